@@ -1,0 +1,79 @@
+// Command omologa is the homologation office of a chess federation: it
+// takes tournament result files (by e-mail, drop folder or command line),
+// checks them against the regulations, computes Elo Italia and Elo Italia
+// Rapid, and answers the arbiters.
+//
+// Each subcommand lives in its own file and registers itself in init.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+// Exit codes shared by the subcommands.
+const (
+	exitOK       = 0
+	exitRejected = 1 // a check or verdict said no
+	exitUsage    = 2 // unreadable input or bad usage
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	// run gets the arguments after the subcommand name. It returns the
+	// process exit code.
+	run func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("omologa: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "omologa: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return c.run(ctx, args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: omologa COMMAND [flags] [args]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'omologa COMMAND -h' for a command's flags.")
+}

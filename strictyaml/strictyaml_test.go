@@ -1,0 +1,53 @@
+package strictyaml
+
+import (
+	"strings"
+	"testing"
+)
+
+type inner struct {
+	Min  int    `yaml:"min"`
+	Note string `yaml:"note,omitempty"`
+}
+
+type cfg struct {
+	Name  string           `yaml:"name"`
+	Items []inner          `yaml:"items"`
+	ByKey map[string]inner `yaml:"by_key,omitempty"`
+}
+
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // substrings of the error, "" for success
+	}{
+		{"ok", "name: a\nitems:\n  - min: 1\n", nil},
+		{"unknown key", "name: a\nitems: []\nbogus: 1\n", []string{"x.yaml:3:", "bogus"}},
+		{"wrong type", "name: a\nitems:\n  - min: many\n", []string{"x.yaml:3:", "many"}},
+		{"missing key", "name: a\nitems:\n  - note: x\n", []string{"x.yaml:3:", `missing required key "min" in items[0]`}},
+		{"missing top", "items: []\n", []string{"x.yaml:1:", `"name"`}},
+		{"missing in map", "name: a\nitems: []\nby_key:\n  k:\n    note: y\n", []string{"x.yaml:5:", "by_key.k"}},
+		{"syntax", "name: [\n", []string{"x.yaml:"}},
+		{"empty", "", []string{"empty document"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c cfg
+			err := Decode("x.yaml", []byte(tt.src), &c)
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("unexpected error: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("no error, want %v", tt.want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,119 @@
+package tournament
+
+// Rounds returns the number of rounds the crosstable holds: the highest
+// round in which any player has something written.
+func (t *Tournament) Rounds() int {
+	n := 0
+	for i := range t.Players {
+		r := t.Players[i].Rounds
+		for j := len(r) - 1; j >= n; j-- {
+			if r[j].Code != CodeNone || r[j].Opponent != 0 {
+				n = j + 1
+				break
+			}
+		}
+	}
+	return n
+}
+
+// Index maps starting numbers to positions in Players.
+func (t *Tournament) Index() map[int]int {
+	m := make(map[int]int, len(t.Players))
+	for i := range t.Players {
+		m[t.Players[i].Start] = i
+	}
+	return m
+}
+
+// Player returns the player with starting number start, or nil.
+func (t *Tournament) Player(start int) *Player {
+	// Files list players in starting order almost always: try the obvious
+	// position before scanning.
+	if start >= 1 && start <= len(t.Players) && t.Players[start-1].Start == start {
+		return &t.Players[start-1]
+	}
+	for i := range t.Players {
+		if t.Players[i].Start == start {
+			return &t.Players[i]
+		}
+	}
+	return nil
+}
+
+// Entry returns the player's entry for round (1-based), or an empty entry
+// when the round is beyond what the file wrote.
+func (p *Player) Entry(round int) RoundEntry {
+	if round < 1 || round > len(p.Rounds) {
+		return RoundEntry{Code: CodeNone, Colour: ColourNone}
+	}
+	return p.Rounds[round-1]
+}
+
+// Score returns the player's points under s, from the crosstable.
+func (p *Player) Score(s Scoring) float64 {
+	total := 0.0
+	for _, e := range p.Rounds {
+		total += s.Points(e)
+	}
+	return total
+}
+
+// Score returns the player's points under the tournament's scoring system.
+func (t *Tournament) Score(p *Player) float64 { return p.Score(t.Scoring) }
+
+// Game is a game actually played (RTF 4.2.13): result 1, = or 0 between two
+// players, recorded once.
+type Game struct {
+	Round int `json:"round"`
+	// White and Black are starting numbers. When the file gives no colour
+	// White is the lower number and ColoursKnown is false.
+	White        int     `json:"white"`
+	Black        int     `json:"black"`
+	WhiteScore   float64 `json:"white_score"` // 1, 0.5 or 0
+	ColoursKnown bool    `json:"colours_known"`
+}
+
+// BlackScore is 1 − WhiteScore.
+func (g Game) BlackScore() float64 { return 1 - g.WhiteScore }
+
+// Games returns the games actually played, in round order, each once. A
+// game is taken from the entry of the player with the lower starting
+// number; entries whose opponent does not exist are left out (the
+// validator reports them), and so are entries contradicted by the
+// opponent's line, whose inconsistency the validator reports too.
+func (t *Tournament) Games() []Game {
+	idx := t.Index()
+	var games []Game
+	rounds := t.Rounds()
+	for r := 1; r <= rounds; r++ {
+		for i := range t.Players {
+			p := &t.Players[i]
+			e := p.Entry(r)
+			if !e.IsPlayed() || e.Opponent <= p.Start {
+				continue
+			}
+			j, ok := idx[e.Opponent]
+			if !ok {
+				continue
+			}
+			oe := t.Players[j].Entry(r)
+			if !oe.IsPlayed() || oe.Opponent != p.Start {
+				continue
+			}
+			s, _ := e.GameScore()
+			os, _ := oe.GameScore()
+			if s+os != 1 {
+				continue
+			}
+			g := Game{Round: r, White: p.Start, Black: e.Opponent, WhiteScore: s, ColoursKnown: true}
+			switch {
+			case e.Colour == ColourBlack:
+				g.White, g.Black, g.WhiteScore = e.Opponent, p.Start, os
+			case e.Colour != ColourWhite:
+				g.ColoursKnown = false
+			}
+			games = append(games, g)
+		}
+	}
+	return games
+}
