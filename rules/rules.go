@@ -2,10 +2,25 @@
 // homologation checks (standard, rapid, promotion...), each valid for a
 // range of start dates, with its parameters and, per rule id, the
 // severity, the article and the Italian and English messages; and the
-// rating stage's settings. Decoding is strict (see strictyaml).
+// rating stage's settings. Decoding is strict (see strictyaml), and the
+// values are checked after decoding, every error naming its line.
 package rules
 
-import "omologa/tournament"
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+	_ "time/tzdata" // the deadline's time zone must load on a machine without zoneinfo
+
+	"go.yaml.in/yaml/v3"
+
+	"omologa/strictyaml"
+	"omologa/tournament"
+)
 
 // Severity of a configured rule: error, warning, info, or off to disable.
 type Severity string
@@ -17,11 +32,60 @@ const (
 	Off     Severity = "off"
 )
 
+// Rule-set kinds.
+const (
+	KindStandard  = "standard"
+	KindRapid     = "rapid"
+	KindPromotion = "promotion"
+)
+
+// Kinds of play (LAWS A.1, B.1): what the rate of play makes a game.
+const (
+	PlayStandard = "standard"
+	PlayRapid    = "rapid"
+	PlayBlitz    = "blitz"
+)
+
+// Groups are the first component of every rule id, so that scripts can
+// filter findings.
+var Groups = []string{"format", "crosstable", "eligibility", "deadline", "conduct",
+	"tiebreak", "identity", "submission"}
+
 // File is the whole of rules.yaml.
 type File struct {
-	Version  int       `yaml:"version"`
-	RuleSets []RuleSet `yaml:"rulesets"`
-	Rating   Rating    `yaml:"rating"`
+	Version    int        `yaml:"version"`
+	KindOfPlay KindOfPlay `yaml:"kind_of_play"`
+	RuleSets   []RuleSet  `yaml:"rulesets"`
+	Rating     Rating     `yaml:"rating"`
+
+	// Name is the file the rules were read from, for messages.
+	Name string `yaml:"-"`
+}
+
+// KindOfPlay says how a tournament's kind is decided from its rate of
+// play (LAWS A.1, B.1) and which rule set judges it.
+type KindOfPlay struct {
+	// BlitzMaxMinutes: a time per player for 60 moves up to this is
+	// blitz (LAWS B.1: 10).
+	BlitzMaxMinutes float64 `yaml:"blitz_max_minutes"`
+	// RapidMaxMinutes: above BlitzMaxMinutes and below this (or up to
+	// it when RapidMaxInclusive) is rapid; more is standard (LAWS A.1:
+	// less than 60).
+	RapidMaxMinutes float64 `yaml:"rapid_max_minutes"`
+	// RapidMaxInclusive puts a 60-minute game in rapid. LAWS A.1 says
+	// "minore di 60", RAPID 4.1 homologates 60 as rapid and RTF 5.3.1 d
+	// never rates 60 minutes as standard, so an FSI office wants true.
+	RapidMaxInclusive bool `yaml:"rapid_max_inclusive"`
+	// WhenUnknown is the kind of play assumed when the rate of play is
+	// unknown and the submission does not say (standard or rapid).
+	WhenUnknown string `yaml:"when_unknown"`
+	// BlitzJudgedBy names the rule-set kind that judges a blitz
+	// tournament, so that it is reported (and rejected) with articles.
+	BlitzJudgedBy string `yaml:"blitz_judged_by"`
+	// PromotionNameWords: a standard tournament whose name holds one of
+	// these words is judged as a promotion tournament (RTF 5.2.1 a),
+	// as is one that the submission or the calendar calls so.
+	PromotionNameWords []string `yaml:"promotion_name_words"`
 }
 
 // RuleSet is one set of checks and parameters for a kind of tournament,
@@ -56,4 +120,424 @@ type Params struct {
 	Crosstable  Crosstable  `yaml:"crosstable"`
 	Conduct     Conduct     `yaml:"conduct"`
 	Tiebreak    Tiebreak    `yaml:"tiebreak"`
+}
+
+// Load reads and checks a rules file.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes rules.yaml strictly (unknown key, wrong type, missing
+// key) and then checks its values; name labels the errors, which are a
+// strictyaml.Errors naming each line.
+func Parse(name string, data []byte) (*File, error) {
+	f := &File{}
+	if err := strictyaml.Decode(name, data, f); err != nil {
+		return nil, err
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	f.Name = name
+	v := &validator{file: name, root: &root}
+	v.check(f)
+	if len(v.errs) > 0 {
+		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Line < v.errs[j].Line })
+		return nil, v.errs
+	}
+	return f, nil
+}
+
+// Location returns the deadline's time zone (checked when the file was
+// parsed, so it loads).
+func (d Deadline) Location() *time.Location {
+	loc, err := time.LoadLocation(d.TimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// Covers reports whether the rule set is in force on d.
+func (rs *RuleSet) Covers(d tournament.Date) bool {
+	if d.Before(rs.ValidFrom) {
+		return false
+	}
+	return rs.ValidUntil.IsZero() || !rs.ValidUntil.Before(d)
+}
+
+// Select returns the rule set of kind in force on the date on. When none
+// of that kind covers the date (a tournament older than any configured
+// rule set, or no date known), it returns the one nearest in time and
+// inRange false, so that the caller can say which rules it applied and
+// why; the result is nil when the file has no rule set of that kind.
+func (f *File) Select(kind string, on tournament.Date) (rs *RuleSet, inRange bool) {
+	var best *RuleSet
+	bestDist := 0
+	for i := range f.RuleSets {
+		r := &f.RuleSets[i]
+		if r.Kind != kind {
+			continue
+		}
+		if !on.IsZero() && r.Covers(on) {
+			return r, true
+		}
+		var dist int
+		switch {
+		case on.IsZero():
+			// No date: the newest rules, as for a tournament of today.
+			dist = -r.ValidFrom.Year*400 - int(r.ValidFrom.Month)*32 - r.ValidFrom.Day
+		case on.Before(r.ValidFrom):
+			dist = on.DaysUntil(r.ValidFrom)
+		default:
+			dist = r.ValidUntil.DaysUntil(on)
+		}
+		if best == nil || dist < bestDist {
+			best, bestDist = r, dist
+		}
+	}
+	return best, false
+}
+
+// RuleSet returns the rule set with the id, or nil.
+func (f *File) RuleSet(id string) *RuleSet {
+	for i := range f.RuleSets {
+		if f.RuleSets[i].ID == id {
+			return &f.RuleSets[i]
+		}
+	}
+	return nil
+}
+
+var ruleIDRe = regexp.MustCompile(`^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$`)
+
+// validator checks decoded values, locating each error through the node
+// tree.
+type validator struct {
+	file string
+	root *yaml.Node
+	errs strictyaml.Errors
+}
+
+// errf records an error at the node reached by path (keys and sequence
+// indexes); the line is the deepest node found.
+func (v *validator) errf(path []any, format string, args ...any) {
+	v.errs = append(v.errs, &strictyaml.Error{File: v.file, Line: lineOf(v.root, path),
+		Msg: fmt.Sprintf(format, args...)})
+}
+
+func lineOf(n *yaml.Node, path []any) int {
+	if n == nil {
+		return 0
+	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	line := n.Line
+	for _, p := range path {
+		var next *yaml.Node
+		switch k := p.(type) {
+		case string:
+			if n.Kind == yaml.MappingNode {
+				for i := 0; i+1 < len(n.Content); i += 2 {
+					if n.Content[i].Value == k {
+						next = n.Content[i+1]
+						line = n.Content[i].Line
+						break
+					}
+				}
+			}
+		case int:
+			if n.Kind == yaml.SequenceNode && k < len(n.Content) {
+				next = n.Content[k]
+				line = next.Line
+			}
+		}
+		if next == nil {
+			return line
+		}
+		n = next
+		if n.Kind == yaml.ScalarNode {
+			line = n.Line
+		}
+	}
+	return line
+}
+
+func (v *validator) check(f *File) {
+	if f.Version != 1 {
+		v.errf([]any{"version"}, "version %d: this program reads version 1", f.Version)
+	}
+	k := f.KindOfPlay
+	kp := []any{"kind_of_play"}
+	if k.BlitzMaxMinutes <= 0 || k.RapidMaxMinutes <= k.BlitzMaxMinutes {
+		v.errf(append(kp, "rapid_max_minutes"), "kind_of_play: blitz_max_minutes (%g) must be positive and below rapid_max_minutes (%g)", k.BlitzMaxMinutes, k.RapidMaxMinutes)
+	}
+	if k.WhenUnknown != PlayStandard && k.WhenUnknown != PlayRapid {
+		v.errf(append(kp, "when_unknown"), "kind_of_play.when_unknown %q: standard or rapid", k.WhenUnknown)
+	}
+	if !validKind(k.BlitzJudgedBy) {
+		v.errf(append(kp, "blitz_judged_by"), "kind_of_play.blitz_judged_by %q: standard, rapid or promotion", k.BlitzJudgedBy)
+	}
+	if len(f.RuleSets) == 0 {
+		v.errf([]any{"rulesets"}, "no rule set")
+	}
+	ids := map[string]int{}
+	for i := range f.RuleSets {
+		rs := &f.RuleSets[i]
+		p := []any{"rulesets", i}
+		if rs.ID == "" {
+			v.errf(append(p, "id"), "rule set without id")
+		} else if j, dup := ids[rs.ID]; dup {
+			v.errf(append(p, "id"), "rule set id %q used twice (also rulesets[%d])", rs.ID, j)
+		}
+		ids[rs.ID] = i
+		if !validKind(rs.Kind) {
+			v.errf(append(p, "kind"), "rule set %s: kind %q: standard, rapid or promotion", rs.ID, rs.Kind)
+		}
+		if !validDate(rs.ValidFrom) {
+			v.errf(append(p, "valid_from"), "rule set %s: valid_from %q is not a date YYYY-MM-DD", rs.ID, rs.ValidFrom)
+		}
+		if !rs.ValidUntil.IsZero() && (!validDate(rs.ValidUntil) || rs.ValidUntil.Before(rs.ValidFrom)) {
+			v.errf(append(p, "valid_until"), "rule set %s: valid_until %q is not a date YYYY-MM-DD on or after valid_from", rs.ID, rs.ValidUntil)
+		}
+		for j := 0; j < i; j++ {
+			o := &f.RuleSets[j]
+			if o.Kind == rs.Kind && overlap(o, rs) {
+				v.errf(append(p, "valid_from"), "rule sets %s and %s (both %s) are in force on the same dates: a tournament must have one rule set", o.ID, rs.ID, rs.Kind)
+			}
+		}
+		v.checkParams(rs, append(p, "params"))
+		v.checkRules(rs, append(p, "rules"))
+	}
+	for _, kind := range []string{k.WhenUnknown, k.BlitzJudgedBy} {
+		found := false
+		for i := range f.RuleSets {
+			found = found || f.RuleSets[i].Kind == kind
+		}
+		if !found && validKind(kind) {
+			v.errf(kp, "kind_of_play names %q but no rule set has that kind", kind)
+		}
+	}
+}
+
+func validKind(k string) bool {
+	return k == KindStandard || k == KindRapid || k == KindPromotion
+}
+
+func validDate(d tournament.Date) bool {
+	if !d.IsFull() || d.Month > 12 || d.Day > 31 {
+		return false
+	}
+	return tournament.DateOf(d.Time(time.UTC)) == d
+}
+
+func overlap(a, b *RuleSet) bool {
+	// [a.from, a.until] ∩ [b.from, b.until], open ends at infinity.
+	aEndsBeforeB := !a.ValidUntil.IsZero() && a.ValidUntil.Before(b.ValidFrom)
+	bEndsBeforeA := !b.ValidUntil.IsZero() && b.ValidUntil.Before(a.ValidFrom)
+	return !aEndsBeforeB && !bEndsBeforeA
+}
+
+func (v *validator) checkRules(rs *RuleSet, p []any) {
+	ids := make([]string, 0, len(rs.Rules))
+	for id := range rs.Rules {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		r := rs.Rules[id]
+		rp := append(slices.Clone(p), id)
+		group, _, _ := strings.Cut(id, ".")
+		if !ruleIDRe.MatchString(id) || !slices.Contains(Groups, group) {
+			v.errf(rp, "rule id %q: dotted lower-case, starting with one of %s", id, strings.Join(Groups, ", "))
+		}
+		switch r.Severity {
+		case Error, Warning, Info, Off:
+		default:
+			v.errf(append(rp, "severity"), "rule %s: severity %q: error, warning, info or off", id, r.Severity)
+		}
+		if strings.TrimSpace(r.Article) == "" {
+			v.errf(append(rp, "article"), "rule %s: article is empty: every finding cites its article", id)
+		}
+		if strings.TrimSpace(r.MessageIT) == "" {
+			v.errf(append(rp, "message_it"), "rule %s: message_it is empty", id)
+		}
+		if strings.TrimSpace(r.MessageEN) == "" {
+			v.errf(append(rp, "message_en"), "rule %s: message_en is empty", id)
+		}
+		if err := placeholdersBalanced(r.MessageIT); err != "" {
+			v.errf(append(rp, "message_it"), "rule %s: message_it: %s", id, err)
+		}
+		if err := placeholdersBalanced(r.MessageEN); err != "" {
+			v.errf(append(rp, "message_en"), "rule %s: message_en: %s", id, err)
+		}
+		if a, b := placeholders(r.MessageIT), placeholders(r.MessageEN); !slices.Equal(a, b) {
+			v.errf(append(rp, "message_en"), "rule %s: the two messages use different placeholders (it %v, en %v)", id, a, b)
+		}
+	}
+}
+
+func placeholdersBalanced(s string) string {
+	depth := 0
+	for _, c := range s {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+		if depth < 0 || depth > 1 {
+			return "unbalanced { }"
+		}
+	}
+	if depth != 0 {
+		return "unbalanced { }"
+	}
+	return ""
+}
+
+// placeholders returns the sorted distinct {names} of a message.
+func placeholders(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		name := s[i+1 : i+j]
+		if !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+		s = s[i+j+1:]
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Placeholders returns the sorted distinct {names} used in a message.
+func Placeholders(msg string) []string { return placeholders(msg) }
+
+func (v *validator) checkParams(rs *RuleSet, p []any) {
+	e := rs.Params.Eligibility
+	ep := append(slices.Clone(p), "eligibility")
+	at := func(keys ...any) []any { return append(slices.Clone(ep), keys...) }
+	if e.MinRounds < 1 {
+		v.errf(at("min_rounds"), "rule set %s: min_rounds %d must be at least 1", rs.ID, e.MinRounds)
+	}
+	if e.MinRoundsConsecutiveDays < 0 || e.MinRoundsConsecutiveDays > e.MinRounds {
+		v.errf(at("min_rounds_consecutive_days"), "rule set %s: min_rounds_consecutive_days %d must be 0 (no exception) or at most min_rounds", rs.ID, e.MinRoundsConsecutiveDays)
+	}
+	if e.MinPlayers < 2 {
+		v.errf(at("min_players"), "rule set %s: min_players %d must be at least 2", rs.ID, e.MinPlayers)
+	}
+	if e.MinPlayersFewRounds < 0 || (e.MinRoundsConsecutiveDays == 0) != (e.MinPlayersFewRounds == 0) {
+		v.errf(at("min_players_few_rounds"), "rule set %s: min_players_few_rounds must be set exactly when min_rounds_consecutive_days is", rs.ID)
+	}
+	r := e.RateOfPlay
+	if r.MinMinutes60 <= 0 {
+		v.errf(at("rate_of_play", "min_minutes_60"), "rule set %s: min_minutes_60 must be positive", rs.ID)
+	}
+	if r.MaxMinutes60 != 0 && r.MaxMinutes60 < r.MinMinutes60 {
+		v.errf(at("rate_of_play", "max_minutes_60"), "rule set %s: max_minutes_60 %g is below min_minutes_60 %g (0 means no maximum)", rs.ID, r.MaxMinutes60, r.MinMinutes60)
+	}
+	for i, th := range r.RatingThresholds {
+		if th.Minutes <= 0 || th.Rating < 0 || (i > 0 && th.Rating >= r.RatingThresholds[i-1].Rating) {
+			v.errf(at("rate_of_play", "rating_thresholds", i), "rule set %s: rating thresholds go from the highest rating down, with positive minutes", rs.ID)
+		}
+	}
+	if r.FirstControlMoves < 0 {
+		v.errf(at("rate_of_play", "first_control_moves"), "rule set %s: first_control_moves must be 0 or positive", rs.ID)
+	}
+	if e.MaxGamesPerDay < 0 || e.MaxHoursPerDay < 0 || e.MaxDays < 0 {
+		v.errf(at("max_games_per_day"), "rule set %s: max_games_per_day, max_hours_per_day and max_days must be 0 (no limit) or positive", rs.ID)
+	}
+	if e.GameClocks <= 0 {
+		v.errf(at("game_clocks"), "rule set %s: game_clocks must be positive (2: a game lasts both players' time)", rs.ID)
+	}
+	if len(e.ArbiterCategories) == 0 {
+		v.errf(at("arbiter_categories"), "rule set %s: arbiter_categories is empty: no arbiter could direct a tournament", rs.ID)
+	}
+	names := map[string]bool{}
+	for i, s := range e.Pairing.Systems {
+		if s.Name == "" || len(s.Words) == 0 || s.IT == "" || s.EN == "" {
+			v.errf(at("pairing", "systems", i), "rule set %s: a pairing system needs a name, words, it and en", rs.ID)
+		}
+		names[s.Name] = true
+	}
+	for i, a := range e.Pairing.Allowed {
+		if !names[a] {
+			v.errf(at("pairing", "allowed", i), "rule set %s: pairing system %q is not among pairing.systems", rs.ID, a)
+		}
+	}
+	if s := e.Authorisation.MinNameSimilarity; s <= 0 || s > 1 {
+		v.errf(at("authorisation", "min_name_similarity"), "rule set %s: min_name_similarity %g: between 0 (excluded) and 1", rs.ID, s)
+	}
+	if e.Authorisation.DateSlackDays < 0 {
+		v.errf(at("authorisation", "date_slack_days"), "rule set %s: date_slack_days must not be negative", rs.ID)
+	}
+
+	d := rs.Params.Deadline
+	dp := append(slices.Clone(p), "deadline")
+	if d.MaxDaysAfterEnd < 0 {
+		v.errf(append(slices.Clone(dp), "max_days_after_end"), "rule set %s: max_days_after_end must not be negative", rs.ID)
+	}
+	if _, err := time.LoadLocation(d.TimeZone); err != nil || d.TimeZone == "" {
+		v.errf(append(slices.Clone(dp), "time_zone"), "rule set %s: time_zone %q is not a known time zone (e.g. Europe/Rome)", rs.ID, d.TimeZone)
+	}
+	l := d.List
+	lp := append(slices.Clone(dp), "list")
+	if l.Kind != PlayStandard && l.Kind != PlayRapid {
+		v.errf(append(slices.Clone(lp), "kind"), "rule set %s: list kind %q: standard or rapid", rs.ID, l.Kind)
+	}
+	if len(l.IssueMonths) == 0 {
+		v.errf(append(slices.Clone(lp), "issue_months"), "rule set %s: issue_months is empty", rs.ID)
+	}
+	for i, m := range l.IssueMonths {
+		if m < 1 || m > 12 || (i > 0 && m <= l.IssueMonths[i-1]) {
+			v.errf(append(slices.Clone(lp), "issue_months", i), "rule set %s: issue_months are months 1–12 in increasing order", rs.ID)
+		}
+	}
+	if (l.CutoffDaysBeforeIssue > 0) == (l.CutoffDayOfPreviousMonth > 0) || l.CutoffDaysBeforeIssue < 0 ||
+		l.CutoffDayOfPreviousMonth < 0 || l.CutoffDayOfPreviousMonth > 28 {
+		v.errf(append(slices.Clone(lp), "cutoff_days_before_issue"), "rule set %s: set exactly one of cutoff_days_before_issue and cutoff_day_of_previous_month (1–28), the other 0", rs.ID)
+	}
+
+	s := rs.Params.Submission
+	for i, fld := range s.RequiredFields {
+		if strings.TrimSpace(fld.Name) == "" || strings.TrimSpace(fld.IT) == "" || strings.TrimSpace(fld.EN) == "" {
+			v.errf(append(slices.Clone(p), "submission", "required_fields", i), "rule set %s: a required field needs name, it and en", rs.ID)
+		}
+	}
+	if s.DateSlackDays < 0 {
+		v.errf(append(slices.Clone(p), "submission", "date_slack_days"), "rule set %s: date_slack_days must not be negative", rs.ID)
+	}
+
+	id := rs.Params.Identity
+	ip := append(slices.Clone(p), "identity")
+	if id.RatingTolerance < 0 {
+		v.errf(append(slices.Clone(ip), "rating_tolerance"), "rule set %s: rating_tolerance must not be negative", rs.ID)
+	}
+	if id.FileRatingIs != "fide_standard" && id.FileRatingIs != "fide_rapid" {
+		v.errf(append(slices.Clone(ip), "file_rating_is"), "rule set %s: file_rating_is %q: fide_standard or fide_rapid", rs.ID, id.FileRatingIs)
+	}
+	if id.NationalRatingIs != "elo_italia" && id.NationalRatingIs != "elo_rapid" {
+		v.errf(append(slices.Clone(ip), "national_rating_is"), "rule set %s: national_rating_is %q: elo_italia or elo_rapid", rs.ID, id.NationalRatingIs)
+	}
+	for i, c := range id.AllowedCategories {
+		switch c {
+		case "M", "CM", "1N", "2N", "3N", "1S", "2S", "NC":
+		default:
+			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of M CM 1N 2N 3N 1S 2S NC", rs.ID, c)
+		}
+	}
 }

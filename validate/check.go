@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"omologa/rules"
+	"omologa/tournament"
 )
 
 // Check is one homologation check, in the manner of go/analysis: a name,
@@ -36,6 +37,35 @@ func Checks() []*Check {
 	return out
 }
 
+// RuleIDs returns every rule id the registered checks may report, sorted.
+func RuleIDs() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range registry {
+		for _, r := range c.Rules {
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// appliesTo reports whether the check runs for a rule-set kind.
+func (c *Check) appliesTo(kind string) bool {
+	if len(c.Kinds) == 0 {
+		return true
+	}
+	for _, k := range c.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
 // Pass is what a check's Run receives: the input, the rule set in force
 // and a way to report.
 type Pass struct {
@@ -43,7 +73,20 @@ type Pass struct {
 	Set  *rules.RuleSet
 	Kind string // the kind of play decided for the tournament: standard, rapid, blitz
 
+	// Standings are the recomputed final standings; the check that
+	// computes them sets this and the runner copies it into the Report.
+	Standings []Standing
+
+	// Decision says how the kind and the rule set were chosen.
+	Decision Decision
+
 	findings []Finding
+
+	// caches shared by checks, computed on first use.
+	playerMatches []playerMatch
+	matchedDone   bool
+	event         *eventMatch
+	eventDone     bool
 }
 
 // At locates a finding.
@@ -53,6 +96,12 @@ type At struct {
 
 // Args fill the {name} placeholders of a rule's messages.
 type Args map[string]any
+
+// Text is a placeholder value that differs by language (a field's name,
+// a kind of play): the Italian message gets IT, the English one EN.
+type Text struct{ IT, EN string }
+
+func (t Text) String() string { return t.EN }
 
 // Report records a finding for rule at a place, its messages taken from
 // the rule set with args substituted. A rule configured "off" reports
@@ -74,9 +123,16 @@ func (p *Pass) Report(rule string, at At, args Args) {
 	}
 	p.findings = append(p.findings, Finding{
 		Rule: rule, Article: cfg.Article, Severity: Severity(cfg.Severity),
-		MessageIT: expand(cfg.MessageIT, args), MessageEN: expand(cfg.MessageEN, args),
+		MessageIT: expand(cfg.MessageIT, args, "it"), MessageEN: expand(cfg.MessageEN, args, "en"),
 		File: p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
 	})
+}
+
+// Enabled reports whether rule would report anything: checks whose work
+// is costly skip it when every rule they report is off.
+func (p *Pass) Enabled(rule string) bool {
+	cfg, ok := p.Set.Rules[rule]
+	return !ok || cfg.Severity != rules.Off
 }
 
 func (p *Pass) file() string {
@@ -86,9 +142,28 @@ func (p *Pass) file() string {
 	return ""
 }
 
-// expand replaces {name} with args[name]; unknown names stay as written so
-// that a typo in rules.yaml shows.
-func expand(tmpl string, args Args) string {
+// tagLine returns the line of a header record, 0 when absent.
+func (p *Pass) tagLine(code string) int {
+	if p.Tournament == nil {
+		return 0
+	}
+	if g, ok := p.Tournament.Tag(code); ok {
+		return g.Line
+	}
+	return 0
+}
+
+// player returns the player with the starting number (nil when absent).
+func (p *Pass) player(start int) *tournament.Player {
+	if p.Tournament == nil {
+		return nil
+	}
+	return p.Tournament.Player(start)
+}
+
+// expand replaces {name} with args[name] in language lang; unknown names
+// stay as written so that a typo in rules.yaml shows.
+func expand(tmpl string, args Args, lang string) string {
 	if !strings.Contains(tmpl, "{") {
 		return tmpl
 	}
@@ -107,7 +182,7 @@ func expand(tmpl string, args Args) string {
 		name := tmpl[i+1 : i+j]
 		b.WriteString(tmpl[:i])
 		if v, ok := args[name]; ok {
-			b.WriteString(format(v))
+			b.WriteString(format(v, lang))
 		} else {
 			b.WriteString(tmpl[i : i+j+1])
 		}
@@ -115,11 +190,25 @@ func expand(tmpl string, args Args) string {
 	}
 }
 
-func format(v any) string {
+func format(v any, lang string) string {
 	switch x := v.(type) {
+	case Text:
+		if lang == "it" {
+			return x.IT
+		}
+		return x.EN
 	case float64:
 		s := fmt.Sprintf("%.1f", x)
-		return strings.TrimSuffix(s, ".0")
+		s = strings.TrimSuffix(s, ".0")
+		if lang == "it" {
+			s = strings.Replace(s, ".", ",", 1)
+		}
+		return s
+	case tournament.Date:
+		if lang == "it" && x.IsFull() {
+			return fmt.Sprintf("%d/%d/%d", x.Day, int(x.Month), x.Year)
+		}
+		return x.String()
 	case fmt.Stringer:
 		return x.String()
 	}

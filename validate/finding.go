@@ -57,10 +57,40 @@ type Submission struct {
 
 // Input is everything a check may look at.
 type Input struct {
+	// File names the submitted file (used when Tournament is nil).
+	File        string
 	Tournament  *tournament.Tournament
 	Diagnostics []tournament.Diagnostic // from the reader
-	Submission  Submission
-	Registers   *registers.Set // nil or partly nil when not given
+	// ReadError is the reader's error when no tournament could be read
+	// (a *tournament.ParseError, a *tournament.RefusedError,
+	// tournament.ErrEmpty...); Tournament is nil then.
+	ReadError  error
+	Submission Submission
+	Registers  *registers.Set // nil or partly nil when not given
+}
+
+// Decision records how the kind of play and the rule set were chosen.
+type Decision struct {
+	// Play is the kind of play the tournament is judged as: standard,
+	// rapid or blitz.
+	Play string `json:"play"`
+	// FromRate is the kind the rate of play gives (LAWS A.1, B.1), ""
+	// when the rate is unknown; Minutes60 the time per player for 60
+	// moves it was decided on.
+	FromRate  string  `json:"from_rate,omitempty"`
+	Minutes60 float64 `json:"minutes_60,omitempty"`
+	// Declared is the kind the submission states ("" when none).
+	Declared string `json:"declared,omitempty"`
+	// RuleSetKind is the kind of rule set chosen: standard, rapid or
+	// promotion; PromotionBy says why a promotion set was chosen
+	// ("submission", "calendar", "name").
+	RuleSetKind string `json:"rule_set_kind"`
+	PromotionBy string `json:"promotion_by,omitempty"`
+	// On is the date the rule set was chosen for (the start, else the
+	// end, else the receipt date); InRange is false when no rule set of
+	// the kind was in force then and the nearest was applied.
+	On      tournament.Date `json:"rules_date,omitzero"`
+	InRange bool            `json:"in_range"`
 }
 
 // Standing is one line of the recomputed final standings.
@@ -81,6 +111,7 @@ type Report struct {
 	Summary   Summary           `json:"tournament"`
 	RuleSet   string            `json:"rule_set,omitempty"`
 	Kind      string            `json:"kind,omitempty"` // standard, rapid, blitz
+	Decision  *Decision         `json:"decision,omitempty"`
 	Verdict   Verdict           `json:"verdict"`
 	Period    *periods.Period   `json:"period,omitempty"`
 	Findings  []Finding         `json:"findings"`

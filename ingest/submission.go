@@ -1,0 +1,62 @@
+// Package ingest takes submissions in: files dropped in a folder and
+// messages in an IMAP mailbox. Each becomes a Submission holding the
+// original bytes, who sent it and when it arrived; what happens next
+// (recording, judging, answering) is the caller's, through a Handler.
+package ingest
+
+import (
+	"context"
+	"time"
+)
+
+// Channel names how a submission arrived.
+type Channel string
+
+const (
+	ChannelDrop Channel = "drop"
+	ChannelIMAP Channel = "imap"
+	ChannelCLI  Channel = "cli"
+)
+
+// Submission is one thing received: a message with its attachments, or a
+// dropped file. Raw keeps the original bytes (the whole message, or the
+// dropped file), so that nothing is ever lost.
+type Submission struct {
+	Channel    Channel
+	ReceivedAt time.Time // INTERNALDATE for IMAP, the drop time for files: starts the 8-day clock
+	Sender     string    // e-mail address; empty for drops
+	MessageID  string    // Message-ID header; empty for drops
+	Subject    string
+	// Body is the message's text (the text/plain part, else the HTML part
+	// stripped of tags), decoded to UTF-8.
+	Body string
+	// Fields are the labelled values of the body (RAPID 5.2): "venue",
+	// "date", "arbiter", "organiser", and others recognised.
+	Fields map[string]string
+	// Files are the attachments (zip archives already opened) or the
+	// dropped file.
+	Files []File
+	// Problems are what could not be taken from the message or the
+	// archive (broken MIME, a zip bomb, an oversized part): each becomes
+	// a finding, nothing is dropped silently.
+	Problems []string
+	// Raw is the original bytes; Source names where they came from
+	// (mailbox/UIDVALIDITY/UID, or the file's path) for the record.
+	Raw    []byte
+	Source string
+}
+
+// File is one attachment or dropped file.
+type File struct {
+	// Name is the base name, sanitised: never a path.
+	Name string
+	Data []byte
+	// From names the archive it came out of, if any.
+	From string
+}
+
+// Handler records and processes a submission. It returns nil only once
+// the submission is durably recorded: the intake acknowledges (moves,
+// flags, archives) only after that, so a crash repeats work but never
+// loses a submission.
+type Handler func(ctx context.Context, s *Submission) error
