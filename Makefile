@@ -7,9 +7,13 @@ BIN := bin/omologa
 build:
 	$(GO) build -o $(BIN) ./cmd/omologa
 
-# The main job on the embedded defaults (samples/omologa.yaml).
+# The main job on the embedded defaults (samples/omologa.yaml): takes the
+# sample submissions at once (seeded from samples/drop into var/drop),
+# leaves the notices in var/outbox, and keeps watching var/drop until
+# Ctrl-C. `./bin/omologa status` lists what was done. RUNFLAGS=--once
+# processes what is there and exits.
 run: build
-	@if ls samples/drop/* >/dev/null 2>&1; then ./$(BIN) parse samples/drop/*; else ./$(BIN) help; fi
+	./$(BIN) watch --config samples/omologa.yaml $(RUNFLAGS)
 
 # The whole suite; .ci/run calls exactly this.
 test:

@@ -1,6 +1,6 @@
 module omologa
 
-go 1.26
+go 1.26.0
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8 // indirect

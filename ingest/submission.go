@@ -44,6 +44,10 @@ type Submission struct {
 	// (mailbox/UIDVALIDITY/UID, or the file's path) for the record.
 	Raw    []byte
 	Source string
+	// ContentHash, when set, is the SHA-256 (hex) of the original that
+	// Raw could not hold (a file over the size limit): the store dedupes
+	// on it instead of hashing Raw.
+	ContentHash string
 }
 
 // File is one attachment or dropped file.

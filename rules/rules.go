@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // the deadline's time zone must load on a machine without zoneinfo
 
@@ -55,8 +56,12 @@ var Groups = []string{"format", "crosstable", "eligibility", "deadline", "conduc
 type File struct {
 	Version    int        `yaml:"version"`
 	KindOfPlay KindOfPlay `yaml:"kind_of_play"`
-	RuleSets   []RuleSet  `yaml:"rulesets"`
-	Rating     Rating     `yaml:"rating"`
+	// Rules configures every rule id once: severity, article and
+	// messages. A rule set changes what differs for it (an article of
+	// the rapid rules, a severity) in its overrides.
+	Rules    map[string]Rule `yaml:"rules"`
+	RuleSets []RuleSet       `yaml:"rulesets"`
+	Rating   Rating          `yaml:"rating"`
 
 	// Name is the file the rules were read from, for messages.
 	Name string `yaml:"-"`
@@ -96,9 +101,22 @@ type RuleSet struct {
 	ValidFrom  tournament.Date `yaml:"valid_from"`
 	ValidUntil tournament.Date `yaml:"valid_until,omitempty"` // zero: open-ended
 	Params     Params          `yaml:"params"`
-	// Rules configures every rule id the checks may report; an id a
-	// check reports that is missing here is a configuration error.
-	Rules map[string]Rule `yaml:"rules"`
+	// Overrides change, for this rule set, some fields of the file's
+	// rules (the others are kept).
+	Overrides map[string]RuleOverride `yaml:"overrides,omitempty"`
+	// Rules is the file's rules with the overrides applied: every rule
+	// id the checks may report; an id missing here is a configuration
+	// error. Filled by Parse.
+	Rules map[string]Rule `yaml:"-"`
+}
+
+// RuleOverride changes some fields of a rule for one rule set; empty
+// fields keep the file's value.
+type RuleOverride struct {
+	Severity  Severity `yaml:"severity,omitempty"`
+	Article   string   `yaml:"article,omitempty"`
+	MessageIT string   `yaml:"message_it,omitempty"`
+	MessageEN string   `yaml:"message_en,omitempty"`
 }
 
 // Rule is the configuration of one rule id.
@@ -144,6 +162,7 @@ func Parse(name string, data []byte) (*File, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	f.Name = name
+	f.resolve()
 	v := &validator{file: name, root: &root}
 	v.check(f)
 	if len(v.errs) > 0 {
@@ -153,15 +172,49 @@ func Parse(name string, data []byte) (*File, error) {
 	return f, nil
 }
 
+// resolve fills every rule set's Rules from the file's rules and the
+// set's overrides.
+func (f *File) resolve() {
+	for i := range f.RuleSets {
+		rs := &f.RuleSets[i]
+		rs.Rules = make(map[string]Rule, len(f.Rules))
+		for id, r := range f.Rules {
+			if o, ok := rs.Overrides[id]; ok {
+				if o.Severity != "" {
+					r.Severity = o.Severity
+				}
+				if o.Article != "" {
+					r.Article = o.Article
+				}
+				if o.MessageIT != "" {
+					r.MessageIT = o.MessageIT
+				}
+				if o.MessageEN != "" {
+					r.MessageEN = o.MessageEN
+				}
+			}
+			rs.Rules[id] = r
+		}
+	}
+}
+
 // Location returns the deadline's time zone (checked when the file was
 // parsed, so it loads).
 func (d Deadline) Location() *time.Location {
+	if loc, ok := locations.Load(d.TimeZone); ok {
+		return loc.(*time.Location)
+	}
 	loc, err := time.LoadLocation(d.TimeZone)
 	if err != nil {
 		return time.UTC
 	}
+	locations.Store(d.TimeZone, loc)
 	return loc
 }
+
+// locations caches loaded time zones: loading one reads the zone
+// database, and every check of a file asks.
+var locations sync.Map
 
 // Covers reports whether the rule set is in force on d.
 func (rs *RuleSet) Covers(d tournament.Date) bool {
@@ -287,6 +340,10 @@ func (v *validator) check(f *File) {
 	if len(f.RuleSets) == 0 {
 		v.errf([]any{"rulesets"}, "no rule set")
 	}
+	if len(f.Rules) == 0 {
+		v.errf([]any{"rules"}, "no rule configured")
+	}
+	v.checkRules(f.Rules, []any{"rules"})
 	ids := map[string]int{}
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
@@ -313,7 +370,7 @@ func (v *validator) check(f *File) {
 			}
 		}
 		v.checkParams(rs, append(p, "params"))
-		v.checkRules(rs, append(p, "rules"))
+		v.checkOverrides(f, rs, append(p, "overrides"))
 	}
 	for _, kind := range []string{k.WhenUnknown, k.BlitzJudgedBy} {
 		found := false
@@ -324,6 +381,7 @@ func (v *validator) check(f *File) {
 			v.errf(kp, "kind_of_play names %q but no rule set has that kind", kind)
 		}
 	}
+	v.checkRating(&f.Rating) // rules/rating.go
 }
 
 func validKind(k string) bool {
@@ -344,14 +402,33 @@ func overlap(a, b *RuleSet) bool {
 	return !aEndsBeforeB && !bEndsBeforeA
 }
 
-func (v *validator) checkRules(rs *RuleSet, p []any) {
-	ids := make([]string, 0, len(rs.Rules))
-	for id := range rs.Rules {
+// checkOverrides checks that a rule set overrides only configured rules,
+// and the rules as overridden.
+func (v *validator) checkOverrides(f *File, rs *RuleSet, p []any) {
+	ids := make([]string, 0, len(rs.Overrides))
+	for id := range rs.Overrides {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	over := map[string]Rule{}
+	for _, id := range ids {
+		if _, ok := f.Rules[id]; !ok {
+			v.errf(append(slices.Clone(p), id), "rule set %s overrides rule %q, which the top-level rules do not configure", rs.ID, id)
+			continue
+		}
+		over[id] = rs.Rules[id]
+	}
+	v.checkRules(over, p)
+}
+
+func (v *validator) checkRules(rules map[string]Rule, p []any) {
+	ids := make([]string, 0, len(rules))
+	for id := range rules {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		r := rs.Rules[id]
+		r := rules[id]
 		rp := append(slices.Clone(p), id)
 		group, _, _ := strings.Cut(id, ".")
 		if !ruleIDRe.MatchString(id) || !slices.Contains(Groups, group) {
@@ -522,6 +599,8 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 		v.errf(append(slices.Clone(p), "submission", "date_slack_days"), "rule set %s: date_slack_days must not be negative", rs.ID)
 	}
 
+	v.checkCrosstableParams(rs, p)
+
 	id := rs.Params.Identity
 	ip := append(slices.Clone(p), "identity")
 	if id.RatingTolerance < 0 {
@@ -538,6 +617,61 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 		case "M", "CM", "1N", "2N", "3N", "1S", "2S", "NC":
 		default:
 			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of M CM 1N 2N 3N 1S 2S NC", rs.ID, c)
+		}
+	}
+}
+
+func (v *validator) checkCrosstableParams(rs *RuleSet, p []any) {
+	c := rs.Params.Crosstable
+	cp := append(slices.Clone(p), "crosstable")
+	at := func(base []any, keys ...any) []any { return append(slices.Clone(base), keys...) }
+	if c.PointsTolerance < 0 || c.PointsTolerance >= 0.5 {
+		v.errf(at(cp, "points_tolerance"), "rule set %s: points_tolerance %g: from 0 to below 0.5", rs.ID, c.PointsTolerance)
+	}
+	for i, x := range c.BlankEntryValues {
+		if x <= 0 {
+			v.errf(at(cp, "blank_entry_values", i), "rule set %s: blank_entry_values must be positive (a blank entry is worth 0 already)", rs.ID)
+		}
+	}
+	if c.MaxPairingByesPerRound < 1 {
+		v.errf(at(cp, "max_pairing_byes_per_round"), "rule set %s: max_pairing_byes_per_round must be at least 1", rs.ID)
+	}
+	if c.RepeatedPairingsAllowed < 1 {
+		v.errf(at(cp, "repeated_pairings_allowed"), "rule set %s: repeated_pairings_allowed must be at least 1 (two players meet once)", rs.ID)
+	}
+
+	d := rs.Params.Conduct
+	dp := append(slices.Clone(p), "conduct")
+	if d.MaxForfeitLosses < 0 || d.MaxAnnouncedAbsences < 0 || d.MaxHalfPointByes < 0 {
+		v.errf(at(dp, "max_forfeit_losses"), "rule set %s: max_forfeit_losses, max_announced_absences and max_half_point_byes must not be negative", rs.ID)
+	}
+	for i, code := range d.AbsenceCodes {
+		switch code {
+		case "", "Z", "H", "-", "F", "U":
+		default:
+			v.errf(at(dp, "absence_codes", i), "rule set %s: absence code %q: one of Z, H, -, F, U or \"\" (nothing written)", rs.ID, code)
+		}
+	}
+	if d.RoundRobinMinShare < 0 || d.RoundRobinMinShare > 1 {
+		v.errf(at(dp, "round_robin_min_share"), "rule set %s: round_robin_min_share %g: between 0 and 1", rs.ID, d.RoundRobinMinShare)
+	}
+
+	t := rs.Params.Tiebreak
+	tp := append(slices.Clone(p), "tiebreak")
+	if t.Unplayed != UnplayedFIDE2023 && t.Unplayed != UnplayedVirtual2009 {
+		v.errf(at(tp, "unplayed"), "rule set %s: tiebreak.unplayed %q: %s or %s", rs.ID, t.Unplayed, UnplayedFIDE2023, UnplayedVirtual2009)
+	}
+	for _, list := range []struct {
+		key   string
+		names []string
+	}{{"swiss", t.Swiss}, {"round_robin", t.RoundRobin}} {
+		if len(list.names) == 0 {
+			v.errf(at(tp, list.key), "rule set %s: tiebreak.%s is empty (RTF 7.3.1 names one)", rs.ID, list.key)
+		}
+		for i, n := range list.names {
+			if n != TieBreakBH && n != TieBreakBHC1 && n != TieBreakSB {
+				v.errf(at(tp, list.key, i), "rule set %s: tie-break %q: one of BH, BH-C1, SB", rs.ID, n)
+			}
 		}
 	}
 }

@@ -87,6 +87,11 @@ type Pass struct {
 	matchedDone   bool
 	event         *eventMatch
 	eventDone     bool
+	rr, rrDone    bool
+	meet          []meeting
+	meetDone      bool
+	out           map[int]bool
+	outDone       bool
 }
 
 // At locates a finding.
@@ -151,14 +156,6 @@ func (p *Pass) tagLine(code string) int {
 		return g.Line
 	}
 	return 0
-}
-
-// player returns the player with the starting number (nil when absent).
-func (p *Pass) player(start int) *tournament.Player {
-	if p.Tournament == nil {
-		return nil
-	}
-	return p.Tournament.Player(start)
 }
 
 // expand replaces {name} with args[name] in language lang; unknown names

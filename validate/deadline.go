@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"omologa/rules"
 	"omologa/tournament"
 )
 
@@ -31,7 +32,7 @@ func checkDeadline(p *Pass) {
 	day := tournament.DateOf(rec.In(d.Location()))
 	per := listPeriod(d, rec)
 	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
-		"label": per.Label, "list": kindText(string(per.Kind))})
+		"label": per.Label, "list": listName(string(per.Kind))})
 	if !d.Apply {
 		p.Report("deadline.not-applied", At{}, Args{"received": day})
 		return
@@ -52,4 +53,12 @@ func checkDeadline(p *Pass) {
 	default:
 		p.Report("deadline.in-time", At{}, args)
 	}
+}
+
+// listName names a rating list in messages.
+func listName(kind string) Text {
+	if kind == rules.PlayRapid {
+		return Text{IT: "Elo Italia Rapid", EN: "Elo Italia Rapid"}
+	}
+	return Text{IT: "Elo Italia", EN: "Elo Italia"}
 }

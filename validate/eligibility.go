@@ -51,8 +51,7 @@ func init() {
 	register(&Check{
 		Name: "eligibility.schedule",
 		Rules: []string{"eligibility.round-dates-missing", "eligibility.games-per-day", "eligibility.hours-per-day",
-			"eligibility.games-per-day-span", "eligibility.hours-per-day-span", "eligibility.round-date-outside",
-			"eligibility.round-dates-order"},
+			"eligibility.games-per-day-span", "eligibility.hours-per-day-span"},
 		Article: "RTF 5.3.1 b; FIDE-RR 3.1",
 		Doc:     "at most 3 games and 12 hours of play a day, from the round dates and the rate of play",
 		Run:     checkSchedule,
@@ -352,7 +351,7 @@ func checkSchedule(p *Pass) {
 	byDay := map[tournament.Date][]int{}
 	var order []tournament.Date
 	missing := 0
-	var prev tournament.Date
+	// Dates outside start–end or out of order are crosstable.counts'.
 	for r := 1; r <= n; r++ {
 		var d tournament.Date
 		if r <= len(t.RoundDates) {
@@ -366,15 +365,6 @@ func checkSchedule(p *Pass) {
 			order = append(order, d)
 		}
 		byDay[d] = append(byDay[d], r)
-		if t.Start.IsFull() && t.End.IsFull() && (d.Before(t.Start) || t.End.Before(d)) {
-			p.Report("eligibility.round-date-outside", At{Line: line, Round: r}, Args{"round": r, "date": d,
-				"start": t.Start, "end": t.End})
-		}
-		if !prev.IsZero() && d.Before(prev) {
-			p.Report("eligibility.round-dates-order", At{Line: line, Round: r}, Args{"round": r, "date": d,
-				"previous": prev})
-		}
-		prev = d
 	}
 	if missing > 0 {
 		p.Report("eligibility.round-dates-missing", At{Line: line}, Args{"missing": missing, "rounds": n})
@@ -419,7 +409,7 @@ func checkDuration(p *Pass) {
 		if start.IsFull() {
 			line = p.tagLine("052")
 		}
-		p.Report("eligibility.dates-missing", At{Line: line}, Args{"start": start, "end": end})
+		p.Report("eligibility.dates-missing", At{Line: line}, Args{"start": dateOrUnknown(start), "end": dateOrUnknown(end)})
 		return
 	}
 	if end.Before(start) {
@@ -558,32 +548,6 @@ func recognise(text string, systems []rules.PairingSystem) string {
 	return ""
 }
 
-// inferSystem tells a round robin (every player met every other) from a
-// Swiss tournament by the crosstable.
-func inferSystem(t *tournament.Tournament) string {
-	n := len(t.Players)
-	if n < 3 {
-		return "round-robin"
-	}
-	met := map[[2]int]bool{}
-	for i := range t.Players {
-		pl := &t.Players[i]
-		for _, e := range pl.Rounds {
-			if e.Opponent > 0 && e.Opponent != pl.Start {
-				a, b := pl.Start, e.Opponent
-				if a > b {
-					a, b = b, a
-				}
-				met[[2]int{a, b}] = true
-			}
-		}
-	}
-	if len(met) >= n*(n-1)/2 {
-		return "round-robin"
-	}
-	return "swiss"
-}
-
 func checkPairing(p *Pass) {
 	t := p.Tournament
 	pp := p.Set.Params.Eligibility.Pairing
@@ -621,7 +585,11 @@ func checkPairing(p *Pass) {
 	}
 	switch {
 	case declared == "":
-		p.Report("eligibility.pairing-inferred", At{}, Args{"system": label(inferSystem(t)), "allowed": allowed})
+		sys := "swiss"
+		if p.roundRobin() {
+			sys = "round-robin"
+		}
+		p.Report("eligibility.pairing-inferred", At{}, Args{"system": label(sys), "allowed": allowed})
 	case sys == "":
 		p.Report("eligibility.pairing-unknown", At{Line: line}, Args{"declared": declared, "allowed": allowed})
 	case !slices.Contains(pp.Allowed, sys):
@@ -685,4 +653,12 @@ func checkMembership(p *Pass) {
 			p.Report("eligibility.membership-missing", at, args)
 		}
 	}
+}
+
+// dateOrUnknown is a date for a message, or "?" when not fully known.
+func dateOrUnknown(d tournament.Date) any {
+	if !d.IsFull() {
+		return Text{IT: "?", EN: "?"}
+	}
+	return d
 }

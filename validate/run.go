@@ -71,7 +71,7 @@ func Validate(f *rules.File, in Input) Report {
 	sortFindings(rep.Findings)
 	rep.Verdict = verdict(rep.Findings)
 	rep.Standings = p.Standings
-	if t != nil && in.Submission.ReceivedAt.IsZero() == false {
+	if t != nil && !in.Submission.ReceivedAt.IsZero() {
 		per := listPeriod(set.Params.Deadline, in.Submission.ReceivedAt)
 		rep.Period = &per
 	}

@@ -17,19 +17,28 @@ type Period struct {
 
 // Rate is a parsed rate of play.
 type Rate struct {
-	Text    string   `json:"text"`    // as written
-	Periods []Period `json:"periods"` // in order; the last has Moves == 0
+	Text string `json:"text"` // as written
+	// Periods in order. The last has Moves == 0 (rest of the game) unless
+	// the text stops at a control that already covers 60 moves, as TRF
+	// headers often do ("100'x40 + 50'x20 + 30\"").
+	Periods []Period `json:"periods"`
 	// IncrementSeconds is added per move (Fischer), from move
 	// IncrementFrom (1 when from the first move).
 	IncrementSeconds float64 `json:"increment_seconds,omitempty"`
 	IncrementFrom    int     `json:"increment_from,omitempty"`
 	// DelaySeconds is a Bronstein or simple delay per move.
 	DelaySeconds float64 `json:"delay_seconds,omitempty"`
+	// Label is the kind of play the text names ("Rapid 15+10"), empty
+	// when it names none; LawsKind gives the kind the time implies, and
+	// the validator reports a mismatch.
+	Label Kind `json:"label,omitempty"`
 }
 
 // MinutesFor60Moves returns the time per player for a 60-move game: the
-// minutes of every period reached within 60 moves, plus 60 times the
-// increment (shared/regs §6; RTF 5.3.1 d, RAPID 4.1, LAWS A.1, B.1).
+// minutes of every period reached within 60 moves, plus the increment of
+// every move from IncrementFrom to 60, i.e. 60 times the increment when it
+// starts at move 1 (shared/regs §6; RTF 5.3.1 d, RAPID 4.1, LAWS A.1, B.1).
+// A delay adds no time: the Laws count only the increment.
 func (r Rate) MinutesFor60Moves() float64 {
 	const moves = 60
 	total := 0.0

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"omologa/registers"
+	"omologa/rules"
+	"omologa/tournament/codec"
+	"omologa/validate"
+)
+
+func init() {
+	register(&command{
+		name:    "check",
+		summary: "judge result files against rules.yaml: verdict, findings with articles, standings",
+		run:     runCheck,
+	})
+}
+
+// checkOptions are the inputs of a check besides the files.
+type checkOptions struct {
+	Rules     *rules.File
+	Kind      string // "" (auto), "standard", "rapid"
+	Received  time.Time
+	Registers *registers.Set
+}
+
+// checked is the --json form of one file: the validator's report, with
+// the receipt time the deadline was judged on.
+type checked struct {
+	validate.Report
+	Received time.Time `json:"received"`
+	// Unreadable is set when the file could not be opened at all.
+	Unreadable string `json:"unreadable,omitempty"`
+}
+
+func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
+	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
+	kind := fs.String("kind", "auto", "kind of play: auto (from the rate of play), standard or rapid")
+	received := fs.String("received", "", "receipt time, RFC 3339 (default: now)")
+	players := fs.String("players", "", "players' register (CSV)")
+	arbiters := fs.String("arbiters", "", "arbiters' register (CSV)")
+	calendar := fs.String("calendar", "", "calendar of authorised tournaments (CSV)")
+	lang := fs.String("lang", "it", "language of the messages in the human output: it or en")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: omologa check [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
+                     [--players CSV] [--arbiters CSV] [--calendar CSV] FILE...
+
+Judges each result file against the rules: format, tournament, rule set,
+verdict (accepted, accepted-with-warnings, rejected), list period, findings
+with their articles, and the recomputed standings. Without registers the
+checks that need them say so. Exit status 0 when every file is accepted
+(warnings included), 1 when one is rejected, 2 for unreadable input or bad
+usage.`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	opts := checkOptions{}
+	switch *kind {
+	case "auto":
+	case "standard", "rapid":
+		opts.Kind = *kind
+	default:
+		fmt.Fprintf(stderr, "omologa check: --kind %q: auto, standard or rapid\n", *kind)
+		return exitUsage
+	}
+	if *lang != "it" && *lang != "en" {
+		fmt.Fprintf(stderr, "omologa check: --lang %q: it or en\n", *lang)
+		return exitUsage
+	}
+	opts.Received = time.Now()
+	if *received != "" {
+		t, err := time.Parse(time.RFC3339, *received)
+		if err != nil {
+			fmt.Fprintf(stderr, "omologa check: --received: %v\n", err)
+			return exitUsage
+		}
+		opts.Received = t
+	}
+	rf, err := rules.Load(*rulesPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "omologa check: %v\n", err)
+		return exitUsage
+	}
+	if err := validate.CheckRules(rf); err != nil {
+		fmt.Fprintf(stderr, "omologa check: %v\n", err)
+		return exitUsage
+	}
+	opts.Rules = rf
+	if opts.Registers, err = registers.Load(*players, *arbiters, *calendar); err != nil {
+		fmt.Fprintf(stderr, "omologa check: %v\n", err)
+		return exitUsage
+	}
+
+	code := exitOK
+	var out []checked
+	for _, name := range fs.Args() {
+		c := checkFile(opts, name)
+		switch {
+		case c.Unreadable != "" || c.Format == "":
+			code = exitUsage
+		case c.Verdict == validate.Rejected && code == exitOK:
+			code = exitRejected
+		}
+		out = append(out, c)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		var err error
+		if len(out) == 1 {
+			err = enc.Encode(out[0])
+		} else {
+			err = enc.Encode(out)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "omologa check: %v\n", err)
+			return exitUsage
+		}
+		return code
+	}
+	for i, c := range out {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		printChecked(stdout, c, *lang)
+	}
+	return code
+}
+
+// checkFile reads and judges one file.
+func checkFile(opts checkOptions, name string) checked {
+	c := checked{Received: opts.Received}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		c.File, c.Unreadable, c.Verdict = name, err.Error(), validate.Rejected
+		c.Findings = []validate.Finding{}
+		return c
+	}
+	c.Report = checkData(opts, name, data)
+	return c
+}
+
+// checkData judges the bytes of one file.
+func checkData(opts checkOptions, name string, data []byte) validate.Report {
+	t, diags, err := codec.Read(name, data)
+	in := validate.Input{File: name, Tournament: t, Diagnostics: diags, ReadError: err,
+		Registers:  opts.Registers,
+		Submission: validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind}}
+	if err != nil {
+		in.Tournament = nil
+	}
+	return validate.Validate(opts.Rules, in)
+}
+
+func printChecked(w io.Writer, c checked, lang string) {
+	fmt.Fprintf(w, "%s\n", c.File)
+	if c.Unreadable != "" {
+		fmt.Fprintf(w, "  not readable: %s\n", c.Unreadable)
+		return
+	}
+	s := c.Summary
+	if c.Format != "" {
+		fmt.Fprintf(w, "  format:      %s\n", c.Format)
+		name := s.Name
+		if name == "" {
+			name = "(no name)"
+		}
+		fmt.Fprintf(w, "  tournament:  %s", name)
+		if s.City != "" {
+			fmt.Fprintf(w, ", %s", s.City)
+		}
+		fmt.Fprintf(w, "\n               %s – %s, %d players, %d rounds", orDash(s.Start.String()), orDash(s.End.String()), s.Players, s.Rounds)
+		if s.RateOfPlay != "" {
+			fmt.Fprintf(w, ", rate %s", s.RateOfPlay)
+			if s.Minutes60 > 0 {
+				fmt.Fprintf(w, " (%g min for 60 moves)", s.Minutes60)
+			}
+		}
+		fmt.Fprintln(w)
+		if s.Arbiter != "" {
+			fmt.Fprintf(w, "               arbiter %s\n", s.Arbiter)
+		}
+	}
+	if c.RuleSet != "" {
+		d := c.Decision
+		fmt.Fprintf(w, "  rule set:    %s (%s play", c.RuleSet, c.Kind)
+		if d != nil {
+			if d.FromRate != "" {
+				fmt.Fprintf(w, ", %s by the rate of play", d.FromRate)
+			}
+			if d.Declared != "" {
+				fmt.Fprintf(w, ", declared %s", d.Declared)
+			}
+			if !d.InRange {
+				fmt.Fprint(w, ", nearest rule set: none in force then")
+			}
+		}
+		fmt.Fprintln(w, ")")
+	}
+	fmt.Fprintf(w, "  verdict:     %s\n", strings.ToUpper(string(c.Verdict)))
+	if c.Period != nil {
+		fmt.Fprintf(w, "  list period: %s list of %s (received %s, cut-off %s)\n", c.Period.Kind, c.Period.Issue,
+			c.Received.Format("2006-01-02 15:04 MST"), c.Period.Cutoff)
+	}
+	fmt.Fprintf(w, "  findings:    %d\n", len(c.Findings))
+	for _, f := range c.Findings {
+		where := []string{}
+		if f.Line > 0 {
+			where = append(where, fmt.Sprintf("line %d", f.Line))
+		}
+		if f.Player > 0 {
+			where = append(where, fmt.Sprintf("player %d", f.Player))
+		}
+		if f.Round > 0 {
+			where = append(where, fmt.Sprintf("round %d", f.Round))
+		}
+		loc := ""
+		if len(where) > 0 {
+			loc = " (" + strings.Join(where, ", ") + ")"
+		}
+		msg := f.MessageIT
+		if lang == "en" {
+			msg = f.MessageEN
+		}
+		fmt.Fprintf(w, "    %-7s %s [%s]%s\n            %s\n", strings.ToUpper(string(f.Severity)), f.Rule, f.Article, loc, msg)
+	}
+	if len(c.Standings) > 0 {
+		fmt.Fprintln(w, "  standings:")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		// The name is the text after the last cell, so it stays
+		// left-aligned while the numbers align right.
+		fmt.Fprintln(tw, "    rank\tstart\tpoints\tBH\tBH-C1\tSB\t  name")
+		for _, st := range c.Standings {
+			fmt.Fprintf(tw, "    %d\t%d\t%g\t%g\t%g\t%g\t  %s\n", st.Rank, st.Start, st.Points, st.BH, st.BHC1, st.SB, st.Name)
+		}
+		tw.Flush()
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "?"
+	}
+	return s
+}

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"omologa/pipeline/pipelinetest"
+	"omologa/store"
+)
+
+// TestCrashKillAndRestart runs `omologa watch` as a real process, drops
+// submissions into its folder continuously, kills it with SIGKILL at
+// random moments and restarts it. In the end every submission must be
+// recorded once, judged, and answered once: no loss, no repeat.
+func TestCrashKillAndRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs it for several seconds")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "omologa")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	drop := filepath.Join(dir, "drop")
+	os.MkdirAll(drop, 0o755)
+
+	const n = 60
+	rng := rand.New(rand.NewPCG(1, 2))
+	var logs bytes.Buffer
+	start := func() *exec.Cmd {
+		cmd := exec.Command(bin, "watch", "--config", cfg)
+		cmd.Stderr = &logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	defer func() {
+		if t.Failed() {
+			t.Logf("daemon logs:\n%s", logs.String())
+		}
+	}()
+
+	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	cmd := start()
+	kills := 0
+	nextKill := time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
+	for i := 0; i < n; i++ {
+		data := pipelinetest.TRF(fmt.Sprintf("Crash Open %d", i), "Torino", startDay, "102 Rossi, Mario")
+		tmp := filepath.Join(drop, fmt.Sprintf(".s%d.tmp", i))
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, filepath.Join(drop, fmt.Sprintf("s%d.trf", i))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rng.IntN(40)) * time.Millisecond)
+		if time.Now().After(nextKill) {
+			cmd.Process.Signal(syscall.SIGKILL)
+			cmd.Wait()
+			kills++
+			cmd = start()
+			nextKill = time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
+		}
+	}
+
+	// Let the last daemon finish the work, then stop it gracefully.
+	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		c, _ := st.Counts(context.Background())
+		if c["notices."+store.NoticeSent] >= n && countEntries(drop) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %d kills: %d notices sent, %d files still in the drop folder", kills,
+				c["notices."+store.NoticeSent], countEntries(drop))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("graceful shutdown: %v", err)
+	}
+	t.Logf("%d submissions, %d SIGKILLs", n, kills)
+	if kills == 0 {
+		t.Error("the daemon was never killed")
+	}
+
+	rows, err := st.Statuses(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != n {
+		t.Errorf("%d submissions recorded, want %d (each once)", len(rows), n)
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if len(r.Files) != 1 {
+			t.Errorf("submission %d has %d files", r.ID, len(r.Files))
+			continue
+		}
+		name := r.Files[0].Name
+		if seen[name] {
+			t.Errorf("%s recorded twice", name)
+		}
+		seen[name] = true
+		if r.State != store.StateJudged || r.Notice == nil || r.Notice.Status != store.NoticeSent {
+			t.Errorf("submission %d (%s): state %s notice %+v", r.ID, name, r.State, r.Notice)
+		}
+	}
+	// Answered once: one outbox file per submission.
+	ids := map[string]int{}
+	re := regexp.MustCompile(`X-Omologa-Submission: (\d+)`)
+	for _, f := range emlFiles(t, filepath.Join(dir, "outbox")) {
+		b, _ := os.ReadFile(f)
+		m := re.FindSubmatch(b)
+		if m == nil {
+			t.Errorf("%s: no submission header", f)
+			continue
+		}
+		ids[string(m[1])]++
+	}
+	if len(ids) != n {
+		t.Errorf("notices for %d submissions, want %d", len(ids), n)
+	}
+	for id, c := range ids {
+		if c != 1 {
+			t.Errorf("submission %s answered %d times", id, c)
+		}
+	}
+	if a := countEntries(filepath.Join(dir, "spool", "archive")); a != n {
+		t.Errorf("%d originals archived, want %d", a, n)
+	}
+}
+
+func emlFiles(t *testing.T, dir string) []string {
+	es, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range es {
+		if strings.HasSuffix(e.Name(), ".eml") && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
+}
+
+func countEML(t *testing.T, dir string) int { return len(emlFiles(t, dir)) }
+
+// countEntries counts the visible entries of a folder.
+func countEntries(dir string) int {
+	es, _ := os.ReadDir(dir)
+	n := 0
+	for _, e := range es {
+		if !strings.HasPrefix(e.Name(), ".") {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"omologa/registers"
+	"omologa/synth"
+	"omologa/tournament"
+	"omologa/tournament/trf"
+)
+
+func init() {
+	register(&command{
+		name:    "gen",
+		summary: "generate a synthetic season (TRF files, players' register, receipt dates)",
+		run:     runGen,
+	})
+}
+
+type genOutput struct {
+	Dir         string `json:"dir"`
+	Players     string `json:"players"`
+	Received    string `json:"received"`
+	Tournaments int    `json:"tournaments"`
+	Games       int    `json:"games"`
+	Files       int    `json:"files"`
+}
+
+func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	c := synth.Default()
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print a JSON summary")
+	dir := fs.String("out", "", "directory to write into (created)")
+	kind := fs.String("kind", "standard", "standard or rapid: which rating the files carry")
+	start := fs.String("start", c.Start.String(), "first tournament's start date")
+	fs.Uint64Var(&c.Seed, "seed", c.Seed, "random seed (same seed, same season)")
+	fs.IntVar(&c.Players, "players", 2000, "players in the register")
+	fs.IntVar(&c.Tournaments, "tournaments", 100, "tournaments")
+	fs.IntVar(&c.PlayersPerTournament, "field", c.PlayersPerTournament, "mean players per tournament")
+	fs.IntVar(&c.Rounds, "rounds", c.Rounds, "Swiss rounds")
+	fs.IntVar(&c.Days, "days", c.Days, "days the season spreads over")
+	fs.Float64Var(&c.ForfeitRate, "forfeits", c.ForfeitRate, "share of games lost by forfeit")
+	fs.Float64Var(&c.HalfByeRate, "byes", c.HalfByeRate, "share of half-point byes")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa gen --out DIR [flags]\n\n"+
+			"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n"+
+			"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n"+
+			"the players' strength, with byes and forfeits). For load tests and benchmarks;\n"+
+			"'omologa list close' reads the output as it is.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "omologa gen: %v\n", err)
+		return exitUsage
+	}
+	if *dir == "" || fs.NArg() > 0 || c.Players < 4 || c.Tournaments < 0 || c.PlayersPerTournament < 4 || c.Rounds < 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	k, err := parseKind(*kind)
+	if err != nil {
+		return fail(err)
+	}
+	c.Rapid = k == "rapid"
+	if err := c.Start.UnmarshalText([]byte(*start)); err != nil || !c.Start.IsFull() {
+		return fail(fmt.Errorf("--start %q: YYYY-MM-DD expected", *start))
+	}
+	s := synth.Generate(c)
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return fail(err)
+	}
+	var buf bytes.Buffer
+	if err := registers.WritePlayers(&buf, s.Players); err != nil {
+		return fail(err)
+	}
+	out := genOutput{Dir: *dir, Players: filepath.Join(*dir, "players.csv"), Received: filepath.Join(*dir, "received.csv"),
+		Tournaments: len(s.Tournaments)}
+	if err := os.WriteFile(out.Players, buf.Bytes(), 0o644); err != nil {
+		return fail(err)
+	}
+	var rec bytes.Buffer
+	rec.WriteString("file,received\n")
+	for i, t := range s.Tournaments {
+		name := fmt.Sprintf("t%05d.trf", i+1)
+		t.File, t.Format = name, tournament.FormatTRF26
+		var tb bytes.Buffer
+		if err := trf.Write(&tb, t, trf.TRF26); err != nil {
+			return fail(fmt.Errorf("%s: %w", name, err))
+		}
+		if err := os.WriteFile(filepath.Join(*dir, name), tb.Bytes(), 0o644); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(&rec, "%s,%s\n", name, s.Received[i])
+		out.Games += len(t.Games())
+		out.Files++
+	}
+	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
+		return fail(err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
+		out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
+	return exitOK
+}

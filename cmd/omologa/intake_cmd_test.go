@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"omologa/pipeline/pipelinetest"
+	"omologa/store"
+)
+
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = runMain(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestIngestStatusImport(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	start := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	good := filepath.Join(dir, "good.trf")
+	os.WriteFile(good, pipelinetest.TRF("Open di Prova", "Siena", start, "102 Rossi, Mario", `122 90'+30"`), 0o644)
+	bad := filepath.Join(dir, "bad.trf")
+	os.WriteFile(bad, []byte("not a tournament"), 0o644)
+
+	code, out, errs := runCmd(t, "ingest", "--config", cfg, "--json", good)
+	if code != exitOK {
+		t.Fatalf("ingest of a good file: exit %d\n%s\n%s", code, out, errs)
+	}
+	var rows []store.Status
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 || rows[0].Notice == nil || rows[0].Notice.Status != "sent" {
+		t.Fatalf("ingest --json: %v\n%s", err, out)
+	}
+	if code, _, _ := runCmd(t, "ingest", "--config", cfg, bad); code != exitRejected {
+		t.Fatalf("ingest of a bad file: exit %d, want %d", code, exitRejected)
+	}
+	if code, _, _ := runCmd(t, "ingest", "--config", cfg, filepath.Join(dir, "missing.trf")); code != exitUsage {
+		t.Fatalf("ingest of a missing file: exit %d", code)
+	}
+
+	code, out, _ = runCmd(t, "status", "--config", cfg)
+	if code != exitOK || !strings.Contains(out, "Open di Prova") || !strings.Contains(out, "bad.trf") || !strings.Contains(out, "rejection sent") {
+		t.Fatalf("status: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "status", "--config", cfg, "--json", "-n", "1")
+	if err := json.Unmarshal([]byte(out), &rows); code != exitOK || err != nil || len(rows) != 1 || rows[0].Files[0].Name != "bad.trf" {
+		t.Fatalf("status --json -n 1: %v\n%s", err, out)
+	}
+
+	code, out, _ = runCmd(t, "status", "--config", cfg, "--show", "2")
+	if code != exitOK || !strings.Contains(out, "Subject: Omologazione: torneo non omologabile") || !strings.Contains(out, "Come reinviare") {
+		t.Fatalf("status --show: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runCmd(t, "status", "--config", cfg, "--show", "99"); code != exitUsage {
+		t.Fatal("status --show of an unknown submission succeeded")
+	}
+
+	cal := filepath.Join(dir, "calendar.csv")
+	os.WriteFile(cal, []byte("code,name,city,start,end,kind,organiser,organiser_email,arbiter_fsi_id\n"+
+		"X1,Open di Prova,Siena,"+strings.ReplaceAll(start, "/", "-")+",,standard,Circolo,circolo@example.org,1\n"), 0o644)
+	code, out, errs = runCmd(t, "import", "--config", cfg, "calendar", cal)
+	if code != exitOK || !strings.Contains(out, "1 rows") {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, _ := runCmd(t, "import", "--config", cfg, "referees", cal); code != exitUsage {
+		t.Fatal("import of an unknown register accepted")
+	}
+	os.WriteFile(cal, []byte("nonsense\n"), 0o644)
+	if code, _, _ := runCmd(t, "import", "--config", cfg, "calendar", cal); code != exitUsage {
+		t.Fatal("import of a bad register accepted")
+	}
+	// The imported calendar names the organiser, who now gets the notice.
+	second := filepath.Join(dir, "second.trf")
+	os.WriteFile(second, pipelinetest.TRF("Open di Prova", "Siena", start, "102 Rossi, Mario", `122 90'+30"`, "092 Individual: Round robin"), 0o644)
+	_, out, _ = runCmd(t, "ingest", "--config", cfg, "--json", second)
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if n := rows[0].Notice; n == nil || strings.Join(n.To, ",") != "circolo@example.org" {
+		t.Errorf("notice %+v: want the organiser from the imported calendar", n)
+	}
+	if rows[0].Files[0].Supersedes == 0 {
+		t.Error("the second file of the same tournament does not supersede the first")
+	}
+}
+
+func TestWatchOnceTakesTheDropFolder(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	drop := filepath.Join(dir, "drop")
+	os.MkdirAll(drop, 0o755)
+	start := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	os.WriteFile(filepath.Join(drop, "a.trf"), pipelinetest.TRF("Open A", "Lecce", start), 0o644)
+	os.WriteFile(filepath.Join(drop, "b.trf"), pipelinetest.TRF("Open B", "Lecce", start), 0o644)
+	// A saved e-mail message is read as one, sender and attachment.
+	msg, err := os.ReadFile(filepath.Join(repoRoot(), "samples", "mail", "open_novara_2026.eml"))
+	if err != nil {
+		t.Skip("samples/mail missing:", err)
+	}
+	os.WriteFile(filepath.Join(drop, "novara.eml"), msg, 0o644)
+	code, _, errs := runCmd(t, "watch", "--config", cfg, "--once")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	if n := countEML(t, filepath.Join(dir, "outbox")); n != 3 {
+		t.Fatalf("%d notices\n%s", n, errs)
+	}
+	_, out, _ := runCmd(t, "status", "--config", cfg, "--json")
+	var rows []store.Status
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var fromMail *store.Status
+	for i := range rows {
+		if strings.HasSuffix(rows[i].Source, "novara.eml") && strings.Contains(rows[i].Source, "archive") {
+			fromMail = &rows[i]
+		}
+	}
+	if fromMail == nil || fromMail.Sender == "" || fromMail.MessageID == "" || len(fromMail.Files) != 1 ||
+		!strings.HasSuffix(fromMail.Files[0].Name, ".trf") {
+		t.Fatalf("the dropped message: %+v", fromMail)
+	}
+	if n := countEntries(drop); n != 0 {
+		t.Fatalf("%d files left in the drop folder", n)
+	}
+	if code, _, _ := runCmd(t, "watch", "--config", filepath.Join(dir, "missing.yaml"), "--once"); code != exitUsage {
+		t.Fatal("a missing configuration is not a usage error")
+	}
+}

@@ -1,0 +1,370 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"omologa/periods"
+	"omologa/rating"
+	"omologa/registers"
+	"omologa/report/lists"
+	"omologa/tournament"
+)
+
+func init() {
+	register(&command{
+		name:    "list",
+		summary: "rating lists: 'list close' closes a period and writes the new list",
+		run:     runList,
+	})
+}
+
+func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || (args[0] != "close" && args[0] != "publish") {
+		fmt.Fprintln(stderr, "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)")
+		return exitUsage
+	}
+	if args[0] == "publish" {
+		return runListPublish(ctx, args[1:], stdout, stderr)
+	}
+	return runListClose(ctx, args[1:], stdout, stderr)
+}
+
+// closeOutput is the --json form of `omologa list close`.
+type closeOutput struct {
+	Out      string   `json:"out"`
+	Warnings []string `json:"warnings,omitempty"`
+	rating.Report
+}
+
+func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("list close", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the change report as JSON")
+	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
+	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
+	playersPath := fs.String("players", "", "the list in force: the players' register (CSV, state columns kept)")
+	receivedPath := fs.String("received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
+	out := fs.String("out", "", "where to write the new list (players' register format, so that periods chain)")
+	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...\n\n"+
+			"Rates the period's homologated tournaments against the list in force (ratings frozen,\n"+
+			"variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the\n"+
+			"change report. Tournaments received outside the period are reported and not rated.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	k, err := parseKind(*kind)
+	if err != nil || *label == "" || *playersPath == "" || *receivedPath == "" || *out == "" || fs.NArg() == 0 {
+		if err != nil {
+			fmt.Fprintf(stderr, "omologa list close: %v\n", err)
+		}
+		fs.Usage()
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "omologa list close: %v\n", err)
+		return exitUsage
+	}
+	cfg, err := loadRating(*rulesPath)
+	if err != nil {
+		return fail(err)
+	}
+	period, err := rating.Schedule(k, cfg).Parse(*label)
+	if err != nil {
+		return fail(err)
+	}
+	list, err := loadPlayers(*playersPath)
+	if err != nil {
+		return fail(err)
+	}
+	rdata, err := os.ReadFile(*receivedPath)
+	if err != nil {
+		return fail(err)
+	}
+	dates, err := readReceived(*receivedPath, rdata, cfg.Location())
+	if err != nil {
+		return fail(err)
+	}
+	var ts []rating.Received
+	var warnings []string
+	for _, f := range fs.Args() {
+		day, ok := dates[f]
+		if !ok {
+			day, ok = dates[filepath.Base(f)]
+		}
+		if !ok {
+			return fail(fmt.Errorf("%s: no receipt date in %s", f, *receivedPath))
+		}
+		t, ws, err := readTournament(f)
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", f, err))
+		}
+		warnings = append(warnings, ws...)
+		ts = append(ts, rating.Received{File: f, Tournament: t, Received: day})
+	}
+	res, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: cfg, InPlace: true})
+	if err != nil {
+		return fail(err)
+	}
+	var buf bytes.Buffer
+	if err := registers.WritePlayers(&buf, res.List); err != nil {
+		return fail(err)
+	}
+	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
+		return fail(err)
+	}
+	for _, e := range res.Report.Excluded {
+		warnings = append(warnings, fmt.Sprintf("%s: received %s, counts in the list of %s: not rated here", e.File, e.Received, e.Period))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(closeOutput{Out: *out, Warnings: warnings, Report: res.Report}); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	printClose(stdout, *out, warnings, &res.Report)
+	return exitOK
+}
+
+// readReceived reads file,received pairs; a time with a zone becomes a
+// calendar day in loc.
+func readReceived(name string, data []byte, loc *time.Location) (map[string]tournament.Date, error) {
+	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
+	r.TrimLeadingSpace = true
+	recs, err := r.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("%s:1: empty file: a header file,received is needed", name)
+	}
+	fi, ri := -1, -1
+	for i, h := range recs[0] {
+		switch strings.ToLower(strings.TrimSpace(h)) {
+		case "file":
+			fi = i
+		case "received":
+			ri = i
+		}
+	}
+	if fi < 0 || ri < 0 {
+		return nil, fmt.Errorf("%s:1: header must name the columns file and received", name)
+	}
+	out := map[string]tournament.Date{}
+	for n, rec := range recs[1:] {
+		line := n + 2
+		if len(rec) <= max(fi, ri) {
+			return nil, fmt.Errorf("%s:%d: file and received expected", name, line)
+		}
+		s := strings.TrimSpace(rec[ri])
+		var d tournament.Date
+		if ts, err := time.Parse(time.RFC3339, s); err == nil {
+			d = tournament.DateOf(ts.In(loc))
+		} else if err := d.UnmarshalText([]byte(s)); err != nil || !d.IsFull() {
+			return nil, fmt.Errorf("%s:%d: received: %q is not a date YYYY-MM-DD or an RFC 3339 time", name, line, s)
+		}
+		out[strings.TrimSpace(rec[fi])] = d
+	}
+	return out, nil
+}
+
+func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
+	fmt.Fprintf(w, "%s list %s: tournaments received %s to %s; new list written to %s\n", r.Kind, r.Period.Label, r.Period.From, r.Period.Cutoff, out)
+	for _, s := range warnings {
+		fmt.Fprintf(w, "warning: %s\n", s)
+	}
+	for _, t := range r.Tournaments {
+		fmt.Fprintf(w, "  %s  %s (%s): %d players, %d games\n", t.Received, t.Name, t.File, t.Players, t.Games)
+	}
+	fmt.Fprintln(w, "\nchanges:")
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "fsi_id\tname\tprevious\tused\tsum\treached\tnew\tper tournament\tarticles")
+	for _, c := range r.Changes {
+		var per []string
+		for _, v := range c.Variations {
+			s := fmt.Sprintf("%s %s", v.Name, signed(v.Applied))
+			if len(v.Articles) > 0 {
+				s += " [" + strings.Join(v.Articles, ",") + "]"
+			}
+			per = append(per, s)
+		}
+		reached := ""
+		if c.Rated {
+			reached = fmt.Sprint(c.Reached)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d %s\t%s\t%s\t%d\t%s\t%s\n", c.FSIID, c.Name, c.Previous, c.Used, c.Source,
+			signed(c.Sum), reached, c.New, strings.Join(per, "; "), strings.Join(c.Articles, " "))
+	}
+	tw.Flush()
+	section := func(title string, notes []rating.PlayerNote) {
+		if len(notes) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, n := range notes {
+			fmt.Fprintf(w, "  %s %s: %s", n.FSIID, n.Name, n.Reason)
+			if n.Article != "" {
+				fmt.Fprintf(w, " (%s)", n.Article)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	cats := func(title string, cs []rating.CategoryChange) {
+		if len(cs) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, c := range cs {
+			from := c.From
+			if from == "" {
+				from = "-"
+			}
+			fmt.Fprintf(w, "  %s %s: %s → %s at %d (%s)\n", c.FSIID, c.Name, from, c.To, c.Rating, c.Article)
+		}
+	}
+	cats("promotions", r.Promotions)
+	cats("rapid categories", r.Categories)
+	cats("withheld (unjustified withdrawal)", r.Withheld)
+	section("norms", r.Norms)
+	section("added", r.Added)
+	section("inactive (left out of the list)", r.Inactive)
+	section("removed", r.Removed)
+	section("re-entered", r.Reentered)
+	section("K locked", r.KLocked)
+}
+
+// publishOutput is the --json form of `omologa list publish`.
+type publishOutput struct {
+	Players int      `json:"players"`
+	Files   []string `json:"files"`
+}
+
+func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("list publish", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the files written as JSON")
+	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
+	playersPath := fs.String("players", "", "the list written by 'list close' (players' register format)")
+	dir := fs.String("out", "", "directory for list.csv, list.html and distribution.png (created)")
+	title := fs.String("title", "", "the page's title (default: the kind and the file name)")
+	history := fs.String("history", "", "FSI id: also draw this player's rating over the lists given as arguments (oldest first) and --players")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n"+
+			"Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)\n"+
+			"as CSV and HTML with a chart of the rating distribution; with --history, a chart of one\n"+
+			"player's rating across the lists.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	k, err := parseKind(*kind)
+	if err != nil || *playersPath == "" || *dir == "" || (fs.NArg() > 0 && *history == "") {
+		if err != nil {
+			fmt.Fprintf(stderr, "omologa list publish: %v\n", err)
+		}
+		fs.Usage()
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "omologa list publish: %v\n", err)
+		return exitUsage
+	}
+	list, err := loadPlayers(*playersPath)
+	if err != nil {
+		return fail(err)
+	}
+	if *title == "" {
+		*title = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}[k] +
+			" – " + strings.TrimSuffix(filepath.Base(*playersPath), filepath.Ext(*playersPath))
+	}
+	entries := lists.Build(list, string(k))
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return fail(err)
+	}
+	out := publishOutput{Players: len(entries)}
+	write := func(name string, f func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		p := filepath.Join(*dir, name)
+		out.Files = append(out.Files, p)
+		return os.WriteFile(p, b.Bytes(), 0o644)
+	}
+	chart := ""
+	if len(entries) > 0 {
+		chart = "distribution.png"
+		if err := write(chart, func(w io.Writer) error { return lists.DistributionPNG(w, *title, entries) }); err != nil {
+			return fail(err)
+		}
+	}
+	if err := write("list.csv", func(w io.Writer) error { return lists.WriteCSV(w, entries) }); err != nil {
+		return fail(err)
+	}
+	if err := write("list.html", func(w io.Writer) error { return lists.WriteHTML(w, *title, chart, entries) }); err != nil {
+		return fail(err)
+	}
+	if *history != "" {
+		var points []lists.Point
+		name := *history
+		for _, path := range append(fs.Args(), *playersPath) {
+			l, err := loadPlayers(path)
+			if err != nil {
+				return fail(err)
+			}
+			for _, r := range l.Rows {
+				if r.FSIID != *history {
+					continue
+				}
+				v := r.EloItalia
+				if k == periods.Rapid {
+					v = r.EloRapid
+				}
+				name = r.Surname + " " + r.Name
+				if v > 0 {
+					points = append(points, lists.Point{Label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Rating: v})
+				}
+			}
+		}
+		if len(points) == 0 {
+			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
+		}
+		if err := write("history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
+			return fail(err)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stdout, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
+	return exitOK
+}

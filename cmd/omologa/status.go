@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	gomail "github.com/emersion/go-message/mail"
+
+	"omologa/config"
+	"omologa/store"
+)
+
+func init() {
+	register(&command{
+		name:    "status",
+		summary: "the submissions recorded, with their state, verdicts and notices",
+		run:     runStatus,
+	})
+}
+
+func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("status", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	asJSON := fl.Bool("json", false, "print JSON")
+	limit := fl.Int("n", 0, "show only the newest N submissions (0: all)")
+	show := fl.Int64("show", 0, "print the text of submission `ID`'s notice")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa status [--config FILE] [--json] [-n N] [--show ID]")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return exitUsage
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa status:", err)
+		return exitUsage
+	}
+	st, err := store.Open(ctx, cfg.Store.Path)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa status:", err)
+		return exitUsage
+	}
+	defer st.Close()
+	if *show != 0 {
+		msg, ok, err := st.NoticeMessage(ctx, *show)
+		if err != nil {
+			fmt.Fprintln(stderr, "omologa status:", err)
+			return exitUsage
+		}
+		if !ok {
+			fmt.Fprintf(stderr, "omologa status: submission %d has no notice (not judged yet, quarantined, or unknown)\n", *show)
+			return exitUsage
+		}
+		if err := printNoticeText(stdout, msg); err != nil {
+			fmt.Fprintln(stderr, "omologa status:", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	rows, err := st.Statuses(ctx, *limit)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa status:", err)
+		return exitUsage
+	}
+	if *asJSON {
+		if rows == nil {
+			rows = []store.Status{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rows); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
+	printStatuses(stdout, rows)
+	return exitOK
+}
+
+func printStatuses(w io.Writer, rows []store.Status) {
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "no submissions recorded")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tRECEIVED\tCHANNEL\tFROM\tSTATE\tFILE\tTOURNAMENT\tVERDICT\tERR/WARN\tNOTICE")
+	for _, r := range rows {
+		from := r.Sender
+		if from == "" {
+			from = "-"
+		}
+		notice := "-"
+		if n := r.Notice; n != nil {
+			notice = fmt.Sprintf("%s %s (%d attempts) to %s", n.Kind, n.Status, n.Attempts, strings.Join(n.To, ","))
+			if n.LastError != "" {
+				notice += ": " + n.LastError
+			}
+		} else if r.State == store.StateQuarantined {
+			notice = "none: " + r.Note
+		}
+		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, r.ReceivedAt.Local().Format("2006-01-02 15:04:05"), r.Channel, from, r.State)
+		if len(r.Files) == 0 {
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%s\n", head, notice)
+		}
+		for i, f := range r.Files {
+			verdict := f.Verdict
+			if verdict == "" {
+				verdict = "(pending)"
+			}
+			if f.SupersededBy != 0 {
+				verdict += fmt.Sprintf(" (superseded by file %d)", f.SupersededBy)
+			}
+			if f.Supersedes != 0 {
+				verdict += fmt.Sprintf(" (supersedes file %d)", f.Supersedes)
+			}
+			name := f.Name
+			if f.From != "" {
+				name += " (in " + f.From + ")"
+			}
+			tour := f.Tournament
+			if tour == "" {
+				tour = "-"
+			}
+			if i > 0 {
+				head, notice = "\t\t\t\t", ""
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d/%d\t%s\n", head, name, tour, verdict, f.Errors, f.Warnings, notice)
+		}
+		for _, p := range r.Problems {
+			fmt.Fprintf(tw, "\t\t\t\t\tproblem: %s\t\t\t\t\n", p)
+		}
+	}
+	tw.Flush()
+}
+
+// printNoticeText prints a notice's headers of interest and its text part.
+func printNoticeText(w io.Writer, msg []byte) error {
+	mr, err := gomail.CreateReader(bytes.NewReader(msg))
+	if err != nil {
+		return err
+	}
+	subject, _ := mr.Header.Subject()
+	to, _ := mr.Header.AddressList("To")
+	var rcpt []string
+	for _, a := range to {
+		rcpt = append(rcpt, a.Address)
+	}
+	fmt.Fprintf(w, "To: %s\nSubject: %s\n\n", strings.Join(rcpt, ", "), subject)
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if h, ok := p.Header.(*gomail.InlineHeader); ok {
+			if ct, _, _ := h.ContentType(); ct == "text/plain" {
+				_, err := io.Copy(w, p.Body)
+				return err
+			}
+		}
+	}
+}

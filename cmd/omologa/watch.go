@@ -1,0 +1,361 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"omologa/config"
+	"omologa/ingest"
+	"omologa/ingest/imap"
+	"omologa/ingest/mail"
+	"omologa/mailer"
+	"omologa/pipeline"
+	"omologa/registers"
+	"omologa/rules"
+	"omologa/store"
+)
+
+func init() {
+	register(&command{
+		name:    "watch",
+		summary: "the daemon: take submissions from the drop folder (and IMAP), judge them, send the notices",
+		run:     runWatch,
+	})
+}
+
+// defaultConfig is omologa.yaml in the working folder when there is one,
+// else the demo configuration of the samples.
+func defaultConfig() string {
+	if _, err := os.Stat("omologa.yaml"); err == nil {
+		return "omologa.yaml"
+	}
+	return filepath.Join("samples", "omologa.yaml")
+}
+
+func newLogger(w io.Writer, verbose bool) *slog.Logger {
+	lvl := slog.LevelInfo
+	if verbose {
+		lvl = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: lvl}))
+}
+
+func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("watch", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	once := fl.Bool("once", false, "take what is waiting (drop folder, mailbox), judge it, deliver the notices, and exit")
+	verbose := fl.Bool("v", false, "debug logging")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa watch [--config FILE] [--once] [-v]")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return exitUsage
+	}
+	log := newLogger(stderr, *verbose)
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa watch:", err)
+		return exitUsage
+	}
+	a, err := openApp(ctx, cfg, log)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa watch:", err)
+		return exitUsage
+	}
+	defer a.close()
+
+	var drop *ingest.Drop
+	if cfg.Drop != nil {
+		if err := seedDrop(ctx, a.store, cfg.Drop, log); err != nil {
+			fmt.Fprintln(stderr, "omologa watch:", err)
+			return exitUsage
+		}
+		drop, err = ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
+			Rejected: cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log,
+			Message: func(raw []byte, at time.Time) (*ingest.Submission, error) {
+				return mail.ParseWithLimits(raw, at, mailLimits(cfg))
+			}})
+		if err != nil {
+			fmt.Fprintln(stderr, "omologa watch:", err)
+			return exitUsage
+		}
+	}
+	intakes, err := a.intakes(drop)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa watch:", err)
+		return exitUsage
+	}
+
+	if *once {
+		code := exitOK
+		for _, in := range intakes {
+			// One intake failing (the mailbox unreachable) does not keep
+			// what the others took from being judged and answered.
+			if err := in.once(ctx, a.pipe.Handle); err != nil {
+				fmt.Fprintln(stderr, "omologa watch:", err)
+				code = exitUsage
+			}
+		}
+		pending, err := a.pipe.Drain(ctx)
+		if err != nil {
+			fmt.Fprintln(stderr, "omologa watch:", err)
+			return exitUsage
+		}
+		c, _ := a.store.Counts(ctx)
+		log.Info("done", "judged", c["submissions."+store.StateJudged], "quarantined", c["submissions."+store.StateQuarantined],
+			"notices_sent", c["notices."+store.NoticeSent], "notices_pending", pending, "notices_failed", c["notices."+store.NoticeFailed])
+		return code
+	}
+
+	log.Info("omologa watching", "config", cfg.File, "store", cfg.Store.Path, "outbox", cfg.Outbox, "smtp", cfg.SMTP != nil)
+	var wg sync.WaitGroup
+	errc := make(chan error, len(intakes)+1)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		errc <- a.pipe.Run(ctx)
+	}()
+	for _, in := range intakes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errc <- in.run(ctx, a.pipe.Handle)
+		}()
+	}
+	code := exitOK
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if err != nil && !errors.Is(err, context.Canceled) {
+			log.Error("intake stopped", "err", err)
+			code = exitUsage
+		}
+	}
+	cancel()
+	wg.Wait()
+	log.Info("omologa stopped")
+	return code
+}
+
+// intake is one source of submissions: run takes them until ctx is
+// done, once takes what is there now and returns.
+type intake struct {
+	run, once func(ctx context.Context, h ingest.Handler) error
+}
+
+// intakes lists the configured intakes.
+func (a *app) intakes(drop *ingest.Drop) ([]intake, error) {
+	var out []intake
+	if drop != nil {
+		out = append(out, intake{drop.Run, drop.Once})
+	}
+	if a.cfg.IMAP != nil {
+		in, err := imapIntake(a)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+func limitsOf(cfg *config.Config) ingest.Limits {
+	return ingest.Limits{MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes,
+		MaxArchiveFiles: cfg.Limits.MaxArchiveFiles}
+}
+
+// app is the store, the pipeline and what they were built from.
+type app struct {
+	cfg   *config.Config
+	store *store.Store
+	pipe  *pipeline.Pipeline
+	log   *slog.Logger
+}
+
+func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
+	rf, err := rules.Load(cfg.Rules)
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Open(ctx, cfg.Store.Path)
+	if err != nil {
+		return nil, err
+	}
+	regs, err := loadRegisters(ctx, st, cfg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	m, err := newMailer(cfg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	p, err := pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, Mailer: m,
+		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
+		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
+		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
+		Logger: log})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return &app{cfg: cfg, store: st, pipe: p, log: log}, nil
+}
+
+func (a *app) close() { a.store.Close() }
+
+func newMailer(cfg *config.Config) (mailer.Mailer, error) {
+	if s := cfg.SMTP; s != nil {
+		pw, err := config.Password(s.PasswordEnv)
+		if err != nil {
+			return nil, fmt.Errorf("smtp: %w", err)
+		}
+		return mailer.NewSMTP(mailer.SMTPOptions{Host: s.Host, Port: s.Port, TLS: s.TLS, User: s.User,
+			Password: pw, InsecureSkipVerify: s.InsecureSkipVerify})
+	}
+	return mailer.NewOutbox(cfg.Outbox)
+}
+
+// loadRegisters takes each register from the store when imported there
+// (omologa import), else from the configured CSV file.
+func loadRegisters(ctx context.Context, st *store.Store, cfg *config.Config) (*registers.Set, error) {
+	set := &registers.Set{}
+	get := func(kind, path string) (string, []byte, error) {
+		name, data, ok, err := st.Register(ctx, kind)
+		if err != nil || ok {
+			return name, data, err
+		}
+		if path == "" {
+			return "", nil, nil
+		}
+		data, err = os.ReadFile(path)
+		if err != nil {
+			return "", nil, fmt.Errorf("%s register: %w", kind, err)
+		}
+		return path, data, nil
+	}
+	name, data, err := get(store.RegisterPlayers, cfg.Registers.Players)
+	if err != nil {
+		return nil, err
+	}
+	if data != nil {
+		if set.Players, err = registers.ReadPlayers(name, data); err != nil {
+			return nil, err
+		}
+	}
+	if name, data, err = get(store.RegisterArbiters, cfg.Registers.Arbiters); err != nil {
+		return nil, err
+	}
+	if data != nil {
+		if set.Arbiters, err = registers.ReadArbiters(name, data); err != nil {
+			return nil, err
+		}
+	}
+	if name, data, err = get(store.RegisterCalendar, cfg.Registers.Calendar); err != nil {
+		return nil, err
+	}
+	if data != nil {
+		if set.Calendar, err = registers.ReadCalendar(name, data); err != nil {
+			return nil, err
+		}
+	}
+	return set, nil
+}
+
+// seedDrop copies the seed folders' files into the drop folder, through
+// a temporary name, unless their content is already recorded: the demo
+// processes the committed samples once without ever moving them. Each
+// folder's files get a later modification time than the previous
+// folder's, so that the drop folder takes them in seed order.
+func seedDrop(ctx context.Context, st *store.Store, d *config.Drop, log *slog.Logger) error {
+	if err := os.MkdirAll(d.Folder, 0o755); err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	n := 0
+	base := time.Now().Add(-time.Hour)
+	for i, seed := range d.Seed {
+		ents, err := os.ReadDir(seed)
+		if errors.Is(err, fs.ErrNotExist) {
+			log.Warn("seed folder missing: nothing to seed from it", "seed", seed)
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("seed: %w", err)
+		}
+		// An old modification time makes the start-up scan take the
+		// files at once.
+		mtime := base.Add(time.Duration(i) * time.Minute)
+		for _, e := range ents {
+			if !e.Type().IsRegular() || ingest.IsTempName(e.Name()) {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(seed, e.Name()))
+			if err != nil {
+				return fmt.Errorf("seed: %w", err)
+			}
+			if known, err := st.HasContent(ctx, store.Hash(data)); err != nil {
+				return err
+			} else if known {
+				continue
+			}
+			dst := filepath.Join(d.Folder, e.Name())
+			if _, err := os.Stat(dst); err == nil {
+				continue // already waiting in the drop folder
+			}
+			tmp := filepath.Join(d.Folder, "."+e.Name()+".tmp")
+			if err := os.WriteFile(tmp, data, 0o644); err != nil {
+				return fmt.Errorf("seed: %w", err)
+			}
+			_ = os.Chtimes(tmp, mtime, mtime)
+			if err := os.Rename(tmp, dst); err != nil {
+				return fmt.Errorf("seed: %w", err)
+			}
+			n++
+		}
+	}
+	if n > 0 {
+		log.Info("drop folder seeded", "from", d.Seed, "files", n)
+	}
+	return nil
+}
+
+// imapIntake builds the mailbox intake from the configuration; the
+// mailbox position (UIDVALIDITY, last UID) is kept in the store, so that
+// a restart resumes where the last run stopped.
+func imapIntake(a *app) (intake, error) {
+	m := a.cfg.IMAP
+	pw, err := config.Password(m.PasswordEnv)
+	if err != nil {
+		return intake{}, fmt.Errorf("imap: %w", err)
+	}
+	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
+		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
+		State:      imap.StateFuncs{LoadFunc: a.store.MailboxState, SaveFunc: a.store.SaveMailboxState},
+		MaxMessage: a.cfg.Limits.MaxMessageBytes, Limits: mailLimits(a.cfg), Logger: a.log})
+	if err != nil {
+		return intake{}, err
+	}
+	return intake{w.Run, w.Once}, nil
+}
+
+// mailLimits are the MIME parser's limits from the configuration.
+func mailLimits(cfg *config.Config) mail.Limits {
+	lim := mail.DefaultLimits
+	lim.MaxPart = cfg.Limits.MaxFileBytes
+	lim.MaxTotal = cfg.Limits.MaxArchiveBytes
+	return lim
+}

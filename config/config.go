@@ -1,0 +1,326 @@
+// Package config reads omologa.yaml, the daemon's configuration: where
+// submissions arrive (drop folder, IMAP mailbox), where they are kept
+// (spool, store), how notices leave (SMTP or an outbox folder), and which
+// rules and registers judge them. Decoding is strict (see strictyaml):
+// an unknown key, a wrong type or a missing required key names its line.
+//
+// Relative paths are resolved against the folder holding the
+// configuration file, so that a configuration works from any working
+// directory.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"omologa/strictyaml"
+)
+
+// Config is the whole of omologa.yaml.
+type Config struct {
+	// Drop is the drop-folder intake; nil disables it.
+	Drop *Drop `yaml:"drop,omitempty"`
+	// Spool holds archive/ (originals once recorded) and rejected/
+	// (originals that could not be read, with a reason file beside).
+	Spool string `yaml:"spool"`
+	Store Store  `yaml:"store"`
+	// IMAP is the mailbox intake; nil disables it.
+	IMAP *IMAP `yaml:"imap,omitempty"`
+	// SMTP sends notices; when nil they are written as .eml files to
+	// Outbox.
+	SMTP   *SMTP  `yaml:"smtp,omitempty"`
+	Outbox string `yaml:"outbox,omitempty"`
+	// Rules is the rules.yaml the validator judges with.
+	Rules     string    `yaml:"rules"`
+	Registers Registers `yaml:"registers,omitempty"`
+	Notices   Notices   `yaml:"notices"`
+	// AllowedSenders, when enabled, quarantines e-mail from anyone who is
+	// not an arbiter or organiser in the registers (or listed in Extra):
+	// such submissions are kept for the office and never answered.
+	AllowedSenders AllowedSenders `yaml:"allowed_senders,omitempty"`
+	Limits         Limits         `yaml:"limits,omitempty"`
+
+	// File is the configuration file read, for messages.
+	File string `yaml:"-"`
+}
+
+// Drop configures the drop folder.
+type Drop struct {
+	Folder string `yaml:"folder"`
+	// Settle is how long a file must stay unchanged before it counts as
+	// complete, unless it arrived by a rename from a temporary name
+	// (".name", "name.tmp", "name.part"), which counts at once.
+	Settle time.Duration `yaml:"settle,omitempty"`
+	// Seed lists folders whose files are copied into Folder at start-up
+	// (in this order) unless already recorded: the demo configuration
+	// seeds the working drop folder (under var/) from the committed
+	// samples, so that processing never moves the committed files.
+	Seed []string `yaml:"seed,omitempty"`
+}
+
+// Store configures the SQLite store.
+type Store struct {
+	Path string `yaml:"path"`
+}
+
+// TLS modes for IMAP and SMTP.
+const (
+	TLSImplicit = "implicit" // TLS from the first byte (IMAPS 993, SMTPS 465)
+	TLSStartTLS = "starttls"
+	TLSNone     = "none" // loopback and tests only
+)
+
+// IMAP configures the mailbox intake.
+type IMAP struct {
+	Host string `yaml:"host"`
+	Port int    `yaml:"port"`
+	TLS  string `yaml:"tls"` // implicit, starttls, none
+	User string `yaml:"user"`
+	// PasswordEnv names the environment variable holding the password:
+	// the password never sits in the file.
+	PasswordEnv string `yaml:"password_env"`
+	Mailbox     string `yaml:"mailbox,omitempty"` // default INBOX
+	// Processed is the folder a recorded message is moved to; empty
+	// means the message is flagged \Seen and left in place.
+	Processed string `yaml:"processed,omitempty"`
+	// InsecureSkipVerify accepts any server certificate (tests).
+	InsecureSkipVerify bool `yaml:"insecure_skip_verify,omitempty"`
+}
+
+// SMTP configures the sending of notices.
+type SMTP struct {
+	Host        string `yaml:"host"`
+	Port        int    `yaml:"port"`
+	TLS         string `yaml:"tls"` // implicit, starttls, none
+	User        string `yaml:"user,omitempty"`
+	PasswordEnv string `yaml:"password_env,omitempty"`
+	// InsecureSkipVerify accepts any server certificate (tests).
+	InsecureSkipVerify bool `yaml:"insecure_skip_verify,omitempty"`
+}
+
+// Registers are the CSV registers the validator checks against; a
+// register imported into the store (omologa import) takes precedence.
+type Registers struct {
+	Players  string `yaml:"players,omitempty"`
+	Arbiters string `yaml:"arbiters,omitempty"`
+	Calendar string `yaml:"calendar,omitempty"`
+}
+
+// Notices configures the receipts and rejection notices.
+type Notices struct {
+	// From is the notices' sender address (the office).
+	From string `yaml:"from"`
+	// Office receives a copy of notices that have no other recipient
+	// (a dropped file whose tournament is not in the calendar).
+	Office string `yaml:"office"`
+	// Language is "it" (default) or "en".
+	Language string `yaml:"language,omitempty"`
+	// Retry bounds the delivery attempts: the wait doubles from
+	// RetryBase up to RetryMax, and a notice is marked failed after
+	// MaxAttempts.
+	RetryBase   time.Duration `yaml:"retry_base,omitempty"`
+	RetryMax    time.Duration `yaml:"retry_max,omitempty"`
+	MaxAttempts int           `yaml:"max_attempts,omitempty"`
+}
+
+// AllowedSenders configures the quarantine of unknown senders.
+type AllowedSenders struct {
+	Enabled bool     `yaml:"enabled"`
+	Extra   []string `yaml:"extra,omitempty"`
+}
+
+// Limits bound what one submission may hold, so that a hostile input
+// (a zip bomb, a huge attachment) costs bounded memory.
+type Limits struct {
+	MaxFileBytes    int64 `yaml:"max_file_bytes,omitempty"`    // one file or attachment
+	MaxArchiveBytes int64 `yaml:"max_archive_bytes,omitempty"` // all files expanded from one archive
+	MaxArchiveFiles int   `yaml:"max_archive_files,omitempty"` // entries in one archive
+	MaxMessageBytes int64 `yaml:"max_message_bytes,omitempty"` // one e-mail message
+}
+
+// Defaults for what the file leaves out.
+const (
+	DefaultSettle          = 2 * time.Second
+	DefaultMaxFileBytes    = 20 << 20
+	DefaultMaxArchiveBytes = 50 << 20
+	DefaultMaxArchiveFiles = 100
+	DefaultMaxMessageBytes = 60 << 20
+	DefaultRetryBase       = 2 * time.Second
+	DefaultRetryMax        = 30 * time.Minute
+	DefaultMaxAttempts     = 12
+)
+
+// Load reads and checks a configuration file.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes a configuration strictly, fills the defaults, resolves
+// relative paths against the file's folder and checks the values.
+func Parse(path string, data []byte) (*Config, error) {
+	c := &Config{}
+	if err := strictyaml.Decode(path, data, c); err != nil {
+		return nil, err
+	}
+	c.File = path
+	c.defaults()
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	c.resolve(dir)
+	return c, nil
+}
+
+func (c *Config) defaults() {
+	if c.Drop != nil && c.Drop.Settle == 0 {
+		c.Drop.Settle = DefaultSettle
+	}
+	if c.IMAP != nil && c.IMAP.Mailbox == "" {
+		c.IMAP.Mailbox = "INBOX"
+	}
+	if c.Notices.Language == "" {
+		c.Notices.Language = "it"
+	}
+	if c.Notices.RetryBase == 0 {
+		c.Notices.RetryBase = DefaultRetryBase
+	}
+	if c.Notices.RetryMax == 0 {
+		c.Notices.RetryMax = DefaultRetryMax
+	}
+	if c.Notices.MaxAttempts == 0 {
+		c.Notices.MaxAttempts = DefaultMaxAttempts
+	}
+	l := &c.Limits
+	if l.MaxFileBytes == 0 {
+		l.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if l.MaxArchiveBytes == 0 {
+		l.MaxArchiveBytes = DefaultMaxArchiveBytes
+	}
+	if l.MaxArchiveFiles == 0 {
+		l.MaxArchiveFiles = DefaultMaxArchiveFiles
+	}
+	if l.MaxMessageBytes == 0 {
+		l.MaxMessageBytes = DefaultMaxMessageBytes
+	}
+}
+
+func (c *Config) check() error {
+	var errs []error
+	bad := func(format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s: "+format, append([]any{c.File}, a...)...))
+	}
+	if c.Drop == nil && c.IMAP == nil {
+		bad("neither drop nor imap is configured: nothing would be taken in")
+	}
+	if c.Drop != nil && c.Drop.Folder == "" {
+		bad("drop.folder is empty")
+	}
+	if c.Drop != nil && c.Drop.Settle < 0 {
+		bad("drop.settle is negative")
+	}
+	if c.Spool == "" {
+		bad("spool is empty")
+	}
+	if c.Store.Path == "" {
+		bad("store.path is empty")
+	}
+	if c.SMTP == nil && c.Outbox == "" {
+		bad("neither smtp nor outbox is configured: notices could not leave")
+	}
+	if c.Rules == "" {
+		bad("rules is empty")
+	}
+	tlsOK := func(s string) bool { return s == TLSImplicit || s == TLSStartTLS || s == TLSNone }
+	if m := c.IMAP; m != nil {
+		if m.Host == "" || m.Port <= 0 || m.Port > 65535 {
+			bad("imap: host and a port in 1-65535 are required")
+		}
+		if !tlsOK(m.TLS) {
+			bad("imap.tls is %q: want implicit, starttls or none", m.TLS)
+		}
+		if m.User == "" || m.PasswordEnv == "" {
+			bad("imap: user and password_env are required")
+		}
+	}
+	if s := c.SMTP; s != nil {
+		if s.Host == "" || s.Port <= 0 || s.Port > 65535 {
+			bad("smtp: host and a port in 1-65535 are required")
+		}
+		if !tlsOK(s.TLS) {
+			bad("smtp.tls is %q: want implicit, starttls or none", s.TLS)
+		}
+		if s.User != "" && s.PasswordEnv == "" {
+			bad("smtp: user given without password_env")
+		}
+	}
+	if !strings.Contains(c.Notices.From, "@") {
+		bad("notices.from %q is not an e-mail address", c.Notices.From)
+	}
+	if !strings.Contains(c.Notices.Office, "@") {
+		bad("notices.office %q is not an e-mail address", c.Notices.Office)
+	}
+	if c.Notices.Language != "it" && c.Notices.Language != "en" {
+		bad("notices.language is %q: want it or en", c.Notices.Language)
+	}
+	if c.Notices.RetryBase < 0 || c.Notices.RetryMax < c.Notices.RetryBase || c.Notices.MaxAttempts < 1 {
+		bad("notices: retry_base must be positive, retry_max at least retry_base, max_attempts at least 1")
+	}
+	l := c.Limits
+	if l.MaxFileBytes < 1 || l.MaxArchiveBytes < 1 || l.MaxArchiveFiles < 1 || l.MaxMessageBytes < 1 {
+		bad("limits must be positive")
+	}
+	return errors.Join(errs...)
+}
+
+func (c *Config) resolve(dir string) {
+	abs := func(p *string) {
+		if *p != "" && !filepath.IsAbs(*p) {
+			*p = filepath.Join(dir, *p)
+		}
+	}
+	if c.Drop != nil {
+		abs(&c.Drop.Folder)
+		for i := range c.Drop.Seed {
+			abs(&c.Drop.Seed[i])
+		}
+	}
+	abs(&c.Spool)
+	abs(&c.Store.Path)
+	abs(&c.Outbox)
+	abs(&c.Rules)
+	abs(&c.Registers.Players)
+	abs(&c.Registers.Arbiters)
+	abs(&c.Registers.Calendar)
+}
+
+// ArchiveDir is where recorded originals are moved.
+func (c *Config) ArchiveDir() string { return filepath.Join(c.Spool, "archive") }
+
+// RejectedDir is where unreadable originals are moved, each with a
+// reason file.
+func (c *Config) RejectedDir() string { return filepath.Join(c.Spool, "rejected") }
+
+// Password reads a password from the environment variable named env.
+func Password(env string) (string, error) {
+	if env == "" {
+		return "", nil
+	}
+	p, ok := os.LookupEnv(env)
+	if !ok {
+		return "", fmt.Errorf("environment variable %s (the password) is not set", env)
+	}
+	return p, nil
+}

@@ -1,0 +1,200 @@
+package ingest
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits bound what one submission may hold, so that hostile input (a
+// zip bomb, a huge attachment, an archive of a million entries) costs
+// bounded memory and becomes a clear problem instead of a crash.
+type Limits struct {
+	MaxFileBytes    int64 // one file, attachment or archive entry
+	MaxArchiveBytes int64 // everything expanded from one archive
+	MaxArchiveFiles int   // entries in one archive
+}
+
+// DefaultLimits are used where a Limits field is zero.
+var DefaultLimits = Limits{MaxFileBytes: 20 << 20, MaxArchiveBytes: 50 << 20, MaxArchiveFiles: 100}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = DefaultLimits.MaxFileBytes
+	}
+	if l.MaxArchiveBytes <= 0 {
+		l.MaxArchiveBytes = DefaultLimits.MaxArchiveBytes
+	}
+	if l.MaxArchiveFiles <= 0 {
+		l.MaxArchiveFiles = DefaultLimits.MaxArchiveFiles
+	}
+	return l
+}
+
+// maxArchiveDepth bounds archives inside archives.
+const maxArchiveDepth = 2
+
+// IsArchive reports whether a file is a zip archive, by content (the
+// local file header's signature) or, for an empty or damaged one, by
+// name.
+func IsArchive(f File) bool {
+	return bytes.HasPrefix(f.Data, []byte("PK\x03\x04")) || bytes.HasPrefix(f.Data, []byte("PK\x05\x06")) ||
+		strings.EqualFold(path.Ext(f.Name), ".zip")
+}
+
+// ExpandArchives replaces every zip archive among files by the files it
+// holds (nested archives too, to a small depth), each named by its
+// cleaned base name with From set to the archive's name. What cannot be
+// taken (a damaged archive, an entry over the size limit, too many
+// entries, an encrypted entry) is reported in problems, in Italian, and
+// left out; everything else is kept. Memory stays within the limits
+// whatever the archive claims in its headers.
+func ExpandArchives(files []File, lim Limits) (out []File, problems []string) {
+	lim = lim.withDefaults()
+	for _, f := range files {
+		if !IsArchive(f) {
+			out = append(out, f)
+			continue
+		}
+		budget := lim.MaxArchiveBytes
+		got, ps := expand(f, lim, &budget, 1)
+		out = append(out, got...)
+		problems = append(problems, ps...)
+	}
+	return out, problems
+}
+
+func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems []string) {
+	zr, err := zip.NewReader(bytes.NewReader(f.Data), int64(len(f.Data)))
+	if err != nil {
+		return nil, []string{fmt.Sprintf("l'archivio %s non si apre (%v): inviare i file non compressi o un archivio zip integro", f.Name, err)}
+	}
+	entries := 0
+	for _, zf := range zr.File {
+		if zf.FileInfo().IsDir() {
+			continue
+		}
+		entries++
+		if entries > lim.MaxArchiveFiles {
+			problems = append(problems, fmt.Sprintf("l'archivio %s contiene più di %d file: i successivi non sono stati letti", f.Name, lim.MaxArchiveFiles))
+			break
+		}
+		name := CleanName(zf.Name)
+		if zf.Flags&0x1 != 0 {
+			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s è cifrato e non può essere letto", name, f.Name))
+			continue
+		}
+		limit := min(lim.MaxFileBytes, *budget)
+		data, err := readBounded(zf, limit)
+		if errors.Is(err, errTooBig) {
+			if limit < lim.MaxFileBytes {
+				problems = append(problems, fmt.Sprintf("l'archivio %s si espande oltre %s (possibile zip bomb): %s e i file successivi non sono stati letti",
+					f.Name, byteSize(lim.MaxArchiveBytes), name))
+				break
+			}
+			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s supera il limite di %s e non è stato letto", name, f.Name, byteSize(lim.MaxFileBytes)))
+			continue
+		}
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s non si legge: %v", name, f.Name, err))
+			continue
+		}
+		*budget -= int64(len(data))
+		from := f.Name
+		if f.From != "" {
+			from = f.From + "/" + f.Name
+		}
+		inner := File{Name: name, Data: data, From: from}
+		if IsArchive(inner) {
+			if depth >= maxArchiveDepth {
+				problems = append(problems, fmt.Sprintf("l'archivio %s dentro %s è annidato troppo in profondità e non è stato aperto", name, f.Name))
+				continue
+			}
+			got, ps := expand(inner, lim, budget, depth+1)
+			out = append(out, got...)
+			problems = append(problems, ps...)
+			continue
+		}
+		out = append(out, inner)
+	}
+	if entries == 0 {
+		problems = append(problems, fmt.Sprintf("l'archivio %s è vuoto", f.Name))
+	}
+	return out, problems
+}
+
+var errTooBig = errors.New("over the size limit")
+
+// readBounded reads an entry without trusting its declared size: at most
+// limit bytes are ever held.
+func readBounded(zf *zip.File, limit int64) ([]byte, error) {
+	if zf.UncompressedSize64 > uint64(limit) {
+		return nil, errTooBig
+	}
+	rc, err := zf.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return ReadAllBounded(rc, limit)
+}
+
+// ReadAllBounded reads r to the end, failing with an error wrapping
+// ErrTooBig once more than limit bytes come.
+func ReadAllBounded(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, ErrTooBig
+	}
+	return data, nil
+}
+
+// ErrTooBig is returned by ReadAllBounded for input over its limit.
+var ErrTooBig = errTooBig
+
+// CleanName reduces a name from an archive, a message or a folder to a
+// safe base name: no directories (either slash), no "..", no control
+// characters, no leading dot, valid UTF-8, at most 200 bytes. It never
+// returns "" (it returns "file" instead), so the result can be joined to
+// a folder without leaving it.
+func CleanName(name string) string {
+	name = strings.ToValidUTF8(name, "_")
+	name = strings.ReplaceAll(name, "\\", "/")
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == ':' || r == '*' || r == '?' || r == '"' || r == '<' || r == '>' || r == '|' {
+			return '_'
+		}
+		return r
+	}, name)
+	name = strings.TrimLeft(strings.TrimSpace(name), ".")
+	for len(name) > 200 {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	if name == "" {
+		return "file"
+	}
+	return name
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d kB", n>>10)
+	}
+	return fmt.Sprintf("%d byte", n)
+}

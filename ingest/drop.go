@@ -1,0 +1,436 @@
+package ingest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// DropOptions configure a drop folder.
+type DropOptions struct {
+	Folder   string // watched; only its top-level regular files count
+	Archive  string // processed originals are moved here
+	Rejected string // unreadable originals are moved here, each with NAME.reason.txt
+	// Settle is how long a file must stay unchanged to count as complete;
+	// a file renamed from a temporary name counts at once.
+	Settle time.Duration
+	Limits Limits
+	// RetryAfter is the wait before handing a file to a handler that
+	// failed again (default 2s).
+	RetryAfter time.Duration
+	Logger     *slog.Logger
+	// Now is the clock (time.Now when nil): the drop time starts the
+	// 8-day clock.
+	Now func() time.Time
+	// Message, when set, reads a dropped .eml file as an e-mail message
+	// (sender, Message-ID, body fields, attachments) instead of as one
+	// file; the office can so file a message saved from its mail client.
+	// It is ingest/mail's parser, passed in because that package imports
+	// this one.
+	Message func(raw []byte, receivedAt time.Time) (*Submission, error)
+}
+
+// Drop takes files from a folder. A file counts once it is complete:
+// written under a temporary name (".x", "x.tmp", "x.part", "x~") and
+// renamed, or left unchanged for the settle time. Each is handed to the
+// Handler as a Submission (zip archives opened); once the handler has
+// recorded it, the original moves to the archive folder, or to the
+// rejected folder with a reason file when nothing could be read from it.
+// When the handler fails the file stays and is tried again.
+type Drop struct {
+	o        DropOptions
+	log      *slog.Logger
+	pending  map[string]*pending // by base name
+	watching chan struct{}
+	once     sync.Once
+}
+
+// Watching is closed once Run watches the folder: a file arriving after
+// that is seen through its events.
+func (d *Drop) Watching() <-chan struct{} { return d.watching }
+
+type pending struct {
+	due time.Time
+	// check: the file must still have this size and time when due
+	// (it is settling); false when it is known complete.
+	check   bool
+	size    int64
+	modTime time.Time
+	tries   int // failed hand-overs
+}
+
+// NewDrop checks the options and creates the folders.
+func NewDrop(o DropOptions) (*Drop, error) {
+	if o.Folder == "" || o.Archive == "" || o.Rejected == "" {
+		return nil, errors.New("drop: folder, archive and rejected folders are required")
+	}
+	for _, dir := range []string{o.Folder, o.Archive, o.Rejected} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("drop: %w", err)
+		}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.RetryAfter <= 0 {
+		o.RetryAfter = 2 * time.Second
+	}
+	o.Limits = o.Limits.withDefaults()
+	return &Drop{o: o, log: o.Logger.With("intake", "drop", "folder", o.Folder), pending: map[string]*pending{},
+		watching: make(chan struct{})}, nil
+}
+
+// IsTempName reports whether a name is a temporary one that the drop
+// folder ignores until it is renamed.
+func IsTempName(name string) bool {
+	l := strings.ToLower(name)
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "~") || strings.HasSuffix(name, "~") ||
+		strings.HasSuffix(l, ".tmp") || strings.HasSuffix(l, ".part") || strings.HasSuffix(l, ".partial") ||
+		strings.HasSuffix(l, ".crdownload") || strings.HasSuffix(l, ".swp")
+}
+
+// Run takes the files present and then those that arrive, until ctx is
+// done. It returns nil on cancellation. A Drop is run by one goroutine at
+// a time (Run or Once).
+func (d *Drop) Run(ctx context.Context, h Handler) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return fmt.Errorf("drop: %w", err)
+	}
+	defer w.Close()
+	// Watch before scanning, so that nothing arriving in between is missed.
+	if err := w.Add(d.o.Folder); err != nil {
+		return fmt.Errorf("drop: watch %s: %w", d.o.Folder, err)
+	}
+	if err := d.scan(); err != nil {
+		return err
+	}
+	d.log.Info("watching drop folder")
+	d.once.Do(func() { close(d.watching) })
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	// lastRename is the temporary name just renamed away: the Create
+	// that follows it is the complete file under its final name.
+	var lastRename string
+	for {
+		d.takeDue(ctx, h)
+		if ctx.Err() != nil {
+			return nil
+		}
+		timer.Reset(d.nextWait())
+		select {
+		case <-ctx.Done():
+			return nil
+		case ev, ok := <-w.Events:
+			if !ok {
+				return errors.New("drop: watcher closed")
+			}
+			name := filepath.Base(ev.Name)
+			if filepath.Dir(ev.Name) != filepath.Clean(d.o.Folder) {
+				continue
+			}
+			renamedFromTemp := lastRename != ""
+			lastRename = ""
+			switch {
+			case ev.Has(fsnotify.Rename) || ev.Has(fsnotify.Remove):
+				if IsTempName(name) && ev.Has(fsnotify.Rename) {
+					lastRename = name
+				}
+				delete(d.pending, name)
+			case IsTempName(name):
+			case ev.Has(fsnotify.Create) && renamedFromTemp && nonEmpty(ev.Name):
+				// An empty file is more likely a copy just begun than a
+				// finished rename: it waits for the settle time.
+				d.schedule(name, 0)
+			case ev.Has(fsnotify.Create) || ev.Has(fsnotify.Write) || ev.Has(fsnotify.Chmod):
+				d.schedule(name, d.o.Settle)
+			}
+		case err, ok := <-w.Errors:
+			if !ok {
+				return errors.New("drop: watcher closed")
+			}
+			// An overflow loses events: a rescan finds what they named.
+			d.log.Warn("drop folder watch error; rescanning", "err", err)
+			if err := d.scan(); err != nil {
+				return err
+			}
+		case <-timer.C:
+		}
+	}
+}
+
+// Once takes the files present, waiting for those still being written
+// to settle (at most a few settle times), and returns.
+func (d *Drop) Once(ctx context.Context, h Handler) error {
+	if err := d.scan(); err != nil {
+		return err
+	}
+	deadline := d.o.Now().Add(10*d.o.Settle + time.Second)
+	for len(d.pending) > 0 {
+		d.takeDue(ctx, h)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if len(d.pending) == 0 {
+			break
+		}
+		if d.o.Now().After(deadline) {
+			for name := range d.pending {
+				d.log.Warn("file left in the drop folder: still changing or failing", "file", name)
+			}
+			return nil
+		}
+		t := time.NewTimer(d.nextWait())
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return nil
+}
+
+// scan schedules every complete-looking file present: those unchanged
+// for the settle time are due at once.
+func (d *Drop) scan() error {
+	ents, err := os.ReadDir(d.o.Folder)
+	if err != nil {
+		return fmt.Errorf("drop: %w", err)
+	}
+	now := d.o.Now()
+	for _, e := range ents {
+		if e.IsDir() || IsTempName(e.Name()) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		if now.Sub(info.ModTime()) >= d.o.Settle {
+			d.pending[e.Name()] = &pending{due: now}
+		} else {
+			d.schedule(e.Name(), d.o.Settle)
+		}
+	}
+	return nil
+}
+
+func (d *Drop) schedule(name string, after time.Duration) {
+	p := &pending{due: d.o.Now().Add(after), check: after > 0, size: -1}
+	if info, err := os.Stat(filepath.Join(d.o.Folder, name)); err == nil {
+		p.size, p.modTime = info.Size(), info.ModTime()
+	}
+	if old, ok := d.pending[name]; ok {
+		p.tries = old.tries
+	}
+	d.pending[name] = p
+}
+
+func (d *Drop) nextWait() time.Duration {
+	if len(d.pending) == 0 {
+		return time.Hour
+	}
+	now := d.o.Now()
+	wait := time.Hour
+	for _, p := range d.pending {
+		wait = min(wait, p.due.Sub(now))
+	}
+	return max(wait, 0)
+}
+
+// takeDue takes the files whose time has come, checking that a settling
+// file has not changed meanwhile.
+func (d *Drop) takeDue(ctx context.Context, h Handler) {
+	now := d.o.Now()
+	for _, name := range d.dueInOrder(now) {
+		p := d.pending[name]
+		if ctx.Err() != nil {
+			return
+		}
+		path := filepath.Join(d.o.Folder, name)
+		info, err := os.Lstat(path)
+		if err != nil {
+			delete(d.pending, name)
+			continue
+		}
+		if !info.Mode().IsRegular() {
+			d.log.Warn("drop: not a regular file, left in place for the office", "file", name, "mode", info.Mode().String())
+			delete(d.pending, name)
+			continue
+		}
+		if p.check && (info.Size() != p.size || !info.ModTime().Equal(p.modTime)) {
+			d.schedule(name, d.o.Settle)
+			continue
+		}
+		if err := d.take(ctx, name, info, h); err != nil {
+			p.tries++
+			p.check = false
+			p.due = d.o.Now().Add(d.o.RetryAfter)
+			d.log.Error("drop: file not recorded, will retry", "file", name, "err", err, "tries", p.tries)
+			continue
+		}
+		delete(d.pending, name)
+	}
+}
+
+// dueInOrder lists the files due, oldest first (then by name), so that
+// submissions are recorded in the order they arrived.
+func (d *Drop) dueInOrder(now time.Time) []string {
+	type item struct {
+		name string
+		mod  time.Time
+	}
+	var due []item
+	for name, p := range d.pending {
+		if p.due.After(now) {
+			continue
+		}
+		it := item{name: name}
+		if info, err := os.Stat(filepath.Join(d.o.Folder, name)); err == nil {
+			it.mod = info.ModTime()
+		}
+		due = append(due, it)
+	}
+	sort.Slice(due, func(i, j int) bool {
+		if !due[i].mod.Equal(due[j].mod) {
+			return due[i].mod.Before(due[j].mod)
+		}
+		return due[i].name < due[j].name
+	})
+	names := make([]string, len(due))
+	for i, it := range due {
+		names[i] = it.name
+	}
+	return names
+}
+
+// take hands one file to the handler and, once recorded, moves it away.
+func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handler) error {
+	path := filepath.Join(d.o.Folder, name)
+	now := d.o.Now()
+	s := &Submission{Channel: ChannelDrop, ReceivedAt: now, Subject: name}
+	clean := CleanName(name)
+	var reason string
+	if info.Size() > d.o.Limits.MaxFileBytes {
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, byteSize(info.Size()), byteSize(d.o.Limits.MaxFileBytes))
+		sum, err := hashFile(path)
+		if err != nil {
+			return err
+		}
+		s.ContentHash = sum
+		s.Problems = []string{reason}
+	} else if d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml") {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("drop: %w", err)
+		}
+		data, err := ReadAllBounded(f, d.o.Limits.MaxFileBytes)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("drop: %s: %w", name, err)
+		}
+		m, err := d.o.Message(data, now)
+		if err != nil {
+			return fmt.Errorf("drop: %s: %w", name, err)
+		}
+		s = m
+		s.Channel, s.ReceivedAt = ChannelDrop, now
+		if s.Subject == "" {
+			s.Subject = name
+		}
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("drop: %w", err)
+		}
+		data, err := ReadAllBounded(f, d.o.Limits.MaxFileBytes)
+		f.Close()
+		if errors.Is(err, ErrTooBig) {
+			// Grew after the stat: wait for it to settle again.
+			return fmt.Errorf("drop: %s is still growing", name)
+		}
+		if err != nil {
+			return fmt.Errorf("drop: %w", err)
+		}
+		s.Raw = data
+		s.Files, s.Problems = ExpandArchives([]File{{Name: clean, Data: data}}, d.o.Limits)
+		if len(s.Files) == 0 {
+			reason = strings.Join(s.Problems, "\n")
+			if reason == "" {
+				reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+			}
+		}
+	}
+	// The record names where the original is kept (archive or rejected),
+	// since that is where it will be once recorded.
+	stamp := now.UTC().Format("20060102T150405.000000000Z")
+	dir := d.o.Archive
+	if reason != "" {
+		dir = d.o.Rejected
+	}
+	dst := uniquePath(dir, stamp+"-"+clean)
+	s.Source = dst
+	if err := h(ctx, s); err != nil {
+		return err
+	}
+	if reason != "" {
+		if err := os.WriteFile(dst+".reason.txt", []byte(reason+"\n"), 0o644); err != nil {
+			return fmt.Errorf("drop: reason file: %w", err)
+		}
+		if err := os.Rename(path, dst); err != nil {
+			return fmt.Errorf("drop: move to rejected: %w", err)
+		}
+		d.log.Warn("drop: file unreadable, moved to rejected", "file", name, "to", dst, "reason", reason)
+		return nil
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return fmt.Errorf("drop: move to archive: %w", err)
+	}
+	d.log.Info("drop: file taken", "file", name, "archived", dst, "files", len(s.Files), "problems", len(s.Problems))
+	return nil
+}
+
+func uniquePath(dir, name string) string {
+	p := filepath.Join(dir, name)
+	for i := 1; ; i++ {
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+			return p
+		}
+		p = filepath.Join(dir, fmt.Sprintf("%d-%s", i, name))
+	}
+}
+
+func hashFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func nonEmpty(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Size() > 0
+}

@@ -1,0 +1,582 @@
+// Package mail turns one raw RFC 5322 message into an ingest.Submission:
+// sender, Message-ID, subject, the body text, the attachments and the
+// body's labelled fields (RAPID 5.2). Hostile input (broken MIME, unknown
+// charsets, path-like attachment names, oversized parts) never makes it
+// fail: what cannot be taken is recorded as a Problem, and memory stays
+// bounded by Limits.
+package mail
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/quotedprintable"
+	"path"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message"
+	gomail "github.com/emersion/go-message/mail"
+	"github.com/emersion/go-message/textproto"
+
+	"omologa/ingest"
+)
+
+// Limits bound what one message may cost. The raw message is already in
+// memory (the IMAP intake refuses to fetch anything above its own cap), so
+// these bound what decoding adds on top of it.
+type Limits struct {
+	MaxPart  int64 // decoded bytes of one attachment
+	MaxTotal int64 // decoded bytes of all attachments together
+	MaxParts int   // leaf parts walked
+	MaxDepth int   // multipart / message/rfc822 nesting
+	MaxBody  int   // bytes of body text kept
+}
+
+// DefaultLimits fit tournament files (a few hundred KB at most) with a
+// wide margin, while a 100 MB attachment is refused.
+var DefaultLimits = Limits{
+	MaxPart:  20 << 20,
+	MaxTotal: 50 << 20,
+	MaxParts: 200,
+	MaxDepth: 10,
+	MaxBody:  1 << 20,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.MaxPart <= 0 {
+		l.MaxPart = d.MaxPart
+	}
+	if l.MaxTotal <= 0 {
+		l.MaxTotal = d.MaxTotal
+	}
+	if l.MaxParts <= 0 {
+		l.MaxParts = d.MaxParts
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = d.MaxDepth
+	}
+	if l.MaxBody <= 0 {
+		l.MaxBody = d.MaxBody
+	}
+	return l
+}
+
+// Parse reads a raw message received at receivedAt (the server's
+// INTERNALDATE) with DefaultLimits. It always returns a Submission holding
+// Raw, even for garbage: what could not be read is in Problems. The error
+// is reserved for the caller's misuse (nil raw).
+func Parse(raw []byte, receivedAt time.Time) (*ingest.Submission, error) {
+	return ParseWithLimits(raw, receivedAt, DefaultLimits)
+}
+
+// ParseWithLimits is Parse with explicit limits; a zero field takes its
+// DefaultLimits value.
+func ParseWithLimits(raw []byte, receivedAt time.Time, lim Limits) (*ingest.Submission, error) {
+	lim = lim.withDefaults()
+	if raw == nil {
+		return nil, errors.New("mail: nil message")
+	}
+	s := &ingest.Submission{
+		Channel:    ingest.ChannelIMAP,
+		ReceivedAt: receivedAt,
+		Raw:        raw,
+		Fields:     map[string]string{},
+	}
+	p := &parser{sub: s, lim: lim}
+	br := bufio.NewReader(bytes.NewReader(raw))
+	h, err := textproto.ReadHeader(br)
+	if err != nil {
+		p.problem("intestazione del messaggio illeggibile / unreadable message header: %v", err)
+	}
+	mh := gomail.Header{Header: message.Header{Header: h}}
+	p.readEnvelope(mh)
+	p.msgs = append(p.msgs, &msgText{header: mh})
+	p.walk(message.Header{Header: h}, br, 0, 0)
+	p.finish()
+	return s, nil
+}
+
+type parser struct {
+	sub   *ingest.Submission
+	lim   Limits
+	parts int
+	total int64
+	// msgs are the message and the messages inside it (forwarded, or
+	// the original inside a PEC envelope), in the order met.
+	msgs  []*msgText
+	names map[string]int // taken attachment names, to keep them unique
+}
+
+// msgText is one message's header and its text parts, in order.
+type msgText struct {
+	header      gomail.Header
+	plain, html []string
+}
+
+func (p *parser) problem(format string, args ...any) {
+	p.sub.Problems = append(p.sub.Problems, fmt.Sprintf(format, args...))
+}
+
+func (p *parser) readEnvelope(h gomail.Header) {
+	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
+		p.sub.Sender = strings.ToLower(strings.TrimSpace(from[0].Address))
+	} else if raw := strings.TrimSpace(h.Get("From")); raw != "" {
+		// A From the address parser refuses still names someone: keep
+		// the bare address if one can be found, and say so.
+		p.sub.Sender = salvageAddress(raw)
+		p.problem("mittente non valido / malformed From header: %q", truncate(raw, 200))
+	} else {
+		p.problem("mittente assente / no From header")
+	}
+	if id, err := h.MessageID(); err == nil && id != "" {
+		p.sub.MessageID = id
+	} else if raw := strings.TrimSpace(h.Get("Message-Id")); raw != "" {
+		p.sub.MessageID = strings.Trim(raw, "<> \t")
+	}
+	dec := mime.WordDecoder{CharsetReader: charsetReader}
+	if subj, err := dec.DecodeHeader(h.Get("Subject")); err == nil {
+		p.sub.Subject = cleanText(subj)
+	} else {
+		p.sub.Subject = cleanText(h.Get("Subject"))
+		p.problem("oggetto con codifica sconosciuta / subject in an unknown encoding: %v", err)
+	}
+}
+
+// salvageAddress finds something shaped like an address in a broken From.
+func salvageAddress(raw string) string {
+	if i, j := strings.LastIndexByte(raw, '<'), strings.LastIndexByte(raw, '>'); i >= 0 && j > i {
+		return strings.ToLower(strings.TrimSpace(raw[i+1 : j]))
+	}
+	for _, w := range strings.Fields(raw) {
+		if strings.Contains(w, "@") {
+			return strings.ToLower(strings.Trim(w, "<>\"',;()"))
+		}
+	}
+	return ""
+}
+
+// walk visits one entity: a multipart recurses, a leaf is a body or an
+// attachment.
+func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
+	if depth > p.lim.MaxDepth {
+		p.problem("struttura MIME troppo annidata (oltre %d livelli): parti ignorate / MIME nesting deeper than %d: parts not read", p.lim.MaxDepth, p.lim.MaxDepth)
+		return
+	}
+	mediaType, params, err := h.ContentType()
+	if err != nil {
+		if h.Has("Content-Type") {
+			p.problem("Content-Type illeggibile %q: parte letta come testo / unreadable Content-Type: read as text", truncate(h.Get("Content-Type"), 100))
+		}
+		mediaType, params = "text/plain", map[string]string{}
+	}
+	if strings.HasPrefix(mediaType, "multipart/") {
+		boundary := params["boundary"]
+		if boundary == "" {
+			p.problem("multipart senza boundary: parte letta come allegato / multipart without boundary: read as one part")
+			p.leaf(h, "application/octet-stream", params, body, msg)
+			return
+		}
+		mr := textproto.NewMultipartReader(body, boundary)
+		n := 0
+		for {
+			part, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				p.problem("struttura MIME interrotta dopo %d parti / broken MIME after %d parts: %v", n, n, err)
+				break
+			}
+			n++
+			p.walk(message.Header{Header: part.Header}, part, depth+1, msg)
+		}
+		if n == 0 {
+			p.problem("multipart senza parti / multipart with no parts")
+		}
+		return
+	}
+	if mediaType == "message/rfc822" {
+		// A message inside: forwarded (an arbiter forwarding the
+		// organiser's mail) or the original inside a PEC envelope
+		// (postacert.eml). Its attachments are the submission's.
+		data, ok := p.decode(h, body, "messaggio inoltrato")
+		if !ok {
+			return
+		}
+		br := bufio.NewReader(bytes.NewReader(data))
+		ih, err := textproto.ReadHeader(br)
+		if err != nil {
+			p.problem("messaggio inoltrato illeggibile / unreadable forwarded message: %v", err)
+			return
+		}
+		p.msgs = append(p.msgs, &msgText{header: gomail.Header{Header: message.Header{Header: ih}}})
+		p.walk(message.Header{Header: ih}, br, depth+1, len(p.msgs)-1)
+		return
+	}
+	p.leaf(h, mediaType, params, body, msg)
+}
+
+// decoration reports whether a part belongs to the mail rather than to
+// the submission: a signature, an image shown inline (a logo in the
+// signature), a PEC envelope's certificate data. Such parts are not
+// offered as files; the original message, kept whole in Raw, still
+// holds them.
+func (p *parser) decoration(h message.Header, mediaType, name, disp string) bool {
+	switch mediaType {
+	case "application/pkcs7-signature", "application/x-pkcs7-signature":
+		return true
+	}
+	if strings.HasPrefix(mediaType, "image/") && (disp == "inline" || h.Get("Content-Id") != "") {
+		return true
+	}
+	return p.isPEC() && strings.EqualFold(name, "daticert.xml")
+}
+
+// isPEC reports whether the message is an Italian certified-mail (PEC)
+// envelope, which wraps the sender's message as postacert.eml.
+func (p *parser) isPEC() bool {
+	return len(p.msgs) > 0 && p.msgs[0].header.Get("X-Trasporto") != ""
+}
+
+func (p *parser) leaf(h message.Header, mediaType string, params map[string]string, body io.Reader, msg int) {
+	p.parts++
+	if p.parts > p.lim.MaxParts {
+		if p.parts == p.lim.MaxParts+1 {
+			p.problem("troppe parti MIME (oltre %d): le altre sono ignorate / more than %d MIME parts: the rest not read", p.lim.MaxParts, p.lim.MaxParts)
+		}
+		return
+	}
+	name := attachmentName(h)
+	disp, _, _ := h.ContentDisposition()
+	isBody := name == "" && disp != "attachment" &&
+		(mediaType == "text/plain" || mediaType == "text/html")
+	if isBody {
+		data, ok := p.decode(h, body, "testo")
+		if !ok {
+			return
+		}
+		if len(data) > p.lim.MaxBody {
+			p.problem("testo del messaggio oltre %d byte: troncato / message text over %d bytes: truncated", p.lim.MaxBody, p.lim.MaxBody)
+			data = data[:p.lim.MaxBody]
+		}
+		text := p.toUTF8(data, params["charset"], "testo del messaggio / message text")
+		if mediaType == "text/html" {
+			p.msgs[msg].html = append(p.msgs[msg].html, text)
+		} else {
+			p.msgs[msg].plain = append(p.msgs[msg].plain, text)
+		}
+		return
+	}
+	if p.decoration(h, mediaType, name, disp) {
+		discard(body)
+		return
+	}
+	what := name
+	if what == "" {
+		what = mediaType
+	}
+	data, ok := p.decode(h, body, what)
+	if !ok {
+		return
+	}
+	if strings.HasPrefix(mediaType, "text/") {
+		data = p.attachmentCharset(data, params["charset"], what)
+	}
+	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Data: data})
+}
+
+// decode undoes the transfer encoding, bounded by the part and total
+// limits. It reports false when the part was not taken (and says why).
+func (p *parser) decode(h message.Header, body io.Reader, what string) ([]byte, bool) {
+	enc := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
+	var r io.Reader
+	switch enc {
+	case "", "7bit", "8bit", "binary":
+		r = body
+	case "base64":
+		r = base64.NewDecoder(base64.StdEncoding, &base64Cleaner{r: body})
+	case "quoted-printable":
+		r = quotedprintable.NewReader(body)
+	default:
+		p.problem("%s: codifica di trasferimento sconosciuta %q, letto così com'è / unknown transfer encoding %q, taken as is", what, enc, enc)
+		r = body
+	}
+	limit := p.lim.MaxPart
+	if left := p.lim.MaxTotal - p.total; left < limit {
+		limit = left
+	}
+	data, n, err := readUpTo(r, limit+1)
+	if n > limit {
+		// Count the rest without keeping it, so the message can say how
+		// big the part really was.
+		rest := discard(r)
+		p.problem("%s: parte troppo grande (%s, limite %s): non presa / part too large (%s, limit %s): not taken",
+			what, size(n+rest), size(limit), size(n+rest), size(limit))
+		return nil, false
+	}
+	if err != nil {
+		p.problem("%s: decodifica %s interrotta, presi %d byte / %s decoding broken, kept %d bytes: %v", what, enc, n, enc, n, err)
+	}
+	p.total += n
+	return data, true
+}
+
+// readUpTo reads at most max bytes in fixed chunks joined once at the
+// end, so that a part costs about twice its size at worst (a growing
+// buffer's doublings cost four times).
+func readUpTo(r io.Reader, max int64) ([]byte, int64, error) {
+	const chunk = 64 << 10
+	var chunks [][]byte
+	var n int64
+	var err error
+	for n < max && err == nil {
+		c := make([]byte, min(chunk, max-n))
+		var m int
+		m, err = io.ReadFull(r, c)
+		chunks = append(chunks, c[:m])
+		n += int64(m)
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	if len(chunks) == 1 {
+		return chunks[0], n, err
+	}
+	return bytes.Join(chunks, nil), n, err
+}
+
+// toUTF8 decodes message text in its declared charset. Text that is not
+// what it claims is decoded as Windows-1252 (what Italian mail clients
+// send undeclared) and recorded.
+func (p *parser) toUTF8(data []byte, cs, what string) string {
+	n := normCharset(cs)
+	if n == "utf-8" || n == "us-ascii" {
+		if utf8.Valid(data) {
+			return string(data)
+		}
+		p.problem("%s: non è UTF-8 valido (charset %q), letto come Windows-1252 / not valid UTF-8, read as Windows-1252", what, cs)
+		return win1252(data)
+	}
+	out, ok := decodeCharset(n, data)
+	if !ok {
+		p.problem("%s: charset sconosciuto %q, letto come Windows-1252 / unknown charset %q, read as Windows-1252", what, cs, cs)
+		if utf8.Valid(data) {
+			return string(data)
+		}
+		return win1252(data)
+	}
+	return out
+}
+
+// attachmentCharset keeps an attachment's bytes unless they are not UTF-8
+// and the part declares another charset: then the declaration is the only
+// record of how to read them, so they are converted here. Undeclared
+// bytes are left to the file parser's own detection.
+func (p *parser) attachmentCharset(data []byte, cs, what string) []byte {
+	n := normCharset(cs)
+	if n == "utf-8" || n == "us-ascii" || utf8.Valid(data) {
+		return data
+	}
+	out, ok := decodeCharset(n, data)
+	if !ok {
+		p.problem("%s: charset sconosciuto %q, file preso così com'è / unknown charset %q, file taken as is", what, cs, cs)
+		return data
+	}
+	return []byte(out)
+}
+
+func (p *parser) finish() {
+	msgs := p.msgs
+	if p.isPEC() && len(msgs) > 1 {
+		// The envelope's text is the provider's boilerplate; the
+		// arbiter is the inner message's sender.
+		inner := msgs[1]
+		if from, err := inner.header.AddressList("From"); err == nil && len(from) > 0 {
+			p.sub.Sender = strings.ToLower(from[0].Address)
+		} else if rt, err := msgs[0].header.AddressList("Reply-To"); err == nil && len(rt) > 0 {
+			p.sub.Sender = strings.ToLower(rt[0].Address)
+		}
+		if id, err := inner.header.MessageID(); err == nil && id != "" {
+			p.sub.MessageID = id
+		}
+		dec := mime.WordDecoder{CharsetReader: charsetReader}
+		if subj, err := dec.DecodeHeader(inner.header.Get("Subject")); err == nil && strings.TrimSpace(subj) != "" {
+			p.sub.Subject = cleanText(subj)
+		}
+		msgs = msgs[1:]
+	}
+	// Each message's text (plain, else HTML), the outer first: its
+	// fields win over a forwarded message's.
+	var texts []string
+	for _, m := range msgs {
+		plain := strings.Join(m.plain, "\n")
+		if strings.TrimSpace(plain) == "" && len(m.html) > 0 {
+			plain = StripHTML(strings.Join(m.html, "\n"))
+		}
+		if strings.TrimSpace(plain) != "" {
+			texts = append(texts, plain)
+		}
+	}
+	p.sub.Body = strings.Join(texts, "\n\n")
+	if len(p.sub.Body) > p.lim.MaxBody {
+		p.sub.Body = strings.ToValidUTF8(p.sub.Body[:p.lim.MaxBody], "")
+	}
+	p.sub.Fields = Fields(p.sub.Body)
+	files, problems := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal})
+	p.sub.Files = files
+	p.sub.Problems = append(p.sub.Problems, problems...)
+}
+
+// attachmentName is the part's file name from Content-Disposition, else
+// from Content-Type (older clients), decoded from RFC 2047 if need be.
+func attachmentName(h message.Header) string {
+	var name string
+	if _, params, err := h.ContentDisposition(); err == nil {
+		name = params["filename"]
+	}
+	if name == "" {
+		if _, params, err := h.ContentType(); err == nil {
+			name = params["name"]
+		}
+	}
+	if strings.Contains(name, "=?") {
+		dec := mime.WordDecoder{CharsetReader: charsetReader}
+		if d, err := dec.DecodeHeader(name); err == nil {
+			name = d
+		}
+	}
+	return name
+}
+
+// safeName reduces an attachment name to a plain base name: no
+// directories, no "..", no control characters, unique within the
+// submission. A name that had to change is recorded.
+func (p *parser) safeName(name, mediaType string) string {
+	orig := name
+	name = strings.ToValidUTF8(name, "_")
+	name = strings.ReplaceAll(name, "\\", "/")
+	name = path.Base(name)
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '/' || r == ':' || r == 0 {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(strings.TrimLeft(name, "."))
+	if len(name) > 200 {
+		ext := path.Ext(name)
+		if len(ext) > 20 {
+			ext = ""
+		}
+		name = name[:200-len(ext)] + ext
+		name = strings.ToValidUTF8(name, "_")
+	}
+	if name == "" {
+		name = "allegato" + extFor(mediaType)
+	}
+	name = ingest.CleanName(name)
+	if orig != "" && name != orig {
+		p.problem("nome dell'allegato %q non sicuro: salvato come %q / unsafe attachment name, saved as %q", truncate(orig, 200), name, name)
+	}
+	if p.names == nil {
+		p.names = map[string]int{}
+	}
+	if p.names[strings.ToLower(name)] > 0 {
+		ext := path.Ext(name)
+		stem := strings.TrimSuffix(name, ext)
+		for i := 1; ; i++ {
+			cand := fmt.Sprintf("%s-%d%s", stem, i, ext)
+			if p.names[strings.ToLower(cand)] == 0 {
+				name = cand
+				break
+			}
+		}
+	}
+	p.names[strings.ToLower(name)]++
+	return name
+}
+
+func extFor(mediaType string) string {
+	switch mediaType {
+	case "application/zip", "application/x-zip-compressed":
+		return ".zip"
+	case "text/plain":
+		return ".txt"
+	case "message/rfc822":
+		return ".eml"
+	}
+	if exts, _ := mime.ExtensionsByType(mediaType); len(exts) > 0 {
+		return exts[0]
+	}
+	return ".bin"
+}
+
+// base64Cleaner drops what base64 bodies carry besides the alphabet
+// (line breaks, stray spaces) so that a sloppy encoder still decodes.
+type base64Cleaner struct{ r io.Reader }
+
+func (c *base64Cleaner) Read(b []byte) (int, error) {
+	for {
+		n, err := c.r.Read(b)
+		j := 0
+		for _, ch := range b[:n] {
+			if ch == '\r' || ch == '\n' || ch == ' ' || ch == '\t' {
+				continue
+			}
+			b[j] = ch
+			j++
+		}
+		if j > 0 || err != nil {
+			return j, err
+		}
+	}
+}
+
+func cleanText(s string) string {
+	return strings.TrimSpace(strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+func truncate(s string, n int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func size(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// discard reads r to the end through one small buffer (io.Discard's
+// pooled buffers are not reliably reused under the race detector, which
+// would make the cost of a huge part grow with its size).
+func discard(r io.Reader) int64 {
+	buf := make([]byte, 32<<10)
+	var n int64
+	for {
+		m, err := r.Read(buf)
+		n += int64(m)
+		if err != nil {
+			return n
+		}
+	}
+}

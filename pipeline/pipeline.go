@@ -1,0 +1,527 @@
+// Package pipeline is where the stages meet: a submission handed over by
+// an intake (drop folder, IMAP, command line) is recorded in the store,
+// each of its files is read (codec.Read) and judged (validate.Validate),
+// the verdicts and the notice are saved together, and the notice is
+// delivered through a mailer.Mailer with retries and exponential backoff.
+//
+// Construction, for a daemon or a test:
+//
+//	st, _ := store.Open(ctx, "var/omologa.db")
+//	rf, _ := rules.Load("rules.yaml")
+//	p, _ := pipeline.New(pipeline.Options{Store: st, Rules: rf, Mailer: m,
+//		From: "omologazioni@example.org", Office: "omologazioni@example.org"})
+//	go p.Run(ctx)                 // judges and delivers until ctx is done
+//	drop.Run(ctx, p.Handle)        // any intake: Handle is an ingest.Handler
+//
+// Handle returns once the submission is durably recorded (the intake may
+// then acknowledge it); judging and delivery happen in Run's goroutine,
+// which also resumes, after a crash, whatever was recorded but not
+// judged and every notice not yet delivered. Drain does the same work
+// once, for one-shot commands.
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"omologa/ingest"
+	"omologa/mailer"
+	"omologa/periods"
+	"omologa/rating"
+	"omologa/registers"
+	"omologa/report/notice"
+	"omologa/rules"
+	"omologa/store"
+	"omologa/tournament"
+	"omologa/tournament/codec"
+	"omologa/validate"
+)
+
+// ReadFunc reads a result file into a tournament (codec.Read).
+type ReadFunc func(name string, data []byte) (*tournament.Tournament, []tournament.Diagnostic, error)
+
+// Options configure a pipeline. Store, Rules, Mailer, From and Office
+// are required.
+type Options struct {
+	Store     *store.Store
+	Rules     *rules.File
+	Registers *registers.Set // nil: checks needing registers say so
+	Mailer    mailer.Mailer
+	From      string // the notices' sender
+	Office    string // recipient of last resort, and the contact named in notices
+	Lang      string // "it" (default) or "en"
+
+	// AllowedSenders, when true, quarantines e-mail submissions whose
+	// sender is not an arbiter or organiser in the registers nor in
+	// ExtraSenders.
+	AllowedSenders bool
+	ExtraSenders   []string
+
+	// Delivery retries: the wait doubles from RetryBase up to RetryMax;
+	// after MaxAttempts the notice is marked failed. Defaults 2s, 30m, 12.
+	RetryBase   time.Duration
+	RetryMax    time.Duration
+	MaxAttempts int
+
+	Logger *slog.Logger
+	Now    func() time.Time // time.Now when nil
+	Read   ReadFunc         // codec.Read when nil
+}
+
+// Pipeline records, judges and answers submissions.
+type Pipeline struct {
+	o    Options
+	log  *slog.Logger
+	kick chan struct{}
+	mu   sync.Mutex // one judge/deliver pass at a time (Run and Drain)
+}
+
+// New checks the options and fills the defaults.
+func New(o Options) (*Pipeline, error) {
+	switch {
+	case o.Store == nil:
+		return nil, errors.New("pipeline: no store")
+	case o.Rules == nil:
+		return nil, errors.New("pipeline: no rules")
+	case o.Mailer == nil:
+		return nil, errors.New("pipeline: no mailer")
+	case o.From == "" || o.Office == "":
+		return nil, errors.New("pipeline: the notices' From and Office addresses are required")
+	}
+	if o.Lang == "" {
+		o.Lang = "it"
+	}
+	if o.RetryBase <= 0 {
+		o.RetryBase = 2 * time.Second
+	}
+	if o.RetryMax < o.RetryBase {
+		o.RetryMax = max(30*time.Minute, o.RetryBase)
+	}
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = 12
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Read == nil {
+		o.Read = codec.Read
+	}
+	return &Pipeline{o: o, log: o.Logger, kick: make(chan struct{}, 1)}, nil
+}
+
+// Handle records a submission; it is an ingest.Handler. It returns nil
+// once the submission is durably recorded, or was already (a repeat),
+// and wakes Run to judge it.
+func (p *Pipeline) Handle(ctx context.Context, s *ingest.Submission) error {
+	_, _, err := p.Record(ctx, s)
+	return err
+}
+
+// Record is Handle returning the submission's id, and dup true when it
+// was already recorded.
+func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, dup bool, err error) {
+	id, dup, err = p.o.Store.Record(ctx, s, p.o.Now())
+	if err != nil {
+		return 0, false, err
+	}
+	if dup {
+		p.log.Info("submission already recorded", "id", id, "source", s.Source, "message_id", s.MessageID)
+	} else {
+		p.log.Info("submission recorded", "id", id, "channel", s.Channel, "source", s.Source,
+			"sender", s.Sender, "files", len(s.Files), "problems", len(s.Problems))
+	}
+	p.Wake()
+	return id, dup, nil
+}
+
+// Wake asks Run for a pass (after an import, or a Handle).
+func (p *Pipeline) Wake() {
+	select {
+	case p.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Run judges the recorded submissions and delivers the notices, now and
+// whenever Handle records one or a retry falls due, until ctx is done.
+func (p *Pipeline) Run(ctx context.Context) error {
+	for {
+		p.pass(ctx)
+		wait := time.Hour
+		if at, ok, err := p.o.Store.NextDue(ctx); err == nil && ok {
+			// A floor, so that a store that cannot record an attempt
+			// does not turn the loop into a busy one.
+			wait = max(at.Sub(p.o.Now()), 10*time.Millisecond)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-p.kick:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// Drain judges everything recorded and makes one delivery attempt for
+// every notice due; it returns the number of notices still pending.
+func (p *Pipeline) Drain(ctx context.Context) (pending int, err error) {
+	p.pass(ctx)
+	c, err := p.o.Store.Counts(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return c["notices."+store.NoticePending], ctx.Err()
+}
+
+func (p *Pipeline) pass(ctx context.Context) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ids, err := p.o.Store.Received(ctx)
+	if err != nil {
+		p.log.Error("cannot list submissions to judge", "err", err)
+	}
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return
+		}
+		if err := p.judge(ctx, id); err != nil {
+			// Left in the received state: the next pass tries again.
+			p.log.Error("submission not judged", "id", id, "err", err)
+		}
+	}
+	p.deliver(ctx)
+}
+
+// judge reads and validates every file of a submission, composes its
+// notice and saves all of it in one transaction.
+func (p *Pipeline) judge(ctx context.Context, id int64) error {
+	sub, err := p.o.Store.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	now := p.o.Now()
+	if p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !p.knownSender(sub.Sender) {
+		p.log.Warn("submission quarantined: unknown sender", "id", id, "sender", sub.Sender)
+		return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
+			Note: fmt.Sprintf("mittente sconosciuto %q: in quarantena per l'ufficio, nessuna risposta automatica", sub.Sender)}, now)
+	}
+
+	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now,
+		SubmissionID: id, Channel: sub.Channel, ReceivedAt: sub.ReceivedAt, Subject: sub.Subject,
+		InReplyTo: sub.MessageID, Problems: sub.Problems,
+		MessageID: fmt.Sprintf("omologa.%d.%s@%s", id, sub.ContentHash[:min(12, len(sub.ContentHash))], domainOf(p.o.From))}
+	if in.Subject == "" {
+		in.Subject = sub.Source
+	}
+	j := store.Judgement{SubmissionID: id, State: store.StateJudged}
+	recipients := newAddrs()
+	recipients.add(sub.Sender)
+	// Files of one submission for the same tournament: the later counts.
+	inSub := map[string]int64{}
+	for _, f := range sub.Files {
+		rep, t := p.validate(sub, f)
+		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
+			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
+		if rep.Period != nil {
+			v.Period = rep.Period.Label
+		}
+		if t != nil && rep.Verdict != validate.Rejected {
+			v.Ratings = p.rate(sub, f, t, rep)
+		}
+		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
+		if t != nil {
+			v.TournamentKey = Key(t)
+			v.Name, v.City = t.Name, t.City
+			v.Start, v.End = rep.Summary.Start.String(), rep.Summary.End.String()
+			for _, e := range p.events(rep.Summary) {
+				recipients.add(e.OrganiserEmail)
+			}
+		}
+		if v.TournamentKey != "" {
+			if prev, ok := inSub[v.TournamentKey]; ok {
+				v.Supersedes = prev
+				nf.Supersedes = &notice.Earlier{Name: nameOf(sub, prev), SubmissionID: id, ReceivedAt: sub.ReceivedAt}
+			} else if cur, err := p.o.Store.CurrentFile(ctx, v.TournamentKey); err != nil {
+				return err
+			} else if cur != nil {
+				v.Supersedes = cur.FileID
+				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
+			}
+		}
+		if rep.Verdict == validate.Rejected && t == nil {
+			for _, x := range rep.Findings {
+				if x.Severity == validate.SeverityError {
+					v.ReadError = x.MessageIT
+					break
+				}
+			}
+		}
+		j.Verdicts = append(j.Verdicts, v)
+		if v.TournamentKey != "" {
+			inSub[v.TournamentKey] = f.ID
+		}
+		in.Files = append(in.Files, nf)
+	}
+	if len(recipients.list) == 0 {
+		recipients.add(p.o.Office)
+	}
+	in.To = recipients.list
+	kind, subject, msg, err := notice.Compose(in)
+	if err != nil {
+		return err
+	}
+	j.Notice = &store.NewNotice{Kind: kind, From: p.o.From, To: in.To, Subject: subject, MessageID: in.MessageID, Message: msg}
+	if err := p.o.Store.Judge(ctx, j, now); err != nil {
+		return err
+	}
+	p.log.Info("submission judged", "id", id, "notice", kind, "to", strings.Join(in.To, ","), "files", len(sub.Files))
+	return nil
+}
+
+func nameOf(sub *store.Submission, fileID int64) string {
+	for _, f := range sub.Files {
+		if f.ID == fileID {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// validate reads and judges one file; a reader or check that panics is
+// turned into an error finding, so that one hostile file cannot stop the
+// daemon (and, after a restart, stop it again).
+func (p *Pipeline) validate(sub *store.Submission, f store.File) (rep validate.Report, t *tournament.Tournament) {
+	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: validate.Submission{
+		ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}}
+	// The body's fields (RAPID 5.2) are checked for e-mail, including a
+	// message saved into the drop folder.
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+		in.Submission.Fields = sub.Fields
+		if in.Submission.Fields == nil {
+			in.Submission.Fields = map[string]string{}
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
+			rep = validate.Report{File: f.Name, Verdict: validate.Rejected, Findings: []validate.Finding{{
+				Rule: "format.internal", Severity: validate.SeverityError, File: f.Name,
+				MessageIT: "errore interno di omologa nel leggere il file: l'ufficio è stato avvisato e lo esaminerà a mano",
+				MessageEN: "omologa failed internally reading the file: the office has been told and will examine it by hand"}}}
+			t = nil
+		}
+	}()
+	t, diags, err := p.o.Read(f.Name, f.Data)
+	if err != nil {
+		t = nil
+	}
+	in.Tournament, in.Diagnostics, in.ReadError = t, diags, err
+	return validate.Validate(p.o.Rules, in), t
+}
+
+// rate computes the provisional rating variations of an accepted
+// tournament (RTF 4.3.1, RAPID 7.1) for the record; nothing when the
+// players' register is missing or the kind has no list (blitz). A panic
+// in the rating stage is logged and leaves the record without ratings:
+// the verdict stands.
+func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tournament, rep validate.Report) (out []store.Rating) {
+	if p.o.Registers == nil || p.o.Registers.Players == nil {
+		return nil
+	}
+	kind := periods.Kind(rep.Kind)
+	if kind != periods.Standard && kind != periods.Rapid {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			p.log.Error("panic rating a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
+			out = nil
+		}
+	}()
+	settings := &p.o.Rules.Rating
+	ix := rating.NewIndex(p.o.Registers.Players, settings.MatchByName)
+	lines := rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings))
+	period := ""
+	if rep.Period != nil {
+		period = rep.Period.Label
+	}
+	for _, l := range lines {
+		b, err := json.Marshal(l)
+		if err != nil {
+			continue
+		}
+		player := l.FSIID
+		if player == "" {
+			player = fmt.Sprintf("#%d", l.Start)
+		}
+		out = append(out, store.Rating{Player: player, Kind: string(kind), Period: period, Result: b})
+	}
+	return out
+}
+
+// Key identifies a tournament across submissions, so that a corrected
+// file supersedes the earlier one: the folded name, start date and city.
+// It is "" when the file does not name the tournament.
+func Key(t *tournament.Tournament) string {
+	name := fold(t.Name)
+	if name == "" {
+		return ""
+	}
+	start := t.Start
+	if !start.IsFull() {
+		for _, d := range t.RoundDates {
+			if d.IsFull() {
+				start = d
+				break
+			}
+		}
+	}
+	return name + "|" + start.String() + "|" + fold(t.City)
+}
+
+func fold(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// events finds the calendar entries of a tournament: same start date and
+// the same city or name.
+func (p *Pipeline) events(s validate.Summary) []registers.Event {
+	if p.o.Registers == nil || s.Start.IsZero() {
+		return nil
+	}
+	var out []registers.Event
+	for _, e := range p.o.Registers.Calendar {
+		if e.Start != s.Start {
+			continue
+		}
+		if (s.City != "" && fold(e.City) == fold(s.City)) || (s.Name != "" && fold(e.Name) == fold(s.Name)) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func (p *Pipeline) knownSender(sender string) bool {
+	a := addrOf(sender)
+	if a == "" {
+		return false
+	}
+	for _, x := range p.o.ExtraSenders {
+		if addrOf(x) == a {
+			return true
+		}
+	}
+	if r := p.o.Registers; r != nil {
+		for _, x := range r.Arbiters {
+			if addrOf(x.Email) == a {
+				return true
+			}
+		}
+		for _, e := range r.Calendar {
+			if addrOf(e.OrganiserEmail) == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func addrOf(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	if a, err := mail.ParseAddress(s); err == nil {
+		return strings.ToLower(a.Address)
+	}
+	return ""
+}
+
+func domainOf(addr string) string {
+	a := addrOf(addr)
+	if _, d, ok := strings.Cut(a, "@"); ok && d != "" {
+		return d
+	}
+	return "omologa.invalid"
+}
+
+// addrs is a list of recipients without repeats.
+type addrs struct {
+	seen map[string]bool
+	list []string
+}
+
+func newAddrs() *addrs { return &addrs{seen: map[string]bool{}} }
+
+func (a *addrs) add(s string) {
+	x := addrOf(s)
+	if x == "" || a.seen[x] {
+		return
+	}
+	a.seen[x] = true
+	a.list = append(a.list, x)
+}
+
+// deliver makes one attempt for every notice due.
+func (p *Pipeline) deliver(ctx context.Context) {
+	ns, err := p.o.Store.DueNotices(ctx, p.o.Now())
+	if err != nil {
+		p.log.Error("cannot list notices to deliver", "err", err)
+		return
+	}
+	for _, n := range ns {
+		if ctx.Err() != nil {
+			return
+		}
+		sendErr := p.o.Mailer.Send(ctx, mailer.Envelope{From: n.From, To: n.To}, n.Message)
+		if sendErr == nil {
+			if err := p.o.Store.Sent(ctx, n.ID, p.o.Now()); err != nil {
+				p.log.Error("notice delivered but not marked sent: it will be sent again", "notice", n.ID, "err", err)
+				continue
+			}
+			p.log.Info("notice delivered", "notice", n.ID, "submission", n.SubmissionID, "kind", n.Kind, "to", strings.Join(n.To, ","))
+			continue
+		}
+		if ctx.Err() != nil {
+			return // shutting down: not the notice's fault
+		}
+		attempts := n.Attempts + 1
+		var next time.Time
+		var perm *mailer.PermanentError
+		if !errors.As(sendErr, &perm) && attempts < p.o.MaxAttempts {
+			next = p.o.Now().Add(Backoff(p.o.RetryBase, p.o.RetryMax, attempts))
+		}
+		if err := p.o.Store.Attempted(ctx, n.ID, sendErr.Error(), next); err != nil {
+			p.log.Error("cannot record a delivery attempt", "notice", n.ID, "err", err)
+		}
+		if next.IsZero() {
+			p.log.Error("notice not delivered, given up", "notice", n.ID, "attempts", attempts, "err", sendErr)
+		} else {
+			p.log.Warn("notice not delivered, will retry", "notice", n.ID, "attempts", attempts, "retry_at", next, "err", sendErr)
+		}
+	}
+}
+
+// Backoff is the wait before attempt n+1 after n failed attempts: base
+// doubled n-1 times, capped at limit.
+func Backoff(base, limit time.Duration, n int) time.Duration {
+	d := base
+	for i := 1; i < n && d < limit; i++ {
+		d *= 2
+	}
+	return min(d, limit)
+}

@@ -1,0 +1,651 @@
+package rating
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"omologa/periods"
+	"omologa/registers"
+	"omologa/rules"
+	"omologa/tournament"
+)
+
+// Received is one homologated tournament with the day it reached the
+// federation.
+type Received struct {
+	File       string
+	Tournament *tournament.Tournament
+	Received   tournament.Date
+	// Withdrawals are the office's overrides of RTF 7.5.2 (see Options).
+	Withdrawals map[int]bool
+}
+
+// Close is the input of a period's close.
+type Close struct {
+	Kind   periods.Kind
+	Period periods.Period
+	// List is the list in force during the period (not modified).
+	List        *registers.Players
+	Tournaments []Received
+	Settings    *rules.Rating
+	// InPlace lets the close change List and return it as the new list,
+	// for a caller that has no further use for the list in force (the
+	// command, which reads it from a file; a season re-rated in a row).
+	InPlace bool
+}
+
+// Variation is what one tournament gave a player.
+type Variation struct {
+	File     string   `json:"file"`
+	Name     string   `json:"tournament"`
+	Start    int      `json:"start"`
+	Games    int      `json:"games"`
+	Score    float64  `json:"score"`
+	Expected Tenths   `json:"expected"`
+	Delta    Tenths   `json:"delta"`
+	Applied  Tenths   `json:"applied"`
+	Articles []string `json:"articles"`
+}
+
+// Change is one player's line in the change report.
+type Change struct {
+	FSIID string `json:"fsi_id"`
+	Name  string `json:"name"`
+	// Previous is the rating in force (0 when he was not on the list);
+	// Used is the rating the period's tournaments used (Source says
+	// where it came from); Reached is Used plus Sum rounded (RTF 4.3.3);
+	// New is what the new list says.
+	Previous   int         `json:"previous"`
+	Used       int         `json:"used"`
+	Source     string      `json:"source"`
+	Rated      bool        `json:"rated"`
+	Sum        Tenths      `json:"sum"`
+	Reached    int         `json:"reached"`
+	New        int         `json:"new"`
+	Articles   []string    `json:"articles"`
+	Variations []Variation `json:"variations"`
+}
+
+// CategoryChange is a promotion (standard, RTF 4.4.1) or a new rapid
+// category (RAPID 8.3).
+type CategoryChange struct {
+	FSIID   string `json:"fsi_id"`
+	Name    string `json:"name"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Rating  int    `json:"rating"`
+	Article string `json:"article"`
+}
+
+// PlayerNote names a player and why he is in a section of the report.
+type PlayerNote struct {
+	FSIID   string `json:"fsi_id"`
+	Name    string `json:"name"`
+	Reason  string `json:"reason"`
+	Article string `json:"article,omitempty"`
+}
+
+// Excluded is a tournament given to the close that does not belong to
+// the period: it is not rated here.
+type Excluded struct {
+	File     string          `json:"file"`
+	Received tournament.Date `json:"received"`
+	Period   string          `json:"period"`
+}
+
+// TournamentSummary is one rated tournament of the period.
+type TournamentSummary struct {
+	File     string          `json:"file"`
+	Name     string          `json:"name"`
+	Received tournament.Date `json:"received"`
+	Players  int             `json:"players"`
+	Games    int             `json:"games"`
+}
+
+// Report is the change report of a period's close.
+type Report struct {
+	Kind        periods.Kind        `json:"kind"`
+	Period      periods.Period      `json:"period"`
+	Tournaments []TournamentSummary `json:"tournaments"`
+	Excluded    []Excluded          `json:"excluded"`
+	Changes     []Change            `json:"changes"`
+	Promotions  []CategoryChange    `json:"promotions"`
+	Categories  []CategoryChange    `json:"category_changes"`
+	// Withheld are promotions (rapid: categories) not given because of
+	// an unjustified withdrawal in the period (RTF 7.5.3).
+	Withheld  []CategoryChange `json:"withheld"`
+	Added     []PlayerNote     `json:"added"`
+	Inactive  []PlayerNote     `json:"inactive"`
+	Removed   []PlayerNote     `json:"removed"`
+	Reentered []PlayerNote     `json:"reentered"`
+	KLocked   []PlayerNote     `json:"k_locked"`
+	Norms     []PlayerNote     `json:"norms"`
+}
+
+// Result is the new list and its report.
+type Result struct {
+	List   *registers.Players
+	Report Report
+}
+
+// acc is what the period gathers for one row of the new list.
+type acc struct {
+	seeded bool
+	seed   Seed
+	sum    Tenths
+	played bool
+	// withdrew: an unjustified withdrawal in one of the period's
+	// tournaments (RTF 7.5.3).
+	withdrew bool
+	last     tournament.Date // end of the last tournament with a game played
+	vars     []Variation
+}
+
+// ClosePeriod closes a list period: the period's tournaments are rated
+// against the list in force (frozen, RTF 4.2.3, RAPID 6.3), the
+// variations summed and rounded (RTF 4.3.3), and the new list written
+// with the engine's state, so that it is the next period's input.
+func ClosePeriod(in Close) (*Result, error) {
+	r := in.Settings
+	if r == nil {
+		return nil, fmt.Errorf("close %s: no rating settings", in.Period.Label)
+	}
+	if in.Period.Issue.IsZero() {
+		return nil, fmt.Errorf("close: no period")
+	}
+	list := in.List
+	if !in.InPlace || list == nil {
+		list = cloneList(in.List)
+	}
+	startLen := len(list.Rows)
+	w := &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}
+	if in.InPlace {
+		for i := range w.owned {
+			w.owned[i] = true
+		}
+	}
+	ix := NewIndex(list, r.MatchByName)
+	rep := Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
+		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
+		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{}}
+
+	ts := slices.Clone(in.Tournaments)
+	slices.SortStableFunc(ts, func(a, b Received) int {
+		if c := a.Received.Compare(b.Received); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.File, b.File)
+	})
+	accs := make([]acc, startLen, startLen+startLen/8)
+	opts := OptionsFor(in.Kind, r)
+	lastCol := ColLastStandard
+	if in.Kind == periods.Rapid {
+		lastCol = ColLastRapid
+	}
+	var seeds []Seed
+	for _, rc := range ts {
+		if !in.Period.From.IsZero() && !in.Period.Contains(rc.Received) {
+			sched := Schedule(in.Kind, r)
+			rep.Excluded = append(rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
+				Period: sched.ForReceipt(rc.Received).Label})
+			continue
+		}
+		t := rc.Tournament
+		seeds = seeds[:0]
+		for i := range t.Players {
+			p := &t.Players[i]
+			row := ix.Find(p)
+			if row < 0 {
+				row = ix.Append(newRow(p))
+				accs = append(accs, acc{})
+				w.owned = append(w.owned, true)
+			}
+			a := &accs[row]
+			if !a.seeded {
+				// Frozen for the period: the first sight decides a new
+				// player's entry rating too.
+				var rp *registers.Player
+				if row < startLen {
+					// In place, the row's ratings and the state the seed
+					// reads change only after the last tournament.
+					rp = &list.Rows[row]
+				}
+				a.seed = SeedFor(in.Kind, rp, p, r)
+				a.seed.Row = row
+				a.seeded = true
+				if row >= startLen && in.Kind == periods.Standard && a.seed.Source == "fide" {
+					list.Rows[row].FideStandard = a.seed.Rating
+				}
+			}
+			seeds = append(seeds, a.seed)
+		}
+		o := opts
+		o.Withdrawals = rc.Withdrawals
+		lines := Rate(t, seeds, o)
+		end := t.End
+		if !end.IsFull() {
+			end = t.Start
+		}
+		if !end.IsFull() {
+			end = rc.Received
+		}
+		games := 0
+		for i := range lines {
+			l := &lines[i]
+			row := seeds[i].Row
+			a := &accs[row]
+			games += l.Games
+			if l.Games > 0 {
+				a.played = true
+				if a.last.Before(end) {
+					a.last = end
+				}
+			}
+			if l.Rated && l.Games > 0 {
+				a.sum += l.Applied
+			}
+			a.withdrew = a.withdrew || l.Withdrew
+			a.vars = append(a.vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
+				Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
+			if l.Norm != nil {
+				ri := row
+				row := &list.Rows[row]
+				kind := "S"
+				if l.Norm.Long {
+					kind = "L"
+				}
+				norms := row.Extra[ColNorms]
+				if norms != "" {
+					norms += ";"
+				}
+				w.set(ri, ColNorms, norms+l.Norm.Start.String()+":"+kind)
+				rep.Norms = append(rep.Norms, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+					Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", t.Name, l.Norm.Score, l.Norm.Played, l.Norm.Average, l.Norm.Needed),
+					Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[l.Norm.Long]})
+			}
+		}
+		rep.Tournaments = append(rep.Tournaments, TournamentSummary{File: rc.File, Name: t.Name,
+			Received: rc.Received, Players: len(t.Players), Games: games / 2})
+	}
+
+	// The new ratings.
+	seeded := 0
+	for i := range accs {
+		if accs[i].seeded {
+			seeded++
+		}
+	}
+	rep.Changes = make([]Change, 0, seeded)
+	for i := range accs {
+		a := &accs[i]
+		if !a.seeded {
+			continue
+		}
+		row := &list.Rows[i]
+		if a.played {
+			if old, _ := parseDate(row.Extra[lastCol]); old.Before(a.last) {
+				w.set(i, lastCol, a.last.String())
+			}
+		}
+		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
+			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: a.vars}
+		if i < startLen {
+			ch.Previous = ratingOf(in.Kind, row)
+		}
+		ch.New = ch.Previous
+		if a.seed.Rated && a.played {
+			ch.Reached = Round(a.seed.Rating, a.sum)
+			ch.New = ch.Reached
+			if in.Kind == periods.Standard && r.Standard.Cap > 0 && slices.Contains(r.Standard.CapCategories, a.seed.Category) {
+				limit := max(r.Standard.Cap, a.seed.Rating)
+				if ch.New > limit {
+					ch.New = limit
+					ch.Articles = append(ch.Articles, "RTF 4.4.2")
+				}
+			}
+			setRating(in.Kind, row, ch.New)
+		}
+		rep.Changes = append(rep.Changes, ch)
+	}
+	for i := startLen; i < len(list.Rows); i++ {
+		row := &list.Rows[i]
+		reason := "first rated tournament, entered at " + strconv.Itoa(accs[i].seed.Rating) + " (" + accs[i].seed.Source + ")"
+		if !accs[i].played {
+			reason = "in a tournament without a game played: no rating yet"
+		}
+		rep.Added = append(rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
+	}
+	// RTF 7.5.3: an unjustified withdrawal loses the promotion.
+	noPromotion := make([]bool, len(list.Rows))
+	wd := in.Settings.Standard.Withdrawal
+	if in.Kind == periods.Rapid {
+		wd = in.Settings.Rapid.Withdrawal
+	}
+	for i := range accs {
+		noPromotion[i] = wd.BlocksPromotion && accs[i].withdrew
+	}
+	if in.Kind == periods.Standard {
+		closeStandard(w, in, &rep, noPromotion)
+	} else {
+		closeRapid(w, in, &rep, noPromotion)
+	}
+	for _, c := range StateColumns {
+		if !slices.Contains(list.ExtraHeader, c) {
+			list.ExtraHeader = append(list.ExtraHeader, c)
+		}
+	}
+	return &Result{List: list, Report: rep}, nil
+}
+
+// Schedule returns the list schedule of kind from the settings.
+func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
+	l := r.Standard.List
+	if kind == periods.Rapid {
+		l = r.Rapid.List
+	}
+	return periods.Schedule{Kind: kind, IssueMonths: l.IssueMonths, CutoffDaysBeforeIssue: l.CutoffDaysBeforeIssue,
+		CutoffDayOfPreviousMonth: l.CutoffDayOfPreviousMonth}
+}
+
+// categoryRank orders the categories and titles (RTF 4.1).
+var categoryRank = map[string]int{"NC": 0, "": 0, "2S": 1, "1S": 2, "3N": 3, "2N": 4, "1N": 5, "CM": 6, "M": 7}
+
+func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
+	list := w.list
+	s := &in.Settings.Standard
+	issue := in.Period.Issue
+	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
+	for i := range list.Rows {
+		row := &list.Rows[i]
+		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
+		// players dropped by FIDE come back at the minimum − 1.
+		if s.RemoveFideRated && row.FideStandard > 0 && row.EloItalia > 0 {
+			rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("FIDE-rated (%d): Elo Italia %d removed", row.FideStandard, row.EloItalia), Article: "RTF 4.2.6"})
+			row.EloItalia = 0
+		}
+		if s.FideFloor > 0 && row.FideStandard == 0 && row.EloItalia == 0 && stateInt(row, ColFideLast) > 0 {
+			row.EloItalia = s.FideFloor - 1
+			rep.Reentered = append(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
+		}
+		if row.FideStandard > 0 {
+			w.set(i, ColFideLast, strconv.Itoa(row.FideStandard))
+		} else {
+			w.set(i, ColFideLast, "")
+		}
+		// RTF 4.4.1: promotions at the start of the new period.
+		rt := row.EloItalia
+		if s.PromotionUsesFide && row.FideStandard > rt {
+			rt = row.FideStandard
+		}
+		cat := row.Category
+		if cat == "" {
+			cat = "NC"
+		}
+		to := cat
+		article := ""
+		for k, p := range s.Promotions {
+			if rt >= p.Min && categoryRank[p.Category] > categoryRank[to] {
+				to, article = p.Category, fmt.Sprintf("RTF 4.4.1.%d", k+1)
+			}
+		}
+		if to != "M" && cat != "M" && maestro(row, s) {
+			to, article = "M", "RTF 4.4.1.5"
+		}
+		switch {
+		case to != cat && noPromotion[i]:
+			rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+				From: cat, To: to, Rating: rt, Article: ArtWithdrawal})
+		case to != cat:
+			rep.Promotions = append(rep.Promotions, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+				From: cat, To: to, Rating: rt, Article: article})
+			row.Category = to
+		}
+		// RTF 4.2.9: activity and membership decide who is listed.
+		reason := ""
+		last, known := parseDate(row.Extra[ColLastStandard])
+		switch {
+		case row.EloItalia == 0:
+			reason = "no Elo Italia"
+		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
+			reason = fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
+		case s.ListRequiresMembership && row.MembershipYear < issue.Year:
+			reason = fmt.Sprintf("not registered for %d", issue.Year)
+		}
+		was := row.Extra[ColListed]
+		if reason == "" {
+			w.set(i, ColListed, "1")
+		} else {
+			w.set(i, ColListed, "0")
+			if was != "0" && row.EloItalia > 0 {
+				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
+			}
+		}
+	}
+}
+
+// maestro reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough games,
+// and one long norm or two short ones within the window.
+func maestro(row *registers.Player, s *rules.StandardRating) bool {
+	m := &s.Maestro
+	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && stateInt(row, ColFideGames) >= m.FideMinGames)
+	if !ok || row.Extra[ColNorms] == "" {
+		return false
+	}
+	var short []tournament.Date
+	for _, n := range strings.Split(row.Extra[ColNorms], ";") {
+		d, kind, _ := strings.Cut(n, ":")
+		if kind == "L" {
+			return true
+		}
+		if dd, ok := parseDate(d); ok {
+			short = append(short, dd)
+		}
+	}
+	slices.SortFunc(short, func(a, b tournament.Date) int { return a.Compare(b) })
+	need := m.ShortNormsNeeded
+	for i := 0; i+need-1 < len(short); i++ {
+		limit := tournament.DateOf(short[i].Time(time.UTC).AddDate(m.ShortNormWindowYears, 0, 0))
+		if !limit.Before(short[i+need-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+func closeRapid(w *writer, in Close, rep *Report, noPromotion []bool) {
+	list := w.list
+	q := &in.Settings.Rapid
+	issue := in.Period.Issue
+	for i := range list.Rows {
+		row := &list.Rows[i]
+		if row.EloRapid == 0 {
+			continue
+		}
+		// RAPID 6.9: no tournament in the last RemovalYears calendar
+		// years.
+		if last, known := parseDate(row.Extra[ColLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
+			rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
+			row.EloRapid = 0
+			continue
+		}
+		// RAPID 7.3: K 20 for ever from 2200.
+		if q.KLock && !row.RapidK20 && row.EloRapid >= q.KHighFrom {
+			row.RapidK20 = true
+			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
+		}
+		// RAPID 8.3: bands held, category never lowered.
+		counts := parseBands(row.Extra[ColRapidBands])
+		for _, b := range q.Categories {
+			// Counts beyond CategoryMinPeriods say nothing more: capping
+			// them keeps the state column stable.
+			if row.EloRapid >= b.Min && counts[b.Name] < q.CategoryMinPeriods {
+				counts[b.Name]++
+				if !q.CategoryCountsHigherBands {
+					break
+				}
+			}
+		}
+		w.set(i, ColRapidBands, formatBands(counts, q.Categories))
+		cur := row.Extra[ColRapidCategory]
+		best := cur
+		for _, b := range q.Categories {
+			if counts[b.Name] >= q.CategoryMinPeriods {
+				if best == "" || bandIndex(q.Categories, b.Name) < bandIndex(q.Categories, best) {
+					best = b.Name
+				}
+				break
+			}
+		}
+		switch {
+		case best != cur && noPromotion[i]:
+			rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+				From: cur, To: best, Rating: row.EloRapid, Article: ArtWithdrawal})
+		case best != cur:
+			rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+				From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
+			w.set(i, ColRapidCategory, best)
+		}
+	}
+}
+
+func bandIndex(bands []rules.Band, name string) int {
+	for i, b := range bands {
+		if b.Name == name {
+			return i
+		}
+	}
+	return len(bands)
+}
+
+func parseBands(s string) map[string]int {
+	m := map[string]int{}
+	for _, part := range strings.Split(s, ";") {
+		name, n, ok := strings.Cut(part, ":")
+		if !ok {
+			continue
+		}
+		if v, err := strconv.Atoi(n); err == nil {
+			m[name] = v
+		}
+	}
+	return m
+}
+
+func formatBands(m map[string]int, bands []rules.Band) string {
+	var parts []string
+	for _, b := range bands {
+		if m[b.Name] > 0 {
+			parts = append(parts, b.Name+":"+strconv.Itoa(m[b.Name]))
+		}
+	}
+	return strings.Join(parts, ";")
+}
+
+// parseDate reads the YYYY-MM-DD of the state columns (without fmt:
+// it runs for every row at every close).
+func parseDate(s string) (tournament.Date, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		var d tournament.Date
+		if s == "" || d.UnmarshalText([]byte(s)) != nil {
+			return tournament.Date{}, false
+		}
+		return d, true
+	}
+	n := func(a string) int {
+		v := 0
+		for i := 0; i < len(a); i++ {
+			c := a[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, m, d := n(s[:4]), n(s[5:7]), n(s[8:])
+	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return tournament.Date{}, false
+	}
+	return tournament.NewDate(y, time.Month(m), d), true
+}
+
+func ratingOf(kind periods.Kind, row *registers.Player) int {
+	if kind == periods.Rapid {
+		return row.EloRapid
+	}
+	return row.EloItalia
+}
+
+func setRating(kind periods.Kind, row *registers.Player, v int) {
+	if kind == periods.Rapid {
+		row.EloRapid = v
+	} else {
+		row.EloItalia = v
+	}
+}
+
+func fullName(row *registers.Player) string {
+	if row.Name == "" {
+		return row.Surname
+	}
+	return row.Surname + " " + row.Name
+}
+
+// newRow is the list row of a player first seen in a tournament.
+func newRow(p *tournament.Player) registers.Player {
+	surname, name, ok := strings.Cut(p.Name, ",")
+	if !ok {
+		surname, name = p.Name, ""
+	}
+	fed := p.Federation
+	if fed == "" {
+		fed = p.NationalFed
+	}
+	cat := p.Category
+	if !registers.Categories[cat] {
+		cat = "NC"
+	}
+	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),
+		Name: strings.TrimSpace(name), Sex: strings.ToUpper(p.Sex), BirthDate: p.BirthDate, Federation: fed,
+		Category: cat}
+}
+
+// cloneList copies the list; the rows' Extra maps stay shared with the
+// list in force until writer.set changes one (copy on write: a close
+// touches few rows' state, and the list in force must not change).
+func cloneList(l *registers.Players) *registers.Players {
+	if l == nil {
+		return &registers.Players{}
+	}
+	out := &registers.Players{Rows: make([]registers.Player, len(l.Rows), len(l.Rows)+len(l.Rows)/8+16),
+		ExtraHeader: slices.Clone(l.ExtraHeader)}
+	copy(out.Rows, l.Rows)
+	return out
+}
+
+// writer changes the state columns of the new list.
+type writer struct {
+	list  *registers.Players
+	owned []bool // the row's Extra map belongs to the new list
+}
+
+func (w *writer) set(i int, col, v string) {
+	r := &w.list.Rows[i]
+	if r.Extra[col] == v {
+		return
+	}
+	if !w.owned[i] {
+		r.Extra = maps.Clone(r.Extra)
+		w.owned[i] = true
+	}
+	setState(r, col, v)
+}

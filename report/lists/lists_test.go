@@ -1,0 +1,114 @@
+package lists
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"omologa/registers"
+	"omologa/tournament"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func sample() *registers.Players {
+	return &registers.Players{Rows: []registers.Player{
+		{FSIID: "1", Surname: "Rossi", Name: "Mario", Category: "2N", EloItalia: 1650, EloRapid: 1700, Province: "MI",
+			Club: "Scacchi & Co", BirthDate: tournament.Date{Year: 1980}, Extra: map[string]string{"listed": "1", "rapid_category": "E"}},
+		{FSIID: "2", Surname: "Bianchi", Name: "Anna", Category: "1N", EloItalia: 1820, Province: "TO",
+			Extra: map[string]string{"listed": "1"}},
+		{FSIID: "3", Surname: "Verdi", Name: "Carlo", Category: "3N", EloItalia: 1510,
+			Extra: map[string]string{"listed": "0"}}, // inactive (RTF 4.2.9)
+		{FSIID: "4", Surname: "Neri", Name: "Dario", Category: "CM", FideStandard: 2010}, // FIDE: no Elo Italia
+		{FSIID: "5", Surname: "Gialli", Name: "Elena", Category: "NC", EloItalia: 1440, EloRapid: 1440},
+	}}
+}
+
+func TestBuild(t *testing.T) {
+	std := Build(sample(), "standard")
+	var ids []string
+	for _, e := range std {
+		ids = append(ids, e.FSIID)
+	}
+	if got := strings.Join(ids, ","); got != "2,1,5" {
+		t.Errorf("RTF 4.2.9: standard list %s, want 2,1,5 (inactive and FIDE-rated left out)", got)
+	}
+	rap := Build(sample(), "rapid")
+	if len(rap) != 2 || rap[0].FSIID != "1" || rap[0].Category != "E" {
+		t.Errorf("rapid list %+v", rap)
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(p, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+func TestWriteCSVAndHTML(t *testing.T) {
+	es := Build(sample(), "standard")
+	var b bytes.Buffer
+	if err := WriteCSV(&b, es); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "list.csv", b.Bytes())
+	b.Reset()
+	if err := WriteHTML(&b, "Elo Italia 2026-03", "distribution.png", es); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "list.html", b.Bytes())
+	b.Reset()
+	if err := WriteCSV(&b, nil); err != nil || !strings.HasPrefix(b.String(), "rank,") {
+		t.Errorf("empty list: %q %v", b.String(), err)
+	}
+}
+
+func TestCharts(t *testing.T) {
+	es := Build(sample(), "standard")
+	labels, counts := Bands(es, 100)
+	if strings.Join(labels, " ") != "1400 1500 1600 1700 1800" || counts[0] != 1 || counts[2] != 1 || counts[4] != 1 || counts[1] != 0 {
+		t.Errorf("bands %v %v", labels, counts)
+	}
+	for name, draw := range map[string]func(*bytes.Buffer) error{
+		"distribution": func(b *bytes.Buffer) error { return DistributionPNG(b, "Elo Italia", es) },
+		"distribution of one": func(b *bytes.Buffer) error {
+			return DistributionPNG(b, "Elo Italia", es[:1])
+		},
+		"history": func(b *bytes.Buffer) error {
+			return HistoryPNG(b, "Rossi Mario", []Point{{"2026-01", 1600}, {"2026-03", 1650}, {"2026-05", 1620}})
+		},
+		"history of one": func(b *bytes.Buffer) error { return HistoryPNG(b, "Rossi Mario", []Point{{"2026-01", 1600}}) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := draw(&b); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if img.Bounds().Dx() < 200 || img.Bounds().Dy() < 200 {
+				t.Errorf("image %v", img.Bounds())
+			}
+		})
+	}
+	if err := DistributionPNG(&bytes.Buffer{}, "x", nil); err == nil {
+		t.Error("an empty list drew a chart")
+	}
+}

@@ -1,0 +1,346 @@
+// Package notice writes the answers to a submission: a receipt when every
+// tournament in it is accepted (what was found, the rating list it counts
+// in), and a rejection notice otherwise, listing every error and warning
+// with its article in plain language and saying how to resubmit. Italian
+// by default, English on request; each notice is a complete RFC 5322
+// message with a text and an HTML part (github.com/emersion/go-message).
+// Composing is pure: the caller passes the time and the Message-ID.
+package notice
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"net/mail"
+	"strings"
+	"time"
+	_ "time/tzdata" // notices give Italian times on a machine without zoneinfo
+
+	gomail "github.com/emersion/go-message/mail"
+
+	"omologa/validate"
+)
+
+// Kinds of notice.
+const (
+	KindReceipt   = "receipt"
+	KindRejection = "rejection"
+)
+
+// Input is everything a notice says.
+type Input struct {
+	Lang      string // "it" (default) or "en"
+	From      string // the office's address
+	To        []string
+	Office    string // the contact named for questions
+	MessageID string // of the notice, without angle brackets
+	Date      time.Time
+
+	// The submission answered.
+	SubmissionID int64
+	Channel      string // imap, drop, cli
+	ReceivedAt   time.Time
+	Subject      string // of the original message, or the file name
+	InReplyTo    string // the original's Message-ID, with or without brackets
+	Problems     []string
+	Files        []File
+}
+
+// File is the judgement of one file of the submission.
+type File struct {
+	Name   string
+	From   string // the archive it came out of
+	Report validate.Report
+	// Supersedes describes the earlier file of the same tournament that
+	// this one replaces, nil when none.
+	Supersedes *Earlier
+}
+
+// Earlier is a file superseded by a newer submission.
+type Earlier struct {
+	Name         string
+	SubmissionID int64
+	ReceivedAt   time.Time
+}
+
+// Kind says whether the submission is answered with a receipt or a
+// rejection notice: a receipt when there is at least one file and none is
+// rejected.
+func Kind(in Input) string {
+	if len(in.Files) == 0 {
+		return KindRejection
+	}
+	for _, f := range in.Files {
+		if f.Report.Verdict == validate.Rejected {
+			return KindRejection
+		}
+	}
+	return KindReceipt
+}
+
+// Compose writes the notice as a complete message.
+func Compose(in Input) (kind, subject string, msg []byte, err error) {
+	t := texts[in.Lang]
+	if t == nil {
+		t = texts["it"]
+	}
+	kind = Kind(in)
+	subject = subjectOf(in, t, kind)
+
+	var h gomail.Header
+	h.SetDate(in.Date)
+	h.SetSubject(subject)
+	from, err := mail.ParseAddress(in.From)
+	if err != nil {
+		return "", "", nil, fmt.Errorf("notice: from address %q: %w", in.From, err)
+	}
+	h.SetAddressList("From", []*gomail.Address{{Name: t.office, Address: from.Address}})
+	var to []*gomail.Address
+	for _, a := range in.To {
+		p, err := mail.ParseAddress(a)
+		if err != nil {
+			return "", "", nil, fmt.Errorf("notice: recipient %q: %w", a, err)
+		}
+		to = append(to, &gomail.Address{Name: p.Name, Address: p.Address})
+	}
+	h.SetAddressList("To", to)
+	h.SetMessageID(in.MessageID)
+	if id := strings.Trim(strings.TrimSpace(in.InReplyTo), "<>"); id != "" {
+		h.SetMsgIDList("In-Reply-To", []string{id})
+		h.SetMsgIDList("References", []string{id})
+	}
+	// RFC 3834: an automatic answer, so that auto-responders do not loop.
+	h.Set("Auto-Submitted", "auto-replied")
+	h.Set("Content-Language", map[bool]string{true: "en", false: "it"}[in.Lang == "en"])
+	h.Set("X-Omologa-Kind", kind)
+	h.Set("X-Omologa-Submission", fmt.Sprint(in.SubmissionID))
+
+	var buf bytes.Buffer
+	w, err := gomail.CreateInlineWriter(&buf, h)
+	if err != nil {
+		return "", "", nil, fmt.Errorf("notice: %w", err)
+	}
+	if err := part(w, "text/plain", Text(in)); err != nil {
+		return "", "", nil, err
+	}
+	if err := part(w, "text/html", HTML(in)); err != nil {
+		return "", "", nil, err
+	}
+	if err := w.Close(); err != nil {
+		return "", "", nil, fmt.Errorf("notice: %w", err)
+	}
+	return kind, subject, buf.Bytes(), nil
+}
+
+func part(w *gomail.InlineWriter, ctype, body string) error {
+	var ph gomail.InlineHeader
+	ph.SetContentType(ctype, map[string]string{"charset": "utf-8"})
+	pw, err := w.CreatePart(ph)
+	if err != nil {
+		return fmt.Errorf("notice: %w", err)
+	}
+	if _, err := io.WriteString(pw, body); err != nil {
+		return fmt.Errorf("notice: %w", err)
+	}
+	if err := pw.Close(); err != nil {
+		return fmt.Errorf("notice: %w", err)
+	}
+	return nil
+}
+
+func subjectOf(in Input, t *text, kind string) string {
+	what := ""
+	if len(in.Files) == 1 && in.Files[0].Report.Summary.Name != "" {
+		what = in.Files[0].Report.Summary.Name
+	} else if len(in.Files) == 1 {
+		what = in.Files[0].Name
+	} else {
+		what = fmt.Sprintf(t.submissionN, in.SubmissionID)
+	}
+	if kind == KindReceipt {
+		return t.subjReceipt + " – " + what
+	}
+	return t.subjRejection + " – " + what
+}
+
+// doc is the notice as a list of blocks, rendered as text or HTML.
+type doc struct {
+	blocks []block
+}
+
+type block struct {
+	heading string
+	paras   []string
+	list    []string
+	ordered bool
+}
+
+func (d *doc) para(s ...string) { d.blocks = append(d.blocks, block{paras: s}) }
+func (d *doc) section(h string, s ...string) {
+	d.blocks = append(d.blocks, block{heading: h, paras: s})
+}
+func (d *doc) list(h string, items []string, ordered bool) {
+	if len(items) > 0 {
+		d.blocks = append(d.blocks, block{heading: h, list: items, ordered: ordered})
+	}
+}
+
+func build(in Input) *doc {
+	t := texts[in.Lang]
+	if t == nil {
+		t = texts["it"]
+	}
+	loc := rome
+	d := &doc{}
+	d.para(t.greeting)
+	d.para(fmt.Sprintf(t.received, in.ReceivedAt.In(loc).Format("02/01/2006 15:04"), t.channel[in.Channel],
+		in.SubmissionID, in.Subject, len(in.Files)))
+	d.list(t.problemsHead, in.Problems, false)
+	if len(in.Files) == 0 {
+		d.para(t.noFiles)
+	}
+	for _, f := range in.Files {
+		r := f.Report
+		head := fmt.Sprintf(t.fileHead, f.Name)
+		if f.From != "" {
+			head += fmt.Sprintf(t.fromArchive, f.From)
+		}
+		var paras []string
+		if s := r.Summary; s.Name != "" || s.Players > 0 {
+			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), dateOf(s.Start.String()),
+				dateOf(s.End.String()), s.Players, s.Rounds, orDash(s.RateOfPlay)))
+		}
+		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
+		if e := f.Supersedes; e != nil {
+			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, e.ReceivedAt.In(loc).Format("02/01/2006 15:04")))
+		}
+		if r.Verdict != validate.Rejected && r.Period != nil && r.Period.Label != "" {
+			paras = append(paras, fmt.Sprintf(t.period, r.Kind, r.Period.Label, dateOf(r.Period.Cutoff.String())))
+		}
+		d.section(head, paras...)
+		var errs, warns, infos []string
+		for _, x := range r.Findings {
+			line := findingLine(t, in.Lang, x)
+			switch x.Severity {
+			case validate.SeverityError:
+				errs = append(errs, line)
+			case validate.SeverityWarning:
+				warns = append(warns, line)
+			default:
+				infos = append(infos, line)
+			}
+		}
+		d.list(t.errorsHead, errs, true)
+		d.list(t.warningsHead, warns, true)
+		d.list(t.infoHead, infos, false)
+	}
+	if Kind(in) == KindRejection {
+		d.section(t.resubmitHead, t.resubmit)
+	} else {
+		d.para(t.thanks)
+	}
+	d.para(fmt.Sprintf(t.signature, in.Office))
+	return d
+}
+
+var rome = func() *time.Location {
+	l, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		return time.UTC
+	}
+	return l
+}()
+
+func findingLine(t *text, lang string, f validate.Finding) string {
+	msg := f.MessageIT
+	if lang == "en" && f.MessageEN != "" || msg == "" {
+		msg = f.MessageEN
+	}
+	var where []string
+	if f.Line > 0 {
+		where = append(where, fmt.Sprintf(t.line, f.Line))
+	}
+	if f.Player > 0 {
+		where = append(where, fmt.Sprintf(t.player, f.Player))
+	}
+	if f.Round > 0 {
+		where = append(where, fmt.Sprintf(t.round, f.Round))
+	}
+	s := msg
+	if f.Article != "" {
+		s = "[" + f.Article + "] " + s
+	}
+	if len(where) > 0 {
+		s += " (" + strings.Join(where, ", ") + ")"
+	}
+	return s
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "–"
+	}
+	return s
+}
+
+// dateOf turns an ISO date into the Italian day/month/year.
+func dateOf(iso string) string {
+	if t, err := time.Parse("2006-01-02", iso); err == nil {
+		return t.Format("02/01/2006")
+	}
+	return orDash(iso)
+}
+
+// Text renders the notice's plain-text part.
+func Text(in Input) string {
+	var b strings.Builder
+	for _, bl := range build(in).blocks {
+		if bl.heading != "" {
+			b.WriteString(bl.heading + "\n" + strings.Repeat("-", len([]rune(bl.heading))) + "\n")
+		}
+		for _, p := range bl.paras {
+			b.WriteString(p + "\n")
+		}
+		for i, it := range bl.list {
+			if bl.ordered {
+				fmt.Fprintf(&b, "  %d. %s\n", i+1, it)
+			} else {
+				b.WriteString("  - " + it + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// HTML renders the notice's HTML part.
+func HTML(in Input) string {
+	var b strings.Builder
+	lang := "it"
+	if in.Lang == "en" {
+		lang = "en"
+	}
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"></head><body>\n", lang)
+	for _, bl := range build(in).blocks {
+		if bl.heading != "" {
+			b.WriteString("<h3>" + html.EscapeString(bl.heading) + "</h3>\n")
+		}
+		for _, p := range bl.paras {
+			b.WriteString("<p>" + html.EscapeString(p) + "</p>\n")
+		}
+		if len(bl.list) > 0 {
+			tag := "ul"
+			if bl.ordered {
+				tag = "ol"
+			}
+			b.WriteString("<" + tag + ">\n")
+			for _, it := range bl.list {
+				b.WriteString("<li>" + html.EscapeString(it) + "</li>\n")
+			}
+			b.WriteString("</" + tag + ">\n")
+		}
+	}
+	b.WriteString("</body></html>\n")
+	return b.String()
+}

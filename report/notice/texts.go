@@ -1,0 +1,84 @@
+package notice
+
+import "omologa/validate"
+
+// text holds a language's sentences. Placeholders are fmt verbs, in the
+// order the code passes them.
+type text struct {
+	office, submissionN                string
+	subjReceipt, subjRejection         string
+	greeting, received                 string
+	channel                            map[string]string
+	problemsHead, noFiles              string
+	fileHead, fromArchive, summary     string
+	verdictLabel                       string
+	verdict                            map[validate.Verdict]string
+	supersedes, period                 string
+	errorsHead, warningsHead, infoHead string
+	line, player, round                string
+	resubmitHead, resubmit, thanks     string
+	signature                          string
+}
+
+var texts = map[string]*text{
+	"it": {
+		office:        "Ufficio omologazioni FSI",
+		submissionN:   "invio n. %d",
+		subjReceipt:   "Omologazione: ricevuta",
+		subjRejection: "Omologazione: torneo non omologabile",
+		greeting:      "Gentile arbitro, gentile organizzatore,",
+		received:      "abbiamo ricevuto il %s (%s) l'invio n. %d «%s», con %d file. Questo è l'esito del controllo.",
+		channel: map[string]string{"imap": "per posta elettronica", "drop": "nella cartella di deposito",
+			"cli": "dalla riga di comando"},
+		problemsHead: "Problemi dell'invio",
+		noFiles:      "Nell'invio non c'è alcun file del torneo leggibile (TRF, .trfx o .tdf di Vega).",
+		fileHead:     "File %s",
+		fromArchive:  " (dall'archivio %s)",
+		summary:      "Torneo: %s, %s, dal %s al %s; %d giocatori, %d turni; cadenza %s.",
+		verdictLabel: "Esito",
+		verdict: map[validate.Verdict]string{validate.Accepted: "ACCETTATO",
+			validate.AcceptedWithWarnings: "ACCETTATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
+		supersedes:   "Questo file sostituisce %s, ricevuto con l'invio n. %d del %s: vale il nuovo file.",
+		period:       "Il torneo (%s) sarà conteggiato nella lista %s (chiusura delle ricezioni il %s).",
+		errorsHead:   "Errori (impediscono l'omologazione)",
+		warningsHead: "Avvertenze (non impediscono l'omologazione, ma vanno verificate)",
+		infoHead:     "Note",
+		line:         "riga %d", player: "giocatore n. %d", round: "turno %d",
+		resubmitHead: "Come reinviare",
+		resubmit: "Correggete il file secondo gli errori elencati e inviatelo di nuovo rispondendo a questo messaggio " +
+			"(oppure depositandolo nella cartella), entro 8 giorni dalla fine del torneo. Il nuovo file dello stesso " +
+			"torneo sostituirà questo; non serve altro.",
+		thanks:    "Grazie: non è richiesta alcuna altra azione.",
+		signature: "Messaggio automatico di omologa, l'ufficio omologazioni della FSI. Per domande scrivete a %s.",
+	},
+	"en": {
+		office:        "FSI homologation office",
+		submissionN:   "submission no. %d",
+		subjReceipt:   "Homologation: receipt",
+		subjRejection: "Homologation: tournament not accepted",
+		greeting:      "Dear arbiter, dear organiser,",
+		received:      "on %s we received (%s) submission no. %d \"%s\", with %d file(s). This is the outcome of the check.",
+		channel: map[string]string{"imap": "by e-mail", "drop": "in the drop folder",
+			"cli": "from the command line"},
+		problemsHead: "Problems with the submission",
+		noFiles:      "The submission holds no readable tournament file (TRF, .trfx or Vega .tdf).",
+		fileHead:     "File %s",
+		fromArchive:  " (from the archive %s)",
+		summary:      "Tournament: %s, %s, from %s to %s; %d players, %d rounds; rate of play %s.",
+		verdictLabel: "Verdict",
+		verdict: map[validate.Verdict]string{validate.Accepted: "ACCEPTED",
+			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},
+		supersedes:   "This file replaces %s, received with submission no. %d on %s: the new file counts.",
+		period:       "The tournament (%s) counts in the %s list (receipts closing on %s).",
+		errorsHead:   "Errors (they prevent homologation)",
+		warningsHead: "Warnings (they do not prevent homologation, but check them)",
+		infoHead:     "Notes",
+		line:         "line %d", player: "player no. %d", round: "round %d",
+		resubmitHead: "How to resubmit",
+		resubmit: "Correct the file as the errors say and send it again by replying to this message (or by placing " +
+			"it in the drop folder), within 8 days of the end of the tournament. A new file of the same tournament " +
+			"replaces this one; nothing else is needed.",
+		thanks:    "Thank you: nothing else is needed.",
+		signature: "Automatic message from omologa, the FSI homologation office. For questions write to %s.",
+	},
+}

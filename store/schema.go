@@ -1,0 +1,124 @@
+package store
+
+// migrations are applied in order, each in its own transaction; the
+// schema's version is the number applied (PRAGMA user_version). Never
+// edit a released migration: append a new one.
+var migrations = []string{
+	// 1: the submissions, their files, the verdicts and the notices.
+	`
+CREATE TABLE submissions (
+	id           INTEGER PRIMARY KEY,
+	channel      TEXT NOT NULL,
+	sender       TEXT NOT NULL DEFAULT '',
+	received_at  TEXT NOT NULL,            -- RFC 3339 UTC: starts the 8-day clock
+	message_id   TEXT NOT NULL DEFAULT '',
+	subject      TEXT NOT NULL DEFAULT '',
+	body         TEXT NOT NULL DEFAULT '',
+	fields       TEXT NOT NULL DEFAULT '{}', -- JSON object
+	problems     TEXT NOT NULL DEFAULT '[]', -- JSON array
+	source       TEXT NOT NULL DEFAULT '',
+	content_hash TEXT NOT NULL,            -- SHA-256 of raw, hex
+	raw          BLOB,
+	state        TEXT NOT NULL,            -- received, judged, quarantined
+	note         TEXT NOT NULL DEFAULT '',
+	recorded_at  TEXT NOT NULL,
+	judged_at    TEXT,
+	UNIQUE (content_hash, message_id)
+);
+CREATE INDEX submissions_state ON submissions(state);
+
+CREATE TABLE files (
+	id            INTEGER PRIMARY KEY,
+	submission_id INTEGER NOT NULL REFERENCES submissions(id),
+	seq           INTEGER NOT NULL,
+	name          TEXT NOT NULL,
+	from_archive  TEXT NOT NULL DEFAULT '',
+	hash          TEXT NOT NULL,
+	size          INTEGER NOT NULL,
+	data          BLOB NOT NULL,
+	UNIQUE (submission_id, seq)
+);
+
+CREATE TABLE tournaments (
+	key          TEXT PRIMARY KEY,         -- normalised name | start | city
+	name         TEXT NOT NULL,
+	city         TEXT NOT NULL DEFAULT '',
+	start_date   TEXT NOT NULL DEFAULT '',
+	end_date     TEXT NOT NULL DEFAULT '',
+	current_file INTEGER REFERENCES files(id),
+	updated_at   TEXT NOT NULL
+);
+
+CREATE TABLE verdicts (
+	file_id        INTEGER PRIMARY KEY REFERENCES files(id),
+	tournament_key TEXT NOT NULL DEFAULT '',
+	format         TEXT NOT NULL DEFAULT '',
+	verdict        TEXT NOT NULL,          -- accepted, accepted-with-warnings, rejected
+	rule_set       TEXT NOT NULL DEFAULT '',
+	kind           TEXT NOT NULL DEFAULT '',
+	period         TEXT NOT NULL DEFAULT '',
+	read_error     TEXT NOT NULL DEFAULT '',
+	supersedes     INTEGER REFERENCES files(id),
+	superseded_by  INTEGER REFERENCES files(id),
+	report         TEXT NOT NULL DEFAULT '{}', -- validate.Report as JSON
+	decided_at     TEXT NOT NULL
+);
+CREATE INDEX verdicts_tournament ON verdicts(tournament_key);
+
+CREATE TABLE findings (
+	file_id    INTEGER NOT NULL REFERENCES files(id),
+	seq        INTEGER NOT NULL,
+	rule       TEXT NOT NULL,
+	article    TEXT NOT NULL DEFAULT '',
+	severity   TEXT NOT NULL,
+	message_it TEXT NOT NULL DEFAULT '',
+	message_en TEXT NOT NULL DEFAULT '',
+	line       INTEGER NOT NULL DEFAULT 0,
+	player     INTEGER NOT NULL DEFAULT 0,
+	round      INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (file_id, seq)
+);
+
+CREATE TABLE rating_results (
+	file_id  INTEGER NOT NULL REFERENCES files(id),
+	player   TEXT NOT NULL,                -- FSI id or starting number
+	kind     TEXT NOT NULL,                -- standard, rapid
+	period   TEXT NOT NULL DEFAULT '',
+	result   TEXT NOT NULL,                -- JSON from the rating stage
+	PRIMARY KEY (file_id, player, kind)
+);
+
+CREATE TABLE notices (
+	id              INTEGER PRIMARY KEY,
+	submission_id   INTEGER NOT NULL UNIQUE REFERENCES submissions(id),
+	kind            TEXT NOT NULL,         -- receipt, rejection
+	env_from        TEXT NOT NULL,
+	env_to          TEXT NOT NULL,         -- JSON array
+	subject         TEXT NOT NULL,
+	message_id      TEXT NOT NULL,
+	message         BLOB NOT NULL,
+	status          TEXT NOT NULL,         -- pending, sent, failed
+	attempts        INTEGER NOT NULL DEFAULT 0,
+	next_attempt_at TEXT NOT NULL,
+	last_error      TEXT NOT NULL DEFAULT '',
+	created_at      TEXT NOT NULL,
+	sent_at         TEXT
+);
+CREATE INDEX notices_due ON notices(status, next_attempt_at);
+
+CREATE TABLE mailbox_state (
+	mailbox     TEXT PRIMARY KEY,
+	uidvalidity INTEGER NOT NULL,
+	last_uid    INTEGER NOT NULL,
+	updated_at  TEXT NOT NULL
+);
+
+CREATE TABLE registers (
+	kind        TEXT PRIMARY KEY,          -- players, arbiters, calendar
+	name        TEXT NOT NULL,             -- the file imported
+	data        BLOB NOT NULL,             -- the CSV as imported
+	rows        INTEGER NOT NULL,
+	imported_at TEXT NOT NULL
+);
+`,
+}

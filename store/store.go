@@ -1,0 +1,598 @@
+// Package store keeps everything omologa receives and decides in SQLite
+// (modernc.org/sqlite, pure Go, so a fresh machine builds it without
+// cgo): the submissions with their original bytes, their files, the
+// verdicts and findings, the tournaments (so that a corrected file
+// supersedes the earlier one), the outbox of notices with their delivery
+// attempts, the IMAP mailbox positions and the imported registers.
+//
+// Every state change is one transaction: a submission is recorded before
+// the intake acknowledges it, a judgement and its notice are saved
+// together, and a delivery attempt updates its notice alone. A crash can
+// therefore repeat work but never lose it, and the unique content hash
+// and Message-ID make a repeated recording a no-op.
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"omologa/ingest"
+	"omologa/validate"
+)
+
+// Submission states.
+const (
+	StateReceived    = "received"    // recorded, not judged yet
+	StateJudged      = "judged"      // verdicts saved, notice queued
+	StateQuarantined = "quarantined" // unknown sender: kept for the office, not answered
+)
+
+// Notice statuses.
+const (
+	NoticePending = "pending"
+	NoticeSent    = "sent"
+	NoticeFailed  = "failed" // permanent failure or attempts exhausted
+)
+
+// Store is an open database.
+type Store struct {
+	db *sql.DB
+}
+
+// Open opens (creating if needed) the database at path and brings its
+// schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	// Writers take the lock at BEGIN, so that two writers never deadlock
+	// upgrading read locks.
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	s := &Store{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+func (s *Store) migrate(ctx context.Context) error {
+	var v int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return fmt.Errorf("schema version: %w", err)
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this program (%d): upgrade omologa", v, len(migrations))
+	}
+	for i := v; i < len(migrations); i++ {
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func ts(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func parseTS(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}
+
+// Hash is the content hash the store dedupes on (SHA-256, hex).
+func Hash(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Record stores a submission with its files, in one transaction. When a
+// submission with the same content hash and Message-ID is already
+// recorded, it records nothing and returns that submission's id with
+// dup true.
+func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Time) (id int64, dup bool, err error) {
+	hash := sub.ContentHash
+	if hash == "" {
+		hash = Hash(sub.Raw)
+	}
+	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
+	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT id FROM submissions WHERE content_hash = ? AND message_id = ?`,
+			hash, sub.MessageID).Scan(&id)
+		if err == nil {
+			dup = true
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO submissions
+			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw, state, recorded_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
+			string(fields), string(problems), sub.Source, hash, sub.Raw, StateReceived, ts(now))
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		for i, f := range sub.Files {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO files (submission_id, seq, name, from_archive, hash, size, data)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, i, f.Name, f.From, Hash(f.Data), len(f.Data), nonNil(f.Data)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("store: record submission from %s: %w", sub.Source, err)
+	}
+	return id, dup, nil
+}
+
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}
+
+func orEmptyMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+func orEmptySlice(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// HasContent reports whether a submission with this content hash (of
+// any Message-ID) is recorded.
+func (s *Store) HasContent(ctx context.Context, hash string) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions WHERE content_hash = ?`, hash).Scan(&n)
+	return n > 0, err
+}
+
+// Submission is a recorded submission as read back.
+type Submission struct {
+	ID          int64
+	Channel     string
+	Sender      string
+	ReceivedAt  time.Time
+	MessageID   string
+	Subject     string
+	Body        string
+	Fields      map[string]string
+	Problems    []string
+	Source      string
+	ContentHash string
+	State       string
+	Note        string
+	RecordedAt  time.Time
+	Files       []File
+}
+
+// File is one file of a recorded submission.
+type File struct {
+	ID   int64
+	Seq  int
+	Name string
+	From string
+	Hash string
+	Data []byte
+}
+
+// Received lists the ids of the submissions recorded but not judged yet,
+// oldest first: the work a restart resumes.
+func (s *Store) Received(ctx context.Context) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM submissions WHERE state = ? ORDER BY id`, StateReceived)
+	if err != nil {
+		return nil, fmt.Errorf("store: pending submissions: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Load reads a recorded submission with its files (not the raw bytes).
+func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
+	sub := &Submission{ID: id}
+	var recv, rec, fields, problems string
+	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
+		source, content_hash, state, note, recorded_at FROM submissions WHERE id = ?`, id).Scan(
+		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec)
+	if err != nil {
+		return nil, fmt.Errorf("store: submission %d: %w", id, err)
+	}
+	sub.ReceivedAt, sub.RecordedAt = parseTS(recv), parseTS(rec)
+	_ = json.Unmarshal([]byte(fields), &sub.Fields)
+	_ = json.Unmarshal([]byte(problems), &sub.Problems)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, seq, name, from_archive, hash, data FROM files
+		WHERE submission_id = ? ORDER BY seq`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: files of submission %d: %w", id, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f File
+		if err := rows.Scan(&f.ID, &f.Seq, &f.Name, &f.From, &f.Hash, &f.Data); err != nil {
+			return nil, err
+		}
+		sub.Files = append(sub.Files, f)
+	}
+	return sub, rows.Err()
+}
+
+// Raw returns a submission's original bytes.
+func (s *Store) Raw(ctx context.Context, id int64) ([]byte, error) {
+	var b []byte
+	err := s.db.QueryRowContext(ctx, `SELECT raw FROM submissions WHERE id = ?`, id).Scan(&b)
+	return b, err
+}
+
+// Current is the file that currently stands for a tournament.
+type Current struct {
+	FileID       int64
+	SubmissionID int64
+	Name         string
+	ReceivedAt   time.Time
+	Verdict      string
+}
+
+// CurrentFile returns the file standing for the tournament key, if any.
+func (s *Store) CurrentFile(ctx context.Context, key string) (*Current, error) {
+	c := &Current{}
+	var recv string
+	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.submission_id, f.name, s.received_at, v.verdict
+		FROM tournaments t JOIN files f ON f.id = t.current_file
+		JOIN submissions s ON s.id = f.submission_id
+		JOIN verdicts v ON v.file_id = f.id
+		WHERE t.key = ?`, key).Scan(&c.FileID, &c.SubmissionID, &c.Name, &recv, &c.Verdict)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: tournament %q: %w", key, err)
+	}
+	c.ReceivedAt = parseTS(recv)
+	return c, nil
+}
+
+// Verdict is the judgement of one file.
+type Verdict struct {
+	FileID        int64
+	TournamentKey string // "" when no tournament could be read
+	Name, City    string
+	Start, End    string
+	Format        string
+	Verdict       string
+	RuleSet       string
+	Kind          string
+	Period        string
+	ReadError     string
+	Supersedes    int64 // file id, 0 when none
+	Report        *validate.Report
+	// Ratings are the tournament's provisional rating variations, one per
+	// player, when it was accepted and the players' register is known.
+	Ratings []Rating
+}
+
+// Rating is one player's provisional variation in one tournament; the
+// list itself is computed when the period closes.
+type Rating struct {
+	Player string // FSI id, else "#" and the starting number
+	Kind   string // standard, rapid
+	Period string
+	Result []byte // JSON from the rating stage
+}
+
+// NewNotice is a notice to queue with a judgement.
+type NewNotice struct {
+	Kind      string // receipt, rejection
+	From      string
+	To        []string
+	Subject   string
+	MessageID string
+	Message   []byte
+}
+
+// Judgement is the outcome of processing one submission.
+type Judgement struct {
+	SubmissionID int64
+	State        string // StateJudged or StateQuarantined
+	Note         string
+	Verdicts     []Verdict
+	Notice       *NewNotice // nil: nothing to send (quarantine)
+}
+
+// Judge saves a submission's verdicts, findings, the tournaments they
+// stand for (superseding earlier files) and its notice, and moves the
+// submission out of the received state: all in one transaction. Judging
+// a submission that is no longer in the received state is a no-op.
+func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE submissions SET state = ?, note = ?, judged_at = ? WHERE id = ? AND state = ?`,
+			j.State, j.Note, ts(now), j.SubmissionID, StateReceived)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		for _, v := range j.Verdicts {
+			rep := []byte("{}")
+			if v.Report != nil {
+				if rep, err = json.Marshal(v.Report); err != nil {
+					return err
+				}
+			}
+			var sup any
+			if v.Supersedes != 0 {
+				sup = v.Supersedes
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO verdicts (file_id, tournament_key, format, verdict, rule_set, kind,
+				period, read_error, supersedes, report, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				v.FileID, v.TournamentKey, v.Format, v.Verdict, v.RuleSet, v.Kind, v.Period, v.ReadError, sup,
+				string(rep), ts(now)); err != nil {
+				return fmt.Errorf("verdict of file %d: %w", v.FileID, err)
+			}
+			if v.Supersedes != 0 {
+				if _, err := tx.ExecContext(ctx, `UPDATE verdicts SET superseded_by = ? WHERE file_id = ?`,
+					v.FileID, v.Supersedes); err != nil {
+					return err
+				}
+			}
+			if v.Report != nil {
+				for i, f := range v.Report.Findings {
+					if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
+						message_it, message_en, line, player, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+						v.FileID, i, f.Rule, f.Article, string(f.Severity), f.MessageIT, f.MessageEN,
+						f.Line, f.Player, f.Round); err != nil {
+						return err
+					}
+				}
+			}
+			for _, r := range v.Ratings {
+				if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result)
+					VALUES (?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result)); err != nil {
+					return fmt.Errorf("rating of file %d: %w", v.FileID, err)
+				}
+			}
+			if v.TournamentKey != "" {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (key, name, city, start_date, end_date, current_file, updated_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?)
+					ON CONFLICT (key) DO UPDATE SET current_file = excluded.current_file, updated_at = excluded.updated_at`,
+					v.TournamentKey, v.Name, v.City, v.Start, v.End, v.FileID, ts(now)); err != nil {
+					return err
+				}
+			}
+		}
+		if n := j.Notice; n != nil {
+			to, _ := json.Marshal(n.To)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO notices (submission_id, kind, env_from, env_to, subject,
+				message_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				j.SubmissionID, n.Kind, n.From, string(to), n.Subject, n.MessageID, n.Message, NoticePending,
+				ts(now), ts(now)); err != nil {
+				return fmt.Errorf("notice: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: judge submission %d: %w", j.SubmissionID, err)
+	}
+	return nil
+}
+
+// Notice is a queued notice.
+type Notice struct {
+	ID           int64
+	SubmissionID int64
+	Kind         string
+	From         string
+	To           []string
+	Subject      string
+	MessageID    string
+	Message      []byte
+	Status       string
+	Attempts     int
+	NextAttempt  time.Time
+	LastError    string
+	SentAt       time.Time
+}
+
+// DueNotices returns the pending notices whose next attempt is due at now.
+func (s *Store) DueNotices(ctx context.Context, now time.Time) ([]Notice, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message,
+		status, attempts, next_attempt_at, last_error FROM notices
+		WHERE status = ? AND next_attempt_at <= ? ORDER BY id`, NoticePending, ts(now))
+	if err != nil {
+		return nil, fmt.Errorf("store: due notices: %w", err)
+	}
+	defer rows.Close()
+	var ns []Notice
+	for rows.Next() {
+		var n Notice
+		var to, next string
+		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &n.From, &to, &n.Subject, &n.MessageID, &n.Message,
+			&n.Status, &n.Attempts, &next, &n.LastError); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(to), &n.To)
+		n.NextAttempt = parseTS(next)
+		ns = append(ns, n)
+	}
+	return ns, rows.Err()
+}
+
+// NextDue returns when the earliest pending notice is due; ok is false
+// when none is pending.
+func (s *Store) NextDue(ctx context.Context) (at time.Time, ok bool, err error) {
+	var next sql.NullString
+	err = s.db.QueryRowContext(ctx, `SELECT min(next_attempt_at) FROM notices WHERE status = ?`, NoticePending).Scan(&next)
+	if err != nil || !next.Valid {
+		return time.Time{}, false, err
+	}
+	return parseTS(next.String), true, nil
+}
+
+// Sent records a successful delivery.
+func (s *Store) Sent(ctx context.Context, id int64, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, sent_at = ?, last_error = ''
+		WHERE id = ?`, NoticeSent, ts(now), id)
+	if err != nil {
+		return fmt.Errorf("store: notice %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// Attempted records a failed delivery: the notice is retried at next, or
+// marked failed when next is zero.
+func (s *Store) Attempted(ctx context.Context, id int64, failure string, next time.Time) error {
+	status, nextS := NoticePending, ts(next)
+	if next.IsZero() {
+		status, nextS = NoticeFailed, ""
+	}
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?,
+		next_attempt_at = CASE WHEN ? = '' THEN next_attempt_at ELSE ? END WHERE id = ?`,
+		status, failure, nextS, nextS, id)
+	if err != nil {
+		return fmt.Errorf("store: notice %d attempt: %w", id, err)
+	}
+	return nil
+}
+
+// MailboxState returns the UIDVALIDITY and the last UID taken from a
+// mailbox (zeros when the mailbox was never read).
+func (s *Store) MailboxState(ctx context.Context, mailbox string) (validity, lastUID uint32, err error) {
+	var v, u int64
+	err = s.db.QueryRowContext(ctx, `SELECT uidvalidity, last_uid FROM mailbox_state WHERE mailbox = ?`, mailbox).Scan(&v, &u)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: mailbox %s: %w", mailbox, err)
+	}
+	return uint32(v), uint32(u), nil
+}
+
+// SaveMailboxState records the UIDVALIDITY and the last UID taken.
+func (s *Store) SaveMailboxState(ctx context.Context, mailbox string, validity, lastUID uint32) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO mailbox_state (mailbox, uidvalidity, last_uid, updated_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity,
+		last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
+		mailbox, int64(validity), int64(lastUID), ts(time.Now()))
+	if err != nil {
+		return fmt.Errorf("store: save mailbox %s: %w", mailbox, err)
+	}
+	return nil
+}
+
+// Register kinds.
+const (
+	RegisterPlayers  = "players"
+	RegisterArbiters = "arbiters"
+	RegisterCalendar = "calendar"
+)
+
+// SaveRegister stores an imported register (the CSV as given, already
+// checked by the caller), replacing the previous one of that kind.
+func (s *Store) SaveRegister(ctx context.Context, kind, name string, data []byte, rows int, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO registers (kind, name, data, rows, imported_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (kind) DO UPDATE SET name = excluded.name, data = excluded.data, rows = excluded.rows,
+		imported_at = excluded.imported_at`, kind, name, data, rows, ts(now))
+	if err != nil {
+		return fmt.Errorf("store: import %s register: %w", kind, err)
+	}
+	return nil
+}
+
+// Register returns an imported register; ok is false when none was
+// imported.
+func (s *Store) Register(ctx context.Context, kind string) (name string, data []byte, ok bool, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT name, data FROM registers WHERE kind = ?`, kind).Scan(&name, &data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil, false, nil
+	}
+	if err != nil {
+		return "", nil, false, fmt.Errorf("store: %s register: %w", kind, err)
+	}
+	return name, data, true, nil
+}
+
+// Ratings returns the provisional rating results of a file.
+func (s *Store) Ratings(ctx context.Context, fileID int64) ([]Rating, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT player, kind, period, result FROM rating_results WHERE file_id = ? ORDER BY rowid`, fileID)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of file %d: %w", fileID, err)
+	}
+	defer rows.Close()
+	var out []Rating
+	for rows.Next() {
+		var r Rating
+		var res string
+		if err := rows.Scan(&r.Player, &r.Kind, &r.Period, &res); err != nil {
+			return nil, err
+		}
+		r.Result = []byte(res)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
