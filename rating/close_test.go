@@ -94,3 +94,13 @@ func TestRTF_7_5_3_WithdrawalWithholdsPromotion(t *testing.T) {
 		t.Errorf("withheld %+v promotions %+v", res.Report.Withheld, res.Report.Promotions)
 	}
 }
+
+func TestClosePeriodRefusesATournamentTwice(t *testing.T) {
+	r := settings(t)
+	p, _ := Schedule(periods.Standard, r).Parse("2026-03")
+	tt := build(t, "x", tp{name: "Uno", fsi: "1", rounds: "2w1"}, tp{name: "Due", fsi: "2", rounds: "1b0"})
+	rc := received("x.trf", tt, tournament.NewDate(2026, 1, 10))
+	if _, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, Settings: r, Tournaments: []Received{rc, rc}}); err == nil {
+		t.Error("RTF 4.2.3: a tournament's variations would be summed twice")
+	}
+}

@@ -7,7 +7,19 @@
 // categories and removal).
 //
 // Everything here is a pure function of its inputs: the settings
-// (rules.Rating), the list in force (a players' register with the
-// engine's state in extra columns), the tournaments and the period. No
-// clock, no files.
+// (rules.Rating, the `rating:` section of rules.yaml, where every
+// decision the texts leave open is written down), the list in force (a
+// players' register), the tournaments and the period. No clock, no files.
+//
+// Per tournament: Seeds gives each player the rating he carries into the
+// period (SeedFor: list, FIDE, entry by category, file), Rate computes
+// games actually played, the sum S of expected percentages, PA in tenths
+// (⌊(S+4)/10⌋), V = K(P − PA) and the variation applied. Amounts with one
+// decimal are Tenths, so that nothing is lost to floating point.
+//
+// Per period: ClosePeriod rates the tournaments received within the
+// period against the frozen list and writes the new list. The state the
+// next close needs is kept in extra columns of the register (StateColumns:
+// last tournament dates, listed, the last FIDE rating, norms, rapid bands
+// and category); the K lock is the register's own rapid_k20 column.
 package rating

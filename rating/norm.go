@@ -81,8 +81,9 @@ func checkNorm(t *tournament.Tournament, i int, seeds []Seed, pos func(int) int,
 	if !long && !short {
 		return nil
 	}
-	var opp []int
-	halves := 0
+	// Count, sum and lowest opponent as we go: this runs for every
+	// player of every long tournament, and needs no list.
+	played, sum, low, halves := 0, 0, 0, 0
 	for r := 1; r <= rounds; r++ {
 		e := p.Entry(r)
 		if e.IsPlayed() {
@@ -90,7 +91,12 @@ func checkNorm(t *tournament.Tournament, i int, seeds []Seed, pos func(int) int,
 			if j < 0 {
 				return nil
 			}
-			opp = append(opp, seeds[j].Rating)
+			o := seeds[j].Rating
+			if played == 0 || o < low {
+				low = o
+			}
+			played++
+			sum += o
 			s, _ := e.GameScore()
 			halves += int(s * 2)
 			continue
@@ -105,31 +111,19 @@ func checkNorm(t *tournament.Tournament, i int, seeds []Seed, pos func(int) int,
 	if long {
 		minPlayed = m.LongNormMinPlayed
 	}
-	if len(opp) < minPlayed || len(opp) == 0 {
+	if played < minPlayed || played == 0 {
 		return nil
 	}
 	// 4.4.1.5.3: the lowest opponent below the floor is raised to it.
-	if m.RaiseLowestTo > 0 {
-		low := 0
-		for k := range opp {
-			if opp[k] < opp[low] {
-				low = k
-			}
-		}
-		if opp[low] < m.RaiseLowestTo {
-			opp[low] = m.RaiseLowestTo
-		}
-	}
-	sum := 0
-	for _, r := range opp {
-		sum += r
+	if m.RaiseLowestTo > 0 && low < m.RaiseLowestTo {
+		sum += m.RaiseLowestTo - low
 	}
 	// The average is rounded to the nearest point, .5 up.
-	avg := (2*sum + len(opp)) / (2 * len(opp))
-	need, ok := NormHalves(avg, len(opp), m.ExtrapolateBeyondTable)
+	avg := (2*sum + played) / (2 * played)
+	need, ok := NormHalves(avg, played, m.ExtrapolateBeyondTable)
 	if !ok || halves < need {
 		return nil
 	}
-	return &Norm{Long: long, Rounds: rounds, Played: len(opp), Average: avg,
+	return &Norm{Long: long, Rounds: rounds, Played: played, Average: avg,
 		Needed: float64(need) / 2, Score: float64(halves) / 2, Start: t.Start}
 }

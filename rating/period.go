@@ -174,6 +174,16 @@ func ClosePeriod(in Close) (*Result, error) {
 		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
 		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{}}
 
+	seen := make(map[string]bool, len(in.Tournaments))
+	for _, rc := range in.Tournaments {
+		if rc.File != "" && seen[rc.File] {
+			return nil, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
+		}
+		seen[rc.File] = true
+		if rc.Tournament == nil {
+			return nil, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
+		}
+	}
 	ts := slices.Clone(in.Tournaments)
 	slices.SortStableFunc(ts, func(a, b Received) int {
 		if c := a.Received.Compare(b.Received); c != 0 {
@@ -360,6 +370,8 @@ func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
 	s := &in.Settings.Standard
 	issue := in.Period.Issue
 	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
+	inactive := fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
+	unregistered := fmt.Sprintf("not registered for %d", issue.Year)
 	for i := range list.Rows {
 		row := &list.Rows[i]
 		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
@@ -375,7 +387,9 @@ func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
 				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
 		}
 		if row.FideStandard > 0 {
-			w.set(i, ColFideLast, strconv.Itoa(row.FideStandard))
+			if stateInt(row, ColFideLast) != row.FideStandard {
+				w.set(i, ColFideLast, strconv.Itoa(row.FideStandard))
+			}
 		} else {
 			w.set(i, ColFideLast, "")
 		}
@@ -414,9 +428,9 @@ func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
 		case row.EloItalia == 0:
 			reason = "no Elo Italia"
 		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
-			reason = fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
+			reason = inactive
 		case s.ListRequiresMembership && row.MembershipYear < issue.Year:
-			reason = fmt.Sprintf("not registered for %d", issue.Year)
+			reason = unregistered
 		}
 		was := row.Extra[ColListed]
 		if reason == "" {

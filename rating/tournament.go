@@ -125,7 +125,7 @@ func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
 		case "rank":
 			lines[i].First = p.Rank == 1
 		default:
-			lines[i].First = t.Score(p) == top
+			lines[i].First = score(t, p) == top
 		}
 		lines[i].Withdrew = withdrew(p, lastRound, o)
 	}
@@ -196,11 +196,21 @@ func withdrew(p *tournament.Player, lastRound int, o Options) bool {
 func topScore(t *tournament.Tournament) float64 {
 	top := -1.0
 	for i := range t.Players {
-		if s := t.Score(&t.Players[i]); s > top {
+		if s := score(t, &t.Players[i]); s > top {
 			top = s
 		}
 	}
 	return top
+}
+
+// score is the player's points; a tournament built without a scoring
+// system (all zero) is scored as FIDE's default, or everyone would tie
+// for first.
+func score(t *tournament.Tournament, p *tournament.Player) float64 {
+	if t.Scoring.Win == 0 {
+		return p.Score(tournament.DefaultScoring())
+	}
+	return t.Score(p)
 }
 
 // positions maps starting numbers to indexes in t.Players, without a

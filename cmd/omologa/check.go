@@ -14,6 +14,7 @@ import (
 
 	"omologa/registers"
 	"omologa/rules"
+	"omologa/tournament"
 	"omologa/tournament/codec"
 	"omologa/validate"
 )
@@ -164,14 +165,21 @@ func checkFile(opts checkOptions, name string) checked {
 
 // checkData judges the bytes of one file.
 func checkData(opts checkOptions, name string, data []byte) validate.Report {
+	rep, _ := judgeData(opts, name, data, validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind})
+	return rep
+}
+
+// judgeData reads and judges the bytes of one file as received with sub
+// (`omologa report` passes a stored submission's channel, sender and
+// fields); it returns the tournament read too, nil when unreadable.
+func judgeData(opts checkOptions, name string, data []byte, sub validate.Submission) (validate.Report, *tournament.Tournament) {
 	t, diags, err := codec.Read(name, data)
 	in := validate.Input{File: name, Tournament: t, Diagnostics: diags, ReadError: err,
-		Registers:  opts.Registers,
-		Submission: validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind}}
+		Registers: opts.Registers, Submission: sub}
 	if err != nil {
-		in.Tournament = nil
+		in.Tournament, t = nil, nil
 	}
-	return validate.Validate(opts.Rules, in)
+	return validate.Validate(opts.Rules, in), t
 }
 
 func printChecked(w io.Writer, c checked, lang string) {

@@ -25,7 +25,7 @@ import (
 func init() {
 	register(&command{
 		name:    "list",
-		summary: "rating lists: 'list close' closes a period and writes the new list",
+		summary: "rating lists: 'list close' closes a period and writes the new list, 'list publish' the CSV, HTML and charts",
 		run:     runList,
 	})
 }

@@ -143,7 +143,7 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 		}
 	}
 	if len(out.Unmatched) > 0 {
-		fmt.Fprintf(w, "not in the list (rated from their entry rating): %s\n", strings.Join(out.Unmatched, "; "))
+		fmt.Fprintf(w, "not in the list (rating taken from the file or their category, see source): %s\n", strings.Join(out.Unmatched, "; "))
 	}
 }
 

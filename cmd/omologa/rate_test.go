@@ -202,3 +202,55 @@ func TestRate_CorpusSwissWithByes(t *testing.T) {
 		}
 	}
 }
+
+// TestRate_SampleStandard rates samples/drop/open_novara_2026.trf (an
+// open with FIDE-rated players) with samples/registers/players.csv. By
+// hand (RTF 4.2.11: FIDE-rated opponents at their FIDE rating):
+//
+//	15 Moretti 1742: vs 1440 85, 1996 19, 1487 81, 1958 22, 1597 69,
+//	  1862 34, 1815 40, 2164 (−422 → −400) 8, 2057 14: S 372 → PA 3.7;
+//	  P 5; V = 30 × 1.3 = +39.0
+//	22 Ferrara 1575: round 3 forfeit win left out (RTF 4.2.13); vs 1958
+//	  9, 1440 68, 1884 14, 2057 8, 1839 18, 1790 23, 1458 66, 1622 43:
+//	  S 249 → PA 2.5; P 1.5; V = 30 × −1.0 = −30.0
+//	1 Colombo: FIDE-rated, not rated here (RTF 4.2.10)
+func TestRate_SampleStandard(t *testing.T) {
+	trf := filepath.Join("..", "..", "samples", "drop", "open_novara_2026.trf")
+	reg := filepath.Join("..", "..", "samples", "registers", "players.csv")
+	for _, p := range []string{trf, reg} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("sample %s not available", p)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := runMain(context.Background(), []string{"rate", "--json", "--rules", ratingSettings, "--kind", "standard",
+		"--players", reg, trf}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var got struct {
+		Players []struct {
+			Start, Rating, Percent, K, Games int
+			Rated                            bool
+			Score, Expected, Delta, Applied  float64
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range got.Players {
+		switch p.Start {
+		case 15:
+			if p.Rating != 1742 || p.Games != 9 || p.Percent != 372 || p.Expected != 3.7 || p.Score != 5 || p.Delta != 39 || p.Applied != 39 {
+				t.Errorf("player 15: %+v", p)
+			}
+		case 22:
+			if p.Rating != 1575 || p.Games != 8 || p.Percent != 249 || p.Expected != 2.5 || p.Score != 1.5 || p.Delta != -30 || p.Applied != -30 {
+				t.Errorf("player 22: %+v", p)
+			}
+		case 1:
+			if p.Rated || p.Delta != 0 || p.Applied != 0 || p.Games != 9 {
+				t.Errorf("player 1 (FIDE-rated): %+v", p)
+			}
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"io"
 	"mime"
 	"mime/quotedprintable"
+	netmail "net/mail"
 	"path"
 	"strings"
 	"time"
@@ -126,8 +127,8 @@ func (p *parser) problem(format string, args ...any) {
 }
 
 func (p *parser) readEnvelope(h gomail.Header) {
-	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
-		p.sub.Sender = strings.ToLower(strings.TrimSpace(from[0].Address))
+	if from := firstAddress(h, "From"); from != "" {
+		p.sub.Sender = from
 	} else if raw := strings.TrimSpace(h.Get("From")); raw != "" {
 		// A From the address parser refuses still names someone: keep
 		// the bare address if one can be found, and say so.
@@ -148,6 +149,18 @@ func (p *parser) readEnvelope(h gomail.Header) {
 		p.sub.Subject = cleanText(h.Get("Subject"))
 		p.problem("oggetto con codifica sconosciuta / subject in an unknown encoding: %v", err)
 	}
+}
+
+// firstAddress is the first address of an address header, lower-cased,
+// or "" when there is none or it does not parse. Display names in any
+// charset known here are accepted.
+func firstAddress(h gomail.Header, key string) string {
+	ap := netmail.AddressParser{WordDecoder: &mime.WordDecoder{CharsetReader: charsetReader}}
+	list, err := ap.ParseList(h.Get(key))
+	if err != nil || len(list) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(list[0].Address))
 }
 
 // salvageAddress finds something shaped like an address in a broken From.
@@ -399,10 +412,10 @@ func (p *parser) finish() {
 		// The envelope's text is the provider's boilerplate; the
 		// arbiter is the inner message's sender.
 		inner := msgs[1]
-		if from, err := inner.header.AddressList("From"); err == nil && len(from) > 0 {
-			p.sub.Sender = strings.ToLower(from[0].Address)
-		} else if rt, err := msgs[0].header.AddressList("Reply-To"); err == nil && len(rt) > 0 {
-			p.sub.Sender = strings.ToLower(rt[0].Address)
+		if from := firstAddress(inner.header, "From"); from != "" {
+			p.sub.Sender = from
+		} else if rt := firstAddress(msgs[0].header, "Reply-To"); rt != "" {
+			p.sub.Sender = rt
 		}
 		if id, err := inner.header.MessageID(); err == nil && id != "" {
 			p.sub.MessageID = id

@@ -501,3 +501,11 @@ sig
 		t.Errorf("files %+v fields %q", s.Files, s.Fields)
 	}
 }
+
+func TestParse_EncodedDisplayName(t *testing.T) {
+	raw := crlf("From: =?windows-1252?q?Nicol=F2_Bianchi?= <Nicolo@Example.it>\nSubject: =?iso-8859-15?q?=A4_torneo?=\n\nciao\n")
+	s, _ := Parse(raw, received)
+	if s.Sender != "nicolo@example.it" || s.Subject != "€ torneo" || len(s.Problems) != 0 {
+		t.Errorf("sender %q subject %q problems %q", s.Sender, s.Subject, s.Problems)
+	}
+}

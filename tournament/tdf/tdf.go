@@ -35,6 +35,7 @@ package tdf
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"omologa/tournament"
@@ -361,27 +362,30 @@ func atoi(s string) (int, bool) {
 	return n, true
 }
 
+// points reads "4", "3.5" or "3,5"; strconv does the arithmetic, so that
+// the float is the one nearest the decimal.
 func points(s string) (float64, bool) {
-	var whole, frac, scale = 0, 0, 1
-	dot, digits := false, 0
+	if s == "" || len(s) > 8 {
+		return 0, false
+	}
+	digits, sep := 0, -1
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= '0' && c <= '9':
 			digits++
-			if dot {
-				frac, scale = frac*10+int(c-'0'), scale*10
-			} else {
-				whole = whole*10 + int(c-'0')
-			}
-		case (c == '.' || c == ',') && !dot:
-			dot = true
+		case (c == '.' || c == ',') && sep < 0:
+			sep = i
 		default:
 			return 0, false
 		}
 	}
-	if digits == 0 || digits > 6 {
+	if digits == 0 {
 		return 0, false
 	}
-	return float64(whole) + float64(frac)/float64(scale), true
+	if sep >= 0 && s[sep] == ',' {
+		s = s[:sep] + "." + s[sep+1:]
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
 }

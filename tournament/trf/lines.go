@@ -1,6 +1,7 @@
 package trf
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -158,27 +159,21 @@ func atoi(s string) (int, bool) {
 	return n, true
 }
 
-// points reads a declared score: "5.0", "14.5", "4,5", "3".
+// points reads a declared score: "5.0", "14.5", "4,5", "3". It checks
+// the characters itself and leaves the arithmetic to strconv, whose result
+// is the float nearest the decimal (1.14, not 1 + 14/100).
 func points(s string) (float64, bool) {
 	if s == "" || len(s) > 8 {
 		return 0, false
 	}
-	whole, frac, scale := 0, 0, 1
-	seenDot := false
-	digits := 0
+	digits, sep := 0, -1
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= '0' && c <= '9':
 			digits++
-			if seenDot {
-				frac = frac*10 + int(c-'0')
-				scale *= 10
-			} else {
-				whole = whole*10 + int(c-'0')
-			}
-		case (c == '.' || c == ',') && !seenDot:
-			seenDot = true
+		case (c == '.' || c == ',') && sep < 0:
+			sep = i
 		default:
 			return 0, false
 		}
@@ -186,7 +181,11 @@ func points(s string) (float64, bool) {
 	if digits == 0 {
 		return 0, false
 	}
-	return float64(whole) + float64(frac)/float64(scale), true
+	if sep >= 0 && s[sep] == ',' {
+		s = s[:sep] + "." + s[sep+1:]
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
 }
 
 // isASCII reports whether s has only 7-bit characters, eight bytes at a

@@ -21,6 +21,10 @@ import (
 // read → write → read gives the same model. TRF16 leaves out the records
 // TRF-2025/26 introduced (142 and later header tags, 240–330, 801, 802,
 // national-rating records). Comments ('###') are kept in place.
+//
+// A value that does not fit its columns (a starting number, rating, rank
+// or opponent above 9999, points longer than four characters) is an error,
+// never a shifted line.
 func Write(w io.Writer, t *tournament.Tournament, v Version) error {
 	bw := bufio.NewWriter(w)
 	wr := &writer{w: bw, t: t, v: v, done: map[string]bool{}}
@@ -37,6 +41,12 @@ type writer struct {
 	v    Version
 	done map[string]bool
 	err  error
+}
+
+func (w *writer) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
 }
 
 func (w *writer) line(s string) {
@@ -383,8 +393,11 @@ func (w *writer) player(p *tournament.Player) {
 	if title == "" && (p.NationalFed == "" || categories[p.Category]) && p.Category != "CM" {
 		title = p.Category
 	}
+	// A national id too short for a FIDE id was read from the FIDE-id
+	// column (or would be read back from there as what it is): put it
+	// back there, where the national record, if any, agrees or overrides.
 	id := p.FideID
-	if id == "" && p.NationalFed == "" {
+	if id == "" && shortID(p.NationalID) {
 		id = p.NationalID
 	}
 	rating := ""
@@ -398,6 +411,16 @@ func (w *writer) player(p *tournament.Player) {
 	rank := ""
 	if p.Rank != 0 {
 		rank = fmt.Sprint(p.Rank)
+	}
+	if len(pts) > 4 || p.Start > 9999 || p.Start < 1 || p.Rating > 9999 || p.Rank > 9999 || p.Rating < 0 || p.Rank < 0 {
+		w.fail(fmt.Errorf("player %d: a value does not fit its TRF columns (start, rating %d, points %q, rank %d)", p.Start, p.Rating, pts, p.Rank))
+		return
+	}
+	for i, e := range p.Rounds {
+		if e.Opponent > 9999 || e.Opponent < 0 {
+			w.fail(fmt.Errorf("player %d round %d: opponent %d does not fit the TRF columns", p.Start, i+1, e.Opponent))
+			return
+		}
 	}
 	var b strings.Builder
 	b.Grow(colRound1 + len(p.Rounds)*roundWidth)
@@ -452,4 +475,11 @@ func pointsText(f float64) string {
 		s = s[1:] // ".198", as it was written
 	}
 	return s
+}
+
+// shortID reports the digits-only ids the reader takes for national ids
+// when it finds them in the FIDE-id column.
+func shortID(s string) bool {
+	n, ok := atoi(s)
+	return ok && n != 0 && len(strings.TrimLeft(s, "0")) < 6
 }

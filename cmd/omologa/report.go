@@ -1,0 +1,370 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"omologa/config"
+	"omologa/ingest"
+	"omologa/periods"
+	"omologa/rating"
+	"omologa/registers"
+	treport "omologa/report/tournament"
+	"omologa/rules"
+	"omologa/store"
+	"omologa/tournament"
+	"omologa/validate"
+)
+
+func init() {
+	register(&command{
+		name:    "report",
+		summary: "publish tournament reports: HTML page (header, findings, standings, crosstable, ratings) and chart",
+		run:     runReport,
+	})
+}
+
+// reportWritten is the --json form of one report written.
+type reportWritten struct {
+	File       string           `json:"file"`
+	Submission int64            `json:"submission,omitempty"`
+	Tournament string           `json:"tournament,omitempty"`
+	Verdict    validate.Verdict `json:"verdict"`
+	Recorded   string           `json:"recorded_verdict,omitempty"` // the store's verdict, when re-judged from it
+	Period     string           `json:"period,omitempty"`
+	Rated      periods.Kind     `json:"rated,omitempty"`        // the list the variations are for
+	RatingsBy  string           `json:"ratings_from,omitempty"` // "computed" or "store"
+	HTML       string           `json:"html"`
+	PNG        string           `json:"png,omitempty"`
+	Chart      string           `json:"chart,omitempty"` // variation or rating-vs-score
+	Warnings   []string         `json:"warnings,omitempty"`
+	Findings   map[string]int   `json:"findings"` // per severity
+}
+
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print what was written as JSON")
+	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
+	kind := fs.String("kind", "auto", "kind of play: auto (from the rate of play), standard or rapid")
+	received := fs.String("received", "", "receipt time, RFC 3339 (default: now)")
+	players := fs.String("players", "", "players' register (CSV): the list in force; accepted tournaments are rated with it")
+	arbiters := fs.String("arbiters", "", "arbiters' register (CSV)")
+	calendar := fs.String("calendar", "", "calendar of authorised tournaments (CSV)")
+	lang := fs.String("lang", "it", "language of the reports: it or en")
+	out := fs.String("out", "", "directory for the reports (created)")
+	cfgPath := fs.String("config", "", "with --submission: the configuration whose store, rules and registers are used")
+	subID := fs.Int64("submission", 0, "publish the reports of the files of a submission recorded in the store (with --config)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: omologa report [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
+                      [--players CSV] [--arbiters CSV] [--calendar CSV] [--lang it|en] --out DIR FILE...
+       omologa report [--json] [--config omologa.yaml] [--lang it|en] --submission ID --out DIR
+
+Judges each result file as 'omologa check' does, rates it when it is accepted
+and --players gives the list in force, and writes DIR/<name>.html (header,
+findings with their articles, final standings with BH, BH-C1 and SB, the
+crosstable, the rating variations) and DIR/<name>.png (the variation per
+player, or rating against score when the tournament is not rated). With
+--submission, the files of a submission already in the store are re-read and
+re-judged with the recorded receipt time, and the variations recorded by the
+pipeline are shown. Exit status 0 when every report was written (a rejected
+tournament gets its report too), 2 for unreadable input or bad usage.`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "omologa report: %v\n", err)
+		return exitUsage
+	}
+	if *out == "" || (*subID == 0) == (fs.NArg() == 0) {
+		fs.Usage()
+		return exitUsage
+	}
+	if *lang != "it" && *lang != "en" {
+		return fail(fmt.Errorf("--lang %q: it or en", *lang))
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fail(err)
+	}
+	pub := &publisher{dir: *out, lang: *lang, used: map[string]bool{}}
+	var written []reportWritten
+	code := exitOK
+	if *subID != 0 {
+		path := *cfgPath
+		if path == "" {
+			path = defaultConfig()
+		}
+		ws, err := reportSubmission(ctx, path, *subID, pub)
+		if err != nil {
+			return fail(err)
+		}
+		written = ws
+	} else {
+		opts := checkOptions{}
+		switch *kind {
+		case "auto":
+		case "standard", "rapid":
+			opts.Kind = *kind
+		default:
+			return fail(fmt.Errorf("--kind %q: auto, standard or rapid", *kind))
+		}
+		opts.Received = time.Now()
+		if *received != "" {
+			t, err := time.Parse(time.RFC3339, *received)
+			if err != nil {
+				return fail(fmt.Errorf("--received: %w", err))
+			}
+			opts.Received = t
+		}
+		rf, err := rules.Load(*rulesPath)
+		if err != nil {
+			return fail(err)
+		}
+		if err := validate.CheckRules(rf); err != nil {
+			return fail(err)
+		}
+		opts.Rules = rf
+		if opts.Registers, err = registers.Load(*players, *arbiters, *calendar); err != nil {
+			return fail(err)
+		}
+		for _, name := range fs.Args() {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				fmt.Fprintf(stderr, "omologa report: %v\n", err)
+				code = exitUsage
+				continue
+			}
+			sub := validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind}
+			rep, t := judgeData(opts, name, data, sub)
+			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received}
+			w := reportWritten{File: name}
+			if t != nil && rep.Verdict != validate.Rejected && opts.Registers.Players != nil {
+				in.Ratings, in.RatingKind = rateReport(t, rep, opts.Registers.Players, &rf.Rating)
+				if in.Ratings != nil {
+					w.RatingsBy = "computed"
+				}
+			}
+			if err := pub.write(&w, fileStem(name), in); err != nil {
+				return fail(err)
+			}
+			written = append(written, w)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if written == nil {
+			written = []reportWritten{}
+		}
+		if err := enc.Encode(written); err != nil {
+			return fail(err)
+		}
+		return code
+	}
+	for _, w := range written {
+		name := w.Tournament
+		if name == "" {
+			name = "(no name)"
+		}
+		fmt.Fprintf(stdout, "%s: %s, %s\n  %s\n", w.File, name, w.Verdict, w.HTML)
+		if w.PNG != "" {
+			fmt.Fprintf(stdout, "  %s (%s)\n", w.PNG, w.Chart)
+		}
+		for _, s := range w.Warnings {
+			fmt.Fprintf(stdout, "  warning: %s\n", s)
+		}
+	}
+	return code
+}
+
+// rateReport computes the provisional variations of an accepted
+// tournament against the list in force, as the pipeline records them
+// (RTF 4.3.1, RAPID 7.1); nil for a kind without a list (blitz).
+func rateReport(t *tournament.Tournament, rep validate.Report, list *registers.Players, settings *rules.Rating) ([]rating.Line, periods.Kind) {
+	kind := periods.Kind(rep.Kind)
+	if kind != periods.Standard && kind != periods.Rapid {
+		return nil, ""
+	}
+	ix := rating.NewIndex(list, settings.MatchByName)
+	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
+}
+
+// reportSubmission re-reads and re-judges the files of a stored
+// submission with its recorded receipt time, channel, sender and body
+// fields, under the configuration's rules and registers (the store's
+// imported registers first, as the daemon loads them).
+func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publisher) ([]reportWritten, error) {
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		return nil, err
+	}
+	rf, err := rules.Load(cfg.Rules)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(cfg.Store.Path); err != nil {
+		return nil, fmt.Errorf("store %s: %w", cfg.Store.Path, err)
+	}
+	st, err := store.Open(ctx, cfg.Store.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	regs, err := loadRegisters(ctx, st, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sub, err := st.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(sub.Files) == 0 {
+		return nil, fmt.Errorf("submission %d holds no result file (state %s)", id, sub.State)
+	}
+	recorded := map[int64]string{}
+	if sts, err := st.Statuses(ctx, 0); err == nil {
+		for _, s := range sts {
+			if s.ID != id {
+				continue
+			}
+			for _, f := range s.Files {
+				recorded[f.ID] = f.Verdict
+			}
+		}
+	}
+	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
+	// The body's fields (RAPID 5.2) are checked for e-mail, as the
+	// pipeline does.
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+		vs.Fields = sub.Fields
+		if vs.Fields == nil {
+			vs.Fields = map[string]string{}
+		}
+	}
+	opts := checkOptions{Rules: rf, Received: sub.ReceivedAt, Registers: regs}
+	received := sub.ReceivedAt.In(rf.Rating.Location())
+	var out []reportWritten
+	for _, f := range sub.Files {
+		rep, t := judgeData(opts, f.Name, f.Data, vs)
+		in := treport.Input{File: f.Name, Tournament: t, Report: rep, Received: received}
+		w := reportWritten{File: f.Name, Submission: id, Recorded: recorded[f.ID]}
+		if w.Recorded != "" && w.Recorded != string(rep.Verdict) {
+			w.Warnings = append(w.Warnings, fmt.Sprintf("re-judged %s, recorded %s: the rules or registers changed since", rep.Verdict, w.Recorded))
+		}
+		if t != nil && rep.Verdict != validate.Rejected {
+			lines, kind, err := storedRatings(ctx, st, f.ID)
+			if err != nil {
+				w.Warnings = append(w.Warnings, err.Error())
+			}
+			if lines != nil {
+				in.Ratings, in.RatingKind, w.RatingsBy = lines, kind, "store"
+			} else if regs.Players != nil {
+				in.Ratings, in.RatingKind = rateReport(t, rep, regs.Players, &rf.Rating)
+				if in.Ratings != nil {
+					w.RatingsBy = "computed"
+				}
+			}
+		}
+		if err := pub.write(&w, fmt.Sprintf("%d-%s", id, fileStem(f.Name)), in); err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// storedRatings reads the provisional variations the pipeline recorded
+// for a file; nil when none.
+func storedRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, periods.Kind, error) {
+	rs, err := st.Ratings(ctx, fileID)
+	if err != nil || len(rs) == 0 {
+		return nil, "", err
+	}
+	lines := make([]rating.Line, 0, len(rs))
+	var kind periods.Kind
+	for _, r := range rs {
+		var l rating.Line
+		if err := json.Unmarshal(r.Result, &l); err != nil {
+			return nil, "", fmt.Errorf("recorded rating of %s in file %d: %w", r.Player, fileID, err)
+		}
+		lines = append(lines, l)
+		kind = periods.Kind(r.Kind)
+	}
+	return lines, kind, nil
+}
+
+// publisher writes reports into one directory, never twice under the
+// same name.
+type publisher struct {
+	dir, lang string
+	used      map[string]bool
+}
+
+func (p *publisher) write(w *reportWritten, stem string, in treport.Input) error {
+	name := stem
+	for i := 2; p.used[name]; i++ {
+		name = fmt.Sprintf("%s-%d", stem, i)
+	}
+	p.used[name] = true
+	in.Lang = p.lang
+	rep := in.Report
+	w.Tournament, w.Verdict, w.Rated = rep.Summary.Name, rep.Verdict, in.RatingKind
+	if rep.Period != nil {
+		w.Period = rep.Period.Label
+	}
+	w.Findings = map[string]int{}
+	for _, f := range rep.Findings {
+		w.Findings[string(f.Severity)]++
+	}
+	c, err := treport.NewChart(in)
+	switch {
+	case errors.Is(err, treport.ErrNoChart):
+	case err != nil:
+		return err
+	default:
+		var b bytes.Buffer
+		if err := c.WritePNG(&b); err != nil {
+			return err
+		}
+		png := filepath.Join(p.dir, name+".png")
+		if err := os.WriteFile(png, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+		in.Chart, w.PNG, w.Chart = name+".png", png, c.Kind
+	}
+	var b bytes.Buffer
+	if err := treport.WriteHTML(&b, in); err != nil {
+		return err
+	}
+	w.HTML = filepath.Join(p.dir, name+".html")
+	return os.WriteFile(w.HTML, b.Bytes(), 0o644)
+}
+
+var unsafeFileChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// fileStem is a file's base name without its extension, reduced to
+// characters safe in a file name and a URL.
+func fileStem(name string) string {
+	base := filepath.Base(strings.ReplaceAll(name, "\\", "/"))
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	stem = strings.Trim(unsafeFileChars.ReplaceAllString(stem, "_"), "._")
+	if stem == "" {
+		stem = "report"
+	}
+	return stem
+}

@@ -1,0 +1,402 @@
+// Package tournament composes the published report of one tournament: an
+// HTML page (Italian by default, English available) with the header
+// (name, city, dates, rate of play, arbiter, rule set, verdict, list
+// period), the findings with their articles, the final standings with
+// their tie-breaks, the crosstable and the rating variations, and a PNG
+// chart of the variations (or, when the tournament was not rated, of the
+// players' ratings against their scores).
+//
+// It is pure composition: it takes the parsed tournament, the
+// validator's report and the rating stage's lines, and writes to an
+// io.Writer. No store, no files, no clock.
+package tournament
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"omologa/periods"
+	"omologa/rating"
+	model "omologa/tournament"
+	"omologa/validate"
+)
+
+// Input is everything a report shows.
+type Input struct {
+	// File names the result file (shown when the tournament has no name).
+	File string
+	// Tournament is the parsed file; nil when it could not be read (the
+	// report then shows the header and the findings only).
+	Tournament *model.Tournament
+	// Report is the validator's judgement of the file.
+	Report validate.Report
+	// Received is the receipt time the deadline was judged on; zero when
+	// unknown.
+	Received time.Time
+	// Ratings are the rating stage's lines (rating.Rate), one per player;
+	// nil when the tournament was not rated. RatingKind is their list.
+	Ratings    []rating.Line
+	RatingKind periods.Kind
+	// Lang is "it" (default) or "en".
+	Lang string
+	// Chart is the file name of the chart image the page shows (as
+	// written by WriteChart); "" shows none.
+	Chart string
+}
+
+// page is the view the template renders: every value already formatted
+// in the page's language, so that the template only lays it out.
+type page struct {
+	T         *text
+	Lang      string
+	Title     string
+	Header    []pair
+	Verdict   string
+	VerdictCl string
+	Findings  []findingRow
+	Standings []standingRow
+	// Tiebreaks is false when the validator computed no standings and
+	// the table falls back to the file's points.
+	Tiebreaks bool
+	Rounds    []int
+	Cross     []crossRow
+	Ratings   []ratingRow
+	RatedHead string
+	Norms     []string
+	Chart     string
+}
+
+type pair struct{ Label, Value string }
+
+type findingRow struct {
+	Severity, SeverityCl, Rule, Article, Where, Message string
+}
+
+type standingRow struct {
+	Rank, Start          int
+	Name, Fed, Rating    string
+	Points, BH, BHC1, SB string
+	Title                string
+	// DeclaredPoints is what the file says when it differs from the
+	// recomputed points (the validator reports it as a finding too).
+	DeclaredPoints string
+}
+
+type crossRow struct {
+	Rank   string
+	Start  int
+	Name   string
+	Cells  []string
+	Points string
+}
+
+type ratingRow struct {
+	Start                                     int
+	Name, FSIID, Rating, Source, Rated, Games string
+	Score, Expected, K, Delta, Applied        string
+	Articles                                  string
+	AppliedCl                                 string
+}
+
+func textFor(lang string) (*text, string) {
+	if lang == "en" {
+		return texts["en"], "en"
+	}
+	return texts["it"], "it"
+}
+
+// build turns the input into the page's view.
+func build(in Input) *page {
+	t, lang := textFor(in.Lang)
+	rep := in.Report
+	s := rep.Summary
+	p := &page{T: t, Lang: lang, Chart: in.Chart}
+	p.Title = s.Name
+	if p.Title == "" && in.Tournament != nil {
+		p.Title = in.Tournament.Name
+	}
+	if p.Title == "" {
+		p.Title = in.File
+		if p.Title == "" {
+			p.Title = rep.File
+		}
+	}
+	p.Verdict = t.Verdict[rep.Verdict]
+	if p.Verdict == "" {
+		p.Verdict = string(rep.Verdict)
+	}
+	p.VerdictCl = strings.ReplaceAll(string(rep.Verdict), "-", " ")
+
+	add := func(label, value string) {
+		if value != "" {
+			p.Header = append(p.Header, pair{label, value})
+		}
+	}
+	add(t.File, fileName(in))
+	if rep.Format != "" {
+		add(t.Format, string(rep.Format))
+	}
+	add(t.City, s.City)
+	add(t.Dates, dateRange(t, s.Start, s.End))
+	if s.Players > 0 || s.Rounds > 0 {
+		add(t.Size, fmt.Sprintf(t.SizeFmt, s.Players, s.Rounds))
+	}
+	rate := s.RateOfPlay
+	if rate != "" && s.Minutes60 > 0 {
+		rate += " " + fmt.Sprintf(t.Minutes60, num(s.Minutes60))
+	}
+	add(t.Rate, rate)
+	arb := s.Arbiter
+	if in.Tournament != nil && len(in.Tournament.DeputyArbiters) > 0 {
+		arb += " (" + t.Deputies + " " + strings.Join(in.Tournament.DeputyArbiters, ", ") + ")"
+	}
+	add(t.Arbiter, strings.TrimSpace(arb))
+	if rep.RuleSet != "" {
+		rs := rep.RuleSet
+		if k := t.Kind[rep.Kind]; k != "" {
+			rs += " (" + k + ")"
+		}
+		add(t.RuleSet, rs)
+	}
+	if !in.Received.IsZero() {
+		add(t.Received, in.Received.Format("2006-01-02 15:04 MST"))
+	}
+	if per := rep.Period; per != nil && per.Label != "" {
+		add(t.Period, fmt.Sprintf(t.PeriodFmt, t.List[per.Kind], per.Label, day(t, per.Cutoff)))
+	}
+
+	for _, f := range rep.Findings {
+		msg := f.MessageIT
+		if lang == "en" && f.MessageEN != "" {
+			msg = f.MessageEN
+		}
+		p.Findings = append(p.Findings, findingRow{Severity: t.Severity[f.Severity], SeverityCl: string(f.Severity),
+			Rule: f.Rule, Article: f.Article, Where: where(t, f), Message: msg})
+	}
+
+	tt := in.Tournament
+	p.Standings, p.Tiebreaks = standings(tt, rep.Standings)
+	if tt != nil {
+		p.Rounds = make([]int, tt.Rounds())
+		for i := range p.Rounds {
+			p.Rounds[i] = i + 1
+		}
+		p.Cross = crosstable(tt, p.Standings, len(p.Rounds))
+	}
+	if len(in.Ratings) > 0 {
+		p.RatedHead = fmt.Sprintf(t.RatingsHead, t.List[in.RatingKind])
+		for _, l := range in.Ratings {
+			r := ratingRow{Start: l.Start, Name: l.Name, FSIID: l.FSIID, Rating: strconv.Itoa(l.Rating),
+				Source: l.Source, Games: strconv.Itoa(l.Games), Score: num(l.Score), Rated: t.No,
+				Articles: strings.Join(l.Articles, ", ")}
+			if l.Rated {
+				r.Rated = t.Yes
+				r.Expected, r.K = l.Expected.String(), strconv.Itoa(l.K)
+				r.Delta, r.Applied = signed(l.Delta), signed(l.Applied)
+				switch {
+				case l.Applied > 0:
+					r.AppliedCl = "up"
+				case l.Applied < 0:
+					r.AppliedCl = "down"
+				}
+			}
+			p.Ratings = append(p.Ratings, r)
+			if n := l.Norm; n != nil {
+				kind := t.NormShort
+				if n.Long {
+					kind = t.NormLong
+				}
+				p.Norms = append(p.Norms, fmt.Sprintf(t.NormFmt, l.Start, l.Name, kind, num(n.Score), n.Played, n.Average, num(n.Needed)))
+			}
+		}
+	}
+	return p
+}
+
+func fileName(in Input) string {
+	if in.File != "" {
+		return in.File
+	}
+	return in.Report.File
+}
+
+// standings gives the final standings: the validator's, with the file's
+// federation and rating beside; when the validator computed none (a
+// tournament it could not rank), the file's own points and ranks.
+func standings(t *model.Tournament, st []validate.Standing) ([]standingRow, bool) {
+	player := func(start int) *model.Player {
+		if t == nil {
+			return nil
+		}
+		return t.Player(start)
+	}
+	var out []standingRow
+	if len(st) > 0 {
+		for _, s := range st {
+			r := standingRow{Rank: s.Rank, Start: s.Start, Name: s.Name, Points: num(s.Points),
+				BH: num(s.BH), BHC1: num(s.BHC1), SB: num(s.SB)}
+			if pl := player(s.Start); pl != nil {
+				fillPlayer(&r, pl)
+				if pl.PointsGiven && pl.Points != s.Points {
+					r.DeclaredPoints = num(pl.Points)
+				}
+			}
+			out = append(out, r)
+		}
+		return out, true
+	}
+	if t == nil {
+		return nil, false
+	}
+	for i := range t.Players {
+		pl := &t.Players[i]
+		r := standingRow{Rank: pl.Rank, Start: pl.Start, Name: pl.Name, Points: num(t.Score(pl))}
+		fillPlayer(&r, pl)
+		out = append(out, r)
+	}
+	slices.SortStableFunc(out, func(a, b standingRow) int {
+		// Unranked players (rank 0) go last, in starting order.
+		switch {
+		case a.Rank == 0 && b.Rank != 0:
+			return 1
+		case b.Rank == 0 && a.Rank != 0:
+			return -1
+		}
+		if c := cmp.Compare(a.Rank, b.Rank); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Start, b.Start)
+	})
+	return out, false
+}
+
+func fillPlayer(r *standingRow, pl *model.Player) {
+	r.Fed = pl.Federation
+	r.Title = strings.TrimSpace(pl.Title)
+	if r.Title == "" {
+		r.Title = pl.Category
+	}
+	switch {
+	case pl.Rating > 0:
+		r.Rating = strconv.Itoa(pl.Rating)
+	case pl.NationalRating > 0:
+		r.Rating = strconv.Itoa(pl.NationalRating)
+	}
+}
+
+// crosstable lays the rounds out in the order of the standings (players
+// the standings leave out follow in starting order); opponents are named
+// by starting number.
+func crosstable(t *model.Tournament, st []standingRow, rounds int) []crossRow {
+	seen := map[int]bool{}
+	var order []int
+	rank := map[int]string{}
+	points := map[int]string{}
+	for _, s := range st {
+		if !seen[s.Start] && t.Player(s.Start) != nil {
+			seen[s.Start] = true
+			order = append(order, s.Start)
+			if s.Rank > 0 {
+				rank[s.Start] = strconv.Itoa(s.Rank)
+			}
+			points[s.Start] = s.Points
+		}
+	}
+	for i := range t.Players {
+		if s := t.Players[i].Start; !seen[s] {
+			seen[s] = true
+			order = append(order, s)
+		}
+	}
+	out := make([]crossRow, 0, len(order))
+	for _, start := range order {
+		pl := t.Player(start)
+		row := crossRow{Rank: rank[start], Start: start, Name: pl.Name, Points: points[start]}
+		if row.Points == "" {
+			row.Points = num(t.Score(pl))
+		}
+		for r := 1; r <= rounds; r++ {
+			row.Cells = append(row.Cells, cell(pl.Entry(r)))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// cell writes one round entry: the opponent's starting number, the
+// colour (w/b) and the result; byes and unplayed rounds by their TRF
+// code, explained in the page's legend.
+func cell(e model.RoundEntry) string {
+	res := ""
+	switch e.Code {
+	case model.CodeWin:
+		res = "1"
+	case model.CodeDraw:
+		res = "½"
+	case model.CodeLoss:
+		res = "0"
+	case model.CodeNone:
+		if e.Opponent == 0 {
+			return "–"
+		}
+	default:
+		res = e.Code.String()
+	}
+	if e.Opponent == 0 {
+		return res
+	}
+	col := ""
+	if e.Colour == model.ColourWhite || e.Colour == model.ColourBlack {
+		col = e.Colour.String()
+	}
+	return strconv.Itoa(e.Opponent) + col + " " + res
+}
+
+func where(t *text, f validate.Finding) string {
+	var w []string
+	if f.Line > 0 {
+		w = append(w, fmt.Sprintf(t.Line, f.Line))
+	}
+	if f.Player > 0 {
+		w = append(w, fmt.Sprintf(t.Player, f.Player))
+	}
+	if f.Round > 0 {
+		w = append(w, fmt.Sprintf(t.Round, f.Round))
+	}
+	return strings.Join(w, ", ")
+}
+
+func dateRange(t *text, a, b model.Date) string {
+	switch {
+	case a.IsZero() && b.IsZero():
+		return ""
+	case b.IsZero() || a == b:
+		return day(t, a)
+	case a.IsZero():
+		return day(t, b)
+	}
+	return fmt.Sprintf(t.FromTo, day(t, a), day(t, b))
+}
+
+// day writes a date the language's way: 21/07/2025 in Italian, ISO in
+// English.
+func day(t *text, d model.Date) string {
+	if t.Lang == "it" && d.IsFull() {
+		return fmt.Sprintf("%02d/%02d/%04d", d.Day, int(d.Month), d.Year)
+	}
+	return d.String()
+}
+
+// num writes a score or tie-break without trailing zeros ("3.5", "12").
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func signed(v rating.Tenths) string {
+	if v > 0 {
+		return "+" + v.String()
+	}
+	return v.String()
+}
