@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/omologa
 
-.PHONY: run test build lint fuzz bench clean
+.PHONY: run test build lint fuzz bench clean lists
 
 build:
 	$(GO) build -o $(BIN) ./cmd/omologa
@@ -15,6 +15,19 @@ build:
 run: build
 	./$(BIN) watch --config samples/omologa.yaml $(RUNFLAGS)
 
+# The office's list runs on the store `make run` filled: the monthly
+# rapid list and the bimonthly standard list, each closed from the list in
+# force and the period's homologated tournaments, stored so that the next
+# run chains from it, and published under var/publish/<kind>-<period>/.
+# The samples are received the day `make run` takes them; the defaults are
+# the lists a receipt on 2026-11-23 counts in. A period already closed is
+# refused: LISTFLAGS=--force closes it again.
+RAPID_PERIOD ?= 2026-12
+STANDARD_PERIOD ?= 2027-01
+lists: build
+	./$(BIN) list run --config samples/omologa.yaml --kind rapid --period $(RAPID_PERIOD) $(LISTFLAGS)
+	./$(BIN) list run --config samples/omologa.yaml --kind standard --period $(STANDARD_PERIOD) $(LISTFLAGS)
+
 # The whole suite; .ci/run calls exactly this.
 test:
 	$(GO) vet ./...
@@ -24,6 +37,25 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@latest ./...
+
+# Every parser's fuzz target in turn, FUZZTIME each (go test -fuzz takes
+# one target at a time). The seeds live in each package's testdata/fuzz.
+FUZZTIME ?= 3m
+FUZZ_TARGETS := \
+	./tournament/trf:FuzzRead ./tournament/tdf:FuzzRead ./tournament/codec:FuzzRead \
+	./tournament/dates:FuzzParse ./tournament/dates:FuzzRounds \
+	./tournament/rateofplay:FuzzParse ./tournament/rateofplay:FuzzParseFIDECode \
+	./ingest/mail:FuzzParse ./ingest/mail:FuzzFields ./ingest:FuzzExpandArchives \
+	./config:FuzzParse ./rules:FuzzParse \
+	./rating:FuzzParseDate ./rating:FuzzBands ./rating:FuzzParseRating \
+	./cmd/omologa:FuzzReadReceived
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "== $$pkg $$fn ($(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 50x $$pkg; \
+	done
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -12,7 +12,8 @@
 // players' register), the tournaments and the period. No clock, no files.
 //
 // Per tournament: Seeds gives each player the rating he carries into the
-// period (SeedFor: list, FIDE, entry by category, file), Rate computes
+// period (SeedFor: list, FIDE, entry by category, file; SeedsWith adds
+// the chief arbiter's theoretical ratings, RTF 4.2.7, RAPID 6.8), Rate computes
 // games actually played, the sum S of expected percentages, PA in tenths
 // (⌊(S+4)/10⌋), V = K(P − PA) and the variation applied. Amounts with one
 // decimal are Tenths, so that nothing is lost to floating point.
@@ -21,5 +22,8 @@
 // period against the frozen list and writes the new list. The state the
 // next close needs is kept in extra columns of the register (StateColumns:
 // last tournament dates, listed, the last FIDE rating, norms, rapid bands
-// and category); the K lock is the register's own rapid_k20 column.
+// and category); the K lock is the register's own rapid_k20 column. A
+// close reads those columns once into arrays indexed by row, and a
+// season closed in place hands them on (Carry), so that the work per
+// period grows with the players, not with lookups in per-row maps.
 package rating

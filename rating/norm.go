@@ -118,12 +118,24 @@ func checkNorm(t *tournament.Tournament, i int, seeds []Seed, pos func(int) int,
 	if m.RaiseLowestTo > 0 && low < m.RaiseLowestTo {
 		sum += m.RaiseLowestTo - low
 	}
-	// The average is rounded to the nearest point, .5 up.
-	avg := (2*sum + played) / (2 * played)
+	avg := NormAverage(sum, played, m.AverageRounding)
 	need, ok := NormHalves(avg, played, m.ExtrapolateBeyondTable)
 	if !ok || halves < need {
 		return nil
 	}
 	return &Norm{Long: long, Rounds: rounds, Played: played, Average: avg,
 		Needed: float64(need) / 2, Score: float64(halves) / 2, Start: t.Start}
+}
+
+// NormAverage is the opponents' average rating for the table of RTF
+// 4.4.1.5.3: sum over n rounded as the settings say (rules.Maestro
+// AverageRounding; the article leaves it open). Ratings are positive.
+func NormAverage(sum, n int, rounding string) int {
+	switch rounding {
+	case rules.RoundDown:
+		return sum / n
+	case rules.RoundUp:
+		return (sum + n - 1) / n
+	}
+	return (2*sum + n) / (2 * n)
 }

@@ -23,6 +23,11 @@ type Received struct {
 	Received   tournament.Date
 	// Withdrawals are the office's overrides of RTF 7.5.2 (see Options).
 	Withdrawals map[int]bool
+	// Theoretical are the chief arbiter's theoretical ratings (RTF 4.2.7,
+	// RAPID 6.8). Ratings are frozen for the period: a player's rating
+	// is decided in the first tournament of the period he plays in, so
+	// a theoretical rating counts when given there.
+	Theoretical Theoretical
 }
 
 // Close is the input of a period's close.
@@ -37,6 +42,21 @@ type Close struct {
 	// for a caller that has no further use for the list in force (the
 	// command, which reads it from a file; a season re-rated in a row).
 	InPlace bool
+	// Carry, with InPlace, is the previous close's Result.Carry when
+	// List is that close's new list, unchanged since: the close then
+	// neither reads the state columns nor indexes the list again, so a
+	// season re-rated in a row does it once. A Carry that does not
+	// belong to List is ignored.
+	Carry *Carry
+}
+
+// Carry is the engine's reading of a list (its state columns parsed,
+// its index) handed from one close in place to the next.
+type Carry struct {
+	list *registers.Players
+	rows int
+	st   []rowState
+	ix   *Index
 }
 
 // Variation is what one tournament gave a player.
@@ -131,19 +151,21 @@ type Report struct {
 type Result struct {
 	List   *registers.Players
 	Report Report
+	// Carry is set by a close in place, for the next one (see Close).
+	Carry *Carry
 }
 
-// acc is what the period gathers for one row of the new list.
+// acc is what the period gathers for one player of the period's
+// tournaments.
 type acc struct {
-	seeded bool
 	seed   Seed
 	sum    Tenths
+	last   tournament.Date // end of the last tournament with a game played
+	nvars  int32
 	played bool
 	// withdrew: an unjustified withdrawal in one of the period's
 	// tournaments (RTF 7.5.3).
 	withdrew bool
-	last     tournament.Date // end of the last tournament with a game played
-	vars     []Variation
 }
 
 // ClosePeriod closes a list period: the period's tournaments are rated
@@ -169,12 +191,25 @@ func ClosePeriod(in Close) (*Result, error) {
 			w.owned[i] = true
 		}
 	}
-	ix := NewIndex(list, r.MatchByName)
+	// The state columns are read once, into st; the rest of the close
+	// reads and changes st, and writes the changes back row by row.
+	var st []rowState
+	var ix *Index
+	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.names == r.MatchByName {
+		st, ix = c.st, c.ix
+	} else {
+		st = make([]rowState, startLen, cap(list.Rows))
+		for i := range st {
+			st[i] = readState(&list.Rows[i])
+		}
+		ix = NewIndex(list, r.MatchByName)
+	}
 	rep := Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
 		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
 		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{}}
 
 	seen := make(map[string]bool, len(in.Tournaments))
+	entries := 0
 	for _, rc := range in.Tournaments {
 		if rc.File != "" && seen[rc.File] {
 			return nil, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
@@ -183,6 +218,7 @@ func ClosePeriod(in Close) (*Result, error) {
 		if rc.Tournament == nil {
 			return nil, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
 		}
+		entries += len(rc.Tournament.Players)
 	}
 	ts := slices.Clone(in.Tournaments)
 	slices.SortStableFunc(ts, func(a, b Received) int {
@@ -191,11 +227,19 @@ func ClosePeriod(in Close) (*Result, error) {
 		}
 		return cmp.Compare(a.File, b.File)
 	})
-	accs := make([]acc, startLen, startLen+startLen/8)
+	// rowAcc[row] is 1 + the position in accs of the row's accumulator,
+	// 0 while the row has not been seen in the period: the accumulators
+	// of the players who played are dense, whatever the list's size.
+	rowAcc := make([]int32, startLen, cap(list.Rows))
+	accs := make([]acc, 0, min(entries, startLen+entries/4))
+	// The variations in the order they come, with their accumulator;
+	// grouped by player at the end.
+	vars := make([]Variation, 0, entries)
+	varAcc := make([]int32, 0, entries)
 	opts := OptionsFor(in.Kind, r)
-	lastCol := ColLastStandard
+	lastCol := stLastStandard
 	if in.Kind == periods.Rapid {
-		lastCol = ColLastRapid
+		lastCol = stLastRapid
 	}
 	var seeds []Seed
 	for _, rc := range ts {
@@ -212,27 +256,31 @@ func ClosePeriod(in Close) (*Result, error) {
 			row := ix.Find(p)
 			if row < 0 {
 				row = ix.Append(newRow(p))
-				accs = append(accs, acc{})
+				rowAcc = append(rowAcc, 0)
+				st = append(st, rowState{})
 				w.owned = append(w.owned, true)
 			}
-			a := &accs[row]
-			if !a.seeded {
+			k := rowAcc[row]
+			if k == 0 {
 				// Frozen for the period: the first sight decides a new
 				// player's entry rating too.
+				accs = append(accs, acc{})
+				k = int32(len(accs))
+				rowAcc[row] = k
+				a := &accs[k-1]
 				var rp *registers.Player
 				if row < startLen {
 					// In place, the row's ratings and the state the seed
 					// reads change only after the last tournament.
 					rp = &list.Rows[row]
 				}
-				a.seed = SeedFor(in.Kind, rp, p, r)
+				a.seed = seedFor(in.Kind, rp, st[row].int(stFideLast), p, r, rc.Theoretical.For(p))
 				a.seed.Row = row
-				a.seeded = true
 				if row >= startLen && in.Kind == periods.Standard && a.seed.Source == "fide" {
 					list.Rows[row].FideStandard = a.seed.Rating
 				}
 			}
-			seeds = append(seeds, a.seed)
+			seeds = append(seeds, accs[k-1].seed)
 		}
 		o := opts
 		o.Withdrawals = rc.Withdrawals
@@ -248,7 +296,8 @@ func ClosePeriod(in Close) (*Result, error) {
 		for i := range lines {
 			l := &lines[i]
 			row := seeds[i].Row
-			a := &accs[row]
+			k := rowAcc[row] - 1
+			a := &accs[k]
 			games += l.Games
 			if l.Games > 0 {
 				a.played = true
@@ -260,21 +309,22 @@ func ClosePeriod(in Close) (*Result, error) {
 				a.sum += l.Applied
 			}
 			a.withdrew = a.withdrew || l.Withdrew
-			a.vars = append(a.vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
+			a.nvars++
+			vars = append(vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
 				Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
+			varAcc = append(varAcc, k)
 			if l.Norm != nil {
-				ri := row
-				row := &list.Rows[row]
+				pr := &list.Rows[row]
 				kind := "S"
 				if l.Norm.Long {
 					kind = "L"
 				}
-				norms := row.Extra[ColNorms]
+				norms := st[row].v[stNorms]
 				if norms != "" {
 					norms += ";"
 				}
-				w.set(ri, ColNorms, norms+l.Norm.Start.String()+":"+kind)
-				rep.Norms = append(rep.Norms, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				st[row].set(stNorms, norms+l.Norm.Start.String()+":"+kind)
+				rep.Norms = append(rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
 					Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", t.Name, l.Norm.Score, l.Norm.Played, l.Norm.Average, l.Norm.Needed),
 					Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[l.Norm.Long]})
 			}
@@ -283,27 +333,35 @@ func ClosePeriod(in Close) (*Result, error) {
 			Received: rc.Received, Players: len(t.Players), Games: games / 2})
 	}
 
-	// The new ratings.
-	seeded := 0
-	for i := range accs {
-		if accs[i].seeded {
-			seeded++
-		}
+	// Each player's variations, in the order of the tournaments, in one
+	// array.
+	off := make([]int32, len(accs)+1)
+	for k := range accs {
+		off[k+1] = off[k] + accs[k].nvars
 	}
-	rep.Changes = make([]Change, 0, seeded)
-	for i := range accs {
-		a := &accs[i]
-		if !a.seeded {
+	grouped := make([]Variation, len(vars))
+	next := slices.Clone(off[:len(accs)])
+	for j, k := range varAcc {
+		grouped[next[k]] = vars[j]
+		next[k]++
+	}
+	vars, varAcc = nil, nil
+
+	// The new ratings.
+	rep.Changes = make([]Change, 0, len(accs))
+	for i, k := range rowAcc {
+		if k == 0 {
 			continue
 		}
+		a := &accs[k-1]
 		row := &list.Rows[i]
 		if a.played {
-			if old, _ := parseDate(row.Extra[lastCol]); old.Before(a.last) {
-				w.set(i, lastCol, a.last.String())
+			if old, _ := parseDate(st[i].v[lastCol]); old.Before(a.last) {
+				st[i].set(lastCol, a.last.String())
 			}
 		}
 		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
-			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: a.vars}
+			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: grouped[off[k-1]:off[k]:off[k]]}
 		if i < startLen {
 			ch.Previous = ratingOf(in.Kind, row)
 		}
@@ -324,8 +382,9 @@ func ClosePeriod(in Close) (*Result, error) {
 	}
 	for i := startLen; i < len(list.Rows); i++ {
 		row := &list.Rows[i]
-		reason := "first rated tournament, entered at " + strconv.Itoa(accs[i].seed.Rating) + " (" + accs[i].seed.Source + ")"
-		if !accs[i].played {
+		a := &accs[rowAcc[i]-1]
+		reason := "first rated tournament, entered at " + strconv.Itoa(a.seed.Rating) + " (" + a.seed.Source + ")"
+		if !a.played {
 			reason = "in a tournament without a game played: no rating yet"
 		}
 		rep.Added = append(rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
@@ -336,20 +395,26 @@ func ClosePeriod(in Close) (*Result, error) {
 	if in.Kind == periods.Rapid {
 		wd = in.Settings.Rapid.Withdrawal
 	}
-	for i := range accs {
-		noPromotion[i] = wd.BlocksPromotion && accs[i].withdrew
+	if wd.BlocksPromotion {
+		for i, k := range rowAcc {
+			noPromotion[i] = k > 0 && accs[k-1].withdrew
+		}
 	}
 	if in.Kind == periods.Standard {
-		closeStandard(w, in, &rep, noPromotion)
+		closeStandard(w, st, in, &rep, noPromotion)
 	} else {
-		closeRapid(w, in, &rep, noPromotion)
+		closeRapid(w, st, in, &rep, noPromotion)
 	}
 	for _, c := range StateColumns {
 		if !slices.Contains(list.ExtraHeader, c) {
 			list.ExtraHeader = append(list.ExtraHeader, c)
 		}
 	}
-	return &Result{List: list, Report: rep}, nil
+	res := &Result{List: list, Report: rep}
+	if in.InPlace {
+		res.Carry = &Carry{list: list, rows: len(list.Rows), st: st, ix: ix}
+	}
+	return res, nil
 }
 
 // Schedule returns the list schedule of kind from the settings.
@@ -365,15 +430,24 @@ func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
 // categoryRank orders the categories and titles (RTF 4.1).
 var categoryRank = map[string]int{"NC": 0, "": 0, "2S": 1, "1S": 2, "3N": 3, "2N": 4, "1N": 5, "CM": 6, "M": 7}
 
-func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
+func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
 	list := w.list
 	s := &in.Settings.Standard
 	issue := in.Period.Issue
 	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
 	inactive := fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
+	// RTF 4.2.9 wants the membership of the year in progress; early
+	// lists may accept the previous year's (a setting, see rules).
+	memberSince := issue.Year
 	unregistered := fmt.Sprintf("not registered for %d", issue.Year)
+	if g := s.MembershipPreviousYearUntilMonth; g > 0 && int(issue.Month) <= g {
+		memberSince = issue.Year - 1
+		unregistered = fmt.Sprintf("not registered for %d or %d", memberSince, issue.Year)
+	}
 	for i := range list.Rows {
 		row := &list.Rows[i]
+		rs := &st[i]
+		fideLast := rs.int(stFideLast)
 		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
 		// players dropped by FIDE come back at the minimum − 1.
 		if s.RemoveFideRated && row.FideStandard > 0 && row.EloItalia > 0 {
@@ -381,17 +455,17 @@ func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
 				Reason: fmt.Sprintf("FIDE-rated (%d): Elo Italia %d removed", row.FideStandard, row.EloItalia), Article: "RTF 4.2.6"})
 			row.EloItalia = 0
 		}
-		if s.FideFloor > 0 && row.FideStandard == 0 && row.EloItalia == 0 && stateInt(row, ColFideLast) > 0 {
+		if s.FideFloor > 0 && row.FideStandard == 0 && row.EloItalia == 0 && fideLast > 0 {
 			row.EloItalia = s.FideFloor - 1
 			rep.Reentered = append(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
 		}
 		if row.FideStandard > 0 {
-			if stateInt(row, ColFideLast) != row.FideStandard {
-				w.set(i, ColFideLast, strconv.Itoa(row.FideStandard))
+			if fideLast != row.FideStandard {
+				rs.set(stFideLast, itoa(row.FideStandard))
 			}
 		} else {
-			w.set(i, ColFideLast, "")
+			rs.set(stFideLast, "")
 		}
 		// RTF 4.4.1: promotions at the start of the new period.
 		rt := row.EloItalia
@@ -406,10 +480,10 @@ func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
 		article := ""
 		for k, p := range s.Promotions {
 			if rt >= p.Min && categoryRank[p.Category] > categoryRank[to] {
-				to, article = p.Category, fmt.Sprintf("RTF 4.4.1.%d", k+1)
+				to, article = p.Category, promotionArticle(k)
 			}
 		}
-		if to != "M" && cat != "M" && maestro(row, s) {
+		if to != "M" && cat != "M" && maestroOf(row, rs.v[stNorms], rs.int(stFideGames), s) {
 			to, article = "M", "RTF 4.4.1.5"
 		}
 		switch {
@@ -423,37 +497,53 @@ func closeStandard(w *writer, in Close, rep *Report, noPromotion []bool) {
 		}
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
-		last, known := parseDate(row.Extra[ColLastStandard])
+		last, known := parseDate(rs.v[stLastStandard])
 		switch {
 		case row.EloItalia == 0:
 			reason = "no Elo Italia"
 		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
 			reason = inactive
-		case s.ListRequiresMembership && row.MembershipYear < issue.Year:
+		case s.ListRequiresMembership && row.MembershipYear < memberSince:
 			reason = unregistered
 		}
-		was := row.Extra[ColListed]
+		was := rs.v[stListed]
 		if reason == "" {
-			w.set(i, ColListed, "1")
+			rs.set(stListed, "1")
 		} else {
-			w.set(i, ColListed, "0")
+			rs.set(stListed, "0")
 			if was != "0" && row.EloItalia > 0 {
 				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
 			}
 		}
+		w.flush(i, rs)
 	}
 }
+
+// promotionArticle names the article of the k-th promotion of the
+// settings (RTF 4.4.1.1–4.4.1.4), without formatting for every row.
+func promotionArticle(k int) string {
+	if k < len(promotionArticles) {
+		return promotionArticles[k]
+	}
+	return fmt.Sprintf("RTF 4.4.1.%d", k+1)
+}
+
+var promotionArticles = []string{"RTF 4.4.1.1", "RTF 4.4.1.2", "RTF 4.4.1.3", "RTF 4.4.1.4"}
 
 // maestro reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough games,
 // and one long norm or two short ones within the window.
 func maestro(row *registers.Player, s *rules.StandardRating) bool {
+	return maestroOf(row, row.Extra[ColNorms], stateInt(row, ColFideGames), s)
+}
+
+func maestroOf(row *registers.Player, norms string, fideGames int, s *rules.StandardRating) bool {
 	m := &s.Maestro
-	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && stateInt(row, ColFideGames) >= m.FideMinGames)
-	if !ok || row.Extra[ColNorms] == "" {
+	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && fideGames >= m.FideMinGames)
+	if !ok || norms == "" {
 		return false
 	}
 	var short []tournament.Date
-	for _, n := range strings.Split(row.Extra[ColNorms], ";") {
+	for _, n := range strings.Split(norms, ";") {
 		d, kind, _ := strings.Cut(n, ":")
 		if kind == "L" {
 			return true
@@ -473,62 +563,106 @@ func maestro(row *registers.Player, s *rules.StandardRating) bool {
 	return false
 }
 
-func closeRapid(w *writer, in Close, rep *Report, noPromotion []bool) {
+func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
 	list := w.list
+	counts := make([]int, len(in.Settings.Rapid.Categories))
+	for i := range list.Rows {
+		if list.Rows[i].EloRapid != 0 {
+			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i])
+		}
+		w.flush(i, &st[i])
+	}
+}
+
+func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool) {
 	q := &in.Settings.Rapid
 	issue := in.Period.Issue
-	for i := range list.Rows {
-		row := &list.Rows[i]
-		if row.EloRapid == 0 {
-			continue
-		}
-		// RAPID 6.9: no tournament in the last RemovalYears calendar
-		// years.
-		if last, known := parseDate(row.Extra[ColLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
-			rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-				Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
-			row.EloRapid = 0
-			continue
-		}
-		// RAPID 7.3: K 20 for ever from 2200.
-		if q.KLock && !row.RapidK20 && row.EloRapid >= q.KHighFrom {
-			row.RapidK20 = true
-			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-				Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
-		}
-		// RAPID 8.3: bands held, category never lowered.
-		counts := parseBands(row.Extra[ColRapidBands])
-		for _, b := range q.Categories {
-			// Counts beyond CategoryMinPeriods say nothing more: capping
-			// them keeps the state column stable.
-			if row.EloRapid >= b.Min && counts[b.Name] < q.CategoryMinPeriods {
-				counts[b.Name]++
-				if !q.CategoryCountsHigherBands {
-					break
-				}
-			}
-		}
-		w.set(i, ColRapidBands, formatBands(counts, q.Categories))
-		cur := row.Extra[ColRapidCategory]
-		best := cur
-		for _, b := range q.Categories {
-			if counts[b.Name] >= q.CategoryMinPeriods {
-				if best == "" || bandIndex(q.Categories, b.Name) < bandIndex(q.Categories, best) {
-					best = b.Name
-				}
+	// RAPID 6.9: no tournament in the last RemovalYears calendar
+	// years.
+	if last, known := parseDate(rs.v[stLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
+		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
+		row.EloRapid = 0
+		return
+	}
+	// RAPID 7.3: K 20 for ever from 2200.
+	if q.KLock && !row.RapidK20 && row.EloRapid >= q.KHighFrom {
+		row.RapidK20 = true
+		rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
+	}
+	// RAPID 8.3: bands held, category never lowered.
+	bandCounts(rs.v[stRapidBands], q.Categories, counts)
+	for b := range q.Categories {
+		// Counts beyond CategoryMinPeriods say nothing more: capping
+		// them keeps the state column stable.
+		if row.EloRapid >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
+			counts[b]++
+			if !q.CategoryCountsHigherBands {
 				break
 			}
 		}
-		switch {
-		case best != cur && noPromotion[i]:
-			rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
-				From: cur, To: best, Rating: row.EloRapid, Article: ArtWithdrawal})
-		case best != cur:
-			rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
-				From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
-			w.set(i, ColRapidCategory, best)
+	}
+	rs.set(stRapidBands, formatCounts(counts, q.Categories))
+	cur := rs.v[stRapidCategory]
+	best := cur
+	for b := range q.Categories {
+		if counts[b] >= q.CategoryMinPeriods {
+			if best == "" || b < bandIndex(q.Categories, best) {
+				best = q.Categories[b].Name
+			}
+			break
 		}
 	}
+	switch {
+	case best != cur && noPromotion:
+		rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+			From: cur, To: best, Rating: row.EloRapid, Article: ArtWithdrawal})
+	case best != cur:
+		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
+		rs.set(stRapidCategory, best)
+	}
+}
+
+// bandCounts reads the rapid_bands column ("A:1;B:3") into counts, one
+// per band of the settings; names not among them are dropped, as
+// formatBands would.
+func bandCounts(s string, bands []rules.Band, counts []int) {
+	clear(counts)
+	for len(s) > 0 {
+		part := s
+		if i := strings.IndexByte(s, ';'); i >= 0 {
+			part, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		name, n, ok := strings.Cut(part, ":")
+		if !ok {
+			continue
+		}
+		if v, err := strconv.Atoi(n); err == nil {
+			if b := bandIndex(bands, name); b < len(bands) {
+				counts[b] = v
+			}
+		}
+	}
+}
+
+// formatCounts writes counts as the rapid_bands column.
+func formatCounts(counts []int, bands []rules.Band) string {
+	var b strings.Builder
+	for i, band := range bands {
+		if counts[i] > 0 {
+			if b.Len() > 0 {
+				b.WriteByte(';')
+			}
+			b.WriteString(band.Name)
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(counts[i]))
+		}
+	}
+	return b.String()
 }
 
 func bandIndex(bands []rules.Band, name string) int {
@@ -650,6 +784,16 @@ func cloneList(l *registers.Players) *registers.Players {
 type writer struct {
 	list  *registers.Players
 	owned []bool // the row's Extra map belongs to the new list
+}
+
+// flush writes the changed state columns of row i.
+func (w *writer) flush(i int, rs *rowState) {
+	for c, d := 0, rs.dirty; d != 0; c, d = c+1, d>>1 {
+		if d&1 != 0 {
+			w.set(i, StateColumns[c], rs.v[c])
+		}
+	}
+	rs.dirty = 0
 }
 
 func (w *writer) set(i int, col, v string) {

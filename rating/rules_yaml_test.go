@@ -52,3 +52,34 @@ func TestRatingSettingsErrorsNameTheLine(t *testing.T) {
 		t.Errorf("missing key: %v", err)
 	}
 }
+
+func TestRatingSettingsNewDecisions(t *testing.T) {
+	data, err := os.ReadFile("testdata/rating.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, from, to, want string
+	}{
+		{"RTF 4.4.1.5.3: average_rounding is half_up, down or up", "average_rounding: half_up", "average_rounding: nearest",
+			`rating.standard.maestro.average_rounding "nearest"`},
+		{"RTF 4.2.9: membership_previous_year_until_month is a month", "membership_previous_year_until_month: 1",
+			"membership_previous_year_until_month: 13", "membership_previous_year_until_month 13"},
+		{"RAPID 8.4: band names are distinct", "{name: B, min: 2200}", "{name: A, min: 2200}", "distinct names"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := bytes.Replace(data, []byte(c.from), []byte(c.to), 1)
+			if bytes.Equal(bad, data) {
+				t.Fatalf("%q not in the settings", c.from)
+			}
+			_, err := rules.ParseRating("r.yaml", bad)
+			if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
+				t.Errorf("error %v; want one with %q", err, c.want)
+			}
+		})
+	}
+	r := settings(t)
+	if r.Standard.MembershipPreviousYearUntilMonth != 1 || r.Standard.Maestro.AverageRounding != rules.RoundHalfUp || !r.Standard.TheoreticalIfHigher {
+		t.Errorf("the documented decisions changed: %+v", r.Standard)
+	}
+}

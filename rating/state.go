@@ -34,6 +34,82 @@ const (
 var StateColumns = []string{ColLastStandard, ColLastRapid, ColListed, ColFideLast, ColFideGames,
 	ColNorms, ColRapidCategory, ColRapidBands}
 
+// The state columns by position in StateColumns: a close reads them
+// into a rowState once, so that the per-player work of a season never
+// looks a column up by name in a row's map.
+const (
+	stLastStandard = iota
+	stLastRapid
+	stListed
+	stFideLast
+	stFideGames
+	stNorms
+	stRapidCategory
+	stRapidBands
+	nState
+)
+
+// stateIndex returns the position of a state column, -1 for any other
+// column (a switch: no map, no hashing).
+func stateIndex(col string) int {
+	switch col {
+	case ColLastStandard:
+		return stLastStandard
+	case ColLastRapid:
+		return stLastRapid
+	case ColListed:
+		return stListed
+	case ColFideLast:
+		return stFideLast
+	case ColFideGames:
+		return stFideGames
+	case ColNorms:
+		return stNorms
+	case ColRapidCategory:
+		return stRapidCategory
+	case ColRapidBands:
+		return stRapidBands
+	}
+	return -1
+}
+
+// rowState is one row's state columns as read at the start of a close;
+// changes are marked dirty and written back to the row's Extra map once,
+// at the end.
+type rowState struct {
+	v     [nState]string
+	dirty uint8
+}
+
+func (s *rowState) set(c int, v string) {
+	if s.v[c] != v {
+		s.v[c] = v
+		s.dirty |= 1 << c
+	}
+}
+
+func (s *rowState) int(c int) int {
+	if s.v[c] == "" {
+		return 0
+	}
+	n, _ := strconv.Atoi(s.v[c])
+	return n
+}
+
+// readState reads a row's state columns.
+func readState(row *registers.Player) rowState {
+	var s rowState
+	if len(row.Extra) == 0 {
+		return s
+	}
+	for k, v := range row.Extra {
+		if c := stateIndex(k); c >= 0 {
+			s.v[c] = v
+		}
+	}
+	return s
+}
+
 func stateInt(row *registers.Player, col string) int {
 	n, _ := strconv.Atoi(row.Extra[col])
 	return n

@@ -14,9 +14,11 @@ type Seed struct {
 	// Source says where Rating comes from: "list" (the list in force),
 	// "fide" (FIDE standard: the player is FIDE-rated, RTF 4.2.10–11),
 	// "fide-floor" (dropped by FIDE, RTF 4.2.6), "entry:CAT" (by
-	// category, RTF 4.2.5/4.2.16), "file" (the arbiter's theoretical
-	// rating, RTF 4.2.7, RAPID 6.8), "elo_italia", "fide_standard",
-	// "fide_rapid" (rapid entry, RAPID 6.1), "entry" (1440).
+	// category, RTF 4.2.5/4.2.16), "theoretical" (the chief arbiter's
+	// theoretical rating as recorded by the office, RTF 4.2.7, RAPID
+	// 6.8), "file" (the file's national rating, taken as the arbiter's
+	// theoretical rating), "elo_italia", "fide_standard", "fide_rapid"
+	// (rapid entry, RAPID 6.1), "entry" (1440).
 	Source string `json:"source"`
 	// Rated is false when the player's rating does not change with the
 	// tournament (standard: FIDE-rated, RTF 4.2.10–4.2.11).

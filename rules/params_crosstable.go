@@ -25,6 +25,10 @@ type Crosstable struct {
 	// RepeatedPairingsAllowed is how many times two players may meet in
 	// a Swiss tournament (FIDE C.04.1 b: once, so 1).
 	RepeatedPairingsAllowed int `yaml:"repeated_pairings_allowed"`
+	// RepeatedPairingsCountUnplayed counts a forfeited pairing as a
+	// meeting. FIDE C.04.1 b forbids playing twice; a forfeit was not
+	// played, and the pairing programs pair the two again, so false.
+	RepeatedPairingsCountUnplayed bool `yaml:"repeated_pairings_count_unplayed"`
 }
 
 // Conduct parameters (RTF 7.5, FIDE-GR 6.6–6.7).
@@ -41,6 +45,17 @@ type Conduct struct {
 	// AbsenceCodes are the result codes read as an announced absence
 	// (regs §2 decision: Z, H, or nothing written; write "" for nothing).
 	AbsenceCodes []string `yaml:"absence_codes"`
+	// LateEntryCodes are the codes of a player's first rounds, before
+	// his first pairing, that are read as a late entry rather than as
+	// announced absences (a player who joins at round 3 has round 1 and
+	// 2 blank or Z). Empty: leading rounds count as absences.
+	LateEntryCodes []string `yaml:"late_entry_codes"`
+	// LateEntryNeedsEveryLaterRound: the leading rounds are a late
+	// entry only when the player is then paired (or given a scoring
+	// bye) in every round to the last he plays; a player who also
+	// misses later rounds has all his unpaired rounds counted. false
+	// never counts the leading rounds.
+	LateEntryNeedsEveryLaterRound bool `yaml:"late_entry_needs_every_later_round"`
 	// MaxHalfPointByes per player and tournament (FIDE-GR 6.7.4: 1).
 	MaxHalfPointByes int `yaml:"max_half_point_byes"`
 	// LastRoundForfeitIsUnjustified: a forfeit loss in the last round

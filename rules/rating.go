@@ -66,6 +66,14 @@ type StandardRating struct {
 	// gives a national rating (the arbiter's theoretical rating of a
 	// foreign player, RTF 4.2.7) enters with it instead of by category.
 	UnlistedUseFileRating bool `yaml:"unlisted_use_file_rating"`
+	// TheoreticalIfHigher reads the last sentence of RTF 4.2.7 ("la
+	// variazione del loro punteggio nazionale potrà portare a una nuova
+	// equiparazione solo se il punteggio Elo Italia risulterà superiore a
+	// quello posseduto"): a theoretical rating given by the chief arbiter
+	// (the office's override, rating.Theoretical) to a foreign player who
+	// already holds an Elo Italia replaces it only when higher. False:
+	// the theoretical rating counts only for players without one.
+	TheoreticalIfHigher bool `yaml:"theoretical_if_higher"`
 	// FideRatedFromFile: a player missing from the list is FIDE-rated
 	// (RTF 4.2.10–4.2.11) when the file's rating column (001, FIDE) is
 	// positive.
@@ -93,6 +101,12 @@ type StandardRating struct {
 	// ListRequiresMembership: a player not registered for the issue's
 	// year is left out of the list (RTF 4.2.9, third paragraph).
 	ListRequiresMembership bool `yaml:"list_requires_membership"`
+	// MembershipPreviousYearUntilMonth: lists issued in this month of the
+	// year or earlier accept the previous year's membership (1: the
+	// January list, issued on the first day of the year, when nobody can
+	// be expected to have renewed). 0: the issue's year, always, as RTF
+	// 4.2.9 is written.
+	MembershipPreviousYearUntilMonth int `yaml:"membership_previous_year_until_month"`
 	// Promotions at the start of a period (RTF 4.4.1.1–4.4.1.4), lowest
 	// first.
 	Promotions []Promotion `yaml:"promotions"`
@@ -132,7 +146,19 @@ type Maestro struct {
 	// half point (which reproduces every printed cell); false gives no
 	// norm beyond 11 games.
 	ExtrapolateBeyondTable bool `yaml:"extrapolate_beyond_table"`
+	// AverageRounding turns the opponents' average into the whole rating
+	// looked up in the table of 4.4.1.5.3 (the article does not say):
+	// "half_up" (nearest, .5 up, as FIDE rounds norm averages), "down"
+	// (truncate) or "up". Empty reads as half_up.
+	AverageRounding string `yaml:"average_rounding"`
 }
+
+// Rounding modes of Maestro.AverageRounding.
+const (
+	RoundHalfUp = "half_up"
+	RoundDown   = "down"
+	RoundUp     = "up"
+)
 
 // RapidRating is Elo Italia Rapid (RAPID 6–8).
 type RapidRating struct {
@@ -249,6 +275,9 @@ func (v *validator) checkRating(r *Rating) {
 			v.errf(at("standard", "entry_by_category", c), "rating.standard.entry_by_category: %q is not a category", c)
 		}
 	}
+	if s.MembershipPreviousYearUntilMonth < 0 || s.MembershipPreviousYearUntilMonth > 12 {
+		v.errf(at("standard", "membership_previous_year_until_month"), "rating.standard.membership_previous_year_until_month %d: a month 1–12, or 0 for none", s.MembershipPreviousYearUntilMonth)
+	}
 	if s.Cap < 0 || s.FideFloor < 0 || s.ActivityMonths < 0 {
 		v.errf(at("standard", "cap"), "rating.standard: cap, fide_floor and activity_months must not be negative")
 	}
@@ -268,6 +297,11 @@ func (v *validator) checkRating(r *Rating) {
 		m.LongNormMinPlayed > m.LongNormMinRounds || m.ShortNormMinPlayed <= 0 || m.ShortNormsNeeded <= 0 ||
 		m.ShortNormWindowYears < 0 || m.RaiseLowestTo < 0 {
 		v.errf(mp, "rating.standard.maestro: ratings, rounds and games must be positive, min played at most the rounds")
+	}
+	switch m.AverageRounding {
+	case RoundHalfUp, RoundDown, RoundUp:
+	default:
+		v.errf(append(slices.Clone(mp), "average_rounding"), "rating.standard.maestro.average_rounding %q: half_up, down or up", m.AverageRounding)
 	}
 	for i, n := range m.ShortNormRounds {
 		if n < m.ShortNormMinPlayed || n >= m.LongNormMinRounds {
@@ -291,8 +325,8 @@ func (v *validator) checkRating(r *Rating) {
 		v.errf(at("rapid", "categories"), "rating.rapid.categories: highest first, the last with min 0")
 	}
 	for i, b := range q.Categories {
-		if b.Name == "" || (i > 0 && b.Min >= q.Categories[i-1].Min) {
-			v.errf(at("rapid", "categories", i), "rating.rapid.categories: named bands with decreasing minimums")
+		if b.Name == "" || (i > 0 && b.Min >= q.Categories[i-1].Min) || slices.ContainsFunc(q.Categories[:i], func(o Band) bool { return o.Name == b.Name }) {
+			v.errf(at("rapid", "categories", i), "rating.rapid.categories: bands with distinct names and decreasing minimums")
 		}
 	}
 	if q.CategoryMinPeriods < 1 || q.RemovalYears < 0 {

@@ -559,6 +559,21 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 	if s := e.Authorisation.MinNameSimilarity; s <= 0 || s > 1 {
 		v.errf(at("authorisation", "min_name_similarity"), "rule set %s: min_name_similarity %g: between 0 (excluded) and 1", rs.ID, s)
 	}
+	for _, k := range []struct {
+		key string
+		r   Recognise
+	}{{"league", e.League.Recognise}, {"team", e.Team.Recognise}} {
+		for _, list := range []struct {
+			key   string
+			words []string
+		}{{"submission_kinds", k.r.SubmissionKinds}, {"calendar_kinds", k.r.CalendarKinds}, {"name_words", k.r.NameWords}} {
+			for i, w := range list.words {
+				if strings.TrimSpace(w) == "" {
+					v.errf(at(k.key, list.key, i), "rule set %s: %s.%s: an empty kind or name word would match every tournament", rs.ID, k.key, list.key)
+				}
+			}
+		}
+	}
 	if e.Authorisation.DateSlackDays < 0 {
 		v.errf(at("authorisation", "date_slack_days"), "rule set %s: date_slack_days must not be negative", rs.ID)
 	}
@@ -650,6 +665,13 @@ func (v *validator) checkCrosstableParams(rs *RuleSet, p []any) {
 		case "", "Z", "H", "-", "F", "U":
 		default:
 			v.errf(at(dp, "absence_codes", i), "rule set %s: absence code %q: one of Z, H, -, F, U or \"\" (nothing written)", rs.ID, code)
+		}
+	}
+	for i, code := range d.LateEntryCodes {
+		switch code {
+		case "", "Z", "H", "-", "F", "U":
+		default:
+			v.errf(at(dp, "late_entry_codes", i), "rule set %s: late entry code %q: one of Z, H, -, F, U or \"\" (nothing written)", rs.ID, code)
 		}
 	}
 	if d.RoundRobinMinShare < 0 || d.RoundRobinMinShare > 1 {

@@ -95,6 +95,9 @@ func TestRulesYAMLStrictErrors(t *testing.T) {
 		{"bad tie-break", "        swiss: [BH-C1]\n", "        swiss: [ARO]\n", "ARO"},
 		{"override of unknown rule", "      eligibility.membership-unknown: {severity: \"off\"}\n",
 			"      eligibility.membership-unknown: {severity: \"off\"}\n      crosstable.nonsense: {severity: info}\n", "crosstable.nonsense"},
+		{"bad late entry code", "        late_entry_codes: [Z, \"\"]\n", "        late_entry_codes: [Z, X]\n", "late entry code \"X\""},
+		{"empty league name word", "          name_words: [campionato di lega,",
+			"          name_words: [\"\", campionato di lega,", "empty kind or name word"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -121,4 +121,31 @@ CREATE TABLE registers (
 	imported_at TEXT NOT NULL
 );
 `,
+	// 2: the rating lists closed by `omologa list run`, each with the
+	// files it rated, so that the next period chains from it and no
+	// tournament is rated in two lists.
+	`
+CREATE TABLE rating_lists (
+	id            INTEGER PRIMARY KEY,
+	kind          TEXT NOT NULL,           -- standard, rapid
+	period        TEXT NOT NULL,           -- the list's month, "2027-01"
+	issue         TEXT NOT NULL,           -- 2027-01-01
+	received_from TEXT NOT NULL DEFAULT '', -- first receipt day counted
+	cutoff        TEXT NOT NULL,           -- last receipt day counted
+	based_on      TEXT NOT NULL DEFAULT '', -- the list in force: "list 2026-11" or "register players.csv"
+	list          BLOB NOT NULL,           -- the new list, players' register CSV with the state columns
+	rows          INTEGER NOT NULL,
+	report        TEXT NOT NULL DEFAULT '{}', -- the change report, JSON
+	created_at    TEXT NOT NULL,
+	UNIQUE (kind, period)
+);
+
+CREATE TABLE rating_list_files (
+	list_id        INTEGER NOT NULL REFERENCES rating_lists(id) ON DELETE CASCADE,
+	file_id        INTEGER NOT NULL REFERENCES files(id),
+	tournament_key TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (list_id, file_id)
+);
+CREATE INDEX rating_list_files_tournament ON rating_list_files(tournament_key);
+`,
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -159,8 +160,32 @@ func (p *Pass) tagLine(code string) int {
 }
 
 // expand replaces {name} with args[name] in language lang; unknown names
-// stay as written so that a typo in rules.yaml shows.
+// stay as written so that a typo in rules.yaml shows. Italian text gets
+// the elision a date starting with a vowel sound needs ("l'8/8/2026",
+// "dall'11/3").
 func expand(tmpl string, args Args, lang string) string {
+	s := expandRaw(tmpl, args, lang)
+	if lang == "it" && (strings.Contains(s, "8/") || strings.Contains(s, "11/")) {
+		s = elideDates(s)
+	}
+	return s
+}
+
+// elision is the Italian article or articulated preposition before a
+// number read with a vowel (otto, undici), and its elided form.
+var elision = regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (8|11)/`)
+
+var elided = map[string]string{"il": "l'", "Il": "L'", "dal": "dall'", "al": "all'", "del": "dell'",
+	"nel": "nell'", "sul": "sull'"}
+
+func elideDates(s string) string {
+	return elision.ReplaceAllStringFunc(s, func(m string) string {
+		art, rest, _ := strings.Cut(m, " ")
+		return elided[art] + rest
+	})
+}
+
+func expandRaw(tmpl string, args Args, lang string) string {
 	if !strings.Contains(tmpl, "{") {
 		return tmpl
 	}

@@ -40,22 +40,14 @@ func roundList(rs []int) string {
 
 // finished reports whether the crosstable holds every round the file
 // declares (a file written before the end has no last round yet).
-func finished(t *tournament.Tournament) bool {
-	return t.DeclaredRounds == 0 || t.Rounds() >= t.DeclaredRounds
-}
+func finished(t *tournament.Tournament) bool { return !unfinished(t) }
 
 func checkConduct(p *Pass) {
 	t := p.Tournament
 	cfg := p.Set.Params.Conduct
 	n := t.Rounds()
-	absence := map[tournament.Code]bool{}
-	for _, c := range cfg.AbsenceCodes {
-		if c == "" {
-			absence[tournament.CodeNone] = true
-		} else {
-			absence[tournament.Code(c[0])] = true
-		}
-	}
+	absence := codeSet(cfg.AbsenceCodes)
+	late := codeSet(cfg.LateEntryCodes)
 	for i := range t.Players {
 		pl := &t.Players[i]
 		at := At{Line: pl.Line, Player: pl.Start}
@@ -66,6 +58,7 @@ func checkConduct(p *Pass) {
 				lastPaired = r
 			}
 		}
+		entered := lateEntry(pl, lastPaired, late, cfg.LateEntryNeedsEveryLaterRound)
 		for r := 1; r <= n; r++ {
 			e := pl.Entry(r)
 			switch {
@@ -74,9 +67,9 @@ func checkConduct(p *Pass) {
 			case e.Opponent == 0 && e.Code == tournament.CodeHalfBye:
 				halfByes = append(halfByes, r)
 			}
-			// Rounds after the last pairing are a withdrawal, not
-			// announced absences.
-			if e.Opponent == 0 && r < lastPaired && absence[e.Code] {
+			// Rounds before a late entry are not absences, nor are the
+			// rounds after the last pairing (a withdrawal).
+			if e.Opponent == 0 && r > entered && r < lastPaired && absence[e.Code] {
 				absences = append(absences, r)
 			}
 		}
@@ -107,6 +100,52 @@ func checkConduct(p *Pass) {
 			}
 		}
 	}
+}
+
+// codeSet turns configured result codes into a set; "" is nothing
+// written (CodeNone).
+func codeSet(codes []string) map[tournament.Code]bool {
+	set := map[tournament.Code]bool{}
+	for _, c := range codes {
+		if c == "" {
+			set[tournament.CodeNone] = true
+		} else {
+			set[tournament.Code(c[0])] = true
+		}
+	}
+	return set
+}
+
+// present reports whether a round entry shows the player in the
+// tournament that round: paired, or given the pairing-allocated bye.
+func present(e tournament.RoundEntry) bool {
+	return e.Opponent > 0 || isPairingBye(e) || e.Code == tournament.CodeFullBye
+}
+
+// lateEntry returns the last round before a late entry (0 when the
+// player was there from round 1): his first rounds are unpaired with a
+// late-entry code, and, when everyLater is set, he is present in every
+// round from his entry to his last pairing. Those rounds are not
+// announced absences (RTF 7.5.2): the player was not yet in the
+// tournament.
+func lateEntry(pl *tournament.Player, lastPaired int, codes map[tournament.Code]bool, everyLater bool) int {
+	lead := 0
+	for r := 1; r < lastPaired; r++ {
+		e := pl.Entry(r)
+		if e.Opponent != 0 || !codes[e.Code] || isPairingBye(e) {
+			break
+		}
+		lead = r
+	}
+	if lead == 0 || !everyLater {
+		return lead
+	}
+	for r := lead + 1; r <= lastPaired; r++ {
+		if !present(pl.Entry(r)) {
+			return 0
+		}
+	}
+	return lead
 }
 
 // rrWithdrawal is a player withdrawn from a round robin: from round on,
@@ -194,7 +233,7 @@ func checkRoundRobinWithdrawals(p *Pass) {
 	min := p.Set.Params.Conduct.RoundRobinMinShare
 	for _, w := range rrWithdrawals(t) {
 		pl := &t.Players[w.index]
-		args := Args{"player": pl.Start, "name": pl.Name, "games": w.games, "scheduled": w.scheduled,
+		args := Args{"player": pl.Start, "name": pl.Name, "games": counted(w.games, "partita", "partite", "game", "games"), "scheduled": w.scheduled,
 			"round": w.round, "share": min * 100}
 		at := At{Line: pl.Line, Player: pl.Start, Round: w.round}
 		if w.underShare(min) {

@@ -27,6 +27,12 @@ func TestRTF_7_5_Conduct(t *testing.T) {
 			[]string{"0-H 0-H 2w1", "0-U 0-U 1b0"}, []string{"conduct.half-point-byes"}},
 		{"RTF 7.5.2: last-round forfeit loss against a paired opponent",
 			[]string{"2w1 2b-", "1b0 1w+"}, []string{"conduct.unjustified-withdrawal"}},
+		{"RTF 7.5.2: a late entrant's first rounds are not absences",
+			[]string{"0-Z . 0-Z 2w1 2b0", "0-U 0-U 0-U 1b0 1w1"}, nil},
+		{"RTF 7.5.2: a late entrant who then misses rounds has them all counted",
+			[]string{". 0-Z 2w1 0-Z 2b0", "0-U 0-U 1b0 0-U 1w1"}, []string{"conduct.absences"}},
+		{"RTF 7.5.2: a requested half-point bye in round 1 is an absence, not a late entry",
+			[]string{"0-H 0-Z 0-Z 2w1", "0-U 0-U 0-U 1b0"}, []string{"conduct.absences"}},
 		{"RTF 7.5.2: last-round absence announced (Z) is not a withdrawal",
 			[]string{"2w1 0-Z", "1b0 0-U"}, nil},
 	}
@@ -38,6 +44,25 @@ func TestRTF_7_5_Conduct(t *testing.T) {
 			}
 		})
 	}
+	t.Run("RTF 7.5.2: late entry off, the first rounds count", func(t *testing.T) {
+		set := *ruleSet(t, rules.KindStandard)
+		set.Params.Conduct.LateEntryCodes = nil
+		p := &Pass{Input: Input{Tournament: xt(t, "0-Z . 0-Z 2w1 2b0", "0-U 0-U 0-U 1b0 1w1")}, Set: &set}
+		checkConduct(p)
+		if got := rulesOf(p.findings); !slices.Equal(got, []string{"conduct.absences"}) {
+			t.Errorf("got %v", got)
+		}
+	})
+	t.Run("RTF 7.5.2: late entry without every later round, missed rounds after entry count alone", func(t *testing.T) {
+		set := *ruleSet(t, rules.KindStandard)
+		set.Params.Conduct.LateEntryNeedsEveryLaterRound = false
+		// Enters at round 3, then misses rounds 4 and 5: two absences.
+		p := &Pass{Input: Input{Tournament: xt(t, ". 0-Z 2w1 0-Z 0-Z 2b0", "0-U 0-U 1b0 0-U 0-U 1w1")}, Set: &set}
+		checkConduct(p)
+		if got := rulesOf(p.findings); got != nil {
+			t.Errorf("got %v", got)
+		}
+	})
 	t.Run("RTF 7.5.2: no last round yet in a file written before the end", func(t *testing.T) {
 		tr := xt(t, "2w1 2b-", "1b0 1w+")
 		tr.DeclaredRounds = 5

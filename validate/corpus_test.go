@@ -18,12 +18,52 @@ func corpusReport(t testing.TB, dir, name string) Report {
 		t.Fatal(err)
 	}
 	tr, diags, err := codec.Read(name, data)
+	// Received two days after the end, so that the deadline is not
+	// what decides.
+	received := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	if err == nil {
+		if _, end := startEnd(tr); end.IsFull() {
+			received = end.AddDays(2).Time(time.UTC).Add(10 * time.Hour)
+		}
+	}
 	in := Input{File: name, Tournament: tr, Diagnostics: diags, ReadError: err,
-		Submission: Submission{ReceivedAt: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), Channel: "cli"}}
+		Submission: Submission{ReceivedAt: received, Channel: "cli"}}
 	if err != nil {
 		in.Tournament = nil
 	}
 	return Validate(loadRules(t), in)
+}
+
+// TestRTF_6_2_2_CorpusUnfinishedFiles: the files saved mid-tournament
+// (XXR above the rounds played) get the one error that says so, at the
+// XXR line, and no minimum-rounds finding; none is late.
+func TestRTF_6_2_2_CorpusUnfinishedFiles(t *testing.T) {
+	dir := corpusDir(t)
+	for name, line := range map[string]int{
+		"echecsjs__trf__src___tests___fixtures_javafo_sample2.trf":            13,
+		"GabrieleBattaglia__Tornello__bbppairings_input_bbp.trf@995076500412": 13,
+		"GrzegorzKi__CompetiChess__test_backend_testLargeFile.trf":            9,
+	} {
+		t.Run(name, func(t *testing.T) {
+			rep := corpusReport(t, dir, name)
+			n := 0
+			for _, f := range rep.Findings {
+				switch {
+				case f.Rule == "eligibility.unfinished":
+					n++
+					if f.Line != line || f.Severity != SeverityError {
+						t.Errorf("%s at line %d (%s), want line %d, error", f.Rule, f.Line, f.Severity, line)
+					}
+				case strings.HasPrefix(f.Rule, "eligibility.min-") || strings.HasPrefix(f.Rule, "eligibility.few-rounds") ||
+					f.Rule == "deadline.late":
+					t.Errorf("unexpected %s: %s", f.Rule, f.MessageEN)
+				}
+			}
+			if n != 1 || rep.Verdict != Rejected {
+				t.Errorf("%d eligibility.unfinished, verdict %s", n, rep.Verdict)
+			}
+		})
+	}
 }
 
 // TestCorpusCrosstables: the real tournaments of the corpus are not

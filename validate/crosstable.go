@@ -59,7 +59,7 @@ func init() {
 	})
 	register(&Check{
 		Name: "crosstable.counts",
-		Rules: []string{"crosstable.players-count", "crosstable.rounds-unfinished", "crosstable.rounds-exceeded",
+		Rules: []string{"crosstable.players-count", "crosstable.rounds-exceeded",
 			"crosstable.round-date-outside", "crosstable.round-dates-order"},
 		Article: "FIDE TRF 062, 132, 142, XXR",
 		Doc:     "number of players and rounds as declared; round dates inside start–end and in order",
@@ -115,6 +115,9 @@ func checkPairings(p *Pass) {
 	t := p.Tournament
 	idx := t.Index()
 	rounds := t.Rounds()
+	// A round paired without any result is eligibility.unfinished's, not
+	// one result-missing per game.
+	_, pending := progress(t)
 	for i := range t.Players {
 		pl := &t.Players[i]
 		for r := 1; r <= rounds; r++ {
@@ -157,7 +160,7 @@ func checkPairings(p *Pass) {
 			}
 			if !resultsAgree(e.Code, oe.Code) {
 				report("crosstable.result-conflict")
-			} else if e.Code == tournament.CodeNone && pl.Start < op.Start {
+			} else if e.Code == tournament.CodeNone && pl.Start < op.Start && r != pending {
 				report("crosstable.result-missing")
 			}
 			switch {
@@ -313,16 +316,37 @@ func checkRepeats(p *Pass) {
 		// teams are paired.
 		return
 	}
-	allowed := p.Set.Params.Crosstable.RepeatedPairingsAllowed
+	cfg := p.Set.Params.Crosstable
 	for _, m := range p.meetings() {
-		if len(m.rounds) <= allowed {
+		rounds := m.rounds
+		if !cfg.RepeatedPairingsCountUnplayed {
+			rounds = playedRounds(t, m)
+		}
+		if len(rounds) <= cfg.RepeatedPairingsAllowed {
 			continue
 		}
 		pl, op := t.Player(m.a), t.Player(m.b)
-		p.Report("crosstable.repeated-pairing", At{Line: pl.Line, Player: pl.Start, Round: m.rounds[allowed]},
+		p.Report("crosstable.repeated-pairing", At{Line: pl.Line, Player: pl.Start, Round: rounds[cfg.RepeatedPairingsAllowed]},
 			Args{"player": pl.Start, "name": pl.Name, "opponent": op.Start, "opponent_name": op.Name,
-				"round_list": roundList(m.rounds), "times": len(m.rounds)})
+				"round_list": roundList(rounds), "times": len(rounds)})
 	}
+}
+
+// playedRounds keeps the rounds of a meeting in which the game was
+// played: a forfeit, written on either line, was not.
+func playedRounds(t *tournament.Tournament, m meeting) []int {
+	var out []int
+	a, b := t.Player(m.a), t.Player(m.b)
+	for _, r := range m.rounds {
+		if a != nil && a.Entry(r).Opponent == m.b && !isGameCode(a.Entry(r).Code) {
+			continue
+		}
+		if b != nil && b.Entry(r).Opponent == m.a && !isGameCode(b.Entry(r).Code) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 func checkPoints(p *Pass) {
@@ -460,12 +484,10 @@ func checkCounts(p *Pass) {
 		if line == 0 {
 			line = p.tagLine("142")
 		}
-		args := Args{"declared": d, "rounds": played}
-		switch {
-		case played < d:
-			p.Report("crosstable.rounds-unfinished", At{Line: line}, args)
-		case played > d:
-			p.Report("crosstable.rounds-exceeded", At{Line: line}, args)
+		// Fewer rounds than declared is eligibility.unfinished's: the
+		// crosstable is consistent, the tournament is not over.
+		if played > d {
+			p.Report("crosstable.rounds-exceeded", At{Line: line}, Args{"declared": d, "rounds": played})
 		}
 	}
 	line := p.tagLine("132")

@@ -30,7 +30,10 @@ func TestFIDE_TRF_001_Pairings(t *testing.T) {
 			[]string{"crosstable.result-conflict", "crosstable.result-conflict"}},
 		{"TRF 001: played game without colour", []string{"2-1", "1-0"},
 			[]string{"crosstable.colour-missing", "crosstable.colour-missing"}},
-		{"TRF 001: paired, no result yet", []string{"2w_", "1b_"}, []string{"crosstable.result-missing"}},
+		{"TRF 001: paired, no result, while the round's other game has one", []string{"2w_", "1b_", "4w1", "3b0"},
+			[]string{"crosstable.result-missing"}},
+		// A whole round paired without results is eligibility.unfinished's.
+		{"TRF 001: a last round paired, no result yet", []string{"2w1 2b_", "1b0 1w_"}, nil},
 		{"TRF 001: bye with an opponent", []string{"2-H", "1-H"},
 			[]string{"crosstable.bye-with-opponent", "crosstable.result-conflict", "crosstable.bye-with-opponent", "crosstable.result-conflict"}},
 		{"TRF 001: game result without opponent", []string{"0-1", "0-U"}, []string{"crosstable.game-without-opponent"}},
@@ -63,6 +66,21 @@ func TestFIDE_C04_1_PairingByesAndRepeats(t *testing.T) {
 		fs := run(t, "crosstable.repeats", rules.KindStandard, swiss)
 		if len(fs) != 1 || fs[0].Rule != "crosstable.repeated-pairing" || fs[0].Round != 3 || fs[0].Player != 1 {
 			t.Errorf("got %+v", fs)
+		}
+	})
+	t.Run("C.04.1 b: a forfeited pairing was not played, so the two may meet again", func(t *testing.T) {
+		// 1 and 2 are paired in round 1, 2 does not turn up; they play
+		// in round 3 (bbpPairings issue_15, players 4 and 18).
+		ff := xt(t, "2w+ 3b1 2b=", "1b- 4w1 1w=", "4w1 1w0 5b1", "3b0 2b0 0-U", "0-U 0-U 3w0")
+		if fs := run(t, "crosstable.repeats", rules.KindStandard, ff); len(fs) != 0 {
+			t.Errorf("got %+v", fs)
+		}
+		set := *ruleSet(t, rules.KindStandard)
+		set.Params.Crosstable.RepeatedPairingsCountUnplayed = true
+		p := &Pass{Input: Input{Tournament: ff}, Set: &set}
+		checkRepeats(p)
+		if got := rulesOf(p.findings); !slices.Equal(got, []string{"crosstable.repeated-pairing"}) {
+			t.Errorf("counting forfeits: got %v", got)
 		}
 	})
 	t.Run("C.04.1 b: a double round robin repeats by design", func(t *testing.T) {
@@ -152,7 +170,9 @@ func TestFIDE_TRF_Counts(t *testing.T) {
 	}{
 		{"TRF 062/XXR: as declared", func(tr *tournament.Tournament) { tr.DeclaredPlayers, tr.DeclaredRounds = 2, 2 }, nil},
 		{"TRF 062: players differ", func(tr *tournament.Tournament) { tr.DeclaredPlayers = 3 }, []string{"crosstable.players-count"}},
-		{"TRF XXR: file written before the end", func(tr *tournament.Tournament) { tr.DeclaredRounds = 9 }, []string{"crosstable.rounds-unfinished"}},
+		// Fewer rounds than declared is eligibility.unfinished's (see
+		// TestRTF_6_2_2_UnfinishedFile): the crosstable itself is sound.
+		{"TRF XXR: file written before the end", func(tr *tournament.Tournament) { tr.DeclaredRounds = 9 }, nil},
 		{"TRF 142: more rounds than declared", func(tr *tournament.Tournament) { tr.DeclaredRounds = 1 }, []string{"crosstable.rounds-exceeded"}},
 		{"TRF 132: round dates in order inside start–end", func(tr *tournament.Tournament) {
 			tr.Start, tr.End = tournament.NewDate(2025, 3, 1), tournament.NewDate(2025, 3, 2)

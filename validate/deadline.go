@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"fmt"
+
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -32,7 +34,7 @@ func checkDeadline(p *Pass) {
 	day := tournament.DateOf(rec.In(d.Location()))
 	per := listPeriod(d, rec)
 	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
-		"label": per.Label, "list": listName(string(per.Kind))})
+		"label": listLabel(per.Issue), "list": listName(string(per.Kind))})
 	if !d.Apply {
 		p.Report("deadline.not-applied", At{}, Args{"received": day})
 		return
@@ -44,7 +46,7 @@ func checkDeadline(p *Pass) {
 	}
 	days := end.DaysUntil(day)
 	args := Args{"received": day, "end": end, "days": days, "limit": d.MaxDaysAfterEnd,
-		"due": end.AddDays(d.MaxDaysAfterEnd)}
+		"due": end.AddDays(d.MaxDaysAfterEnd), "after": afterEnd(days)}
 	switch {
 	case days < 0:
 		p.Report("deadline.before-end", At{Line: p.tagLine("052")}, args)
@@ -61,4 +63,26 @@ func listName(kind string) Text {
 		return Text{IT: "Elo Italia Rapid", EN: "Elo Italia Rapid"}
 	}
 	return Text{IT: "Elo Italia", EN: "Elo Italia"}
+}
+
+// afterEnd says how long after the end a file arrived.
+func afterEnd(days int) Text {
+	if days == 0 {
+		return Text{IT: "il giorno stesso della fine del torneo", EN: "on the day the tournament ended"}
+	}
+	c := counted(days, "giorno", "giorni", "day", "days")
+	return Text{IT: c.IT + " dopo la fine del torneo", EN: c.EN + " after the tournament's end"}
+}
+
+var monthsIT = [...]string{"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+	"settembre", "ottobre", "novembre", "dicembre"}
+
+// listLabel names a list by its month: "di gennaio 2027", "of January
+// 2027".
+func listLabel(issue tournament.Date) Text {
+	if issue.Month < 1 || issue.Month > 12 {
+		return Text{}
+	}
+	return Text{IT: fmt.Sprintf("di %s %d", monthsIT[issue.Month-1], issue.Year),
+		EN: fmt.Sprintf("of %s %d", issue.Month, issue.Year)}
 }

@@ -27,10 +27,11 @@ func init() {
 		Run:     checkKind,
 	})
 	register(&Check{
-		Name:    "eligibility.rounds",
-		Rules:   []string{"eligibility.min-rounds", "eligibility.few-rounds-not-consecutive", "eligibility.few-rounds-unverified"},
+		Name: "eligibility.rounds",
+		Rules: []string{"eligibility.unfinished", "eligibility.min-rounds", "eligibility.few-rounds-not-consecutive",
+			"eligibility.few-rounds-unverified"},
 		Article: "RTF 5.3.1 a; RAPID 4.3",
-		Doc:     "minimum number of rounds, fewer allowed only on consecutive days",
+		Doc:     "the file holds every round declared; minimum number of rounds, fewer allowed only on consecutive days",
 		Run:     checkRounds,
 	})
 	register(&Check{
@@ -58,9 +59,9 @@ func init() {
 	})
 	register(&Check{
 		Name:    "eligibility.duration",
-		Rules:   []string{"eligibility.dates-missing", "eligibility.end-before-start", "eligibility.too-long"},
-		Article: "RTF 5.3.1 e; FIDE-RR 4.1",
-		Doc:     "start and end known, at most 90 days",
+		Rules:   []string{"eligibility.dates-missing", "eligibility.end-before-start", "eligibility.too-long", "eligibility.league"},
+		Article: "RTF 5.3.1 e; FIDE-RR 4.1, 4.11",
+		Doc:     "start and end known, at most 90 days (league championships excepted)",
 		Run:     checkDuration,
 	})
 	register(&Check{
@@ -175,12 +176,21 @@ func checkKind(p *Pass) {
 func checkRounds(p *Pass) {
 	e := p.Set.Params.Eligibility
 	t := p.Tournament
-	n := t.Rounds()
-	if n >= e.MinRounds {
+	if unfinished(t) {
+		reportUnfinished(p)
 		return
 	}
-	args := Args{"rounds": n, "min": e.MinRounds, "min_consecutive": e.MinRoundsConsecutiveDays}
+	n := t.Rounds()
+	if n >= e.MinRounds || !individualMinimums(p) {
+		return
+	}
 	exc := e.MinRoundsConsecutiveDays
+	exception := Text{}
+	if exc > 0 {
+		exception = Text{IT: fmt.Sprintf(" (oppure %d se giocati in giorni consecutivi)", exc),
+			EN: fmt.Sprintf(" (or %d when played on consecutive days)", exc)}
+	}
+	args := Args{"rounds": n, "rounds_text": roundsText(n), "min": e.MinRounds, "exception": exception}
 	if exc == 0 || n < exc {
 		p.Report("eligibility.min-rounds", At{}, args)
 		return
@@ -259,13 +269,18 @@ func participants(t *tournament.Tournament) int {
 func checkPlayers(p *Pass) {
 	e := p.Set.Params.Eligibility
 	t := p.Tournament
+	if unfinished(t) || !individualMinimums(p) {
+		// An unfinished file is eligibility.unfinished's; a team
+		// competition has no minimum (RTF 5.4.1).
+		return
+	}
 	rounds := t.Rounds()
 	need := e.MinPlayers
 	if e.MinRoundsConsecutiveDays > 0 && rounds >= e.MinRoundsConsecutiveDays && rounds < e.MinRounds {
 		need = e.MinPlayersFewRounds
 	}
 	if n := participants(t); n < need {
-		p.Report("eligibility.min-players", At{}, Args{"players": n, "min": need, "rounds": rounds,
+		p.Report("eligibility.min-players", At{}, Args{"players": n, "min": need, "rounds": roundsText(rounds),
 			"listed": len(t.Players)})
 	}
 }
@@ -293,7 +308,8 @@ func checkRate(p *Pass) {
 	r := t.RateOfPlay
 	if r == nil {
 		if t.RateOfPlayError != "" {
-			p.Report("eligibility.rate-unreadable", At{Line: line}, Args{"rate": rateText(t), "error": t.RateOfPlayError})
+			p.Report("eligibility.rate-unreadable", At{Line: line}, Args{"rate": rateText(t),
+				"error": Text{IT: "scrittura non riconosciuta", EN: t.RateOfPlayError}})
 		} else {
 			p.Report("eligibility.rate-unknown", At{}, Args{})
 		}
@@ -372,7 +388,8 @@ func checkSchedule(p *Pass) {
 		if start.IsFull() && end.IsFull() && !end.Before(start) {
 			days := start.DaysUntil(end) + 1
 			least := (n + days - 1) / days
-			args := Args{"rounds": n, "days": days, "start": start, "end": end, "games": least}
+			args := Args{"rounds": roundsText(n), "days": counted(days, "giorno", "giorni", "day", "days"),
+				"start": start, "end": end, "games": least}
 			if e.MaxGamesPerDay > 0 && least > e.MaxGamesPerDay {
 				args["limit"] = e.MaxGamesPerDay
 				p.Report("eligibility.games-per-day-span", At{}, args)
@@ -421,8 +438,16 @@ func checkDuration(p *Pass) {
 		days++
 	}
 	if e.MaxDays > 0 && days > e.MaxDays {
-		p.Report("eligibility.too-long", At{Line: p.tagLine("052")}, Args{"days": days, "start": start,
-			"end": end, "limit": e.MaxDays})
+		args := Args{"days": days, "start": start, "end": end, "limit": e.MaxDays}
+		if e.League.ExemptFromMaxDays {
+			if by := recognisedBy(p, e.League.Recognise); by != "" {
+				// FIDE-RR 4.11: a league may last longer.
+				args["reason"] = reasonText[by]
+				p.Report("eligibility.league", At{Line: p.tagLine("052")}, args)
+				return
+			}
+		}
+		p.Report("eligibility.too-long", At{Line: p.tagLine("052")}, args)
 	}
 }
 

@@ -94,6 +94,7 @@ func run(t testing.TB, check string, kind string, tr *tournament.Tournament) []F
 	}
 	p := &Pass{Input: Input{Tournament: tr}, Set: ruleSet(t, kind), Kind: rules.PlayStandard}
 	c.Run(p)
+	record(t, p.findings)
 	for _, f := range p.findings {
 		if strings.Contains(f.MessageIT+f.MessageEN, "{") {
 			t.Errorf("%s: placeholder left in message: %s / %s", f.Rule, f.MessageIT, f.MessageEN)
@@ -118,4 +119,12 @@ func corpusDir(t testing.TB) string {
 		t.Skipf("corpus not found at %s: %v", dir, err)
 	}
 	return dir
+}
+
+// judge runs the whole validator on in with the repository's rules.
+func judge(t testing.TB, in Input) Report {
+	t.Helper()
+	rep := Validate(loadRules(t), in)
+	record(t, rep.Findings)
+	return rep
 }

@@ -55,8 +55,7 @@ func checkIdentity(p *Pass) {
 		pl := &t.Players[i]
 		m := ms[i]
 		at := At{Line: pl.Line, Player: pl.Start}
-		args := Args{"name": pl.Name, "player": pl.Start, "fide_id": pl.FideID, "fsi_id": pl.NationalID,
-			"birth": pl.BirthDate}
+		args := Args{"name": pl.Name, "player": pl.Start, "ids": idsText(pl)}
 		switch {
 		case m.row == nil && len(m.candidates) > 0:
 			ambiguous++
@@ -206,4 +205,40 @@ func checkCategories(p *Pass) {
 			p.Report("identity.category-not-allowed", at, args)
 		}
 	}
+}
+
+// idsText lists what identifies a player besides the name, for messages:
+// "; FIDE 123, FSI 456, nato il 1/2/1990", only the parts the file gives.
+func idsText(pl *tournament.Player) Text {
+	var it, en []string
+	if id := strings.TrimSpace(pl.FideID); id != "" {
+		it, en = append(it, "FIDE "+id), append(en, "FIDE "+id)
+	}
+	if id := strings.TrimSpace(pl.NationalID); id != "" {
+		it, en = append(it, "FSI "+id), append(en, "FSI "+id)
+	}
+	if !pl.BirthDate.IsZero() {
+		born := "nato "
+		if pl.Sex == "f" {
+			born = "nata "
+		}
+		it = append(it, born+birthIT(pl.BirthDate))
+		en = append(en, "born "+pl.BirthDate.String())
+	}
+	if len(it) == 0 {
+		return Text{}
+	}
+	return Text{IT: "; " + strings.Join(it, ", "), EN: "; " + strings.Join(en, ", ")}
+}
+
+// birthIT writes a birth date as Italian text does: "il 1/2/1990", "nel
+// 1990" when only the year is known.
+func birthIT(d tournament.Date) string {
+	if d.IsFull() {
+		return "il " + format(d, "it")
+	}
+	if d.Month != 0 {
+		return fmt.Sprintf("nel %d/%d", int(d.Month), d.Year)
+	}
+	return fmt.Sprintf("nel %d", d.Year)
 }

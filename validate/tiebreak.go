@@ -306,7 +306,7 @@ func checkStandings(p *Pass) {
 	}
 	handling := Text{IT: "FIDE C.07 (2023), art. 16", EN: "FIDE C.07 (2023), art. 16"}
 	if ts.Unplayed == rules.UnplayedVirtual2009 {
-		handling = Text{IT: "avversario virtuale (FIDE 2009)", EN: "virtual opponent (FIDE 2009)"}
+		handling = Text{IT: "la regola dell'avversario virtuale (FIDE 2009)", EN: "the virtual-opponent rule (FIDE 2009)"}
 	}
 	tbs := strings.Join(order, ", ")
 	p.Report("tiebreak.computed", At{}, Args{"system": system, "tiebreaks": tbs, "handling": handling})
@@ -356,11 +356,13 @@ func checkStandings(p *Pass) {
 		}
 	}
 	if len(differ) > 0 {
-		shown := differ
-		if len(shown) > 8 {
-			shown = append(shown[:8:8], "…")
+		players := Text{IT: strings.Join(differ, ", "), EN: strings.Join(differ, ", ")}
+		if len(differ) > 8 {
+			shown := strings.Join(differ[:8], ", ")
+			players = Text{IT: fmt.Sprintf("%s e altri %d", shown, len(differ)-8),
+				EN: fmt.Sprintf("%s and %d more", shown, len(differ)-8)}
 		}
 		p.Report("tiebreak.rank-differs", first, Args{"count": len(differ), "tiebreaks": tbs,
-			"players": strings.Join(shown, ", "), "system": system, "total": strconv.Itoa(len(p.Standings))})
+			"players": players, "system": system, "total": strconv.Itoa(len(p.Standings))})
 	}
 }

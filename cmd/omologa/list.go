@@ -25,18 +25,21 @@ import (
 func init() {
 	register(&command{
 		name:    "list",
-		summary: "rating lists: 'list close' closes a period and writes the new list, 'list publish' the CSV, HTML and charts",
+		summary: "rating lists: 'list run' closes a period from the store and publishes it; 'list close' and 'list publish' work on files",
 		run:     runList,
 	})
 }
 
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (args[0] != "close" && args[0] != "publish") {
-		fmt.Fprintln(stderr, "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)")
+	if len(args) == 0 || (args[0] != "close" && args[0] != "publish" && args[0] != "run") {
+		fmt.Fprintln(stderr, "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)")
 		return exitUsage
 	}
-	if args[0] == "publish" {
+	switch args[0] {
+	case "publish":
 		return runListPublish(ctx, args[1:], stdout, stderr)
+	case "run":
+		return runListRun(ctx, args[1:], stdout, stderr)
 	}
 	return runListClose(ctx, args[1:], stdout, stderr)
 }
@@ -259,6 +262,50 @@ type publishOutput struct {
 	Files   []string `json:"files"`
 }
 
+// publishList writes the published list of kind (lists.Build) into dir:
+// distribution.png when the list is not empty, list.csv and list.html.
+// `list publish` and `list run` both publish through it.
+func publishList(dir string, k periods.Kind, title string, list *registers.Players) (publishOutput, error) {
+	entries := lists.Build(list, string(k))
+	out := publishOutput{Players: len(entries)}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return out, err
+	}
+	write := func(name string, f func(io.Writer) error) error {
+		p, err := writeOut(dir, name, f)
+		if err != nil {
+			return err
+		}
+		out.Files = append(out.Files, p)
+		return nil
+	}
+	chart := ""
+	if len(entries) > 0 {
+		chart = "distribution.png"
+		if err := write(chart, func(w io.Writer) error { return lists.DistributionPNG(w, title, entries) }); err != nil {
+			return out, err
+		}
+	}
+	if err := write("list.csv", func(w io.Writer) error { return lists.WriteCSV(w, entries) }); err != nil {
+		return out, err
+	}
+	if err := write("list.html", func(w io.Writer) error { return lists.WriteHTML(w, title, chart, entries) }); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+// writeOut renders f into memory and writes it to dir/name, so that a
+// rendering error leaves no half-written file; it returns the path.
+func writeOut(dir, name string, f func(io.Writer) error) (string, error) {
+	var b bytes.Buffer
+	if err := f(&b); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	p := filepath.Join(dir, name)
+	return p, os.WriteFile(p, b.Bytes(), 0o644)
+}
+
 func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("list publish", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -301,32 +348,17 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		*title = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}[k] +
 			" – " + strings.TrimSuffix(filepath.Base(*playersPath), filepath.Ext(*playersPath))
 	}
-	entries := lists.Build(list, string(k))
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
+	out, err := publishList(*dir, k, *title, list)
+	if err != nil {
 		return fail(err)
 	}
-	out := publishOutput{Players: len(entries)}
 	write := func(name string, f func(io.Writer) error) error {
-		var b bytes.Buffer
-		if err := f(&b); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		p, err := writeOut(*dir, name, f)
+		if err != nil {
+			return err
 		}
-		p := filepath.Join(*dir, name)
 		out.Files = append(out.Files, p)
-		return os.WriteFile(p, b.Bytes(), 0o644)
-	}
-	chart := ""
-	if len(entries) > 0 {
-		chart = "distribution.png"
-		if err := write(chart, func(w io.Writer) error { return lists.DistributionPNG(w, *title, entries) }); err != nil {
-			return fail(err)
-		}
-	}
-	if err := write("list.csv", func(w io.Writer) error { return lists.WriteCSV(w, entries) }); err != nil {
-		return fail(err)
-	}
-	if err := write("list.html", func(w io.Writer) error { return lists.WriteHTML(w, *title, chart, entries) }); err != nil {
-		return fail(err)
+		return nil
 	}
 	if *history != "" {
 		var points []lists.Point

@@ -254,3 +254,148 @@ func TestRate_SampleStandard(t *testing.T) {
 		}
 	}
 }
+
+// rateJSON runs `omologa rate --json` on the theoretical/withdrawal test
+// tournament with extra flags.
+func rateJSON(t *testing.T, flags ...string) (code int, players map[int]rateLine, warnings []string, stderr string) {
+	t.Helper()
+	args := append([]string{"rate", "--json", "--rules", ratingSettings, "--kind", "standard",
+		"--players", "testdata/rating/theoretical_withdrawal_players.csv"}, flags...)
+	args = append(args, "testdata/rating/theoretical_withdrawal.trf")
+	var out, errb bytes.Buffer
+	code = runMain(context.Background(), args, &out, &errb)
+	if code != exitOK {
+		return code, nil, nil, errb.String()
+	}
+	var got struct {
+		Players  []rateLine
+		Warnings []string
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	players = map[int]rateLine{}
+	for _, p := range got.Players {
+		players[p.Start] = p
+	}
+	return code, players, got.Warnings, errb.String()
+}
+
+type rateLine struct {
+	Start, Rating, Games, Percent int
+	Source                        string
+	Expected, Delta, Applied      float64
+	Articles                      []string
+}
+
+// TestRate_TheoreticalAndWithdrawal: testdata/rating/theoretical_withdrawal.trf,
+// a four-player round robin. Rossi (1600), Verdi (1500) and Neri (1550)
+// are in the register; Dupont (FRA) is not and has no FIDE rating. R1
+// Rossi–Dupont 1-0, Verdi–Neri ½; R2 Verdi–Rossi 1-0, Dupont–Neri 0-1;
+// R3 Verdi loses by forfeit to Dupont (paired: an unjustified withdrawal
+// as read from the crosstable, RTF 7.5.2), Rossi–Neri ½. By hand:
+//
+//	--theoretical 2=1700 (RTF 4.2.7):
+//	  Rossi 1600: vs 1700 36, 1500 64, 1550 57: S 157 → PA 1.6; P 1.5;
+//	    V = 30 × −0.1 = −3.0 (without it, Dupont at 1440: 71 + 64 + 57
+//	    = 192 → PA 1.9; V = −12.0)
+//	  Dupont 1700: vs 1600 64, 1550 70: S 134 → PA 1.3; P 0; V = −39.0
+//	  Neri 1550: vs 1500 57, 1700 30, 1600 43: S 130 → PA 1.3; P 2;
+//	    V = +21.0 (without it: vs 1440 65, S 165 → PA 1.6; V = +12.0)
+//	  Verdi 1500: vs 1550 43, 1600 36: S 79 → PA 0.8; P 1.5; V = +21.0,
+//	    zeroed by RTF 7.5.3 unless the office judges it justified.
+func TestRate_TheoreticalAndWithdrawal(t *testing.T) {
+	cases := []struct {
+		name    string
+		flags   []string
+		applied map[int]float64
+		delta   map[int]float64
+		rating2 int
+		arts    map[int]string
+	}{
+		{"RTF 4.2.5 c, RTF 7.5.3: no overrides: Dupont at 1440, Verdi's +21.0 zeroed", nil,
+			map[int]float64{1: -12, 2: -18, 3: 0, 4: 12}, map[int]float64{1: -12, 2: -18, 3: 21, 4: 12}, 1440,
+			map[int]string{3: "RTF 7.5.3"}},
+		{"RTF 4.2.7: --theoretical 2=1700", []string{"--theoretical", "2=1700"},
+			map[int]float64{1: -3, 2: -39, 3: 0, 4: 21}, map[int]float64{1: -3, 2: -39, 3: 21, 4: 21}, 1700,
+			map[int]string{3: "RTF 7.5.3"}},
+		{"RTF 7.5.2: --withdrawal-justified 3 keeps Verdi's +21.0", []string{"--theoretical", "2=1700", "--withdrawal-justified", "3"},
+			map[int]float64{1: -3, 2: -39, 3: 21, 4: 21}, map[int]float64{3: 21}, 1700, map[int]string{}},
+		{"RTF 7.5.2–7.5.3: --withdrawal-unjustified 4 zeroes Neri's +21.0", []string{"--theoretical", "2=1700",
+			"--withdrawal-justified", "3", "--withdrawal-unjustified", "4"},
+			map[int]float64{3: 21, 4: 0}, map[int]float64{4: 21}, 1700, map[int]string{4: "RTF 7.5.3"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, ps, _, stderr := rateJSON(t, c.flags...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			if ps[2].Rating != c.rating2 {
+				t.Errorf("Dupont rated at %d (%s), want %d", ps[2].Rating, ps[2].Source, c.rating2)
+			}
+			for s, v := range c.applied {
+				if ps[s].Applied != v {
+					t.Errorf("player %d: applied %v, want %v (%+v)", s, ps[s].Applied, v, ps[s])
+				}
+			}
+			for s, v := range c.delta {
+				if ps[s].Delta != v {
+					t.Errorf("player %d: delta %v, want %v", s, ps[s].Delta, v)
+				}
+			}
+			for s := 1; s <= 4; s++ {
+				if got := strings.Join(ps[s].Articles, " "); got != c.arts[s] {
+					t.Errorf("player %d: articles %q, want %q", s, got, c.arts[s])
+				}
+			}
+		})
+	}
+	t.Run("RTF 4.2.7: a theoretical rating for a home player is not used, and said so", func(t *testing.T) {
+		code, ps, warnings, stderr := rateJSON(t, "--theoretical", "3=1800")
+		if code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if ps[3].Rating != 1500 || len(warnings) != 1 || !strings.Contains(warnings[0], "theoretical rating of 3") {
+			t.Errorf("Verdi %+v, warnings %q", ps[3], warnings)
+		}
+	})
+	t.Run("RTF 4.2.7: by id, id:90001 is Rossi, an Italian: not used", func(t *testing.T) {
+		code, ps, warnings, stderr := rateJSON(t, "--theoretical", "id:90001=1900")
+		if code != exitOK || ps[1].Rating != 1600 || len(warnings) != 1 {
+			t.Errorf("exit %d %s; Rossi %+v; warnings %q", code, stderr, ps[1], warnings)
+		}
+	})
+	for _, bad := range []struct {
+		name  string
+		flags []string
+		want  string
+	}{
+		{"unknown starting number", []string{"--theoretical", "9=1700"}, "--theoretical 9: no player"},
+		{"unknown id", []string{"--theoretical", "id:123=1700"}, "--theoretical id:123: no player"},
+		{"no rating", []string{"--theoretical", "2"}, "START=RATING"},
+		{"rating not a number", []string{"--theoretical", "2=abc"}, "whole number"},
+		{"withdrawal of an unknown player", []string{"--withdrawal-unjustified", "7"}, "--withdrawal-unjustified 7: no player"},
+		{"both justified and unjustified", []string{"--withdrawal-justified", "3", "--withdrawal-unjustified", "3"}, "both justified and unjustified"},
+		{"not a starting number", []string{"--withdrawal-justified", "x"}, "not a starting number"},
+	} {
+		t.Run("usage: "+bad.name, func(t *testing.T) {
+			code, _, _, stderr := rateJSON(t, bad.flags...)
+			if code != exitUsage || !strings.Contains(stderr, bad.want) {
+				t.Errorf("exit %d, stderr %q; want usage error with %q", code, stderr, bad.want)
+			}
+		})
+	}
+	t.Run("text output names the office's decisions", func(t *testing.T) {
+		var out, errb bytes.Buffer
+		code := runMain(context.Background(), []string{"rate", "--rules", ratingSettings, "--kind", "standard",
+			"--players", "testdata/rating/theoretical_withdrawal_players.csv", "--theoretical", "2=1700",
+			"--withdrawal-justified", "3", "testdata/rating/theoretical_withdrawal.trf"}, &out, &errb)
+		for _, want := range []string{"office: 2 has the theoretical rating 1700 (RTF 4.2.7)",
+			"office: 3 withdrew with justification", "theoretical"} {
+			if code != exitOK || !strings.Contains(out.String(), want) {
+				t.Errorf("exit %d; output lacks %q:\n%s%s", code, want, out.String(), errb.String())
+			}
+		}
+	})
+}

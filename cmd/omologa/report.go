@@ -151,7 +151,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 			}
 			sub := validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind}
 			rep, t := judgeData(opts, name, data, sub)
-			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received}
+			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(rf.Rating.Location())}
 			w := reportWritten{File: name}
 			if t != nil && rep.Verdict != validate.Rejected && opts.Registers.Players != nil {
 				in.Ratings, in.RatingKind = rateReport(t, rep, opts.Registers.Players, &rf.Rating)

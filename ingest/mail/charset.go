@@ -5,75 +5,41 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
-// The charsets Italian mail arrives in, decoded by hand: the module does
-// not require golang.org/x/text directly, and these few tables are all
-// the office meets. Anything else is recorded as a problem and read as
-// Windows-1252, which never fails.
-
-// win1252High is Windows-1252's 0x80-0x9F; the rest of the byte range is
-// Latin-1, i.e. the code point itself. Unassigned bytes map to U+FFFD.
-var win1252High = [32]rune{
-	'€', '\uFFFD', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\uFFFD', 'Ž', '\uFFFD',
-	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
+// The charsets Italian mail arrives in. Anything else is recorded as a
+// problem and read as Windows-1252, which never fails. x/text's tables
+// turn the five bytes Windows-1252 leaves undefined into U+FFFD.
+var charmaps = map[string]*charmap.Charmap{
+	"iso-8859-1":   charmap.ISO8859_1,
+	"windows-1252": charmap.Windows1252,
+	"iso-8859-15":  charmap.ISO8859_15,
 }
 
-// latin9 is where ISO-8859-15 differs from Latin-1.
-var latin9 = map[byte]rune{
-	0xA4: '€', 0xA6: 'Š', 0xA8: 'š', 0xB4: 'Ž', 0xB8: 'ž', 0xBC: 'Œ', 0xBD: 'œ', 0xBE: 'Ÿ',
-}
-
-func win1252(data []byte) string {
+// decodeWith converts data with a single-byte table, byte by byte: such
+// a charset has no invalid input, so there is no error to carry.
+func decodeWith(cm *charmap.Charmap, data []byte) string {
 	var b strings.Builder
 	b.Grow(len(data) + len(data)/8)
 	for _, c := range data {
-		switch {
-		case c < 0x80:
-			b.WriteByte(c)
-		case c < 0xA0:
-			b.WriteRune(win1252High[c-0x80])
-		default:
-			b.WriteRune(rune(c))
-		}
+		b.WriteRune(cm.DecodeByte(c))
 	}
 	return b.String()
 }
 
-func latin1(data []byte) string {
-	var b strings.Builder
-	b.Grow(len(data) + len(data)/8)
-	for _, c := range data {
-		b.WriteRune(rune(c))
-	}
-	return b.String()
-}
-
-func iso885915(data []byte) string {
-	var b strings.Builder
-	b.Grow(len(data) + len(data)/8)
-	for _, c := range data {
-		if r, ok := latin9[c]; ok {
-			b.WriteRune(r)
-			continue
-		}
-		b.WriteRune(rune(c))
-	}
-	return b.String()
-}
+func win1252(data []byte) string { return decodeWith(charmap.Windows1252, data) }
 
 // decodeCharset converts data in the named charset to UTF-8; ok is false
 // for a charset it does not know.
 func decodeCharset(cs string, data []byte) (string, bool) {
-	switch normCharset(cs) {
-	case "utf-8", "us-ascii":
+	n := normCharset(cs)
+	if n == "utf-8" || n == "us-ascii" {
 		return strings.ToValidUTF8(string(data), "\uFFFD"), true
-	case "iso-8859-1":
-		return latin1(data), true
-	case "windows-1252":
-		return win1252(data), true
-	case "iso-8859-15":
-		return iso885915(data), true
+	}
+	if cm, ok := charmaps[n]; ok {
+		return decodeWith(cm, data), true
 	}
 	return "", false
 }

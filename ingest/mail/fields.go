@@ -153,7 +153,8 @@ func fold(s string) string {
 }
 
 // accents maps the accented lower-case letters labels are written with
-// to their base letter (the module does not require x/text's norm).
+// to their base letter. A table rather than x/text's norm: decomposition
+// leaves letters such as 'ø' as they are, and labels need only these.
 var accents = func() map[rune]rune {
 	m := map[rune]rune{}
 	for base, list := range map[rune]string{

@@ -52,7 +52,7 @@ func small() Input {
 				Points: 2, PointsGiven: true, Rank: 3,
 				Rounds: []model.RoundEntry{entry(2, b, model.CodeDraw), entry(4, b, model.CodeWin), entry(1, n, model.CodeForfeitLoss)}},
 			{Start: 4, Name: "O'Brien <b>Joe</b> & Co", Federation: "IRL", Rating: 1600,
-				Rank: 4,
+				Rank:   4,
 				Rounds: []model.RoundEntry{entry(1, b, model.CodeLoss), entry(3, w, model.CodeLoss), entry(2, w, model.CodeLoss)}},
 		}}
 	rep := validate.Report{File: "sociale.trf", Format: model.FormatTRF16, RuleSet: "standard-2026", Kind: "standard",

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"omologa/tournament"
 	"omologa/tournament/tdf"
 	"omologa/tournament/trf"
@@ -80,24 +82,24 @@ func firstInvalid(data []byte) (line, col int) {
 	return line, col
 }
 
-// cp1252 maps bytes 0x80-0x9F; the rest of the upper half is Latin-1.
-var cp1252 = [32]rune{
-	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
-	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 'Ÿ',
-}
-
+// decode1252 reads data as Windows-1252 through x/text's table. The five
+// bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D),
+// which x/text turns into U+FFFD, keep their Latin-1 meaning (C1 control
+// code points) instead: that way the decoding is a true superset of
+// Latin-1 and loses no byte, as the Diagnostic contract promises.
 func decode1252(data []byte) string {
 	var b strings.Builder
 	b.Grow(len(data) + len(data)/8)
 	for _, c := range data {
-		switch {
-		case c < 0x80:
+		if c < utf8.RuneSelf {
 			b.WriteByte(c)
-		case c < 0xA0:
-			b.WriteRune(cp1252[c-0x80])
-		default:
-			b.WriteRune(rune(c))
+			continue
 		}
+		r := charmap.Windows1252.DecodeByte(c)
+		if r == utf8.RuneError {
+			r = rune(c)
+		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }

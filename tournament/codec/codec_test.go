@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"omologa/tournament"
 )
@@ -116,8 +117,9 @@ func TestReadDetectsTDF(t *testing.T) {
 	}
 }
 
-// FuzzRead checks that no bytes make Read panic, and that it returns a
-// tournament exactly when it returns no error.
+// FuzzRead checks that no bytes make Read panic, that it returns a
+// tournament exactly when it returns no error, and that Decode always
+// hands the readers valid UTF-8.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(tiny))
 	f.Add([]byte("\xEF\xBB\xBF" + strings.ReplaceAll(tiny, "\n", "\r")))
@@ -128,5 +130,20 @@ func FuzzRead(f *testing.F) {
 		if (err == nil) != (tt != nil) {
 			t.Fatalf("tournament %v with error %v", tt != nil, err)
 		}
+		if text, _ := Decode("fuzz", data); !utf8.ValidString(text) {
+			t.Fatalf("Decode(%q) = %q, not UTF-8", data, text)
+		}
 	})
+}
+
+// Bytes Windows-1252 leaves undefined keep their Latin-1 code points, so
+// that nothing in a non-UTF-8 file is lost.
+func TestDecode1252UndefinedBytes(t *testing.T) {
+	got, diags := Decode("x.trf", []byte("\x80\x81\x8D\x8F\x90\x9D\x9F\xE8"))
+	if want := "€\u0081\u008D\u008F\u0090\u009DŸè"; got != want {
+		t.Errorf("Decode = %q, want %q", got, want)
+	}
+	if len(diags) != 1 || diags[0].Code != "codec.windows-1252" || diags[0].Column != 1 {
+		t.Errorf("diags = %+v, want one codec.windows-1252 note at column 1", diags)
+	}
 }

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"omologa/tournament"
+	"omologa/tournament/internal/decimal"
 )
 
 // Layout names how a date was read; it appears in notes.
@@ -219,16 +220,10 @@ func parseNamed(s string) (tournament.Date, bool) {
 	return tournament.Date{Year: y, Month: m, Day: d}, true
 }
 
+// atoi reads a date part: at most four digits.
 func atoi(s string) (int, bool) {
-	if s == "" || len(s) > 4 {
+	if len(s) > 4 {
 		return 0, false
 	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, true
+	return decimal.Atoi(s)
 }

@@ -35,11 +35,11 @@ package tdf
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
+	"omologa/tournament/internal/decimal"
 	"omologa/tournament/rateofplay"
 )
 
@@ -140,7 +140,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 				t.End = d
 			}
 		case "rounds":
-			n, ok := atoi(val)
+			n, ok := decimal.Atoi(val)
 			if !ok {
 				diag(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", val)
 			}
@@ -229,7 +229,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		c += len([]rune(f[i])) + 1
 	}
 	get := func(i int) string { return strings.TrimSpace(f[i]) }
-	n, ok := atoi(get(0))
+	n, ok := decimal.Atoi(get(0))
 	if !ok || n == 0 {
 		diag(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", get(0))
 		return p, false
@@ -257,7 +257,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 	p.Name = get(3)
 	p.Federation = get(4)
 	if v := get(5); v != "" && v != "0" {
-		if _, ok := atoi(v); !ok {
+		if _, ok := decimal.Atoi(v); !ok {
 			diag(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", v)
 		} else {
 			p.FideID = v
@@ -268,7 +268,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		if v == "" {
 			return 0
 		}
-		n, ok := atoi(v)
+		n, ok := decimal.Atoi(v)
 		if !ok {
 			diag(num, cols[i], field, tournament.Warning, "tdf.number", "%s %q is not a number", field, v)
 		}
@@ -288,7 +288,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		p.BirthDate = d
 	}
 	if v := get(10); v != "" {
-		if x, ok := points(v); ok {
+		if x, ok := decimal.Points(v); ok {
 			p.Points, p.PointsGiven = x, true
 		} else {
 			diag(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", v)
@@ -321,7 +321,7 @@ func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEnt
 		diag(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", s)
 		return e
 	}
-	n, ok := atoi(f[0])
+	n, ok := decimal.Atoi(f[0])
 	if !ok {
 		diag(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", f[0])
 		return e
@@ -346,46 +346,4 @@ func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEnt
 	}
 	e.Code = tournament.Code(res[0])
 	return e
-}
-
-func atoi(s string) (int, bool) {
-	if s == "" || len(s) > 12 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, true
-}
-
-// points reads "4", "3.5" or "3,5"; strconv does the arithmetic, so that
-// the float is the one nearest the decimal.
-func points(s string) (float64, bool) {
-	if s == "" || len(s) > 8 {
-		return 0, false
-	}
-	digits, sep := 0, -1
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-		case (c == '.' || c == ',') && sep < 0:
-			sep = i
-		default:
-			return 0, false
-		}
-	}
-	if digits == 0 {
-		return 0, false
-	}
-	if sep >= 0 && s[sep] == ',' {
-		s = s[:sep] + "." + s[sep+1:]
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	return f, err == nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
+	"omologa/tournament/internal/decimal"
 	"omologa/tournament/rateofplay"
 )
 
@@ -32,8 +33,8 @@ const (
 	maxRounds = 200
 )
 
-// Italian categories (and the French ones of national records) that
-// arbiters write in the FIDE title columns.
+// Italian categories that arbiters write in the FIDE title columns; CM is
+// also a FIDE title and is kept as both.
 var categories = map[string]bool{
 	"M": true, "CM": true, "1N": true, "2N": true, "3N": true, "NC": true,
 	"1S": true, "2S": true, "3S": true,
@@ -74,7 +75,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		return nil, nil, tournament.ErrEmpty
 	}
 	// Most lines are player records: size the slice once.
-	r.t.Players = make([]tournament.Player, 0, strings.Count(text, "\n001")+1)
+	r.t.Players = make([]tournament.Player, 0, strings.Count(text, "\n001")+strings.Count(text, "\r001")+1)
 	r.starts = make(map[int]int, cap(r.t.Players))
 	ls := lines{text: text}
 	sawRecord := false
@@ -144,7 +145,7 @@ func (r *reader) line(s string, num int) bool {
 			return r.extension(tag)
 		}
 		r.buf = r.rec.reset(s, r.buf)
-		if _, ok := atoi(trim(r.rec.cut(colStart, colStart+4))); ok {
+		if _, ok := decimal.Atoi(trim(r.rec.cut(colStart, colStart+4))); ok {
 			r.trf26 = true
 			r.t.Tags = append(r.t.Tags, tag)
 			r.national = append(r.national, tag)
@@ -188,7 +189,7 @@ func isRuler(s string) bool {
 		runs++
 		if len(f) >= 3 && strings.Count(f, f[len(f)-1:]) >= len(f)-1 {
 			long++
-		} else if _, ok := atoi(f); ok {
+		} else if _, ok := decimal.Atoi(f); ok {
 			long++
 		}
 	}
@@ -317,7 +318,7 @@ func (r *reader) count(tag tournament.Tag, v string) int {
 	if v == "" {
 		return 0
 	}
-	n, ok := atoi(v)
+	n, ok := decimal.Atoi(v)
 	if !ok {
 		r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.number", "%q is not a number", v)
 	}
@@ -374,7 +375,7 @@ func (r *reader) team310(tag tournament.Tag, s string) {
 func (r *reader) members(tag tournament.Tag, s string, col int) []int {
 	var out []int
 	for _, f := range strings.Fields(s) {
-		n, ok := atoi(f)
+		n, ok := decimal.Atoi(f)
 		if !ok {
 			r.diag(tag.Line, col, tag.Code, tournament.Warning, "trf.team-member", "team member %q is not a starting number", f)
 			continue
@@ -402,7 +403,7 @@ func (r *reader) bye240(tag tournament.Tag, s string) {
 		r.diag(tag.Line, 5, "240", tournament.Warning, "trf.bye-record", "bye type %q is not F, H or Z", f[0])
 	}
 	for _, x := range f[1:] {
-		if _, ok := atoi(x); !ok {
+		if _, ok := decimal.Atoi(x); !ok {
 			r.diag(tag.Line, 7, "240", tournament.Warning, "trf.bye-record", "%q is not a number", x)
 		}
 	}
@@ -414,7 +415,7 @@ func (r *reader) player(s string, num int) {
 	rec := &r.rec
 	p := tournament.Player{Line: num}
 	if v := trim(rec.cut(colStart, colStart+4)); v != "" {
-		n, ok := atoi(v)
+		n, ok := decimal.Atoi(v)
 		if !ok || n == 0 {
 			r.diag(num, colStart+1, "starting number", tournament.Error, "trf.start", "starting number %q is not a positive number; player skipped", v)
 			return
@@ -450,7 +451,7 @@ func (r *reader) player(s string, num int) {
 	}
 	p.Name = trim(rec.cut(colName, colName+33))
 	if v := trim(rec.cut(colRating, colRating+4)); v != "" {
-		n, ok := atoi(v)
+		n, ok := decimal.Atoi(v)
 		if !ok {
 			r.diag(num, colRating+1, "rating", tournament.Warning, "trf.rating", "rating %q is not a number; read as unrated", v)
 		}
@@ -458,7 +459,7 @@ func (r *reader) player(s string, num int) {
 	}
 	p.Federation = trim(rec.cut(colFed, colFed+3))
 	if v := trim(rec.cut(colFideID, colFideID+11)); v != "" && v != "0" {
-		n, ok := atoi(v)
+		n, ok := decimal.Atoi(v)
 		switch {
 		case !ok:
 			r.diag(num, colFideID+1, "FIDE id", tournament.Warning, "trf.fide-id", "FIDE id %q is not a number; ignored", v)
@@ -480,7 +481,7 @@ func (r *reader) player(s string, num int) {
 		p.BirthDate = d
 	}
 	if v := trim(rec.cut(colPoints, colPoints+4)); v != "" {
-		f, ok := points(v)
+		f, ok := decimal.Points(v)
 		if !ok {
 			r.diag(num, colPoints+1, "points", tournament.Warning, "trf.points", "points %q are not a number", v)
 		} else {
@@ -488,7 +489,7 @@ func (r *reader) player(s string, num int) {
 		}
 	}
 	if v := trim(rec.cut(colRank, colRank+4)); v != "" {
-		n, ok := atoi(v)
+		n, ok := decimal.Atoi(v)
 		if !ok {
 			r.diag(num, colRank+1, "rank", tournament.Warning, "trf.rank", "rank %q is not a number", v)
 		}
@@ -556,7 +557,7 @@ func (r *reader) entry(s string, line, col, round int) tournament.RoundEntry {
 		}
 	}
 	if opp != "" {
-		n, ok := atoi(opp)
+		n, ok := decimal.Atoi(opp)
 		if !ok {
 			r.diag(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.opponent", "opponent %q is not a starting number; round left empty", opp)
 			return e
@@ -652,7 +653,7 @@ func (r *reader) nationalRecord(tag tournament.Tag) {
 	line := tag.Code + " " + tag.Value
 	r.buf = r.rec.reset(line, r.buf)
 	rec := &r.rec
-	start, _ := atoi(trim(rec.cut(colStart, colStart+4)))
+	start, _ := decimal.Atoi(trim(rec.cut(colStart, colStart+4)))
 	i, ok := r.starts[start]
 	if !ok {
 		r.diag(tag.Line, colStart+1, tag.Code, tournament.Warning, "trf.national-record", "national record for starting number %d, which has no 001 record", start)
@@ -664,7 +665,7 @@ func (r *reader) nationalRecord(tag tournament.Tag) {
 		p.Category = c
 	}
 	if v := trim(rec.cut(colRating, colRating+4)); v != "" {
-		n, ok := atoi(v)
+		n, ok := decimal.Atoi(v)
 		if !ok {
 			r.diag(tag.Line, colRating+1, tag.Code, tournament.Warning, "trf.rating", "national rating %q is not a number", v)
 		}

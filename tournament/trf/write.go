@@ -10,6 +10,7 @@ import (
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
+	"omologa/tournament/internal/decimal"
 )
 
 // Write writes t as a TRF file of version v, lines ended by CR LF.
@@ -94,7 +95,7 @@ func (w *writer) write() {
 		g := g
 		switch {
 		case isNationalTag(g):
-			start, _ := atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
+			start, _ := decimal.Atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
 			national[start] = true
 		case g.Code == "013" || g.Code == "310":
 			hasTeams = true
@@ -155,7 +156,7 @@ func isNationalTag(g tournament.Tag) bool {
 	if len(g.Code) != 3 || !isUpper(g.Code) || strings.HasPrefix(g.Code, "XX") || strings.HasPrefix(g.Code, "BB") {
 		return false
 	}
-	_, ok := atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
+	_, ok := decimal.Atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
 	return ok
 }
 
@@ -183,8 +184,8 @@ func trf26Only(g tournament.Tag) bool {
 // tag writes a record read from a file: from the model when the model
 // holds it, else as read.
 func (w *writer) tag(g tournament.Tag) {
-	if len(g.Code) != 3 {
-		return // a .tdf key, not a TRF record
+	if len(g.Code) != 3 || !isCode(g.Code) {
+		return // a .tdf key ("fed", "end"...), not a TRF record
 	}
 	if w.v == TRF16 && trf26Only(g) {
 		return
@@ -480,6 +481,6 @@ func pointsText(f float64) string {
 // shortID reports the digits-only ids the reader takes for national ids
 // when it finds them in the FIDE-id column.
 func shortID(s string) bool {
-	n, ok := atoi(s)
+	n, ok := decimal.Atoi(s)
 	return ok && n != 0 && len(strings.TrimLeft(s, "0")) < 6
 }
