@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -67,11 +65,8 @@ checks that need them say so. Exit status 0 when every file is accepted
 usage.`)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -127,15 +122,7 @@ usage.`)
 		out = append(out, c)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		var err error
-		if len(out) == 1 {
-			err = enc.Encode(out[0])
-		} else {
-			err = enc.Encode(out)
-		}
-		if err != nil {
+		if err := writeJSONFiles(stdout, out); err != nil {
 			fmt.Fprintf(stderr, "omologa check: %v\n", err)
 			return exitUsage
 		}

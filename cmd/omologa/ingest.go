@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -132,9 +131,10 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(rows)
+		if err := writeJSON(stdout, rows); err != nil {
+			fmt.Fprintf(stderr, "omologa ingest: %v\n", err)
+			return exitUsage
+		}
 	} else {
 		printStatuses(stdout, rows)
 	}

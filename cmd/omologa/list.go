@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -68,11 +66,8 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 			"change report. Tournaments received outside the period are reported and not rated.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	k, err := parseKind(*kind)
 	if err != nil || *label == "" || *playersPath == "" || *receivedPath == "" || *out == "" || fs.NArg() == 0 {
@@ -138,9 +133,7 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		warnings = append(warnings, fmt.Sprintf("%s: received %s, counts in the list of %s: not rated here", e.File, e.Received, e.Period))
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(closeOutput{Out: *out, Warnings: warnings, Report: res.Report}); err != nil {
+		if err := writeJSON(stdout, closeOutput{Out: *out, Warnings: warnings, Report: res.Report}); err != nil {
 			return fail(err)
 		}
 		return exitOK
@@ -322,11 +315,8 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 			"player's rating across the lists.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	k, err := parseKind(*kind)
 	if err != nil || *playersPath == "" || *dir == "" || (fs.NArg() > 0 && *history == "") {
@@ -390,9 +380,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return fail(err)
 		}
 		return exitOK

@@ -93,11 +93,8 @@ changes.html (the change report). A period already closed is refused (exit 1)
 unless --force.`)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	k, err := parseKind(*kind)
 	if err != nil || *label == "" || fs.NArg() > 0 {
@@ -180,11 +177,11 @@ unless --force.`)
 	// changes.json last, with the list's id: its absence says the run
 	// did not complete.
 	res.out.Files = append(res.out.Files, filepath.Join(dir, "changes.json"))
-	if _, err := writeOut(dir, "changes.json", func(w io.Writer) error { return encodeJSON(w, &res.out) }); err != nil {
+	if _, err := writeOut(dir, "changes.json", func(w io.Writer) error { return writeJSON(w, &res.out) }); err != nil {
 		return fail(err)
 	}
 	if *asJSON {
-		if err := encodeJSON(stdout, &res.out); err != nil {
+		if err := writeJSON(stdout, &res.out); err != nil {
 			return fail(err)
 		}
 		return exitOK
@@ -198,12 +195,6 @@ unless --force.`)
 	}
 	fmt.Fprintf(stdout, "published: %s\n", strings.Join(res.out.Files, ", "))
 	return exitOK
-}
-
-func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // closed is a period closed from the store, not yet published or stored.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -46,11 +45,8 @@ func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: omologa parse [--json] FILE...\n\nReads each file, choosing the format by content, and prints the tournament\nand the diagnostics. Exit status 0 when every file is readable, 2 otherwise.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -66,15 +62,7 @@ func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		out = append(out, p)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		var err error
-		if len(out) == 1 {
-			err = enc.Encode(out[0])
-		} else {
-			err = enc.Encode(out)
-		}
-		if err != nil {
+		if err := writeJSONFiles(stdout, out); err != nil {
 			fmt.Fprintf(stderr, "omologa parse: %v\n", err)
 			return exitUsage
 		}

@@ -81,11 +81,8 @@ pipeline are shown. Exit status 0 when every report was written (a rejected
 tournament gets its report too), 2 for unreadable input or bad usage.`)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa report: %v\n", err)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -74,9 +73,7 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if rows == nil {
 			rows = []store.Status{}
 		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rows); err != nil {
+		if err := writeJSON(stdout, rows); err != nil {
 			return exitUsage
 		}
 		return exitOK
