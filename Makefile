@@ -48,7 +48,7 @@ FUZZ_TARGETS := \
 	./ingest/mail:FuzzParse ./ingest/mail:FuzzFields ./ingest:FuzzExpandArchives \
 	./config:FuzzParse ./rules:FuzzParse \
 	./rating:FuzzParseDate ./rating:FuzzBands ./rating:FuzzParseRating \
-	./cmd/omologa:FuzzReadReceived
+	./cmd/omologa:FuzzReadReceived ./tournament/internal/decimal:FuzzPoints
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
