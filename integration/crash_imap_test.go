@@ -1,16 +1,12 @@
 package integration
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -32,13 +28,7 @@ func TestCrashIMAPKillAndRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs it for several seconds")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "omologa")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/omologa")
-	build.Dir = pipelinetest.RepoRoot()
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := pipelinetest.BuildBinary(t)
 	t.Run("in-process IMAP", func(t *testing.T) {
 		srv := imaptest.Start(t)
 		crashIMAP(t, bin, mailbox{srv.Host(), srv.Port(), imaptest.User, imaptest.Password}, srv.Client(), false)
@@ -65,55 +55,34 @@ func crashIMAP(t *testing.T, bin string, mb mailbox, c *imapclient.Client, hasMo
 		t.Fatal(err)
 	}
 
-	var logs bytes.Buffer
-	start := func() *exec.Cmd {
-		cmd := exec.Command(bin, "watch", "--config", cfg)
-		cmd.Env = append(os.Environ(), "OMOLOGA_TEST_IMAP_PASSWORD="+mb.Password)
-		cmd.Stderr = &logs
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		return cmd
-	}
-	defer func() {
-		if t.Failed() {
-			t.Logf("daemon logs:\n%s", logs.String())
-		}
-	}()
-
 	const n = 40
 	rng := rand.New(rand.NewPCG(3, 4))
 	at := time.Date(2026, 11, 8, 9, 0, 0, 0, time.UTC)
-	cmd := start()
-	kills := 0
+	d := pipelinetest.StartDaemon(t, bin, cfg, "OMOLOGA_TEST_IMAP_PASSWORD="+mb.Password)
 	nextKill := time.Now().Add(time.Duration(50+rng.IntN(250)) * time.Millisecond)
 	for i := 1; i <= n; i++ {
 		imaptest.Append(t, c, "INBOX", submission(i, fieldsWithoutOrganiser), at)
 		time.Sleep(time.Duration(rng.IntN(60)) * time.Millisecond)
 		if time.Now().After(nextKill) {
-			cmd.Process.Signal(syscall.SIGKILL)
-			cmd.Wait()
-			kills++
-			cmd = start()
+			d.KillAndRestart()
 			nextKill = time.Now().Add(time.Duration(50+rng.IntN(250)) * time.Millisecond)
 		}
 	}
 
 	outbox := filepath.Join(dir, "outbox")
 	deadline := time.Now().Add(90 * time.Second)
-	for len(emlFiles(outbox)) < n || imaptest.Count(t, c, "INBOX") > 0 {
+	for len(pipelinetest.EMLFiles(outbox)) < n || imaptest.Count(t, c, "INBOX") > 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("after %d kills: %d notices, %d messages still in INBOX", kills, len(emlFiles(outbox)), imaptest.Count(t, c, "INBOX"))
+			t.Fatalf("after %d kills: %d notices, %d messages still in INBOX", d.Kills, len(pipelinetest.EMLFiles(outbox)), imaptest.Count(t, c, "INBOX"))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(300 * time.Millisecond) // room for a repeat to show up
-	cmd.Process.Signal(syscall.SIGTERM)
-	if err := cmd.Wait(); err != nil {
+	if err := d.Stop(); err != nil {
 		t.Errorf("graceful shutdown: %v", err)
 	}
-	t.Logf("%d messages, %d SIGKILLs", n, kills)
-	if kills == 0 {
+	t.Logf("%d messages, %d SIGKILLs", n, d.Kills)
+	if d.Kills == 0 {
 		t.Error("the daemon was never killed")
 	}
 
@@ -137,7 +106,7 @@ func crashIMAP(t *testing.T, bin string, mb mailbox, c *imapclient.Client, hasMo
 	// Answered once: one outbox file per message, addressed to its sender.
 	perSender := map[string]int{}
 	re := regexp.MustCompile(`(?m)^To: .*?(arbitro\d+@example\.it)`)
-	for _, f := range emlFiles(outbox) {
+	for _, f := range pipelinetest.EMLFiles(outbox) {
 		b, _ := os.ReadFile(f)
 		if m := re.FindSubmatch(b); m != nil {
 			perSender[string(m[1])]++
@@ -157,15 +126,4 @@ func crashIMAP(t *testing.T, bin string, mb mailbox, c *imapclient.Client, hasMo
 	if got := imaptest.Count(t, c, "Elaborati"); got < n || (hasMove && got != n) {
 		t.Errorf("%d messages in the processed folder, want %d", got, n)
 	}
-}
-
-func emlFiles(dir string) []string {
-	es, _ := os.ReadDir(dir)
-	var out []string
-	for _, e := range es {
-		if strings.HasSuffix(e.Name(), ".eml") && !strings.HasPrefix(e.Name(), ".") {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
 }

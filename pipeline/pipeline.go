@@ -145,6 +145,29 @@ func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, 
 	return id, dup, nil
 }
 
+// Release lets a quarantined submission through on the office's word
+// (by is who decided): the next pass judges and answers it as if its
+// sender were allowed. Run is woken; a one-shot command calls Drain.
+// A submission that is not quarantined is a *store.StateError.
+func (p *Pipeline) Release(ctx context.Context, id int64, by string) error {
+	if err := p.o.Store.Release(ctx, id, by, p.o.Now()); err != nil {
+		return err
+	}
+	p.log.Info("quarantined submission released by the office", "id", id, "by", by)
+	p.Wake()
+	return nil
+}
+
+// Discard closes a quarantined submission as discarded by the office,
+// without a notice; it stays in the store.
+func (p *Pipeline) Discard(ctx context.Context, id int64, by string) error {
+	if err := p.o.Store.Discard(ctx, id, by, p.o.Now()); err != nil {
+		return err
+	}
+	p.log.Info("quarantined submission discarded by the office", "id", id, "by", by)
+	return nil
+}
+
 // Wake asks Run for a pass (after an import, or a Handle).
 func (p *Pipeline) Wake() {
 	select {
@@ -214,7 +237,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		return err
 	}
 	now := p.o.Now()
-	if p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !p.knownSender(sub.Sender) {
+	// A submission the office released is answered whoever sent it.
+	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
+	if p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released && !p.knownSender(sub.Sender) {
 		p.log.Warn("submission quarantined: unknown sender", "id", id, "sender", sub.Sender)
 		return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
 			Note: fmt.Sprintf("mittente sconosciuto %q: in quarantena per l'ufficio, nessuna risposta automatica", sub.Sender)}, now)
@@ -227,7 +252,11 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	if in.Subject == "" {
 		in.Subject = sub.Source
 	}
-	j := store.Judgement{SubmissionID: id, State: store.StateJudged}
+	if released {
+		in.ReleasedAt = sub.Office.At
+	}
+	// The note of a released submission says who released it: kept.
+	j := store.Judgement{SubmissionID: id, State: store.StateJudged, Note: sub.Note}
 	recipients := newAddrs()
 	recipients.add(sub.Sender)
 	// Files of one submission for the same tournament: the later counts.

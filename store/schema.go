@@ -148,4 +148,12 @@ CREATE TABLE rating_list_files (
 );
 CREATE INDEX rating_list_files_tournament ON rating_list_files(tournament_key);
 `,
+	// 3: what the office decided about a quarantined submission (omologa
+	// release): released to be judged and answered, or discarded; who
+	// decided and when, so that status can say so.
+	`
+ALTER TABLE submissions ADD COLUMN office_action TEXT NOT NULL DEFAULT ''; -- '', released, discarded
+ALTER TABLE submissions ADD COLUMN office_by     TEXT NOT NULL DEFAULT ''; -- the OS user who decided
+ALTER TABLE submissions ADD COLUMN office_at     TEXT;                     -- RFC 3339 UTC
+`,
 }

@@ -19,6 +19,7 @@ type Status struct {
 	State      string        `json:"state"`
 	Note       string        `json:"note,omitempty"`
 	Problems   []string      `json:"problems,omitempty"`
+	Office     *Office       `json:"office,omitempty"` // released or discarded by the office
 	Files      []FileStatus  `json:"files"`
 	Notice     *NoticeStatus `json:"notice,omitempty"`
 }
@@ -52,22 +53,38 @@ type NoticeStatus struct {
 
 // Statuses lists the submissions, newest first (all when limit <= 0).
 func (s *Store) Statuses(ctx context.Context, limit int) ([]Status, error) {
-	q := `SELECT id, channel, sender, source, message_id, received_at, state, note, problems FROM submissions ORDER BY id DESC`
+	return s.StatusesIn(ctx, "", limit)
+}
+
+// StatusesIn lists the submissions in a state (all when state is ""),
+// newest first (all when limit <= 0).
+func (s *Store) StatusesIn(ctx context.Context, state string, limit int) ([]Status, error) {
+	q := `SELECT id, channel, sender, source, message_id, received_at, state, note, problems,
+		office_action, office_by, office_at FROM submissions`
+	var args []any
+	if state != "" {
+		q += ` WHERE state = ?`
+		args = append(args, state)
+	}
+	q += ` ORDER BY id DESC`
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}
-	rows, err := s.db.QueryContext(ctx, q)
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: status: %w", err)
 	}
 	var out []Status
 	for rows.Next() {
 		var st Status
-		var recv, problems string
-		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems); err != nil {
+		var recv, problems, officeAction, officeBy string
+		var officeAt sql.NullString
+		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems,
+			&officeAction, &officeBy, &officeAt); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		st.Office = officeOf(officeAction, officeBy, officeAt)
 		st.ReceivedAt = parseTS(recv)
 		_ = json.Unmarshal([]byte(problems), &st.Problems)
 		out = append(out, st)

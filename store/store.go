@@ -218,6 +218,7 @@ type Submission struct {
 	State       string
 	Note        string
 	RecordedAt  time.Time
+	Office      *Office // nil unless the office released or discarded it
 	Files       []File
 }
 
@@ -253,14 +254,16 @@ func (s *Store) Received(ctx context.Context) ([]int64, error) {
 // Load reads a recorded submission with its files (not the raw bytes).
 func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	sub := &Submission{ID: id}
-	var recv, rec, fields, problems string
+	var recv, rec, fields, problems, officeAction, officeBy string
+	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt)
 	if err != nil {
 		return nil, fmt.Errorf("store: submission %d: %w", id, err)
 	}
+	sub.Office = officeOf(officeAction, officeBy, officeAt)
 	sub.ReceivedAt, sub.RecordedAt = parseTS(recv), parseTS(rec)
 	_ = json.Unmarshal([]byte(fields), &sub.Fields)
 	_ = json.Unmarshal([]byte(problems), &sub.Problems)

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -27,35 +24,15 @@ func TestCrashKillAndRestart(t *testing.T) {
 		t.Skip("builds the binary and runs it for several seconds")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "omologa")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := pipelinetest.BuildBinary(t)
 	cfg := pipelinetest.Config(t, dir, "100ms")
 	drop := filepath.Join(dir, "drop")
 	os.MkdirAll(drop, 0o755)
 
 	const n = 60
 	rng := rand.New(rand.NewPCG(1, 2))
-	var logs bytes.Buffer
-	start := func() *exec.Cmd {
-		cmd := exec.Command(bin, "watch", "--config", cfg)
-		cmd.Stderr = &logs
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		return cmd
-	}
-	defer func() {
-		if t.Failed() {
-			t.Logf("daemon logs:\n%s", logs.String())
-		}
-	}()
-
 	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
-	cmd := start()
-	kills := 0
+	d := pipelinetest.StartDaemon(t, bin, cfg)
 	nextKill := time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
 	for i := 0; i < n; i++ {
 		data := pipelinetest.TRF(fmt.Sprintf("Crash Open %d", i), "Torino", startDay, "102 Rossi, Mario")
@@ -68,10 +45,7 @@ func TestCrashKillAndRestart(t *testing.T) {
 		}
 		time.Sleep(time.Duration(rng.IntN(40)) * time.Millisecond)
 		if time.Now().After(nextKill) {
-			cmd.Process.Signal(syscall.SIGKILL)
-			cmd.Wait()
-			kills++
-			cmd = start()
+			d.KillAndRestart()
 			nextKill = time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
 		}
 	}
@@ -89,17 +63,16 @@ func TestCrashKillAndRestart(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("after %d kills: %d notices sent, %d files still in the drop folder", kills,
+			t.Fatalf("after %d kills: %d notices sent, %d files still in the drop folder", d.Kills,
 				c["notices."+store.NoticeSent], countEntries(drop))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	if err := cmd.Wait(); err != nil {
+	if err := d.Stop(); err != nil {
 		t.Errorf("graceful shutdown: %v", err)
 	}
-	t.Logf("%d submissions, %d SIGKILLs", n, kills)
-	if kills == 0 {
+	t.Logf("%d submissions, %d SIGKILLs", n, d.Kills)
+	if d.Kills == 0 {
 		t.Error("the daemon was never killed")
 	}
 
@@ -128,7 +101,7 @@ func TestCrashKillAndRestart(t *testing.T) {
 	// Answered once: one outbox file per submission.
 	ids := map[string]int{}
 	re := regexp.MustCompile(`X-Omologa-Submission: (\d+)`)
-	for _, f := range emlFiles(t, filepath.Join(dir, "outbox")) {
+	for _, f := range pipelinetest.EMLFiles(filepath.Join(dir, "outbox")) {
 		b, _ := os.ReadFile(f)
 		m := re.FindSubmatch(b)
 		if m == nil {
@@ -150,18 +123,7 @@ func TestCrashKillAndRestart(t *testing.T) {
 	}
 }
 
-func emlFiles(t *testing.T, dir string) []string {
-	es, _ := os.ReadDir(dir)
-	var out []string
-	for _, e := range es {
-		if strings.HasSuffix(e.Name(), ".eml") && !strings.HasPrefix(e.Name(), ".") {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
-}
-
-func countEML(t *testing.T, dir string) int { return len(emlFiles(t, dir)) }
+func countEML(t *testing.T, dir string) int { return len(pipelinetest.EMLFiles(dir)) }
 
 // countEntries counts the visible entries of a folder.
 func countEntries(dir string) int {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -179,11 +178,8 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			"after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	k, err := parseKind(*kind)
 	if err != nil || *playersPath == "" || fs.NArg() != 1 {
@@ -241,9 +237,7 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			fmt.Fprintf(stderr, "omologa rate: %v\n", err)
 			return exitUsage
 		}

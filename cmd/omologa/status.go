@@ -30,8 +30,9 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	asJSON := fl.Bool("json", false, "print JSON")
 	limit := fl.Int("n", 0, "show only the newest N submissions (0: all)")
 	show := fl.Int64("show", 0, "print the text of submission `ID`'s notice")
+	quarantined := fl.Bool("quarantined", false, "list only the quarantined submissions (for omologa release)")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa status [--config FILE] [--json] [-n N] [--show ID]")
+		fmt.Fprintln(stderr, "usage: omologa status [--config FILE] [--json] [-n N] [--quarantined] [--show ID]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -64,7 +65,11 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		return exitOK
 	}
-	rows, err := st.Statuses(ctx, *limit)
+	state := ""
+	if *quarantined {
+		state = store.StateQuarantined
+	}
+	rows, err := st.StatusesIn(ctx, state, *limit)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa status:", err)
 		return exitUsage
@@ -76,6 +81,10 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if err := writeJSON(stdout, rows); err != nil {
 			return exitUsage
 		}
+		return exitOK
+	}
+	if *quarantined && len(rows) == 0 {
+		fmt.Fprintln(stdout, "no quarantined submissions")
 		return exitOK
 	}
 	printStatuses(stdout, rows)
@@ -101,9 +110,11 @@ func printStatuses(w io.Writer, rows []store.Status) {
 				notice += ": " + n.LastError
 			}
 		} else if r.State == store.StateQuarantined {
+			notice = fmt.Sprintf("none: %s (omologa release %d, or --drop)", r.Note, r.ID)
+		} else if r.State == store.StateDiscarded {
 			notice = "none: " + r.Note
 		}
-		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, r.ReceivedAt.Local().Format("2006-01-02 15:04:05"), r.Channel, from, r.State)
+		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, r.ReceivedAt.Local().Format("2006-01-02 15:04:05"), r.Channel, from, stateLabel(r))
 		if len(r.Files) == 0 {
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%s\n", head, notice)
 		}
@@ -111,6 +122,9 @@ func printStatuses(w io.Writer, rows []store.Status) {
 			verdict := f.Verdict
 			if verdict == "" {
 				verdict = "(pending)"
+				if r.State == store.StateQuarantined || r.State == store.StateDiscarded {
+					verdict = "(not judged)"
+				}
 			}
 			if f.SupersededBy != 0 {
 				verdict += fmt.Sprintf(" (superseded by file %d)", f.SupersededBy)
@@ -136,6 +150,22 @@ func printStatuses(w io.Writer, rows []store.Status) {
 		}
 	}
 	tw.Flush()
+}
+
+// stateLabel makes a quarantine stand out and says when the office
+// decided a submission's fate.
+func stateLabel(r store.Status) string {
+	if r.State == store.StateQuarantined {
+		return "QUARANTINED"
+	}
+	if o := r.Office; o != nil {
+		action := o.Action + " "
+		if o.Action == r.State {
+			action = ""
+		}
+		return fmt.Sprintf("%s (%sby %s %s)", r.State, action, o.By, o.At.Local().Format("2006-01-02 15:04"))
+	}
+	return r.State
 }
 
 // printNoticeText prints a notice's headers of interest and its text part.

@@ -44,7 +44,11 @@ type Input struct {
 	Subject      string // of the original message, or the file name
 	InReplyTo    string // the original's Message-ID, with or without brackets
 	Problems     []string
-	Files        []File
+	// ReleasedAt is when the office released a submission quarantined
+	// for its unknown sender (zero for the others): the notice says so,
+	// since the sender may wonder why the answer came late.
+	ReleasedAt time.Time
+	Files      []File
 }
 
 // File is the judgement of one file of the submission.
@@ -196,6 +200,9 @@ func build(in Input) *doc {
 	d.para(t.greeting)
 	d.para(fmt.Sprintf(t.received, in.ReceivedAt.In(loc).Format("02/01/2006 15:04"), t.channel[in.Channel],
 		in.SubmissionID, in.Subject, len(in.Files)))
+	if !in.ReleasedAt.IsZero() {
+		d.para(fmt.Sprintf(t.released, in.ReleasedAt.In(loc).Format("02/01/2006 15:04")))
+	}
 	d.list(t.problemsHead, in.Problems, false)
 	if len(in.Files) == 0 {
 		d.para(t.noFiles)

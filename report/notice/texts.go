@@ -7,7 +7,7 @@ import "omologa/validate"
 type text struct {
 	office, submissionN                string
 	subjReceipt, subjRejection         string
-	greeting, received                 string
+	greeting, received, released       string
 	channel                            map[string]string
 	problemsHead, noFiles              string
 	fileHead, fromArchive, summary     string
@@ -28,6 +28,7 @@ var texts = map[string]*text{
 		subjRejection: "Omologazione: torneo non omologabile",
 		greeting:      "Gentile arbitro, gentile organizzatore,",
 		received:      "abbiamo ricevuto il %s (%s) l'invio n. %d «%s», con %d file. Questo è l'esito del controllo.",
+		released:      "Il mittente non risultava tra gli arbitri e gli organizzatori registrati: l'ufficio ha verificato l'invio e lo ha ammesso al controllo il %s.",
 		channel: map[string]string{"imap": "per posta elettronica", "drop": "nella cartella di deposito",
 			"cli": "dalla riga di comando"},
 		problemsHead: "Problemi dell'invio",
@@ -58,6 +59,7 @@ var texts = map[string]*text{
 		subjRejection: "Homologation: tournament not accepted",
 		greeting:      "Dear arbiter, dear organiser,",
 		received:      "on %s we received (%s) submission no. %d \"%s\", with %d file(s). This is the outcome of the check.",
+		released:      "The sender is not a registered arbiter or organiser: the office reviewed the submission and admitted it to the check on %s.",
 		channel: map[string]string{"imap": "by e-mail", "drop": "in the drop folder",
 			"cli": "from the command line"},
 		problemsHead: "Problems with the submission",
