@@ -48,6 +48,26 @@ func IsArchive(f File) bool {
 		strings.EqualFold(path.Ext(f.Name), ".zip")
 }
 
+// documentExts are zip containers that are documents, not archives of
+// files: Vega's own tournament file and office documents. Opening them
+// would hand the reader their inner parts, and the arbiter a refusal of
+// some XML part instead of "send the TRF export": they are passed on
+// whole, and the reader refuses them by what they are.
+var documentExts = map[string]bool{".vegz": true, ".docx": true, ".xlsx": true, ".pptx": true,
+	".odt": true, ".ods": true, ".odp": true}
+
+// isDocument reports a zip container that is a document: by its name, or
+// by the parts that mark OOXML ([Content_Types].xml) and OpenDocument
+// (an uncompressed "mimetype" entry first) whatever the name.
+func isDocument(f File) bool {
+	if documentExts[strings.ToLower(path.Ext(f.Name))] {
+		return true
+	}
+	head := f.Data[:min(len(f.Data), 4096)]
+	return bytes.Contains(head, []byte("[Content_Types].xml")) ||
+		bytes.Contains(head, []byte("mimetypeapplication/vnd.oasis.opendocument"))
+}
+
 // ExpandArchives replaces every zip archive among files by the files it
 // holds (nested archives too, to a small depth), each named by its
 // cleaned base name with From set to the archive's name. What cannot be
@@ -58,7 +78,7 @@ func IsArchive(f File) bool {
 func ExpandArchives(files []File, lim Limits) (out []File, problems []string) {
 	lim = lim.withDefaults()
 	for _, f := range files {
-		if !IsArchive(f) {
+		if !IsArchive(f) || isDocument(f) {
 			out = append(out, f)
 			continue
 		}
@@ -111,7 +131,7 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 			from = f.From + "/" + f.Name
 		}
 		inner := File{Name: name, Data: data, From: from}
-		if IsArchive(inner) {
+		if IsArchive(inner) && !isDocument(inner) {
 			if depth >= maxArchiveDepth {
 				problems = append(problems, fmt.Sprintf("l'archivio %s dentro %s è annidato troppo in profondità e non è stato aperto", name, f.Name))
 				continue

@@ -39,6 +39,14 @@ func TestExpandArchives(t *testing.T) {
 		{"names with ../ never leave", []File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{
 			"../../etc/passwd": []byte("x"), `..\..\win.ini`: []byte("y")})}}, []string{"passwd", "win.ini"}, ""},
 		{"nested zip opened", []File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{"in.zip": inner})}}, []string{"deep.trf"}, ""},
+		{"Vega's .vegz is a document, passed on whole for the reader to refuse",
+			[]File{{Name: "torneo.vegz", Data: zipOf(t, map[string][]byte{"torneo.veg": []byte("x")})}}, []string{"torneo.vegz"}, ""},
+		{"an office document is not opened, whatever its name",
+			[]File{{Name: "classifica", Data: zipOf(t, map[string][]byte{"[Content_Types].xml": []byte("<Types/>"), "xl/workbook.xml": []byte("<w/>")})}},
+			[]string{"classifica"}, ""},
+		{"a spreadsheet inside a zip reaches the reader whole",
+			[]File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{"risultati.xlsx": zipOf(t, map[string][]byte{"xl/workbook.xml": []byte("<w/>")})})}},
+			[]string{"risultati.xlsx"}, ""},
 		{"damaged zip is a problem", []File{{Name: "t.zip", Data: []byte("PK\x03\x04 not really")}}, nil, "non si apre"},
 		{"zip bomb stops at the archive budget", []File{{Name: "bomb.zip", Data: zipOf(t, map[string][]byte{
 			"1.trf": bytes.Repeat([]byte("0"), 900<<10), "2.trf": bytes.Repeat([]byte("0"), 900<<10),

@@ -2,6 +2,8 @@ package validate
 
 import (
 	"omologa/tournament"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Format checks: a file that cannot be read, or is of a kind the office
@@ -25,8 +27,8 @@ func checkFormat(p *Pass) {
 		refused, parse, empty := readErrorKind(err)
 		switch {
 		case refused != nil:
-			p.Report("format.refused", At{}, Args{"kind": refused.Kind,
-				"advice": Text{IT: refused.AdviceIT, EN: refused.AdviceEN}})
+			p.Report("format.refused", At{}, Args{"kind": refusedKind(refused.Kind),
+				"advice": Text{IT: sentence(refused.AdviceIT), EN: sentence(refused.AdviceEN)}})
 		case empty:
 			p.Report("format.empty", At{}, Args{})
 		case parse != nil:
@@ -60,4 +62,38 @@ func checkFormat(p *Pass) {
 	} else if t.Rounds() == 0 {
 		p.Report("format.no-rounds", At{}, Args{"players": len(t.Players)})
 	}
+}
+
+// refusedKind names a refused file's kind as the arbiter knows it; the
+// reader's ids ("vegz", "swiss-manager") are for scripts.
+func refusedKind(kind string) Text {
+	switch kind {
+	case "vegz":
+		return Text{IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"}
+	case "swiss-manager":
+		return Text{IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"}
+	case "pdf":
+		return Text{IT: "PDF", EN: "PDF"}
+	case "spreadsheet":
+		return Text{IT: "foglio di calcolo", EN: "spreadsheet"}
+	case "word":
+		return Text{IT: "documento di testo", EN: "text document"}
+	case "image":
+		return Text{IT: "immagine", EN: "image"}
+	case "html":
+		return Text{IT: "pagina web HTML", EN: "HTML web page"}
+	case "archive":
+		return Text{IT: "archivio compresso", EN: "compressed archive"}
+	}
+	return Text{IT: kind, EN: kind}
+}
+
+// sentence starts s with a capital letter: the reader's advice is written
+// to follow a colon in its error, the finding puts it after a full stop.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
