@@ -59,8 +59,8 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "usage: omologa watch [--config FILE] [--once] [-v]")
 		fl.PrintDefaults()
 	}
-	if err := fl.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fl, args); !ok {
+		return code
 	}
 	log := newLogger(stderr, *verbose)
 	cfg, err := config.Load(*cfgPath)
@@ -70,16 +70,14 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	a, err := openApp(ctx, cfg, log)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa watch:", err)
-		return exitUsage
+		return startupFailed(ctx, stderr, log, err)
 	}
 	defer a.close()
 
 	var drop *ingest.Drop
 	if cfg.Drop != nil {
 		if err := seedDrop(ctx, a.store, cfg.Drop, log); err != nil {
-			fmt.Fprintln(stderr, "omologa watch:", err)
-			return exitUsage
+			return startupFailed(ctx, stderr, log, err)
 		}
 		drop, err = ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
 			Rejected: cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log,
@@ -87,14 +85,12 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				return mail.ParseWithLimits(raw, at, mailLimits(cfg))
 			}})
 		if err != nil {
-			fmt.Fprintln(stderr, "omologa watch:", err)
-			return exitUsage
+			return startupFailed(ctx, stderr, log, err)
 		}
 	}
 	intakes, err := a.intakes(drop)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa watch:", err)
-		return exitUsage
+		return startupFailed(ctx, stderr, log, err)
 	}
 
 	if *once {
@@ -183,6 +179,19 @@ type app struct {
 	store *store.Store
 	pipe  *pipeline.Pipeline
 	log   *slog.Logger
+}
+
+// startupFailed ends a start-up that could not complete. When the reason
+// is a shutdown asked for meanwhile (SIGTERM while the store opened, as a
+// service manager may send right after a restart) that is a graceful
+// shutdown, not a failure: nothing was taken yet, so nothing is lost.
+func startupFailed(ctx context.Context, stderr io.Writer, log *slog.Logger, err error) int {
+	if ctx.Err() != nil {
+		log.Info("shutdown requested during start-up", "err", err)
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "omologa watch:", err)
+	return exitUsage
 }
 
 func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // BuildBinary builds cmd/omologa into a temporary folder and returns its
@@ -79,8 +80,16 @@ func (d *Daemon) KillAndRestart() {
 }
 
 // Stop asks the daemon to shut down gracefully (SIGTERM) and returns its
-// exit error, nil for a clean exit.
+// exit error, nil for a clean exit. It first waits (10 s at most) for the
+// running daemon to say it is watching: a signal sent in the first
+// milliseconds of a process, before Go has installed its handler, kills
+// it as the default action would, which tests nothing of omologa.
 func (d *Daemon) Stop() error {
+	want := d.Kills + 1 // one "watching" line per start
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Count(d.Logs(), "omologa watching") < want && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
 	d.cmd.Process.Signal(syscall.SIGTERM)
 	return d.cmd.Wait()
 }
