@@ -60,6 +60,23 @@ type Drop struct {
 	// seeds the working drop folder (under var/) from the committed
 	// samples, so that processing never moves the committed files.
 	Seed []string `yaml:"seed,omitempty"`
+	// SeedReceived, when set (RFC 3339), is the receipt time recorded for
+	// the seeded files instead of the moment they are taken: the demo
+	// judges its samples as of the day they were written, so that their
+	// verdicts (the 8-day deadline) and the lists they count in do not
+	// change with the calendar. Files dropped by anyone else always get
+	// the real drop time.
+	SeedReceived string `yaml:"seed_received,omitempty"`
+}
+
+// SeedTime returns SeedReceived parsed; ok is false when it is not set
+// (check has already rejected a malformed value).
+func (d *Drop) SeedTime() (t time.Time, ok bool) {
+	if d == nil || d.SeedReceived == "" {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, d.SeedReceived)
+	return t, err == nil
 }
 
 // Store configures the SQLite store.
@@ -230,6 +247,14 @@ func (c *Config) check() error {
 	}
 	if c.Drop != nil && c.Drop.Settle < 0 {
 		bad("drop.settle is negative")
+	}
+	if c.Drop != nil && c.Drop.SeedReceived != "" {
+		if _, err := time.Parse(time.RFC3339, c.Drop.SeedReceived); err != nil {
+			bad("drop.seed_received %q: an RFC 3339 time is expected (2026-11-23T10:00:00+01:00)", c.Drop.SeedReceived)
+		}
+		if len(c.Drop.Seed) == 0 {
+			bad("drop.seed_received is set but drop.seed lists no folder")
+		}
 	}
 	if c.Spool == "" {
 		bad("spool is empty")

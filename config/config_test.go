@@ -68,6 +68,8 @@ func TestStrictErrors(t *testing.T) {
 		{"no intake", strings.Replace(minimal, "drop:\n  folder: drop\n", "", 1), "neither drop nor imap"},
 		{"bad address", strings.Replace(minimal, "a@b.example", "nobody", 1), `notices.from "nobody"`},
 		{"bad language", minimal + "  language: fr\n", `notices.language is "fr"`},
+		{"seed_received not RFC 3339", strings.Replace(minimal, "  folder: drop\n", "  folder: drop\n  seed: [s]\n  seed_received: 23/11/2026\n", 1), `drop.seed_received "23/11/2026"`},
+		{"seed_received without seeds", strings.Replace(minimal, "  folder: drop\n", "  folder: drop\n  seed_received: \"2026-11-23T10:00:00Z\"\n", 1), "drop.seed lists no folder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("x.yaml", []byte(tc.yaml))

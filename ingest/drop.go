@@ -41,6 +41,10 @@ type DropOptions struct {
 	// It is ingest/mail's parser, passed in because that package imports
 	// this one.
 	Message func(raw []byte, receivedAt time.Time) (*Submission, error)
+	// ReceivedAt, when set, may give a file (by name) another receipt
+	// time than the moment it is taken: the demo's seeded samples keep
+	// the day they were written. Nil, or ok false, means the drop time.
+	ReceivedAt func(name string) (t time.Time, ok bool)
 }
 
 // Drop takes files from a folder. A file counts once it is complete:
@@ -325,6 +329,11 @@ func (d *Drop) dueInOrder(now time.Time) []string {
 func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handler) error {
 	path := filepath.Join(d.o.Folder, name)
 	now := d.o.Now()
+	if d.o.ReceivedAt != nil {
+		if t, ok := d.o.ReceivedAt(name); ok {
+			now = t
+		}
+	}
 	s := &Submission{Channel: ChannelDrop, ReceivedAt: now, Subject: name}
 	clean := CleanName(name)
 	var reason string

@@ -119,6 +119,39 @@ func TestDropTakesFilesPresentAtStart(t *testing.T) {
 	}
 }
 
+func TestDropReceivedAtOverride(t *testing.T) {
+	root := t.TempDir()
+	folder := filepath.Join(root, "drop")
+	os.MkdirAll(folder, 0o755)
+	pinned := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	d, err := NewDrop(DropOptions{Folder: folder, Archive: filepath.Join(root, "archive"),
+		Rejected: filepath.Join(root, "rejected"), Settle: time.Hour, RetryAfter: 50 * time.Millisecond,
+		ReceivedAt: func(name string) (time.Time, bool) { return pinned, name == "seeded.trf" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	for _, n := range []string{"seeded.trf", "other.trf"} {
+		os.WriteFile(filepath.Join(folder, n), []byte("012 "+n), 0o644)
+		os.Chtimes(filepath.Join(folder, n), old, old)
+	}
+	r := newRecorder()
+	run(t, d, r.handle)
+	for range 2 {
+		s := r.wait(t, "a file present at start")
+		switch s.Files[0].Name {
+		case "seeded.trf":
+			if !s.ReceivedAt.Equal(pinned) {
+				t.Errorf("seeded.trf received %v, want the override %v", s.ReceivedAt, pinned)
+			}
+		default:
+			if s.ReceivedAt.Equal(pinned) || time.Since(s.ReceivedAt) > time.Minute {
+				t.Errorf("%s received %v: the drop time expected", s.Files[0].Name, s.ReceivedAt)
+			}
+		}
+	}
+}
+
 func TestDropRenameFromTemporaryNameCountsAtOnce(t *testing.T) {
 	// An hour's settle time: only the rename can make the file count.
 	d, dd := newDrop(t, time.Hour, Limits{})

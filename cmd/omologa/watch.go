@@ -76,11 +76,13 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	var drop *ingest.Drop
 	if cfg.Drop != nil {
-		if err := seedDrop(ctx, a.store, cfg.Drop, log); err != nil {
+		seeded, err := seedDrop(ctx, a.store, cfg.Drop, log)
+		if err != nil {
 			return startupFailed(ctx, stderr, log, err)
 		}
 		drop, err = ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
-			Rejected: cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log,
+			ReceivedAt: seeded.receivedAt,
+			Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log,
 			Message: func(raw []byte, at time.Time) (*ingest.Submission, error) {
 				return mail.ParseWithLimits(raw, at, mailLimits(cfg))
 			}})
@@ -290,9 +292,11 @@ func loadRegisters(ctx context.Context, st *store.Store, cfg *config.Config) (*r
 // processes the committed samples once without ever moving them. Each
 // folder's files get a later modification time than the previous
 // folder's, so that the drop folder takes them in seed order.
-func seedDrop(ctx context.Context, st *store.Store, d *config.Drop, log *slog.Logger) error {
+func seedDrop(ctx context.Context, st *store.Store, d *config.Drop, log *slog.Logger) (*seededFiles, error) {
+	seeded := &seededFiles{names: map[string]bool{}}
+	seeded.at, seeded.pinned = d.SeedTime()
 	if err := os.MkdirAll(d.Folder, 0o755); err != nil {
-		return fmt.Errorf("seed: %w", err)
+		return nil, fmt.Errorf("seed: %w", err)
 	}
 	n := 0
 	base := time.Now().Add(-time.Hour)
@@ -303,7 +307,7 @@ func seedDrop(ctx context.Context, st *store.Store, d *config.Drop, log *slog.Lo
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("seed: %w", err)
+			return nil, fmt.Errorf("seed: %w", err)
 		}
 		// An old modification time makes the start-up scan take the
 		// files at once.
@@ -314,32 +318,55 @@ func seedDrop(ctx context.Context, st *store.Store, d *config.Drop, log *slog.Lo
 			}
 			data, err := os.ReadFile(filepath.Join(seed, e.Name()))
 			if err != nil {
-				return fmt.Errorf("seed: %w", err)
+				return nil, fmt.Errorf("seed: %w", err)
 			}
 			if known, err := st.HasContent(ctx, store.Hash(data)); err != nil {
-				return err
+				return nil, err
 			} else if known {
 				continue
 			}
 			dst := filepath.Join(d.Folder, e.Name())
 			if _, err := os.Stat(dst); err == nil {
+				seeded.names[e.Name()] = true
 				continue // already waiting in the drop folder
 			}
 			tmp := filepath.Join(d.Folder, "."+e.Name()+".tmp")
 			if err := os.WriteFile(tmp, data, 0o644); err != nil {
-				return fmt.Errorf("seed: %w", err)
+				return nil, fmt.Errorf("seed: %w", err)
 			}
 			_ = os.Chtimes(tmp, mtime, mtime)
 			if err := os.Rename(tmp, dst); err != nil {
-				return fmt.Errorf("seed: %w", err)
+				return nil, fmt.Errorf("seed: %w", err)
 			}
+			seeded.names[e.Name()] = true
 			n++
 		}
 	}
 	if n > 0 {
 		log.Info("drop folder seeded", "from", d.Seed, "files", n)
 	}
-	return nil
+	return seeded, nil
+}
+
+// seededFiles remembers which files of the drop folder the seeding put
+// there, so that they, and only they, get the configured receipt time
+// (drop.seed_received); each name counts once, so a file the office
+// drops later under the same name gets its real drop time.
+type seededFiles struct {
+	mu     sync.Mutex
+	names  map[string]bool
+	at     time.Time
+	pinned bool
+}
+
+func (s *seededFiles) receivedAt(name string) (time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.pinned || !s.names[name] {
+		return time.Time{}, false
+	}
+	delete(s.names, name)
+	return s.at, true
 }
 
 // imapIntake builds the mailbox intake from the configuration; the
