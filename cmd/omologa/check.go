@@ -111,7 +111,10 @@ usage.`)
 
 	code := exitOK
 	var out []checked
+	bar := newProgress(stderr, "checking", fs.NArg())
+	defer bar.Done()
 	for _, name := range fs.Args() {
+		bar.Add(1)
 		c := checkFile(opts, name)
 		switch {
 		case c.Unreadable != "" || c.Format == "":
@@ -121,6 +124,7 @@ usage.`)
 		}
 		out = append(out, c)
 	}
+	bar.Done()
 	if *asJSON {
 		if err := writeJSONFiles(stdout, out); err != nil {
 			fmt.Fprintf(stderr, "omologa check: %v\n", err)

@@ -90,7 +90,10 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var rec bytes.Buffer
 	rec.WriteString("file,received\n")
+	bar := newProgress(stderr, "writing", len(s.Tournaments))
+	defer bar.Done()
 	for i, t := range s.Tournaments {
+		bar.Add(1)
 		name := fmt.Sprintf("t%05d.trf", i+1)
 		t.File, t.Format = name, tournament.FormatTRF26
 		var tb bytes.Buffer
@@ -104,6 +107,7 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		out.Games += len(t.Games())
 		out.Files++
 	}
+	bar.Done()
 	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
 		return fail(err)
 	}

@@ -103,7 +103,10 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	var ts []rating.Received
 	var warnings []string
+	bar := newProgress(stderr, "reading", fs.NArg())
+	defer bar.Done()
 	for _, f := range fs.Args() {
+		bar.Add(1)
 		day, ok := dates[f]
 		if !ok {
 			day, ok = dates[filepath.Base(f)]
@@ -118,6 +121,7 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		warnings = append(warnings, ws...)
 		ts = append(ts, rating.Received{File: f, Tournament: t, Received: day})
 	}
+	bar.Done()
 	res, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: cfg, InPlace: true})
 	if err != nil {
 		return fail(err)
