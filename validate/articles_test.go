@@ -152,7 +152,7 @@ var regsChecks = []struct {
 	{"RTF 5.3.1 f", "arbiter at least Candidato Nazionale", []string{"eligibility.arbiter-category", "eligibility.arbiter-missing", "eligibility.arbiter-unknown", "eligibility.arbiter-expired"}},
 	{"RTF 7.2", "Swiss or round robin; Italo-Swiss for promotion", []string{"eligibility.pairing-not-allowed", "eligibility.pairing-unknown"}},
 	{"RTF 5.2.1 a", "promotion tournaments below Terza Nazionale", []string{"eligibility.promotion", "identity.category-not-allowed", "identity.category-unknown"}},
-	{"RTF 5.4.1", "team competitions: rate, arbiter, individual points first", []string{"eligibility.team-competition", "eligibility.team-ranking"}},
+	{"RTF 5.4.1", "team competitions: rate, arbiter, individual points first", []string{"eligibility.team-competition", "eligibility.team-ranking", "eligibility.team-rate-too-short"}},
 	{"RAPID 4.1", "rapid: 15 to 60 minutes", []string{"eligibility.rate-too-short", "eligibility.rate-too-long"}},
 	{"RAPID 4.3", "rapid: 6 rounds", []string{"eligibility.min-rounds"}},
 	{"RAPID 4.4", "rapid: 14 players", []string{"eligibility.min-players"}},

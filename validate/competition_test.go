@@ -7,6 +7,7 @@ import (
 	"omologa/registers"
 	"omologa/rules"
 	"omologa/tournament"
+	"omologa/tournament/rateofplay"
 )
 
 func TestRTF_6_2_2_UnfinishedFile(t *testing.T) {
@@ -169,6 +170,15 @@ func TestRTF_5_4_1_TeamCompetition(t *testing.T) {
 		got := rulesOf(run(t, "eligibility.team", rules.KindStandard, tr))
 		if !slices.Equal(got, []string{"eligibility.team-competition", "eligibility.team-ranking-unverified"}) {
 			t.Errorf("got %v", got)
+		}
+	})
+	t.Run("RTF 5.4.1 a: a team competition's short rate of play cites 5.4.1", func(t *testing.T) {
+		tr := teamFile(t, false)
+		tr.RateOfPlayText = `60'+15"`
+		tr.RateOfPlay = &rateofplay.Rate{Text: tr.RateOfPlayText, Periods: []rateofplay.Period{{Minutes: 60}}, IncrementSeconds: 15}
+		fs := run(t, "eligibility.rate-of-play", rules.KindStandard, tr)
+		if got := rulesOf(fs); !slices.Equal(got, []string{"eligibility.team-rate-too-short"}) || fs[0].Article != "RTF 5.4.1 a" {
+			t.Errorf("got %+v", fs)
 		}
 	})
 	t.Run("RTF 5.4.1: no minimum rounds or participants for teams", func(t *testing.T) {

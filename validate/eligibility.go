@@ -43,7 +43,7 @@ func init() {
 	})
 	register(&Check{
 		Name: "eligibility.rate-of-play",
-		Rules: []string{"eligibility.rate-unknown", "eligibility.rate-unreadable", "eligibility.rate-too-short",
+		Rules: []string{"eligibility.rate-unknown", "eligibility.rate-unreadable", "eligibility.rate-too-short", "eligibility.team-rate-too-short",
 			"eligibility.rate-too-long", "eligibility.rate-fide-threshold", "eligibility.first-control-moves"},
 		Article: "RTF 5.3.1 d; FIDE-RR 1.1, 1.3; RAPID 4.1",
 		Doc:     "time per player for a 60-move game within the bounds, and the FIDE minimum by the players' ratings",
@@ -320,7 +320,13 @@ func checkRate(p *Pass) {
 	short := below(m, rp.MinMinutes60, rp.MinInclusive)
 	if short {
 		args["limit"] = rp.MinMinutes60
-		p.Report("eligibility.rate-too-short", At{Line: line}, args)
+		// A team competition has its own article for the same minimum
+		// (RTF 5.4.1 a), which is the one its organiser must be shown.
+		rule := "eligibility.rate-too-short"
+		if teamBy(p) != "" {
+			rule = "eligibility.team-rate-too-short"
+		}
+		p.Report(rule, At{Line: line}, args)
 	}
 	if rp.MaxMinutes60 > 0 && above(m, rp.MaxMinutes60, rp.MaxInclusive) {
 		args["limit"] = rp.MaxMinutes60
