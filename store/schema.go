@@ -156,4 +156,20 @@ ALTER TABLE submissions ADD COLUMN office_action TEXT NOT NULL DEFAULT ''; -- ''
 ALTER TABLE submissions ADD COLUMN office_by     TEXT NOT NULL DEFAULT ''; -- the OS user who decided
 ALTER TABLE submissions ADD COLUMN office_at     TEXT;                     -- RFC 3339 UTC
 `,
+	// 4: the office's decisions about a homologated file's players (omologa
+	// decide), applied when the file is rated (omologa list run): its
+	// reading of a last-round forfeit (RTF 7.5.2–7.5.3) and the chief
+	// arbiter's theoretical ratings (RTF 4.2.7, RAPID 6.8). One row per
+	// file, player and kind: a later decision replaces the earlier one.
+	`
+CREATE TABLE office_decisions (
+	file_id    INTEGER NOT NULL REFERENCES files(id),
+	start      INTEGER NOT NULL,            -- the player's starting number in the file
+	kind       TEXT NOT NULL,               -- withdrawal, theoretical
+	value      TEXT NOT NULL,               -- justified, unjustified; the rating
+	decided_by TEXT NOT NULL,               -- the OS user who decided
+	decided_at TEXT NOT NULL,               -- RFC 3339 UTC
+	PRIMARY KEY (file_id, start, kind)
+);
+`,
 }

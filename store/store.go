@@ -3,7 +3,8 @@
 // cgo): the submissions with their original bytes, their files, the
 // verdicts and findings, the tournaments (so that a corrected file
 // supersedes the earlier one), the outbox of notices with their delivery
-// attempts, the IMAP mailbox positions and the imported registers.
+// attempts, the IMAP mailbox positions, the imported registers, the
+// rating lists closed and the office's decisions about players.
 //
 // Every state change is one transaction: a submission is recorded before
 // the intake acknowledges it, a judgement and its notice are saved

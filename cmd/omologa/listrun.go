@@ -45,6 +45,9 @@ type runOutput struct {
 	Warnings   []string      `json:"warnings"`
 	Crosscheck crosscheck    `json:"crosscheck"`
 	Report     rating.Report `json:"report"`
+	// Decisions are the office's decisions (omologa decide) applied to
+	// the period's tournaments.
+	Decisions []decisionLine `json:"decisions"`
 }
 
 // crosscheck compares the variations of the close with the provisional
@@ -193,6 +196,12 @@ unless --force.`)
 	for _, d := range c.Differ {
 		fmt.Fprintf(stdout, "  %s %d %s: provisional %s, final %s\n", d.File, d.Start, d.Name, signed(d.Provisional), signed(d.Final))
 	}
+	if len(res.out.Decisions) > 0 {
+		fmt.Fprintln(stdout, "office decisions applied:")
+		for _, d := range res.out.Decisions {
+			fmt.Fprintf(stdout, "  %s\n", d)
+		}
+	}
 	fmt.Fprintf(stdout, "published: %s\n", strings.Join(res.out.Files, ", "))
 	return exitOK
 }
@@ -212,6 +221,9 @@ func (c *closed) notes() []string {
 		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %d giocatori aggiornati (tesseramento, FIDE, società), %d nuovi.", c.out.Refreshed, c.out.Joined))
 	}
 	n = append(n, c.out.Warnings...)
+	for _, d := range c.out.Decisions {
+		n = append(n, "Decisione dell'ufficio: "+d.String())
+	}
 	x := c.out.Crosscheck
 	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",
 		x.Compared, x.Agree, len(x.Differ)))
@@ -227,7 +239,7 @@ func closeFromStore(ctx context.Context, st *store.Store, cfg *config.Config, k 
 	} else if ok && !force {
 		return nil, fmt.Errorf("%s list %s: %w (--force closes it again)", k, period.Label, store.ErrListExists)
 	}
-	res := &closed{out: runOutput{Kind: k, Period: period.Label, Warnings: []string{},
+	res := &closed{out: runOutput{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []decisionLine{},
 		Crosscheck: crosscheck{Differ: []difference{}, Unrecorded: []string{}}}}
 	warn := func(format string, a ...any) { res.out.Warnings = append(res.out.Warnings, fmt.Sprintf(format, a...)) }
 	closedPeriods, err := st.RatingListPeriods(ctx, string(k))
@@ -321,7 +333,20 @@ func closeFromStore(ctx context.Context, st *store.Store, cfg *config.Config, k 
 			warn("%s: homologated but unreadable now (%v): not rated", name, err)
 			continue
 		}
-		ts = append(ts, rating.Received{File: name, Tournament: t, Received: day})
+		rc := rating.Received{File: name, Tournament: t, Received: day}
+		ds, err := st.Decisions(ctx, h.FileID)
+		if err != nil {
+			return nil, err
+		}
+		if err := applyDecisions(&rc, ds); err != nil {
+			return nil, fmt.Errorf("%s: the office's decisions: %w", name, err)
+		}
+		for _, d := range ds {
+			l := describeDecision(d, t, k)
+			l.File = name
+			res.out.Decisions = append(res.out.Decisions, l)
+		}
+		ts = append(ts, rc)
 		label[h.FileID] = name
 		res.files = append(res.files, store.ListedFile{FileID: h.FileID, TournamentKey: h.TournamentKey})
 	}
