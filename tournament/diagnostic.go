@@ -3,6 +3,8 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // Severity grades a reader's diagnostic.
@@ -31,6 +33,9 @@ type Diagnostic struct {
 	// which turns some diagnostics into findings ("trf.unknown-record").
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// MessageIT is Message in Italian, for the notices sent to arbiters;
+	// empty only in diagnostics built before it existed.
+	MessageIT string `json:"message_it,omitempty"`
 }
 
 func (d Diagnostic) String() string {
@@ -86,3 +91,36 @@ func (e *RefusedError) Error() string {
 
 // ErrEmpty is returned for a file with no tournament data at all.
 var ErrEmpty = errors.New("no tournament data in the file")
+
+// SprintfIT formats an Italian message as fmt.Sprintf does, except that
+// %q puts a string between Italian quotation marks («XYZ») instead of Go's
+// double quotes: the text goes to arbiters, not to programmers. Characters
+// that would not print are still escaped, so nothing in the file is hidden.
+func SprintfIT(format string, args ...any) string {
+	wrapped := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			wrapped[i] = guillemets(v)
+		case fmt.Stringer:
+			wrapped[i] = guillemets(v.String())
+		default:
+			wrapped[i] = a
+		}
+	}
+	return fmt.Sprintf(format, wrapped...)
+}
+
+// guillemets prints as the plain string under every verb but %q, which
+// writes it between « and ».
+type guillemets string
+
+func (g guillemets) Format(f fmt.State, verb rune) {
+	if verb != 'q' {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), string(g))
+		return
+	}
+	q := strconv.Quote(string(g))
+	q = strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+	fmt.Fprint(f, "«"+q+"»")
+}

@@ -1,9 +1,11 @@
 package validate
 
 import (
-	"omologa/tournament"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"omologa/tournament"
 )
 
 // Format checks: a file that cannot be read, or is of a kind the office
@@ -50,8 +52,14 @@ func checkFormat(p *Pass) {
 		case tournament.Warning:
 			rule = "format.read-warning"
 		}
-		p.Report(rule, At{Line: d.Line}, Args{"code": d.Code, "field": d.Field, "message": d.Message,
-			"column": d.Column})
+		msgIT := d.MessageIT
+		if msgIT == "" {
+			// A reader that has no Italian text yet: the English one beats
+			// a hole in the notice.
+			msgIT = d.Message
+		}
+		p.Report(rule, At{Line: d.Line}, Args{"code": d.Code, "field": Text{IT: fieldIT(d.Field), EN: d.Field},
+			"message": Text{IT: msgIT, EN: d.Message}, "column": d.Column})
 	}
 	t := p.Tournament
 	if t == nil {
@@ -96,4 +104,36 @@ func sentence(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// readerFieldsIT names in Italian the fields the readers put in their
+// diagnostics; TRF codes ("132") need no translation.
+var readerFieldsIT = map[string]string{
+	"record":          "riga",
+	"encoding":        "codifica",
+	"starting number": "numero di partenza",
+	"sex":             "sesso",
+	"rating":          "Elo",
+	"national rating": "Elo nazionale",
+	"FIDE id":         "ID FIDE",
+	"birth date":      "data di nascita",
+	"points":          "punti",
+	"rank":            "posizione",
+	"rounds":          "turni",
+	"player":          "giocatore",
+	"dates":           "date dei turni",
+	"start":           "data di inizio",
+	"end":             "data di fine",
+}
+
+// fieldIT is the Italian name of a diagnostic's field: "round 3" becomes
+// "turno 3"; a field it does not know is left as the reader wrote it.
+func fieldIT(field string) string {
+	if it, ok := readerFieldsIT[field]; ok {
+		return it
+	}
+	if n, ok := strings.CutPrefix(field, "round "); ok {
+		return "turno " + n
+	}
+	return field
 }

@@ -53,7 +53,8 @@ func Decode(name string, data []byte) (string, []tournament.Diagnostic) {
 	if bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
 		data = data[3:]
 		diags = append(diags, tournament.Diagnostic{File: name, Line: 1, Column: 1, Field: "encoding",
-			Severity: tournament.Note, Code: "codec.bom", Message: "UTF-8 byte-order mark removed"})
+			Severity: tournament.Note, Code: "codec.bom", Message: "UTF-8 byte-order mark removed",
+			MessageIT: "rimosso il segno di ordine dei byte (BOM) UTF-8 all'inizio del file"})
 	}
 	if utf8.Valid(data) {
 		return string(data), diags
@@ -61,7 +62,8 @@ func Decode(name string, data []byte) (string, []tournament.Diagnostic) {
 	line, col := firstInvalid(data)
 	diags = append(diags, tournament.Diagnostic{File: name, Line: line, Column: col, Field: "encoding",
 		Severity: tournament.Note, Code: "codec.windows-1252",
-		Message: "the file is not UTF-8; read as Windows-1252 (Latin-1)"})
+		Message:   "the file is not UTF-8; read as Windows-1252 (Latin-1)",
+		MessageIT: "il file non è in UTF-8: letto come Windows-1252 (Latin-1)"})
 	return decode1252(data), diags
 }
 

@@ -1,6 +1,7 @@
 package dates
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -19,6 +20,10 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if !d.IsZero() {
 				t.Fatalf("%q: error %v with a date %v", s, err, d)
+			}
+			var de *Error
+			if !errors.As(err, &de) || de.Italian() == "" {
+				t.Fatalf("%q: error %v has no Italian text", s, err)
 			}
 			return
 		}
@@ -55,6 +60,10 @@ func FuzzRounds(f *testing.F) {
 		for _, p := range problems {
 			if p.Index < 0 || p.Index >= len(fs) || p.Err == nil {
 				t.Fatalf("bad problem %+v", p)
+			}
+			var de *Error
+			if !errors.As(p.Err, &de) || de.Italian() == "" {
+				t.Fatalf("problem %v has no Italian text", p.Err)
 			}
 		}
 		_ = tournament.Date{}

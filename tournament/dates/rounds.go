@@ -46,14 +46,16 @@ func Rounds(fields []string, start, end tournament.Date) ([]tournament.Date, Lay
 		for i, f := range fields {
 			d, l, err := Parse(f)
 			if err == nil && !d.IsZero() && !d.IsFull() {
-				err = fmt.Errorf("round date %q: day, month and year are needed", strings.TrimSpace(f))
+				err = roundError(fmt.Sprintf("round date %q: day, month and year are needed", strings.TrimSpace(f)),
+					tournament.SprintfIT("data del turno %q: servono giorno, mese e anno", strings.TrimSpace(f)))
 			}
 			if err != nil {
 				problems = append(problems, RoundProblem{i, err})
 				continue
 			}
 			if !inside(d, start, end) {
-				problems = append(problems, RoundProblem{i, fmt.Errorf("round date %s is outside the tournament (%s to %s)", d, start, end)})
+				problems = append(problems, RoundProblem{i, roundError(fmt.Sprintf("round date %s is outside the tournament (%s to %s)", d, start, end),
+					fmt.Sprintf("la data del turno %s è fuori dal torneo (%s)", ItalianDate(d), ItalianPeriod(start, end)))})
 				continue
 			}
 			out[i] = d
@@ -78,7 +80,8 @@ func Rounds(fields []string, start, end tournament.Date) ([]tournament.Date, Lay
 			continue
 		}
 		if !inside(d, start, end) {
-			problems = append(problems, RoundProblem{i, fmt.Errorf("round date %q read as %s is outside the tournament (%s to %s), and no other reading puts every round inside it", strings.TrimSpace(f), d, start, end)})
+			problems = append(problems, RoundProblem{i, roundError(fmt.Sprintf("round date %q read as %s is outside the tournament (%s to %s), and no other reading puts every round inside it", strings.TrimSpace(f), d, start, end),
+				tournament.SprintfIT("la data del turno %q, letta come %s, è fuori dal torneo (%s), e nessun'altra lettura fa cadere tutti i turni nel periodo del torneo", strings.TrimSpace(f), ItalianDate(d), ItalianPeriod(start, end)))})
 			continue
 		}
 		out[i] = d
@@ -125,7 +128,8 @@ func readShort(f string, l Layout) (tournament.Date, error) {
 	if !ok || n != 3 || widths[0] != 2 || widths[1] != 2 || widths[2] != 2 {
 		d, _, err := Parse(f)
 		if err == nil && !d.IsZero() && !d.IsFull() {
-			return tournament.Date{}, fmt.Errorf("round date %q: day, month and year are needed", f)
+			return tournament.Date{}, roundError(fmt.Sprintf("round date %q: day, month and year are needed", f),
+				tournament.SprintfIT("data del turno %q: servono giorno, mese e anno", f))
 		}
 		return d, err
 	}
@@ -139,7 +143,7 @@ func readShort(f string, l Layout) (tournament.Date, error) {
 		y, m, d = nums[0], nums[1], nums[2]
 	}
 	if m == 0 || d == 0 {
-		return tournament.Date{}, fmt.Errorf("%w %q: no such day (read as %s)", ErrUnreadable, f, l)
+		return tournament.Date{}, unreadable(f, fmt.Sprintf("no such day (read as %s)", l), fmt.Sprintf("il giorno non esiste (letta nel formato %s)", l.Italian()))
 	}
 	date, _, err := build(2000+y, m, d, f, l)
 	return date, err

@@ -23,6 +23,9 @@ func FuzzRead(f *testing.F) {
 			if d.Line < 1 || d.Field == "" || d.Code == "" {
 				t.Fatalf("diagnostic not located: %+v", d)
 			}
+			if d.MessageIT == "" {
+				t.Fatalf("diagnostic without Italian text: %+v", d)
+			}
 		}
 		if err != nil {
 			return

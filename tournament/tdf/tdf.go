@@ -94,9 +94,11 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 	}
 	t := &tournament.Tournament{File: name, Format: tournament.FormatTDF, Scoring: tournament.DefaultScoring()}
 	var diags []tournament.Diagnostic
-	diag := func(line, col int, field string, sev tournament.Severity, code, format string, args ...any) {
+	// diag takes the English and the Italian text with the same
+	// arguments; in the Italian one %q quotes with « ».
+	diag := func(line, col int, field string, sev tournament.Severity, code, en, it string, args ...any) {
 		diags = append(diags, tournament.Diagnostic{File: name, Line: line, Column: col, Field: field,
-			Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+			Severity: sev, Code: code, Message: fmt.Sprintf(en, args...), MessageIT: tournament.SprintfIT(it, args...)})
 	}
 	var roundDates string
 	roundDatesLine := 0
@@ -114,7 +116,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		f := strings.Split(line, "|")
 		key, ok := keys[strings.ToUpper(strings.TrimSpace(f[0]))]
 		if !ok {
-			diag(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", strings.TrimSpace(f[0]))
+			diag(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", "record sconosciuto %q ignorato", strings.TrimSpace(f[0]))
 			continue
 		}
 		val := ""
@@ -132,7 +134,11 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "start", "end":
 			d, _, err := dates.Parse(val)
 			if err != nil {
-				diag(num, len(f[0])+2, key, tournament.Warning, "tdf.date", "%v", err)
+				what := "data di inizio"
+				if key == "end" {
+					what = "data di fine"
+				}
+				both(diag, num, len(f[0])+2, key, tournament.Warning, "tdf.date", err.Error(), what+": "+dates.Italian(err))
 			}
 			if key == "start" {
 				t.Start = d
@@ -142,7 +148,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "rounds":
 			n, ok := decimal.Atoi(val)
 			if !ok {
-				diag(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", val)
+				diag(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", "%q non è un numero", val)
 			}
 			t.DeclaredRounds = n
 		case "dates":
@@ -171,7 +177,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 				continue
 			}
 			if j, dup := starts[p.Start]; dup {
-				diag(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", p.Start, t.Players[j].Line)
+				diag(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, t.Players[j].Line)
 				continue
 			}
 			starts[p.Start] = len(t.Players)
@@ -189,7 +195,8 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		ds, _, problems := dates.Rounds(fields, t.Start, t.End)
 		t.RoundDates = ds
 		for _, pr := range problems {
-			diag(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date", "round %d date: %v", pr.Index+1, pr.Err)
+			both(diag, roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
+				fmt.Sprintf("round %d date: %v", pr.Index+1, pr.Err), fmt.Sprintf("turno %d: %s", pr.Index+1, dates.Italian(pr.Err)))
 		}
 	}
 	if t.RateOfPlayText != "" {
@@ -212,14 +219,20 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 	return t, diags, nil
 }
 
-type diagFunc func(line, col int, field string, sev tournament.Severity, code, format string, args ...any)
+// both records a diagnostic whose two texts are already formatted: the
+// explicit argument indexes let each language take its own.
+func both(diag diagFunc, line, col int, field string, sev tournament.Severity, code, en, it string) {
+	diag(line, col, field, sev, code, "%[1]s", "%[2]s", en, it)
+}
+
+type diagFunc func(line, col int, field string, sev tournament.Severity, code, en, it string, args ...any)
 
 // readPlayer reads the fields after GIOCATORE; col is the column of the
 // first.
 func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, bool) {
 	p := tournament.Player{Line: num}
 	if len(f) < playerFields {
-		diag(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", len(f), playerFields)
+		diag(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", "il record del giocatore ha %d campi, ne servono %d prima dei turni; giocatore ignorato", len(f), playerFields)
 		return p, false
 	}
 	cols := make([]int, len(f))
@@ -231,7 +244,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 	get := func(i int) string { return strings.TrimSpace(f[i]) }
 	n, ok := decimal.Atoi(get(0))
 	if !ok || n == 0 {
-		diag(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", get(0))
+		diag(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", get(0))
 		return p, false
 	}
 	p.Start = n
@@ -242,7 +255,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		p.Sex = "f"
 	case "":
 	default:
-		diag(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", get(1))
+		diag(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", "il sesso %q non è m o f; lasciato vuoto", get(1))
 	}
 	switch title := get(2); strings.ToUpper(title) {
 	case "":
@@ -258,32 +271,33 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 	p.Federation = get(4)
 	if v := get(5); v != "" && v != "0" {
 		if _, ok := decimal.Atoi(v); !ok {
-			diag(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", v)
+			diag(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
 		} else {
 			p.FideID = v
 		}
 	}
-	number := func(i int, field string) int {
+	number := func(i int, field, fieldIT string) int {
 		v := get(i)
 		if v == "" {
 			return 0
 		}
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			diag(num, cols[i], field, tournament.Warning, "tdf.number", "%s %q is not a number", field, v)
+			both(diag, num, cols[i], field, tournament.Warning, "tdf.number",
+				fmt.Sprintf("%s %q is not a number", field, v), tournament.SprintfIT("%s %q non è un numero", fieldIT, v))
 		}
 		return n
 	}
-	p.Rating = number(6, "rating")
+	p.Rating = number(6, "rating", "l'Elo")
 	if v := get(7); v != "" && v != "0" {
 		p.NationalID = v
 		p.NationalFed = "ITA"
 	}
-	p.NationalRating = number(8, "national rating")
+	p.NationalRating = number(8, "national rating", "l'Elo nazionale")
 	if v := get(9); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			diag(num, cols[9], "birth date", tournament.Warning, "tdf.date", "birth date: %v", err)
+			both(diag, num, cols[9], "birth date", tournament.Warning, "tdf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
 		}
 		p.BirthDate = d
 	}
@@ -291,10 +305,10 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		if x, ok := decimal.Points(v); ok {
 			p.Points, p.PointsGiven = x, true
 		} else {
-			diag(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", v)
+			diag(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", "i punti %q non sono un numero", v)
 		}
 	}
-	p.Rank = number(11, "rank")
+	p.Rank = number(11, "rank", "la posizione in classifica")
 	// Field 12 is reserved (Vega writes the club); rounds follow.
 	p.Rounds = make([]tournament.RoundEntry, 0, len(f)-playerFields)
 	for i := playerFields; i < len(f); i++ {
@@ -318,12 +332,12 @@ func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEnt
 		return e
 	}
 	if len(f) != 3 {
-		diag(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", s)
+		diag(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", "la casella del turno %q non è nella forma «avversario colore risultato»; lasciata vuota", s)
 		return e
 	}
 	n, ok := decimal.Atoi(f[0])
 	if !ok {
-		diag(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", f[0])
+		diag(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", f[0])
 		return e
 	}
 	e.Opponent = n
@@ -334,14 +348,14 @@ func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEnt
 		e.Colour = tournament.ColourBlack
 	case "-":
 	default:
-		diag(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", f[1])
+		diag(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", f[1])
 	}
 	res := f[2]
 	if res == "2" {
 		res = "="
 	}
 	if len(res) != 1 || !tournament.Code(res[0]).Valid() {
-		diag(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", f[2])
+		diag(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", "il risultato %q non è un codice di risultato; turno lasciato senza risultato", f[2])
 		return e
 	}
 	e.Code = tournament.Code(res[0])

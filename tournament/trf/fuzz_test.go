@@ -31,6 +31,9 @@ func FuzzRead(f *testing.F) {
 			if d.Line < 1 || d.Field == "" || d.Code == "" || d.Message == "" {
 				t.Fatalf("diagnostic not located: %+v", d)
 			}
+			if d.MessageIT == "" {
+				t.Fatalf("diagnostic without Italian text: %+v", d)
+			}
 		}
 		if err != nil || !utf8.ValidString(text) {
 			return

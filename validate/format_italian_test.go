@@ -1,0 +1,49 @@
+package validate
+
+import (
+	"testing"
+
+	"omologa/rules"
+	"omologa/tournament"
+)
+
+// The reader's diagnostics reach arbiters in Italian: the Italian finding
+// takes MessageIT and the field's Italian name, the English one the
+// reader's English; a diagnostic without Italian falls back to English.
+func TestFIDE_TRF_ReaderDiagnosticsItalian(t *testing.T) {
+	cases := []struct {
+		name   string
+		diag   tournament.Diagnostic
+		it, en string
+	}{
+		{"FIDE TRF: Italian text of a reader's note",
+			tournament.Diagnostic{Line: 3, Column: 1, Severity: tournament.Note, Code: "trf.ruler-line", Field: "record",
+				Message: "column ruler line skipped", MessageIT: "riga di righello delle colonne ignorata"},
+			"Nota di lettura (trf.ruler-line, riga, colonna 1): riga di righello delle colonne ignorata",
+			"Reading note (trf.ruler-line, record, column 1): column ruler line skipped"},
+		{"FIDE TRF: round field named in Italian",
+			tournament.Diagnostic{Line: 9, Column: 92, Severity: tournament.Error, Code: "trf.round-entry", Field: "round 3",
+				Message: `round entry "x" cannot be read; left empty`, MessageIT: "la casella del turno «x» non si può leggere; lasciata vuota"},
+			"Parte del tabellone non si può leggere (trf.round-entry, turno 3, colonna 92): la casella del turno «x» non si può leggere; lasciata vuota",
+			`Part of the crosstable cannot be read (trf.round-entry, round 3, column 92): round entry "x" cannot be read; left empty`},
+		{"FIDE TRF: no Italian text falls back to English",
+			tournament.Diagnostic{Line: 1, Column: 5, Severity: tournament.Warning, Code: "trf.x", Field: "012", Message: "m"},
+			"Valore non letto o letto per ipotesi (trf.x, 012, colonna 5): m",
+			"A value was not read, or read by guess (trf.x, 012, column 5): m"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := runIn(t, "format.reader", rules.KindStandard,
+				Input{Tournament: swissOf(t, 2, 1), Diagnostics: []tournament.Diagnostic{c.diag}}, Decision{})
+			if len(fs) != 1 {
+				t.Fatalf("findings = %+v, want one", fs)
+			}
+			if fs[0].MessageIT != c.it {
+				t.Errorf("Italian = %q\nwant      %q", fs[0].MessageIT, c.it)
+			}
+			if fs[0].MessageEN != c.en {
+				t.Errorf("English = %q\nwant      %q", fs[0].MessageEN, c.en)
+			}
+		})
+	}
+}
