@@ -57,6 +57,9 @@ type ParseError struct {
 	Column int
 	Field  string
 	Err    error
+	// ErrIT says Err in Italian, for the notices to arbiters; empty when
+	// the reader has no Italian text (the English is used then).
+	ErrIT string
 }
 
 func (e *ParseError) Error() string {

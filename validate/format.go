@@ -38,7 +38,11 @@ func checkFormat(p *Pass) {
 			if parse.Err != nil {
 				msg = parse.Err.Error()
 			}
-			p.Report("format.unreadable", At{Line: parse.Line}, Args{"field": parse.Field, "error": msg,
+			it := parse.ErrIT
+			if it == "" {
+				it = msg
+			}
+			p.Report("format.unreadable", At{Line: parse.Line}, Args{"field": Text{IT: fieldIT(parse.Field), EN: parse.Field}, "error": Text{IT: it, EN: msg},
 				"column": parse.Column})
 		default:
 			p.Report("format.unreadable", At{}, Args{"field": "", "error": err.Error(), "column": 0})

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"omologa/rules"
@@ -45,5 +47,22 @@ func TestFIDE_TRF_ReaderDiagnosticsItalian(t *testing.T) {
 				t.Errorf("English = %q\nwant      %q", fs[0].MessageEN, c.en)
 			}
 		})
+	}
+}
+
+// A file from which no tournament can be read is explained in Italian to
+// the arbiter too (RAPID 5.2): the reader's ParseError carries both.
+func TestRAPID_5_2_UnreadableFileInItalian(t *testing.T) {
+	set := ruleSet(t, rules.KindStandard)
+	p := &Pass{Input: Input{File: "x.trf", ReadError: &tournament.ParseError{File: "x.trf", Field: "player",
+		Err: errors.New("no player record: no tournament can be read"), ErrIT: "nessun record di giocatore: non si può leggere alcun torneo"}}, Set: set}
+	checkFormat(p)
+	if len(p.findings) != 1 {
+		t.Fatalf("findings %+v", p.findings)
+	}
+	f := p.findings[0]
+	if !strings.Contains(f.MessageIT, "nessun record di giocatore") || !strings.Contains(f.MessageIT, "(giocatore,") ||
+		!strings.Contains(f.MessageEN, "no player record") {
+		t.Errorf("it %q\nen %q", f.MessageIT, f.MessageEN)
 	}
 }

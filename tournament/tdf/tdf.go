@@ -185,10 +185,12 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		}
 	}
 	if len(t.Tags) == 0 {
-		return nil, diags, &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record")}
+		return nil, diags, &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record"),
+			ErrIT: "non è un file .tdf: nessun record riconosciuto"}
 	}
 	if len(t.Players) == 0 {
-		return nil, diags, &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read")}
+		return nil, diags, &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read"),
+			ErrIT: "nessun record di giocatore: non si può leggere alcun torneo"}
 	}
 	if roundDates != "" {
 		fields := strings.Split(roundDates, ";")

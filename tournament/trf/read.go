@@ -89,10 +89,12 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		}
 	}
 	if !sawRecord {
-		return nil, r.diags, &tournament.ParseError{File: name, Err: fmt.Errorf("not a TRF file: no record begins with a TRF code such as 001 or 012")}
+		return nil, r.diags, &tournament.ParseError{File: name, Err: fmt.Errorf("not a TRF file: no record begins with a TRF code such as 001 or 012"),
+			ErrIT: "non è un file TRF: nessuna riga comincia con un codice TRF come 001 o 012"}
 	}
 	if len(r.t.Players) == 0 {
-		return nil, r.diags, &tournament.ParseError{File: name, Field: "001", Err: fmt.Errorf("no player record (001): no tournament can be read")}
+		return nil, r.diags, &tournament.ParseError{File: name, Field: "001", Err: fmt.Errorf("no player record (001): no tournament can be read"),
+			ErrIT: "nessun record di giocatore (001): non si può leggere alcun torneo"}
 	}
 	r.finish()
 	return r.t, r.diags, nil
