@@ -46,12 +46,7 @@ func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
-	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
-	kind := fs.String("kind", "auto", "kind of play: auto (from the rate of play), standard or rapid")
-	received := fs.String("received", "", "receipt time, RFC 3339 (default: now)")
-	players := fs.String("players", "", "players' register (CSV)")
-	arbiters := fs.String("arbiters", "", "arbiters' register (CSV)")
-	calendar := fs.String("calendar", "", "calendar of authorised tournaments (CSV)")
+	jf := addJudgeFlags(fs, "players' register (CSV)")
 	lang := fs.String("lang", "it", "language of the messages in the human output: it or en")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: omologa check [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
@@ -72,39 +67,12 @@ usage.`)
 		fs.Usage()
 		return exitUsage
 	}
-	opts := checkOptions{}
-	switch *kind {
-	case "auto":
-	case "standard", "rapid":
-		opts.Kind = *kind
-	default:
-		fmt.Fprintf(stderr, "omologa check: --kind %q: auto, standard or rapid\n", *kind)
-		return exitUsage
-	}
 	if *lang != "it" && *lang != "en" {
 		fmt.Fprintf(stderr, "omologa check: --lang %q: it or en\n", *lang)
 		return exitUsage
 	}
-	opts.Received = time.Now()
-	if *received != "" {
-		t, err := time.Parse(time.RFC3339, *received)
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa check: --received: %v\n", err)
-			return exitUsage
-		}
-		opts.Received = t
-	}
-	rf, err := rules.Load(*rulesPath)
+	opts, err := jf.options()
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa check: %v\n", err)
-		return exitUsage
-	}
-	if err := validate.CheckRules(rf); err != nil {
-		fmt.Fprintf(stderr, "omologa check: %v\n", err)
-		return exitUsage
-	}
-	opts.Rules = rf
-	if opts.Registers, err = registers.Load(*players, *arbiters, *calendar); err != nil {
 		fmt.Fprintf(stderr, "omologa check: %v\n", err)
 		return exitUsage
 	}
@@ -263,4 +231,55 @@ func orDash(s string) string {
 		return "?"
 	}
 	return s
+}
+
+// judgeFlags are the flags of the commands that judge files the way the
+// pipeline does (check, report): the rules, the kind of play, the
+// receipt time and the registers.
+type judgeFlags struct {
+	rules, kind, received, players, arbiters, calendar *string
+}
+
+func addJudgeFlags(fs *flag.FlagSet, playersHelp string) *judgeFlags {
+	return &judgeFlags{
+		rules:    fs.String("rules", "rules.yaml", "the rules file"),
+		kind:     fs.String("kind", "auto", "kind of play: auto (from the rate of play), standard or rapid"),
+		received: fs.String("received", "", "receipt time, RFC 3339 (default: now)"),
+		players:  fs.String("players", "", playersHelp),
+		arbiters: fs.String("arbiters", "", "arbiters' register (CSV)"),
+		calendar: fs.String("calendar", "", "calendar of authorised tournaments (CSV)"),
+	}
+}
+
+// options loads what the flags name. The receipt time defaults to now:
+// a command may read the clock, the validator may not.
+func (j *judgeFlags) options() (checkOptions, error) {
+	var opts checkOptions
+	switch *j.kind {
+	case "auto":
+	case "standard", "rapid":
+		opts.Kind = *j.kind
+	default:
+		return opts, fmt.Errorf("--kind %q: auto, standard or rapid", *j.kind)
+	}
+	opts.Received = time.Now()
+	if *j.received != "" {
+		t, err := time.Parse(time.RFC3339, *j.received)
+		if err != nil {
+			return opts, fmt.Errorf("--received: %w", err)
+		}
+		opts.Received = t
+	}
+	rf, err := rules.Load(*j.rules)
+	if err != nil {
+		return opts, err
+	}
+	if err := validate.CheckRules(rf); err != nil {
+		return opts, err
+	}
+	opts.Rules = rf
+	if opts.Registers, err = registers.Load(*j.players, *j.arbiters, *j.calendar); err != nil {
+		return opts, err
+	}
+	return opts, nil
 }

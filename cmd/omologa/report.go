@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 
 	"omologa/config"
 	"omologa/ingest"
@@ -55,12 +54,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print what was written as JSON")
-	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
-	kind := fs.String("kind", "auto", "kind of play: auto (from the rate of play), standard or rapid")
-	received := fs.String("received", "", "receipt time, RFC 3339 (default: now)")
-	players := fs.String("players", "", "players' register (CSV): the list in force; accepted tournaments are rated with it")
-	arbiters := fs.String("arbiters", "", "arbiters' register (CSV)")
-	calendar := fs.String("calendar", "", "calendar of authorised tournaments (CSV)")
+	jf := addJudgeFlags(fs, "players' register (CSV): the list in force; accepted tournaments are rated with it")
 	lang := fs.String("lang", "it", "language of the reports: it or en")
 	out := fs.String("out", "", "directory for the reports (created)")
 	cfgPath := fs.String("config", "", "with --submission: the configuration whose store, rules and registers are used")
@@ -112,31 +106,8 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		}
 		written = ws
 	} else {
-		opts := checkOptions{}
-		switch *kind {
-		case "auto":
-		case "standard", "rapid":
-			opts.Kind = *kind
-		default:
-			return fail(fmt.Errorf("--kind %q: auto, standard or rapid", *kind))
-		}
-		opts.Received = time.Now()
-		if *received != "" {
-			t, err := time.Parse(time.RFC3339, *received)
-			if err != nil {
-				return fail(fmt.Errorf("--received: %w", err))
-			}
-			opts.Received = t
-		}
-		rf, err := rules.Load(*rulesPath)
+		opts, err := jf.options()
 		if err != nil {
-			return fail(err)
-		}
-		if err := validate.CheckRules(rf); err != nil {
-			return fail(err)
-		}
-		opts.Rules = rf
-		if opts.Registers, err = registers.Load(*players, *arbiters, *calendar); err != nil {
 			return fail(err)
 		}
 		for _, name := range fs.Args() {
@@ -148,10 +119,10 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 			}
 			sub := validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind}
 			rep, t := judgeData(opts, name, data, sub)
-			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(rf.Rating.Location())}
+			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(opts.Rules.Rating.Location())}
 			w := reportWritten{File: name}
 			if t != nil && rep.Verdict != validate.Rejected && opts.Registers.Players != nil {
-				in.Ratings, in.RatingKind = rateReport(t, rep, opts.Registers.Players, &rf.Rating)
+				in.Ratings, in.RatingKind = rateReport(t, rep, opts.Registers.Players, &opts.Rules.Rating)
 				if in.Ratings != nil {
 					w.RatingsBy = "computed"
 				}
