@@ -98,6 +98,13 @@ func (s *Store) LatestRatingList(ctx context.Context, kind, before string) (l *R
 	return s.ratingList(ctx, `WHERE kind = ? AND period < ? ORDER BY period DESC LIMIT 1`, kind, before)
 }
 
+// RatingListInForce returns the last list of a kind closed for a period
+// up to and including the given one: the list of that kind in force when
+// the given period's list is issued; ok is false when there is none.
+func (s *Store) RatingListInForce(ctx context.Context, kind, upTo string) (l *RatingList, ok bool, err error) {
+	return s.ratingList(ctx, `WHERE kind = ? AND period <= ? ORDER BY period DESC LIMIT 1`, kind, upTo)
+}
+
 func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*RatingList, bool, error) {
 	l := &RatingList{}
 	var created, report string

@@ -109,6 +109,17 @@ func TestRatingLists(t *testing.T) {
 	if _, ok, _ := s.LatestRatingList(ctx, "rapid", "2026-12"); ok {
 		t.Error("a list before the first was found")
 	}
+	// The list in force when a period's list is issued includes that
+	// period's own (the other kind's list of the same month).
+	if l, ok, _ := s.RatingListInForce(ctx, "standard", "2027-01"); !ok || l.Period != "2027-01" {
+		t.Errorf("standard in force for 2027-01: %+v %v", l, ok)
+	}
+	if l, ok, _ := s.RatingListInForce(ctx, "rapid", "2026-12"); !ok || l.Period != "2026-12" {
+		t.Errorf("rapid in force for 2026-12: %+v %v", l, ok)
+	}
+	if _, ok, _ := s.RatingListInForce(ctx, "standard", "2026-12"); ok {
+		t.Error("a standard list in force before any was closed")
+	}
 	if ps, err := s.RatingListPeriods(ctx, "rapid"); err != nil || len(ps) != 2 || ps[0] != "2026-12" || ps[1] != "2027-01" {
 		t.Errorf("rapid periods %v %v", ps, err)
 	}

@@ -36,8 +36,13 @@ type runOutput struct {
 	// Refreshed and Joined count the rows of a stored list in force
 	// whose registry fields were updated from the players' register, and
 	// the register's members the list lacked (see refresh).
-	Refreshed  int           `json:"refreshed_from_register"`
-	Joined     int           `json:"joined_from_register"`
+	Refreshed int `json:"refreshed_from_register"`
+	Joined    int `json:"joined_from_register"`
+	// OtherList is the other kind's list in force ("standard 2027-01")
+	// whose own ratings were copied into the list in force (see
+	// fromOtherList), and OtherRows the rows it changed.
+	OtherList  string        `json:"other_list,omitempty"`
+	OtherRows  int           `json:"other_list_rows,omitempty"`
 	ListID     int64         `json:"list_id"`
 	Out        string        `json:"out"`
 	Files      []string      `json:"files"`
@@ -192,6 +197,9 @@ unless --force.`)
 	printClose(stdout, dir, res.out.Warnings, &res.out.Report)
 	c := res.out.Crosscheck
 	fmt.Fprintf(stdout, "\nlist in force: %s; new list stored (id %d), %d players published\n", res.out.BasedOn, id, res.out.Players)
+	if res.out.OtherList != "" {
+		fmt.Fprintf(stdout, "from the %s list in force: %d players' ratings of that kind brought up to date\n", res.out.OtherList, res.out.OtherRows)
+	}
 	fmt.Fprintf(stdout, "provisional variations: %d compared, %d agree, %d differ\n", c.Compared, c.Agree, len(c.Differ))
 	for _, d := range c.Differ {
 		fmt.Fprintf(stdout, "  %s %d %s: provisional %s, final %s\n", d.File, d.Start, d.Name, signed(d.Provisional), signed(d.Final))
@@ -219,6 +227,9 @@ func (c *closed) notes() []string {
 	n := []string{"Lista in vigore: " + c.out.BasedOn}
 	if c.out.Refreshed+c.out.Joined > 0 {
 		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %d giocatori aggiornati (tesseramento, FIDE, società), %d nuovi.", c.out.Refreshed, c.out.Joined))
+	}
+	if c.out.OtherList != "" {
+		n = append(n, fmt.Sprintf("Dalla lista %s in vigore: %d giocatori aggiornati.", c.out.OtherList, c.out.OtherRows))
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
@@ -291,6 +302,22 @@ func closeFromStore(ctx context.Context, st *store.Store, cfg *config.Config, k 
 		if name, _, ok, _ := st.Register(ctx, store.RegisterPlayers); ok {
 			res.out.BasedOn = "register " + name + " (imported)"
 		}
+	}
+
+	// The other kind's ratings, as its latest list has them.
+	other := periods.Standard
+	if k == periods.Standard {
+		other = periods.Rapid
+	}
+	if ol, ok, err := st.RatingListInForce(ctx, string(other), period.Label); err != nil {
+		return nil, err
+	} else if ok {
+		olist, err := registers.ReadPlayers("list "+ol.Period, ol.List)
+		if err != nil {
+			return nil, fmt.Errorf("stored %s list %s: %w", other, ol.Period, err)
+		}
+		res.out.OtherList = string(other) + " " + ol.Period
+		res.out.OtherRows = fromOtherList(list, olist, k)
 	}
 
 	// The period's tournaments.
@@ -407,6 +434,41 @@ func refresh(list, reg *registers.Players) (changed, joined int) {
 		}
 	}
 	return changed, joined
+}
+
+// fromOtherList copies into the list in force of kind k the ratings the
+// other kind's list in force owns, since each kind chains from its own
+// lists only. A rapid list takes Elo Italia and the national category
+// from the standard list: a player entering the rapid list enters with
+// his Elo Italia (RAPID 6.1). A standard list takes Elo Italia Rapid and
+// the rapid K lock from the rapid list, so that the rows it publishes
+// and chains are not stale. Players are matched by FSI id; it returns the
+// rows changed.
+func fromOtherList(list, other *registers.Players, k periods.Kind) (changed int) {
+	byID := make(map[string]*registers.Player, len(other.Rows))
+	for i := range other.Rows {
+		if id := other.Rows[i].FSIID; id != "" {
+			byID[id] = &other.Rows[i]
+		}
+	}
+	for i := range list.Rows {
+		dst := &list.Rows[i]
+		src, ok := byID[dst.FSIID]
+		if !ok || dst.FSIID == "" {
+			continue
+		}
+		before := *dst
+		if k == periods.Rapid {
+			dst.EloItalia, dst.Category = src.EloItalia, src.Category
+		} else {
+			dst.EloRapid, dst.RapidK20 = src.EloRapid, src.RapidK20
+		}
+		if dst.EloItalia != before.EloItalia || dst.Category != before.Category ||
+			dst.EloRapid != before.EloRapid || dst.RapidK20 != before.RapidK20 {
+			changed++
+		}
+	}
+	return changed
 }
 
 // crossCheck compares each rated player's variation in each tournament
