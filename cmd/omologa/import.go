@@ -25,12 +25,13 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fl := flag.NewFlagSet("import", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	asJSON := fl.Bool("json", false, "print what was imported as JSON")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa import [--config FILE] players|arbiters|calendar CSV")
+		fmt.Fprintln(stderr, "usage: omologa import [--config FILE] [--json] players|arbiters|calendar CSV")
 		fl.PrintDefaults()
 	}
-	if err := fl.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fl, args); !ok {
+		return code
 	}
 	if fl.NArg() != 2 {
 		fl.Usage()
@@ -82,6 +83,20 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "omologa import:", err)
 		return exitUsage
 	}
+	if *asJSON {
+		if err := writeJSON(stdout, importOutput{Register: kind, File: path, Rows: rows}); err != nil {
+			fmt.Fprintln(stderr, "omologa import:", err)
+			return exitUsage
+		}
+		return exitOK
+	}
 	fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it after a restart)\n", kind, path, rows)
 	return exitOK
+}
+
+// importOutput is the --json form of `omologa import`.
+type importOutput struct {
+	Register string `json:"register"` // players, arbiters or calendar
+	File     string `json:"file"`
+	Rows     int    `json:"rows"`
 }

@@ -69,6 +69,11 @@ func TestIngestStatusImport(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "1 rows") {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
 	}
+	code, out, _ = runCmd(t, "import", "--config", cfg, "--json", "calendar", cal)
+	var imported importOutput
+	if err := json.Unmarshal([]byte(out), &imported); code != exitOK || err != nil || imported.Register != "calendar" || imported.Rows != 1 {
+		t.Fatalf("import --json: exit %d, %v, %s", code, err, out)
+	}
 	if code, _, _ := runCmd(t, "import", "--config", cfg, "referees", cal); code != exitUsage {
 		t.Fatal("import of an unknown register accepted")
 	}

@@ -42,11 +42,20 @@ func defaultConfig() string {
 }
 
 func newLogger(w io.Writer, verbose bool) *slog.Logger {
-	lvl := slog.LevelInfo
+	return newLoggerAs(w, verbose, false)
+}
+
+// newLoggerAs logs as text for a person, or as one JSON object a line
+// for a log collector (watch --json).
+func newLoggerAs(w io.Writer, verbose, asJSON bool) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
 	if verbose {
-		lvl = slog.LevelDebug
+		opts.Level = slog.LevelDebug
 	}
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: lvl}))
+	if asJSON {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
 }
 
 func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -55,14 +64,15 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cfgPath := fl.String("config", defaultConfig(), "configuration file")
 	once := fl.Bool("once", false, "take what is waiting (drop folder, mailbox), judge it, deliver the notices, and exit")
 	verbose := fl.Bool("v", false, "debug logging")
+	asJSON := fl.Bool("json", false, "log one JSON object a line (for a log collector) instead of text")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa watch [--config FILE] [--once] [-v]")
+		fmt.Fprintln(stderr, "usage: omologa watch [--config FILE] [--once] [--json] [-v]")
 		fl.PrintDefaults()
 	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	log := newLogger(stderr, *verbose)
+	log := newLoggerAs(stderr, *verbose, *asJSON)
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa watch:", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -25,5 +26,15 @@ func TestWatchStartupFailure(t *testing.T) {
 	stderr.Reset()
 	if code := startupFailed(context.Background(), &stderr, log, cause); code != exitUsage || stderr.Len() == 0 {
 		t.Errorf("start-up failure: exit %d, stderr %q; want 2 and the error", code, stderr.String())
+	}
+}
+
+// watch --json logs one JSON object a line, for a log collector.
+func TestWatchJSONLogs(t *testing.T) {
+	var buf bytes.Buffer
+	newLoggerAs(&buf, false, true).Info("submission recorded", "id", 1)
+	var rec map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &rec); err != nil || rec["msg"] != "submission recorded" || rec["id"] != float64(1) {
+		t.Errorf("%v: %s", err, buf.String())
 	}
 }
