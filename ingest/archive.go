@@ -112,13 +112,13 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 		}
 		limit := min(lim.MaxFileBytes, *budget)
 		data, err := readBounded(zf, limit)
-		if errors.Is(err, errTooBig) {
+		if errors.Is(err, ErrTooBig) {
 			if limit < lim.MaxFileBytes {
 				problems = append(problems, fmt.Sprintf("l'archivio %s si espande oltre %s (possibile zip bomb): %s e i file successivi non sono stati letti",
-					f.Name, byteSize(lim.MaxArchiveBytes), name))
+					f.Name, ByteSize(lim.MaxArchiveBytes), name))
 				break
 			}
-			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s supera il limite di %s e non è stato letto", name, f.Name, byteSize(lim.MaxFileBytes)))
+			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s supera il limite di %s e non è stato letto", name, f.Name, ByteSize(lim.MaxFileBytes)))
 			continue
 		}
 		if err != nil {
@@ -149,13 +149,11 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 	return out, problems
 }
 
-var errTooBig = errors.New("over the size limit")
-
 // readBounded reads an entry without trusting its declared size: at most
 // limit bytes are ever held.
 func readBounded(zf *zip.File, limit int64) ([]byte, error) {
 	if zf.UncompressedSize64 > uint64(limit) {
-		return nil, errTooBig
+		return nil, ErrTooBig
 	}
 	rc, err := zf.Open()
 	if err != nil {
@@ -178,8 +176,9 @@ func ReadAllBounded(r io.Reader, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// ErrTooBig is returned by ReadAllBounded for input over its limit.
-var ErrTooBig = errTooBig
+// ErrTooBig is returned by ReadAllBounded (and for an archive entry
+// declaring more than its limit) for input over its limit.
+var ErrTooBig = errors.New("over the size limit")
 
 // CleanName reduces a name from an archive, a message or a folder to a
 // safe base name: no directories (either slash), no "..", no control
@@ -209,7 +208,9 @@ func CleanName(name string) string {
 	return name
 }
 
-func byteSize(n int64) string {
+// ByteSize writes a size for the messages to arbiters, in whole units:
+// "20 MB", "512 kB", "80 byte".
+func ByteSize(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%d MB", n>>20)

@@ -338,7 +338,7 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	clean := CleanName(name)
 	var reason string
 	if info.Size() > d.o.Limits.MaxFileBytes {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, byteSize(info.Size()), byteSize(d.o.Limits.MaxFileBytes))
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, ByteSize(info.Size()), ByteSize(d.o.Limits.MaxFileBytes))
 		sum, err := hashFile(path)
 		if err != nil {
 			return err
@@ -346,12 +346,7 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 		s.ContentHash = sum
 		s.Problems = []string{reason}
 	} else if d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml") {
-		f, err := os.Open(path)
-		if err != nil {
-			return fmt.Errorf("drop: %w", err)
-		}
-		data, err := ReadAllBounded(f, d.o.Limits.MaxFileBytes)
-		f.Close()
+		data, err := readFileBounded(path, d.o.Limits.MaxFileBytes)
 		if err != nil {
 			return fmt.Errorf("drop: %s: %w", name, err)
 		}
@@ -365,12 +360,7 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 			s.Subject = name
 		}
 	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return fmt.Errorf("drop: %w", err)
-		}
-		data, err := ReadAllBounded(f, d.o.Limits.MaxFileBytes)
-		f.Close()
+		data, err := readFileBounded(path, d.o.Limits.MaxFileBytes)
 		if errors.Is(err, ErrTooBig) {
 			// Grew after the stat: wait for it to settle again.
 			return fmt.Errorf("drop: %s is still growing", name)
@@ -424,6 +414,17 @@ func uniquePath(dir, name string) string {
 		}
 		p = filepath.Join(dir, fmt.Sprintf("%d-%s", i, name))
 	}
+}
+
+// readFileBounded reads a dropped file, failing with ErrTooBig when it
+// holds more than limit bytes (it grew after the stat).
+func readFileBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAllBounded(f, limit)
 }
 
 func hashFile(path string) (string, error) {

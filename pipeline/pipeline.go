@@ -82,6 +82,9 @@ type Pipeline struct {
 	log  *slog.Logger
 	kick chan struct{}
 	mu   sync.Mutex // one judge/deliver pass at a time (Run and Drain)
+	// index of the players' register, built on the first file rated
+	// and kept: the register does not change during the pipeline's life.
+	index *rating.Index
 }
 
 // New checks the options and fills the defaults.
@@ -334,16 +337,7 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
 func (p *Pipeline) validate(sub *store.Submission, f store.File) (rep validate.Report, t *tournament.Tournament) {
-	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: validate.Submission{
-		ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}}
-	// The body's fields (RAPID 5.2) are checked for e-mail, including a
-	// message saved into the drop folder.
-	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
-		in.Submission.Fields = sub.Fields
-		if in.Submission.Fields == nil {
-			in.Submission.Fields = map[string]string{}
-		}
-	}
+	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
@@ -362,6 +356,21 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File) (rep validate.R
 	return validate.Validate(p.o.Rules, in), t
 }
 
+// SubmissionOf is what the validator is told of a stored submission:
+// its receipt time, channel and sender, and the body's fields (RAPID
+// 5.2) for e-mail, including a message saved into the drop folder.
+// `omologa report` re-judges stored submissions through it too.
+func SubmissionOf(sub *store.Submission) validate.Submission {
+	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+		vs.Fields = sub.Fields
+		if vs.Fields == nil {
+			vs.Fields = map[string]string{}
+		}
+	}
+	return vs
+}
+
 // rate computes the provisional rating variations of an accepted
 // tournament (RTF 4.3.1, RAPID 7.1) for the record; nothing when the
 // players' register is missing or the kind has no list (blitz). A panic
@@ -371,19 +380,16 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 	if p.o.Registers == nil || p.o.Registers.Players == nil {
 		return nil
 	}
-	kind := periods.Kind(rep.Kind)
-	if kind != periods.Standard && kind != periods.Rapid {
-		return nil
-	}
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic rating a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
 			out = nil
 		}
 	}()
-	settings := &p.o.Rules.Rating
-	ix := rating.NewIndex(p.o.Registers.Players, settings.MatchByName)
-	lines := rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings))
+	if p.index == nil {
+		p.index = rating.NewIndex(p.o.Registers.Players, p.o.Rules.Rating.MatchByName)
+	}
+	lines, kind := Rate(t, rep, p.index, &p.o.Rules.Rating)
 	period := ""
 	if rep.Period != nil {
 		period = rep.Period.Label
@@ -400,6 +406,19 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 		out = append(out, store.Rating{Player: player, Kind: string(kind), Period: period, Result: b})
 	}
 	return out
+}
+
+// Rate computes the provisional variations of an accepted tournament
+// against the list in force (indexed by ix), as they are recorded at
+// homologation (RTF 4.3.1, RAPID 7.1), and the list they are for; nil
+// for a kind without a list (blitz). `omologa report` rates through it
+// too.
+func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, settings *rules.Rating) ([]rating.Line, periods.Kind) {
+	kind := periods.Kind(rep.Kind)
+	if kind != periods.Standard && kind != periods.Rapid {
+		return nil, ""
+	}
+	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
 }
 
 // Key identifies a tournament across submissions, so that a corrected
@@ -518,7 +537,9 @@ func (p *Pipeline) deliver(ctx context.Context) {
 		}
 		sendErr := p.o.Mailer.Send(ctx, mailer.Envelope{From: n.From, To: n.To}, n.Message)
 		if sendErr == nil {
-			if err := p.o.Store.Sent(ctx, n.ID, p.o.Now()); err != nil {
+			// Recorded even when shutting down meanwhile: the notice is
+			// out, and a restart must not send it again.
+			if err := p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err != nil {
 				p.log.Error("notice delivered but not marked sent: it will be sent again", "notice", n.ID, "err", err)
 				continue
 			}

@@ -6,8 +6,14 @@ import (
 
 	"omologa/periods"
 	"omologa/registers"
+	"omologa/rules"
 	"omologa/tournament"
 )
+
+// maestro reads a row's state columns as a close does.
+func maestro(row *registers.Player, s *rules.StandardRating) bool {
+	return maestroOf(row, row.Extra[ColNorms], stateInt(row, ColFideGames), s)
+}
 
 func TestRTF_4_4_1_5_Maestro(t *testing.T) {
 	s := &settings(t).Standard

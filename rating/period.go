@@ -391,11 +391,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	}
 	// RTF 7.5.3: an unjustified withdrawal loses the promotion.
 	noPromotion := make([]bool, len(list.Rows))
-	wd := in.Settings.Standard.Withdrawal
-	if in.Kind == periods.Rapid {
-		wd = in.Settings.Rapid.Withdrawal
-	}
-	if wd.BlocksPromotion {
+	if opts.Withdrawal.BlocksPromotion {
 		for i, k := range rowAcc {
 			noPromotion[i] = k > 0 && accs[k-1].withdrew
 		}
@@ -419,12 +415,10 @@ func ClosePeriod(in Close) (*Result, error) {
 
 // Schedule returns the list schedule of kind from the settings.
 func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
-	l := r.Standard.List
 	if kind == periods.Rapid {
-		l = r.Rapid.List
+		return r.Rapid.List.Schedule()
 	}
-	return periods.Schedule{Kind: kind, IssueMonths: l.IssueMonths, CutoffDaysBeforeIssue: l.CutoffDaysBeforeIssue,
-		CutoffDayOfPreviousMonth: l.CutoffDayOfPreviousMonth}
+	return r.Standard.List.Schedule()
 }
 
 // categoryRank orders the categories and titles (RTF 4.1).
@@ -462,7 +456,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		}
 		if row.FideStandard > 0 {
 			if fideLast != row.FideStandard {
-				rs.set(stFideLast, itoa(row.FideStandard))
+				rs.set(stFideLast, strconv.Itoa(row.FideStandard))
 			}
 		} else {
 			rs.set(stFideLast, "")
@@ -530,12 +524,9 @@ func promotionArticle(k int) string {
 
 var promotionArticles = []string{"RTF 4.4.1.1", "RTF 4.4.1.2", "RTF 4.4.1.3", "RTF 4.4.1.4"}
 
-// maestro reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough games,
-// and one long norm or two short ones within the window.
-func maestro(row *registers.Player, s *rules.StandardRating) bool {
-	return maestroOf(row, row.Extra[ColNorms], stateInt(row, ColFideGames), s)
-}
-
+// maestroOf reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough
+// games, and one long norm or two short ones within the window (norms as
+// in the norms column).
 func maestroOf(row *registers.Player, norms string, fideGames int, s *rules.StandardRating) bool {
 	m := &s.Maestro
 	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && fideGames >= m.FideMinGames)
@@ -626,8 +617,7 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 }
 
 // bandCounts reads the rapid_bands column ("A:1;B:3") into counts, one
-// per band of the settings; names not among them are dropped, as
-// formatBands would.
+// per band of the settings; names not among them are dropped.
 func bandCounts(s string, bands []rules.Band, counts []int) {
 	clear(counts)
 	for len(s) > 0 {
@@ -672,30 +662,6 @@ func bandIndex(bands []rules.Band, name string) int {
 		}
 	}
 	return len(bands)
-}
-
-func parseBands(s string) map[string]int {
-	m := map[string]int{}
-	for _, part := range strings.Split(s, ";") {
-		name, n, ok := strings.Cut(part, ":")
-		if !ok {
-			continue
-		}
-		if v, err := strconv.Atoi(n); err == nil {
-			m[name] = v
-		}
-	}
-	return m
-}
-
-func formatBands(m map[string]int, bands []rules.Band) string {
-	var parts []string
-	for _, b := range bands {
-		if m[b.Name] > 0 {
-			parts = append(parts, b.Name+":"+strconv.Itoa(m[b.Name]))
-		}
-	}
-	return strings.Join(parts, ";")
 }
 
 // parseDate reads the YYYY-MM-DD of the state columns (without fmt:

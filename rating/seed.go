@@ -170,28 +170,6 @@ func NameKey(s string) string {
 	return b.String()
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
-
 // Theoretical are the theoretical ratings the chief arbiter gives
 // foreign players without a rating (RTF 4.2.7: without FIDE rating, an
 // Elo Italia; RAPID 6.8: without Elo Rapid, an Elo Rapid), as the office
@@ -250,11 +228,17 @@ func seedFor(kind periods.Kind, row *registers.Player, fideLast int, p *tourname
 // whose federation is written nowhere is taken as foreign when the
 // office gives him a theoretical rating.
 func foreign(row *registers.Player, p *tournament.Player, r *rules.Rating) bool {
-	fed := p.Federation
-	if row != nil && row.Federation != "" {
-		fed = row.Federation
-	}
+	fed := federation(row, p)
 	return fed == "" || !strings.EqualFold(fed, r.HomeFederation)
+}
+
+// federation is the player's federation: the register's, else the
+// file's; empty when written nowhere.
+func federation(row *registers.Player, p *tournament.Player) string {
+	if row != nil && row.Federation != "" {
+		return row.Federation
+	}
+	return p.Federation
 }
 
 // seedStandard: RTF 4.2.5, 4.2.6, 4.2.7, 4.2.10–4.2.12, 4.2.16, 4.3.2.
@@ -310,12 +294,10 @@ func seedRapid(row *registers.Player, p *tournament.Player, r *rules.Rating, the
 	case row != nil && row.EloRapid > 0:
 		seed.Rating, seed.Source = row.EloRapid, "list"
 	default:
-		fed := p.Federation
-		if row != nil && row.Federation != "" {
-			fed = row.Federation
-		}
+		// Unlike foreign, a federation written nowhere takes the home
+		// entry order here.
 		order := q.EntryHome
-		if fed != "" && !strings.EqualFold(fed, r.HomeFederation) {
+		if fed := federation(row, p); fed != "" && !strings.EqualFold(fed, r.HomeFederation) {
 			order = q.EntryForeign
 		}
 		if row != nil {

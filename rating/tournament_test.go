@@ -2,6 +2,7 @@ package rating
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"omologa/periods"
@@ -334,7 +335,7 @@ func normTournament(t *testing.T, rating int, results string) (*registers.Player
 	rows := []registers.Player{reg("1", "Candidato", "", "CM", rating, 0, 0)}
 	ps := []tp{{name: "Candidato", fsi: "1"}}
 	for i, r := range opp {
-		id := itoa(i + 2)
+		id := strconv.Itoa(i + 2)
 		rows = append(rows, reg(id, "Avv"+id, "", "M", r, 0, 0))
 		res := results[i]
 		mine, theirs := string(res), map[byte]string{'1': "0", '=': "=", '0': "1"}[res]

@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"omologa/periods"
 	"omologa/strictyaml"
 )
 
@@ -211,6 +212,15 @@ func (r *Rating) Location() *time.Location {
 		return time.UTC
 	}
 	return loc
+}
+
+// Schedule is the list's issue dates and cut-offs as the periods package
+// computes them (RTF 4.2.2, RAPID 6.2): the one place a ListPeriod of
+// the settings becomes list periods, for the deadline check and for the
+// rating stage alike.
+func (l ListPeriod) Schedule() periods.Schedule {
+	return periods.Schedule{Kind: periods.Kind(l.Kind), IssueMonths: l.IssueMonths,
+		CutoffDaysBeforeIssue: l.CutoffDaysBeforeIssue, CutoffDayOfPreviousMonth: l.CutoffDayOfPreviousMonth}
 }
 
 // ParseRating decodes a document whose only top-level key is `rating:`,

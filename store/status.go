@@ -167,6 +167,9 @@ func (s *Store) Counts(ctx context.Context) (map[string]int, error) {
 			out[k] = n
 		}
 		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("store: counts: %w", err)
+		}
 	}
 	return out, nil
 }

@@ -137,6 +137,14 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 	if hash == "" {
 		hash = Hash(sub.Raw)
 	}
+	fileHash := func(b []byte) string {
+		// A dropped plain file is its own original: its bytes are Raw's,
+		// already hashed.
+		if sub.ContentHash == "" && len(b) > 0 && len(b) == len(sub.Raw) && &b[0] == &sub.Raw[0] {
+			return hash
+		}
+		return Hash(b)
+	}
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
 	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
 	err = s.tx(ctx, func(tx *sql.Tx) error {
@@ -162,7 +170,7 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 		}
 		for i, f := range sub.Files {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO files (submission_id, seq, name, from_archive, hash, size, data)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, i, f.Name, f.From, Hash(f.Data), len(f.Data), nonNil(f.Data)); err != nil {
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, i, f.Name, f.From, fileHash(f.Data), len(f.Data), nonNil(f.Data)); err != nil {
 				return err
 			}
 		}

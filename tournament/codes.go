@@ -145,6 +145,11 @@ func (e RoundEntry) IsUnratedGame() bool {
 	return e.Code == CodeUnratedWin || e.Code == CodeUnratedDraw || e.Code == CodeUnratedLoss
 }
 
+// IsEmpty reports an entry that says nothing: no opponent and no result
+// (a colour alone says nothing). Rounds and the readers count a round as
+// written only when some entry is not empty.
+func (e RoundEntry) IsEmpty() bool { return e.Opponent == 0 && e.Code == CodeNone }
+
 // IsBye reports a round without an opponent: a bye of any kind, an
 // absence, or nothing written.
 func (e RoundEntry) IsBye() bool { return e.Opponent == 0 }

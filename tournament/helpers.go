@@ -7,7 +7,7 @@ func (t *Tournament) Rounds() int {
 	for i := range t.Players {
 		r := t.Players[i].Rounds
 		for j := len(r) - 1; j >= n; j-- {
-			if r[j].Code != CodeNone || r[j].Opponent != 0 {
+			if !r[j].IsEmpty() {
 				n = j + 1
 				break
 			}

@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"strings"
+
 	"omologa/tournament/rateofplay"
 )
 
@@ -124,6 +126,31 @@ type Player struct {
 	Rounds []RoundEntry `json:"rounds"`
 
 	Line int `json:"line"` // line of the 001 record
+}
+
+// categories are the Italian categories and titles that arbiters write in
+// the FIDE title columns of a result file.
+var categories = map[string]bool{
+	"M": true, "CM": true, "1N": true, "2N": true, "3N": true, "NC": true,
+	"1S": true, "2S": true, "3S": true,
+}
+
+// IsCategory reports whether s is an Italian category as Player.Category
+// holds it (upper case).
+func IsCategory(s string) bool { return categories[s] }
+
+// SplitTitle sorts what a file writes in the title columns: an Italian
+// category (any case) becomes the upper-case category, anything else is
+// the FIDE title as written. CM is both, being a FIDE title too.
+func SplitTitle(s string) (title, category string) {
+	c := strings.ToUpper(s)
+	switch {
+	case !categories[c]:
+		return s, ""
+	case c == "CM":
+		return s, c
+	}
+	return "", c
 }
 
 // RoundEntry is one player's line for one round.

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 )
 
 // Coverage of the rules by the tests: every rule id a check may report
@@ -201,6 +202,112 @@ func TestRegsChecksHaveRules(t *testing.T) {
 	if len(rest) > 0 {
 		t.Errorf("rule ids neither mapped to a rule of regs §2 nor listed as bookkeeping: %s", strings.Join(rest, ", "))
 	}
+}
+
+// TestRegsChecksNamedByATest: every check of regsChecks has a test that
+// names one of its articles (in the test's name or a subtest's) and
+// expects one of its rule ids; TestEveryRuleHasATableTest alone would be
+// satisfied by a test named after any article.
+func TestRegsChecksNamedByATest(t *testing.T) {
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type testFunc struct {
+		names [][]string // article tokens of the name and of every string literal
+		lits  []string
+	}
+	var tests []testFunc
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || !strings.HasPrefix(fn.Name.Name, "Test") || fn.Name.Name == t.Name() {
+				continue
+			}
+			tf := testFunc{names: [][]string{articleTokens(strings.TrimPrefix(fn.Name.Name, "Test"))}}
+			ast.Inspect(fn, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if s, err := strconv.Unquote(lit.Value); err == nil {
+						tf.lits = append(tf.lits, s)
+						tf.names = append(tf.names, articleTokens(s))
+					}
+				}
+				return true
+			})
+			tests = append(tests, tf)
+		}
+	}
+	for _, c := range regsChecks {
+		arts := articlesOf(c.article)
+		named := func(n []string) bool {
+			return slices.ContainsFunc(arts, func(a []string) bool { return containsRun(n, a) })
+		}
+		expects := func(lit string) bool { return slices.Contains(c.rules, lit) }
+		if !slices.ContainsFunc(tests, func(tf testFunc) bool {
+			return slices.ContainsFunc(tf.names, named) && slices.ContainsFunc(tf.lits, expects)
+		}) {
+			t.Errorf("%s (%s): no test naming the article expects any of %v", c.article, c.rule, c.rules)
+		}
+	}
+}
+
+// articlesOf splits "RTF 5.3.1 g, 6.1.1" into the tokens of each
+// article, a bare number taking the text of the one before it.
+func articlesOf(s string) [][]string {
+	var out [][]string
+	doc := ""
+	for _, a := range strings.Split(s, ",") {
+		a = strings.TrimSpace(a)
+		if a != "" && unicode.IsDigit(rune(a[0])) {
+			a = doc + " " + a
+		} else {
+			doc, _, _ = strings.Cut(a, " ")
+		}
+		out = append(out, articleTokens(a))
+	}
+	return out
+}
+
+// articleTokens splits a test or subtest name into upper-case runs of
+// letters and of digits, so that "TestLAWS_A1_B1" and "LAWS A.1" and
+// "RTF 5.3.1 a:" and "RTF_5_3_1_a_Rounds" compare.
+func articleTokens(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToUpper(string(cur)))
+			cur = nil
+		}
+	}
+	for _, r := range s {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case len(cur) > 0 && unicode.IsDigit(r) != unicode.IsDigit(cur[len(cur)-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// containsRun reports whether needle occurs in hay as consecutive tokens.
+func containsRun(hay, needle []string) bool {
+	for i := 0; i+len(needle) <= len(hay); i++ {
+		if slices.Equal(hay[i:i+len(needle)], needle) {
+			return true
+		}
+	}
+	return false
 }
 
 // bookkeeping are the rule ids that say what was (not) checked or found,

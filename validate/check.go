@@ -109,6 +109,19 @@ type Text struct{ IT, EN string }
 
 func (t Text) String() string { return t.EN }
 
+// texts names ids (a file kind, a channel, a kind of play) in both
+// languages for the messages.
+type texts map[string]Text
+
+// of names id; an id without a name is shown as written rather than
+// dropped.
+func (m texts) of(id string) Text {
+	if t, ok := m[id]; ok {
+		return t
+	}
+	return Text{IT: id, EN: id}
+}
+
 // Report records a finding for rule at a place, its messages taken from
 // the rule set with args substituted. A rule configured "off" reports
 // nothing. A rule id missing from the rule set is a programming or

@@ -38,16 +38,15 @@ func roundList(rs []int) string {
 	return strings.Join(s, ", ")
 }
 
-// finished reports whether the crosstable holds every round the file
-// declares (a file written before the end has no last round yet).
-func finished(t *tournament.Tournament) bool { return !unfinished(t) }
-
 func checkConduct(p *Pass) {
 	t := p.Tournament
 	cfg := p.Set.Params.Conduct
 	n := t.Rounds()
 	absence := codeSet(cfg.AbsenceCodes)
 	late := codeSet(cfg.LateEntryCodes)
+	// A file written before the end has no last round yet: its last
+	// round's forfeits say nothing of a withdrawal.
+	lastRound := cfg.LastRoundForfeitIsUnjustified && n > 0 && !unfinished(t)
 	for i := range t.Players {
 		pl := &t.Players[i]
 		at := At{Line: pl.Line, Player: pl.Start}
@@ -93,7 +92,7 @@ func checkConduct(p *Pass) {
 			p.Report("conduct.half-point-byes", at, Args{"player": pl.Start, "name": pl.Name, "count": len(halfByes),
 				"round_list": roundList(halfByes), "limit": cfg.MaxHalfPointByes})
 		}
-		if cfg.LastRoundForfeitIsUnjustified && n > 0 && finished(t) {
+		if lastRound {
 			if e := pl.Entry(n); e.Opponent > 0 && e.Code == tournament.CodeForfeitLoss {
 				p.Report("conduct.unjustified-withdrawal", At{Line: pl.Line, Player: pl.Start, Round: n},
 					Args{"player": pl.Start, "name": pl.Name, "round": n})

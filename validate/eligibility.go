@@ -97,21 +97,22 @@ func init() {
 	})
 }
 
-// kindText names a kind of play or of rule set in both languages, as an
+// kinds name a kind of play or of rule set in both languages, as an
 // adjective that follows "torneo"/"gioco" (Italian) or precedes
 // "tournament"/"play" (English).
-func kindText(k string) Text {
-	switch k {
-	case rules.PlayStandard:
-		return Text{IT: "standard", EN: "standard"}
-	case rules.PlayRapid:
-		return Text{IT: "rapido", EN: "rapid"}
-	case rules.PlayBlitz:
-		return Text{IT: "lampo", EN: "blitz"}
-	case rules.KindPromotion:
-		return Text{IT: "di promozione", EN: "promotion"}
-	}
-	return Text{IT: k, EN: k}
+var kinds = texts{
+	rules.PlayStandard:  {IT: "standard", EN: "standard"},
+	rules.PlayRapid:     {IT: "rapido", EN: "rapid"},
+	rules.PlayBlitz:     {IT: "lampo", EN: "blitz"},
+	rules.KindPromotion: {IT: "di promozione", EN: "promotion"},
+}
+
+// promotionReasons say why a tournament is judged as a promotion
+// tournament (Decision.PromotionBy).
+var promotionReasons = map[string]Text{
+	"submission": {IT: "così è stato presentato", EN: "the submission says so"},
+	"calendar":   {IT: "così lo indica il calendario dei tornei autorizzati", EN: "the calendar of authorised tournaments says so"},
+	"name":       {IT: "il nome del torneo lo indica", EN: "its name says so"},
 }
 
 func rateOf(t *tournament.Tournament) *rateofplay.Rate {
@@ -143,21 +144,16 @@ func checkKind(p *Pass) {
 	}
 	if d.FromRate != "" && base != "" && base != d.FromRate {
 		p.Report("eligibility.kind-mismatch", At{Line: line}, Args{"rate": rateText(p.Tournament),
-			"minutes": d.Minutes60, "from_rate": kindText(d.FromRate), "declared": kindText(d.Declared)})
+			"minutes": d.Minutes60, "from_rate": kinds.of(d.FromRate), "declared": kinds.of(d.Declared)})
 	}
 	if d.Play == rules.PlayBlitz {
 		p.Report("eligibility.blitz", At{Line: line}, Args{"rate": rateText(p.Tournament), "minutes": d.Minutes60})
 	}
 	if d.FromRate == "" && d.Declared == "" {
-		p.Report("eligibility.kind-assumed", At{}, Args{"kind": kindText(d.Play)})
+		p.Report("eligibility.kind-assumed", At{}, Args{"kind": kinds.of(d.Play)})
 	}
 	if d.PromotionBy != "" {
-		reason := map[string]Text{
-			"submission": {IT: "così è stato presentato", EN: "the submission says so"},
-			"calendar":   {IT: "così lo indica il calendario dei tornei autorizzati", EN: "the calendar of authorised tournaments says so"},
-			"name":       {IT: "il nome del torneo lo indica", EN: "its name says so"},
-		}[d.PromotionBy]
-		p.Report("eligibility.promotion", At{}, Args{"reason": reason})
+		p.Report("eligibility.promotion", At{}, Args{"reason": promotionReasons[d.PromotionBy]})
 	}
 	if !d.InRange {
 		date := any(d.On)
@@ -516,18 +512,12 @@ func checkArbiter(p *Pass) {
 func checkAuthorisation(p *Pass) {
 	t := p.Tournament
 	start, end := startEnd(t)
-	args := Args{"name": t.Name, "city": t.City, "start": start, "end": end}
+	args := Args{"name": t.Name, "city": t.City, "start": dateOrUnknown(start), "end": dateOrUnknown(end)}
 	if strings.TrimSpace(t.Name) == "" {
 		args["name"] = Text{IT: "senza nome", EN: "no name"}
 	}
 	if strings.TrimSpace(t.City) == "" {
 		args["city"] = Text{IT: "città non indicata", EN: "no city given"}
-	}
-	if !start.IsFull() {
-		args["start"] = Text{IT: "?", EN: "?"}
-	}
-	if !end.IsFull() {
-		args["end"] = Text{IT: "?", EN: "?"}
 	}
 	if p.Registers == nil || p.Registers.Calendar == nil {
 		p.Report("eligibility.authorisation-not-checked", At{}, args)
@@ -556,7 +546,7 @@ func checkAuthorisation(p *Pass) {
 		judged = rules.PlayBlitz
 	}
 	if k := declaredKind(ev.Kind); k != "" && k != judged {
-		args["event_kind"], args["kind"] = kindText(k), kindText(judged)
+		args["event_kind"], args["kind"] = kinds.of(k), kinds.of(judged)
 		p.Report("eligibility.authorisation-kind", At{}, args)
 	}
 }

@@ -332,6 +332,53 @@ func TestRTF_7_2_PairingSystem(t *testing.T) {
 	}
 }
 
+func TestRAPID_3_1_Arbiter(t *testing.T) {
+	cases := []struct {
+		name, arbiter string
+		want          string
+		severity      Severity
+	}{
+		{"RAPID 3.1: an Arbitro Regionale may direct a rapid tournament", "Paolo Neri", "eligibility.arbiter-found", SeverityInfo},
+		{"RAPID 3.1: no arbiter", "N/D", "eligibility.arbiter-missing", SeverityError},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := swissOf(t, 14, 6)
+			tr.ChiefArbiter = c.arbiter
+			fs := runIn(t, "eligibility.arbiter", rules.KindRapid, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
+			if len(fs) != 1 || fs[0].Rule != c.want || fs[0].Article != "RAPID 3.1" || fs[0].Severity != c.severity {
+				t.Errorf("got %+v, want one %s (%s) citing RAPID 3.1", fs, c.want, c.severity)
+			}
+		})
+	}
+}
+
+func TestRAPID_4_5_PairingSystem(t *testing.T) {
+	cases := []struct {
+		name, declared string
+		want           []string
+	}{
+		{"RAPID 4.5: Swiss", "FIDE (Dutch) System", nil},
+		{"RAPID 4.5: round robin", "Girone all'italiana", nil},
+		{"RAPID 4.5: another system is only advised against", "Italo-svizzero", []string{"eligibility.pairing-not-allowed"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := swissOf(t, 14, 6)
+			tr.PairingSystem = c.declared
+			fs := run(t, "eligibility.pairing", rules.KindRapid, tr)
+			if got := rulesOf(fs); !slices.Equal(got, c.want) {
+				t.Fatalf("got %v, want %v", got, c.want)
+			}
+			for _, f := range fs {
+				if f.Severity != SeverityWarning || f.Article != "RAPID 4.5" {
+					t.Errorf("%s: %s citing %q, want a warning citing RAPID 4.5", f.Rule, f.Severity, f.Article)
+				}
+			}
+		})
+	}
+}
+
 func TestRAPID_3_2_Membership(t *testing.T) {
 	tr := swissOf(t, 2, 1)
 	tr.Players[0].Name, tr.Players[0].FideID = "Rossi, Mario", "800001"
@@ -430,6 +477,17 @@ func TestRTF_4_2_2_ListPeriod(t *testing.T) {
 			}
 		})
 	}
+	t.Run("RTF 4.2.2: the deadline check names the list", func(t *testing.T) {
+		tr := swissOf(t, 8, 6)
+		received := time.Date(2026, 2, 19, 12, 0, 0, 0, rome)
+		tr.Start, tr.End = tournament.NewDate(2026, 2, 14), tournament.NewDate(2026, 2, 17)
+		in := Input{Tournament: tr, Submission: Submission{ReceivedAt: received}}
+		fs := runIn(t, "deadline.receipt", rules.KindStandard, in, Decision{})
+		i := slices.IndexFunc(fs, func(f Finding) bool { return f.Rule == "deadline.list-period" })
+		if i < 0 || !strings.Contains(fs[i].MessageEN, "March 2026") {
+			t.Errorf("got %+v, want deadline.list-period naming the list of March 2026", fs)
+		}
+	})
 }
 
 func TestRTF_4_2_16_Identity(t *testing.T) {

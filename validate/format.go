@@ -29,7 +29,7 @@ func checkFormat(p *Pass) {
 		refused, parse, empty := readErrorKind(err)
 		switch {
 		case refused != nil:
-			p.Report("format.refused", At{}, Args{"kind": refusedKind(refused.Kind),
+			p.Report("format.refused", At{}, Args{"kind": refusedKinds.of(refused.Kind),
 				"advice": Text{IT: sentence(refused.AdviceIT), EN: sentence(refused.AdviceEN)}})
 		case empty:
 			p.Report("format.empty", At{}, Args{})
@@ -76,28 +76,17 @@ func checkFormat(p *Pass) {
 	}
 }
 
-// refusedKind names a refused file's kind as the arbiter knows it; the
+// refusedKinds name a refused file's kind as the arbiter knows it; the
 // reader's ids ("vegz", "swiss-manager") are for scripts.
-func refusedKind(kind string) Text {
-	switch kind {
-	case "vegz":
-		return Text{IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"}
-	case "swiss-manager":
-		return Text{IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"}
-	case "pdf":
-		return Text{IT: "PDF", EN: "PDF"}
-	case "spreadsheet":
-		return Text{IT: "foglio di calcolo", EN: "spreadsheet"}
-	case "word":
-		return Text{IT: "documento di testo", EN: "text document"}
-	case "image":
-		return Text{IT: "immagine", EN: "image"}
-	case "html":
-		return Text{IT: "pagina web HTML", EN: "HTML web page"}
-	case "archive":
-		return Text{IT: "archivio compresso", EN: "compressed archive"}
-	}
-	return Text{IT: kind, EN: kind}
+var refusedKinds = texts{
+	"vegz":          {IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"},
+	"swiss-manager": {IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"},
+	"pdf":           {IT: "PDF", EN: "PDF"},
+	"spreadsheet":   {IT: "foglio di calcolo", EN: "spreadsheet"},
+	"word":          {IT: "documento di testo", EN: "text document"},
+	"image":         {IT: "immagine", EN: "image"},
+	"html":          {IT: "pagina web HTML", EN: "HTML web page"},
+	"archive":       {IT: "archivio compresso", EN: "compressed archive"},
 }
 
 // sentence starts s with a capital letter: the reader's advice is written

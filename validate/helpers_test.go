@@ -83,24 +83,7 @@ func xt(t testing.TB, rows ...string) *tournament.Tournament {
 // findings.
 func run(t testing.TB, check string, kind string, tr *tournament.Tournament) []Finding {
 	t.Helper()
-	var c *Check
-	for _, x := range Checks() {
-		if x.Name == check {
-			c = x
-		}
-	}
-	if c == nil {
-		t.Fatalf("no check %s", check)
-	}
-	p := &Pass{Input: Input{Tournament: tr}, Set: ruleSet(t, kind), Kind: rules.PlayStandard}
-	c.Run(p)
-	record(t, p.findings)
-	for _, f := range p.findings {
-		if strings.Contains(f.MessageIT+f.MessageEN, "{") {
-			t.Errorf("%s: placeholder left in message: %s / %s", f.Rule, f.MessageIT, f.MessageEN)
-		}
-	}
-	return p.findings
+	return runSet(t, check, ruleSet(t, kind), Input{Tournament: tr}, Decision{})
 }
 
 // rulesOf lists the rule ids of findings, with their round and player.

@@ -190,13 +190,8 @@ func promotionBy(f *rules.File, in Input, on tournament.Date) string {
 			return "calendar"
 		}
 	}
-	if in.Tournament != nil {
-		name := " " + fold(in.Tournament.Name) + " "
-		for _, w := range f.KindOfPlay.PromotionNameWords {
-			if fw := fold(w); fw != "" && strings.Contains(name, " "+fw+" ") {
-				return "name"
-			}
-		}
+	if in.Tournament != nil && hasNameWord(in.Tournament.Name, f.KindOfPlay.PromotionNameWords) {
+		return "name"
 	}
 	return ""
 }
@@ -205,10 +200,11 @@ func promotionBy(f *rules.File, in Input, on tournament.Date) string {
 // tournament, else its end, else its first round, else the receipt date.
 func rulesDate(t *tournament.Tournament, received time.Time) tournament.Date {
 	if t != nil {
-		if s, _ := startEnd(t); !s.IsZero() {
+		s, e := startEnd(t)
+		if !s.IsZero() {
 			return s
 		}
-		if _, e := startEnd(t); !e.IsZero() {
+		if !e.IsZero() {
 			return e
 		}
 	}
@@ -254,36 +250,13 @@ func summarise(t *tournament.Tournament) Summary {
 }
 
 // listPeriod computes the rating list a tournament received at r counts
-// in (RTF 4.2.2, RAPID 6.2).
+// in (RTF 4.2.2, RAPID 6.2), with the schedule the rating close uses.
 func listPeriod(d rules.Deadline, r time.Time) periods.Period {
-	day := tournament.DateOf(r.In(d.Location()))
-	l := d.List
-	// Walk the issue dates from the month of receipt on: the first whose
-	// cut-off is on or after the receipt day is the list.
-	y, m := day.Year, day.Month
-	for range 40 {
-		for _, im := range l.IssueMonths {
-			if time.Month(im) < m && y == day.Year {
-				continue
-			}
-			issue := tournament.NewDate(y, time.Month(im), 1)
-			cutoff := cutoffOf(l, issue)
-			if !cutoff.Before(day) {
-				return periods.Period{Kind: periods.Kind(l.Kind), Issue: issue, Cutoff: cutoff,
-					Label: fmt.Sprintf("%04d-%02d", issue.Year, int(issue.Month))}
-			}
-		}
-		y, m = y+1, 1
-	}
-	return periods.Period{}
-}
-
-func cutoffOf(l rules.ListPeriod, issue tournament.Date) tournament.Date {
-	if l.CutoffDaysBeforeIssue > 0 {
-		return issue.AddDays(-l.CutoffDaysBeforeIssue)
-	}
-	prev := issue.AddDays(-1) // last day of the previous month
-	return tournament.NewDate(prev.Year, prev.Month, l.CutoffDayOfPreviousMonth)
+	per := d.List.Schedule().ForReceipt(tournament.DateOf(r.In(d.Location())))
+	// The validator's report has never carried the period's first day:
+	// kept out so that its JSON stays as scripts know it.
+	per.From = tournament.Date{}
+	return per
 }
 
 // readErrorKind classifies a reader's error for the format check.

@@ -28,7 +28,7 @@ func init() {
 func checkSubmission(p *Pass) {
 	f := p.Submission.Fields
 	if f == nil {
-		p.Report("submission.not-email", At{}, Args{"channel": channelText(p.Submission.Channel)})
+		p.Report("submission.not-email", At{}, Args{"channel": channels.of(p.Submission.Channel)})
 		return
 	}
 	cfg := p.Set.Params.Submission
@@ -140,18 +140,11 @@ func extractDates(s string) []tournament.Date {
 	return out
 }
 
-// channelText names how a submission arrived, for the messages: the
+// channels name how a submission arrived, for the messages: the
 // intake's channel ids are not words an arbiter knows.
-func channelText(ch string) Text {
-	switch ch {
-	case "drop":
-		return Text{IT: "la cartella di deposito", EN: "the drop folder"}
-	case "cli":
-		return Text{IT: "la riga di comando dell'ufficio", EN: "the office's command line"}
-	case "imap":
-		return Text{IT: "la casella di posta", EN: "the mailbox"}
-	case "":
-		return Text{IT: "un canale non indicato", EN: "an unstated channel"}
-	}
-	return Text{IT: ch, EN: ch}
+var channels = texts{
+	"drop": {IT: "la cartella di deposito", EN: "the drop folder"},
+	"cli":  {IT: "la riga di comando dell'ufficio", EN: "the office's command line"},
+	"imap": {IT: "la casella di posta", EN: "the mailbox"},
+	"":     {IT: "un canale non indicato", EN: "an unstated channel"},
 }

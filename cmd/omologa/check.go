@@ -124,8 +124,13 @@ func checkFile(opts checkOptions, name string) checked {
 
 // checkData judges the bytes of one file.
 func checkData(opts checkOptions, name string, data []byte) validate.Report {
-	rep, _ := judgeData(opts, name, data, validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind})
+	rep, _ := judgeData(opts, name, data, opts.submission())
 	return rep
+}
+
+// submission is how a file given on the command line was received.
+func (o checkOptions) submission() validate.Submission {
+	return validate.Submission{ReceivedAt: o.Received, Channel: "cli", Kind: o.Kind}
 }
 
 // judgeData reads and judges the bytes of one file as received with sub

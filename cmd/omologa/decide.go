@@ -183,6 +183,8 @@ Without decisions, lists those recorded for the submission.`)
 			return fail("submission %d has %d files named %q (its files: %s)", *subID, len(files), *fileName, strings.Join(names, ", "))
 		}
 	}
+	// The file read to check the decisions, kept for the players' names.
+	var read *tournament.Tournament
 	if len(ops) > 0 {
 		if len(files) != 1 {
 			var names []string
@@ -216,6 +218,7 @@ Without decisions, lists those recorded for the submission.`)
 		if err := st.Decide(ctx, f.ID, ds, clear, officeUser(), time.Now()); err != nil {
 			return fail("%v", err)
 		}
+		read = t
 	}
 
 	out := decideOutput{Submission: *subID, Files: []decidedFile{}}
@@ -224,8 +227,8 @@ Without decisions, lists those recorded for the submission.`)
 		if err != nil {
 			return fail("%v", err)
 		}
-		var t *tournament.Tournament
-		if len(ds) > 0 {
+		t := read
+		if t == nil && len(ds) > 0 {
 			t, _, _ = codec.Read(f.Name, f.Data) // for the names only: unreadable leaves them empty
 		}
 		df := decidedFile{FileID: f.ID, Name: f.Name, Decisions: []decisionLine{}}

@@ -34,8 +34,8 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml).")
 		fl.PrintDefaults()
 	}
-	if err := fl.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fl, args); !ok {
+		return code
 	}
 	if fl.NArg() == 0 {
 		fl.Usage()

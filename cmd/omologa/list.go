@@ -253,6 +253,9 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("K locked", r.KLocked)
 }
 
+// listNames are the lists' names in the published pages' titles.
+var listNames = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}
+
 // publishOutput is the --json form of `omologa list publish`.
 type publishOutput struct {
 	Players int      `json:"players"`
@@ -268,14 +271,7 @@ func publishList(dir string, k periods.Kind, title string, list *registers.Playe
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return out, err
 	}
-	write := func(name string, f func(io.Writer) error) error {
-		p, err := writeOut(dir, name, f)
-		if err != nil {
-			return err
-		}
-		out.Files = append(out.Files, p)
-		return nil
-	}
+	write := func(name string, f func(io.Writer) error) error { return out.write(dir, name, f) }
 	chart := ""
 	if len(entries) > 0 {
 		chart = "distribution.png"
@@ -290,6 +286,16 @@ func publishList(dir string, k periods.Kind, title string, list *registers.Playe
 		return out, err
 	}
 	return out, nil
+}
+
+// write writes dir/name (writeOut) and adds it to the files written.
+func (o *publishOutput) write(dir, name string, f func(io.Writer) error) error {
+	p, err := writeOut(dir, name, f)
+	if err != nil {
+		return err
+	}
+	o.Files = append(o.Files, p)
+	return nil
 }
 
 // writeOut renders f into memory and writes it to dir/name, so that a
@@ -339,28 +345,22 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		return fail(err)
 	}
 	if *title == "" {
-		*title = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}[k] +
+		*title = listNames[k] +
 			" – " + strings.TrimSuffix(filepath.Base(*playersPath), filepath.Ext(*playersPath))
 	}
 	out, err := publishList(*dir, k, *title, list)
 	if err != nil {
 		return fail(err)
 	}
-	write := func(name string, f func(io.Writer) error) error {
-		p, err := writeOut(*dir, name, f)
-		if err != nil {
-			return err
-		}
-		out.Files = append(out.Files, p)
-		return nil
-	}
 	if *history != "" {
 		var points []lists.Point
 		name := *history
-		for _, path := range append(fs.Args(), *playersPath) {
-			l, err := loadPlayers(path)
-			if err != nil {
-				return fail(err)
+		for i, path := range append(fs.Args(), *playersPath) {
+			l := list // --players, read above, comes last
+			if i < fs.NArg() {
+				if l, err = loadPlayers(path); err != nil {
+					return fail(err)
+				}
 			}
 			for _, r := range l.Rows {
 				if r.FSIID != *history {
@@ -379,7 +379,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		if err := write("history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
+		if err := out.write(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
 			return fail(err)
 		}
 	}

@@ -149,7 +149,7 @@ unless --force.`)
 
 	// Published first, stored last: a failure to publish leaves the
 	// period open, to be run again.
-	title := map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}[k] + " " + period.Label
+	title := listNames[k] + " " + period.Label
 	pub, err := publishList(dir, k, title, res.list)
 	if err != nil {
 		return fail(err)
@@ -273,6 +273,10 @@ func closeFromStore(ctx context.Context, st *store.Store, cfg *config.Config, k 
 	if err != nil {
 		return nil, err
 	}
+	regs, err := loadRegisters(ctx, st, cfg)
+	if err != nil {
+		return nil, err
+	}
 	if ok {
 		name := "list " + prev.Period
 		if list, err = registers.ReadPlayers(name, prev.List); err != nil {
@@ -282,18 +286,10 @@ func closeFromStore(ctx context.Context, st *store.Store, cfg *config.Config, k 
 		if want := rating.Schedule(k, settings).Previous(period).Label; prev.Period != want {
 			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are not rated", prev.Period, k, want)
 		}
-		regs, err := loadRegisters(ctx, st, cfg)
-		if err != nil {
-			return nil, err
-		}
 		if regs.Players != nil {
 			res.out.Refreshed, res.out.Joined = refresh(list, regs.Players)
 		}
 	} else {
-		regs, err := loadRegisters(ctx, st, cfg)
-		if err != nil {
-			return nil, err
-		}
 		if regs.Players == nil {
 			return nil, errors.New("no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
 		}

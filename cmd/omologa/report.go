@@ -14,14 +14,12 @@ import (
 	"strings"
 
 	"omologa/config"
-	"omologa/ingest"
 	"omologa/periods"
+	"omologa/pipeline"
 	"omologa/rating"
-	"omologa/registers"
 	treport "omologa/report/tournament"
 	"omologa/rules"
 	"omologa/store"
-	"omologa/tournament"
 	"omologa/validate"
 )
 
@@ -110,6 +108,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		if err != nil {
 			return fail(err)
 		}
+		var ix *rating.Index // of the players' register, built on the first file rated
 		for _, name := range fs.Args() {
 			data, err := os.ReadFile(name)
 			if err != nil {
@@ -117,12 +116,14 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 				code = exitUsage
 				continue
 			}
-			sub := validate.Submission{ReceivedAt: opts.Received, Channel: "cli", Kind: opts.Kind}
-			rep, t := judgeData(opts, name, data, sub)
+			rep, t := judgeData(opts, name, data, opts.submission())
 			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(opts.Rules.Rating.Location())}
 			w := reportWritten{File: name}
 			if t != nil && rep.Verdict != validate.Rejected && opts.Registers.Players != nil {
-				in.Ratings, in.RatingKind = rateReport(t, rep, opts.Registers.Players, &opts.Rules.Rating)
+				if ix == nil {
+					ix = rating.NewIndex(opts.Registers.Players, opts.Rules.Rating.MatchByName)
+				}
+				in.Ratings, in.RatingKind = pipeline.Rate(t, rep, ix, &opts.Rules.Rating)
 				if in.Ratings != nil {
 					w.RatingsBy = "computed"
 				}
@@ -134,12 +135,10 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
 		if written == nil {
 			written = []reportWritten{}
 		}
-		if err := enc.Encode(written); err != nil {
+		if err := writeJSON(stdout, written); err != nil {
 			return fail(err)
 		}
 		return code
@@ -158,18 +157,6 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		}
 	}
 	return code
-}
-
-// rateReport computes the provisional variations of an accepted
-// tournament against the list in force, as the pipeline records them
-// (RTF 4.3.1, RAPID 7.1); nil for a kind without a list (blitz).
-func rateReport(t *tournament.Tournament, rep validate.Report, list *registers.Players, settings *rules.Rating) ([]rating.Line, periods.Kind) {
-	kind := periods.Kind(rep.Kind)
-	if kind != periods.Standard && kind != periods.Rapid {
-		return nil, ""
-	}
-	ix := rating.NewIndex(list, settings.MatchByName)
-	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
 }
 
 // reportSubmission re-reads and re-judges the files of a stored
@@ -215,17 +202,10 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 			}
 		}
 	}
-	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
-	// The body's fields (RAPID 5.2) are checked for e-mail, as the
-	// pipeline does.
-	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
-		vs.Fields = sub.Fields
-		if vs.Fields == nil {
-			vs.Fields = map[string]string{}
-		}
-	}
+	vs := pipeline.SubmissionOf(sub)
 	opts := checkOptions{Rules: rf, Received: sub.ReceivedAt, Registers: regs}
 	received := sub.ReceivedAt.In(rf.Rating.Location())
+	var ix *rating.Index // of the players' register, built on the first file rated
 	var out []reportWritten
 	for _, f := range sub.Files {
 		rep, t := judgeData(opts, f.Name, f.Data, vs)
@@ -242,7 +222,10 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 			if lines != nil {
 				in.Ratings, in.RatingKind, w.RatingsBy = lines, kind, "store"
 			} else if regs.Players != nil {
-				in.Ratings, in.RatingKind = rateReport(t, rep, regs.Players, &rf.Rating)
+				if ix == nil {
+					ix = rating.NewIndex(regs.Players, rf.Rating.MatchByName)
+				}
+				in.Ratings, in.RatingKind = pipeline.Rate(t, rep, ix, &rf.Rating)
 				if in.Ratings != nil {
 					w.RatingsBy = "computed"
 				}

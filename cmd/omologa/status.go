@@ -35,8 +35,8 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "usage: omologa status [--config FILE] [--json] [-n N] [--quarantined] [--show ID]")
 		fl.PrintDefaults()
 	}
-	if err := fl.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fl, args); !ok {
+		return code
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {

@@ -403,5 +403,6 @@ func mailLimits(cfg *config.Config) mail.Limits {
 	lim := mail.DefaultLimits
 	lim.MaxPart = cfg.Limits.MaxFileBytes
 	lim.MaxTotal = cfg.Limits.MaxArchiveBytes
+	lim.MaxArchiveFiles = cfg.Limits.MaxArchiveFiles
 	return lim
 }

@@ -334,17 +334,8 @@ func (w *Watcher) takeNew(ctx context.Context, cn *conn, validity uint32, h inge
 			return 0, fmt.Errorf("imap state: %w", err)
 		}
 	}
-	var uids []imap.UID
-	if err := w.wait(ctx, cn, "uid search", func() error {
-		data, err := cn.c.UIDSearch(&imap.SearchCriteria{
-			UID: []imap.UIDSet{{imap.UIDRange{Start: imap.UID(last + 1), Stop: 0}}},
-		}, nil).Wait()
-		if err != nil {
-			return err
-		}
-		uids = data.AllUIDs()
-		return nil
-	}); err != nil {
+	uids, err := w.searchUIDs(ctx, cn, imap.UIDRange{Start: imap.UID(last + 1), Stop: 0})
+	if err != nil {
 		return 0, err
 	}
 	slices.Sort(uids)
@@ -371,21 +362,26 @@ func (w *Watcher) sweep(ctx context.Context, cn *conn, validity uint32) error {
 	if err != nil || storedValidity != validity || last == 0 {
 		return err
 	}
+	uids, err := w.searchUIDs(ctx, cn, imap.UIDRange{Start: 1, Stop: imap.UID(last)})
+	if err != nil || len(uids) == 0 {
+		return err
+	}
+	w.log.Info("moving messages recorded earlier", "count", len(uids))
+	return w.ack(ctx, cn, imap.UIDSetNum(uids...))
+}
+
+// searchUIDs returns the UIDs of the mailbox's messages in r.
+func (w *Watcher) searchUIDs(ctx context.Context, cn *conn, r imap.UIDRange) ([]imap.UID, error) {
 	var uids []imap.UID
-	if err := w.wait(ctx, cn, "uid search", func() error {
-		data, err := cn.c.UIDSearch(&imap.SearchCriteria{
-			UID: []imap.UIDSet{{imap.UIDRange{Start: 1, Stop: imap.UID(last)}}},
-		}, nil).Wait()
+	err := w.wait(ctx, cn, "uid search", func() error {
+		data, err := cn.c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{{r}}}, nil).Wait()
 		if err != nil {
 			return err
 		}
 		uids = data.AllUIDs()
 		return nil
-	}); err != nil || len(uids) == 0 {
-		return err
-	}
-	w.log.Info("moving messages recorded earlier", "count", len(uids))
-	return w.ack(ctx, cn, imap.UIDSetNum(uids...))
+	})
+	return uids, err
 }
 
 func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid imap.UID, h ingest.Handler) error {
@@ -410,7 +406,7 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	}
 	var msgs []*imapclient.FetchMessageBuffer
 	if err := w.wait(ctx, cn, "fetch body", func() (err error) {
-		msgs, err = cn.c.Fetch(set, &imap.FetchOptions{UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+		msgs, err = cn.c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
 		return err
 	}); err != nil {
 		return err
@@ -423,18 +419,14 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	if raw == nil {
 		raw = []byte{}
 	}
-	received := msgs[0].InternalDate
-	if received.IsZero() {
-		received = meta[0].InternalDate
-	}
-	sub, err := mail.ParseWithLimits(raw, received, w.o.Limits)
+	sub, err := mail.ParseWithLimits(raw, meta[0].InternalDate, w.o.Limits)
 	if err != nil {
 		return fmt.Errorf("imap uid %d: %w", uid, err)
 	}
 	if tooBig {
 		sub.Problems = append(sub.Problems, fmt.Sprintf(
-			"messaggio troppo grande (%d MB, limite %d MB): allegati non letti; inviare i file compressi in zip / message too large (%d MB, limit %d MB): attachments not read",
-			size>>20, w.o.MaxMessage>>20, size>>20, w.o.MaxMessage>>20))
+			"messaggio troppo grande (%s, limite %s): allegati non letti; inviare i file compressi in zip / message too large (%s, limit %s): attachments not read",
+			ingest.ByteSize(size), ingest.ByteSize(w.o.MaxMessage), ingest.ByteSize(size), ingest.ByteSize(w.o.MaxMessage)))
 	}
 	sub.Channel = ingest.ChannelIMAP
 	sub.Source = fmt.Sprintf("%s/%d/%d", w.o.Mailbox, validity, uid)

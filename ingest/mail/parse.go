@@ -38,6 +38,9 @@ type Limits struct {
 	MaxParts int   // leaf parts walked
 	MaxDepth int   // multipart / message/rfc822 nesting
 	MaxBody  int   // bytes of body text kept
+	// MaxArchiveFiles bounds the entries of one attached archive; zero
+	// takes ingest.DefaultLimits'.
+	MaxArchiveFiles int
 }
 
 // DefaultLimits fit tournament files (a few hundred KB at most) with a
@@ -443,7 +446,8 @@ func (p *parser) finish() {
 		p.sub.Body = strings.ToValidUTF8(p.sub.Body[:p.lim.MaxBody], "")
 	}
 	p.sub.Fields = Fields(p.sub.Body)
-	files, problems := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal})
+	files, problems := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
+		MaxArchiveFiles: p.lim.MaxArchiveFiles})
 	p.sub.Files = files
 	p.sub.Problems = append(p.sub.Problems, problems...)
 }

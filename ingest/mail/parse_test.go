@@ -393,6 +393,34 @@ Content-Transfer-Encoding: base64
 	}
 }
 
+// The configured bound on an attached archive's entries reaches the
+// archive expansion, as the drop folder's does.
+func TestParse_ZipAttachmentMaxArchiveFiles(t *testing.T) {
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	for _, name := range []string{"a.trf", "b.trf", "c.trf"} {
+		w, _ := zw.Create(name)
+		w.Write([]byte(trfLine))
+	}
+	zw.Close()
+	raw := crlf(`
+From: a@b.it
+Content-Type: multipart/mixed; boundary=B
+
+--B
+Content-Type: application/zip; name=files.zip
+Content-Transfer-Encoding: base64
+
+` + b64(zbuf.String()) + `
+--B--
+`)
+	s, _ := ParseWithLimits(raw, received, Limits{MaxArchiveFiles: 2})
+	if len(s.Files) != 2 {
+		t.Fatalf("files = %+v, want the first 2", s.Files)
+	}
+	hasProblem(t, s.Problems, "più di 2 file")
+}
+
 // A PEC (posta elettronica certificata) delivery: the provider's
 // envelope wraps the arbiter's message as postacert.eml, with the
 // certificate data and a signature beside it.

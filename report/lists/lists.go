@@ -20,6 +20,7 @@ import (
 	"github.com/go-gota/gota/series"
 	"github.com/wcharczuk/go-chart/v2"
 
+	"omologa/rating"
 	"omologa/registers"
 )
 
@@ -50,10 +51,10 @@ func Build(list *registers.Players, kind string) []Entry {
 			e.BirthYear = strconv.Itoa(r.BirthDate.Year)
 		}
 		if kind == "rapid" {
-			e.Rating, e.Category = r.EloRapid, r.Extra["rapid_category"]
+			e.Rating, e.Category = r.EloRapid, r.Extra[rating.ColRapidCategory]
 		} else {
 			e.Rating = r.EloItalia
-			if r.Extra["listed"] == "0" {
+			if r.Extra[rating.ColListed] == "0" {
 				continue
 			}
 		}

@@ -19,6 +19,8 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
+	"omologa/tournament"
+	"omologa/tournament/dates"
 	"omologa/validate"
 )
 
@@ -83,12 +85,17 @@ func Kind(in Input) string {
 	return KindReceipt
 }
 
+// textOf is the language's texts, Italian by default.
+func textOf(lang string) *text {
+	if t := texts[lang]; t != nil {
+		return t
+	}
+	return texts["it"]
+}
+
 // Compose writes the notice as a complete message.
 func Compose(in Input) (kind, subject string, msg []byte, err error) {
-	t := texts[in.Lang]
-	if t == nil {
-		t = texts["it"]
-	}
+	t := textOf(in.Lang)
 	kind = Kind(in)
 	subject = subjectOf(in, t, kind)
 
@@ -125,10 +132,11 @@ func Compose(in Input) (kind, subject string, msg []byte, err error) {
 	if err != nil {
 		return "", "", nil, fmt.Errorf("notice: %w", err)
 	}
-	if err := part(w, "text/plain", Text(in)); err != nil {
+	d := build(in)
+	if err := part(w, "text/plain", d.text()); err != nil {
 		return "", "", nil, err
 	}
-	if err := part(w, "text/html", HTML(in)); err != nil {
+	if err := part(w, "text/html", d.html(in.Lang)); err != nil {
 		return "", "", nil, err
 	}
 	if err := w.Close(); err != nil {
@@ -191,10 +199,7 @@ func (d *doc) list(h string, items []string, ordered bool) {
 }
 
 func build(in Input) *doc {
-	t := texts[in.Lang]
-	if t == nil {
-		t = texts["it"]
-	}
+	t := textOf(in.Lang)
 	loc := rome
 	d := &doc{}
 	d.para(t.greeting)
@@ -215,15 +220,15 @@ func build(in Input) *doc {
 		}
 		var paras []string
 		if s := r.Summary; s.Name != "" || s.Players > 0 {
-			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), dateOf(s.Start.String()),
-				dateOf(s.End.String()), s.Players, s.Rounds, orDash(s.RateOfPlay)))
+			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), dateOf(s.Start),
+				dateOf(s.End), s.Players, s.Rounds, orDash(s.RateOfPlay)))
 		}
 		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
 		if e := f.Supersedes; e != nil {
 			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, e.ReceivedAt.In(loc).Format("02/01/2006 15:04")))
 		}
 		if r.Verdict != validate.Rejected && r.Period != nil && r.Period.Label != "" {
-			paras = append(paras, fmt.Sprintf(t.period, r.Kind, r.Period.Label, dateOf(r.Period.Cutoff.String())))
+			paras = append(paras, fmt.Sprintf(t.period, r.Kind, r.Period.Label, dateOf(r.Period.Cutoff)))
 		}
 		d.section(head, paras...)
 		var errs, warns, infos []string
@@ -291,18 +296,24 @@ func orDash(s string) string {
 	return s
 }
 
-// dateOf turns an ISO date into the Italian day/month/year.
-func dateOf(iso string) string {
-	if t, err := time.Parse("2006-01-02", iso); err == nil {
-		return t.Format("02/01/2006")
+// dateOf writes a full date the Italian way, day/month/year (in both
+// languages), and a partial one in ISO form.
+func dateOf(d tournament.Date) string {
+	if d.IsFull() {
+		return dates.ItalianDate(d)
 	}
-	return orDash(iso)
+	return orDash(d.String())
 }
 
 // Text renders the notice's plain-text part.
-func Text(in Input) string {
+func Text(in Input) string { return build(in).text() }
+
+// HTML renders the notice's HTML part.
+func HTML(in Input) string { return build(in).html(in.Lang) }
+
+func (d *doc) text() string {
 	var b strings.Builder
-	for _, bl := range build(in).blocks {
+	for _, bl := range d.blocks {
 		if bl.heading != "" {
 			b.WriteString(bl.heading + "\n" + strings.Repeat("-", len([]rune(bl.heading))) + "\n")
 		}
@@ -321,15 +332,13 @@ func Text(in Input) string {
 	return b.String()
 }
 
-// HTML renders the notice's HTML part.
-func HTML(in Input) string {
+func (d *doc) html(lang string) string {
 	var b strings.Builder
-	lang := "it"
-	if in.Lang == "en" {
-		lang = "en"
+	if lang != "en" {
+		lang = "it"
 	}
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"></head><body>\n", lang)
-	for _, bl := range build(in).blocks {
+	for _, bl := range d.blocks {
 		if bl.heading != "" {
 			b.WriteString("<h3>" + html.EscapeString(bl.heading) + "</h3>\n")
 		}

@@ -22,6 +22,7 @@ import (
 	"omologa/periods"
 	"omologa/rating"
 	model "omologa/tournament"
+	"omologa/tournament/dates"
 	"omologa/validate"
 )
 
@@ -386,7 +387,7 @@ func dateRange(t *text, a, b model.Date) string {
 // English.
 func day(t *text, d model.Date) string {
 	if t.Lang == "it" && d.IsFull() {
-		return fmt.Sprintf("%02d/%02d/%04d", d.Day, int(d.Month), d.Year)
+		return dates.ItalianDate(d)
 	}
 	return d.String()
 }

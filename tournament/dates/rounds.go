@@ -33,8 +33,7 @@ func Rounds(fields []string, start, end tournament.Date) ([]tournament.Date, Lay
 	for _, f := range fields {
 		f = strings.TrimSpace(f)
 		if f != "" && len(f) <= 8 && !isPlaceholder(f) {
-			var nums, widths [3]int
-			if n, ok := splitNumbers(f, &nums, &widths); ok && n == 3 && widths[0] == 2 && widths[1] == 2 && widths[2] == 2 {
+			if _, ok := shortNumbers(f); ok {
 				short = true
 				break
 			}
@@ -44,11 +43,7 @@ func Rounds(fields []string, start, end tournament.Date) ([]tournament.Date, Lay
 	if !short {
 		layout := LayoutNone
 		for i, f := range fields {
-			d, l, err := Parse(f)
-			if err == nil && !d.IsZero() && !d.IsFull() {
-				err = roundError(fmt.Sprintf("round date %q: day, month and year are needed", strings.TrimSpace(f)),
-					tournament.SprintfIT("data del turno %q: servono giorno, mese e anno", strings.TrimSpace(f)))
-			}
+			d, l, err := parseFull(f)
 			if err != nil {
 				problems = append(problems, RoundProblem{i, err})
 				continue
@@ -123,14 +118,9 @@ func readShort(f string, l Layout) (tournament.Date, error) {
 	if f == "" || isPlaceholder(f) {
 		return tournament.Date{}, nil
 	}
-	var nums, widths [3]int
-	n, ok := splitNumbers(f, &nums, &widths)
-	if !ok || n != 3 || widths[0] != 2 || widths[1] != 2 || widths[2] != 2 {
-		d, _, err := Parse(f)
-		if err == nil && !d.IsZero() && !d.IsFull() {
-			return tournament.Date{}, roundError(fmt.Sprintf("round date %q: day, month and year are needed", f),
-				tournament.SprintfIT("data del turno %q: servono giorno, mese e anno", f))
-		}
+	nums, ok := shortNumbers(f)
+	if !ok {
+		d, _, err := parseFull(f)
 		return d, err
 	}
 	var y, m, d int
@@ -147,6 +137,26 @@ func readShort(f string, l Layout) (tournament.Date, error) {
 	}
 	date, _, err := build(2000+y, m, d, f, l)
 	return date, err
+}
+
+// shortNumbers returns the numbers of a date written as three two-digit
+// numbers ("11.25.02"); ok is false for any other text.
+func shortNumbers(f string) (nums [3]int, ok bool) {
+	var widths [3]int
+	n, ok := splitNumbers(f, &nums, &widths)
+	return nums, ok && n == 3 && widths[0] == 2 && widths[1] == 2 && widths[2] == 2
+}
+
+// parseFull reads a round date in any layout of Parse; a year or a month
+// alone is not the day of a round.
+func parseFull(f string) (tournament.Date, Layout, error) {
+	d, l, err := Parse(f)
+	if err == nil && !d.IsZero() && !d.IsFull() {
+		f = strings.TrimSpace(f)
+		return tournament.Date{}, LayoutNone, roundError(fmt.Sprintf("round date %q: day, month and year are needed", f),
+			tournament.SprintfIT("data del turno %q: servono giorno, mese e anno", f))
+	}
+	return d, l, err
 }
 
 // inside reports whether d (zero: yes) lies within [start, end], each bound

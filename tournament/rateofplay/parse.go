@@ -224,11 +224,34 @@ func normalize(s string) string {
 		if !slices.ContainsFunc(rw.gate, func(g string) bool { return strings.Contains(s, g) }) {
 			continue
 		}
-		s = rw.re.ReplaceAllStringFunc(s, func(m string) string {
-			return rw.with(rw.re.FindStringSubmatch(m))
-		})
+		s = replaceSubmatches(rw.re, s, rw.with)
 	}
 	return s
+}
+
+// replaceSubmatches is ReplaceAllStringFunc with the submatches of each
+// match, taken where the match was found rather than by matching its text
+// a second time.
+func replaceSubmatches(re *regexp.Regexp, s string, with func([]string) string) string {
+	found := re.FindAllStringSubmatchIndex(s, -1)
+	if found == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range found {
+		sub := make([]string, len(loc)/2)
+		for i := range sub {
+			if loc[2*i] >= 0 {
+				sub[i] = s[loc[2*i]:loc[2*i+1]]
+			}
+		}
+		b.WriteString(s[last:loc[0]])
+		b.WriteString(with(sub))
+		last = loc[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // ---- tokens ----
@@ -557,13 +580,11 @@ func assemble(its []item) (*Rate, *reason) {
 				return nil, why("%g moves without a time", "%g mosse senza un tempo", it.val)
 			}
 			switch {
-			case at(i-1, iDelay):
-				err = setDelay(it.val)
-			case at(i+1, iDelay):
+			case at(i-1, iDelay) || at(i+1, iDelay):
 				err = setDelay(it.val)
 			case at(i-1, iInc) || at(i+1, iInc) || at(i+1, iFrom):
 				err = setInc(it.val)
-			case len(r.Periods) == 0 || !lastOpen():
+			case !lastOpen():
 				err = addPeriod(0, it.val)
 			case !incSet:
 				err = setInc(it.val)

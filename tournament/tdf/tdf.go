@@ -93,13 +93,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		return nil, nil, tournament.ErrEmpty
 	}
 	t := &tournament.Tournament{File: name, Format: tournament.FormatTDF, Scoring: tournament.DefaultScoring()}
-	var diags []tournament.Diagnostic
-	// diag takes the English and the Italian text with the same
-	// arguments; in the Italian one %q quotes with « ».
-	diag := func(line, col int, field string, sev tournament.Severity, code, en, it string, args ...any) {
-		diags = append(diags, tournament.Diagnostic{File: name, Line: line, Column: col, Field: field,
-			Severity: sev, Code: code, Message: fmt.Sprintf(en, args...), MessageIT: tournament.SprintfIT(it, args...)})
-	}
+	ds := &diagnostics{file: name}
 	var roundDates string
 	roundDatesLine := 0
 	starts := map[int]int{}
@@ -116,7 +110,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		f := strings.Split(line, "|")
 		key, ok := keys[strings.ToUpper(strings.TrimSpace(f[0]))]
 		if !ok {
-			diag(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", "record sconosciuto %q ignorato", strings.TrimSpace(f[0]))
+			ds.diag(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", "record sconosciuto %q ignorato", strings.TrimSpace(f[0]))
 			continue
 		}
 		val := ""
@@ -138,7 +132,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 				if key == "end" {
 					what = "data di fine"
 				}
-				both(diag, num, len(f[0])+2, key, tournament.Warning, "tdf.date", err.Error(), what+": "+dates.Italian(err))
+				ds.text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", err.Error(), what+": "+dates.Italian(err))
 			}
 			if key == "start" {
 				t.Start = d
@@ -148,7 +142,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "rounds":
 			n, ok := decimal.Atoi(val)
 			if !ok {
-				diag(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", "%q non è un numero", val)
+				ds.diag(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", "%q non è un numero", val)
 			}
 			t.DeclaredRounds = n
 		case "dates":
@@ -172,12 +166,12 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 				}
 			}
 		case "player":
-			p, ok := readPlayer(f[1:], num, len(f[0])+2, diag)
+			p, ok := readPlayer(f[1:], num, len(f[0])+2, ds)
 			if !ok {
 				continue
 			}
 			if j, dup := starts[p.Start]; dup {
-				diag(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, t.Players[j].Line)
+				ds.diag(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, t.Players[j].Line)
 				continue
 			}
 			starts[p.Start] = len(t.Players)
@@ -185,19 +179,19 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		}
 	}
 	if len(t.Tags) == 0 {
-		return nil, diags, &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record"),
+		return nil, ds.list, &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record"),
 			ErrIT: "non è un file .tdf: nessun record riconosciuto"}
 	}
 	if len(t.Players) == 0 {
-		return nil, diags, &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read"),
+		return nil, ds.list, &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read"),
 			ErrIT: "nessun record di giocatore: non si può leggere alcun torneo"}
 	}
 	if roundDates != "" {
 		fields := strings.Split(roundDates, ";")
-		ds, _, problems := dates.Rounds(fields, t.Start, t.End)
-		t.RoundDates = ds
+		rd, _, problems := dates.Rounds(fields, t.Start, t.End)
+		t.RoundDates = rd
 		for _, pr := range problems {
-			both(diag, roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
+			ds.text(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
 				fmt.Sprintf("round %d date: %v", pr.Index+1, pr.Err), fmt.Sprintf("turno %d: %s", pr.Index+1, dates.Italian(pr.Err)))
 		}
 	}
@@ -218,23 +212,33 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 			p.Rounds = append(p.Rounds, tournament.RoundEntry{Colour: tournament.ColourNone, Code: tournament.CodeNone})
 		}
 	}
-	return t, diags, nil
+	return t, ds.list, nil
 }
 
-// both records a diagnostic whose two texts are already formatted: the
-// explicit argument indexes let each language take its own.
-func both(diag diagFunc, line, col int, field string, sev tournament.Severity, code, en, it string) {
-	diag(line, col, field, sev, code, "%[1]s", "%[2]s", en, it)
+// diagnostics collects the diagnostics of one Read.
+type diagnostics struct {
+	file string
+	list []tournament.Diagnostic
 }
 
-type diagFunc func(line, col int, field string, sev tournament.Severity, code, en, it string, args ...any)
+// diag records a diagnostic whose English and Italian texts take the same
+// arguments; in the Italian one %q quotes with « ».
+func (d *diagnostics) diag(line, col int, field string, sev tournament.Severity, code, en, it string, args ...any) {
+	d.text(line, col, field, sev, code, fmt.Sprintf(en, args...), tournament.SprintfIT(it, args...))
+}
+
+// text records a diagnostic whose two texts are already formatted.
+func (d *diagnostics) text(line, col int, field string, sev tournament.Severity, code, en, it string) {
+	d.list = append(d.list, tournament.Diagnostic{File: d.file, Line: line, Column: col, Field: field,
+		Severity: sev, Code: code, Message: en, MessageIT: it})
+}
 
 // readPlayer reads the fields after GIOCATORE; col is the column of the
 // first.
-func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, bool) {
+func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, bool) {
 	p := tournament.Player{Line: num}
 	if len(f) < playerFields {
-		diag(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", "il record del giocatore ha %d campi, ne servono %d prima dei turni; giocatore ignorato", len(f), playerFields)
+		ds.diag(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", "il record del giocatore ha %d campi, ne servono %d prima dei turni; giocatore ignorato", len(f), playerFields)
 		return p, false
 	}
 	cols := make([]int, len(f))
@@ -246,7 +250,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 	get := func(i int) string { return strings.TrimSpace(f[i]) }
 	n, ok := decimal.Atoi(get(0))
 	if !ok || n == 0 {
-		diag(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", get(0))
+		ds.diag(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", get(0))
 		return p, false
 	}
 	p.Start = n
@@ -257,23 +261,14 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		p.Sex = "f"
 	case "":
 	default:
-		diag(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", "il sesso %q non è m o f; lasciato vuoto", get(1))
+		ds.diag(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", "il sesso %q non è m o f; lasciato vuoto", get(1))
 	}
-	switch title := get(2); strings.ToUpper(title) {
-	case "":
-	case "M", "CM", "1N", "2N", "3N", "NC", "1S", "2S", "3S":
-		p.Category = strings.ToUpper(title)
-		if p.Category == "CM" {
-			p.Title = title
-		}
-	default:
-		p.Title = title
-	}
+	p.Title, p.Category = tournament.SplitTitle(get(2))
 	p.Name = get(3)
 	p.Federation = get(4)
 	if v := get(5); v != "" && v != "0" {
 		if _, ok := decimal.Atoi(v); !ok {
-			diag(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
+			ds.diag(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
 		} else {
 			p.FideID = v
 		}
@@ -285,7 +280,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		}
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			both(diag, num, cols[i], field, tournament.Warning, "tdf.number",
+			ds.text(num, cols[i], field, tournament.Warning, "tdf.number",
 				fmt.Sprintf("%s %q is not a number", field, v), tournament.SprintfIT("%s %q non è un numero", fieldIT, v))
 		}
 		return n
@@ -299,7 +294,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 	if v := get(9); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			both(diag, num, cols[9], "birth date", tournament.Warning, "tdf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
+			ds.text(num, cols[9], "birth date", tournament.Warning, "tdf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
 		}
 		p.BirthDate = d
 	}
@@ -307,14 +302,14 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 		if x, ok := decimal.Points(v); ok {
 			p.Points, p.PointsGiven = x, true
 		} else {
-			diag(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", "i punti %q non sono un numero", v)
+			ds.diag(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", "i punti %q non sono un numero", v)
 		}
 	}
 	p.Rank = number(11, "rank", "la posizione in classifica")
 	// Field 12 is reserved (Vega writes the club); rounds follow.
 	p.Rounds = make([]tournament.RoundEntry, 0, len(f)-playerFields)
 	for i := playerFields; i < len(f); i++ {
-		p.Rounds = append(p.Rounds, readEntry(f[i], num, cols[i], i-playerFields+1, diag))
+		p.Rounds = append(p.Rounds, readEntry(f[i], num, cols[i], i-playerFields+1, ds))
 	}
 	for k := len(p.Rounds); k > 0; k-- {
 		e := p.Rounds[k-1]
@@ -326,7 +321,7 @@ func readPlayer(f []string, num, col int, diag diagFunc) (tournament.Player, boo
 	return p, true
 }
 
-func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEntry {
+func readEntry(s string, num, col, round int, ds *diagnostics) tournament.RoundEntry {
 	e := tournament.RoundEntry{Colour: tournament.ColourNone, Code: tournament.CodeNone, Column: col}
 	f := strings.Fields(s)
 	field := fmt.Sprintf("round %d", round)
@@ -334,12 +329,12 @@ func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEnt
 		return e
 	}
 	if len(f) != 3 {
-		diag(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", "la casella del turno %q non è nella forma «avversario colore risultato»; lasciata vuota", s)
+		ds.diag(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", "la casella del turno %q non è nella forma «avversario colore risultato»; lasciata vuota", s)
 		return e
 	}
 	n, ok := decimal.Atoi(f[0])
 	if !ok {
-		diag(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", f[0])
+		ds.diag(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", f[0])
 		return e
 	}
 	e.Opponent = n
@@ -350,14 +345,14 @@ func readEntry(s string, num, col, round int, diag diagFunc) tournament.RoundEnt
 		e.Colour = tournament.ColourBlack
 	case "-":
 	default:
-		diag(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", f[1])
+		ds.diag(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", f[1])
 	}
 	res := f[2]
 	if res == "2" {
 		res = "="
 	}
 	if len(res) != 1 || !tournament.Code(res[0]).Valid() {
-		diag(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", "il risultato %q non è un codice di risultato; turno lasciato senza risultato", f[2])
+		ds.diag(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", "il risultato %q non è un codice di risultato; turno lasciato senza risultato", f[2])
 		return e
 	}
 	e.Code = tournament.Code(res[0])

@@ -68,18 +68,12 @@ func (r *record) reset(s string, buf []int) []int {
 	if isASCII(s) {
 		return buf
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			buf = buf[:0]
-			for j := range s {
-				buf = append(buf, j)
-			}
-			buf = append(buf, len(s))
-			r.off = buf
-			break
-		}
+	buf = buf[:0]
+	for j := range s {
+		buf = append(buf, j)
 	}
-	return buf
+	r.off = append(buf, len(s))
+	return r.off
 }
 
 // chars returns the number of characters.

@@ -2,7 +2,6 @@ package trf
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"omologa/tournament"
@@ -33,13 +32,6 @@ const (
 	maxRounds = 200
 )
 
-// Italian categories that arbiters write in the FIDE title columns; CM is
-// also a FIDE title and is kept as both.
-var categories = map[string]bool{
-	"M": true, "CM": true, "1N": true, "2N": true, "3N": true, "NC": true,
-	"1S": true, "2S": true, "3S": true,
-}
-
 // reader holds the state of one Read.
 type reader struct {
 	file  string
@@ -57,8 +49,6 @@ type reader struct {
 	teams310    []tournament.Team
 	rate122     string
 	rate222     string
-	hasRate122  bool
-	hasRate222  bool
 	starts      map[int]int
 	seen        map[string]int // line of each single-valued header record
 	// slab backs the players' round lists, one allocation for many.
@@ -222,10 +212,24 @@ func isUpper(s string) bool {
 	return true
 }
 
+// trf26Record reports the three-digit records TRF-2025/26 introduced
+// (header tags from 142, byes, teams, ...): the reader takes them as the
+// sign of a TRF26 file, the writer leaves them out of TRF16.
+func trf26Record(code string) bool {
+	switch code {
+	case "240", "250", "260", "300", "310", "320", "330", "801", "802":
+		return true
+	}
+	return len(code) == 3 && isDigits(code) && code[2] == '2' && code >= "142"
+}
+
 // numeric reads a record whose code is three digits.
 func (r *reader) numeric(tag tournament.Tag, s string) bool {
 	t := r.t
 	t.Tags = append(t.Tags, tag)
+	if trf26Record(tag.Code) {
+		r.trf26 = true
+	}
 	v := trim(tag.Value)
 	switch tag.Code {
 	case "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132", "162", "192", "202", "222":
@@ -247,23 +251,15 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 	case "032":
 		t.Federation = v
 	case "042", "052":
+		field, fieldIT, dst := "start date", "data di inizio", &t.Start
+		if tag.Code == "052" {
+			field, fieldIT, dst = "end date", "data di fine", &t.End
+		}
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			field := "start date"
-			if tag.Code == "052" {
-				field = "end date"
-			}
-			fieldIT := "data di inizio"
-			if tag.Code == "052" {
-				fieldIT = "data di fine"
-			}
 			r.diagText(tag.Line, 5, tag.Code, tournament.Warning, "trf.date", fmt.Sprintf("%s: %v", field, err), fieldIT+": "+dates.Italian(err))
 		}
-		if tag.Code == "042" {
-			t.Start = d
-		} else {
-			t.End = d
-		}
+		*dst = d
 	case "062":
 		t.DeclaredPlayers = r.count(tag, v)
 	case "072":
@@ -279,20 +275,16 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 			t.DeputyArbiters = append(t.DeputyArbiters, v)
 		}
 	case "122":
-		r.rate122, r.hasRate122 = v, true
+		r.rate122 = v
 	case "132":
 		r.roundDates, r.roundLine = s, tag.Line
 	case "142":
-		r.trf26 = true
 		r.declareRounds(tag, v)
 	case "162":
-		r.trf26 = true
 		r.scoring = append(r.scoring, tag)
 	case "192":
-		r.trf26 = true
 		t.PairingSystem = v
 	case "202":
-		r.trf26 = true
 		t.TieBreaks = nil
 		for _, tb := range strings.Split(v, ",") {
 			if tb = trim(tb); tb != "" {
@@ -300,25 +292,18 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 			}
 		}
 	case "222":
-		r.trf26 = true
-		r.rate222, r.hasRate222 = v, true
+		r.rate222 = v
 	case "013":
 		r.team013(tag, s)
 	case "310":
-		r.trf26 = true
 		r.team310(tag, s)
 	case "240":
-		r.trf26 = true
 		r.bye240(tag, s)
 	case "250", "260", "300", "320", "330", "801", "802":
-		r.trf26 = true
 	default:
 		if tag.Code[2] == '2' {
 			// 152, 172, 182, 212, 352, 362 ...: TRF26 header values the
 			// model does not need; kept in Tags for the writer.
-			if tag.Code >= "142" {
-				r.trf26 = true
-			}
 			return true
 		}
 		r.diag(tag.Line, 1, tag.Code, tournament.Note, "trf.unknown-record", "unknown record %q kept but not read", "record sconosciuto %q conservato ma non letto", tag.Code)
@@ -450,17 +435,7 @@ func (r *reader) player(s string, num int) {
 	default:
 		r.diag(num, colSex+1, "sex", tournament.Warning, "trf.sex", "sex %q is not m, w or f; left blank", "il sesso %q non è m, w o f; lasciato vuoto", rec.cut(colSex, colSex+1))
 	}
-	if title := trim(rec.cut(colTitle, colTitle+3)); title != "" {
-		if categories[strings.ToUpper(title)] {
-			p.Category = strings.ToUpper(title)
-			if p.Category == "CM" {
-				// Candidate master is a FIDE title too.
-				p.Title = title
-			}
-		} else {
-			p.Title = title
-		}
-	}
+	p.Title, p.Category = tournament.SplitTitle(trim(rec.cut(colTitle, colTitle+3)))
 	p.Name = trim(rec.cut(colName, colName+33))
 	if v := trim(rec.cut(colRating, colRating+4)); v != "" {
 		n, ok := decimal.Atoi(v)
@@ -476,7 +451,7 @@ func (r *reader) player(s string, num int) {
 		case !ok:
 			r.diag(num, colFideID+1, "FIDE id", tournament.Warning, "trf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
 		case n == 0:
-		case len(strings.TrimLeft(v, "0")) < 6:
+		case shortID(v):
 			// FIDE ids have six digits or more; shorter numbers are
 			// national ids (FSI, ICU) written in the wrong column.
 			p.NationalID = v
@@ -632,7 +607,7 @@ func (r *reader) finish() {
 	for i := range t.Players {
 		p := &t.Players[i]
 		k := len(p.Rounds)
-		for k > 0 && empty(p.Rounds[k-1]) {
+		for k > 0 && p.Rounds[k-1].IsEmpty() {
 			k--
 		}
 		p.Rounds = p.Rounds[:k]
@@ -650,12 +625,6 @@ func (r *reader) finish() {
 			p.Rounds = []tournament.RoundEntry{}
 		}
 	}
-}
-
-// empty is what Tournament.Rounds counts as no data: no opponent and no
-// result (a colour alone says nothing).
-func empty(e tournament.RoundEntry) bool {
-	return e.Opponent == 0 && e.Code == tournament.CodeNone
 }
 
 // nationalRecord reads a TRF26 national-rating record ("ITA", "FRA",
@@ -729,8 +698,8 @@ func (r *reader) applyScoring(tag tournament.Tag) {
 		r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "points %q are not a number; record ignored", "i punti %q non sono un numero; record ignorato", v)
 	}
 	num := func(v string) (float64, bool) {
-		f, err := strconv.ParseFloat(strings.Replace(trim(v), ",", ".", 1), 64)
-		if err != nil || f < 0 || f > 100 {
+		f, ok := decimal.Points(trim(v))
+		if !ok || f > 100 {
 			bad(v)
 			return 0, false
 		}
@@ -817,25 +786,27 @@ func (r *reader) applyScoring(tag tournament.Tag) {
 
 func (r *reader) rateOfPlay() {
 	t := r.t
+	var (
+		rate *rateofplay.Rate
+		err  error
+	)
 	switch {
-	case r.hasRate122 && r.rate122 != "":
+	case r.rate122 != "":
 		t.RateOfPlayText = r.rate122
-		rate, err := rateofplay.Parse(r.rate122)
-		if err != nil && r.hasRate222 && r.rate222 != "" {
+		rate, err = rateofplay.Parse(r.rate122)
+		if err != nil && r.rate222 != "" {
 			if rate2, err2 := rateofplay.ParseFIDECode(r.rate222); err2 == nil {
 				rate, err = rate2, nil
 			}
 		}
-		t.RateOfPlay = rate
-		if err != nil {
-			t.RateOfPlayError = err.Error()
-		}
-	case r.hasRate222 && r.rate222 != "":
+	case r.rate222 != "":
 		t.RateOfPlayText = r.rate222
-		rate, err := rateofplay.ParseFIDECode(r.rate222)
-		t.RateOfPlay = rate
-		if err != nil {
-			t.RateOfPlayError = err.Error()
-		}
+		rate, err = rateofplay.ParseFIDECode(r.rate222)
+	default:
+		return
+	}
+	t.RateOfPlay = rate
+	if err != nil {
+		t.RateOfPlayError = err.Error()
 	}
 }

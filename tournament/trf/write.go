@@ -41,6 +41,8 @@ type writer struct {
 	t    *tournament.Tournament
 	v    Version
 	done map[string]bool
+	// seen holds the codes of the records the file carried (t.Tags).
+	seen map[string]bool
 	err  error
 }
 
@@ -71,10 +73,10 @@ func (w *writer) write() {
 	t := w.t
 	var items []item
 	maxLine := 0
-	seen := map[string]bool{}
+	w.seen = map[string]bool{}
 	for _, g := range t.Tags {
 		maxLine = max(maxLine, g.Line)
-		seen[g.Code] = true
+		w.seen[g.Code] = true
 	}
 	for _, c := range t.Comments {
 		maxLine = max(maxLine, c.Line)
@@ -84,7 +86,7 @@ func (w *writer) write() {
 	}
 	// Header records the model holds but the file did not carry.
 	for i, code := range modelled {
-		if !seen[code] {
+		if !w.seen[code] {
 			code := code
 			items = append(items, item{key: 0, sub: i, emit: func() { w.header(code, tournament.Tag{Code: code}) }})
 		}
@@ -93,9 +95,8 @@ func (w *writer) write() {
 	hasTeams, hasScoring := false, false
 	for _, g := range t.Tags {
 		g := g
-		switch {
-		case isNationalTag(g):
-			start, _ := decimal.Atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
+		switch start, ok := nationalStart(g); {
+		case ok:
 			national[start] = true
 		case g.Code == "013" || g.Code == "310":
 			hasTeams = true
@@ -152,12 +153,13 @@ func (w *writer) write() {
 	}
 }
 
-func isNationalTag(g tournament.Tag) bool {
+// nationalStart returns the starting number of a TRF26 national-rating
+// record ("ITA", "FRA"...); ok is false for any other record.
+func nationalStart(g tournament.Tag) (start int, ok bool) {
 	if len(g.Code) != 3 || !isUpper(g.Code) || strings.HasPrefix(g.Code, "XX") || strings.HasPrefix(g.Code, "BB") {
-		return false
+		return 0, false
 	}
-	_, ok := decimal.Atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
-	return ok
+	return decimal.Atoi(trim(cutString(g.Code+" "+g.Value, colStart, colStart+4)))
 }
 
 func cutString(s string, i, j int) string {
@@ -168,17 +170,8 @@ func cutString(s string, i, j int) string {
 
 // trf26Only reports the records TRF16 does not have.
 func trf26Only(g tournament.Tag) bool {
-	if isNationalTag(g) {
-		return true
-	}
-	if !isDigits(g.Code) || len(g.Code) != 3 {
-		return false
-	}
-	switch g.Code {
-	case "240", "250", "260", "300", "310", "320", "330", "801", "802":
-		return true
-	}
-	return g.Code[2] == '2' && g.Code >= "142"
+	_, national := nationalStart(g)
+	return national || trf26Record(g.Code)
 }
 
 // tag writes a record read from a file: from the model when the model
@@ -266,7 +259,7 @@ func (w *writer) header(code string, g tournament.Tag) {
 		case had && trim(g.Value) == "":
 			// The text came from 222, or there was none.
 			text("")
-		case had || !w.seen("222"):
+		case had || !w.seen["222"]:
 			text(t.RateOfPlayText)
 		}
 	case "132":
@@ -324,7 +317,7 @@ func (w *writer) header(code string, g tournament.Tag) {
 		switch {
 		case had:
 			count(t.DeclaredRounds)
-		case code == "XXR" && t.DeclaredRounds != 0 && !w.seen("142"):
+		case code == "XXR" && t.DeclaredRounds != 0 && !w.seen["142"]:
 			text(fmt.Sprint(t.DeclaredRounds))
 		}
 	case "192":
@@ -336,11 +329,6 @@ func (w *writer) header(code string, g tournament.Tag) {
 			text(strings.Join(t.TieBreaks, ","))
 		}
 	}
-}
-
-func (w *writer) seen(code string) bool {
-	_, ok := w.t.Tag(code)
-	return ok
 }
 
 // scoring writes an XXS record for a scoring system that differs from
@@ -391,7 +379,7 @@ func (w *writer) player(p *tournament.Player) {
 	// An Italian category goes in the title columns, where arbiters
 	// write it, unless it is CM: a CM read there is a FIDE title too, so
 	// a CM without the title came from a national record.
-	if title == "" && (p.NationalFed == "" || categories[p.Category]) && p.Category != "CM" {
+	if title == "" && (p.NationalFed == "" || tournament.IsCategory(p.Category)) && p.Category != "CM" {
 		title = p.Category
 	}
 	// A national id too short for a FIDE id was read from the FIDE-id
