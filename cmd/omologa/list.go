@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -253,50 +254,9 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("K locked", r.KLocked)
 }
 
-// listNames are the lists' names in the published pages' titles.
-var listNames = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}
 
 // publishOutput is the --json form of `omologa list publish`.
-type publishOutput struct {
-	Players int      `json:"players"`
-	Files   []string `json:"files"`
-}
-
-// publishList writes the published list of kind (lists.Build) into dir:
-// distribution.png when the list is not empty, list.csv and list.html.
-// `list publish` and `list run` both publish through it.
-func publishList(dir string, k periods.Kind, title string, list *registers.Players) (publishOutput, error) {
-	entries := lists.Build(list, string(k))
-	out := publishOutput{Players: len(entries)}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return out, err
-	}
-	write := func(name string, f func(io.Writer) error) error { return out.write(dir, name, f) }
-	chart := ""
-	if len(entries) > 0 {
-		chart = "distribution.png"
-		if err := write(chart, func(w io.Writer) error { return lists.DistributionPNG(w, title, entries) }); err != nil {
-			return out, err
-		}
-	}
-	if err := write("list.csv", func(w io.Writer) error { return lists.WriteCSV(w, entries) }); err != nil {
-		return out, err
-	}
-	if err := write("list.html", func(w io.Writer) error { return lists.WriteHTML(w, title, chart, entries) }); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// write writes dir/name (writeOut) and adds it to the files written.
-func (o *publishOutput) write(dir, name string, f func(io.Writer) error) error {
-	p, err := writeOut(dir, name, f)
-	if err != nil {
-		return err
-	}
-	o.Files = append(o.Files, p)
-	return nil
-}
+type publishOutput = lists.Published
 
 // writeOut renders f into memory and writes it to dir/name, so that a
 // rendering error leaves no half-written file; it returns the path.
@@ -316,7 +276,8 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	playersPath := fs.String("players", "", "the list written by 'list close' (players' register format)")
 	dir := fs.String("out", "", "directory for list.csv, list.html and distribution.png (created)")
-	title := fs.String("title", "", "the page's title (default: the kind and the file name)")
+	title := fs.String("title", "", "the page's title (default: the kind and --period)")
+	label := fs.String("period", "", "the list's period, YYYY-MM, for the page's title (e.g. 2027-01)")
 	history := fs.String("history", "", "FSI id: also draw this player's rating over the lists given as arguments (oldest first) and --players")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n"+
@@ -344,11 +305,15 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return fail(err)
 	}
-	if *title == "" {
-		*title = listNames[k] +
-			" – " + strings.TrimSuffix(filepath.Base(*playersPath), filepath.Ext(*playersPath))
+	pub := lists.Publication{Kind: k, List: list, Title: *title}
+	if *label != "" {
+		issue, err := time.Parse("2006-01", *label)
+		if err != nil {
+			return fail(fmt.Errorf("--period %q: not a list period YYYY-MM", *label))
+		}
+		pub.Period.Issue = tournament.NewDate(issue.Year(), issue.Month(), 1)
 	}
-	out, err := publishList(*dir, k, *title, list)
+	out, err := lists.Publish(*dir, pub)
 	if err != nil {
 		return fail(err)
 	}
@@ -372,16 +337,18 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 				}
 				name = r.Surname + " " + r.Name
 				if v > 0 {
-					points = append(points, lists.Point{Label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Rating: v})
+					points = append(points, lists.Point{Label: listLabel(path), Rating: v})
 				}
 			}
 		}
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		if err := out.write(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
+		p, err := writeOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) })
+		if err != nil {
 			return fail(err)
 		}
+		out.Files = append(out.Files, p)
 	}
 	if *asJSON {
 		if err := writeJSON(stdout, out); err != nil {
@@ -391,4 +358,17 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stdout, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
 	return exitOK
+}
+
+// periodInPath finds a list period (YYYY-MM) in a list file's path, the
+// last one: var/publish/rapid-2026-12/register.csv is the list of 2026-12.
+var periodInPath = regexp.MustCompile(`(19|20)\d\d-(0[1-9]|1[0-2])`)
+
+// listLabel names a list file on the history chart's axis: its period
+// when the path holds one, else the file's name.
+func listLabel(path string) string {
+	if m := periodInPath.FindAllString(filepath.ToSlash(path), -1); len(m) > 0 {
+		return m[len(m)-1]
+	}
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
