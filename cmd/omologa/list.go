@@ -254,7 +254,6 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("K locked", r.KLocked)
 }
 
-
 // publishOutput is the --json form of `omologa list publish`.
 type publishOutput = lists.Published
 

@@ -53,7 +53,7 @@ func DistributionPNG(w io.Writer, title string, entries []Entry) error {
 	c := chart.BarChart{Title: title, TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
 		BarWidth: barW, BarSpacing: barW / 3,
 		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 40, Bottom: 30, Right: 20}}, Bars: bars,
-		YAxis: chart.YAxis{Ticks: ticks, Range: &chart.ContinuousRange{Min: lo, Max: hi}},
+		YAxis:    chart.YAxis{Ticks: ticks, Range: &chart.ContinuousRange{Min: lo, Max: hi}},
 		Elements: []chart.Renderable{chartkit.AxisTitles("Elo (fascia di 100 punti, dal valore indicato)", "Giocatori")}}
 	return c.Render(chart.PNG, w)
 }
@@ -85,7 +85,7 @@ func HistoryPNG(w io.Writer, title string, points []Point) error {
 	yticks, ylo, yhi := chartkit.Ticks(float64(lo-20), float64(hi+20), 6, 10, chartkit.Whole)
 	c := chart.Chart{Title: title, TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
 		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 20, Right: 40, Bottom: 10}},
-		XAxis: chart.XAxis{Name: "Lista", Ticks: xticks, Range: &chart.ContinuousRange{Min: -0.3, Max: xs[len(xs)-1] + 0.3}},
+		XAxis:      chart.XAxis{Name: "Lista", Ticks: xticks, Range: &chart.ContinuousRange{Min: -0.3, Max: xs[len(xs)-1] + 0.3}},
 		YAxis: chart.YAxis{Name: "Elo", Ticks: yticks, Range: &chart.ContinuousRange{Min: ylo, Max: yhi},
 			GridMajorStyle: chart.Style{StrokeColor: chartkit.Grid, StrokeWidth: 1}},
 		Series: []chart.Series{chart.ContinuousSeries{Name: title, XValues: xs, YValues: ys,
