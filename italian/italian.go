@@ -8,6 +8,7 @@ package italian
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -229,4 +230,24 @@ func join(items []string, and string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + and + items[len(items)-1]
+}
+
+// elision is the article or articulated preposition before a date whose
+// day is read with a vowel (otto, undici), and its elided form.
+var (
+	elision = regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (0?8|11)/`)
+	elided  = map[string]string{"il": "l'", "Il": "L'", "dal": "dall'", "al": "all'", "del": "dell'",
+		"nel": "nell'", "sul": "sull'"}
+)
+
+// Elide applies the elision Italian needs before a date starting with a
+// vowel sound: "il 11/03/2026" → "l'11/03/2026", "dal 8/3" → "dall'8/3".
+func Elide(s string) string {
+	if !strings.Contains(s, "8/") && !strings.Contains(s, "11/") {
+		return s
+	}
+	return elision.ReplaceAllStringFunc(s, func(m string) string {
+		art, rest, _ := strings.Cut(m, " ")
+		return elided[art] + rest
+	})
 }
