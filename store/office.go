@@ -40,6 +40,12 @@ func (e *StateError) Error() string {
 // ErrNoSubmission is returned for an id that names no submission.
 var ErrNoSubmission = errors.New("no such submission")
 
+// noSubmission is ErrNoSubmission naming the id: "no submission 999".
+type noSubmission int64
+
+func (e noSubmission) Error() string        { return fmt.Sprintf("no submission %d", int64(e)) }
+func (e noSubmission) Is(target error) bool { return target == ErrNoSubmission }
+
 // Release puts a quarantined submission back in the received state, so
 // that the next pass judges and answers it, recording who released it
 // and when. A submission in any other state is a *StateError.

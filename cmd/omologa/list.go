@@ -30,8 +30,16 @@ func init() {
 }
 
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (args[0] != "close" && args[0] != "publish" && args[0] != "run") {
-		fmt.Fprintln(stderr, "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)")
+	const listUsage = "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)"
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help"):
+		fmt.Fprintln(stderr, listUsage)
+		return exitOK
+	case len(args) == 0:
+		fmt.Fprintln(stderr, "omologa list: close, publish or run expected (omologa list -h)")
+		return exitUsage
+	case args[0] != "close" && args[0] != "publish" && args[0] != "run":
+		fmt.Fprintf(stderr, "omologa list: unknown list command %q: close, publish or run (omologa list -h)\n", args[0])
 		return exitUsage
 	}
 	switch args[0] {
@@ -71,12 +79,19 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *label == "" || *playersPath == "" || *receivedPath == "" || *out == "" || fs.NArg() == 0 {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa list close: %v\n", err)
+	if err != nil {
+		return badUsage(stderr, "list close", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--period", *label, "--players", *playersPath, "--received", *receivedPath, "--out", *out),
+		argCount(fs, 1, -1, "tournament file")); msg != "" {
+		return badUsage(stderr, "list close", "%s", msg)
+	}
+	for _, f := range fs.Args() {
+		if st, err := os.Stat(f); err != nil {
+			return badUsage(stderr, "list close", "%s: no such file", f)
+		} else if st.IsDir() {
+			return badUsage(stderr, "list close", "%s is a folder: give the tournament files", f)
 		}
-		fs.Usage()
-		return exitUsage
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa list close: %v\n", err)
@@ -289,12 +304,14 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *playersPath == "" || *dir == "" || (fs.NArg() > 0 && *history == "") {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa list publish: %v\n", err)
-		}
-		fs.Usage()
-		return exitUsage
+	if err != nil {
+		return badUsage(stderr, "list publish", "%v", err)
+	}
+	if msg := missingFlag("--players", *playersPath, "--out", *dir); msg != "" {
+		return badUsage(stderr, "list publish", "%s", msg)
+	}
+	if fs.NArg() > 0 && *history == "" {
+		return badUsage(stderr, "list publish", "older lists given without --history FSI_ID")
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa list publish: %v\n", err)

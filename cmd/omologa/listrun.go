@@ -110,12 +110,11 @@ refused (exit 1) unless --force.`)
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *label == "" || fs.NArg() > 0 {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa list run: %v\n", err)
-		}
-		fs.Usage()
-		return exitUsage
+	if err != nil {
+		return badUsage(stderr, "list run", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--period", *label), argCount(fs, 0, 0, "")); msg != "" {
+		return badUsage(stderr, "list run", "%s", msg)
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa list run: %v\n", err)

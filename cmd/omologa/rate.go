@@ -183,12 +183,11 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *playersPath == "" || fs.NArg() != 1 {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa rate: %v\n", err)
-		}
-		fs.Usage()
-		return exitUsage
+	if err != nil {
+		return badUsage(stderr, "rate", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--players", *playersPath), argCount(fs, 1, 1, "result file")); msg != "" {
+		return badUsage(stderr, "rate", "%s", msg)
 	}
 	cfg, err := loadRating(*rulesPath)
 	if err != nil {
@@ -314,6 +313,9 @@ func parseKind(s string) (periods.Kind, error) {
 		return periods.Standard, nil
 	case "rapid":
 		return periods.Rapid, nil
+	}
+	if s == "" {
+		return "", fmt.Errorf("--kind is required: standard or rapid")
 	}
 	return "", fmt.Errorf("--kind %q: standard or rapid", s)
 }
