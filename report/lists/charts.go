@@ -87,7 +87,7 @@ func HistoryPNG(w io.Writer, title string, points []Point) error {
 		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 20, Right: 40, Bottom: 10}},
 		XAxis:      chart.XAxis{Name: "Lista", Ticks: xticks, Range: &chart.ContinuousRange{Min: -0.3, Max: xs[len(xs)-1] + 0.3}},
 		YAxis: chart.YAxis{Name: "Elo", Ticks: yticks, Range: &chart.ContinuousRange{Min: ylo, Max: yhi},
-			GridMajorStyle: chart.Style{StrokeColor: chartkit.Grid, StrokeWidth: 1}},
+			GridMajorStyle: chartkit.GridStyle(), GridMinorStyle: chartkit.GridStyle()},
 		Series: []chart.Series{chart.ContinuousSeries{Name: title, XValues: xs, YValues: ys,
 			Style: chart.Style{StrokeColor: chartkit.Players, StrokeWidth: 2, DotColor: chartkit.Players, DotWidth: 4}}}}
 	return c.Render(chart.PNG, w)

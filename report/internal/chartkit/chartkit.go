@@ -87,6 +87,10 @@ func Variation(v float64) string {
 	return italian.SignedFloat(v, 1)
 }
 
+// GridStyle is the style of the grid lines: go-chart draws every other
+// line as minor, so charts set both to it for a line at every tick.
+func GridStyle() chart.Style { return chart.Style{StrokeColor: Grid, StrokeWidth: 1} }
+
 // Title is the style of a chart's title.
 func Title() chart.Style {
 	return chart.Style{FontSize: 14, FontColor: Ink, Padding: chart.Box{Top: 12}}
@@ -190,6 +194,9 @@ func HBars(w io.Writer, title, xTitle string, bars []Bar) error {
 		lb := r.MeasureText(b.Label)
 		r.Text(b.Label, left-8-lb.Width(), y0+RowHeight/2+lb.Height()/2)
 		if b.Value == 0 {
+			r.SetFontColor(Ink)
+			zb := r.MeasureText("0")
+			r.Text("0", x(0)+4, y0+RowHeight/2+zb.Height()/2)
 			continue
 		}
 		c := Up
