@@ -360,7 +360,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		p, err := writeOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) })
+		p, err := writeOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+lists.KindName(k), points) })
 		if err != nil {
 			return fail(err)
 		}

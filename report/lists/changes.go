@@ -29,7 +29,7 @@ var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
 		return catSection{title, items}
 	},
 	"notes": func(title string, items []rating.PlayerNote) noteSection { return noteSection{title, items} },
-	"kind":  func(k periods.Kind) string { return kindName(k) },
+	"kind":  func(k periods.Kind) string { return KindName(k) },
 	"css":   style.TemplateCSS,
 	"std":   func(k periods.Kind) bool { return k != periods.Rapid },
 	"dmy":   func(d tournament.Date) string { return date(d) },

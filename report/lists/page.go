@@ -120,8 +120,8 @@ type Page struct {
 	FIDE    bool        // the list has a FIDE column
 }
 
-// kindName names a kind of list.
-func kindName(k periods.Kind) string {
+// KindName names a kind of list: "Elo Italia", "Elo Italia Rapid".
+func KindName(k periods.Kind) string {
 	if k == periods.Rapid {
 		return "Elo Italia Rapid"
 	}
@@ -132,9 +132,9 @@ func kindName(k periods.Kind) string {
 // the kind alone when the period is not known.
 func Title(k periods.Kind, p periods.Period) string {
 	if p.Issue.Year == 0 {
-		return "Lista " + kindName(k)
+		return "Lista " + KindName(k)
 	}
-	return kindName(k) + " – " + italian.List(p.Issue.Year, p.Issue.Month)
+	return KindName(k) + " – " + italian.List(p.Issue.Year, p.Issue.Month)
 }
 
 // standardLegend names the national categories (RTF 4.1).
