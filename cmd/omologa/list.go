@@ -269,9 +269,6 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("K locked", r.KLocked)
 }
 
-// publishOutput is the --json form of `omologa list publish`.
-type publishOutput = lists.Published
-
 // writeOut renders f into memory and writes it to dir/name, so that a
 // rendering error leaves no half-written file; it returns the path.
 func writeOut(dir, name string, f func(io.Writer) error) (string, error) {
