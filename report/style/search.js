@@ -1,7 +1,9 @@
-// Filters the rows of every table marked data-search as the reader types
-// in the search box (input[data-search-for=ID]): rows whose text does
-// not contain every typed word are hidden. No server, no library; the
-// page works without it (the box is hidden until this script runs).
+// Filters the rows of the table a search box names (input
+// data-search-for=ID) as the reader types: rows whose text does not
+// contain every typed word, accents ignored, are hidden; the count of
+// rows shown goes in the element named by data-count. A page opened with
+// #q=words starts filtered. No server, no library; the page works
+// without it (the box is hidden until this script runs).
 (function () {
   "use strict";
   function fold(s) {
@@ -15,7 +17,7 @@
     var count = document.getElementById(box.getAttribute("data-count") || "");
     var wrap = box.closest(".search");
     if (wrap) { wrap.hidden = false; }
-    box.addEventListener("input", function () {
+    function filter() {
       var words = fold(box.value).split(/\s+/).filter(Boolean);
       var shown = 0;
       rows.forEach(function (r, i) {
@@ -23,7 +25,20 @@
         r.classList.toggle("hidden", !ok);
         if (ok) { shown++; }
       });
-      if (count) { count.textContent = words.length ? String(shown) : ""; }
+      if (count) { count.textContent = words.length ? shown + " su " + rows.length : ""; }
+    }
+    box.addEventListener("input", function () {
+      filter();
+      // The search is kept in the address (#q=...), so that it can be
+      // bookmarked or sent.
+      if (window.history && history.replaceState) {
+        history.replaceState(null, "", box.value ? "#q=" + encodeURIComponent(box.value) : location.pathname);
+      }
     });
+    var m = /^#q=(.*)$/.exec(location.hash);
+    if (m) {
+      box.value = decodeURIComponent(m[1]);
+      filter();
+    }
   });
 })();
