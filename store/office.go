@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/italian"
 	"time"
 )
 
@@ -87,7 +88,9 @@ func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by s
 	return nil
 }
 
-func noteTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+// noteTime writes when the office acted, as the office reads it: in
+// Rome, dd/mm/yyyy hh:mm.
+func noteTime(t time.Time) string { return italian.DateTime(t, italian.Rome()) }
 
 func officeOf(action, by string, at sql.NullString) *Office {
 	if action == "" {
