@@ -15,6 +15,7 @@ import (
 	"omologa/rules"
 	"omologa/tournament"
 	"omologa/tournament/codec"
+	"omologa/tournament/dates"
 	"omologa/validate"
 )
 
@@ -162,7 +163,8 @@ func printChecked(w io.Writer, c checked, lang string) {
 		if s.City != "" {
 			fmt.Fprintf(w, ", %s", s.City)
 		}
-		fmt.Fprintf(w, "\n               %s – %s, %d players, %d rounds", orDash(s.Start.String()), orDash(s.End.String()), s.Players, s.Rounds)
+		fmt.Fprintf(w, "\n               %s – %s, %s, %s", orDash(dates.ItalianDate(s.Start)), orDash(dates.ItalianDate(s.End)),
+			italian.Count(s.Players, "player", "players"), italian.Count(s.Rounds, "round", "rounds"))
 		if s.RateOfPlay != "" {
 			fmt.Fprintf(w, ", rate %s", s.RateOfPlay)
 			if s.Minutes60 > 0 {

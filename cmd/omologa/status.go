@@ -122,7 +122,7 @@ func printStatusesIn(w io.Writer, rows []store.Status, loc *time.Location) {
 		}
 		notice := "-"
 		if n := r.Notice; n != nil {
-			notice = fmt.Sprintf("%s %s (%d attempts) to %s", n.Kind, n.Status, n.Attempts, strings.Join(n.To, ","))
+			notice = fmt.Sprintf("%s %s (%s) to %s", n.Kind, n.Status, italian.Count(n.Attempts, "attempt", "attempts"), strings.Join(n.To, ","))
 			if n.LastError != "" {
 				notice += ": " + n.LastError
 			}
