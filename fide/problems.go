@@ -77,7 +77,7 @@ func Problems(s *rules.Fide, t *tournament.Tournament) []validate.Finding {
 				}
 			}
 			if met > 0 {
-				args["count"] = met
+				args["count"] = validate.Counted(met, "avversario", "avversari", "opponent", "opponents")
 				report("fide.no-id", at, args)
 			}
 			continue

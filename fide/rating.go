@@ -6,6 +6,7 @@ import (
 	"omologa/rating"
 	"omologa/rules"
 	"omologa/tournament"
+	"omologa/validate"
 )
 
 // Input is what the preview reads: the tournament, whether it is a round
@@ -329,4 +330,17 @@ func Initial(s *rules.Fide, tranches []Tranche) (rn int, ok bool) {
 	rc := roundHalfUp(sum / float64(games))
 	rn = ru(s, rc, points, games, 0, false)
 	return rn, rn >= s.Floor && games >= s.MinGamesPublished
+}
+
+// PreviewOf is the preview of a tournament under the rules file: the
+// FIDE rule set in force at its start, and whether it is a round robin
+// as the standard homologation rule set decides it. ok is false when the
+// file has no FIDE rule set.
+func PreviewOf(rf *rules.File, t *tournament.Tournament, k func(*tournament.Player) int) (pv Preview, ok bool) {
+	s := rf.SelectFide(t.Start)
+	if s == nil {
+		return Preview{}, false
+	}
+	rs, _ := rf.Select(rules.KindStandard, t.Start)
+	return Rate(s, Input{Tournament: t, RoundRobin: validate.IsRoundRobin(rs, t), K: k}), true
 }

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"omologa/fide/export"
+	"omologa/store"
+	"omologa/tournament"
+	"omologa/tournament/codec"
+	"omologa/tournament/trf"
+)
+
+// demoConfig writes a configuration like samples/omologa.yaml with its
+// var/ under dir.
+func demoConfig(t *testing.T, dir string) string {
+	t.Helper()
+	root, err := filepath.Abs(repoRoot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := filepath.Join(root, "samples")
+	cfg := fmt.Sprintf(`drop:
+  folder: %[1]s/drop
+  seed: [%[2]s/drop, %[2]s/mail]
+  seed_received: "2026-11-23T10:00:00+01:00"
+  settle: 1s
+spool: %[1]s/spool
+store:
+  path: %[1]s/omologa.db
+outbox: %[1]s/outbox
+rules: %[3]s/rules.yaml
+registers:
+  players: %[2]s/registers/players.csv
+  arbiters: %[2]s/registers/arbiters.csv
+  calendar: %[2]s/registers/calendar.csv
+notices:
+  from: omologazioni@federscacchi.example
+  office: omologazioni@federscacchi.example
+  language: it
+  retry_base: 2s
+  retry_max: 10m
+  max_attempts: 10
+allowed_senders:
+  enabled: false
+limits:
+  max_file_bytes: 20971520
+  max_archive_bytes: 52428800
+  max_archive_files: 100
+  max_message_bytes: 62914560
+`, dir, s, root)
+	path := filepath.Join(dir, "omologa.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func fideExport(t *testing.T, args ...string) (int, export.Result) {
+	t.Helper()
+	code, out, errs := runCmd(t, append([]string{"fide", "export", "--json"}, args...)...)
+	var res export.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("exit %d: %v\n%s\n%s", code, err, out, errs)
+	}
+	return code, res
+}
+
+// The demo's FIDE-rated tournaments forwarded for the list of January
+// 2027 (FIDE-RR 7.13: they end in November 2026) read back through the
+// project's TRF reader with the same players, results and FIDE ids, the
+// forwarding shows in status, and a second export needs --again.
+func TestFideExportDemo(t *testing.T) {
+	dir := t.TempDir()
+	cfg := demoConfig(t, dir)
+	if code, _, errs := runCmd(t, "watch", "--config", cfg, "--once"); code != exitOK {
+		t.Fatalf("watch: exit %d\n%s", code, errs)
+	}
+	out := filepath.Join(dir, "fide")
+	code, res := fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out)
+	if code != exitOK || res.Period.Label != "2027-01" {
+		t.Fatalf("exit %d, period %s", code, res.Period.Label)
+	}
+	var forwarded []string
+	for _, it := range res.Items {
+		if it.State != export.Forwarded {
+			continue
+		}
+		forwarded = append(forwarded, it.Source)
+		orig, _, err := codec.Read(it.Source, mustRead(t, filepath.Join(repoRoot(), "samples", "drop", it.Source)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// TRF-2025 for a TRF26 source, TRF16 otherwise (the .tdf).
+		version := 16
+		if orig.Format == tournament.FormatTRF26 {
+			version = 26
+		}
+		if it.List != "2027-01" || it.Late || it.Version != version {
+			t.Errorf("%s: list %s late %v TRF%d, want 2027-01 on time TRF%d", it.Source, it.List, it.Late, it.Version, version)
+		}
+		back, _, err := trf.Read(it.Path, string(mustRead(t, it.Path)))
+		if err != nil {
+			t.Fatalf("%s: the export does not read back: %v", it.Path, err)
+		}
+		samePlayers(t, it.Source, orig, back)
+	}
+	slices.Sort(forwarded)
+	if want := []string{"magistrale_firenze_2026.trf", "open_novara_2026.trf", "sociale_bologna_2026.tdf"}; !slices.Equal(forwarded, want) {
+		t.Errorf("forwarded %v, want %v", forwarded, want)
+	}
+
+	_, sout, _ := runCmd(t, "status", "--config", cfg, "--json")
+	var rows []store.Status
+	if err := json.Unmarshal([]byte(sout), &rows); err != nil {
+		t.Fatal(err)
+	}
+	shown := 0
+	for _, r := range rows {
+		for _, f := range r.Files {
+			if f.Fide != nil {
+				shown++
+				if f.Fide.Period != "2027-01" || f.Fide.By == "" || f.Fide.At.IsZero() {
+					t.Errorf("status of file %d: %+v", f.ID, f.Fide)
+				}
+			}
+		}
+	}
+	if shown != 3 {
+		t.Errorf("status shows %d files forwarded, want 3", shown)
+	}
+	if _, text, _ := runCmd(t, "status", "--config", cfg); strings.Count(text, "to FIDE for list 2027-01") != 3 {
+		t.Errorf("status text does not show the forwardings:\n%s", text)
+	}
+
+	code, res = fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out)
+	if code != exitOK || res.Count(export.Forwarded) != 0 || res.Count(export.Already) != 3 {
+		t.Errorf("second export: exit %d, %d forwarded, %d already", code, res.Count(export.Forwarded), res.Count(export.Already))
+	}
+	code, res = fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out, "--again")
+	if code != exitOK || res.Count(export.Forwarded) != 3 {
+		t.Errorf("--again: exit %d, %d forwarded", code, res.Count(export.Forwarded))
+	}
+	for _, it := range res.Items {
+		if it.State == export.Forwarded && it.Previous == nil {
+			t.Errorf("--again: %s does not name the earlier forwarding", it.Source)
+		}
+	}
+	// The list before: nothing of the demo ends by 25/10/2026.
+	if _, res := fideExport(t, "--config", cfg, "--period", "2026-11", "--out", out); res.Count(export.Forwarded) != 0 {
+		t.Errorf("list 2026-11: %+v", res.Items)
+	}
+	if code, _, errs := runCmd(t, "fide", "export", "--config", cfg, "--period", "2027-02"); code != exitUsage || !strings.Contains(errs, "2027-02") {
+		t.Errorf("a month without FIDE list: exit %d, %s", code, errs)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// samePlayers compares what FIDE reads: starting numbers, names, FIDE
+// ids, ratings, federations, points and every round's opponent, colour
+// and result.
+func samePlayers(t *testing.T, name string, a, b *tournament.Tournament) {
+	t.Helper()
+	if len(a.Players) != len(b.Players) {
+		t.Fatalf("%s: %d players, read back %d", name, len(a.Players), len(b.Players))
+	}
+	for i := range a.Players {
+		p, q := &a.Players[i], &b.Players[i]
+		if p.Start != q.Start || p.Name != q.Name || p.FideID != q.FideID || p.Rating != q.Rating ||
+			p.Federation != q.Federation || p.Points != q.Points {
+			t.Errorf("%s: player %d: %s %s %d %s %v; read back %s %s %d %s %v", name, p.Start, p.Name, p.FideID, p.Rating,
+				p.Federation, p.Points, q.Name, q.FideID, q.Rating, q.Federation, q.Points)
+		}
+		n := max(len(p.Rounds), len(q.Rounds))
+		for r := 1; r <= n; r++ {
+			x, y := p.Entry(r), q.Entry(r)
+			if x.Opponent != y.Opponent || x.Code != y.Code || (x.Opponent > 0 && x.Colour != y.Colour) {
+				t.Errorf("%s: player %d round %d: %+v, read back %+v", name, p.Start, r, x, y)
+			}
+		}
+	}
+	if a.Start != b.Start || a.End != b.End || a.Federation != b.Federation || a.ChiefArbiter != b.ChiefArbiter ||
+		a.RateOfPlayText != b.RateOfPlayText {
+		t.Errorf("%s: header differs: %v %v %q %q %q / %v %v %q %q %q", name, a.Start, a.End, a.Federation, a.ChiefArbiter,
+			a.RateOfPlayText, b.Start, b.End, b.Federation, b.ChiefArbiter, b.RateOfPlayText)
+	}
+}
