@@ -43,12 +43,12 @@ type Options struct {
 
 // Item states, in Item.State.
 const (
-	Forwarded    = "forwarded"     // written and recorded now
-	Held         = "held"          // an error FIDE would raise: not forwarded
-	Already      = "already"       // forwarded before; --again to repeat
-	Later        = "later"         // ends after the list's cut-off (FIDE-RR 7.13)
+	Forwarded    = "forwarded"      // written and recorded now
+	Held         = "held"           // an error FIDE would raise: not forwarded
+	Already      = "already"        // forwarded before; --again to repeat
+	Later        = "later"          // ends after the list's cut-off (FIDE-RR 7.13)
 	NotFideRated = "not-fide-rated" // homologated but not FIDE-rated
-	Unreadable   = "unreadable"    // the stored file cannot be read any more
+	Unreadable   = "unreadable"     // the stored file cannot be read any more
 )
 
 // Item is one homologated tournament considered.
