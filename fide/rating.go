@@ -23,7 +23,8 @@ type Input struct {
 
 // Preview is what FIDE will make of one tournament.
 type Preview struct {
-	Set string `json:"rule_set"` // the fide rule set applied
+	Set     string          `json:"rule_set"` // the fide rule set applied
+	SetFrom tournament.Date `json:"rule_set_from"`
 	// RoundRobin: computed as a round robin (8.21 b, 8.25, 8.52, 8.58);
 	// SwissBy643 is true for a round robin with unplayed games, which
 	// FIDE rates as a Swiss (6.43).
@@ -84,6 +85,23 @@ type PlayerPreview struct {
 	RuNew          int  `json:"ru_new,omitempty"`
 	Counts         bool `json:"counts,omitempty"`
 	Published      bool `json:"published,omitempty"`
+	// NotCounted names the article a result that does not count fails:
+	// "8.21" (rated opponents or points), "8.33" (below the floor).
+	NotCounted string `json:"not_counted,omitempty"`
+}
+
+// judge sets whether an unrated player's result counts (8.21, 8.33) and
+// gives a published rating (7.14), by his Ru (Ru new in a round robin).
+func (pp *PlayerPreview) judge(s *rules.Fide, ru int) {
+	switch {
+	case pp.RatedOpponents < s.FirstEventMinRated || pp.Points < s.FirstEventMinPoints:
+		pp.NotCounted = "8.21"
+	case ru < s.Floor:
+		pp.NotCounted = "8.33"
+	default:
+		pp.Counts = true
+		pp.Published = pp.Games >= s.MinGamesPublished
+	}
 }
 
 // Rated reports whether the player had a FIDE rating.
@@ -116,7 +134,7 @@ func played(e tournament.RoundEntry) (score float64, ok bool) {
 // Rate computes the preview of one tournament by the rule set s.
 func Rate(s *rules.Fide, in Input) Preview {
 	t := in.Tournament
-	pv := Preview{Set: s.ID, RoundRobin: in.RoundRobin}
+	pv := Preview{Set: s.ID, SetFrom: s.ValidFrom, RoundRobin: in.RoundRobin}
 	index := make(map[int]int, len(t.Players))
 	for i := range t.Players {
 		index[t.Players[i].Start] = i
@@ -227,8 +245,7 @@ func rateSwiss(s *rules.Fide, pv *Preview, games [][]game) {
 		pp.RatedOpponents = pp.Games
 		pp.Rc = roundHalfUp(float64(sum) / float64(pp.Games))
 		pp.Ru = ru(s, pp.Rc, pp.Points, pp.Games, 0, false)
-		pp.Counts = pp.RatedOpponents >= s.FirstEventMinRated && pp.Points >= s.FirstEventMinPoints && pp.Ru >= s.Floor
-		pp.Published = pp.Counts && pp.Games >= s.MinGamesPublished
+		pp.judge(s, pp.Ru)
 	}
 }
 
@@ -285,8 +302,7 @@ func rateRoundRobin(s *rules.Fide, pv *Preview, games [][]game, n int) {
 		}
 		pp.RcNew = roundHalfUp(float64(pp.Rc) - float64(excess)/float64(pp.Games))
 		pp.RuNew = ru(s, pp.RcNew, pp.Points, pp.Games, opps, true)
-		pp.Counts = pp.RatedOpponents >= s.FirstEventMinRated && pp.Points >= s.FirstEventMinPoints && pp.RuNew >= s.Floor
-		pp.Published = pp.Counts && pp.Games >= s.MinGamesPublished
+		pp.judge(s, pp.RuNew)
 	}
 	for i := range pv.Players {
 		pp := &pv.Players[i]
@@ -343,4 +359,19 @@ func PreviewOf(rf *rules.File, t *tournament.Tournament, k func(*tournament.Play
 	}
 	rs, _ := rf.Select(rules.KindStandard, t.Start)
 	return Rate(s, Input{Tournament: t, RoundRobin: validate.IsRoundRobin(rs, t), K: k}), true
+}
+
+// ForReport is the preview a tournament report shows: for a tournament
+// of a kind of play FIDE rates (rep.Kind: standard, rapid...) that is
+// FIDE-rated (Rated); nil otherwise, or without a tournament.
+func ForReport(rf *rules.File, kind string, t *tournament.Tournament) *Preview {
+	if t == nil {
+		return nil
+	}
+	s := rf.SelectFide(t.Start)
+	if s == nil || !Rated(s, kind, t) {
+		return nil
+	}
+	pv, _ := PreviewOf(rf, t, nil)
+	return &pv
 }

@@ -219,8 +219,8 @@ func printPreview(w io.Writer, name string, pv *fide.Preview) {
 		switch {
 		case p.Games == 0:
 			note = "no game FIDE rates"
-		case !p.Counts:
-			note = "does not count (8.21: 3 rated opponents, 1 point; 8.33 floor)"
+		case p.NotCounted != "":
+			note = "does not count (FIDE-RR " + p.NotCounted + ")"
 		case p.Published:
 			note = "rating published (7.14)"
 		default:

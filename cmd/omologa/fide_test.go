@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/fide"
 	"omologa/fide/export"
 	"omologa/store"
 	"omologa/tournament"
@@ -196,5 +197,39 @@ func samePlayers(t *testing.T, name string, a, b *tournament.Tournament) {
 		a.RateOfPlayText != b.RateOfPlayText {
 		t.Errorf("%s: header differs: %v %v %q %q %q / %v %v %q %q %q", name, a.Start, a.End, a.Federation, a.ChiefArbiter,
 			a.RateOfPlayText, b.Start, b.End, b.Federation, b.ChiefArbiter, b.RateOfPlayText)
+	}
+}
+
+// fide preview of the demo's round robin: every player, the round-robin
+// averages of FIDE-RR 8.21 b, the unrated player's Ru new; -h exits 0.
+func TestFidePreview(t *testing.T) {
+	file := filepath.Join(repoRoot(), "samples", "drop", "magistrale_firenze_2026.trf")
+	rules := filepath.Join(repoRoot(), "rules.yaml")
+	code, out, errs := runCmd(t, "fide", "preview", "--rules", rules, "--json", file)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var pv fide.Preview
+	if err := json.Unmarshal([]byte(out), &pv); err != nil {
+		t.Fatal(err)
+	}
+	if !pv.RoundRobin || len(pv.Players) != 10 || pv.Ra == 0 || pv.Games.Fide != 45 {
+		t.Errorf("preview: round robin %v, %d players, Ra %d, %d FIDE games", pv.RoundRobin, len(pv.Players), pv.Ra, pv.Games.Fide)
+	}
+	if p := pv.Players[4]; p.Rated() || p.RuNew == 0 || !p.Counts {
+		t.Errorf("the unrated player: %+v", p)
+	}
+	if code, text, _ := runCmd(t, "fide", "preview", "--rules", rules, file); code != exitOK || !strings.Contains(text, "round robin (FIDE-RR 8.21 b, 8.58)") {
+		t.Errorf("text: exit %d\n%s", code, text)
+	}
+	for _, args := range [][]string{{"fide", "preview", "-h"}, {"fide", "export", "-h"}} {
+		if code, _, _ := runCmd(t, args...); code != exitOK {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+	for _, args := range [][]string{{"fide"}, {"fide", "preview"}, {"fide", "export"}, {"fide", "preview", "--rules", rules, "/nonexistent.trf"}} {
+		if code, _, _ := runCmd(t, args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
 	}
 }
