@@ -19,12 +19,14 @@ func TestFIDE_RR_0_1_DatedSets(t *testing.T) {
 		t.Fatal("rules.yaml has no fide: section")
 	}
 	entry := text[i+len("\nfide:\n"):]
+	entry = entry[:strings.Index(entry, "\n# ---- rating")+1]
 	// A second version, as FIDE's current rules would be added.
 	later := strings.Replace(entry, "id: fide-rr-2010", "id: fide-rr-2024", 1)
 	later = strings.Replace(later, "valid_from: 2010-07-01", "valid_from: 2024-03-01", 1)
 	later = strings.Replace(later, "k_new: 30", "k_new: 40", 1)
 	closed := strings.Replace(text, "valid_from: 2010-07-01\n", "valid_from: 2010-07-01\n    valid_until: 2024-02-29\n", 1)
-	f, err := Parse("rules.yaml", []byte(closed+later))
+	at := strings.Index(closed, "\n# ---- rating")
+	f, err := Parse("rules.yaml", []byte(closed[:at+1]+later+closed[at+1:]))
 	if err != nil {
 		t.Fatalf("two dated fide sets do not load: %v", err)
 	}
@@ -56,7 +58,8 @@ func TestFIDE_RR_0_1_DatedSets(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			doc := strings.Replace(text, c.from, c.to, 1)
 			if c.from == "" {
-				doc = text + strings.Replace(entry, "id: fide-rr-2010", "id: other", 1)
+				at := strings.Index(text, "\n# ---- rating")
+				doc = text[:at+1] + strings.Replace(entry, "id: fide-rr-2010", "id: other", 1) + text[at+1:]
 			}
 			_, err := Parse("rules.yaml", []byte(doc))
 			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "rules.yaml:") {
