@@ -8,9 +8,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"omologa/fide"
 	"omologa/fide/export"
+	"omologa/pipeline/pipelinetest"
 	"omologa/store"
 	"omologa/tournament"
 	"omologa/tournament/codec"
@@ -231,5 +233,50 @@ func TestFidePreview(t *testing.T) {
 		if code, _, _ := runCmd(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
+	}
+}
+
+// A homologated tournament with an error FIDE would raise (a player's
+// federation missing, FIDE-RR 7.12) is held back: not written, not
+// recorded, its finding printed, exit 1.
+func TestFideExportHeld(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	startDay := time.Now().AddDate(0, 0, -7)
+	trfData := pipelinetest.TRF("Open di Prova", "Siena", startDay.Format("2006/01/02"), "102 Rossi, Mario", `122 90'+30"`)
+	// Player 3's federation left blank.
+	lines := strings.Split(string(trfData), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "001    3 ") {
+			lines[i] = l[:53] + "   " + l[56:]
+		}
+	}
+	file := filepath.Join(dir, "open.trf")
+	os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644)
+	if code, out, errs := runCmd(t, "ingest", "--config", cfg, file); code != exitOK {
+		t.Fatalf("ingest: exit %d\n%s\n%s", code, out, errs)
+	}
+	rf := loadCheckRules(t)
+	s := rf.SelectFide(tournament.DateOf(startDay))
+	list := fide.List(s, tournament.DateOf(startDay.AddDate(0, 0, 6)))
+	out := filepath.Join(dir, "fide")
+	code, res := fideExport(t, "--config", cfg, "--period", list.Label, "--out", out)
+	if code != exitRejected || len(res.Items) != 1 || res.Items[0].State != export.Held || res.Items[0].Path != "" {
+		t.Fatalf("exit %d, %+v", code, res.Items)
+	}
+	if fs := res.Items[0].Findings; len(fs) == 0 || fs[0].Rule != "fide.federation-missing" || fs[0].Player != 3 {
+		t.Errorf("findings %+v", fs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		if entries, _ := os.ReadDir(out); len(entries) > 0 {
+			t.Errorf("a held tournament was written: %v", entries)
+		}
+	}
+	if _, text, _ := runCmd(t, "status", "--config", cfg); strings.Contains(text, "to FIDE") {
+		t.Errorf("a held tournament shows as forwarded:\n%s", text)
+	}
+	if code, text, _ := runCmd(t, "fide", "export", "--config", cfg, "--period", list.Label, "--out", out); code != exitRejected ||
+		!strings.Contains(text, "HELD BACK") || !strings.Contains(text, "fide.federation-missing") {
+		t.Errorf("text: exit %d\n%s", code, text)
 	}
 }
