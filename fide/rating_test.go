@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"omologa/internal/testenv"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -33,7 +34,7 @@ func set(t *testing.T) *rules.Fide {
 func TestFIDE_RR_8_1a_Table(t *testing.T) {
 	b, err := os.ReadFile("../../shared/regs/002_d2e290baf8e0aeb2.txt")
 	if err != nil {
-		t.Skip("regulations not present:", err)
+		testenv.Missing(t, "the regulations ../shared/regs are not present: %v", err)
 	}
 	text := string(b)
 	i := strings.Index(text, "p\tdp\tp\tdp")

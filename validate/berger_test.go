@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/testenv"
 	"omologa/tournament"
 	"omologa/tournament/trf"
 )
@@ -19,7 +20,7 @@ import (
 func TestFIDE_GR_Annex1_BergerTables(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "regs", "003_71913d2eba9b83cd.txt"))
 	if err != nil {
-		t.Skip("regulations not present:", err)
+		testenv.Missing(t, "the regulations ../shared/regs are not present: %v", err)
 	}
 	text := string(b)
 	i := strings.Index(text, "Annex 1: Details of Berger Table")
