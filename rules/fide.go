@@ -75,17 +75,23 @@ func (s *Fide) Covers(d tournament.Date) bool {
 // on d; when none covers it (or d is unknown), the newest one whose
 // start is not after d, else the oldest. Nil when the file has none.
 func (f *File) SelectFide(d tournament.Date) *Fide {
-	var best *Fide
+	var newest, oldest *Fide // newest started by d; oldest of all
 	for i := range f.Fide {
 		s := &f.Fide[i]
 		if !d.IsZero() && s.Covers(d) {
 			return s
 		}
-		if best == nil || (d.IsZero() || !d.Before(s.ValidFrom)) && best.ValidFrom.Before(s.ValidFrom) {
-			best = s
+		if (d.IsZero() || !d.Before(s.ValidFrom)) && (newest == nil || newest.ValidFrom.Before(s.ValidFrom)) {
+			newest = s
+		}
+		if oldest == nil || s.ValidFrom.Before(oldest.ValidFrom) {
+			oldest = s
 		}
 	}
-	return best
+	if newest != nil {
+		return newest
+	}
+	return oldest
 }
 
 // KFor returns the K of 8.56 for a player with a published rating,
