@@ -62,6 +62,8 @@ type File struct {
 	Rules    map[string]Rule `yaml:"rules"`
 	RuleSets []RuleSet       `yaml:"rulesets"`
 	Rating   Rating          `yaml:"rating"`
+	// Fide is the FIDE Rating Regulations by date (rules/fide.go).
+	Fide []Fide `yaml:"fide"`
 
 	// Name is the file the rules were read from, for messages.
 	Name string `yaml:"-"`
@@ -382,6 +384,7 @@ func (v *validator) check(f *File) {
 		}
 	}
 	v.checkRating(&f.Rating) // rules/rating.go
+	v.checkFide(f.Fide)      // rules/fide.go
 }
 
 func validKind(k string) bool {

@@ -70,7 +70,7 @@ p.note{color:#555;font-size:90%}
 {{end}}
 {{- if .Chart}}<p><img src="{{.Chart}}" alt="{{.T.ChartAlt}}: {{.Title}}"></p>
 {{end -}}
-<p class="note">{{.T.GeneratedBy}}</p>
+{{template "fide" .}}<p class="note">{{.T.GeneratedBy}}</p>
 </body></html>
 `))
 
