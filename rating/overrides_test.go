@@ -191,28 +191,26 @@ func closeWith(t *testing.T, r *rules.Rating, kind periods.Kind, label string, l
 	return res
 }
 
-// TestRTF_4_2_9_MembershipGrace: a player active (last tournament
-// 2026-10-04) and registered for 2026 only. RTF 4.2.9 wants the year in
-// progress; the settings accept last year's membership for lists issued
-// up to month 1 (the January list).
-func TestRTF_4_2_9_MembershipGrace(t *testing.T) {
+// TestRTF_4_2_9_MembershipYearOfTheCutoff: a player active (last
+// tournament 2026-10-04) and registered for 2026 only. RTF 4.2.9 wants
+// the year in progress ("anno in corso"), read as the year of the list's
+// closing date (regs §4b): the January 2027 list closes in December 2026
+// and takes the 2026 membership (as the January grace setting it
+// replaces did); every other list wants its own year.
+func TestRTF_4_2_9_MembershipYearOfTheCutoff(t *testing.T) {
 	cases := []struct {
 		name   string
-		grace  int
 		label  string
 		listed string
 		reason string
 	}{
-		{"RTF 4.2.9: the January 2027 list accepts the 2026 membership (grace to month 1)", 1, "2027-01", "1", ""},
-		{"RTF 4.2.9: the March 2027 list wants 2027", 1, "2027-03", "0", "not registered for 2027"},
-		{"RTF 4.2.9: without grace the January list wants 2027", 0, "2027-01", "0", "not registered for 2027"},
-		{"RTF 4.2.9: grace to month 3 covers March", 3, "2027-03", "1", ""},
-		{"RTF 4.2.9: grace to month 3 does not cover May", 3, "2027-05", "0", "not registered for 2027"},
+		{"RTF 4.2.9: the January 2027 list closes on 22/12/2026: the 2026 membership", "2027-01", "1", ""},
+		{"RTF 4.2.9: the March 2027 list closes in February: 2027", "2027-03", "0", "not registered for 2027"},
+		{"RTF 4.2.9: the November 2026 list: 2026", "2026-11", "1", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := settings(t)
-			r.Standard.MembershipPreviousYearUntilMonth = c.grace
 			p := reg("1", "Rossi", "Mario", "2N", 1650, 0, 0)
 			p.MembershipYear = 2026
 			p.Extra = map[string]string{ColLastStandard: "2026-10-04", ColListed: "1"}
@@ -229,7 +227,7 @@ func TestRTF_4_2_9_MembershipGrace(t *testing.T) {
 			}
 		})
 	}
-	t.Run("RTF 4.2.9: a 2027 member is listed in January whatever the grace", func(t *testing.T) {
+	t.Run("RTF 4.2.9: a 2027 member is listed in January", func(t *testing.T) {
 		p := reg("1", "Rossi", "Mario", "2N", 1650, 0, 0)
 		p.MembershipYear = 2027
 		p.Extra = map[string]string{ColLastStandard: "2026-10-04"}

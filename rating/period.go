@@ -430,14 +430,15 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 	issue := in.Period.Issue
 	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
 	inactive := fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
-	// RTF 4.2.9 wants the membership of the year in progress; early
-	// lists may accept the previous year's (a setting, see rules).
-	memberSince := issue.Year
-	unregistered := fmt.Sprintf("not registered for %d", issue.Year)
-	if g := s.MembershipPreviousYearUntilMonth; g > 0 && int(issue.Month) <= g {
-		memberSince = issue.Year - 1
-		unregistered = fmt.Sprintf("not registered for %d or %d", memberSince, issue.Year)
+	// RTF 4.2.9 wants the membership of the year in progress ("anno in
+	// corso"): the year of the list's closing date (regs §4b), so the
+	// January list, which closes in December, takes the previous year's.
+	cutoff := in.Period.Cutoff
+	if cutoff.IsZero() {
+		cutoff = Schedule(in.Kind, in.Settings).Cutoff(issue)
 	}
+	memberSince := cutoff.Year
+	unregistered := fmt.Sprintf("not registered for %d", memberSince)
 	for i := range list.Rows {
 		row := &list.Rows[i]
 		rs := &st[i]

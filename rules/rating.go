@@ -99,15 +99,12 @@ type StandardRating struct {
 	// UnknownLastGameActive: a player whose last game is not recorded
 	// (a register from before this program) counts as active.
 	UnknownLastGameActive bool `yaml:"unknown_last_game_active"`
-	// ListRequiresMembership: a player not registered for the issue's
-	// year is left out of the list (RTF 4.2.9, third paragraph).
+	// ListRequiresMembership: a player not registered for the year in
+	// progress ("anno in corso") is left out of the list (RTF 4.2.9,
+	// third paragraph); the year is the list's closing date's (regs
+	// §4b: the January list, which closes in December, takes the
+	// previous year's membership).
 	ListRequiresMembership bool `yaml:"list_requires_membership"`
-	// MembershipPreviousYearUntilMonth: lists issued in this month of the
-	// year or earlier accept the previous year's membership (1: the
-	// January list, issued on the first day of the year, when nobody can
-	// be expected to have renewed). 0: the issue's year, always, as RTF
-	// 4.2.9 is written.
-	MembershipPreviousYearUntilMonth int `yaml:"membership_previous_year_until_month"`
 	// Promotions at the start of a period (RTF 4.4.1.1–4.4.1.4), lowest
 	// first.
 	Promotions []Promotion `yaml:"promotions"`
@@ -284,9 +281,6 @@ func (v *validator) checkRating(r *Rating) {
 		if !slices.Contains(ratingCategories, c) {
 			v.errf(at("standard", "entry_by_category", c), "rating.standard.entry_by_category: %q is not a category", c)
 		}
-	}
-	if s.MembershipPreviousYearUntilMonth < 0 || s.MembershipPreviousYearUntilMonth > 12 {
-		v.errf(at("standard", "membership_previous_year_until_month"), "rating.standard.membership_previous_year_until_month %d: a month 1–12, or 0 for none", s.MembershipPreviousYearUntilMonth)
 	}
 	if s.Cap < 0 || s.FideFloor < 0 || s.ActivityMonths < 0 {
 		v.errf(at("standard", "cap"), "rating.standard: cap, fide_floor and activity_months must not be negative")
