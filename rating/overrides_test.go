@@ -344,3 +344,35 @@ func TestIndexFindsEveryFSIID(t *testing.T) {
 		})
 	}
 }
+
+// TestRTF_4_2_8_FideRatedOnTheNationalList: the national list shows the
+// merit rating, "Italia o Fide" (regs §4b): a FIDE-rated player who is
+// active and registered is listed with his FIDE rating, marked as FIDE,
+// also when the close takes his Elo Italia away (RTF 4.2.6). Measured:
+// listed=0 ("no Elo Italia"), so a 300-player register lost its 59
+// FIDE-rated players from the published list.
+func TestRTF_4_2_8_FideRatedOnTheNationalList(t *testing.T) {
+	fide := reg("1", "Rossi", "Mario", "1N", 0, 2105, 0)
+	both := reg("2", "Bianchi", "Luca", "2N", 1700, 1810, 0)
+	italia := reg("3", "Verdi", "Carlo", "2N", 1650, 0, 0)
+	lapsed := reg("4", "Neri", "Dario", "1N", 0, 1950, 0)
+	for _, p := range []*registers.Player{&fide, &both, &italia, &lapsed} {
+		p.MembershipYear = 2026
+		p.Extra = map[string]string{ColLastStandard: "2026-10-04"}
+	}
+	lapsed.MembershipYear = 2025
+	res := closeWith(t, settings(t), periods.Standard, "2026-11", &registers.Players{Rows: []registers.Player{fide, both, italia, lapsed}})
+	want := []struct{ listed, fide string }{{"1", "1"}, {"1", "1"}, {"1", ""}, {"0", ""}}
+	for i, w := range want {
+		row := &res.List.Rows[i]
+		if row.Extra[ColListed] != w.listed || row.Extra[ColListedFide] != w.fide {
+			t.Errorf("%s: listed %q listed_fide %q, want %q %q", row.Surname, row.Extra[ColListed], row.Extra[ColListedFide], w.listed, w.fide)
+		}
+	}
+	if r, f := MeritRating(&res.List.Rows[1]); r != 1810 || !f || res.List.Rows[1].EloItalia != 0 {
+		t.Errorf("Bianchi: merit %d fide %v Elo Italia %d, want 1810 true 0 (RTF 4.2.6)", r, f, res.List.Rows[1].EloItalia)
+	}
+	if len(res.Report.Inactive) != 1 || res.Report.Inactive[0].FSIID != "4" {
+		t.Errorf("left out: %+v, want only Neri (not registered)", res.Report.Inactive)
+	}
+}

@@ -349,6 +349,13 @@ func ClosePeriod(in Close) (*Result, error) {
 
 	// The new ratings.
 	rep.Changes = make([]Change, 0, len(accs))
+	q := &r.Rapid
+	// startRapid: the Elo Rapid in force of the rows whose rating the
+	// close changes (RAPID 8.3: the list in force is a period held).
+	var startRapid map[int]int
+	if in.Kind == periods.Rapid {
+		startRapid = make(map[int]int, len(accs))
+	}
 	for i, k := range rowAcc {
 		if k == 0 {
 			continue
@@ -366,6 +373,17 @@ func ClosePeriod(in Close) (*Result, error) {
 			ch.Previous = ratingOf(in.Kind, row)
 		}
 		ch.New = ch.Previous
+		if startRapid != nil && i < startLen {
+			startRapid[i] = row.EloRapid
+		}
+		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
+		// 2200 at the start of a period, whatever its origin (the list
+		// in force, a RAPID 6.1 entry rating).
+		if in.Kind == periods.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
+			row.RapidK20 = true
+			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
+		}
 		if a.seed.Rated && a.played {
 			ch.Reached = Round(a.seed.Rating, a.sum)
 			ch.New = ch.Reached
@@ -399,7 +417,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	if in.Kind == periods.Standard {
 		closeStandard(w, st, in, &rep, noPromotion)
 	} else {
-		closeRapid(w, st, in, &rep, noPromotion)
+		closeRapid(w, st, in, &rep, noPromotion, startLen, startRapid)
 	}
 	for _, c := range StateColumns {
 		if !slices.Contains(list.ExtraHeader, c) {
@@ -493,9 +511,10 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
 		last, known := parseDate(rs.v[stLastStandard])
+		merit, fide := MeritRating(row)
 		switch {
-		case row.EloItalia == 0:
-			reason = "no Elo Italia"
+		case merit == 0:
+			reason = "no Elo Italia or FIDE rating"
 		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
 			reason = inactive
 		case s.ListRequiresMembership && row.MembershipYear < memberSince:
@@ -504,9 +523,15 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		was := rs.v[stListed]
 		if reason == "" {
 			rs.set(stListed, "1")
+			if fide {
+				rs.set(stListedFide, "1")
+			} else {
+				rs.set(stListedFide, "")
+			}
 		} else {
 			rs.set(stListed, "0")
-			if was != "0" && row.EloItalia > 0 {
+			rs.set(stListedFide, "")
+			if was != "0" && merit > 0 {
 				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
 			}
 		}
@@ -555,18 +580,30 @@ func maestroOf(row *registers.Player, norms string, fideGames int, s *rules.Stan
 	return false
 }
 
-func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
+// closeRapid ends a rapid close row by row: removal, K lock, categories.
+// The rows before startLen were on the list in force, with the Elo Rapid
+// of startRapid when the close changed it.
+func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, startRapid map[int]int) {
 	list := w.list
 	counts := make([]int, len(in.Settings.Rapid.Categories))
 	for i := range list.Rows {
 		if list.Rows[i].EloRapid != 0 {
-			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i])
+			inForce := 0
+			if i < startLen {
+				inForce = list.Rows[i].EloRapid
+				if v, ok := startRapid[i]; ok {
+					inForce = v
+				}
+			}
+			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], inForce)
 		}
 		w.flush(i, &st[i])
 	}
 }
 
-func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool) {
+// closeRapidRow closes one rated row; inForce is its Elo Rapid on the
+// list in force (0 when it had none).
+func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool, inForce int) {
 	q := &in.Settings.Rapid
 	issue := in.Period.Issue
 	// RAPID 6.9: no tournament in the last RemovalYears calendar
@@ -574,7 +611,11 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	if last, known := parseDate(rs.v[stLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
 		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
-		row.EloRapid = 0
+		// regs §4b: removed entirely, rating, K lock and category; he
+		// re-enters under RAPID 6.1 like a new player.
+		row.EloRapid, row.RapidK20 = 0, false
+		rs.set(stRapidCategory, "")
+		rs.set(stRapidBands, "")
 		return
 	}
 	// RAPID 7.3: K 20 for ever from 2200.
@@ -583,18 +624,15 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 		rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
 	}
-	// RAPID 8.3: bands held, category never lowered.
+	// RAPID 8.3: bands held, category never lowered. Every list counts
+	// as one period held, the list in force too when no band history
+	// says it was counted (regs §4b: a migrated list gets its
+	// categories at the first close).
 	bandCounts(rs.v[stRapidBands], q.Categories, counts)
-	for b := range q.Categories {
-		// Counts beyond CategoryMinPeriods say nothing more: capping
-		// them keeps the state column stable.
-		if row.EloRapid >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
-			counts[b]++
-			if !q.CategoryCountsHigherBands {
-				break
-			}
-		}
+	if rs.v[stRapidBands] == "" && inForce > 0 {
+		countBand(counts, inForce, q)
 	}
+	countBand(counts, row.EloRapid, q)
 	rs.set(stRapidBands, formatCounts(counts, q.Categories))
 	cur := rs.v[stRapidCategory]
 	best := cur
@@ -614,6 +652,20 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
 		rs.set(stRapidCategory, best)
+	}
+}
+
+// countBand counts one list period held at rating (RAPID 8.3).
+func countBand(counts []int, rating int, q *rules.RapidRating) {
+	for b := range q.Categories {
+		// Counts beyond CategoryMinPeriods say nothing more: capping
+		// them keeps the state column stable.
+		if rating >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
+			counts[b]++
+			if !q.CategoryCountsHigherBands {
+				break
+			}
+		}
 	}
 }
 
