@@ -301,50 +301,6 @@ func TestRTF_4_4_1_5_3_NormAverageRounding(t *testing.T) {
 	}
 }
 
-// The index keeps plain numeric FSI ids in a dense table and every other
-// id in a map; both must find exactly what a map of strings would.
-func TestIndexFindsEveryFSIID(t *testing.T) {
-	for _, c := range []struct {
-		name  string
-		ids   []string
-		dense bool
-	}{
-		{"numbers close together: dense", []string{"100000", "100001", "100007", "0123", "A-55", "100003"}, true},
-		{"numbers far apart: a map", []string{"100000", "100001", "0123", "123", "A-55", "99999999999"}, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			list := &registers.Players{}
-			for _, id := range c.ids {
-				list.Rows = append(list.Rows, registers.Player{FSIID: id, Surname: "S" + id})
-			}
-			ix := NewIndex(list, false)
-			if (ix.dense != nil) != c.dense {
-				t.Errorf("dense table %v, want %v", ix.dense != nil, c.dense)
-			}
-			for i, id := range c.ids {
-				if got := ix.Find(&tournament.Player{NationalID: id}); got != i {
-					t.Errorf("Find(%q) = %d, want %d", id, got, i)
-				}
-				// Italian programs write the FSI id in the FIDE-id column.
-				if got := ix.Find(&tournament.Player{FideID: id}); got != i {
-					t.Errorf("Find(FIDE column %q) = %d, want %d", id, got, i)
-				}
-			}
-			for _, id := range []string{"100002", "00123", "1000000", "", "-1"} {
-				if got := ix.Find(&tournament.Player{NationalID: id}); got != -1 {
-					t.Errorf("Find(%q) = %d, want -1", id, got)
-				}
-			}
-			for _, id := range []string{"100008", "5", "200000000"} {
-				row := ix.Append(registers.Player{FSIID: id})
-				if got := ix.Find(&tournament.Player{NationalID: id}); got != row {
-					t.Errorf("appended %q: Find = %d, want %d", id, got, row)
-				}
-			}
-		})
-	}
-}
-
 // TestRTF_4_2_8_FideRatedOnTheNationalList: the national list shows the
 // merit rating, "Italia o Fide" (regs §4b): a FIDE-rated player who is
 // active and registered is listed with his FIDE rating, marked as FIDE,

@@ -195,7 +195,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	// reads and changes st, and writes the changes back row by row.
 	var st []rowState
 	var ix *Index
-	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.names == r.MatchByName {
+	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.opts.ByName == r.MatchByName {
 		st, ix = c.st, c.ix
 	} else {
 		st = make([]rowState, startLen, cap(list.Rows))

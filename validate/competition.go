@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/registers"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -39,11 +40,11 @@ var reasonText = map[string]Text{
 // describes: "submission", "calendar" or "name"; "" when nothing says so.
 func recognisedBy(p *Pass, r rules.Recognise) string {
 	in := func(v string, list []string) bool {
-		f := fold(v)
+		f := registers.Fold(v)
 		if f == "" {
 			return false
 		}
-		return slices.ContainsFunc(list, func(w string) bool { return fold(w) == f })
+		return slices.ContainsFunc(list, func(w string) bool { return registers.Fold(w) == f })
 	}
 	if in(p.Submission.Kind, r.SubmissionKinds) {
 		return "submission"
@@ -62,9 +63,9 @@ func recognisedBy(p *Pass, r rules.Recognise) string {
 // hasNameWord reports whether one of words (or phrases) is among the
 // whole words of name.
 func hasNameWord(name string, words []string) bool {
-	n := " " + fold(name) + " "
+	n := " " + registers.Fold(name) + " "
 	for _, w := range words {
-		if fw := fold(w); fw != "" && strings.Contains(n, " "+fw+" ") {
+		if fw := registers.Fold(w); fw != "" && strings.Contains(n, " "+fw+" ") {
 			return true
 		}
 	}

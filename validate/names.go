@@ -2,70 +2,19 @@ package validate
 
 import (
 	"strings"
-	"unicode"
+
+	"omologa/registers"
 )
 
-// Names and places are written many ways in result files and e-mails:
-// "Rossi, Mario", "ROSSI Mario", "Mario Rossi", "Nicolò" and "Nicolo'",
-// "D'Amico" and "Damico". The helpers below reduce them to forms that
-// compare equal when a person would say they are the same.
-
-// fold lower-cases s, removes accents and turns every run of characters
-// other than letters and digits into one space.
-func fold(s string) string {
-	var b strings.Builder
-	space := true
-	for _, r := range s {
-		if f, ok := accentFold[r]; ok {
-			b.WriteString(f)
-			space = false
-			continue
-		}
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-			space = false
-		default:
-			if !space {
-				b.WriteByte(' ')
-				space = true
-			}
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
-// letters is fold without spaces: "D'Amico, Luca" → "damicoluca".
-func letters(s string) string { return strings.ReplaceAll(fold(s), " ", "") }
-
-// words returns the folded words of s.
-func words(s string) []string { return strings.Fields(fold(s)) }
-
-// nameKeys returns the keys a register's surname and name are known by:
-// surname first and name first, letters only.
-func nameKeys(surname, name string) [2]string {
-	return [2]string{letters(surname + " " + name), letters(name + " " + surname)}
-}
-
-// sameName reports whether a name as written in a file ("Rossi, Mario",
-// "Mario Rossi") is the register's surname and name, either order.
-func sameName(written, surname, name string) bool {
-	w := letters(written)
-	if w == "" {
-		return false
-	}
-	k := nameKeys(surname, name)
-	return w == k[0] || w == k[1]
-}
+// Tournament names and places compared with the calendar; the one name
+// normaliser (registers.Fold, Letters, Words) reduces them first.
 
 // similarity is the share of the words of the shorter text found in the
 // longer one (0–1), ignoring words of one or two letters and common
 // words of tournament names, so that "3° Open di Milano" and "Open
 // Milano 2025" are alike.
 func similarity(a, b string) float64 {
-	wa, wb := significant(words(a)), significant(words(b))
+	wa, wb := significant(registers.Words(a)), significant(registers.Words(b))
 	if len(wa) == 0 || len(wb) == 0 {
 		return 0
 	}
@@ -109,20 +58,20 @@ func significant(ws []string) []string {
 // big, or the letters of one contain the other's ("Reggio Emilia" in
 // "Reggio nell'Emilia" does not, "Milano" in "Milano (MI)" does).
 func containsWords(big, small string) bool {
-	ws := significant(words(small))
+	ws := significant(registers.Words(small))
 	if len(ws) == 0 {
-		ws = words(small)
+		ws = registers.Words(small)
 	}
 	if len(ws) == 0 {
 		return false
 	}
 	in := map[string]bool{}
-	for _, w := range words(big) {
+	for _, w := range registers.Words(big) {
 		in[w] = true
 	}
 	for _, w := range ws {
 		if !in[w] {
-			lb, ls := letters(big), letters(small)
+			lb, ls := registers.Letters(big), registers.Letters(small)
 			return ls != "" && lb != "" && (strings.Contains(lb, ls) || strings.Contains(ls, lb))
 		}
 	}
