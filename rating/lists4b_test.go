@@ -103,3 +103,18 @@ func TestRAPID_8_3_ListInForceCountsAsAPeriod(t *testing.T) {
 		t.Errorf("Nuovi: category %q, want none yet (one list only)", got)
 	}
 }
+
+// TestRTF_4_2_16_OldTitleLetterIsNotMaestro: a player missing from the
+// list whose file writes the TRF06 title "m" (International Master) is
+// not a Maestro: he enters unclassified at 1440 with K 30, not at 2200
+// with K 20 as measured.
+func TestRTF_4_2_16_OldTitleLetterIsNotMaestro(t *testing.T) {
+	title, cat := tournament.SplitTitle("m")
+	p := &tournament.Player{Name: "Nuovo, Ivo", Title: title, Category: cat}
+	r := settings(t)
+	r.Standard.FideRatedFromFile = false
+	s := SeedFor(periods.Standard, nil, p, r)
+	if s.Rating != 1440 || s.K != 30 || s.Category != "NC" {
+		t.Errorf("seed %+v, want 1440, K 30, NC", s)
+	}
+}

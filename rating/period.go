@@ -439,9 +439,6 @@ func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
 	return r.Standard.List.Schedule()
 }
 
-// categoryRank orders the categories and titles (RTF 4.1).
-var categoryRank = map[string]int{"NC": 0, "": 0, "2S": 1, "1S": 2, "3N": 3, "2N": 4, "1N": 5, "CM": 6, "M": 7}
-
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
 	list := w.list
 	s := &in.Settings.Standard
@@ -492,7 +489,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		to := cat
 		article := ""
 		for k, p := range s.Promotions {
-			if rt >= p.Min && categoryRank[p.Category] > categoryRank[to] {
+			if rt >= p.Min && tournament.CategoryRank(p.Category) > tournament.CategoryRank(to) {
 				to, article = p.Category, promotionArticle(k)
 			}
 		}
@@ -778,7 +775,7 @@ func newRow(p *tournament.Player) registers.Player {
 		fed = p.NationalFed
 	}
 	cat := p.Category
-	if !registers.Categories[cat] {
+	if !tournament.IsCategory(cat) {
 		cat = "NC"
 	}
 	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),

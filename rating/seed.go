@@ -109,7 +109,7 @@ func seedStandard(row *registers.Player, fideLast int, p *tournament.Player, r *
 	} else if s.FideRatedFromFile {
 		fide = p.Rating
 	}
-	if cat == "" || !registers.Categories[cat] {
+	if !tournament.IsCategory(cat) {
 		cat = "NC"
 	}
 	k := s.K

@@ -9,6 +9,7 @@ import (
 
 	"omologa/periods"
 	"omologa/strictyaml"
+	"omologa/tournament"
 )
 
 // Rating holds the rating stage's settings: the `rating:` section of
@@ -242,8 +243,6 @@ func ParseRating(name string, data []byte) (*Rating, error) {
 	return &doc.Rating, nil
 }
 
-var ratingCategories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}
-
 // checkRating checks the `rating:` section's values.
 func (v *validator) checkRating(r *Rating) {
 	at := func(keys ...any) []any { return append([]any{"rating"}, keys...) }
@@ -268,17 +267,17 @@ func (v *validator) checkRating(r *Rating) {
 		v.errf(at("standard", "k"), "rating.standard.k %d must be positive", s.K)
 	}
 	for c, k := range s.KByCategory {
-		if !slices.Contains(ratingCategories, c) || k <= 0 {
-			v.errf(at("standard", "k_by_category", c), "rating.standard.k_by_category: %s: %d: a category (M CM 1N 2N 3N 1S 2S NC) with a positive K", c, k)
+		if !slices.Contains(tournament.Categories, c) || k <= 0 {
+			v.errf(at("standard", "k_by_category", c), "rating.standard.k_by_category: %s: %d: a category (%s) with a positive K", c, k, tournament.CategoryList)
 		}
 	}
-	for _, c := range ratingCategories {
+	for _, c := range tournament.Categories {
 		if s.EntryByCategory[c] <= 0 {
 			v.errf(at("standard", "entry_by_category"), "rating.standard.entry_by_category: %s missing or not positive (RTF 4.2.16 gives every category)", c)
 		}
 	}
 	for c := range s.EntryByCategory {
-		if !slices.Contains(ratingCategories, c) {
+		if !slices.Contains(tournament.Categories, c) {
 			v.errf(at("standard", "entry_by_category", c), "rating.standard.entry_by_category: %q is not a category", c)
 		}
 	}
@@ -286,12 +285,12 @@ func (v *validator) checkRating(r *Rating) {
 		v.errf(at("standard", "cap"), "rating.standard: cap, fide_floor and activity_months must not be negative")
 	}
 	for i, c := range s.CapCategories {
-		if !slices.Contains(ratingCategories, c) {
+		if !slices.Contains(tournament.Categories, c) {
 			v.errf(at("standard", "cap_categories", i), "rating.standard.cap_categories: %q is not a category", c)
 		}
 	}
 	for i, p := range s.Promotions {
-		if !slices.Contains(ratingCategories, p.Category) || p.Min <= 0 || (i > 0 && p.Min <= s.Promotions[i-1].Min) {
+		if !slices.Contains(tournament.Categories, p.Category) || p.Min <= 0 || (i > 0 && p.Min <= s.Promotions[i-1].Min) {
 			v.errf(at("standard", "promotions", i), "rating.standard.promotions: categories with increasing positive minimums, lowest first")
 		}
 	}

@@ -628,10 +628,8 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 		v.errf(append(slices.Clone(ip), "national_rating_is"), "rule set %s: national_rating_is %q: elo_italia or elo_rapid", rs.ID, id.NationalRatingIs)
 	}
 	for i, c := range id.AllowedCategories {
-		switch c {
-		case "M", "CM", "1N", "2N", "3N", "1S", "2S", "NC":
-		default:
-			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of M CM 1N 2N 3N 1S 2S NC", rs.ID, c)
+		if !tournament.IsCategory(c) {
+			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of %s", rs.ID, c, tournament.CategoryList)
 		}
 	}
 }
