@@ -118,7 +118,7 @@ func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
 	pos := positions(t)
 	top := topScore(t)
 	lastRound := t.Rounds()
-	rr := t.AllPaired()
+	rr := o.Withdrawal.RoundRobinAsksOffice && t.AllPaired()
 	for i := range t.Players {
 		p := &t.Players[i]
 		s := seeds[i]

@@ -226,6 +226,12 @@ func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalUndecided(t *testing.T) {
 	if l := lines[0]; !l.Withdrew || l.Undecided || l.Applied != 0 {
 		t.Errorf("office says unjustified: withdrew %v undecided %v applied %s; want true false 0.0", l.Withdrew, l.Undecided, l.Applied)
 	}
+	o = OptionsFor(periods.Standard, r)
+	o.Withdrawal.RoundRobinAsksOffice = false
+	lines = Rate(tt, Seeds(periods.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
+	if l := lines[0]; !l.Withdrew || l.Applied != 0 {
+		t.Errorf("round_robin_asks_office false: withdrew %v applied %s; want the Swiss reading (zeroed)", l.Withdrew, l.Applied)
+	}
 }
 
 func TestRTF_4_2_5_EntryRatings(t *testing.T) {

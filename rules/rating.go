@@ -50,6 +50,10 @@ type Withdrawal struct {
 	// category promotion" (RTF 7.5.3): no promotion (rapid: no new
 	// category) at the close of that period.
 	BlocksPromotion bool `yaml:"blocks_promotion"`
+	// RoundRobinAsksOffice: in a round robin (every two players paired)
+	// a withdrawal is not read from the crosstable: nothing is zeroed
+	// until the office decides (regs §4c, FIDE-GR 6.6).
+	RoundRobinAsksOffice bool `yaml:"round_robin_asks_office"`
 }
 
 // StandardRating is Elo Italia (RTF 4.2–4.4).

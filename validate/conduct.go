@@ -54,7 +54,7 @@ func checkConduct(p *Pass) {
 	// crosstable cannot show; conduct.rr-withdrawal-undecided asks the
 	// office (regs §4c).
 	withdrawnFrom := map[int]int{}
-	if p.roundRobin() {
+	if cfg.RoundRobinWithdrawalAsksOffice && p.roundRobin() {
 		for _, w := range rrWithdrawals(t) {
 			withdrawnFrom[w.index] = w.round
 		}
@@ -259,7 +259,8 @@ func checkRoundRobinWithdrawals(p *Pass) {
 		// regs §4c: whether he withdrew with notice is not in the
 		// crosstable; the office decides (RTF 7.5.2–7.5.3), and until it
 		// does no variation is zeroed.
-		if e := pl.Entry(t.Rounds()); e.Opponent > 0 && e.Code == tournament.CodeForfeitLoss && !unfinished(t) {
+		if e := pl.Entry(t.Rounds()); p.Set.Params.Conduct.RoundRobinWithdrawalAsksOffice &&
+			e.Opponent > 0 && e.Code == tournament.CodeForfeitLoss && !unfinished(t) {
 			p.Report("conduct.rr-withdrawal-undecided", at, args)
 		}
 	}

@@ -100,6 +100,14 @@ func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalIsNotConduct(t *testing.T) {
 	if got := rulesOf(run(t, "conduct.round-robin", rules.KindStandard, rr)); !slices.Contains(got, "conduct.rr-withdrawal-undecided") {
 		t.Errorf("round robin: got %v, want the office asked to decide", got)
 	}
+	t.Run("FIDE-GR 6.6: round_robin_withdrawal_asks_office false reads it as in a Swiss", func(t *testing.T) {
+		set := *ruleSet(t, rules.KindStandard)
+		set.Params.Conduct.RoundRobinWithdrawalAsksOffice = false
+		got := rulesOf(runSet(t, "conduct.players", &set, Input{Tournament: rr}, Decision{}))
+		if !slices.Contains(got, "conduct.unjustified-withdrawal") {
+			t.Errorf("got %v", got)
+		}
+	})
 	sw := xt(t, rows...)
 	sw.PairingSystem = "Swiss (Dutch)"
 	if got := rulesOf(run(t, "conduct.players", rules.KindStandard, sw)); !slices.Contains(got, "conduct.unjustified-withdrawal") {
