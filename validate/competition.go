@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/registers"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -40,11 +39,11 @@ var reasonText = map[string]Text{
 // describes: "submission", "calendar" or "name"; "" when nothing says so.
 func recognisedBy(p *Pass, r rules.Recognise) string {
 	in := func(v string, list []string) bool {
-		f := registers.Fold(v)
+		f := fold(v)
 		if f == "" {
 			return false
 		}
-		return slices.ContainsFunc(list, func(w string) bool { return registers.Fold(w) == f })
+		return slices.ContainsFunc(list, func(w string) bool { return fold(w) == f })
 	}
 	if in(p.Submission.Kind, r.SubmissionKinds) {
 		return "submission"
@@ -63,9 +62,9 @@ func recognisedBy(p *Pass, r rules.Recognise) string {
 // hasNameWord reports whether one of words (or phrases) is among the
 // whole words of name.
 func hasNameWord(name string, words []string) bool {
-	n := " " + registers.Fold(name) + " "
+	n := " " + fold(name) + " "
 	for _, w := range words {
-		if fw := registers.Fold(w); fw != "" && strings.Contains(n, " "+fw+" ") {
+		if fw := fold(w); fw != "" && strings.Contains(n, " "+fw+" ") {
 			return true
 		}
 	}

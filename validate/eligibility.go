@@ -462,7 +462,7 @@ func checkArbiter(p *Pass) {
 	e := p.Set.Params.Eligibility
 	text := strings.TrimSpace(t.ChiefArbiter)
 	line := p.tagLine("102")
-	if noArbiter[registers.Fold(text)] {
+	if noArbiter[fold(text)] {
 		// The e-mail must name the arbiter too (RAPID 5.2): use it
 		// when the file does not.
 		if v := strings.TrimSpace(p.Submission.Fields["arbiter"]); v != "" {
@@ -555,13 +555,13 @@ func checkAuthorisation(p *Pass) {
 // none. Words match at the start of a word of the text, so "svizzer"
 // matches "svizzero" and "round robin" matches "Round-Robin".
 func recognise(text string, systems []rules.PairingSystem) string {
-	f := " " + registers.Fold(text) + " "
+	f := " " + fold(text) + " "
 	if strings.TrimSpace(f) == "" {
 		return ""
 	}
 	for _, s := range systems {
 		for _, w := range s.Words {
-			if fw := registers.Fold(w); fw != "" && strings.Contains(f, " "+fw) {
+			if fw := fold(w); fw != "" && strings.Contains(f, " "+fw) {
 				return s.Name
 			}
 		}

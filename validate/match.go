@@ -93,14 +93,14 @@ func matchArbiter(text string, as []registers.Arbiter) []*registers.Arbiter {
 		return byID
 	}
 	in := map[string]bool{}
-	for _, w := range registers.Words(text) {
+	for _, w := range words(text) {
 		in[w] = true
 	}
-	letterText := registers.Letters(text)
+	letterText := letters(text)
 	var out []*registers.Arbiter
 	for i := range as {
 		a := &as[i]
-		ws := registers.Words(a.Surname + " " + a.Name)
+		ws := words(a.Surname + " " + a.Name)
 		if len(ws) == 0 {
 			continue
 		}
@@ -132,18 +132,18 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 	}
 	codes := map[string]bool{}
 	for _, k := range []string{"code", "codice"} {
-		if v := registers.Letters(sub.Fields[k]); v != "" {
+		if v := letters(sub.Fields[k]); v != "" {
 			codes[v] = true
 		}
 	}
 	for _, w := range strings.Fields(t.Name) {
-		if v := registers.Letters(w); v != "" {
+		if v := letters(w); v != "" {
 			codes[v] = true
 		}
 	}
 	var byCode []*registers.Event
 	for i := range cal {
-		if c := registers.Letters(cal[i].Code); c != "" && codes[c] {
+		if c := letters(cal[i].Code); c != "" && codes[c] {
 			byCode = append(byCode, &cal[i])
 		}
 	}

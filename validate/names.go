@@ -6,15 +6,20 @@ import (
 	"omologa/registers"
 )
 
-// Tournament names and places compared with the calendar; the one name
-// normaliser (registers.Fold, Letters, Words) reduces them first.
+// Tournament names and places compared with the calendar. The one name
+// normaliser is registers' (Fold, Letters, Words); fold, letters and words
+// are its short names here.
+
+func fold(s string) string    { return registers.Fold(s) }
+func letters(s string) string { return registers.Letters(s) }
+func words(s string) []string { return registers.Words(s) }
 
 // similarity is the share of the words of the shorter text found in the
 // longer one (0–1), ignoring words of one or two letters and common
 // words of tournament names, so that "3° Open di Milano" and "Open
 // Milano 2025" are alike.
 func similarity(a, b string) float64 {
-	wa, wb := significant(registers.Words(a)), significant(registers.Words(b))
+	wa, wb := significant(words(a)), significant(words(b))
 	if len(wa) == 0 || len(wb) == 0 {
 		return 0
 	}
@@ -58,20 +63,20 @@ func significant(ws []string) []string {
 // big, or the letters of one contain the other's ("Reggio Emilia" in
 // "Reggio nell'Emilia" does not, "Milano" in "Milano (MI)" does).
 func containsWords(big, small string) bool {
-	ws := significant(registers.Words(small))
+	ws := significant(words(small))
 	if len(ws) == 0 {
-		ws = registers.Words(small)
+		ws = words(small)
 	}
 	if len(ws) == 0 {
 		return false
 	}
 	in := map[string]bool{}
-	for _, w := range registers.Words(big) {
+	for _, w := range words(big) {
 		in[w] = true
 	}
 	for _, w := range ws {
 		if !in[w] {
-			lb, ls := registers.Letters(big), registers.Letters(small)
+			lb, ls := letters(big), letters(small)
 			return ls != "" && lb != "" && (strings.Contains(lb, ls) || strings.Contains(ls, lb))
 		}
 	}

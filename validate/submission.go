@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"omologa/registers"
 	"omologa/tournament"
 )
 
@@ -61,7 +60,7 @@ func checkSubmission(p *Pass) {
 		}
 	}
 	if v := strings.TrimSpace(f["arbiter"]); v != "" {
-		if a := strings.TrimSpace(t.ChiefArbiter); !noArbiter[registers.Fold(a)] && !sameperson(v, a) {
+		if a := strings.TrimSpace(t.ChiefArbiter); !noArbiter[fold(a)] && !sameperson(v, a) {
 			p.Report("submission.arbiter-mismatch", At{Line: p.tagLine("102")}, Args{"stated": v, "arbiter": a})
 		}
 	}
@@ -78,7 +77,7 @@ func checkSubmission(p *Pass) {
 // words of one are among the other's (titles and ids around a name in
 // 102 do not matter), in any order.
 func sameperson(a, b string) bool {
-	if registers.Letters(a) == registers.Letters(b) {
+	if letters(a) == letters(b) {
 		return true
 	}
 	return containsWords(a, b) || containsWords(b, a)
@@ -128,7 +127,7 @@ func extractDates(s string) []tournament.Date {
 			add(atoi(m[4]), atoi(m[3]), atoi(m[2]))
 		}
 	}
-	for _, m := range reMonthRun.FindAllStringSubmatch(registers.Fold(rest), -1) {
+	for _, m := range reMonthRun.FindAllStringSubmatch(fold(rest), -1) {
 		mo, ok := monthNames[m[3]]
 		if !ok {
 			continue
