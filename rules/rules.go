@@ -371,6 +371,12 @@ func (v *validator) check(f *File) {
 		}
 		v.checkParams(rs, append(p, "params"))
 		v.checkOverrides(f, rs, append(p, "overrides"))
+		// One player matcher (registers.Index): the rating stage must
+		// find every player the validator finds, so it matches by name
+		// whenever a rule set does.
+		if rs.Params.Identity.MatchByName && !f.Rating.MatchByName {
+			v.errf([]any{"rating", "match_by_name"}, "rating.match_by_name is false but rule set %s matches players by name: the rating stage would take players the validator found for new ones", rs.ID)
+		}
 	}
 	for _, kind := range []string{k.WhenUnknown, k.BlitzJudgedBy} {
 		found := false
@@ -382,15 +388,6 @@ func (v *validator) check(f *File) {
 		}
 	}
 	v.checkRating(&f.Rating) // rules/rating.go
-	// One player matcher (registers.Index): the rating stage must find
-	// every player the validator finds, so it matches by name whenever a
-	// rule set does.
-	for i := range f.RuleSets {
-		if f.RuleSets[i].Params.Identity.MatchByName && !f.Rating.MatchByName {
-			v.errf([]any{"rating", "match_by_name"}, "rating.match_by_name is false but rule set %s matches players by name: the rating stage would take players the validator found for new ones", f.RuleSets[i].ID)
-			break
-		}
-	}
 }
 
 func validKind(k string) bool {
