@@ -145,6 +145,10 @@ type Report struct {
 	Reentered []PlayerNote     `json:"reentered"`
 	KLocked   []PlayerNote     `json:"k_locked"`
 	Norms     []PlayerNote     `json:"norms"`
+	// Undecided are the round robins' withdrawals the office has not
+	// judged yet (regs §4c): nothing was zeroed; a decision taken later
+	// is a correction in a later list.
+	Undecided []PlayerNote `json:"undecided_withdrawals,omitempty"`
 }
 
 // Result is the new list and its report.
@@ -309,6 +313,12 @@ func ClosePeriod(in Close) (*Result, error) {
 				a.sum += l.Applied
 			}
 			a.withdrew = a.withdrew || l.Withdrew
+			if l.Undecided {
+				pr := &list.Rows[row]
+				rep.Undecided = append(rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+					Reason:  t.Name + ": withdrew from a round robin, no office decision: nothing zeroed",
+					Article: "FIDE-GR 6.6; RTF 7.5.3"})
+			}
 			a.nvars++
 			vars = append(vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
 				Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
