@@ -123,14 +123,7 @@ func TestRTF_4_2_16_OldTitleLetterIsNotMaestro(t *testing.T) {
 // round robins' withdrawals the office has not judged (regs §4c), and
 // keeps their variations; an office decision removes the note.
 func TestFIDE_GR_6_6_CloseListsUndecidedWithdrawals(t *testing.T) {
-	tt := build(t, "Girone",
-		tp{name: "Ritirato", fsi: "1", rounds: "2w1 3b- 4w-"},
-		tp{name: "Due", fsi: "2", rounds: "1b0 4w= 3b="},
-		tp{name: "Tre", fsi: "3", rounds: "4b= 1w+ 2w="},
-		tp{name: "Quattro", fsi: "4", rounds: "3w= 2b= 1b+"},
-	)
-	rows := []registers.Player{reg("1", "Ritirato", "", "3N", 1500, 0, 0), reg("2", "Due", "", "3N", 1500, 0, 0),
-		reg("3", "Tre", "", "3N", 1500, 0, 0), reg("4", "Quattro", "", "3N", 1500, 0, 0)}
+	tt, rows := roundRobinWithdrawal(t)
 	rc := received("g.trf", tt, tournament.NewDate(2026, 2, 10))
 	res := closeOne(t, periods.Standard, "2026-03", &registers.Players{Rows: rows}, rc)
 	if len(res.Report.Undecided) != 1 || res.Report.Undecided[0].FSIID != "1" || row(res.List, "1").EloItalia != 1515 {
