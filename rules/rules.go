@@ -373,6 +373,12 @@ func (v *validator) check(f *File) {
 		}
 		v.checkParams(rs, append(p, "params"))
 		v.checkOverrides(f, rs, append(p, "overrides"))
+		// One player matcher (registers.Index): the rating stage must
+		// find every player the validator finds, so it matches by name
+		// whenever a rule set does.
+		if rs.Params.Identity.MatchByName && !f.Rating.MatchByName {
+			v.errf([]any{"rating", "match_by_name"}, "rating.match_by_name is false but rule set %s matches players by name: the rating stage would take players the validator found for new ones", rs.ID)
+		}
 	}
 	for _, kind := range []string{k.WhenUnknown, k.BlitzJudgedBy} {
 		found := false
@@ -631,10 +637,8 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 		v.errf(append(slices.Clone(ip), "national_rating_is"), "rule set %s: national_rating_is %q: elo_italia or elo_rapid", rs.ID, id.NationalRatingIs)
 	}
 	for i, c := range id.AllowedCategories {
-		switch c {
-		case "M", "CM", "1N", "2N", "3N", "1S", "2S", "NC":
-		default:
-			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of M CM 1N 2N 3N 1S 2S NC", rs.ID, c)
+		if !tournament.IsCategory(c) {
+			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of %s", rs.ID, c, tournament.CategoryList)
 		}
 	}
 }

@@ -251,6 +251,7 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("removed", r.Removed)
 	section("re-entered", r.Reentered)
 	section("K locked", r.KLocked)
+	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
 }
 
 // listNames are the lists' names in the published pages' titles.
