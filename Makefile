@@ -48,7 +48,8 @@ FUZZ_TARGETS := \
 	./ingest/mail:FuzzParse ./ingest/mail:FuzzFields ./ingest:FuzzExpandArchives \
 	./config:FuzzParse ./rules:FuzzParse \
 	./rating:FuzzParseDate ./rating:FuzzBands ./rating:FuzzParseRating \
-	./cmd/omologa:FuzzReadReceived ./tournament/internal/decimal:FuzzPoints
+	./cmd/omologa:FuzzReadReceived ./tournament/internal/decimal:FuzzPoints \
+	./registers:FuzzMatch
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -191,28 +191,26 @@ func closeWith(t *testing.T, r *rules.Rating, kind periods.Kind, label string, l
 	return res
 }
 
-// TestRTF_4_2_9_MembershipGrace: a player active (last tournament
-// 2026-10-04) and registered for 2026 only. RTF 4.2.9 wants the year in
-// progress; the settings accept last year's membership for lists issued
-// up to month 1 (the January list).
-func TestRTF_4_2_9_MembershipGrace(t *testing.T) {
+// TestRTF_4_2_9_MembershipYearOfTheCutoff: a player active (last
+// tournament 2026-10-04) and registered for 2026 only. RTF 4.2.9 wants
+// the year in progress ("anno in corso"), read as the year of the list's
+// closing date (regs §4b): the January 2027 list closes in December 2026
+// and takes the 2026 membership (as the January grace setting it
+// replaces did); every other list wants its own year.
+func TestRTF_4_2_9_MembershipYearOfTheCutoff(t *testing.T) {
 	cases := []struct {
 		name   string
-		grace  int
 		label  string
 		listed string
 		reason string
 	}{
-		{"RTF 4.2.9: the January 2027 list accepts the 2026 membership (grace to month 1)", 1, "2027-01", "1", ""},
-		{"RTF 4.2.9: the March 2027 list wants 2027", 1, "2027-03", "0", "not registered for 2027"},
-		{"RTF 4.2.9: without grace the January list wants 2027", 0, "2027-01", "0", "not registered for 2027"},
-		{"RTF 4.2.9: grace to month 3 covers March", 3, "2027-03", "1", ""},
-		{"RTF 4.2.9: grace to month 3 does not cover May", 3, "2027-05", "0", "not registered for 2027"},
+		{"RTF 4.2.9: the January 2027 list closes on 22/12/2026: the 2026 membership", "2027-01", "1", ""},
+		{"RTF 4.2.9: the March 2027 list closes in February: 2027", "2027-03", "0", "not registered for 2027"},
+		{"RTF 4.2.9: the November 2026 list: 2026", "2026-11", "1", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := settings(t)
-			r.Standard.MembershipPreviousYearUntilMonth = c.grace
 			p := reg("1", "Rossi", "Mario", "2N", 1650, 0, 0)
 			p.MembershipYear = 2026
 			p.Extra = map[string]string{ColLastStandard: "2026-10-04", ColListed: "1"}
@@ -229,7 +227,7 @@ func TestRTF_4_2_9_MembershipGrace(t *testing.T) {
 			}
 		})
 	}
-	t.Run("RTF 4.2.9: a 2027 member is listed in January whatever the grace", func(t *testing.T) {
+	t.Run("RTF 4.2.9: a 2027 member is listed in January", func(t *testing.T) {
 		p := reg("1", "Rossi", "Mario", "2N", 1650, 0, 0)
 		p.MembershipYear = 2027
 		p.Extra = map[string]string{ColLastStandard: "2026-10-04"}
@@ -303,46 +301,34 @@ func TestRTF_4_4_1_5_3_NormAverageRounding(t *testing.T) {
 	}
 }
 
-// The index keeps plain numeric FSI ids in a dense table and every other
-// id in a map; both must find exactly what a map of strings would.
-func TestIndexFindsEveryFSIID(t *testing.T) {
-	for _, c := range []struct {
-		name  string
-		ids   []string
-		dense bool
-	}{
-		{"numbers close together: dense", []string{"100000", "100001", "100007", "0123", "A-55", "100003"}, true},
-		{"numbers far apart: a map", []string{"100000", "100001", "0123", "123", "A-55", "99999999999"}, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			list := &registers.Players{}
-			for _, id := range c.ids {
-				list.Rows = append(list.Rows, registers.Player{FSIID: id, Surname: "S" + id})
-			}
-			ix := NewIndex(list, false)
-			if (ix.dense != nil) != c.dense {
-				t.Errorf("dense table %v, want %v", ix.dense != nil, c.dense)
-			}
-			for i, id := range c.ids {
-				if got := ix.Find(&tournament.Player{NationalID: id}); got != i {
-					t.Errorf("Find(%q) = %d, want %d", id, got, i)
-				}
-				// Italian programs write the FSI id in the FIDE-id column.
-				if got := ix.Find(&tournament.Player{FideID: id}); got != i {
-					t.Errorf("Find(FIDE column %q) = %d, want %d", id, got, i)
-				}
-			}
-			for _, id := range []string{"100002", "00123", "1000000", "", "-1"} {
-				if got := ix.Find(&tournament.Player{NationalID: id}); got != -1 {
-					t.Errorf("Find(%q) = %d, want -1", id, got)
-				}
-			}
-			for _, id := range []string{"100008", "5", "200000000"} {
-				row := ix.Append(registers.Player{FSIID: id})
-				if got := ix.Find(&tournament.Player{NationalID: id}); got != row {
-					t.Errorf("appended %q: Find = %d, want %d", id, got, row)
-				}
-			}
-		})
+// TestRTF_4_2_8_FideRatedOnTheNationalList: the national list shows the
+// merit rating, "Italia o Fide" (regs §4b): a FIDE-rated player who is
+// active and registered is listed with his FIDE rating, marked as FIDE,
+// also when the close takes his Elo Italia away (RTF 4.2.6). Measured:
+// listed=0 ("no Elo Italia"), so a 300-player register lost its 59
+// FIDE-rated players from the published list.
+func TestRTF_4_2_8_FideRatedOnTheNationalList(t *testing.T) {
+	fide := reg("1", "Rossi", "Mario", "1N", 0, 2105, 0)
+	both := reg("2", "Bianchi", "Luca", "2N", 1700, 1810, 0)
+	italia := reg("3", "Verdi", "Carlo", "2N", 1650, 0, 0)
+	lapsed := reg("4", "Neri", "Dario", "1N", 0, 1950, 0)
+	for _, p := range []*registers.Player{&fide, &both, &italia, &lapsed} {
+		p.MembershipYear = 2026
+		p.Extra = map[string]string{ColLastStandard: "2026-10-04"}
+	}
+	lapsed.MembershipYear = 2025
+	res := closeWith(t, settings(t), periods.Standard, "2026-11", &registers.Players{Rows: []registers.Player{fide, both, italia, lapsed}})
+	want := []struct{ listed, fide string }{{"1", "1"}, {"1", "1"}, {"1", ""}, {"0", ""}}
+	for i, w := range want {
+		row := &res.List.Rows[i]
+		if row.Extra[ColListed] != w.listed || row.Extra[ColListedFide] != w.fide {
+			t.Errorf("%s: listed %q listed_fide %q, want %q %q", row.Surname, row.Extra[ColListed], row.Extra[ColListedFide], w.listed, w.fide)
+		}
+	}
+	if r, f := MeritRating(&res.List.Rows[1]); r != 1810 || !f || res.List.Rows[1].EloItalia != 0 {
+		t.Errorf("Bianchi: merit %d fide %v Elo Italia %d, want 1810 true 0 (RTF 4.2.6)", r, f, res.List.Rows[1].EloItalia)
+	}
+	if len(res.Report.Inactive) != 1 || res.Report.Inactive[0].FSIID != "4" {
+		t.Errorf("left out: %+v, want only Neri (not registered)", res.Report.Inactive)
 	}
 }

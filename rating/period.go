@@ -145,6 +145,10 @@ type Report struct {
 	Reentered []PlayerNote     `json:"reentered"`
 	KLocked   []PlayerNote     `json:"k_locked"`
 	Norms     []PlayerNote     `json:"norms"`
+	// Undecided are the round robins' withdrawals the office has not
+	// judged yet (regs §4c): nothing was zeroed; a decision taken later
+	// is a correction in a later list.
+	Undecided []PlayerNote `json:"undecided_withdrawals,omitempty"`
 }
 
 // Result is the new list and its report.
@@ -195,7 +199,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	// reads and changes st, and writes the changes back row by row.
 	var st []rowState
 	var ix *Index
-	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.names == r.MatchByName {
+	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.opts.ByName == r.MatchByName {
 		st, ix = c.st, c.ix
 	} else {
 		st = make([]rowState, startLen, cap(list.Rows))
@@ -309,6 +313,12 @@ func ClosePeriod(in Close) (*Result, error) {
 				a.sum += l.Applied
 			}
 			a.withdrew = a.withdrew || l.Withdrew
+			if l.Undecided {
+				pr := &list.Rows[row]
+				rep.Undecided = append(rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+					Reason:  t.Name + ": withdrew from a round robin, no office decision: nothing zeroed",
+					Article: "FIDE-GR 6.6; RTF 7.5.3"})
+			}
 			a.nvars++
 			vars = append(vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
 				Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
@@ -349,6 +359,13 @@ func ClosePeriod(in Close) (*Result, error) {
 
 	// The new ratings.
 	rep.Changes = make([]Change, 0, len(accs))
+	q := &r.Rapid
+	// startRapid: the Elo Rapid in force of the rows whose rating the
+	// close changes (RAPID 8.3: the list in force is a period held).
+	var startRapid map[int]int
+	if in.Kind == periods.Rapid {
+		startRapid = make(map[int]int, len(accs))
+	}
 	for i, k := range rowAcc {
 		if k == 0 {
 			continue
@@ -366,6 +383,17 @@ func ClosePeriod(in Close) (*Result, error) {
 			ch.Previous = ratingOf(in.Kind, row)
 		}
 		ch.New = ch.Previous
+		if startRapid != nil && i < startLen {
+			startRapid[i] = row.EloRapid
+		}
+		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
+		// 2200 at the start of a period, whatever its origin (the list
+		// in force, a RAPID 6.1 entry rating).
+		if in.Kind == periods.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
+			row.RapidK20 = true
+			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
+		}
 		if a.seed.Rated && a.played {
 			ch.Reached = Round(a.seed.Rating, a.sum)
 			ch.New = ch.Reached
@@ -399,7 +427,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	if in.Kind == periods.Standard {
 		closeStandard(w, st, in, &rep, noPromotion)
 	} else {
-		closeRapid(w, st, in, &rep, noPromotion)
+		closeRapid(w, st, in, &rep, noPromotion, startLen, startRapid)
 	}
 	for _, c := range StateColumns {
 		if !slices.Contains(list.ExtraHeader, c) {
@@ -421,23 +449,21 @@ func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
 	return r.Standard.List.Schedule()
 }
 
-// categoryRank orders the categories and titles (RTF 4.1).
-var categoryRank = map[string]int{"NC": 0, "": 0, "2S": 1, "1S": 2, "3N": 3, "2N": 4, "1N": 5, "CM": 6, "M": 7}
-
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
 	list := w.list
 	s := &in.Settings.Standard
 	issue := in.Period.Issue
 	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
 	inactive := fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
-	// RTF 4.2.9 wants the membership of the year in progress; early
-	// lists may accept the previous year's (a setting, see rules).
-	memberSince := issue.Year
-	unregistered := fmt.Sprintf("not registered for %d", issue.Year)
-	if g := s.MembershipPreviousYearUntilMonth; g > 0 && int(issue.Month) <= g {
-		memberSince = issue.Year - 1
-		unregistered = fmt.Sprintf("not registered for %d or %d", memberSince, issue.Year)
+	// RTF 4.2.9 wants the membership of the year in progress ("anno in
+	// corso"): the year of the list's closing date (regs §4b), so the
+	// January list, which closes in December, takes the previous year's.
+	cutoff := in.Period.Cutoff
+	if cutoff.IsZero() {
+		cutoff = Schedule(in.Kind, in.Settings).Cutoff(issue)
 	}
+	memberSince := cutoff.Year
+	unregistered := fmt.Sprintf("not registered for %d", memberSince)
 	for i := range list.Rows {
 		row := &list.Rows[i]
 		rs := &st[i]
@@ -473,7 +499,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		to := cat
 		article := ""
 		for k, p := range s.Promotions {
-			if rt >= p.Min && categoryRank[p.Category] > categoryRank[to] {
+			if rt >= p.Min && tournament.CategoryRank(p.Category) > tournament.CategoryRank(to) {
 				to, article = p.Category, promotionArticle(k)
 			}
 		}
@@ -492,9 +518,10 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
 		last, known := parseDate(rs.v[stLastStandard])
+		merit, fide := MeritRating(row)
 		switch {
-		case row.EloItalia == 0:
-			reason = "no Elo Italia"
+		case merit == 0:
+			reason = "no Elo Italia or FIDE rating"
 		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
 			reason = inactive
 		case s.ListRequiresMembership && row.MembershipYear < memberSince:
@@ -503,9 +530,15 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		was := rs.v[stListed]
 		if reason == "" {
 			rs.set(stListed, "1")
+			if fide {
+				rs.set(stListedFide, "1")
+			} else {
+				rs.set(stListedFide, "")
+			}
 		} else {
 			rs.set(stListed, "0")
-			if was != "0" && row.EloItalia > 0 {
+			rs.set(stListedFide, "")
+			if was != "0" && merit > 0 {
 				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
 			}
 		}
@@ -554,18 +587,30 @@ func maestroOf(row *registers.Player, norms string, fideGames int, s *rules.Stan
 	return false
 }
 
-func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
+// closeRapid ends a rapid close row by row: removal, K lock, categories.
+// The rows before startLen were on the list in force, with the Elo Rapid
+// of startRapid when the close changed it.
+func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, startRapid map[int]int) {
 	list := w.list
 	counts := make([]int, len(in.Settings.Rapid.Categories))
 	for i := range list.Rows {
 		if list.Rows[i].EloRapid != 0 {
-			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i])
+			inForce := 0
+			if i < startLen {
+				inForce = list.Rows[i].EloRapid
+				if v, ok := startRapid[i]; ok {
+					inForce = v
+				}
+			}
+			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], inForce)
 		}
 		w.flush(i, &st[i])
 	}
 }
 
-func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool) {
+// closeRapidRow closes one rated row; inForce is its Elo Rapid on the
+// list in force (0 when it had none).
+func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool, inForce int) {
 	q := &in.Settings.Rapid
 	issue := in.Period.Issue
 	// RAPID 6.9: no tournament in the last RemovalYears calendar
@@ -573,7 +618,11 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	if last, known := parseDate(rs.v[stLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
 		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
-		row.EloRapid = 0
+		// regs §4b: removed entirely, rating, K lock and category; he
+		// re-enters under RAPID 6.1 like a new player.
+		row.EloRapid, row.RapidK20 = 0, false
+		rs.set(stRapidCategory, "")
+		rs.set(stRapidBands, "")
 		return
 	}
 	// RAPID 7.3: K 20 for ever from 2200.
@@ -582,18 +631,15 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 		rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
 	}
-	// RAPID 8.3: bands held, category never lowered.
+	// RAPID 8.3: bands held, category never lowered. Every list counts
+	// as one period held, the list in force too when no band history
+	// says it was counted (regs §4b: a migrated list gets its
+	// categories at the first close).
 	bandCounts(rs.v[stRapidBands], q.Categories, counts)
-	for b := range q.Categories {
-		// Counts beyond CategoryMinPeriods say nothing more: capping
-		// them keeps the state column stable.
-		if row.EloRapid >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
-			counts[b]++
-			if !q.CategoryCountsHigherBands {
-				break
-			}
-		}
+	if rs.v[stRapidBands] == "" && inForce > 0 {
+		countBand(counts, inForce, q)
 	}
+	countBand(counts, row.EloRapid, q)
 	rs.set(stRapidBands, formatCounts(counts, q.Categories))
 	cur := rs.v[stRapidCategory]
 	best := cur
@@ -613,6 +659,20 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
 		rs.set(stRapidCategory, best)
+	}
+}
+
+// countBand counts one list period held at rating (RAPID 8.3).
+func countBand(counts []int, rating int, q *rules.RapidRating) {
+	for b := range q.Categories {
+		// Counts beyond CategoryMinPeriods say nothing more: capping
+		// them keeps the state column stable.
+		if rating >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
+			counts[b]++
+			if !q.CategoryCountsHigherBands {
+				break
+			}
+		}
 	}
 }
 
@@ -725,7 +785,7 @@ func newRow(p *tournament.Player) registers.Player {
 		fed = p.NationalFed
 	}
 	cat := p.Category
-	if !registers.Categories[cat] {
+	if !tournament.IsCategory(cat) {
 		cat = "NC"
 	}
 	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),

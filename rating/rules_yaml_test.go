@@ -63,8 +63,6 @@ func TestRatingSettingsNewDecisions(t *testing.T) {
 	}{
 		{"RTF 4.4.1.5.3: average_rounding is half_up, down or up", "average_rounding: half_up", "average_rounding: nearest",
 			`rating.standard.maestro.average_rounding "nearest"`},
-		{"RTF 4.2.9: membership_previous_year_until_month is a month", "membership_previous_year_until_month: 1",
-			"membership_previous_year_until_month: 13", "membership_previous_year_until_month 13"},
 		{"RAPID 8.4: band names are distinct", "{name: B, min: 2200}", "{name: A, min: 2200}", "distinct names"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -79,7 +77,7 @@ func TestRatingSettingsNewDecisions(t *testing.T) {
 		})
 	}
 	r := settings(t)
-	if r.Standard.MembershipPreviousYearUntilMonth != 1 || r.Standard.Maestro.AverageRounding != rules.RoundHalfUp || !r.Standard.TheoreticalIfHigher {
+	if r.Standard.Maestro.AverageRounding != rules.RoundHalfUp || !r.Standard.TheoreticalIfHigher {
 		t.Errorf("the documented decisions changed: %+v", r.Standard)
 	}
 }

@@ -2,9 +2,6 @@ package rating
 
 import (
 	"strings"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"omologa/periods"
 	"omologa/registers"
@@ -12,163 +9,23 @@ import (
 	"omologa/tournament"
 )
 
-// Index finds a tournament's players in the list in force: by FSI id
-// (national record, or an FSI id written in the FIDE-id column), by FIDE
-// id, else by normalised surname and name when the settings allow it.
-// The FIDE-id and name maps are built on first need: a season whose
-// files carry FSI ids never pays for them.
+// Index finds a tournament's players in the list in force with the
+// project's one matcher (registers.Index, the one validate uses), so
+// that a player the validator found is never a new player here: by FIDE
+// id, by an FSI id (national record, or written in the FIDE-id column),
+// else by surname and name when the settings allow it.
 type Index struct {
-	List *registers.Players
-	// FSI ids are numbers handed out in sequence: when the list's are
-	// dense enough, dense[id−base] is the row + 1 (0: none), a lookup
-	// that touches one small array instead of a map of strings as large
-	// as the list. Ids that are not plain numbers in that range are in
-	// byFSI.
-	dense  []int32
-	base   uint64
-	byFSI  map[string]int
-	byFide map[string]int
-	byName map[string]int // -1 when two rows share the name
-	names  bool
-	built  int // rows in byFide and byName
+	*registers.Index
+	opts registers.MatchOptions
 }
 
 // NewIndex indexes list (nil reads as empty).
 func NewIndex(list *registers.Players, matchByName bool) *Index {
-	if list == nil {
-		list = &registers.Players{}
-	}
-	ix := &Index{List: list, names: matchByName}
-	lo, hi, numeric := uint64(1<<63), uint64(0), 0
-	for i := range list.Rows {
-		if n, ok := plainNumber(list.Rows[i].FSIID); ok {
-			lo, hi, numeric = min(lo, n), max(hi, n), numeric+1
-		}
-	}
-	// Dense when the table is at most a few times the rows: 4 bytes a
-	// slot, against tens of bytes a map entry.
-	if numeric > 0 && hi-lo < uint64(4*len(list.Rows)+1024) {
-		ix.base = lo
-		ix.dense = make([]int32, hi-lo+1+uint64(len(list.Rows)/8))
-	}
-	ix.byFSI = make(map[string]int, len(list.Rows)-numeric)
-	for i := range list.Rows {
-		ix.addFSI(list.Rows[i].FSIID, i)
-	}
-	return ix
+	return &Index{Index: registers.NewIndex(list), opts: registers.MatchOptions{ByName: matchByName}}
 }
 
-// plainNumber reads an id made of digits only, without leading zeros
-// (so that its number stands for it and for nothing else).
-func plainNumber(s string) (uint64, bool) {
-	if len(s) == 0 || len(s) > 18 || s[0] == '0' {
-		return 0, false
-	}
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + uint64(c-'0')
-	}
-	return n, true
-}
-
-func (ix *Index) addFSI(id string, row int) {
-	if id == "" {
-		return
-	}
-	if n, ok := plainNumber(id); ok && n >= ix.base && n-ix.base < uint64(len(ix.dense)) {
-		ix.dense[n-ix.base] = int32(row + 1)
-		return
-	}
-	ix.byFSI[id] = row
-}
-
-// fsi returns the row with FSI id id.
-func (ix *Index) fsi(id string) (int, bool) {
-	if n, ok := plainNumber(id); ok && n >= ix.base && n-ix.base < uint64(len(ix.dense)) {
-		r := ix.dense[n-ix.base]
-		return int(r) - 1, r > 0
-	}
-	i, ok := ix.byFSI[id]
-	return i, ok
-}
-
-// more brings the FIDE-id and name maps up to date.
-func (ix *Index) more() {
-	if ix.byFide == nil {
-		ix.byFide = make(map[string]int, len(ix.List.Rows))
-		if ix.names {
-			ix.byName = make(map[string]int, len(ix.List.Rows))
-		}
-	}
-	for ; ix.built < len(ix.List.Rows); ix.built++ {
-		r := &ix.List.Rows[ix.built]
-		if r.FideID != "" {
-			ix.byFide[r.FideID] = ix.built
-		}
-		if ix.names {
-			k := NameKey(r.Surname + " " + r.Name)
-			if _, dup := ix.byName[k]; dup {
-				ix.byName[k] = -1
-			} else if k != "" {
-				ix.byName[k] = ix.built
-			}
-		}
-	}
-}
-
-// Append adds a row to the list and the index, returning its position.
-func (ix *Index) Append(r registers.Player) int {
-	ix.List.Rows = append(ix.List.Rows, r)
-	i := len(ix.List.Rows) - 1
-	ix.addFSI(r.FSIID, i)
-	return i
-}
-
-// Find returns the row of p in the list, or -1.
-func (ix *Index) Find(p *tournament.Player) int {
-	if p.NationalID != "" {
-		if i, ok := ix.fsi(p.NationalID); ok {
-			return i
-		}
-	}
-	if p.FideID != "" {
-		// Italian programs write the FSI id in the FIDE-id column.
-		if i, ok := ix.fsi(p.FideID); ok {
-			return i
-		}
-	}
-	if p.FideID == "" && (!ix.names || p.NationalID != "") {
-		return -1
-	}
-	ix.more()
-	if p.FideID != "" {
-		if i, ok := ix.byFide[p.FideID]; ok {
-			return i
-		}
-	}
-	if ix.names && p.NationalID == "" {
-		if i, ok := ix.byName[NameKey(p.Name)]; ok && i >= 0 {
-			return i
-		}
-	}
-	return -1
-}
-
-// NameKey normalises a name for matching: letters only, lower case,
-// accents dropped ("Rossi, Mario" and "ROSSI MARIO" match).
-func NameKey(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
-		if unicode.IsLetter(r) {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
+// Find returns the row of p in the list, or -1 (none, or several fit).
+func (ix *Index) Find(p *tournament.Player) int { return ix.Index.Find(p, ix.opts) }
 
 // Theoretical are the theoretical ratings the chief arbiter gives
 // foreign players without a rating (RTF 4.2.7: without FIDE rating, an
@@ -252,7 +109,7 @@ func seedStandard(row *registers.Player, fideLast int, p *tournament.Player, r *
 	} else if s.FideRatedFromFile {
 		fide = p.Rating
 	}
-	if cat == "" || !registers.Categories[cat] {
+	if !tournament.IsCategory(cat) {
 		cat = "NC"
 	}
 	k := s.K

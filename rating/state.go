@@ -28,11 +28,15 @@ const (
 	// per band, "A:1;B:3".
 	ColRapidCategory = "rapid_category"
 	ColRapidBands    = "rapid_bands"
+	// ColListedFide: 1 when the rating the standard list shows is the
+	// player's FIDE rating (RTF 4.2.8 "Italia o Fide", regs §4b; see
+	// MeritRating).
+	ColListedFide = "listed_fide"
 )
 
 // StateColumns are the extra columns the engine writes, in order.
 var StateColumns = []string{ColLastStandard, ColLastRapid, ColListed, ColFideLast, ColFideGames,
-	ColNorms, ColRapidCategory, ColRapidBands}
+	ColNorms, ColRapidCategory, ColRapidBands, ColListedFide}
 
 // The state columns by position in StateColumns: a close reads them
 // into a rowState once, so that the per-player work of a season never
@@ -46,6 +50,7 @@ const (
 	stNorms
 	stRapidCategory
 	stRapidBands
+	stListedFide
 	nState
 )
 
@@ -69,6 +74,8 @@ func stateIndex(col string) int {
 		return stRapidCategory
 	case ColRapidBands:
 		return stRapidBands
+	case ColListedFide:
+		return stListedFide
 	}
 	return -1
 }
@@ -78,7 +85,7 @@ func stateIndex(col string) int {
 // at the end.
 type rowState struct {
 	v     [nState]string
-	dirty uint8
+	dirty uint16
 }
 
 func (s *rowState) set(c int, v string) {
@@ -127,4 +134,15 @@ func setState(row *registers.Player, col, v string) {
 		return
 	}
 	row.Extra[col] = v
+}
+
+// MeritRating is the rating the national standard list shows for row
+// (RTF 4.2.8 "Italia o Fide", regs §4b): a FIDE-rated player's FIDE
+// standard rating, marked as such (fide), else his Elo Italia; 0 when he
+// has neither.
+func MeritRating(row *registers.Player) (rating int, fide bool) {
+	if row.FideStandard > 0 {
+		return row.FideStandard, true
+	}
+	return row.EloItalia, false
 }

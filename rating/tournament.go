@@ -92,11 +92,14 @@ type Line struct {
 	Applied  Tenths   `json:"applied"`
 	Articles []string `json:"articles"`
 	// First: top of the standings (ex aequo included); Withdrew: an
-	// unjustified withdrawal (RTF 7.5.2).
-	First    bool       `json:"first"`
-	Withdrew bool       `json:"withdrew"`
-	Norm     *Norm      `json:"norm,omitempty"`
-	Detail   []GameLine `json:"detail,omitempty"`
+	// unjustified withdrawal (RTF 7.5.2). Undecided: a round robin's
+	// withdrawal the office has not judged yet (regs §4c), so nothing is
+	// zeroed.
+	First     bool       `json:"first"`
+	Withdrew  bool       `json:"withdrew"`
+	Undecided bool       `json:"withdrawal_undecided,omitempty"`
+	Norm      *Norm      `json:"norm,omitempty"`
+	Detail    []GameLine `json:"detail,omitempty"`
 
 	scoreHalves int
 }
@@ -115,6 +118,7 @@ func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
 	pos := positions(t)
 	top := topScore(t)
 	lastRound := t.Rounds()
+	rr := o.Withdrawal.RoundRobinAsksOffice && t.AllPaired()
 	for i := range t.Players {
 		p := &t.Players[i]
 		s := seeds[i]
@@ -130,6 +134,12 @@ func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
 			lines[i].First = score(t, p) == top
 		}
 		lines[i].Withdrew = withdrew(p, lastRound, o)
+		if _, decided := o.Withdrawals[p.Start]; rr && lines[i].Withdrew && !decided {
+			// FIDE-GR 6.6, regs §4c: in a round robin the remaining
+			// games of a withdrawn player are forfeits by the schedule,
+			// and whether he gave notice is the office's decision.
+			lines[i].Withdrew, lines[i].Undecided = false, true
+		}
 	}
 	eachGame(t, lastRound, pos, func(round, wi, bi, ws int) {
 		add(&lines[wi], seeds[wi], seeds[bi], ws, round, t.Players[bi].Start, o)

@@ -200,6 +200,46 @@ func TestRTF_7_5_3_UnjustifiedWithdrawal(t *testing.T) {
 	})
 }
 
+// roundRobinWithdrawal is a round robin of four 1500 players: 1 beats 2
+// (+15.0), then withdraws, his two remaining games written as forfeits.
+func roundRobinWithdrawal(t *testing.T) (*tournament.Tournament, []registers.Player) {
+	tt := build(t, "Girone",
+		tp{name: "Ritirato", fsi: "1", rounds: "2w1 3b- 4w-"},
+		tp{name: "Due", fsi: "2", rounds: "1b0 4w= 3b="},
+		tp{name: "Tre", fsi: "3", rounds: "4b= 1w+ 2w="},
+		tp{name: "Quattro", fsi: "4", rounds: "3w= 2b= 1b+"},
+	)
+	return tt, []registers.Player{reg("1", "Ritirato", "", "3N", 1500, 0, 0), reg("2", "Due", "", "3N", 1500, 0, 0),
+		reg("3", "Tre", "", "3N", 1500, 0, 0), reg("4", "Quattro", "", "3N", 1500, 0, 0)}
+}
+
+// TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalUndecided reproduces
+// the measured case of regs §4c: in a round robin a withdrawn player's
+// remaining games are forfeits by the Berger schedule, and the
+// crosstable cannot show whether he gave notice; his positive variation
+// was zeroed (+15.0 → 0 here, +63 → 0 in the measured file). Now
+// nothing is zeroed until the office decides, and its decision applies.
+func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalUndecided(t *testing.T) {
+	tt, rows := roundRobinWithdrawal(t)
+	lines := rate(t, periods.Standard, tt, rows...)
+	if l := lines[0]; l.Withdrew || !l.Undecided || l.Delta != 150 || l.Applied != 150 {
+		t.Errorf("withdrew %v undecided %v V %s applied %s; want false true 15.0 15.0", l.Withdrew, l.Undecided, l.Delta, l.Applied)
+	}
+	r := settings(t)
+	o := OptionsFor(periods.Standard, r)
+	o.Withdrawals = map[int]bool{1: true}
+	lines = Rate(tt, Seeds(periods.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
+	if l := lines[0]; !l.Withdrew || l.Undecided || l.Applied != 0 {
+		t.Errorf("office says unjustified: withdrew %v undecided %v applied %s; want true false 0.0", l.Withdrew, l.Undecided, l.Applied)
+	}
+	o = OptionsFor(periods.Standard, r)
+	o.Withdrawal.RoundRobinAsksOffice = false
+	lines = Rate(tt, Seeds(periods.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
+	if l := lines[0]; !l.Withdrew || l.Applied != 0 {
+		t.Errorf("round_robin_asks_office false: withdrew %v applied %s; want the Swiss reading (zeroed)", l.Withdrew, l.Applied)
+	}
+}
+
 func TestRTF_4_2_5_EntryRatings(t *testing.T) {
 	cases := []struct {
 		name   string

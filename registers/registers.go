@@ -43,7 +43,7 @@ type Player struct {
 	Federation     string
 	Province       string
 	Club           string
-	Category       string // M CM 1N 2N 3N 1S 2S NC
+	Category       string // tournament.Categories
 	EloItalia      int
 	FideStandard   int
 	FideRapid      int
@@ -194,10 +194,6 @@ func (t *table) date(row int, name string) (tournament.Date, error) {
 	return d, nil
 }
 
-// Categories are the values allowed in the category column of the
-// players' register (RTF 4.1).
-var Categories = map[string]bool{"M": true, "CM": true, "1N": true, "2N": true, "3N": true, "1S": true, "2S": true, "NC": true}
-
 // ReadPlayers reads a players' register.
 func ReadPlayers(file string, data []byte) (*Players, error) {
 	t, err := readTable(file, data, []string{"fsi_id", "surname", "name"})
@@ -222,8 +218,8 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 			Federation: t.get(i, "federation"), Province: t.get(i, "province"), Club: t.get(i, "club"),
 			Category: strings.ToUpper(t.get(i, "category")), Line: t.lines[i],
 		}
-		if p.Category != "" && !Categories[p.Category] {
-			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of M CM 1N 2N 3N 1S 2S NC", p.Category)})
+		if p.Category != "" && !tournament.IsCategory(p.Category) {
+			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, tournament.CategoryList)})
 		}
 		var e error
 		if p.BirthDate, e = t.date(i, "birth_date"); e != nil {

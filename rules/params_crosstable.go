@@ -62,6 +62,12 @@ type Conduct struct {
 	// against a paired opponent is read as a withdrawal without notice
 	// (RTF 7.5.2, regs §2 decision; the office can override it).
 	LastRoundForfeitIsUnjustified bool `yaml:"last_round_forfeit_is_unjustified"`
+	// RoundRobinWithdrawalAsksOffice: in a round robin a withdrawn
+	// player's remaining games, written as forfeits by the schedule, are
+	// neither forfeits after which he was paired again (RTF 7.5.1) nor a
+	// withdrawal without notice (RTF 7.5.3): the office decides (regs
+	// §4c). false reads them as in a Swiss.
+	RoundRobinWithdrawalAsksOffice bool `yaml:"round_robin_withdrawal_asks_office"`
 	// RoundRobinMinShare: a player withdrawn from a round robin with
 	// fewer than this share of his games completed stays in the table
 	// for rating but not in the standings (FIDE-GR 6.6: 0.5).

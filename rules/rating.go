@@ -9,6 +9,7 @@ import (
 
 	"omologa/periods"
 	"omologa/strictyaml"
+	"omologa/tournament"
 )
 
 // Rating holds the rating stage's settings: the `rating:` section of
@@ -49,6 +50,10 @@ type Withdrawal struct {
 	// category promotion" (RTF 7.5.3): no promotion (rapid: no new
 	// category) at the close of that period.
 	BlocksPromotion bool `yaml:"blocks_promotion"`
+	// RoundRobinAsksOffice: in a round robin (every two players paired)
+	// a withdrawal is not read from the crosstable: nothing is zeroed
+	// until the office decides (regs §4c, FIDE-GR 6.6).
+	RoundRobinAsksOffice bool `yaml:"round_robin_asks_office"`
 }
 
 // StandardRating is Elo Italia (RTF 4.2–4.4).
@@ -99,15 +104,12 @@ type StandardRating struct {
 	// UnknownLastGameActive: a player whose last game is not recorded
 	// (a register from before this program) counts as active.
 	UnknownLastGameActive bool `yaml:"unknown_last_game_active"`
-	// ListRequiresMembership: a player not registered for the issue's
-	// year is left out of the list (RTF 4.2.9, third paragraph).
+	// ListRequiresMembership: a player not registered for the year in
+	// progress ("anno in corso") is left out of the list (RTF 4.2.9,
+	// third paragraph); the year is the list's closing date's (regs
+	// §4b: the January list, which closes in December, takes the
+	// previous year's membership).
 	ListRequiresMembership bool `yaml:"list_requires_membership"`
-	// MembershipPreviousYearUntilMonth: lists issued in this month of the
-	// year or earlier accept the previous year's membership (1: the
-	// January list, issued on the first day of the year, when nobody can
-	// be expected to have renewed). 0: the issue's year, always, as RTF
-	// 4.2.9 is written.
-	MembershipPreviousYearUntilMonth int `yaml:"membership_previous_year_until_month"`
 	// Promotions at the start of a period (RTF 4.4.1.1–4.4.1.4), lowest
 	// first.
 	Promotions []Promotion `yaml:"promotions"`
@@ -245,8 +247,6 @@ func ParseRating(name string, data []byte) (*Rating, error) {
 	return &doc.Rating, nil
 }
 
-var ratingCategories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}
-
 // checkRating checks the `rating:` section's values.
 func (v *validator) checkRating(r *Rating) {
 	at := func(keys ...any) []any { return append([]any{"rating"}, keys...) }
@@ -271,33 +271,30 @@ func (v *validator) checkRating(r *Rating) {
 		v.errf(at("standard", "k"), "rating.standard.k %d must be positive", s.K)
 	}
 	for c, k := range s.KByCategory {
-		if !slices.Contains(ratingCategories, c) || k <= 0 {
-			v.errf(at("standard", "k_by_category", c), "rating.standard.k_by_category: %s: %d: a category (M CM 1N 2N 3N 1S 2S NC) with a positive K", c, k)
+		if !slices.Contains(tournament.Categories, c) || k <= 0 {
+			v.errf(at("standard", "k_by_category", c), "rating.standard.k_by_category: %s: %d: a category (%s) with a positive K", c, k, tournament.CategoryList)
 		}
 	}
-	for _, c := range ratingCategories {
+	for _, c := range tournament.Categories {
 		if s.EntryByCategory[c] <= 0 {
 			v.errf(at("standard", "entry_by_category"), "rating.standard.entry_by_category: %s missing or not positive (RTF 4.2.16 gives every category)", c)
 		}
 	}
 	for c := range s.EntryByCategory {
-		if !slices.Contains(ratingCategories, c) {
+		if !slices.Contains(tournament.Categories, c) {
 			v.errf(at("standard", "entry_by_category", c), "rating.standard.entry_by_category: %q is not a category", c)
 		}
-	}
-	if s.MembershipPreviousYearUntilMonth < 0 || s.MembershipPreviousYearUntilMonth > 12 {
-		v.errf(at("standard", "membership_previous_year_until_month"), "rating.standard.membership_previous_year_until_month %d: a month 1–12, or 0 for none", s.MembershipPreviousYearUntilMonth)
 	}
 	if s.Cap < 0 || s.FideFloor < 0 || s.ActivityMonths < 0 {
 		v.errf(at("standard", "cap"), "rating.standard: cap, fide_floor and activity_months must not be negative")
 	}
 	for i, c := range s.CapCategories {
-		if !slices.Contains(ratingCategories, c) {
+		if !slices.Contains(tournament.Categories, c) {
 			v.errf(at("standard", "cap_categories", i), "rating.standard.cap_categories: %q is not a category", c)
 		}
 	}
 	for i, p := range s.Promotions {
-		if !slices.Contains(ratingCategories, p.Category) || p.Min <= 0 || (i > 0 && p.Min <= s.Promotions[i-1].Min) {
+		if !slices.Contains(tournament.Categories, p.Category) || p.Min <= 0 || (i > 0 && p.Min <= s.Promotions[i-1].Min) {
 			v.errf(at("standard", "promotions", i), "rating.standard.promotions: categories with increasing positive minimums, lowest first")
 		}
 	}

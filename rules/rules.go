@@ -62,6 +62,8 @@ type File struct {
 	Rules    map[string]Rule `yaml:"rules"`
 	RuleSets []RuleSet       `yaml:"rulesets"`
 	Rating   Rating          `yaml:"rating"`
+	// Fide is the FIDE Rating Regulations by date (rules/fide.go).
+	Fide []Fide `yaml:"fide"`
 
 	// Name is the file the rules were read from, for messages.
 	Name string `yaml:"-"`
@@ -371,6 +373,12 @@ func (v *validator) check(f *File) {
 		}
 		v.checkParams(rs, append(p, "params"))
 		v.checkOverrides(f, rs, append(p, "overrides"))
+		// One player matcher (registers.Index): the rating stage must
+		// find every player the validator finds, so it matches by name
+		// whenever a rule set does.
+		if rs.Params.Identity.MatchByName && !f.Rating.MatchByName {
+			v.errf([]any{"rating", "match_by_name"}, "rating.match_by_name is false but rule set %s matches players by name: the rating stage would take players the validator found for new ones", rs.ID)
+		}
 	}
 	for _, kind := range []string{k.WhenUnknown, k.BlitzJudgedBy} {
 		found := false
@@ -382,6 +390,7 @@ func (v *validator) check(f *File) {
 		}
 	}
 	v.checkRating(&f.Rating) // rules/rating.go
+	v.checkFide(f.Fide)      // rules/fide.go
 }
 
 func validKind(k string) bool {
@@ -629,10 +638,8 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 		v.errf(append(slices.Clone(ip), "national_rating_is"), "rule set %s: national_rating_is %q: elo_italia or elo_rapid", rs.ID, id.NationalRatingIs)
 	}
 	for i, c := range id.AllowedCategories {
-		switch c {
-		case "M", "CM", "1N", "2N", "3N", "1S", "2S", "NC":
-		default:
-			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of M CM 1N 2N 3N 1S 2S NC", rs.ID, c)
+		if !tournament.IsCategory(c) {
+			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of %s", rs.ID, c, tournament.CategoryList)
 		}
 	}
 }

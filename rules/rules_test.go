@@ -96,6 +96,9 @@ func TestRulesYAMLStrictErrors(t *testing.T) {
 		{"override of unknown rule", "      eligibility.membership-unknown: {severity: \"off\"}\n",
 			"      eligibility.membership-unknown: {severity: \"off\"}\n      crosstable.nonsense: {severity: info}\n", "crosstable.nonsense"},
 		{"bad late entry code", "        late_entry_codes: [Z, \"\"]\n", "        late_entry_codes: [Z, X]\n", "late entry code \"X\""},
+		{"one player matcher: the rating stage matches by name when the validator does", "\n  match_by_name: true\n",
+			"\n  match_by_name: false\n", "rating.match_by_name is false"},
+		{"3S is not a category (RTF 4.1)", "allowed_categories: [1S, 2S, NC]", "allowed_categories: [1S, 2S, 3S, NC]", "category \"3S\""},
 		{"empty league name word", "          name_words: [campionato di lega,",
 			"          name_words: [\"\", campionato di lega,", "empty kind or name word"},
 	}

@@ -172,4 +172,21 @@ CREATE TABLE office_decisions (
 	PRIMARY KEY (file_id, start, kind)
 );
 `,
+	// (issue 11) the tournaments forwarded to FIDE (omologa fide export):
+	// which file, for which FIDE list, the TRF as sent, who and when; a
+	// tournament is forwarded once unless the office says --again.
+	`
+CREATE TABLE fide_forwardings (
+	id             INTEGER PRIMARY KEY,
+	file_id        INTEGER NOT NULL REFERENCES files(id),
+	tournament_key TEXT NOT NULL DEFAULT '',
+	period         TEXT NOT NULL,           -- the FIDE list, "2027-01"
+	name           TEXT NOT NULL,           -- the TRF file written
+	data           BLOB NOT NULL,           -- the TRF as forwarded
+	forwarded_by   TEXT NOT NULL,           -- the OS user
+	forwarded_at   TEXT NOT NULL            -- RFC 3339 UTC
+);
+CREATE INDEX fide_forwardings_file ON fide_forwardings(file_id);
+CREATE INDEX fide_forwardings_tournament ON fide_forwardings(tournament_key);
+`,
 }

@@ -37,6 +37,8 @@ type FileStatus struct {
 	ReadError    string `json:"read_error,omitempty"`
 	Supersedes   int64  `json:"supersedes,omitempty"`
 	SupersededBy int64  `json:"superseded_by,omitempty"`
+	// Fide is the file's latest forwarding to FIDE (omologa fide export).
+	Fide *Forwarding `json:"fide,omitempty"`
 }
 
 // NoticeStatus is a submission's notice.
@@ -125,6 +127,13 @@ func (s *Store) fillStatus(ctx context.Context, st *Status) error {
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
+	}
+	for i := range st.Files {
+		if fw, ok, err := s.LastForwarding(ctx, st.Files[i].ID, ""); err != nil {
+			return err
+		} else if ok {
+			st.Files[i].Fide = fw
+		}
 	}
 	n := &NoticeStatus{}
 	var to string

@@ -117,3 +117,31 @@ func (t *Tournament) Games() []Game {
 	}
 	return games
 }
+
+// AllPaired reports whether every two players of t were paired at least
+// once, forfeits included: the crosstable of a round robin, where a
+// withdrawn player's remaining games are still written against the
+// scheduled opponents (FIDE-GR 6.6).
+func (t *Tournament) AllPaired() bool {
+	n := len(t.Players)
+	if n < 3 {
+		return false
+	}
+	idx := t.Index()
+	met := make([]bool, n*n)
+	pairs := 0
+	for i := range t.Players {
+		for _, e := range t.Players[i].Rounds {
+			j, ok := idx[e.Opponent]
+			if !ok || j == i {
+				continue
+			}
+			a, b := min(i, j), max(i, j)
+			if !met[a*n+b] {
+				met[a*n+b] = true
+				pairs++
+			}
+		}
+	}
+	return pairs == n*(n-1)/2
+}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"slices"
 	"strings"
 
 	"omologa/tournament/rateofplay"
@@ -128,24 +129,48 @@ type Player struct {
 	Line int `json:"line"` // line of the 001 record
 }
 
-// categories are the Italian categories and titles that arbiters write in
-// the FIDE title columns of a result file.
-var categories = map[string]bool{
-	"M": true, "CM": true, "1N": true, "2N": true, "3N": true, "NC": true,
-	"1S": true, "2S": true, "3S": true,
-}
+// Categories are the Italian title and categories (RTF 4.1), highest
+// first: Maestro, Candidato Maestro, the national categories 1N 2N 3N,
+// the social categories 1S 2S and NC, unclassified. This is the one list
+// the readers, the rules, the rating stage and the registers use. There
+// is no 3S: the regulations name 1S, 2S and NC only (RTF 4.1, 4.2.5,
+// 4.2.16), so a file's "3S" is not read as a category.
+var Categories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}
+
+// CategoryList is Categories as written in messages: "M CM 1N … NC".
+var CategoryList = strings.Join(Categories, " ")
 
 // IsCategory reports whether s is an Italian category as Player.Category
 // holds it (upper case).
-func IsCategory(s string) bool { return categories[s] }
+func IsCategory(s string) bool { return s != "" && slices.Contains(Categories, s) }
+
+// CategoryRank orders the categories (RTF 4.1): NC 0 up to M 7, the
+// empty category as NC; −1 for anything else.
+func CategoryRank(s string) int {
+	if s == "" {
+		return 0
+	}
+	if i := slices.Index(Categories, s); i >= 0 {
+		return len(Categories) - 1 - i
+	}
+	return -1
+}
+
+// oldTitles are the FIDE titles as TRF06 wrote them, in lower case
+// (g GM, m IM, f FM, c CM, wg WGM, wm WIM, wf WFM, wc WCM): "m" is an
+// International Master there, not a Maestro.
+var oldTitles = map[string]bool{"g": true, "m": true, "f": true, "c": true, "wg": true, "wm": true, "wf": true, "wc": true}
 
 // SplitTitle sorts what a file writes in the title columns: an Italian
 // category (any case) becomes the upper-case category, anything else is
-// the FIDE title as written. CM is both, being a FIDE title too.
+// the FIDE title as written. CM is both, being a FIDE title too. The old
+// TRF06 title letters (g, m, f, wg, wm, … in lower case) are FIDE titles.
 func SplitTitle(s string) (title, category string) {
 	c := strings.ToUpper(s)
 	switch {
-	case !categories[c]:
+	case oldTitles[s]:
+		return s, ""
+	case !IsCategory(c):
 		return s, ""
 	case c == "CM":
 		return s, c

@@ -166,6 +166,7 @@ var regsChecks = []struct {
 	{"RTF 7.5.2", "at most two announced absences", []string{"conduct.absences"}},
 	{"RTF 7.5.2, 7.5.3", "last-round forfeit loss: unjustified withdrawal", []string{"conduct.unjustified-withdrawal"}},
 	{"FIDE-GR 6.6", "round-robin withdrawals under 50 %", []string{"conduct.rr-withdrawal-under-half", "conduct.rr-withdrawal", "crosstable.points-without-withdrawn"}},
+	{"FIDE-GR 6.6; RTF 7.5.3", "a round-robin withdrawal: the office decides (regs §4c)", []string{"conduct.rr-withdrawal-undecided"}},
 	{"FIDE-GR 6.7.4", "one half-point bye", []string{"conduct.half-point-byes"}},
 	{"RTF 7.3.1, RAPID 4.6", "standings by SB (round robin) or BH-C1 (Swiss)", []string{"tiebreak.computed", "tiebreak.rank-differs", "crosstable.rank-order"}},
 	{"RTF 4.2.2, RAPID 6.2", "the list period", []string{"deadline.list-period"}},

@@ -23,7 +23,7 @@ func init() {
 	})
 	register(&Check{
 		Name:    "conduct.round-robin",
-		Rules:   []string{"conduct.rr-withdrawal-under-half", "conduct.rr-withdrawal"},
+		Rules:   []string{"conduct.rr-withdrawal-under-half", "conduct.rr-withdrawal", "conduct.rr-withdrawal-undecided"},
 		Article: "FIDE-GR 6.6",
 		Doc:     "a player withdrawn from a round robin with fewer than half his games stays out of the standings",
 		Run:     checkRoundRobinWithdrawals,
@@ -47,18 +47,34 @@ func checkConduct(p *Pass) {
 	// A file written before the end has no last round yet: its last
 	// round's forfeits say nothing of a withdrawal.
 	lastRound := cfg.LastRoundForfeitIsUnjustified && n > 0 && !unfinished(t)
+	// A round robin's withdrawn players have their remaining games
+	// written as forfeits by the Berger schedule (FIDE-GR 6.6): those
+	// are neither forfeits after which they were paired again (RTF
+	// 7.5.1) nor a withdrawal without notice (RTF 7.5.3), which the
+	// crosstable cannot show; conduct.rr-withdrawal-undecided asks the
+	// office (regs §4c).
+	withdrawnFrom := map[int]int{}
+	if cfg.RoundRobinWithdrawalAsksOffice && p.roundRobin() {
+		for _, w := range rrWithdrawals(t) {
+			withdrawnFrom[w.index] = w.round
+		}
+	}
 	for i := range t.Players {
 		pl := &t.Players[i]
 		at := At{Line: pl.Line, Player: pl.Start}
 		var forfeits, absences, halfByes []int
+		last := n
+		if w, ok := withdrawnFrom[i]; ok {
+			last = w - 1
+		}
 		lastPaired := 0
-		for r := 1; r <= n; r++ {
+		for r := 1; r <= last; r++ {
 			if pl.Entry(r).Opponent > 0 {
 				lastPaired = r
 			}
 		}
 		entered := lateEntry(pl, lastPaired, late, cfg.LateEntryNeedsEveryLaterRound)
-		for r := 1; r <= n; r++ {
+		for r := 1; r <= last; r++ {
 			e := pl.Entry(r)
 			switch {
 			case e.Opponent > 0 && e.Code == tournament.CodeForfeitLoss:
@@ -92,7 +108,7 @@ func checkConduct(p *Pass) {
 			p.Report("conduct.half-point-byes", at, Args{"player": pl.Start, "name": pl.Name, "count": len(halfByes),
 				"round_list": roundList(halfByes), "limit": cfg.MaxHalfPointByes})
 		}
-		if lastRound {
+		if _, rr := withdrawnFrom[i]; lastRound && !rr {
 			if e := pl.Entry(n); e.Opponent > 0 && e.Code == tournament.CodeForfeitLoss {
 				p.Report("conduct.unjustified-withdrawal", At{Line: pl.Line, Player: pl.Start, Round: n},
 					Args{"player": pl.Start, "name": pl.Name, "round": n})
@@ -239,6 +255,13 @@ func checkRoundRobinWithdrawals(p *Pass) {
 			p.Report("conduct.rr-withdrawal-under-half", at, args)
 		} else {
 			p.Report("conduct.rr-withdrawal", at, args)
+		}
+		// regs §4c: whether he withdrew with notice is not in the
+		// crosstable; the office decides (RTF 7.5.2–7.5.3), and until it
+		// does no variation is zeroed.
+		if e := pl.Entry(t.Rounds()); p.Set.Params.Conduct.RoundRobinWithdrawalAsksOffice &&
+			e.Opponent > 0 && e.Code == tournament.CodeForfeitLoss && !unfinished(t) {
+			p.Report("conduct.rr-withdrawal-undecided", at, args)
 		}
 	}
 }

@@ -72,6 +72,49 @@ func TestRTF_7_5_Conduct(t *testing.T) {
 	})
 }
 
+// TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalIsNotConduct reproduces the
+// measured case of regs §4c: a player withdrawn from a round robin after
+// round 1 has his remaining games written as forfeits by the Berger
+// schedule. That is neither "three forfeits, then paired again" (RTF
+// 7.5.1: conduct.forfeit-losses fired) nor a withdrawal without notice
+// (RTF 7.5.3: conduct.unjustified-withdrawal fired); the office decides
+// (conduct.rr-withdrawal-undecided). In a Swiss the §2 reading stands.
+func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalIsNotConduct(t *testing.T) {
+	rows := []string{
+		"6w1 2b1 3b= 4w1 5b+",
+		"5w1 1w0 6w1 3w= 4b0",
+		"4w0 5b+ 1w= 2b= 6w1",
+		"3b1 6b= 5w+ 1b0 2w1",
+		"2b0 3w- 4b- 6b- 1w-",
+		"1b0 4w= 2b0 5w+ 3b0",
+	}
+	rr := xt(t, rows...)
+	rr.PairingSystem = "Girone all'italiana"
+	for _, check := range []string{"conduct.players", "conduct.round-robin"} {
+		for _, f := range run(t, check, rules.KindStandard, rr) {
+			if f.Player == 5 && (f.Rule == "conduct.forfeit-losses" || f.Rule == "conduct.unjustified-withdrawal" || f.Rule == "conduct.first-round-forfeit") {
+				t.Errorf("round robin: %s for the withdrawn player", f.Rule)
+			}
+		}
+	}
+	if got := rulesOf(run(t, "conduct.round-robin", rules.KindStandard, rr)); !slices.Contains(got, "conduct.rr-withdrawal-undecided") {
+		t.Errorf("round robin: got %v, want the office asked to decide", got)
+	}
+	t.Run("FIDE-GR 6.6: round_robin_withdrawal_asks_office false reads it as in a Swiss", func(t *testing.T) {
+		set := *ruleSet(t, rules.KindStandard)
+		set.Params.Conduct.RoundRobinWithdrawalAsksOffice = false
+		got := rulesOf(runSet(t, "conduct.players", &set, Input{Tournament: rr}, Decision{}))
+		if !slices.Contains(got, "conduct.unjustified-withdrawal") {
+			t.Errorf("got %v", got)
+		}
+	})
+	sw := xt(t, rows...)
+	sw.PairingSystem = "Swiss (Dutch)"
+	if got := rulesOf(run(t, "conduct.players", rules.KindStandard, sw)); !slices.Contains(got, "conduct.unjustified-withdrawal") {
+		t.Errorf("Swiss: got %v, want the §2 reading (unjustified withdrawal)", got)
+	}
+}
+
 func TestFIDE_GR_6_6_RoundRobinWithdrawals(t *testing.T) {
 	// Four players, three rounds: 4 plays round 1 and then withdraws
 	// (1 of 3 games, under half); 3 withdraws after two games (2 of 3).
@@ -83,11 +126,12 @@ func TestFIDE_GR_6_6_RoundRobinWithdrawals(t *testing.T) {
 	)
 	rr.PairingSystem = "Round robin"
 	fs := run(t, "conduct.round-robin", rules.KindStandard, rr)
-	got := map[int]string{}
+	got := map[int][]string{}
 	for _, f := range fs {
-		got[f.Player] = f.Rule
+		got[f.Player] = append(got[f.Player], f.Rule)
 	}
-	if got[4] != "conduct.rr-withdrawal-under-half" || got[3] != "conduct.rr-withdrawal" || len(got) != 2 {
+	if !slices.Equal(got[4], []string{"conduct.rr-withdrawal-under-half", "conduct.rr-withdrawal-undecided"}) ||
+		!slices.Equal(got[3], []string{"conduct.rr-withdrawal", "conduct.rr-withdrawal-undecided"}) || len(got) != 2 {
 		t.Errorf("got %+v", fs)
 	}
 	rr.PairingSystem = "Swiss"

@@ -309,6 +309,31 @@ func TestRTF_5_3_1_g_Authorisation(t *testing.T) {
 	}
 }
 
+// TestRTF_6_2_1_NotAuthorisedIsRejected: authorisation is a requirement
+// (regs §4c; RTF 5.3.1 g, 6.1.1, 6.2.1 "competizioni regolarmente
+// autorizzate"): a tournament with no authorisation in the calendar is
+// rejected (measured: it was a warning and the tournament accepted); an
+// ambiguous match or other dates stay warnings for the office, in every
+// rule set.
+func TestRTF_6_2_1_NotAuthorisedIsRejected(t *testing.T) {
+	want := map[string]rules.Severity{"eligibility.not-authorised": rules.Error,
+		"eligibility.authorisation-ambiguous": rules.Warning, "eligibility.authorisation-dates": rules.Warning}
+	for _, kind := range []string{rules.KindStandard, rules.KindPromotion, rules.KindRapid} {
+		set := ruleSet(t, kind)
+		for id, sev := range want {
+			if got := set.Rules[id].Severity; got != sev {
+				t.Errorf("%s: %s is %s, want %s", kind, id, got, sev)
+			}
+		}
+	}
+	tr := swissOf(t, 8, 6)
+	tr.Name, tr.City, tr.Start, tr.End = "Torneo di Pavia", "Pavia", tournament.NewDate(2025, 5, 1), tournament.NewDate(2025, 5, 4)
+	fs := runIn(t, "eligibility.authorisation", rules.KindStandard, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
+	if len(fs) != 1 || fs[0].Severity != SeverityError {
+		t.Errorf("findings %+v, want one error", fs)
+	}
+}
+
 func TestRTF_7_2_PairingSystem(t *testing.T) {
 	cases := []struct {
 		name, kind, declared string

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/testenv"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -99,7 +100,7 @@ func corpusDir(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "shared", "trf-corpus")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s: %v", dir, err)
+		testenv.Missing(t, "corpus not found at %s: %v", dir, err)
 	}
 	return dir
 }

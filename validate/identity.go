@@ -76,11 +76,11 @@ func checkIdentity(p *Pass) {
 			args["other_fsi_id"] = m.conflict.FSIID
 			p.Report("identity.id-conflict", at, args)
 		}
-		if m.by != byNameBirth && m.by != byNameOnly && !nameFits(pl.Name, r) {
+		if m.by != registers.ByNameBirth && m.by != registers.ByName && !nameFits(pl.Name, r) {
 			id := "FIDE " + pl.FideID
-			if m.by == byFSI {
+			if m.by == registers.ByFSI {
 				id = "FSI " + pl.NationalID
-			} else if m.by == byFSIInFide {
+			} else if m.by == registers.ByFSIInFide {
 				id = "FSI " + pl.FideID
 			}
 			args["id"] = id
@@ -141,8 +141,8 @@ func duplicateIDs(p *Pass) {
 	for _, col := range []struct {
 		get  func(*tournament.Player) string
 		name string
-	}{{func(pl *tournament.Player) string { return digits(pl.FideID) }, "FIDE"},
-		{func(pl *tournament.Player) string { return digits(pl.NationalID) }, "FSI"}} {
+	}{{func(pl *tournament.Player) string { return registers.IDKey(pl.FideID) }, "FIDE"},
+		{func(pl *tournament.Player) string { return registers.IDKey(pl.NationalID) }, "FSI"}} {
 		seen := map[string]int{}
 		for i := range t.Players {
 			pl := &t.Players[i]
@@ -169,7 +169,7 @@ func duplicateIDs(p *Pass) {
 // nameFits reports whether a player's name in the file is the register's
 // row: the same name in either order, or at least the surname's words.
 func nameFits(written string, r *registers.Player) bool {
-	if sameName(written, r.Surname, r.Name) {
+	if registers.SameName(written, r.Surname, r.Name) {
 		return true
 	}
 	return containsWords(written, r.Surname)

@@ -10,21 +10,12 @@ import (
 	"omologa/tournament"
 )
 
-// How a player of the file was found in the players' register.
-const (
-	byFide       = "fide"        // FIDE id
-	byFSI        = "fsi"         // FSI id from a national record or .tdf column
-	byFSIInFide  = "fsi-in-fide" // FSI id written in the FIDE-id column
-	byNameBirth  = "name+birth"  // normalised name and birth date
-	byNameOnly   = "name"        // normalised name, no birth date to compare
-	matchUnknown = ""
-)
-
-// playerMatch is one player of the file looked up in the register.
+// playerMatch is one player of the file looked up in the register with
+// the project's one matcher (registers.Index.Match), as rows.
 type playerMatch struct {
 	start int
 	row   *registers.Player // nil when not found or ambiguous
-	by    string
+	by    string            // registers.ByFide, ByFSI, ...
 	// candidates are the rows a name or an id fits when more than one
 	// does (ambiguous).
 	candidates []*registers.Player
@@ -33,44 +24,9 @@ type playerMatch struct {
 	conflict *registers.Player
 }
 
-// registerIndex indexes the players' register by id and name.
-type registerIndex struct {
-	fide, fsi, name map[string][]*registers.Player
-}
-
-func indexPlayers(ps *registers.Players) *registerIndex {
-	ix := &registerIndex{fide: map[string][]*registers.Player{}, fsi: map[string][]*registers.Player{},
-		name: map[string][]*registers.Player{}}
-	for i := range ps.Rows {
-		r := &ps.Rows[i]
-		if id := digits(r.FideID); id != "" {
-			ix.fide[id] = append(ix.fide[id], r)
-		}
-		if id := digits(r.FSIID); id != "" {
-			ix.fsi[id] = append(ix.fsi[id], r)
-		}
-		k := nameKeys(r.Surname, r.Name)
-		ix.name[k[0]] = append(ix.name[k[0]], r)
-		if k[1] != k[0] {
-			ix.name[k[1]] = append(ix.name[k[1]], r)
-		}
-	}
-	return ix
-}
-
-// digits returns s when it is a number (leading zeros dropped), else "".
-func digits(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return ""
-	}
-	for _, r := range s {
-		if !unicode.IsDigit(r) {
-			return ""
-		}
-	}
-	s = strings.TrimLeft(s, "0")
-	return s
+// matchOptions are the identity settings as the matcher takes them.
+func matchOptions(cfg rules.Identity) registers.MatchOptions {
+	return registers.MatchOptions{ByName: cfg.MatchByName, NameNeedsBirthDate: cfg.NameMatchNeedsBirthDate}
 }
 
 // matches returns the register match of every player of the file, in
@@ -83,87 +39,20 @@ func (p *Pass) matches() []playerMatch {
 	if p.Registers == nil || p.Registers.Players == nil || p.Tournament == nil {
 		return nil
 	}
-	ix := indexPlayers(p.Registers.Players)
-	cfg := p.Set.Params.Identity
+	ix := registers.NewIndex(p.Registers.Players)
+	o := matchOptions(p.Set.Params.Identity)
 	out := make([]playerMatch, len(p.Tournament.Players))
 	for i := range p.Tournament.Players {
-		out[i] = matchPlayer(ix, &p.Tournament.Players[i], cfg)
+		pl := &p.Tournament.Players[i]
+		m := ix.Match(pl, o)
+		pm := playerMatch{start: pl.Start, row: ix.Row(m.Row), by: m.By, conflict: ix.Row(m.Conflict)}
+		for _, c := range m.Candidates {
+			pm.candidates = append(pm.candidates, ix.Row(c))
+		}
+		out[i] = pm
 	}
 	p.playerMatches = out
 	return out
-}
-
-func matchPlayer(ix *registerIndex, pl *tournament.Player, cfg rules.Identity) playerMatch {
-	m := playerMatch{start: pl.Start}
-	fide, fsi := digits(pl.FideID), digits(pl.NationalID)
-	if fide != "" {
-		switch rows := ix.fide[fide]; {
-		case len(rows) == 1:
-			m.row, m.by = rows[0], byFide
-		case len(rows) > 1:
-			m.candidates, m.by = rows, byFide
-			return m
-		default:
-			// Italian programs often write the FSI id in the FIDE-id
-			// column.
-			if rows := ix.fsi[fide]; len(rows) == 1 && (fsi == "" || fsi == fide) {
-				m.row, m.by = rows[0], byFSIInFide
-			}
-		}
-	}
-	if fsi != "" {
-		rows := ix.fsi[fsi]
-		switch {
-		case m.row != nil && len(rows) == 1 && rows[0] != m.row:
-			m.conflict = rows[0]
-		case m.row == nil && len(rows) == 1:
-			m.row, m.by = rows[0], byFSI
-		case m.row == nil && len(rows) > 1:
-			m.candidates, m.by = rows, byFSI
-			return m
-		}
-	}
-	if m.row != nil || !cfg.MatchByName {
-		return m
-	}
-	var cands []*registers.Player
-	withBirth := false
-	for _, r := range ix.name[letters(pl.Name)] {
-		switch {
-		case !pl.BirthDate.IsZero() && !r.BirthDate.IsZero():
-			if sameBirth(pl.BirthDate, r.BirthDate) {
-				if !withBirth {
-					cands, withBirth = cands[:0], true
-				}
-				cands = append(cands, r)
-			}
-		case !withBirth && !cfg.NameMatchNeedsBirthDate:
-			cands = append(cands, r)
-		}
-	}
-	switch {
-	case len(cands) == 1:
-		m.row = cands[0]
-		m.by = byNameOnly
-		if withBirth {
-			m.by = byNameBirth
-		}
-	case len(cands) > 1:
-		m.candidates, m.by = cands, byNameOnly
-	}
-	return m
-}
-
-// sameBirth compares two birth dates to the precision both have (a file
-// often gives the year only).
-func sameBirth(a, b tournament.Date) bool {
-	if a.Year != b.Year {
-		return false
-	}
-	if a.Month != 0 && b.Month != 0 && a.Month != b.Month {
-		return false
-	}
-	return a.Day == 0 || b.Day == 0 || a.Day == b.Day
 }
 
 func registerName(r *registers.Player) string { return strings.TrimSpace(r.Surname + " " + r.Name) }
@@ -190,12 +79,12 @@ func candidateList(rs []*registers.Player) string {
 func matchArbiter(text string, as []registers.Arbiter) []*registers.Arbiter {
 	var byID []*registers.Arbiter
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsDigit(r) }) {
-		id := digits(w)
+		id := registers.IDKey(w)
 		if id == "" {
 			continue
 		}
 		for i := range as {
-			if digits(as[i].FSIID) == id {
+			if registers.IDKey(as[i].FSIID) == id {
 				byID = append(byID, &as[i])
 			}
 		}
@@ -219,7 +108,7 @@ func matchArbiter(text string, as []registers.Arbiter) []*registers.Arbiter {
 		for _, w := range ws {
 			all = all && in[w]
 		}
-		k := nameKeys(a.Surname, a.Name)
+		k := registers.NameKeys(a.Surname, a.Name)
 		if all || letterText == k[0] || letterText == k[1] {
 			out = append(out, a)
 		}

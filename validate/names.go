@@ -2,63 +2,17 @@ package validate
 
 import (
 	"strings"
-	"unicode"
+
+	"omologa/registers"
 )
 
-// Names and places are written many ways in result files and e-mails:
-// "Rossi, Mario", "ROSSI Mario", "Mario Rossi", "Nicolò" and "Nicolo'",
-// "D'Amico" and "Damico". The helpers below reduce them to forms that
-// compare equal when a person would say they are the same.
+// Tournament names and places compared with the calendar. The one name
+// normaliser is registers' (Fold, Letters, Words); fold, letters and words
+// are its short names here.
 
-// fold lower-cases s, removes accents and turns every run of characters
-// other than letters and digits into one space.
-func fold(s string) string {
-	var b strings.Builder
-	space := true
-	for _, r := range s {
-		if f, ok := accentFold[r]; ok {
-			b.WriteString(f)
-			space = false
-			continue
-		}
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-			space = false
-		default:
-			if !space {
-				b.WriteByte(' ')
-				space = true
-			}
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
-// letters is fold without spaces: "D'Amico, Luca" → "damicoluca".
-func letters(s string) string { return strings.ReplaceAll(fold(s), " ", "") }
-
-// words returns the folded words of s.
-func words(s string) []string { return strings.Fields(fold(s)) }
-
-// nameKeys returns the keys a register's surname and name are known by:
-// surname first and name first, letters only.
-func nameKeys(surname, name string) [2]string {
-	return [2]string{letters(surname + " " + name), letters(name + " " + surname)}
-}
-
-// sameName reports whether a name as written in a file ("Rossi, Mario",
-// "Mario Rossi") is the register's surname and name, either order.
-func sameName(written, surname, name string) bool {
-	w := letters(written)
-	if w == "" {
-		return false
-	}
-	k := nameKeys(surname, name)
-	return w == k[0] || w == k[1]
-}
+func fold(s string) string    { return registers.Fold(s) }
+func letters(s string) string { return registers.Letters(s) }
+func words(s string) []string { return registers.Words(s) }
 
 // similarity is the share of the words of the shorter text found in the
 // longer one (0–1), ignoring words of one or two letters and common

@@ -94,21 +94,31 @@ func tieBreaks(t *tournament.Tournament, unplayed string, rr bool, out map[int]b
 				}
 			}
 		default:
-			// C.07 16.3: rounds after the participant stopped taking
-			// part (16.2.5) count as draws (nothing in a round robin);
-			// the others as they were scored.
+			if rr {
+				// In a round robin an unplayed game counts as played
+				// with its result (FIDE's reference does so by default
+				// for round robins).
+				for r := 1; r <= n; r++ {
+					adj[i] += pts[i][r]
+				}
+				continue
+			}
+			// C.07 16.2.5, 16.3.2: the requested byes and absences
+			// followed only by voluntary unplayed rounds (or in the last
+			// round) count as draws; the run ends at the last round that
+			// is not a VUR. A forfeit loss against an opponent keeps its
+			// score, as in FIDE's reference.
 			last := 0
 			for r := 1; r <= n; r++ {
-				if took(pl.Entry(r)) {
+				if !voluntary(pl.Entry(r)) || played[i][r] {
 					last = r
 				}
 			}
 			for r := 1; r <= n; r++ {
-				switch {
-				case r <= last:
-					adj[i] += pts[i][r]
-				case !rr:
+				if e := pl.Entry(r); r > last && (e.Opponent <= 0 || e.Opponent == pl.Start) {
 					adj[i] += s.Draw
+				} else {
+					adj[i] += pts[i][r]
 				}
 			}
 		}
@@ -142,7 +152,6 @@ func tieBreaks(t *tournament.Tournament, unplayed string, rr bool, out map[int]b
 					continue
 				}
 				c.score = adj[j]
-				c.vur = voluntary(e)
 			case unplayed == rules.UnplayedVirtual2009:
 				// Svon = SPR + (1 − SfPR) + ½ (n − R).
 				c.score = before + (s.Win - pts[i][r]) + s.Draw*float64(n-r)
@@ -166,27 +175,14 @@ func tieBreaks(t *tournament.Tournament, unplayed string, rr bool, out map[int]b
 	return bh, bhc1, sb, score
 }
 
-// took reports whether a round entry shows the player taking part:
-// paired, or given a bye he asked for or the pairing gave him. Zero-point
-// byes and blanks after the last such round are rounds after withdrawal
-// (C.07 16.2.5).
-func took(e tournament.RoundEntry) bool {
-	if e.Opponent > 0 {
-		return true
-	}
-	switch e.Code {
-	case tournament.CodeHalfBye, tournament.CodeFullBye, tournament.CodePairingBye, tournament.CodeForfeitWin:
-		return true
-	}
-	return false
-}
-
-// voluntary reports a voluntary unplayed round (C.07 2023): a requested
-// bye, a forfeit loss, an absence; not a pairing-allocated bye or a
-// forfeit win.
+// voluntary reports whether an unplayed round is voluntary (C.07 2023,
+// 16.2): a requested half- or zero-point bye, a forfeit loss, an
+// absence. Pairing-allocated byes, full-point byes (16.2.1 groups them
+// with the pairing-allocated ones) and forfeit wins are not; callers
+// rule out played games first.
 func voluntary(e tournament.RoundEntry) bool {
 	switch e.Code {
-	case tournament.CodePairingBye, tournament.CodeForfeitWin:
+	case tournament.CodePairingBye, tournament.CodeFullBye, tournament.CodeForfeitWin:
 		return false
 	}
 	return true

@@ -170,3 +170,78 @@ func TestFIDE_GR_6_6_StandingsWithoutEarlyWithdrawals(t *testing.T) {
 		}
 	})
 }
+
+// tbCase is one measured tie-break case: the values today's reading
+// gave (before) and the ones C.07 (2023) gives (want), for one player.
+type tbCase struct {
+	rows                  []string
+	rr                    bool
+	player                int // starting number
+	bh, bhc1, sb          float64
+	oldBH, oldBHC1, oldSB float64
+}
+
+func checkTB(t *testing.T, c tbCase) {
+	t.Helper()
+	tr := xt(t, c.rows...)
+	bh, bhc1, sb, _ := tieBreaks(tr, rules.UnplayedFIDE2023, c.rr, nil)
+	i := c.player - 1
+	if round2(bh[i]) != c.bh || round2(bhc1[i]) != c.bhc1 || round2(sb[i]) != c.sb {
+		t.Errorf("player %d: BH %g BH-C1 %g SB %g, want %g %g %g (the old reading gave %g %g %g)",
+			c.player, bh[i], bhc1[i], sb[i], c.bh, c.bhc1, c.sb, c.oldBH, c.oldBHC1, c.oldSB)
+	}
+}
+
+// TestFIDE_C07_16_2_5_ZeroByeThenHalfBye: player 1 takes H Z H in the
+// last three rounds. 16.2.5 covers requested byes followed only by VURs
+// (or in the last round), and 16.3.2 evaluates them as draws, so the Z
+// counts ½ in his opponents' tie-breaks. The measured fault: the trailing
+// H counted as taking part and the Z stayed 0, leaving player 3 (who drew
+// him) BH 0.5 and SB 0.25 low, player 2 (who lost to him) BH 0.5 low.
+func TestFIDE_C07_16_2_5_ZeroByeThenHalfBye(t *testing.T) {
+	rows := []string{
+		"2w1 3b= 0-H 0-Z 0-H",
+		"1b0 0-U 3w1 3b= 3w0",
+		"0-U 1w= 2b0 2w= 2b1",
+	}
+	checkTB(t, tbCase{rows: rows, player: 3, bh: 13.5, bhc1: 11, sb: 8.25, oldBH: 13, oldBHC1: 10.5, oldSB: 8})
+	checkTB(t, tbCase{rows: rows, player: 2, bh: 14.5, bhc1: 12, sb: 7, oldBH: 14, oldBHC1: 11.5, oldSB: 7})
+}
+
+// TestFIDE_C07_16_2_5_ZeroByeThenForfeitLosses: a Z followed only by
+// forfeit losses is a requested bye followed only by VURs: it counts as
+// a draw for the opponents (16.3.2); the forfeit losses keep their 0.
+// Player 3 drew player 1 in round 2.
+func TestFIDE_C07_16_2_5_ZeroByeThenForfeitLosses(t *testing.T) {
+	checkTB(t, tbCase{rows: []string{
+		"2w1 3b= 0-Z 4w- 2b-",
+		"1b0 4w1 3w1 3b= 1w+",
+		"4w= 1w= 2b0 2w= 4b1",
+		"3b= 2b0 0-U 1b+ 3w0",
+	}, player: 3, bh: 14, bhc1: 12, sb: 6.5, oldBH: 13.5, oldBHC1: 12, oldSB: 6.25})
+}
+
+// TestFIDE_C07_16_2_1_FullPointByeIsNotVUR: a full-point bye is grouped
+// with the pairing-allocated byes (16.2.1), not a voluntary unplayed
+// round, so Cut 1 removes the lowest opponent (1), not the bye's dummy
+// opponent (2).
+func TestFIDE_C07_16_2_1_FullPointByeIsNotVUR(t *testing.T) {
+	checkTB(t, tbCase{rows: []string{
+		"2w1 0-F 3b0",
+		"1b0 3w0 0-U",
+		"0-U 2b1 1w1",
+	}, player: 1, bh: 6, bhc1: 5, sb: 3, oldBH: 6, oldBHC1: 4, oldSB: 3})
+}
+
+// TestFIDE_C07_16_RoundRobinUnplayedAsPlayed: in a round robin an
+// unplayed game counts as played with its result (FIDE's reference does
+// so for round robins), so player 1's forfeit loss to 3 is not cut
+// first in BH-C1: the lowest (1.5) is.
+func TestFIDE_C07_16_RoundRobinUnplayedAsPlayed(t *testing.T) {
+	checkTB(t, tbCase{rows: []string{
+		"2w1 3b- 4w0",
+		"1b0 4b1 3w=",
+		"4w= 1w+ 2b=",
+		"3b= 2w0 1b1",
+	}, rr: true, player: 1, bh: 5, bhc1: 3.5, sb: 1.5, oldBH: 5, oldBHC1: 3, oldSB: 1.5})
+}

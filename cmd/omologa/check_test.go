@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/testenv"
 	"omologa/registers"
 	"omologa/rules"
 	"omologa/tournament"
@@ -50,7 +51,7 @@ func corpusDir(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(repoRoot(), "..", "shared", "trf-corpus")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s: %v", dir, err)
+		testenv.Missing(t, "corpus not found at %s: %v", dir, err)
 	}
 	return dir
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 )
@@ -110,4 +111,37 @@ func firstOf(msgs ...string) string {
 		}
 	}
 	return ""
+}
+
+// subcommands runs the subcommand of a group (omologa list close, omologa
+// fide export): -h prints the group's usage and exits 0; a missing or
+// unknown subcommand is said in one line, exit 2.
+func subcommands(stderr io.Writer, group, usage string, args []string, subs map[string]func(args []string) int) int {
+	names := make([]string, 0, len(subs))
+	for n := range subs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help"):
+		fmt.Fprintln(stderr, usage)
+		return exitOK
+	case len(args) == 0:
+		fmt.Fprintf(stderr, "omologa %s: %s expected (omologa %s -h)\n", group, orList(names), group)
+		return exitUsage
+	}
+	run, ok := subs[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "omologa %s: unknown %s command %q: %s (omologa %s -h)\n", group, group, args[0], orList(names), group)
+		return exitUsage
+	}
+	return run(args[1:])
+}
+
+// orList writes the names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

@@ -30,25 +30,12 @@ func init() {
 }
 
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	const listUsage = "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)"
-	switch {
-	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help"):
-		fmt.Fprintln(stderr, listUsage)
-		return exitOK
-	case len(args) == 0:
-		fmt.Fprintln(stderr, "omologa list: close, publish or run expected (omologa list -h)")
-		return exitUsage
-	case args[0] != "close" && args[0] != "publish" && args[0] != "run":
-		fmt.Fprintf(stderr, "omologa list: unknown list command %q: close, publish or run (omologa list -h)\n", args[0])
-		return exitUsage
-	}
-	switch args[0] {
-	case "publish":
-		return runListPublish(ctx, args[1:], stdout, stderr)
-	case "run":
-		return runListRun(ctx, args[1:], stdout, stderr)
-	}
-	return runListClose(ctx, args[1:], stdout, stderr)
+	return subcommands(stderr, "list", "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)",
+		args, map[string]func([]string) int{
+			"close":   func(a []string) int { return runListClose(ctx, a, stdout, stderr) },
+			"publish": func(a []string) int { return runListPublish(ctx, a, stdout, stderr) },
+			"run":     func(a []string) int { return runListRun(ctx, a, stdout, stderr) },
+		})
 }
 
 // closeOutput is the --json form of `omologa list close`.
@@ -267,6 +254,7 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("removed", r.Removed)
 	section("re-entered", r.Reentered)
 	section("K locked", r.KLocked)
+	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
 }
 
 // writeOut renders f into memory and writes it to dir/name, so that a

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"omologa/internal/testenv"
 )
 
 // parseUpdate reports -update (defined here or by another test file).
@@ -23,7 +25,7 @@ var parseUpdate = func() func() bool {
 func parseCorpus(t *testing.T) string {
 	dir := filepath.Join("..", "..", "..", "shared", "trf-corpus")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s: %v", dir, err)
+		testenv.Missing(t, "corpus not found at %s: %v", dir, err)
 	}
 	return dir
 }

@@ -280,6 +280,11 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 			fmt.Fprintf(w, "norm: %d %s: %s, %g/%d against %d (needed %g)\n", l.Start, l.Name, kind, l.Norm.Score, l.Norm.Played, l.Norm.Average, l.Norm.Needed)
 		}
 	}
+	for _, l := range out.Players {
+		if l.Undecided {
+			fmt.Fprintf(w, "undecided: %d %s withdrew from a round robin; nothing zeroed until the office decides (FIDE-GR 6.6, RTF 7.5.2–7.5.3: --withdrawal-justified/--withdrawal-unjustified %d)\n", l.Start, l.Name, l.Start)
+		}
+	}
 	if ov := out.Overrides; ov != nil {
 		art := "RTF 4.2.7"
 		if out.Kind == periods.Rapid {

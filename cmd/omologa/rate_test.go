@@ -292,8 +292,10 @@ type rateLine struct {
 // a four-player round robin. Rossi (1600), Verdi (1500) and Neri (1550)
 // are in the register; Dupont (FRA) is not and has no FIDE rating. R1
 // Rossi–Dupont 1-0, Verdi–Neri ½; R2 Verdi–Rossi 1-0, Dupont–Neri 0-1;
-// R3 Verdi loses by forfeit to Dupont (paired: an unjustified withdrawal
-// as read from the crosstable, RTF 7.5.2), Rossi–Neri ½. By hand:
+// R3 Verdi loses by forfeit to Dupont (in a round robin the schedule
+// pairs him anyway, so the crosstable cannot say whether he gave notice:
+// regs §4c, the office decides, and until it does nothing is zeroed),
+// Rossi–Neri ½. By hand:
 //
 //	--theoretical 2=1700 (RTF 4.2.7):
 //	  Rossi 1600: vs 1700 36, 1500 64, 1550 57: S 157 → PA 1.6; P 1.5;
@@ -303,7 +305,8 @@ type rateLine struct {
 //	  Neri 1550: vs 1500 57, 1700 30, 1600 43: S 130 → PA 1.3; P 2;
 //	    V = +21.0 (without it: vs 1440 65, S 165 → PA 1.6; V = +12.0)
 //	  Verdi 1500: vs 1550 43, 1600 36: S 79 → PA 0.8; P 1.5; V = +21.0,
-//	    zeroed by RTF 7.5.3 unless the office judges it justified.
+//	    kept until the office decides; zeroed by RTF 7.5.3 when it judges
+//	    the withdrawal unjustified (it was zeroed by default before §4c).
 func TestRate_TheoreticalAndWithdrawal(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -313,12 +316,14 @@ func TestRate_TheoreticalAndWithdrawal(t *testing.T) {
 		rating2 int
 		arts    map[int]string
 	}{
-		{"RTF 4.2.5 c, RTF 7.5.3: no overrides: Dupont at 1440, Verdi's +21.0 zeroed", nil,
-			map[int]float64{1: -12, 2: -18, 3: 0, 4: 12}, map[int]float64{1: -12, 2: -18, 3: 21, 4: 12}, 1440,
-			map[int]string{3: "RTF 7.5.3"}},
+		{"RTF 4.2.5 c, FIDE-GR 6.6: no overrides: Dupont at 1440, Verdi's +21.0 kept until the office decides", nil,
+			map[int]float64{1: -12, 2: -18, 3: 21, 4: 12}, map[int]float64{1: -12, 2: -18, 3: 21, 4: 12}, 1440,
+			map[int]string{}},
 		{"RTF 4.2.7: --theoretical 2=1700", []string{"--theoretical", "2=1700"},
-			map[int]float64{1: -3, 2: -39, 3: 0, 4: 21}, map[int]float64{1: -3, 2: -39, 3: 21, 4: 21}, 1700,
-			map[int]string{3: "RTF 7.5.3"}},
+			map[int]float64{1: -3, 2: -39, 3: 21, 4: 21}, map[int]float64{1: -3, 2: -39, 3: 21, 4: 21}, 1700,
+			map[int]string{}},
+		{"RTF 7.5.3: --withdrawal-unjustified 3 zeroes Verdi's +21.0", []string{"--theoretical", "2=1700", "--withdrawal-unjustified", "3"},
+			map[int]float64{3: 0}, map[int]float64{3: 21}, 1700, map[int]string{3: "RTF 7.5.3"}},
 		{"RTF 7.5.2: --withdrawal-justified 3 keeps Verdi's +21.0", []string{"--theoretical", "2=1700", "--withdrawal-justified", "3"},
 			map[int]float64{1: -3, 2: -39, 3: 21, 4: 21}, map[int]float64{3: 21}, 1700, map[int]string{}},
 		{"RTF 7.5.2–7.5.3: --withdrawal-unjustified 4 zeroes Neri's +21.0", []string{"--theoretical", "2=1700",

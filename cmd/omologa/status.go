@@ -149,6 +149,9 @@ func printStatusesIn(w io.Writer, rows []store.Status, loc *time.Location) {
 			if f.Supersedes != 0 {
 				verdict += fmt.Sprintf(" (supersedes file %d)", f.Supersedes)
 			}
+			if fw := f.Fide; fw != nil {
+				verdict += fmt.Sprintf(" (to FIDE for list %s by %s %s)", fw.Period, fw.By, fw.At.Local().Format("2006-01-02 15:04"))
+			}
 			name := f.Name
 			if f.From != "" {
 				name += " (in " + f.From + ")"

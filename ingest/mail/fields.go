@@ -2,10 +2,12 @@ package mail
 
 import (
 	"strings"
-	"unicode"
+
+	"omologa/registers"
 )
 
-// labels maps a folded label (lower case, no accents, single spaces) to
+// labels maps a label folded by registers.Fold (lower case, no accents,
+// punctuation as single spaces) to
 // the field it names. RAPID 5.2 requires venue, date, arbiter and
 // organiser in the message; the others help the cross-check.
 var labels = map[string]string{
@@ -34,7 +36,7 @@ var labels = map[string]string{
 // message's date, not the tournament's.
 var headerLabels = map[string]bool{
 	"from": true, "da": true, "to": true, "a": true, "cc": true, "subject": true,
-	"oggetto": true, "sent": true, "inviato": true, "reply-to": true, "rispondi a": true,
+	"oggetto": true, "sent": true, "inviato": true, "reply to": true, "rispondi a": true,
 }
 
 // Fields extracts the labelled values of a message body ("Luogo: Roma").
@@ -118,52 +120,10 @@ func splitLabel(line string) (label, value string, ok bool) {
 	if strings.HasPrefix(t[i:], "：") {
 		sep = len("：")
 	}
-	return fold(rawLabel), cleanValue(t[i+sep:]), true
+	return registers.Fold(rawLabel), cleanValue(t[i+sep:]), true
 }
 
 func cleanValue(s string) string {
 	s = strings.Trim(s, "*_ \t\u00a0")
 	return strings.Join(strings.Fields(s), " ")
 }
-
-// fold lower-cases, drops accents and collapses spaces, so that "LOCALITÀ"
-// and "localita" match.
-func fold(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if f, ok := accents[unicode.ToLower(r)]; ok {
-			r = f
-		}
-		switch {
-		case unicode.Is(unicode.Mn, r), r == '\'', r == '`', r == '’':
-			// "localita'" is how many type "località".
-			continue
-		case unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
-// accents maps the accented lower-case letters labels are written with
-// to their base letter. A table rather than x/text's norm: decomposition
-// leaves letters such as 'ø' as they are, and labels need only these.
-var accents = func() map[rune]rune {
-	m := map[rune]rune{}
-	for base, list := range map[rune]string{
-		'a': "àáâãäåāă", 'c': "çćč", 'e': "èéêëēėęě", 'i': "ìíîïī", 'n': "ñń",
-		'o': "òóôõöøō", 'u': "ùúûüūů", 'y': "ýÿ", 's': "śš", 'z': "źżž",
-	} {
-		for _, r := range list {
-			m[r] = base
-		}
-	}
-	return m
-}()

@@ -137,12 +137,22 @@ func Title(k periods.Kind, p periods.Period) string {
 	return KindName(k) + " – " + italian.List(p.Issue.Year, p.Issue.Month)
 }
 
-// standardLegend names the national categories (RTF 4.1).
-var standardLegend = [][2]string{
-	{"M", "Maestro"}, {"CM", "Candidato Maestro"}, {"1N", "Prima categoria nazionale"},
-	{"2N", "Seconda categoria nazionale"}, {"3N", "Terza categoria nazionale"},
-	{"1S", "Prima categoria sociale"}, {"2S", "Seconda categoria sociale"}, {"NC", "Non classificato"},
-	{"FIDE", "l'Elo è quello FIDE del giocatore (RTF 4.2.8)"},
+// categoryNames say what the national categories of
+// tournament.Categories (the one list) mean (RTF 4.1).
+var categoryNames = map[string]string{
+	"M": "Maestro", "CM": "Candidato Maestro", "1N": "Prima categoria nazionale",
+	"2N": "Seconda categoria nazionale", "3N": "Terza categoria nazionale",
+	"1S": "Prima categoria sociale", "2S": "Seconda categoria sociale", "NC": "Non classificato",
+}
+
+// standardLegend is the legend of the standard list: the categories in
+// their order, then the FIDE mark.
+func standardLegend() [][2]string {
+	var out [][2]string
+	for _, c := range tournament.Categories {
+		out = append(out, [2]string{c, categoryNames[c]})
+	}
+	return append(out, [2]string{"FIDE", "l'Elo è quello FIDE del giocatore (RTF 4.2.8)"})
 }
 
 // NewPage gathers what the page of publication p shows.
@@ -178,7 +188,7 @@ func NewPage(p Publication, entries []Entry) Page {
 			pg.Legend = append(pg.Legend, [2]string{b.Name, m + " (RAPID 8.4)"})
 		}
 	} else {
-		pg.Legend = standardLegend
+		pg.Legend = standardLegend()
 	}
 	return pg
 }

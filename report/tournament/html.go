@@ -62,7 +62,7 @@ var pageTemplate = template.Must(template.New("tournament").Funcs(template.FuncM
 {{end}}
 {{- if .Chart}}<figure><img class="chart" src="{{.Chart}}" alt="{{.T.ChartAlt}}: {{.Title}}"></figure>
 {{end -}}
-</main>
+{{template "fide" .}}</main>
 <footer class="site">{{.T.GeneratedBy}}</footer>
 </body></html>
 `))

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/fide"
 	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
@@ -48,6 +49,9 @@ type Input struct {
 	// Chart is the file name of the chart image the page shows (as
 	// written by WriteChart); "" shows none.
 	Chart string
+	// Fide is what FIDE will make of the tournament (fide.PreviewOf);
+	// nil shows no FIDE section (report/tournament/fide.go).
+	Fide *fide.Preview
 }
 
 // page is the view the template renders: every value already formatted
@@ -73,6 +77,7 @@ type page struct {
 	RatingArticles bool
 	Norms          []string
 	Chart          string
+	Fide           *fideView
 }
 
 type pair struct{ Label, Value string }
@@ -122,7 +127,7 @@ func build(in Input) *page {
 	t, lang := textFor(in.Lang)
 	rep := in.Report
 	s := rep.Summary
-	p := &page{T: t, Lang: lang, Chart: in.Chart}
+	p := &page{T: t, Lang: lang, Chart: in.Chart, Fide: fideSection(in.Fide, lang)}
 	p.Title = s.Name
 	if p.Title == "" && in.Tournament != nil {
 		p.Title = in.Tournament.Name

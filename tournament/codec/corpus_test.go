@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"omologa/internal/testenv"
 	"omologa/tournament"
 	"omologa/tournament/codec"
 )
@@ -16,7 +17,7 @@ func corpusDir(t testing.TB) string {
 	root := filepath.Join(filepath.Dir(file), "..", "..")
 	dir := filepath.Join(root, "..", "shared", "trf-corpus")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus folder %s absent: %v", dir, err)
+		testenv.Missing(t, "corpus folder %s absent: %v", dir, err)
 	}
 	return dir
 }

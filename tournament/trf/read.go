@@ -570,6 +570,12 @@ func (r *reader) entry(s string, line, col, round int) tournament.RoundEntry {
 		r.diag(line, col+7, fmt.Sprintf("round %d", round), tournament.Error, "trf.result", "result code %q is not a TRF code; round left without result", "il risultato %q non è un codice TRF; turno lasciato senza risultato", string(result))
 		code = tournament.CodeNone
 	}
+	if code == tournament.CodeDraw && e.Opponent == 0 {
+		// TRF06 and Krause files write a half-point bye as a draw
+		// against nobody.
+		code = tournament.CodeHalfBye
+		r.diag(line, col+7, fmt.Sprintf("round %d", round), tournament.Note, "trf.old-half-bye", "draw without opponent %q read as a half-point bye (H)", "la patta senza avversario %q è stata letta come mezzo punto di riposo (H)", s)
+	}
 	e.Code = code
 	return e
 }

@@ -116,6 +116,13 @@ func TestReadRecords(t *testing.T) {
 					t.Errorf("entry %+v", e)
 				}
 			}},
+		{name: "TRF06/Krause half-point bye 0000 - = (a format note, not a game without opponent)", text: line(1, "A", "0000 - ="),
+			codes: []string{"trf.old-half-bye"},
+			check: func(t *testing.T, tt *tournament.Tournament) {
+				if e := tt.Player(1).Entry(1); e.Code != tournament.CodeHalfBye || tt.Score(tt.Player(1)) != 0.5 {
+					t.Errorf("entry %+v", e)
+				}
+			}},
 		{name: "UTF-8 name cut by characters", text: line(1, "Šćepanović, Đorđe"),
 			check: func(t *testing.T, tt *tournament.Tournament) {
 				if p := tt.Player(1); p.Name != "Šćepanović, Đorđe" || p.Rating != 1500 || p.FideID != "1234567" {

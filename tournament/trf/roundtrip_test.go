@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/testenv"
 	"omologa/tournament"
 	"omologa/tournament/codec"
 	"omologa/tournament/trf"
@@ -22,7 +23,7 @@ func repoRoot() string {
 func corpusDir(t testing.TB) string {
 	dir := filepath.Join(repoRoot(), "..", "shared", "trf-corpus")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus folder %s absent: %v", dir, err)
+		testenv.Missing(t, "corpus folder %s absent: %v", dir, err)
 	}
 	return dir
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2/imapclient"
+
+	"omologa/internal/testenv"
 )
 
 // Dovecot is a private Dovecot instance: its own configuration, mail
@@ -42,7 +44,7 @@ func StartDovecot(t testing.TB) *Dovecot {
 		}
 	}
 	if bin == "" {
-		t.Skip("dovecot not installed (apt-get install dovecot-imapd; .ci/run does it): Dovecot test skipped")
+		testenv.Missing(t, "dovecot not installed (apt-get install dovecot-imapd; .ci/run does it): Dovecot test skipped")
 	}
 	// Socket paths must stay short (108 bytes): a short temp dir, not
 	// t.TempDir's long one.
@@ -65,7 +67,7 @@ func StartDovecot(t testing.TB) *Dovecot {
 	if me.Uid == "0" {
 		dc, err := user.Lookup("dovecot")
 		if err != nil {
-			t.Skipf("running as root but no dovecot user: %v", err)
+			testenv.Missing(t, "running as root but no dovecot user: %v", err)
 		}
 		internalUser, loginUser, mailUID, mailGID = "dovecot", "dovecot", dc.Uid, dc.Gid
 		if _, err := user.Lookup("dovenull"); err == nil {
@@ -159,7 +161,7 @@ namespace inbox {
 	d.cmd.Stdout, d.cmd.Stderr = &out, &out
 	d.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := d.cmd.Start(); err != nil {
-		t.Skipf("dovecot would not start: %v", err)
+		testenv.Missing(t, "dovecot would not start: %v", err)
 	}
 	exited := make(chan struct{})
 	go func() { d.cmd.Wait(); close(exited) }()

@@ -1,4 +1,4 @@
-package validate
+package registers
 
 // accentFold maps accented Latin letters (Latin-1, Latin Extended-A and B,
 // Latin Extended Additional) and a few ligatures to plain lower-case ASCII,

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"omologa/config"
+	"omologa/fide"
+	"omologa/fide/export"
+	"omologa/rules"
+	"omologa/store"
+)
+
+func init() {
+	register(&command{
+		name:    "fide",
+		summary: "FIDE: 'fide export' forwards the homologated FIDE-rated tournaments of a FIDE list; 'fide preview' shows what FIDE will make of a file",
+		run:     runFide,
+	})
+}
+
+func runFide(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return subcommands(stderr, "fide", "usage: omologa fide export [flags]        (omologa fide export -h)\n       omologa fide preview [flags] FILE  (omologa fide preview -h)",
+		args, map[string]func([]string) int{
+			"export":  func(a []string) int { return runFideExport(ctx, a, stdout, stderr) },
+			"preview": func(a []string) int { return runFidePreview(a, stdout, stderr) },
+		})
+}
+
+func runFideExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fide export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", defaultConfig(), "configuration file")
+	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (FIDE-RR 7.11: January, March, May, July, September, November)")
+	out := fs.String("out", "", "folder for the TRF files (default: var/publish/fide-PERIOD next to the store)")
+	again := fs.Bool("again", false, "forward again the tournaments already forwarded")
+	asJSON := fs.Bool("json", false, "print JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: omologa fide export --period YYYY-MM [--config F] [--out DIR] [--again] [--json]
+
+Writes, for every homologated FIDE-rated tournament (rules.yaml fide:
+forward_kinds and forward_min_rated) that ends by the list's cut-off
+(FIDE-RR 7.13) and was not forwarded yet, the TRF for FIDE's rating server,
+and records the forwarding (omologa status shows it). A tournament with an
+error FIDE would raise is held back and its findings printed (exit 1).`)
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if *label == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "omologa fide export:", err)
+		return exitUsage
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		return fail(err)
+	}
+	rf, err := rules.Load(cfg.Rules)
+	if err != nil {
+		return fail(err)
+	}
+	dir := *out
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "publish", "fide-"+*label)
+	}
+	st, err := store.Open(ctx, cfg.Store.Path)
+	if err != nil {
+		return fail(err)
+	}
+	defer st.Close()
+	res, err := export.Run(ctx, st, export.Options{Rules: rf, Period: *label, Out: dir, Again: *again,
+		By: officeUser(), Now: time.Now()})
+	if err != nil {
+		return fail(err)
+	}
+	code := exitOK
+	if res.Count(export.Held) > 0 {
+		code = exitRejected
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, res); err != nil {
+			return fail(err)
+		}
+		return code
+	}
+	printExport(stdout, res)
+	return code
+}
+
+var exportStates = map[string]string{
+	export.Forwarded:    "forwarded",
+	export.Held:         "HELD BACK (errors below)",
+	export.Already:      "already forwarded (--again to repeat)",
+	export.Later:        "ends after the cut-off: next list",
+	export.NotFideRated: "not FIDE-rated",
+	export.Unreadable:   "UNREADABLE",
+}
+
+func printExport(w io.Writer, res *export.Result) {
+	fmt.Fprintf(w, "FIDE list %s (cut-off %s, FIDE-RR 7.13), rules %s\n", res.Period.Label, res.Period.Cutoff, res.Set)
+	if len(res.Items) == 0 {
+		fmt.Fprintln(w, "no homologated FIDE-rated tournament for this list")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FILE\tTOURNAMENT\tEND\tLIST\tSTATE\tWRITTEN")
+	for _, it := range res.Items {
+		state := exportStates[it.State]
+		if it.Late {
+			state += " (late: list " + it.List + ")"
+		}
+		if p := it.Previous; p != nil {
+			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, p.At.Local().Format("2006-01-02 15:04"))
+		}
+		if it.Error != "" {
+			state += ": " + it.Error
+		}
+		path := it.Path
+		if path == "" {
+			path = "-"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, it.End, it.List, state, path)
+	}
+	tw.Flush()
+	for _, it := range res.Items {
+		for _, f := range it.Findings {
+			fmt.Fprintf(w, "  file %d: %s [%s, %s] %s\n", it.FileID, f.Severity, f.Rule, f.Article, f.MessageEN)
+		}
+	}
+	fmt.Fprintf(w, "%d forwarded, %d held back\n", res.Count(export.Forwarded), res.Count(export.Held))
+}
+
+func runFidePreview(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fide preview", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
+	asJSON := fs.Bool("json", false, "print JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: omologa fide preview [--rules F] [--json] FILE
+
+What FIDE will make of a tournament by the FIDE Rating Regulations in
+rules.yaml (fide:): the games it rates (5.1; RTF 4.2.10-4.2.12), the rated
+players' changes (8.5, table 8.1 b, cap 8.54, K 8.56) and the unrated
+players' performances (8.2-8.3, 7.14; round robins 8.58).`)
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	rf, err := rules.Load(*rulesPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa fide preview:", err)
+		return exitUsage
+	}
+	t, _, err := readTournament(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa fide preview:", err)
+		return exitUsage
+	}
+	pv, ok := fide.PreviewOf(rf, t, nil)
+	if !ok {
+		fmt.Fprintf(stderr, "omologa fide preview: %s has no fide rule set\n", *rulesPath)
+		return exitUsage
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, pv); err != nil {
+			return exitUsage
+		}
+		return exitOK
+	}
+	printPreview(stdout, t.Name, &pv)
+	return exitOK
+}
+
+func printPreview(w io.Writer, name string, pv *fide.Preview) {
+	system := "Swiss (FIDE-RR 8.21 a, 8.24; games against unrated players not rated, 6.42)"
+	switch {
+	case pv.SwissBy643:
+		system = "round robin with unplayed games, rated as a Swiss (FIDE-RR 6.43)"
+	case pv.RoundRobin:
+		system = fmt.Sprintf("round robin (FIDE-RR 8.21 b, 8.58): Rar %.1f, dpa %.1f, Ra %d", pv.Rar, pv.DPA, pv.Ra)
+	}
+	fmt.Fprintf(w, "%s: FIDE rules %s, %s\n", name, pv.Set, system)
+	fmt.Fprintf(w, "games: %d rated by FIDE, %d Elo Italia only (RTF 4.2.12), %d not played (FIDE-RR 5.1)\n\n",
+		pv.Games.Fide, pv.Games.EloItalia, pv.Games.NotRated)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tNAME\tFIDE\tGAMES\tW\tWE\tK\tCHANGE\tRC\tRU\tRC NEW\tRU NEW\tNOTE\t")
+	unknownK := false
+	for _, p := range pv.Players {
+		note := ""
+		if p.Rated() {
+			k := fmt.Sprint(p.K)
+			if p.Games > 0 && !p.KKnown {
+				k += "*"
+				unknownK = true
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%s\t%+.1f\t\t\t\t\t%s\t\n", p.Start, p.Name, p.Rating, p.Games,
+				points(p.Points), float64(p.Expected)/100, k, p.Change, note)
+			continue
+		}
+		switch {
+		case p.Games == 0:
+			note = "no game FIDE rates"
+		case p.NotCounted != "":
+			note = "does not count (FIDE-RR " + p.NotCounted + ")"
+		case p.Published:
+			note = "rating published (7.14)"
+		default:
+			note = "counts; published after 9 games (7.14)"
+		}
+		rcN, ruN := "", ""
+		if pv.RoundRobin && p.Games > 0 {
+			rcN, ruN = fmt.Sprint(p.RcNew), fmt.Sprint(p.RuNew)
+		}
+		rc, ru := "", ""
+		if p.Games > 0 {
+			rc, ru = fmt.Sprint(p.Rc), fmt.Sprint(p.Ru)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t-\t%d\t%s\t\t\t\t%s\t%s\t%s\t%s\t%s\t\n", p.Start, p.Name, p.Games, points(p.Points), rc, ru, rcN, ruN, note)
+	}
+	tw.Flush()
+	if unknownK {
+		fmt.Fprintln(w, "\n* K by FIDE-RR 8.56 from the rating alone: a player with fewer than 30 rated games has K 30")
+	}
+}
+
+func points(f float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", f), ".0")
+}

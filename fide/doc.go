@@ -1,0 +1,21 @@
+// Package fide is what FIDE will make of a homologated tournament, by the
+// FIDE Rating Regulations (FIDE-RR, ../shared/regs/002) as configured in
+// the dated `fide:` section of rules.yaml: which games FIDE rates (5.1;
+// RTF 4.2.10–4.2.12 for the split with Elo Italia), the rating changes of
+// rated players (8.5: table 8.1 b, the 400-point cap of 8.54, K of 8.56),
+// the performance of unrated players (8.2, 8.3, 7.14, the round-robin
+// iteration of 8.58), which FIDE list a tournament goes into (7.11,
+// 7.13), and the problems FIDE would raise before it is forwarded
+// (players without FIDE id who met rated opponents, an id written twice,
+// a federation missing, a rate of play below 1.1).
+//
+// A tournament is FIDE-rated, and so forwarded, when it is homologated,
+// its kind of play is one of the rule set's forward_kinds (standard) and
+// it has at least forward_min_rated FIDE-rated players (a positive FIDE
+// rating in the 001 record): in Italy every homologated standard
+// tournament with FIDE-rated players goes to FIDE (RTF 4.2.10–4.2.11,
+// 6.2.3), so neither the calendar nor the arbiter has to say so.
+//
+// Everything here is a pure function: no I/O, no clock. Package
+// fide/export forwards the tournaments from the store.
+package fide

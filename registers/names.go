@@ -1,0 +1,79 @@
+package registers
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Names and places are written many ways in result files, registers and
+// e-mails: "Rossi, Mario", "ROSSI Mario", "Mario Rossi", "Nicolò" and
+// "Nicolo'", "D'Amico" and "Damico". The functions below are the one
+// normaliser the project uses to reduce them to forms that compare
+// equal when a person would say they are the same. Digits are kept:
+// "Player, 1" and "Player, 15" are two people.
+
+// Fold lower-cases s, removes accents and turns every run of characters
+// other than letters and digits into one space.
+func Fold(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range s {
+		if f, ok := accentFold[r]; ok {
+			b.WriteString(f)
+			space = false
+			continue
+		}
+		switch {
+		case unicode.Is(unicode.Mn, r):
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+			space = false
+		default:
+			if !space {
+				b.WriteByte(' ')
+				space = true
+			}
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// Letters is Fold without spaces: "D'Amico, Luca" → "damicoluca".
+func Letters(s string) string { return strings.ReplaceAll(Fold(s), " ", "") }
+
+// Words returns the folded words of s.
+func Words(s string) []string { return strings.Fields(Fold(s)) }
+
+// NameKeys returns the keys a register's surname and name are known by:
+// surname first and name first, letters and digits only.
+func NameKeys(surname, name string) [2]string {
+	return [2]string{Letters(surname + " " + name), Letters(name + " " + surname)}
+}
+
+// SameName reports whether a name as written in a file ("Rossi, Mario",
+// "Mario Rossi") is the register's surname and name, either order.
+func SameName(written, surname, name string) bool {
+	w := Letters(written)
+	if w == "" {
+		return false
+	}
+	k := NameKeys(surname, name)
+	return w == k[0] || w == k[1]
+}
+
+// IDKey is the form an FSI or FIDE id is compared in: a number without
+// its leading zeros ("" for none or zero), anything else trimmed and
+// upper-cased.
+func IDKey(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return strings.ToUpper(s)
+		}
+	}
+	return strings.TrimLeft(s, "0")
+}
