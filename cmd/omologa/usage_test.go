@@ -63,6 +63,8 @@ func TestWrongUsage(t *testing.T) {
 		{"list with an unknown command", []string{"list", "open"}, exitUsage, `unknown list command "open"`},
 		{"unknown flag", []string{"status", "--config", cfg, "--bogus"}, exitUsage, "flag provided but not defined: -bogus"},
 		{"parse without files", []string{"parse"}, exitUsage, "no file given"},
+		{"no command", nil, exitUsage, "a command is expected"},
+		{"unknown command", []string{"omologa"}, exitUsage, `unknown command "omologa"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errs := runCmd(t, c.args...)
