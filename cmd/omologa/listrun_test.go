@@ -93,7 +93,7 @@ func TestListRunChain(t *testing.T) {
 	if p1.Out != wantDir || p1.ListID == 0 || p1.Players == 0 {
 		t.Errorf("period 1: out %s (want %s), list %d, %d players", p1.Out, wantDir, p1.ListID, p1.Players)
 	}
-	for _, f := range []string{"list.csv", "lista.csv", "list.html", "style.css", "search.js", "distribution.png", "changes.html"} {
+	for _, f := range []string{"list.csv", "lista.csv", "list.json", "list.html", "style.css", "search.js", "distribution.png", "changes.html"} {
 		if _, err := os.Stat(filepath.Join(wantDir, f)); err != nil {
 			t.Errorf("not published: %v", err)
 		}

@@ -15,6 +15,7 @@ package lists
 import (
 	"cmp"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -125,6 +126,38 @@ func WriteExcelCSV(w io.Writer, kind string, entries []Entry) error {
 		return err
 	}
 	return writeCSV(w, kind, entries, true)
+}
+
+// WriteJSON writes the list for scripts as a JSON array of objects keyed
+// by the stable English column names of Columns; numbers are numbers and
+// fide a boolean.
+func WriteJSON(w io.Writer, kind string, entries []Entry) error {
+	cols := Columns(kind)
+	rows := make([]map[string]any, len(entries))
+	for i := range entries {
+		e := &entries[i]
+		row := make(map[string]any, len(cols))
+		for _, c := range cols {
+			switch c.Key {
+			case "rank":
+				row[c.Key] = e.Rank
+			case "rating":
+				row[c.Key] = e.Rating
+			case "fide":
+				row[c.Key] = e.FIDE
+			default:
+				en, _ := c.value(e)
+				row[c.Key] = en
+			}
+		}
+		rows[i] = row
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(rows); err != nil {
+		return fmt.Errorf("list JSON: %w", err)
+	}
+	return nil
 }
 
 func writeCSV(w io.Writer, kind string, entries []Entry, italian bool) error {

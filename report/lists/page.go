@@ -44,6 +44,7 @@ const (
 	FileHTML         = "list.html"
 	FileExcelCSV     = "lista.csv"
 	FileCSV          = "list.csv"
+	FileJSON         = "list.json"
 	FileDistribution = "distribution.png"
 	FileChanges      = "changes.html"
 )
@@ -88,6 +89,7 @@ func Publish(dir string, p Publication) (Published, error) {
 	}{
 		{FileExcelCSV, func(w io.Writer) error { return WriteExcelCSV(w, string(p.Kind), entries) }},
 		{FileCSV, func(w io.Writer) error { return WriteCSV(w, string(p.Kind), entries) }},
+		{FileJSON, func(w io.Writer) error { return WriteJSON(w, string(p.Kind), entries) }},
 		{FileHTML, func(w io.Writer) error { return WriteHTML(w, page) }},
 		{style.CSSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.CSS); return err }},
 		{style.SearchJSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.SearchJS); return err }},
@@ -212,7 +214,7 @@ const head = `<!DOCTYPE html>
 
 var page = template.Must(template.New("list").Parse(head + `<main>
 <dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-<p class="noprint">Scarica la lista: <a href="lista.csv">lista.csv</a> (Excel) · <a href="list.csv">list.csv</a> (per programmi){{if .Changes}} · <a href="{{.Changes}}">variazioni del periodo</a>{{end}}</p>
+<p class="noprint">Scarica la lista: <a href="lista.csv">lista.csv</a> (Excel) · <a href="list.csv">list.csv</a> e <a href="list.json">list.json</a> (per programmi){{if .Changes}} · <a href="{{.Changes}}">variazioni del periodo</a>{{end}}</p>
 {{if .Chart}}<figure><img class="chart" src="{{.Chart}}" alt="Numero di giocatori per fascia di 100 punti Elo"></figure>
 {{end}}{{if .Entries}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="cognome, nome, provincia…" autocomplete="off"> <span id="count" class="note"></span></div>
 <div class="scroll"><table id="list"><thead><tr><th class="n">Pos.</th>{{if .FIDE}}<th>Tessera FSI</th>{{end}}<th>Cognome</th><th>Nome</th><th>Cat.</th><th>Prov.</th><th class="n">Elo</th>{{if .FIDE}}<th>FIDE</th>{{end}}</tr></thead><tbody>

@@ -3,6 +3,7 @@ package lists
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -89,6 +90,8 @@ func TestPublishOnlyPublishedFields(t *testing.T) {
 					checkCSVHeader(t, name, data, kind)
 				case ".html":
 					checkHeadings(t, name, data, kind)
+				case ".json":
+					checkJSONKeys(t, name, data, kind)
 				case ".png", ".css", ".js":
 				default:
 					t.Errorf("unexpected published file %s", name)
@@ -129,6 +132,27 @@ func checkHeadings(t *testing.T, name string, data []byte, kind periods.Kind) {
 		}
 		if kind == periods.Rapid && h == "Tessera FSI" {
 			t.Errorf("%s: the rapid list shows no FSI id", name)
+		}
+	}
+}
+
+func checkJSONKeys(t *testing.T, name string, data []byte, kind periods.Kind) {
+	t.Helper()
+	var rows []map[string]any
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(rows) == 0 {
+		t.Fatalf("%s: no row", name)
+	}
+	for _, r := range rows {
+		for k := range r {
+			if !slices.Contains(publishedKeys, k) {
+				t.Errorf("%s: key %q is not a published field (regs §4b)", name, k)
+			}
+			if kind == periods.Rapid && (k == "fsi_id" || k == "fide") {
+				t.Errorf("%s: key %q belongs to the standard list only", name, k)
+			}
 		}
 	}
 }
