@@ -23,8 +23,12 @@
       rows.forEach(function (r, i) {
         var ok = words.every(function (w) { return texts[i].indexOf(w) >= 0; });
         r.classList.toggle("hidden", !ok);
+        // Zebra stripes on the rows shown, not on their place in the
+        // whole table.
+        r.classList.toggle("alt", ok && shown % 2 === 1);
         if (ok) { shown++; }
       });
+      table.classList.toggle("filtered", words.length > 0);
       if (count) { count.textContent = words.length ? shown + " su " + rows.length : ""; }
     }
     box.addEventListener("input", function () {
