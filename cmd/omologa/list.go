@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -372,4 +373,38 @@ func listLabel(path string) string {
 		return m[len(m)-1]
 	}
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+}
+
+// listInForceIT names the list a close started from, as runOutput's
+// BasedOn and OtherList write it ("list 2026-12", "rapid 2026-12",
+// "register PATH"), for the office's Italian page: by month, and the
+// register by its file name, not its path on the server.
+func listInForceIT(s string) string {
+	kind, rest, _ := strings.Cut(s, " ")
+	switch kind {
+	case "list":
+		if y, m := periodOf(rest); y > 0 {
+			return italian.List(y, m)
+		}
+		return "lista " + rest
+	case string(periods.Rapid), string(periods.Standard):
+		return "lista " + lists.KindName(periods.Kind(kind)) + " di " + italian.Period(rest)
+	case "register":
+		name, imported := strings.CutSuffix(rest, " (imported)")
+		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"
+		if imported {
+			s += ", importata nell'archivio"
+		}
+		return s
+	}
+	return s
+}
+
+// periodOf reads "2026-12" as a year and month (zero when it is not).
+func periodOf(label string) (int, time.Month) {
+	t, err := time.Parse("2006-01", label)
+	if err != nil {
+		return 0, 0
+	}
+	return t.Year(), t.Month()
 }

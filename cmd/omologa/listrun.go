@@ -236,13 +236,13 @@ type closed struct {
 
 // notes are the lines shown above the change report's tables.
 func (c *closed) notes() []string {
-	n := []string{"Lista in vigore: " + c.out.BasedOn}
+	n := []string{"Lista in vigore: " + listInForceIT(c.out.BasedOn)}
 	if c.out.Refreshed+c.out.Joined > 0 {
 		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.",
 			italian.Count(c.out.Refreshed, "giocatore aggiornato", "giocatori aggiornati"), italian.Count(c.out.Joined, "nuovo", "nuovi")))
 	}
 	if c.out.OtherList != "" {
-		n = append(n, fmt.Sprintf("Dalla lista %s in vigore: %s.", c.out.OtherList, italian.Count(c.out.OtherRows, "giocatore aggiornato", "giocatori aggiornati")))
+		n = append(n, fmt.Sprintf("Dalla %s in vigore: %s.", listInForceIT(c.out.OtherList), italian.Count(c.out.OtherRows, "giocatore aggiornato", "giocatori aggiornati")))
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
