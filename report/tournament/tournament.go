@@ -180,7 +180,9 @@ func build(in Input) *page {
 		// notice gives it), without seconds or zone name.
 		add(t.Received, italian.DateTime(in.Received, in.Received.Location()))
 	}
-	if per := rep.Period; per != nil && per.Issue.IsFull() {
+	// A rejected file counts in no list: it is not told one (as in the
+	// notice).
+	if per := rep.Period; per != nil && per.Issue.IsFull() && rep.Verdict != validate.Rejected {
 		month := italian.MonthYear(per.Issue.Year, per.Issue.Month)
 		if lang == "en" {
 			month = italian.MonthYearEN(per.Issue.Year, per.Issue.Month)
@@ -188,7 +190,11 @@ func build(in Input) *page {
 		add(t.Period, fmt.Sprintf(t.PeriodFmt, t.List[per.Kind], month, day(t, per.Cutoff)))
 	}
 
-	p.Findings = findingRows(t, rep.Findings)
+	findings := rep.Findings
+	if rep.Verdict == validate.Rejected {
+		findings = slices.DeleteFunc(slices.Clone(findings), func(f validate.Finding) bool { return f.Rule == "deadline.list-period" })
+	}
+	p.Findings = findingRows(t, findings)
 
 	tt := in.Tournament
 	p.Standings, p.Tiebreaks = standings(t, tt, rep.Standings)

@@ -287,3 +287,21 @@ func TestSample(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRejectedIsToldNoList: a rejected file counts in no list, so its
+// report names none, as its notice does not.
+func TestRejectedIsToldNoList(t *testing.T) {
+	in := small()
+	in.Report.Verdict = validate.Rejected
+	in.Report.Findings = append(in.Report.Findings, validate.Finding{Rule: "deadline.list-period", Article: "RTF 4.2.2",
+		Severity: validate.SeverityInfo, MessageIT: "Ricevuto il 18/07/2026: conta nella lista Elo Italia di settembre 2026."})
+	var b bytes.Buffer
+	if err := WriteHTML(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"settembre 2026", "conta nella lista"} {
+		if strings.Contains(b.String(), s) {
+			t.Errorf("the rejected file's report says %q", s)
+		}
+	}
+}
