@@ -41,6 +41,14 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
+	switch {
+	case *limit < 0:
+		return badUsage(stderr, "status", "-n %d: a number of submissions, 0 for all", *limit)
+	case *show < 0:
+		return badUsage(stderr, "status", "--show %d: a submission number from omologa status", *show)
+	case fl.NArg() > 0:
+		return badUsage(stderr, "status", "unexpected argument %q", fl.Arg(0))
+	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa status:", err)

@@ -64,6 +64,8 @@ func TestWrongUsage(t *testing.T) {
 		{"unknown flag", []string{"status", "--config", cfg, "--bogus"}, exitUsage, "flag provided but not defined: -bogus"},
 		{"parse without files", []string{"parse"}, exitUsage, "no file given"},
 		{"no command", nil, exitUsage, "a command is expected"},
+		{"status -n negative", []string{"status", "--config", cfg, "-n", "-3"}, exitUsage, "-n -3"},
+		{"status with an argument", []string{"status", "--config", cfg, "7"}, exitUsage, `unexpected argument "7"`},
 		{"unknown command", []string{"omologa"}, exitUsage, `unknown command "omologa"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
