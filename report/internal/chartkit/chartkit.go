@@ -150,6 +150,14 @@ func HBars(w io.Writer, title, xTitle string, bars []Bar) error {
 	for _, b := range bars {
 		lo, hi = min(lo, b.Value), max(hi, b.Value)
 	}
+	// A margin beyond the longest bars leaves room for their values.
+	pad := (hi - lo) / 12
+	if lo < 0 {
+		lo -= pad
+	}
+	if hi > 0 {
+		hi += pad
+	}
 	ticks, from, to := Ticks(lo, hi, 8, 1, Variation)
 
 	r.SetFont(font)
