@@ -204,7 +204,7 @@ func (d *doc) list(h string, items []string, ordered bool) {
 
 func build(in Input) *doc {
 	t := textOf(in.Lang)
-	loc := rome
+	loc := italian.Rome()
 	d := &doc{}
 	d.para(t.greeting)
 	d.para(fmt.Sprintf(t.received, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
@@ -277,14 +277,6 @@ func build(in Input) *doc {
 	}
 	return d
 }
-
-var rome = func() *time.Location {
-	l, err := time.LoadLocation("Europe/Rome")
-	if err != nil {
-		return time.UTC
-	}
-	return l
-}()
 
 func findingLine(t *text, lang string, f validate.Finding) string {
 	msg := f.MessageIT
@@ -400,8 +392,8 @@ func resubmit(t *text, in Input) string {
 	case bad:
 		return t.resubmitUnreadable
 	case end.IsFull():
-		due := end.Time(rome).AddDate(0, 0, deadlineDays)
-		if !in.Date.IsZero() && in.Date.In(rome).After(due.AddDate(0, 0, 1)) {
+		due := end.Time(italian.Rome()).AddDate(0, 0, deadlineDays)
+		if !in.Date.IsZero() && in.Date.In(italian.Rome()).After(due.AddDate(0, 0, 1)) {
 			return fmt.Sprintf(t.resubmitPast, italian.Date(due))
 		}
 		return fmt.Sprintf(t.resubmitBy, italian.Date(due))
