@@ -77,6 +77,12 @@ func Float(x float64, decimals int) string {
 	return strings.Replace(s, ".", ",", 1)
 }
 
+// Number writes x with as many decimals as it has and a decimal comma:
+// tie-breaks and scores, "12,25", "3,5", "12".
+func Number(x float64) string {
+	return strings.Replace(strconv.FormatFloat(x, 'f', -1, 64), ".", ",", 1)
+}
+
 // SignedFloat is Float with a "+" before a positive value.
 func SignedFloat(x float64, decimals int) string {
 	s := Float(x, decimals)

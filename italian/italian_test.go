@@ -23,6 +23,8 @@ func TestNumbers(t *testing.T) {
 		{Points(7.5), "7,5"},
 		{Points(3), "3"},
 		{Float(66, 1), "66,0"},
+		{Number(12.25), "12,25"},
+		{Number(12), "12"},
 		{Float(-0.04, 1), "0,0"},
 		{Float(2.25, 2), "2,25"},
 		{SignedFloat(1.5, 1), "+1,5"},

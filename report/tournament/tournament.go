@@ -419,11 +419,10 @@ func day(_ *text, d model.Date) string {
 // num writes a score or tie-break without trailing zeros, with the
 // language's decimal sign ("3,5" in Italian, "3.5" in English, "12").
 func (t *text) num(f float64) string {
-	s := strconv.FormatFloat(f, 'f', -1, 64)
 	if t.Lang == "it" {
-		s = strings.Replace(s, ".", ",", 1)
+		return italian.Number(f)
 	}
-	return s
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 // tenths writes a value in tenths (expected points) with one decimal.
