@@ -145,7 +145,7 @@ func checkNotice(t testing.TB, d delivery, n int) {
 	if !strings.Contains(d.Data, fmt.Sprintf("<sub%d@example.it>", n)) {
 		t.Errorf("notice does not refer to Message-ID <sub%d@example.it>", n)
 	}
-	for _, want := range []string{fmt.Sprintf("open%d.trf", n), "RAPID 5.2", "organizzatore", "ricevuto il 08/11/2026"} {
+	for _, want := range []string{fmt.Sprintf("open%d.trf", n), "RAPID 5.2", "organizzatore", "ricevuto l'08/11/2026"} {
 		if !strings.Contains(parsed.Body, want) {
 			t.Errorf("notice text lacks %q:\n%s", want, parsed.Body)
 		}

@@ -500,7 +500,8 @@ func placeholders(s string) []string {
 		if j < 0 {
 			break
 		}
-		name := s[i+1 : i+j]
+		// {n|turno|turni} names n, with the noun for one and for many.
+		name, _, _ := strings.Cut(s[i+1:i+j], "|")
 		if !slices.Contains(out, name) {
 			out = append(out, name)
 		}

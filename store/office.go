@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/italian"
 	"time"
 )
 
@@ -39,6 +40,12 @@ func (e *StateError) Error() string {
 
 // ErrNoSubmission is returned for an id that names no submission.
 var ErrNoSubmission = errors.New("no such submission")
+
+// noSubmission is ErrNoSubmission naming the id: "no submission 999".
+type noSubmission int64
+
+func (e noSubmission) Error() string        { return fmt.Sprintf("no submission %d", int64(e)) }
+func (e noSubmission) Is(target error) bool { return target == ErrNoSubmission }
 
 // Release puts a quarantined submission back in the received state, so
 // that the next pass judges and answers it, recording who released it
@@ -81,7 +88,9 @@ func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by s
 	return nil
 }
 
-func noteTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") }
+// noteTime writes when the office acted, as the office reads it: in
+// Rome, dd/mm/yyyy hh:mm.
+func noteTime(t time.Time) string { return italian.DateTime(t, italian.Rome()) }
 
 func officeOf(action, by string, at sql.NullString) *Office {
 	if action == "" {

@@ -269,6 +269,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 		source, content_hash, state, note, recorded_at, office_action, office_by, office_at FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
 		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, noSubmission(id)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: submission %d: %w", id, err)
 	}

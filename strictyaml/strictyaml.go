@@ -56,6 +56,11 @@ func Decode(file string, data []byte, v any) error {
 	if len(root.Content) == 0 {
 		return Errors{{File: file, Msg: "empty document"}}
 	}
+	// A settings file is a mapping; anything else (a CSV given for a
+	// YAML file, a list) gets one line, not the decoder's type dump.
+	if doc := root.Content[0]; doc.Kind != yaml.MappingNode && reflect.TypeOf(v).Elem().Kind() == reflect.Struct {
+		return Errors{{File: file, Line: doc.Line, Msg: "not a YAML settings file (key: value lines expected): is it the right file?"}}
+	}
 	var errs Errors
 	checkRequired(file, root.Content[0], reflect.TypeOf(v).Elem(), "", &errs)
 

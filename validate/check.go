@@ -2,10 +2,10 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
+	"omologa/italian"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -174,28 +174,31 @@ func (p *Pass) tagLine(code string) int {
 
 // expand replaces {name} with args[name] in language lang; unknown names
 // stay as written so that a typo in rules.yaml shows. Italian text gets
-// the elision a date starting with a vowel sound needs ("l'8/8/2026",
+// the elision a date starting with a vowel sound needs ("l'08/08/2026",
 // "dall'11/3").
 func expand(tmpl string, args Args, lang string) string {
 	s := expandRaw(tmpl, args, lang)
-	if lang == "it" && (strings.Contains(s, "8/") || strings.Contains(s, "11/")) {
-		s = elideDates(s)
+	if lang == "it" {
+		s = italian.Elide(s)
 	}
 	return s
 }
 
-// elision is the Italian article or articulated preposition before a
-// number read with a vowel (otto, undici), and its elided form.
-var elision = regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (8|11)/`)
-
-var elided = map[string]string{"il": "l'", "Il": "L'", "dal": "dall'", "al": "all'", "del": "dell'",
-	"nel": "nell'", "sul": "sull'"}
-
-func elideDates(s string) string {
-	return elision.ReplaceAllStringFunc(s, func(m string) string {
-		art, rest, _ := strings.Cut(m, " ")
-		return elided[art] + rest
-	})
+// countOf is the number a counted placeholder agrees with: 1 for
+// exactly one (1, 1.0), 0 for anything else that is not a count.
+func countOf(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		if x == 1 {
+			return 1
+		}
+		return 2
+	}
+	return 0
 }
 
 func expandRaw(tmpl string, args Args, lang string) string {
@@ -216,8 +219,14 @@ func expandRaw(tmpl string, args Args, lang string) string {
 		}
 		name := tmpl[i+1 : i+j]
 		b.WriteString(tmpl[:i])
+		// {n|turno|turni}: n and the noun that agrees with it.
+		name, nouns, counted := strings.Cut(name, "|")
 		if v, ok := args[name]; ok {
 			b.WriteString(format(v, lang))
+			if counted {
+				one, many, _ := strings.Cut(nouns, "|")
+				b.WriteString(" " + italian.Plural(countOf(v), one, many))
+			}
 		} else {
 			b.WriteString(tmpl[i : i+j+1])
 		}
@@ -233,15 +242,14 @@ func format(v any, lang string) string {
 		}
 		return x.EN
 	case float64:
-		s := fmt.Sprintf("%.1f", x)
-		s = strings.TrimSuffix(s, ".0")
-		if lang == "it" {
-			s = strings.Replace(s, ".", ",", 1)
+		s := strings.TrimSuffix(italian.Float(x, 1), ",0")
+		if lang != "it" {
+			s = strings.Replace(s, ",", ".", 1)
 		}
 		return s
 	case tournament.Date:
 		if lang == "it" && x.IsFull() {
-			return fmt.Sprintf("%d/%d/%d", x.Day, int(x.Month), x.Year)
+			return italian.DMY(x.Year, x.Month, x.Day)
 		}
 		return x.String()
 	case fmt.Stringer:

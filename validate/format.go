@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,10 +43,9 @@ func checkFormat(p *Pass) {
 			if it == "" {
 				it = msg
 			}
-			p.Report("format.unreadable", At{Line: parse.Line}, Args{"field": Text{IT: fieldIT(parse.Field), EN: parse.Field}, "error": Text{IT: it, EN: msg},
-				"column": parse.Column})
+			p.Report("format.unreadable", At{Line: parse.Line}, Args{"where": whereRead(parse.Field, parse.Column), "error": Text{IT: it, EN: msg}})
 		default:
-			p.Report("format.unreadable", At{}, Args{"field": "", "error": err.Error(), "column": 0})
+			p.Report("format.unreadable", At{}, Args{"where": Text{}, "error": err.Error()})
 		}
 	}
 	for _, d := range p.Diagnostics {
@@ -62,8 +62,9 @@ func checkFormat(p *Pass) {
 			// a hole in the notice.
 			msgIT = d.Message
 		}
-		p.Report(rule, At{Line: d.Line}, Args{"code": d.Code, "field": Text{IT: fieldIT(d.Field), EN: d.Field},
-			"message": Text{IT: msgIT, EN: d.Message}, "column": d.Column})
+		// The reader's code (codec.windows-1252) is for the office's
+		// logs, not for the arbiter: the notice names the field only.
+		p.Report(rule, At{Line: d.Line}, Args{"where": whereRead(d.Field, d.Column), "message": Text{IT: msgIT, EN: d.Message}})
 	}
 	t := p.Tournament
 	if t == nil {
@@ -129,4 +130,21 @@ func fieldIT(field string) string {
 		return "turno " + n
 	}
 	return field
+}
+
+// whereRead names the place of a reader's note in the file, for a
+// message: " (turno 3, colonna 92)", only the parts known, or nothing
+// (the line is given apart).
+func whereRead(field string, column int) Text {
+	var it, en []string
+	if field != "" {
+		it, en = append(it, fieldIT(field)), append(en, field)
+	}
+	if column > 0 {
+		it, en = append(it, "colonna "+strconv.Itoa(column)), append(en, "column "+strconv.Itoa(column))
+	}
+	if len(it) == 0 {
+		return Text{}
+	}
+	return Text{IT: " (" + strings.Join(it, ", ") + ")", EN: " (" + strings.Join(en, ", ") + ")"}
 }

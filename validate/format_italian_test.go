@@ -21,17 +21,17 @@ func TestFIDE_TRF_ReaderDiagnosticsItalian(t *testing.T) {
 		{"FIDE TRF: Italian text of a reader's note",
 			tournament.Diagnostic{Line: 3, Column: 1, Severity: tournament.Note, Code: "trf.ruler-line", Field: "record",
 				Message: "column ruler line skipped", MessageIT: "riga di righello delle colonne ignorata"},
-			"Nota di lettura (trf.ruler-line, riga, colonna 1): riga di righello delle colonne ignorata",
-			"Reading note (trf.ruler-line, record, column 1): column ruler line skipped"},
+			"Nota di lettura (riga, colonna 1): riga di righello delle colonne ignorata",
+			"Reading note (record, column 1): column ruler line skipped"},
 		{"FIDE TRF: round field named in Italian",
 			tournament.Diagnostic{Line: 9, Column: 92, Severity: tournament.Error, Code: "trf.round-entry", Field: "round 3",
 				Message: `round entry "x" cannot be read; left empty`, MessageIT: "la casella del turno «x» non si può leggere; lasciata vuota"},
-			"Parte del tabellone non si può leggere (trf.round-entry, turno 3, colonna 92): la casella del turno «x» non si può leggere; lasciata vuota",
-			`Part of the crosstable cannot be read (trf.round-entry, round 3, column 92): round entry "x" cannot be read; left empty`},
+			"Parte del tabellone non si può leggere (turno 3, colonna 92): la casella del turno «x» non si può leggere; lasciata vuota",
+			`Part of the crosstable cannot be read (round 3, column 92): round entry "x" cannot be read; left empty`},
 		{"FIDE TRF: no Italian text falls back to English",
 			tournament.Diagnostic{Line: 1, Column: 5, Severity: tournament.Warning, Code: "trf.x", Field: "012", Message: "m"},
-			"Valore non letto o letto per ipotesi (trf.x, 012, colonna 5): m",
-			"A value was not read, or read by guess (trf.x, 012, column 5): m"},
+			"Valore non letto o letto per ipotesi (012, colonna 5): m",
+			"A value was not read, or read by guess (012, column 5): m"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestRAPID_5_2_UnreadableFileInItalian(t *testing.T) {
 		t.Fatalf("findings %+v", p.findings)
 	}
 	f := p.findings[0]
-	if !strings.Contains(f.MessageIT, "nessun record di giocatore") || !strings.Contains(f.MessageIT, "(giocatore,") ||
+	if !strings.Contains(f.MessageIT, "nessun record di giocatore") || !strings.Contains(f.MessageIT, "(giocatore)") ||
 		!strings.Contains(f.MessageEN, "no player record") {
 		t.Errorf("it %q\nen %q", f.MessageIT, f.MessageEN)
 	}

@@ -10,10 +10,12 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"omologa/italian"
 	"omologa/registers"
 	"omologa/rules"
 	"omologa/tournament"
 	"omologa/tournament/codec"
+	"omologa/tournament/dates"
 	"omologa/validate"
 )
 
@@ -63,13 +65,11 @@ usage.`)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
+	if msg := argCount(fs, 1, -1, "result file"); msg != "" {
+		return badUsage(stderr, "check", "%s", msg)
 	}
 	if *lang != "it" && *lang != "en" {
-		fmt.Fprintf(stderr, "omologa check: --lang %q: it or en\n", *lang)
-		return exitUsage
+		return badUsage(stderr, "check", "--lang %q: it or en", *lang)
 	}
 	opts, err := jf.options()
 	if err != nil {
@@ -163,7 +163,8 @@ func printChecked(w io.Writer, c checked, lang string) {
 		if s.City != "" {
 			fmt.Fprintf(w, ", %s", s.City)
 		}
-		fmt.Fprintf(w, "\n               %s – %s, %d players, %d rounds", orDash(s.Start.String()), orDash(s.End.String()), s.Players, s.Rounds)
+		fmt.Fprintf(w, "\n               %s – %s, %s, %s", orDash(dates.ItalianDate(s.Start)), orDash(dates.ItalianDate(s.End)),
+			italian.Count(s.Players, "player", "players"), italian.Count(s.Rounds, "round", "rounds"))
 		if s.RateOfPlay != "" {
 			fmt.Fprintf(w, ", rate %s", s.RateOfPlay)
 			if s.Minutes60 > 0 {
@@ -193,8 +194,9 @@ func printChecked(w io.Writer, c checked, lang string) {
 	}
 	fmt.Fprintf(w, "  verdict:     %s\n", strings.ToUpper(string(c.Verdict)))
 	if c.Period != nil {
-		fmt.Fprintf(w, "  list period: %s list of %s (received %s, cut-off %s)\n", c.Period.Kind, c.Period.Issue,
-			c.Received.Format("2006-01-02 15:04 MST"), c.Period.Cutoff)
+		fmt.Fprintf(w, "  list period: %s list of %s (received %s, cut-off %s)\n", c.Period.Kind,
+			italian.MonthYearEN(c.Period.Issue.Year, c.Period.Issue.Month), italian.DateTime(c.Received, c.Received.Location()),
+			italian.DMY(c.Period.Cutoff.Year, c.Period.Cutoff.Month, c.Period.Cutoff.Day))
 	}
 	fmt.Fprintf(w, "  findings:    %d\n", len(c.Findings))
 	for _, f := range c.Findings {
@@ -249,7 +251,7 @@ func addJudgeFlags(fs *flag.FlagSet, playersHelp string) *judgeFlags {
 	return &judgeFlags{
 		rules:    fs.String("rules", "rules.yaml", "the rules file"),
 		kind:     fs.String("kind", "auto", "kind of play: auto (from the rate of play), standard or rapid"),
-		received: fs.String("received", "", "receipt time, RFC 3339 (default: now)"),
+		received: fs.String("received", "", "receipt time: YYYY-MM-DD (noon of that day), YYYY-MM-DD HH:MM in the rules' time zone, or RFC 3339 (default: now)"),
 		players:  fs.String("players", "", playersHelp),
 		arbiters: fs.String("arbiters", "", "arbiters' register (CSV)"),
 		calendar: fs.String("calendar", "", "calendar of authorised tournaments (CSV)"),
@@ -267,17 +269,19 @@ func (j *judgeFlags) options() (checkOptions, error) {
 	default:
 		return opts, fmt.Errorf("--kind %q: auto, standard or rapid", *j.kind)
 	}
-	opts.Received = time.Now()
-	if *j.received != "" {
-		t, err := time.Parse(time.RFC3339, *j.received)
-		if err != nil {
-			return opts, fmt.Errorf("--received: %w", err)
-		}
-		opts.Received = t
-	}
 	rf, err := rules.Load(*j.rules)
 	if err != nil {
 		return opts, err
+	}
+	// Times are shown in the rules' zone (Europe/Rome), as the notices
+	// show them.
+	opts.Received = time.Now().In(rf.Rating.Location())
+	if *j.received != "" {
+		t, err := parseWhen(*j.received, rf.Rating.Location())
+		if err != nil {
+			return opts, fmt.Errorf("--received %w", err)
+		}
+		opts.Received = t.In(rf.Rating.Location())
 	}
 	if err := validate.CheckRules(rf); err != nil {
 		return opts, err

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"omologa/config"
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/store"
@@ -289,7 +290,7 @@ func (l decisionLine) String() string {
 	case l.Kind == store.DecisionTheoretical:
 		what = "theoretical rating " + l.Value
 	}
-	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, l.At.UTC().Format("2006-01-02 15:04 UTC"))
+	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, italian.Rome()))
 	if l.File != "" {
 		s = l.File + " " + s
 	}

@@ -141,8 +141,8 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "office decisions applied:") || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") {
 		t.Errorf("human list run: exit %d\n%s%s", code, out, errs)
 	}
-	if page, err := os.ReadFile(filepath.Join(dir, "out", "changes.html")); err != nil || !bytes.Contains(page, []byte("Decisione dell")) {
-		t.Errorf("changes.html does not show the decisions: %v", err)
+	if page, err := os.ReadFile(filepath.Join(dir, "office", "rapid-2026-12", "changes.html")); err != nil || !bytes.Contains(page, []byte("Decisione dell")) {
+		t.Errorf("the office's changes.html does not show the decisions: %v", err)
 	}
 	code, out, _ = runCmd(t, "decide", "--config", cfg, "--submission", sub)
 	if code != exitOK || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") || !strings.Contains(out, "theoretical rating 1900") {

@@ -26,14 +26,11 @@ func init() {
 }
 
 func runFide(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (args[0] != "export" && args[0] != "preview") {
-		fmt.Fprintln(stderr, "usage: omologa fide export [flags]        (omologa fide export -h)\n       omologa fide preview [flags] FILE  (omologa fide preview -h)")
-		return exitUsage
-	}
-	if args[0] == "preview" {
-		return runFidePreview(args[1:], stdout, stderr)
-	}
-	return runFideExport(ctx, args[1:], stdout, stderr)
+	return subcommands(stderr, "fide", "usage: omologa fide export [flags]        (omologa fide export -h)\n       omologa fide preview [flags] FILE  (omologa fide preview -h)",
+		args, map[string]func([]string) int{
+			"export":  func(a []string) int { return runFideExport(ctx, a, stdout, stderr) },
+			"preview": func(a []string) int { return runFidePreview(a, stdout, stderr) },
+		})
 }
 
 func runFideExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -4,20 +4,67 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"sort"
+	"strings"
+	"time"
 )
 
 // parseFlags parses a subcommand's flags. ok is false when the command
-// must stop at once with code: -h asked for the usage (already printed,
-// exit 0), or a flag was wrong (the flag package has said which).
+// must stop at once with code: -h asked for the usage (printed, exit 0),
+// or a flag was wrong: then one line says which (exit 2), not the whole
+// usage, in which the reason would be lost.
 func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage()
 			return exitOK, false
 		}
-		return exitUsage, false
+		return badUsage(out, fs.Name(), "%v", err), false
 	}
 	return exitOK, true
+}
+
+// badUsage says in one line what is wrong with a command line, naming
+// the flag or value, and where the flags are listed; it returns exit 2.
+func badUsage(w io.Writer, cmd, format string, args ...any) int {
+	fmt.Fprintf(w, "omologa %s: %s (omologa %s -h lists the flags)\n", cmd, fmt.Sprintf(format, args...), cmd)
+	return exitUsage
+}
+
+// missingFlag returns the first of the required flags, given as name and
+// value pairs, whose value is empty: "--players is required".
+func missingFlag(pairs ...string) string {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i+1] == "" {
+			return pairs[i] + " is required"
+		}
+	}
+	return ""
+}
+
+// argCount checks the number of arguments after the flags: "no result
+// file given", "one FILE expected, 3 given".
+func argCount(fs *flag.FlagSet, min, max int, what string) string {
+	n := fs.NArg()
+	switch {
+	case n < min && n == 0:
+		return "no " + what + " given"
+	case n < min:
+		return fmt.Sprintf("at least %d %s expected, %d given", min, what, n)
+	case max >= 0 && n > max && max == 0:
+		return fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	case max >= 0 && n > max:
+		return fmt.Sprintf("at most %d %s expected, %d given", max, what, n)
+	}
+	return ""
 }
 
 // writeJSON writes v indented, as every --json output is.
@@ -35,4 +82,66 @@ func writeJSONFiles[T any](w io.Writer, out []T) error {
 		return writeJSON(w, out[0])
 	}
 	return writeJSON(w, out)
+}
+
+// parseWhen reads a receipt time given on the command line: RFC 3339,
+// or a date and time (YYYY-MM-DD HH:MM, or with a T) in loc, or a date
+// alone, taken as noon in loc (a receipt counts by its calendar day).
+func parseWhen(s string, loc *time.Location) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	for _, layout := range []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, nil
+		}
+	}
+	if t, err := time.ParseInLocation("2006-01-02", s, loc); err == nil {
+		return t.Add(12 * time.Hour), nil
+	}
+	return time.Time{}, fmt.Errorf("%q: not a date or time (YYYY-MM-DD, YYYY-MM-DD HH:MM, or RFC 3339 like 2026-11-26T10:00:00+01:00)", s)
+}
+
+// firstOf returns the first non-empty message.
+func firstOf(msgs ...string) string {
+	for _, m := range msgs {
+		if m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// subcommands runs the subcommand of a group (omologa list close, omologa
+// fide export): -h prints the group's usage and exits 0; a missing or
+// unknown subcommand is said in one line, exit 2.
+func subcommands(stderr io.Writer, group, usage string, args []string, subs map[string]func(args []string) int) int {
+	names := make([]string, 0, len(subs))
+	for n := range subs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	switch {
+	case len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help"):
+		fmt.Fprintln(stderr, usage)
+		return exitOK
+	case len(args) == 0:
+		fmt.Fprintf(stderr, "omologa %s: %s expected (omologa %s -h)\n", group, orList(names), group)
+		return exitUsage
+	}
+	run, ok := subs[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "omologa %s: unknown %s command %q: %s (omologa %s -h)\n", group, group, args[0], orList(names), group)
+		return exitUsage
+	}
+	return run(args[1:])
+}
+
+// orList writes the names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

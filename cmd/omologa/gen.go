@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"omologa/registers"
 	"omologa/synth"
@@ -63,18 +64,21 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "omologa gen: %v\n", err)
 		return exitUsage
 	}
-	if *dir == "" || fs.NArg() > 0 || c.Players < 4 || c.Tournaments < 0 || c.PlayersPerTournament < 4 || c.Rounds < 1 {
-		fs.Usage()
-		return exitUsage
+	if msg := genCheck(*dir, fs, &c); msg != "" {
+		return badUsage(stderr, "gen", "%s", msg)
 	}
 	k, err := parseKind(*kind)
 	if err != nil {
-		return fail(err)
+		return badUsage(stderr, "gen", "%v", err)
 	}
 	c.Rapid = k == "rapid"
-	if err := c.Start.UnmarshalText([]byte(*start)); err != nil || !c.Start.IsFull() {
-		return fail(fmt.Errorf("--start %q: YYYY-MM-DD expected", *start))
+	// time.Parse refuses 2026-13-01 and 2026-02-30, which the tournament
+	// date reader would roll over into the next month.
+	day, err := time.Parse("2006-01-02", *start)
+	if err != nil {
+		return badUsage(stderr, "gen", "--start %q: not a date YYYY-MM-DD", *start)
 	}
+	c.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
 	s := synth.Generate(c)
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		return fail(err)
@@ -120,4 +124,37 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
 		out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
 	return exitOK
+}
+
+// maxShare bounds --forfeits and --byes together: beyond it most games
+// are not played and the tournaments say nothing.
+const maxShare = 0.5
+
+// genCheck says what is wrong with gen's flags, "" when nothing is.
+func genCheck(dir string, fs *flag.FlagSet, c *synth.Config) string {
+	switch {
+	case dir == "":
+		return "--out is required"
+	case fs.NArg() > 0:
+		return fmt.Sprintf("unexpected argument %q", fs.Arg(0))
+	case c.Players < 4:
+		return fmt.Sprintf("--players %d: at least 4", c.Players)
+	case c.Tournaments < 0:
+		return fmt.Sprintf("--tournaments %d: 0 or more", c.Tournaments)
+	case c.PlayersPerTournament < 4:
+		return fmt.Sprintf("--field %d: at least 4", c.PlayersPerTournament)
+	case c.PlayersPerTournament > c.Players:
+		return fmt.Sprintf("--field %d: more than the %d players of --players", c.PlayersPerTournament, c.Players)
+	case c.Rounds < 1:
+		return fmt.Sprintf("--rounds %d: at least 1", c.Rounds)
+	case c.Days < 1:
+		return fmt.Sprintf("--days %d: at least 1", c.Days)
+	case c.ForfeitRate < 0 || c.ForfeitRate > maxShare:
+		return fmt.Sprintf("--forfeits %g: a share of the games from 0 to %g (0.05 is 5%%)", c.ForfeitRate, maxShare)
+	case c.HalfByeRate < 0 || c.HalfByeRate > maxShare:
+		return fmt.Sprintf("--byes %g: a share of the games from 0 to %g (0.05 is 5%%)", c.HalfByeRate, maxShare)
+	case c.ForfeitRate+c.HalfByeRate > maxShare:
+		return fmt.Sprintf("--forfeits %g and --byes %g: together at most %g of the games", c.ForfeitRate, c.HalfByeRate, maxShare)
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"omologa/config"
 	"omologa/ingest"
 	"omologa/ingest/mail"
+	"omologa/italian"
 	"omologa/store"
 )
 
@@ -37,9 +39,17 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	if fl.NArg() == 0 {
-		fl.Usage()
-		return exitUsage
+	if msg := argCount(fl, 1, -1, "file"); msg != "" {
+		return badUsage(stderr, "ingest", "%s", msg)
+	}
+	// Every path is checked before anything is recorded, so that a typo
+	// does not leave half of the command's files recorded.
+	for _, path := range fl.Args() {
+		if st, err := os.Stat(path); err != nil {
+			return badUsage(stderr, "ingest", "%s: no such file", path)
+		} else if st.IsDir() {
+			return badUsage(stderr, "ingest", "%s is a folder: give the files in it (omologa watch takes a drop folder)", path)
+		}
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
@@ -56,6 +66,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	lim := limitsOf(cfg)
 	code := exitOK
 	var ids []int64
+	dups := map[int64]bool{}
 	for _, path := range fl.Args() {
 		s := &ingest.Submission{Channel: ingest.ChannelCLI, ReceivedAt: time.Now(), Subject: filepath.Base(path), Source: path}
 		f, err := os.Open(path)
@@ -66,8 +77,13 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		data, err := ingest.ReadAllBounded(f, lim.MaxFileBytes)
 		f.Close()
+		if errors.Is(err, ingest.ErrTooBig) {
+			fmt.Fprintf(stderr, "omologa ingest: %s: larger than the limit of %s (max_file_bytes)\n", path, italian.Size(lim.MaxFileBytes))
+			code = exitUsage
+			continue
+		}
 		if err != nil {
-			fmt.Fprintf(stderr, "omologa ingest: %s: %v (limit %d bytes)\n", path, err, lim.MaxFileBytes)
+			fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
 			code = exitUsage
 			continue
 		}
@@ -95,7 +111,10 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 		if dup {
+			// Not a rejection: the file was judged when it first came
+			// (exit 1 is kept for rejections).
 			fmt.Fprintf(stderr, "omologa ingest: %s was already recorded as submission %d\n", path, id)
+			dups[id] = true
 		}
 		ids = append(ids, id)
 	}
@@ -120,6 +139,9 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	for _, r := range all {
 		if want[r.ID] {
 			rows = append(rows, r)
+			if dups[r.ID] {
+				continue
+			}
 			for _, f := range r.Files {
 				if f.Verdict == "rejected" && code == exitOK {
 					code = exitRejected
@@ -136,7 +158,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 	} else {
-		printStatuses(stdout, rows)
+		printStatusesIn(stdout, rows, zoneOf(cfg))
 	}
 	return code
 }

@@ -55,7 +55,7 @@ func TestIngestStatusImport(t *testing.T) {
 	}
 
 	code, out, _ = runCmd(t, "status", "--config", cfg, "--show", "2")
-	if code != exitOK || !strings.Contains(out, "Subject: Omologazione: torneo non omologabile") || !strings.Contains(out, "Come reinviare") {
+	if code != exitOK || !strings.Contains(out, "Subject: Omologazione: file non leggibile") || !strings.Contains(out, "Come reinviare") {
 		t.Fatalf("status --show: exit %d\n%s", code, out)
 	}
 	if code, _, _ := runCmd(t, "status", "--config", cfg, "--show", "99"); code != exitUsage {

@@ -9,10 +9,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -29,17 +31,12 @@ func init() {
 }
 
 func runList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (args[0] != "close" && args[0] != "publish" && args[0] != "run") {
-		fmt.Fprintln(stderr, "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)")
-		return exitUsage
-	}
-	switch args[0] {
-	case "publish":
-		return runListPublish(ctx, args[1:], stdout, stderr)
-	case "run":
-		return runListRun(ctx, args[1:], stdout, stderr)
-	}
-	return runListClose(ctx, args[1:], stdout, stderr)
+	return subcommands(stderr, "list", "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)",
+		args, map[string]func([]string) int{
+			"close":   func(a []string) int { return runListClose(ctx, a, stdout, stderr) },
+			"publish": func(a []string) int { return runListPublish(ctx, a, stdout, stderr) },
+			"run":     func(a []string) int { return runListRun(ctx, a, stdout, stderr) },
+		})
 }
 
 // closeOutput is the --json form of `omologa list close`.
@@ -70,12 +67,19 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *label == "" || *playersPath == "" || *receivedPath == "" || *out == "" || fs.NArg() == 0 {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa list close: %v\n", err)
+	if err != nil {
+		return badUsage(stderr, "list close", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--period", *label, "--players", *playersPath, "--received", *receivedPath, "--out", *out),
+		argCount(fs, 1, -1, "tournament file")); msg != "" {
+		return badUsage(stderr, "list close", "%s", msg)
+	}
+	for _, f := range fs.Args() {
+		if st, err := os.Stat(f); err != nil {
+			return badUsage(stderr, "list close", "%s: no such file", f)
+		} else if st.IsDir() {
+			return badUsage(stderr, "list close", "%s is a folder: give the tournament files", f)
 		}
-		fs.Usage()
-		return exitUsage
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa list close: %v\n", err)
@@ -254,51 +258,6 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
 }
 
-// listNames are the lists' names in the published pages' titles.
-var listNames = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}
-
-// publishOutput is the --json form of `omologa list publish`.
-type publishOutput struct {
-	Players int      `json:"players"`
-	Files   []string `json:"files"`
-}
-
-// publishList writes the published list of kind (lists.Build) into dir:
-// distribution.png when the list is not empty, list.csv and list.html.
-// `list publish` and `list run` both publish through it.
-func publishList(dir string, k periods.Kind, title string, list *registers.Players) (publishOutput, error) {
-	entries := lists.Build(list, string(k))
-	out := publishOutput{Players: len(entries)}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return out, err
-	}
-	write := func(name string, f func(io.Writer) error) error { return out.write(dir, name, f) }
-	chart := ""
-	if len(entries) > 0 {
-		chart = "distribution.png"
-		if err := write(chart, func(w io.Writer) error { return lists.DistributionPNG(w, title, entries) }); err != nil {
-			return out, err
-		}
-	}
-	if err := write("list.csv", func(w io.Writer) error { return lists.WriteCSV(w, entries) }); err != nil {
-		return out, err
-	}
-	if err := write("list.html", func(w io.Writer) error { return lists.WriteHTML(w, title, chart, entries) }); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// write writes dir/name (writeOut) and adds it to the files written.
-func (o *publishOutput) write(dir, name string, f func(io.Writer) error) error {
-	p, err := writeOut(dir, name, f)
-	if err != nil {
-		return err
-	}
-	o.Files = append(o.Files, p)
-	return nil
-}
-
 // writeOut renders f into memory and writes it to dir/name, so that a
 // rendering error leaves no half-written file; it returns the path.
 func writeOut(dir, name string, f func(io.Writer) error) (string, error) {
@@ -317,7 +276,8 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	playersPath := fs.String("players", "", "the list written by 'list close' (players' register format)")
 	dir := fs.String("out", "", "directory for list.csv, list.html and distribution.png (created)")
-	title := fs.String("title", "", "the page's title (default: the kind and the file name)")
+	title := fs.String("title", "", "the page's title (default: the kind and --period)")
+	label := fs.String("period", "", "the list's period, YYYY-MM, for the page's title (e.g. 2027-01)")
 	history := fs.String("history", "", "FSI id: also draw this player's rating over the lists given as arguments (oldest first) and --players")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n"+
@@ -330,12 +290,14 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *playersPath == "" || *dir == "" || (fs.NArg() > 0 && *history == "") {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa list publish: %v\n", err)
-		}
-		fs.Usage()
-		return exitUsage
+	if err != nil {
+		return badUsage(stderr, "list publish", "%v", err)
+	}
+	if msg := missingFlag("--players", *playersPath, "--out", *dir); msg != "" {
+		return badUsage(stderr, "list publish", "%s", msg)
+	}
+	if fs.NArg() > 0 && *history == "" {
+		return badUsage(stderr, "list publish", "older lists given without --history FSI_ID")
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa list publish: %v\n", err)
@@ -345,11 +307,15 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return fail(err)
 	}
-	if *title == "" {
-		*title = listNames[k] +
-			" – " + strings.TrimSuffix(filepath.Base(*playersPath), filepath.Ext(*playersPath))
+	pub := lists.Publication{Kind: k, List: list, Title: *title}
+	if *label != "" {
+		issue, err := time.Parse("2006-01", *label)
+		if err != nil {
+			return fail(fmt.Errorf("--period %q: not a list period YYYY-MM", *label))
+		}
+		pub.Period.Issue = tournament.NewDate(issue.Year(), issue.Month(), 1)
 	}
-	out, err := publishList(*dir, k, *title, list)
+	out, err := lists.Publish(*dir, pub)
 	if err != nil {
 		return fail(err)
 	}
@@ -373,16 +339,18 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 				}
 				name = r.Surname + " " + r.Name
 				if v > 0 {
-					points = append(points, lists.Point{Label: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Rating: v})
+					points = append(points, lists.Point{Label: listLabel(path), Rating: v})
 				}
 			}
 		}
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		if err := out.write(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
+		p, err := writeOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+lists.KindName(k), points) })
+		if err != nil {
 			return fail(err)
 		}
+		out.Files = append(out.Files, p)
 	}
 	if *asJSON {
 		if err := writeJSON(stdout, out); err != nil {
@@ -392,4 +360,51 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	fmt.Fprintf(stdout, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
 	return exitOK
+}
+
+// periodInPath finds a list period (YYYY-MM) in a list file's path, the
+// last one: var/publish/rapid-2026-12/register.csv is the list of 2026-12.
+var periodInPath = regexp.MustCompile(`(19|20)\d\d-(0[1-9]|1[0-2])`)
+
+// listLabel names a list file on the history chart's axis: its period
+// when the path holds one, else the file's name.
+func listLabel(path string) string {
+	if m := periodInPath.FindAllString(filepath.ToSlash(path), -1); len(m) > 0 {
+		return m[len(m)-1]
+	}
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+}
+
+// listInForceIT names the list a close started from, as runOutput's
+// BasedOn and OtherList write it ("list 2026-12", "rapid 2026-12",
+// "register PATH"), for the office's Italian page: by month, and the
+// register by its file name, not its path on the server.
+func listInForceIT(s string) string {
+	kind, rest, _ := strings.Cut(s, " ")
+	switch kind {
+	case "list":
+		if y, m := periodOf(rest); y > 0 {
+			return italian.List(y, m)
+		}
+		return "lista " + rest
+	case string(periods.Rapid), string(periods.Standard):
+		return "lista " + lists.KindName(periods.Kind(kind)) + " di " + italian.Period(rest)
+	case "register":
+		name, imported := strings.CutSuffix(rest, " (imported)")
+		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"
+		if imported {
+			s += ", importata nell'archivio"
+		}
+		return s
+	}
+	return s
+}
+
+// periodOf reads "2026-12" as a year and month (zero when it is not).
+func periodOf(label string) (int, time.Month) {
+	t, err := time.Parse("2006-01", label)
+	if err != nil {
+		return 0, 0
+	}
+	return t.Year(), t.Month()
 }

@@ -8,12 +8,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"omologa/config"
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -84,9 +86,10 @@ func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
 	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
 	out := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
+	officeOut := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
 	force := fs.Bool("force", false, "close the period again, replacing the list stored for it")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR] [--force]
+		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR] [--office DIR] [--force]
 
 The office's monthly rapid run or bimonthly standard run, from the store: takes
 the list in force (the last list this command stored for the kind, else the
@@ -94,23 +97,24 @@ players' register), the tournaments homologated in the store whose receipt
 falls in the period (RTF 4.2.2, RAPID 6.2; superseded files left out, and any
 tournament already rated in another list), closes the period (frozen ratings,
 summed variations, promotions, categories: rating.ClosePeriod), stores the new
-list so that the next run chains from it, and publishes into DIR: list.csv,
-list.html, distribution.png (the published list), register.csv (the whole new
-list with the engine's state, the next period's input), changes.json and
-changes.html (the change report). A period already closed is refused (exit 1)
-unless --force.`)
+list so that the next run chains from it, and publishes into DIR the public
+files (published fields only, RAPID 5.3): list.html, lista.csv (Excel),
+list.csv (scripts), distribution.png and changes.html. The office's exports go
+to the --office DIR, never published: register.csv (the whole new list with
+the engine's state, the next period's input), changes.json and changes.html
+(the full change report with the run's notes). A period already closed is
+refused (exit 1) unless --force.`)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *label == "" || fs.NArg() > 0 {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa list run: %v\n", err)
-		}
-		fs.Usage()
-		return exitUsage
+	if err != nil {
+		return badUsage(stderr, "list run", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--period", *label), argCount(fs, 0, 0, "")); msg != "" {
+		return badUsage(stderr, "list run", "%s", msg)
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "omologa list run: %v\n", err)
@@ -136,6 +140,10 @@ unless --force.`)
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "publish", string(k)+"-"+period.Label)
 	}
+	officeDir := *officeOut
+	if officeDir == "" {
+		officeDir = filepath.Join(filepath.Dir(cfg.Store.Path), "office", string(k)+"-"+period.Label)
+	}
 	st, err := store.Open(ctx, cfg.Store.Path)
 	if err != nil {
 		return fail(err)
@@ -149,12 +157,16 @@ unless --force.`)
 
 	// Published first, stored last: a failure to publish leaves the
 	// period open, to be run again.
-	title := listNames[k] + " " + period.Label
-	pub, err := publishList(dir, k, title, res.list)
+	title := lists.Title(k, period)
+	pub, err := lists.Publish(dir, lists.Publication{Kind: k, Period: period, List: res.list, Report: &res.out.Report,
+		Bands: settings.Rapid.Categories})
 	if err != nil {
 		return fail(err)
 	}
 	res.out.Files, res.out.Players = pub.Files, pub.Players
+	if err := os.MkdirAll(officeDir, 0o755); err != nil {
+		return fail(err)
+	}
 	files := []struct {
 		name string
 		f    func(io.Writer) error
@@ -165,7 +177,7 @@ unless --force.`)
 		}},
 	}
 	for _, f := range files {
-		p, err := writeOut(dir, f.name, f.f)
+		p, err := writeOut(officeDir, f.name, f.f)
 		if err != nil {
 			return fail(err)
 		}
@@ -184,8 +196,8 @@ unless --force.`)
 	res.out.ListID = id
 	// changes.json last, with the list's id: its absence says the run
 	// did not complete.
-	res.out.Files = append(res.out.Files, filepath.Join(dir, "changes.json"))
-	if _, err := writeOut(dir, "changes.json", func(w io.Writer) error { return writeJSON(w, &res.out) }); err != nil {
+	res.out.Files = append(res.out.Files, filepath.Join(officeDir, "changes.json"))
+	if _, err := writeOut(officeDir, "changes.json", func(w io.Writer) error { return writeJSON(w, &res.out) }); err != nil {
 		return fail(err)
 	}
 	if *asJSON {
@@ -224,12 +236,13 @@ type closed struct {
 
 // notes are the lines shown above the change report's tables.
 func (c *closed) notes() []string {
-	n := []string{"Lista in vigore: " + c.out.BasedOn}
+	n := []string{"Lista in vigore: " + listInForceIT(c.out.BasedOn)}
 	if c.out.Refreshed+c.out.Joined > 0 {
-		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %d giocatori aggiornati (tesseramento, FIDE, società), %d nuovi.", c.out.Refreshed, c.out.Joined))
+		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.",
+			italian.Count(c.out.Refreshed, "giocatore aggiornato", "giocatori aggiornati"), italian.Count(c.out.Joined, "nuovo", "nuovi")))
 	}
 	if c.out.OtherList != "" {
-		n = append(n, fmt.Sprintf("Dalla lista %s in vigore: %d giocatori aggiornati.", c.out.OtherList, c.out.OtherRows))
+		n = append(n, fmt.Sprintf("Dalla %s in vigore: %s.", listInForceIT(c.out.OtherList), italian.Count(c.out.OtherRows, "giocatore aggiornato", "giocatori aggiornati")))
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {

@@ -93,13 +93,25 @@ func TestListRunChain(t *testing.T) {
 	if p1.Out != wantDir || p1.ListID == 0 || p1.Players == 0 {
 		t.Errorf("period 1: out %s (want %s), list %d, %d players", p1.Out, wantDir, p1.ListID, p1.Players)
 	}
-	for _, f := range []string{"list.csv", "list.html", "distribution.png", "register.csv", "changes.json", "changes.html"} {
+	for _, f := range []string{"list.csv", "lista.csv", "list.json", "list.html", "style.css", "search.js", "distribution.png", "changes.html"} {
 		if _, err := os.Stat(filepath.Join(wantDir, f)); err != nil {
 			t.Errorf("not published: %v", err)
 		}
 	}
+	// The office's exports are kept out of the public folder (RAPID 5.3).
+	officeDir := filepath.Join(dir, "office", "rapid-2026-12")
+	for _, f := range []string{"register.csv", "changes.json", "changes.html"} {
+		if _, err := os.Stat(filepath.Join(officeDir, f)); err != nil {
+			t.Errorf("office export missing: %v", err)
+		}
+		if f != "changes.html" {
+			if _, err := os.Stat(filepath.Join(wantDir, f)); err == nil {
+				t.Errorf("%s is in the public folder", f)
+			}
+		}
+	}
 	checkPNG(t, filepath.Join(wantDir, "distribution.png"))
-	reg1, err := os.ReadFile(filepath.Join(wantDir, "register.csv"))
+	reg1, err := os.ReadFile(filepath.Join(officeDir, "register.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +136,7 @@ func TestListRunChain(t *testing.T) {
 		t.Fatal("period 1 changed no rating: the chain would prove nothing")
 	}
 	var saved runOutput
-	if b, err := os.ReadFile(filepath.Join(wantDir, "changes.json")); err != nil || json.Unmarshal(b, &saved) != nil || saved.ListID != p1.ListID {
+	if b, err := os.ReadFile(filepath.Join(officeDir, "changes.json")); err != nil || json.Unmarshal(b, &saved) != nil || saved.ListID != p1.ListID {
 		t.Errorf("changes.json: %v, list id %d", err, saved.ListID)
 	}
 
@@ -182,7 +194,7 @@ func TestListRunChain(t *testing.T) {
 	if p2.Refreshed != 1 || p2.Joined != 1 {
 		t.Errorf("from the new register: %d refreshed, %d joined; want 1, 1", p2.Refreshed, p2.Joined)
 	}
-	reg2, err := os.ReadFile(filepath.Join(dir, "jan", "register.csv"))
+	reg2, err := os.ReadFile(filepath.Join(dir, "office", "rapid-2027-01", "register.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +216,7 @@ func TestListRunChain(t *testing.T) {
 	if costa == nil || costa.Club != "Scacchi Vercelli" || costa.Province != "VC" || nina == nil {
 		t.Errorf("after the refresh: Costa %+v, the new member %+v", costa, nina)
 	}
-	if page, err := os.ReadFile(filepath.Join(dir, "jan", "changes.html")); err != nil || !strings.Contains(string(page), "1 giocatori aggiornati") {
+	if page, err := os.ReadFile(filepath.Join(dir, "office", "rapid-2027-01", "changes.html")); err != nil || !strings.Contains(string(page), "1 giocatore aggiornato") {
 		t.Errorf("changes.html: %v", err)
 	}
 

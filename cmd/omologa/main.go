@@ -49,17 +49,17 @@ func main() {
 }
 
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "omologa: a command is expected (omologa -h lists them)")
+		return exitUsage
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
 		return exitOK
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "omologa: unknown command %q\n\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(stderr, "omologa: unknown command %q (omologa -h lists them)\n", args[0])
 		return exitUsage
 	}
 	return c.run(ctx, args[1:], stdout, stderr)

@@ -48,9 +48,8 @@ func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return exitUsage
+	if msg := argCount(fs, 1, -1, "file"); msg != "" {
+		return badUsage(stderr, "parse", "%s", msg)
 	}
 	code := exitOK
 	var out []parsed

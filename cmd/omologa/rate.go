@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -182,12 +183,11 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	k, err := parseKind(*kind)
-	if err != nil || *playersPath == "" || fs.NArg() != 1 {
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa rate: %v\n", err)
-		}
-		fs.Usage()
-		return exitUsage
+	if err != nil {
+		return badUsage(stderr, "rate", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--players", *playersPath), argCount(fs, 1, 1, "result file")); msg != "" {
+		return badUsage(stderr, "rate", "%s", msg)
 	}
 	cfg, err := loadRating(*rulesPath)
 	if err != nil {
@@ -309,12 +309,8 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 	}
 }
 
-func signed(t rating.Tenths) string {
-	if t > 0 {
-		return "+" + t.String()
-	}
-	return t.String()
-}
+// signed writes a variation for the (English) command output: "+3.5".
+func signed(t rating.Tenths) string { return italian.SignedTenthsEN(int(t)) }
 
 func parseKind(s string) (periods.Kind, error) {
 	switch s {
@@ -322,6 +318,9 @@ func parseKind(s string) (periods.Kind, error) {
 		return periods.Standard, nil
 	case "rapid":
 		return periods.Rapid, nil
+	}
+	if s == "" {
+		return "", fmt.Errorf("--kind is required: standard or rapid")
 	}
 	return "", fmt.Errorf("--kind %q: standard or rapid", s)
 }

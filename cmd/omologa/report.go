@@ -81,12 +81,17 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		fmt.Fprintf(stderr, "omologa report: %v\n", err)
 		return exitUsage
 	}
-	if *out == "" || (*subID == 0) == (fs.NArg() == 0) {
-		fs.Usage()
-		return exitUsage
-	}
-	if *lang != "it" && *lang != "en" {
-		return fail(fmt.Errorf("--lang %q: it or en", *lang))
+	switch {
+	case *out == "":
+		return badUsage(stderr, "report", "--out is required")
+	case *subID != 0 && fs.NArg() > 0:
+		return badUsage(stderr, "report", "--submission %d and files given: one or the other", *subID)
+	case *subID == 0 && fs.NArg() == 0:
+		return badUsage(stderr, "report", "no result file given (or --submission ID)")
+	case *subID < 0:
+		return badUsage(stderr, "report", "--submission %d: a submission number from omologa status", *subID)
+	case *lang != "it" && *lang != "en":
+		return badUsage(stderr, "report", "--lang %q: it or en", *lang)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fail(err)

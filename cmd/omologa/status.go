@@ -8,10 +8,13 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	gomail "github.com/emersion/go-message/mail"
 
 	"omologa/config"
+	"omologa/italian"
+	"omologa/rules"
 	"omologa/store"
 )
 
@@ -37,6 +40,14 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
+	}
+	switch {
+	case *limit < 0:
+		return badUsage(stderr, "status", "-n %d: a number of submissions, 0 for all", *limit)
+	case *show < 0:
+		return badUsage(stderr, "status", "--show %d: a submission number from omologa status", *show)
+	case fl.NArg() > 0:
+		return badUsage(stderr, "status", "unexpected argument %q", fl.Arg(0))
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
@@ -87,11 +98,25 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stdout, "no quarantined submissions")
 		return exitOK
 	}
-	printStatuses(stdout, rows)
+	printStatusesIn(stdout, rows, zoneOf(cfg))
 	return exitOK
 }
 
-func printStatuses(w io.Writer, rows []store.Status) {
+func printStatuses(w io.Writer, rows []store.Status) { printStatusesIn(w, rows, time.Local) }
+
+// zoneOf is the office's time zone, in which the commands show times as
+// the notices do: the rules' time_zone (Europe/Rome); the machine's
+// when the rules cannot be read (the command says so elsewhere).
+func zoneOf(cfg *config.Config) *time.Location {
+	rf, err := rules.Load(cfg.Rules)
+	if err != nil {
+		return time.Local
+	}
+	return rf.Rating.Location()
+}
+
+// printStatusesIn lists the submissions with their times in loc.
+func printStatusesIn(w io.Writer, rows []store.Status, loc *time.Location) {
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "no submissions recorded")
 		return
@@ -105,7 +130,7 @@ func printStatuses(w io.Writer, rows []store.Status) {
 		}
 		notice := "-"
 		if n := r.Notice; n != nil {
-			notice = fmt.Sprintf("%s %s (%d attempts) to %s", n.Kind, n.Status, n.Attempts, strings.Join(n.To, ","))
+			notice = fmt.Sprintf("%s %s (%s) to %s", n.Kind, n.Status, italian.Count(n.Attempts, "attempt", "attempts"), strings.Join(n.To, ","))
 			if n.LastError != "" {
 				notice += ": " + n.LastError
 			}
@@ -114,7 +139,7 @@ func printStatuses(w io.Writer, rows []store.Status) {
 		} else if r.State == store.StateDiscarded {
 			notice = "none: " + r.Note
 		}
-		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, r.ReceivedAt.Local().Format("2006-01-02 15:04:05"), r.Channel, from, stateLabel(r))
+		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, italian.DateTime(r.ReceivedAt, loc), r.Channel, from, stateLabel(r, loc))
 		if len(r.Files) == 0 {
 			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%s\n", head, notice)
 		}
@@ -157,7 +182,7 @@ func printStatuses(w io.Writer, rows []store.Status) {
 
 // stateLabel makes a quarantine stand out and says when the office
 // decided a submission's fate.
-func stateLabel(r store.Status) string {
+func stateLabel(r store.Status, loc *time.Location) string {
 	if r.State == store.StateQuarantined {
 		return "QUARANTINED"
 	}
@@ -166,7 +191,7 @@ func stateLabel(r store.Status) string {
 		if o.Action == r.State {
 			action = ""
 		}
-		return fmt.Sprintf("%s (%sby %s %s)", r.State, action, o.By, o.At.Local().Format("2006-01-02 15:04"))
+		return fmt.Sprintf("%s (%sby %s %s)", r.State, action, o.By, italian.DateTime(o.At, loc))
 	}
 	return r.State
 }

@@ -5,54 +5,67 @@ import (
 	"io"
 	"strings"
 
+	"omologa/italian"
+	"omologa/periods"
 	"omologa/rating"
+	"omologa/report/style"
+	"omologa/tournament"
 )
 
-// The change report of a period's close (rating.Report) as a page for
-// the office and the players: the tournaments rated, each player's
-// previous and new rating with the variation of every tournament, and
-// the promotions, categories, norms, players added, made inactive,
-// removed or re-entered. Italian, like the list page.
+// The change report of a period's close (rating.Report) as a page, in
+// two forms. The public one (changes.html beside the list, written by
+// Publish) shows each player's previous and new rating with the
+// variation of every tournament, and the promotions, categories and
+// norms, with the published fields only (no FSI id on the rapid list,
+// no file names, no office notes). The office's one (WriteChangesHTML)
+// adds the file names, the rating used and its source, the tournaments
+// left out of the period, the players' notes and the run's notes.
 var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
-	"signed": func(t rating.Tenths) string {
-		if t > 0 {
-			return "+" + t.String()
-		}
-		return t.String()
+	"signed": func(t rating.Tenths) string { return italian.SignedTenths(int(t)) },
+	"join":   strings.Join,
+	"date":   date,
+	"period": italian.Period,
+	"section": func(title string, items []rating.CategoryChange) catSection {
+		return catSection{title, items}
 	},
-	"join":    strings.Join,
-	"section": func(title string, items []rating.CategoryChange) catSection { return catSection{title, items} },
-	"notes":   func(title string, items []rating.PlayerNote) noteSection { return noteSection{title, items} },
-	"kind": func(k string) string {
-		if k == "rapid" {
-			return "Elo Italia Rapid"
-		}
-		return "Elo Italia"
-	},
+	"notes": func(title string, items []rating.PlayerNote) noteSection { return noteSection{title, items} },
+	"kind":  func(k periods.Kind) string { return KindName(k) },
+	"css":   style.TemplateCSS,
+	"std":   func(k periods.Kind) bool { return k != periods.Rapid },
+	"dmy":   func(d tournament.Date) string { return date(d) },
 }).Parse(`<!DOCTYPE html>
-<html lang="it"><head><meta charset="utf-8"><title>{{.Title}}</title>
-<style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}td.n,th.n{text-align:right}p.note{color:#555}</style>
-</head><body><h1>{{.Title}}</h1>
-{{with .R}}<p>Lista {{kind (print .Kind)}} {{.Period.Label}}: tornei ricevuti dal {{.Period.From}} al {{.Period.Cutoff}} (RTF 4.2.2, RAPID 6.2).</p>{{end}}
-{{if .Notes}}<ul class="notes">{{range .Notes}}<li>{{.}}</li>{{end}}</ul>
+<html lang="it"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+{{if .Public}}<link rel="stylesheet" href="style.css">{{else}}<style>{{css}}</style>{{end}}
+</head><body>
+<header class="site"><p class="org">Federazione Scacchistica Italiana · Omologazione tornei</p>
+<h1>{{.Title}}</h1></header>
+<main>
+{{- $std := std .R.Kind}}{{$pub := .Public}}
+{{with .R}}<p>Tornei ricevuti dal {{dmy .Period.From}} al {{dmy .Period.Cutoff}} ({{if $std}}RTF 4.2.2{{else}}RAPID 6.2{{end}}).{{if $.List}} <a href="{{$.List}}">La lista</a>.{{end}}</p>{{end}}
+{{if .Notes}}<h2>Note dell'ufficio</h2>
+<ul class="notes">{{range .Notes}}<li>{{.}}</li>{{end}}</ul>
 {{end}}<h2>Tornei valutati</h2>
-{{if .R.Tournaments}}<table><thead><tr><th>Ricevuto</th><th>Torneo</th><th>File</th><th class="n">Giocatori</th><th class="n">Partite</th></tr></thead><tbody>
-{{range .R.Tournaments}}<tr><td>{{.Received}}</td><td>{{.Name}}</td><td>{{.File}}</td><td class="n">{{.Players}}</td><td class="n">{{.Games}}</td></tr>
-{{end}}</tbody></table>
+{{if .R.Tournaments}}<div class="scroll"><table><thead><tr><th>Ricevuto il</th><th>Torneo</th>{{if not $pub}}<th>File</th>{{end}}<th class="n">Giocatori</th><th class="n">Partite</th></tr></thead><tbody>
+{{range .R.Tournaments}}<tr><td>{{dmy .Received}}</td><td>{{.Name}}</td>{{if not $pub}}<td>{{.File}}</td>{{end}}<td class="n">{{.Players}}</td><td class="n">{{.Games}}</td></tr>
+{{end}}</tbody></table></div>
 {{else}}<p>Nessun torneo nel periodo.</p>
-{{end}}{{if .R.Excluded}}<p class="note">Fuori periodo, non valutati: {{range $i, $e := .R.Excluded}}{{if $i}}; {{end}}{{$e.File}} (ricevuto {{$e.Received}}, lista {{$e.Period}}){{end}}.</p>
+{{end}}{{if and .R.Excluded (not $pub)}}<p class="note">Fuori periodo, non valutati: {{range $i, $e := .R.Excluded}}{{if $i}}; {{end}}{{$e.File}} (ricevuto il {{dmy $e.Received}}, lista di {{period $e.Period}}){{end}}.</p>
 {{end}}<h2>Variazioni</h2>
-{{if .R.Changes}}<table><thead><tr><th>Tessera</th><th>Giocatore</th><th class="n">Precedente</th><th class="n">Usato</th><th>Origine</th><th class="n">Somma</th><th class="n">Raggiunto</th><th class="n">Nuovo</th><th>Per torneo</th><th>Articoli</th></tr></thead><tbody>
-{{range .R.Changes}}<tr><td>{{.FSIID}}</td><td>{{.Name}}</td><td class="n">{{.Previous}}</td><td class="n">{{.Used}}</td><td>{{.Source}}</td><td class="n">{{if .Rated}}{{signed .Sum}}{{end}}</td><td class="n">{{if .Rated}}{{.Reached}}{{end}}</td><td class="n">{{.New}}</td><td>{{range $i, $v := .Variations}}{{if $i}}<br>{{end}}{{$v.Name}}: {{signed $v.Applied}}{{if $v.Articles}} [{{join $v.Articles ", "}}]{{end}}{{end}}</td><td>{{join .Articles ", "}}</td></tr>
-{{end}}</tbody></table>
+{{if .R.Changes}}<div class="scroll"><table><thead><tr>{{if $std}}<th>Tessera FSI</th>{{end}}<th>Giocatore</th><th class="n">Elo precedente</th>{{if not $pub}}<th class="n">Elo usato</th><th>Origine</th>{{end}}<th class="n">Variazione</th><th class="n">Elo nuovo</th><th>Per torneo</th></tr></thead><tbody>
+{{range $c := .R.Changes}}<tr>{{if $std}}<td>{{.FSIID}}</td>{{end}}<td>{{.Name}}</td><td class="n">{{if .Previous}}{{.Previous}}{{else if eq .Source "fide"}}{{.Used}} <span class="badge">FIDE</span>{{else}}—{{end}}</td>{{if not $pub}}<td class="n">{{.Used}}</td><td>{{.Source}}</td>{{end}}<td class="n{{if gt .Sum 0}} up{{else if lt .Sum 0}} down{{end}}">{{if .Rated}}{{signed .Sum}}{{else}}—{{end}}</td><td class="n">{{if .New}}{{.New}}{{else if eq .Source "fide"}}{{.Used}} <span class="badge">FIDE</span>{{else}}—{{end}}</td><td>{{range $i, $v := .Variations}}{{if $i}}<br>{{end}}{{$v.Name}}{{if $c.Rated}}: {{signed $v.Applied}}{{end}}{{if $v.Articles}} ({{join $v.Articles ", "}}){{end}}{{end}}{{if .Articles}}{{if .Variations}}<br>{{end}}{{join .Articles ", "}}{{end}}{{if and (not .Rated) (eq .Source "fide")}}<br><span class="note">Elo FIDE: il torneo non gli dà Elo Italia</span>{{end}}</td></tr>
+{{end}}</tbody></table></div>
+<p class="note">Elo precedente: quello della lista in vigore, o l'Elo FIDE per chi lo ha («—» per chi entra in lista); la variazione è la somma di quelle dei tornei, arrotondata nell'Elo nuovo (RTF 4.3.3).</p>
 {{else}}<p>Nessuna variazione.</p>
-{{end}}{{template "cats" (section "Promozioni (RTF 4.4.1)" .R.Promotions)}}{{template "cats" (section "Categorie rapid (RAPID 8.3)" .R.Categories)}}{{template "cats" (section "Promozioni trattenute per ritiro ingiustificato (RTF 7.5.3)" .R.Withheld)}}{{template "notes" (notes "Norme di Maestro" .R.Norms)}}{{template "notes" (notes "Nuovi in lista" .R.Added)}}{{template "notes" (notes "Inattivi (non pubblicati)" .R.Inactive)}}{{template "notes" (notes "Rimossi" .R.Removed)}}{{template "notes" (notes "Rientrati" .R.Reentered)}}{{template "notes" (notes "K bloccato" .R.KLocked)}}</body></html>
+{{end}}{{if $std}}{{template "cats" (section "Promozioni (RTF 4.4.1)" .R.Promotions)}}{{else}}{{template "cats" (section "Categorie rapid (RAPID 8.3)" .R.Categories)}}{{end}}{{template "cats" (section "Promozioni trattenute per ritiro ingiustificato (RTF 7.5.3)" .R.Withheld)}}{{template "notes" (notes "Norme di Maestro" .R.Norms)}}{{template "notes" (notes "Nuovi in lista" .R.Added)}}{{if not $pub}}{{template "notes" (notes "Inattivi (non pubblicati)" .R.Inactive)}}{{template "notes" (notes "Rimossi" .R.Removed)}}{{template "notes" (notes "Rientrati" .R.Reentered)}}{{template "notes" (notes "K bloccato" .R.KLocked)}}{{template "notes" (notes "Ritiri nei gironi in attesa della decisione dell'ufficio (omologa decide)" .R.Undecided)}}{{end}}</main>
+</body></html>
 {{define "cats"}}{{if .Items}}<h2>{{.Title}}</h2>
-<table><thead><tr><th>Tessera</th><th>Giocatore</th><th>Da</th><th>A</th><th class="n">Elo</th><th>Articolo</th></tr></thead><tbody>
-{{range .Items}}<tr><td>{{.FSIID}}</td><td>{{.Name}}</td><td>{{.From}}</td><td>{{.To}}</td><td class="n">{{.Rating}}</td><td>{{.Article}}</td></tr>
-{{end}}</tbody></table>
+<div class="scroll"><table><thead><tr><th>Giocatore</th><th>Da</th><th>A</th><th class="n">Elo</th><th>Articolo</th></tr></thead><tbody>
+{{range .Items}}<tr><td>{{.Name}}</td><td>{{.From}}</td><td>{{.To}}</td><td class="n">{{.Rating}}</td><td>{{.Article}}</td></tr>
+{{end}}</tbody></table></div>
 {{end}}{{end}}{{define "notes"}}{{if .Items}}<h2>{{.Title}}</h2>
-<ul>{{range .Items}}<li>{{.FSIID}} {{.Name}}: {{.Reason}}{{if .Article}} ({{.Article}}){{end}}</li>{{end}}</ul>
+<ul>{{range .Items}}<li>{{.Name}}{{if .Article}} ({{.Article}}){{end}}</li>{{end}}</ul>
 {{end}}{{end}}`))
 
 type catSection struct {
@@ -65,13 +78,20 @@ type noteSection struct {
 	Items []rating.PlayerNote
 }
 
-// WriteChangesHTML writes the change report of a period's close as an
-// HTML page; notes (the run's warnings, the cross-check of the
-// provisional results) are listed above the tables.
+type changesData struct {
+	Title  string
+	R      *rating.Report
+	Notes  []string
+	Public bool
+	List   string // the list page's file name, linked from the public page
+}
+
+func writeChanges(w io.Writer, d changesData) error { return changesPage.Execute(w, d) }
+
+// WriteChangesHTML writes the office's change page of a period's close,
+// with the run's notes (warnings, the cross-check of the provisional
+// results) above the tables. It is not for the public folder: Publish
+// writes the public one.
 func WriteChangesHTML(w io.Writer, title string, r *rating.Report, notes []string) error {
-	return changesPage.Execute(w, struct {
-		Title string
-		R     *rating.Report
-		Notes []string
-	}{title, r, notes})
+	return writeChanges(w, changesData{Title: title, R: r, Notes: notes})
 }

@@ -7,6 +7,7 @@ import (
 
 	"omologa/periods"
 	"omologa/rating"
+	"omologa/report/style"
 	"omologa/tournament"
 )
 
@@ -29,13 +30,28 @@ func TestChangesHTML(t *testing.T) {
 	if err := WriteChangesHTML(&b, "Elo Italia Rapid 2027-01", r, []string{"list in force: list 2026-12"}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "changes.html", b.Bytes())
-	for _, s := range []string{"Rapid &lt;di&gt; Natale", "&#43;12.5", "[RAPID 6.7]", "Categorie rapid", "Nuovi in lista", "list 2026-12", "4/late.trf"} {
+	// The office's page inlines the shared stylesheet; the golden holds
+	// a marker in its place, so that a style change does not rewrite it.
+	if !bytes.Contains(b.Bytes(), []byte(style.CSS)) {
+		t.Error("the office's page does not inline the shared stylesheet")
+	}
+	golden(t, "changes-office.html", bytes.Replace(b.Bytes(), []byte(style.CSS), []byte("/* report/style.CSS */"), 1))
+	for _, s := range []string{"Rapid &lt;di&gt; Natale", "&#43;12,5", "(RAPID 6.7)", "Categorie rapid", "Nuovi in lista", "list 2026-12", "4/late.trf", "lista di febbraio 2027"} {
 		if !strings.Contains(b.String(), s) {
 			t.Errorf("page lacks %q", s)
 		}
 	}
 	if strings.Contains(b.String(), "Promozioni (RTF") {
 		t.Error("an empty section is shown")
+	}
+	b.Reset()
+	if err := writeChanges(&b, changesData{Title: "Elo Italia Rapid – lista di gennaio 2027: variazioni", R: r, Public: true, List: FileHTML}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "changes-public.html", b.Bytes())
+	for _, s := range []string{"4/late.trf", "3/rapid.trf", "list 2026-12", "first rated tournament"} {
+		if strings.Contains(b.String(), s) {
+			t.Errorf("public page shows the office's %q", s)
+		}
 	}
 }

@@ -1,61 +1,64 @@
 // Package lists publishes a rating list: the players who appear on it
-// (RTF 4.2.9: active and registered; RAPID 6.9: not removed), as CSV, as
-// a simple HTML table and as PNG charts (the rating distribution, a
-// player's history across lists).
+// (RTF 4.2.9: active and registered; RAPID 6.9: not removed), as a page,
+// as CSV for a person (Excel with Italian settings) and for scripts, and
+// as PNG charts (the rating distribution, a player's history across
+// lists).
 //
-// Tables go through gota and charts through go-chart; this package is the
-// only one that imports them, so that either can be replaced here alone
-// (gota is unmaintained: its use is kept to the CSV table).
+// What it publishes carries only the fields RAPID 5.3 lets the FSI
+// publish (regs §4b "Publication"): surname, name, category, province,
+// rating, and for the standard list the FSI id and whether the rating
+// is FIDE. Entry has no other field, so nothing else can leak into the
+// public folder; the office's full exports are written elsewhere by the
+// office.
 package lists
 
 import (
 	"cmp"
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
-	"html/template"
 	"io"
 	"slices"
 	"strconv"
 
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
-	"github.com/wcharczuk/go-chart/v2"
-
+	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
 )
 
-// Entry is one line of a published list.
+// Entry is one line of a published list: the published fields only.
 type Entry struct {
-	Rank      int    `dataframe:"rank"`
-	FSIID     string `dataframe:"fsi_id"`
-	Surname   string `dataframe:"surname"`
-	Name      string `dataframe:"name"`
-	Category  string `dataframe:"category"`
-	Rating    int    `dataframe:"rating"`
-	Province  string `dataframe:"province"`
-	Club      string `dataframe:"club"`
-	BirthYear string `dataframe:"birth_year"` // empty when unknown
+	Rank     int
+	FSIID    string // standard list only
+	Surname  string
+	Name     string
+	Category string // standard: national category (M, CM, 1N...); rapid: RAPID 8.4 band
+	Province string
+	Rating   int
+	// FIDE: the rating is the player's FIDE rating, his merit rating on
+	// the national list (RTF 4.2.8, regs §4b).
+	FIDE bool
 }
 
 // Build returns the published list of kind ("standard" or "rapid") from
-// a list written by the rating stage, best first: standard shows Elo
-// Italia of the players whose listed column is not 0, rapid Elo Italia
+// a list written by the rating stage, best first: standard shows each
+// player's merit rating (FIDE when he has one, marked, else Elo Italia)
+// for the players whose listed column is not 0; rapid shows Elo Italia
 // Rapid with the rapid category.
 func Build(list *registers.Players, kind string) []Entry {
 	var out []Entry
 	for i := range list.Rows {
 		r := &list.Rows[i]
-		e := Entry{FSIID: r.FSIID, Surname: r.Surname, Name: r.Name, Category: r.Category,
-			Province: r.Province, Club: r.Club}
-		if r.BirthDate.Year > 0 {
-			e.BirthYear = strconv.Itoa(r.BirthDate.Year)
-		}
-		if kind == "rapid" {
+		e := Entry{Surname: r.Surname, Name: r.Name, Category: r.Category, Province: r.Province}
+		if kind == string(periods.Rapid) {
 			e.Rating, e.Category = r.EloRapid, r.Extra[rating.ColRapidCategory]
 		} else {
-			e.Rating = r.EloItalia
 			if r.Extra[rating.ColListed] == "0" {
 				continue
+			}
+			e.FSIID, e.Rating = r.FSIID, r.EloItalia
+			if r.FideStandard > 0 {
+				e.Rating, e.FIDE = r.FideStandard, true
 			}
 		}
 		if e.Rating <= 0 {
@@ -75,114 +78,119 @@ func Build(list *registers.Players, kind string) []Entry {
 	return out
 }
 
-// WriteCSV writes the list as CSV with a header row.
-func WriteCSV(w io.Writer, entries []Entry) error {
-	if len(entries) == 0 {
-		_, err := io.WriteString(w, "rank,fsi_id,surname,name,category,rating,province,club,birth_year\n")
+// Column is one published column: its stable English name for scripts
+// and its Italian heading for people.
+type Column struct {
+	Key, IT string
+	value   func(e *Entry) (en, it string)
+}
+
+var (
+	colRank     = Column{"rank", "Pos.", func(e *Entry) (string, string) { s := strconv.Itoa(e.Rank); return s, s }}
+	colFSIID    = Column{"fsi_id", "Tessera FSI", func(e *Entry) (string, string) { return e.FSIID, e.FSIID }}
+	colSurname  = Column{"surname", "Cognome", func(e *Entry) (string, string) { return e.Surname, e.Surname }}
+	colName     = Column{"name", "Nome", func(e *Entry) (string, string) { return e.Name, e.Name }}
+	colCategory = Column{"category", "Categoria", func(e *Entry) (string, string) { return e.Category, e.Category }}
+	colProvince = Column{"province", "Provincia", func(e *Entry) (string, string) { return e.Province, e.Province }}
+	colRating   = Column{"rating", "Elo", func(e *Entry) (string, string) { s := strconv.Itoa(e.Rating); return s, s }}
+	colFIDE     = Column{"fide", "FIDE", func(e *Entry) (string, string) {
+		if e.FIDE {
+			return "1", "sì"
+		}
+		return "0", ""
+	}}
+)
+
+// Columns are the published columns of a list of kind, in order: the
+// fields regs §4b allows and no other.
+func Columns(kind string) []Column {
+	if kind == string(periods.Rapid) {
+		return []Column{colRank, colSurname, colName, colCategory, colProvince, colRating}
+	}
+	return []Column{colRank, colFSIID, colSurname, colName, colCategory, colProvince, colRating, colFIDE}
+}
+
+// WriteCSV writes the list for scripts: UTF-8 without BOM, comma
+// separated, the stable English column names of Columns, numbers with a
+// decimal point, FIDE as 1/0.
+func WriteCSV(w io.Writer, kind string, entries []Entry) error {
+	return writeCSV(w, kind, entries, false)
+}
+
+// WriteExcelCSV writes the list for a person opening it in Excel with
+// Italian settings: UTF-8 with a BOM (else Excel reads "SocietÃ"), ';'
+// as separator (Excel in Italian splits on it, the comma being the
+// decimal sign), Italian headings.
+func WriteExcelCSV(w io.Writer, kind string, entries []Entry) error {
+	if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 		return err
 	}
-	// Every column as text: gota would otherwise guess types and write
-	// empty cells as NaN.
-	df := dataframe.LoadStructs(entries, dataframe.DetectTypes(false), dataframe.DefaultType(series.String),
-		dataframe.NaNValues(nil))
-	if df.Err != nil {
-		return fmt.Errorf("list table: %w", df.Err)
-	}
-	return df.WriteCSV(w)
+	return writeCSV(w, kind, entries, true)
 }
 
-var page = template.Must(template.New("list").Parse(`<!DOCTYPE html>
-<html lang="it"><head><meta charset="utf-8"><title>{{.Title}}</title>
-<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ddd}td.n{text-align:right}</style>
-</head><body><h1>{{.Title}}</h1>
-{{if .Chart}}<p><img src="{{.Chart}}" alt="distribuzione dei punteggi"></p>{{end}}
-<table><thead><tr><th>#</th><th>Cognome</th><th>Nome</th><th>Cat.</th><th>Elo</th><th>Prov.</th><th>Società</th><th>Tessera FSI</th></tr></thead><tbody>
-{{range .Entries}}<tr><td class="n">{{.Rank}}</td><td>{{.Surname}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td class="n">{{.Rating}}</td><td>{{.Province}}</td><td>{{.Club}}</td><td>{{.FSIID}}</td></tr>
-{{end}}</tbody></table></body></html>
-`))
-
-// WriteHTML writes the list as an HTML page; chart, when not empty, is
-// the file name of the distribution chart shown above the table.
-func WriteHTML(w io.Writer, title, chart string, entries []Entry) error {
-	return page.Execute(w, struct {
-		Title, Chart string
-		Entries      []Entry
-	}{title, chart, entries})
+// WriteJSON writes the list for scripts as a JSON array of objects keyed
+// by the stable English column names of Columns; numbers are numbers and
+// fide a boolean.
+func WriteJSON(w io.Writer, kind string, entries []Entry) error {
+	cols := Columns(kind)
+	rows := make([]map[string]any, len(entries))
+	for i := range entries {
+		e := &entries[i]
+		row := make(map[string]any, len(cols))
+		for _, c := range cols {
+			switch c.Key {
+			case "rank":
+				row[c.Key] = e.Rank
+			case "rating":
+				row[c.Key] = e.Rating
+			case "fide":
+				row[c.Key] = e.FIDE
+			default:
+				en, _ := c.value(e)
+				row[c.Key] = en
+			}
+		}
+		rows[i] = row
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(rows); err != nil {
+		return fmt.Errorf("list JSON: %w", err)
+	}
+	return nil
 }
 
-// Bands counts the entries per band of width points (1400–1499...).
-func Bands(entries []Entry, width int) (labels []string, counts []int) {
-	if len(entries) == 0 || width <= 0 {
-		return nil, nil
+func writeCSV(w io.Writer, kind string, entries []Entry, italian bool) error {
+	cw := csv.NewWriter(w)
+	if italian {
+		cw.Comma, cw.UseCRLF = ';', true
 	}
-	lo, hi := entries[len(entries)-1].Rating/width, entries[0].Rating/width
-	for b := lo; b <= hi; b++ {
-		labels = append(labels, strconv.Itoa(b*width))
-		counts = append(counts, 0)
+	cols := Columns(kind)
+	row := make([]string, len(cols))
+	for i, c := range cols {
+		row[i] = c.Key
+		if italian {
+			row[i] = c.IT
+		}
 	}
-	for _, e := range entries {
-		counts[e.Rating/width-lo]++
+	if err := cw.Write(row); err != nil {
+		return err
 	}
-	return labels, counts
-}
-
-// DistributionPNG draws the number of players per 100-point band.
-func DistributionPNG(w io.Writer, title string, entries []Entry) error {
-	labels, counts := Bands(entries, 100)
-	if len(labels) == 0 {
-		return fmt.Errorf("distribution chart: the list is empty")
+	for i := range entries {
+		for j, c := range cols {
+			en, it := c.value(&entries[i])
+			row[j] = en
+			if italian {
+				row[j] = it
+			}
+		}
+		if err := cw.Write(row); err != nil {
+			return err
+		}
 	}
-	bars := make([]chart.Value, len(labels))
-	for i := range labels {
-		bars[i] = chart.Value{Label: labels[i], Value: float64(counts[i])}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("list CSV: %w", err)
 	}
-	if len(bars) == 1 {
-		// go-chart needs a range: an empty band beside a single one.
-		bars = append(bars, chart.Value{Label: "", Value: 0})
-	}
-	top := 1
-	for _, n := range counts {
-		top = max(top, n)
-	}
-	c := chart.BarChart{Title: title, Width: 60*len(bars) + 200, Height: 400, BarWidth: 40,
-		Background: chart.Style{Padding: chart.Box{Top: 40}}, Bars: bars,
-		YAxis: chart.YAxis{ValueFormatter: wholeNumber, Range: &chart.ContinuousRange{Min: 0, Max: float64(top)}}}
-	return c.Render(chart.PNG, w)
-}
-
-// Point is one list in a player's history.
-type Point struct {
-	Label  string // the list, "2026-03"
-	Rating int
-}
-
-// HistoryPNG draws a player's rating across lists.
-func HistoryPNG(w io.Writer, title string, points []Point) error {
-	if len(points) == 0 {
-		return fmt.Errorf("history chart: no point")
-	}
-	xs, ys := make([]float64, len(points)), make([]float64, len(points))
-	ticks := make([]chart.Tick, len(points))
-	for i, p := range points {
-		xs[i], ys[i] = float64(i), float64(p.Rating)
-		ticks[i] = chart.Tick{Value: float64(i), Label: p.Label}
-	}
-	if len(points) == 1 {
-		xs, ys = append(xs, 1), append(ys, ys[0])
-		ticks = append(ticks, chart.Tick{Value: 1, Label: ""})
-	}
-	c := chart.Chart{Title: title, Width: 800, Height: 400,
-		Background: chart.Style{Padding: chart.Box{Top: 40}},
-		XAxis:      chart.XAxis{Ticks: ticks},
-		YAxis:      chart.YAxis{ValueFormatter: wholeNumber},
-		Series:     []chart.Series{chart.ContinuousSeries{Name: title, XValues: xs, YValues: ys}}}
-	return c.Render(chart.PNG, w)
-}
-
-// wholeNumber labels an axis with integers: ratings and counts.
-func wholeNumber(v any) string {
-	if f, ok := v.(float64); ok {
-		return strconv.Itoa(int(f + 0.5))
-	}
-	return fmt.Sprint(v)
+	return nil
 }

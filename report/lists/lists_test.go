@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/periods"
 	"omologa/registers"
+	"omologa/rules"
 	"omologa/tournament"
 )
 
@@ -34,11 +36,14 @@ func TestBuild(t *testing.T) {
 	for _, e := range std {
 		ids = append(ids, e.FSIID)
 	}
-	if got := strings.Join(ids, ","); got != "2,1,5" {
-		t.Errorf("RTF 4.2.9: standard list %s, want 2,1,5 (inactive and FIDE-rated left out)", got)
+	if got := strings.Join(ids, ","); got != "4,2,1,5" {
+		t.Errorf("RTF 4.2.9, 4.2.8: standard list %s, want 4,2,1,5 (inactive left out, FIDE-rated with his FIDE rating)", got)
+	}
+	if !std[0].FIDE || std[0].Rating != 2010 || std[1].FIDE {
+		t.Errorf("RTF 4.2.8: the FIDE rating is marked: %+v", std[:2])
 	}
 	rap := Build(sample(), "rapid")
-	if len(rap) != 2 || rap[0].FSIID != "1" || rap[0].Category != "E" {
+	if len(rap) != 2 || rap[0].Surname != "Rossi" || rap[0].Category != "E" || rap[0].FSIID != "" {
 		t.Errorf("rapid list %+v", rap)
 	}
 }
@@ -61,27 +66,47 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestWriteCSVAndHTML(t *testing.T) {
-	es := Build(sample(), "standard")
-	var b bytes.Buffer
-	if err := WriteCSV(&b, es); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "list.csv", b.Bytes())
-	b.Reset()
-	if err := WriteHTML(&b, "Elo Italia 2026-03", "distribution.png", es); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "list.html", b.Bytes())
-	b.Reset()
-	if err := WriteCSV(&b, nil); err != nil || !strings.HasPrefix(b.String(), "rank,") {
-		t.Errorf("empty list: %q %v", b.String(), err)
+	for _, kind := range []string{"standard", "rapid"} {
+		es := Build(sample(), kind)
+		var b bytes.Buffer
+		if err := WriteCSV(&b, kind, es); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, kind+"-list.csv", b.Bytes())
+		b.Reset()
+		if err := WriteExcelCSV(&b, kind, es); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, kind+"-lista.csv", b.Bytes())
+		if !strings.HasPrefix(b.String(), "\uFEFFPos.;") {
+			t.Errorf("%s: Excel CSV without BOM or ';': %q", kind, b.String()[:20])
+		}
+		b.Reset()
+		p := Publication{Kind: periods.Kind(kind), List: sample(), Period: periods.Period{Issue: tournament.NewDate(2026, 3, 1),
+			From: tournament.NewDate(2026, 1, 20), Cutoff: tournament.NewDate(2026, 2, 19)},
+			Bands: []rules.Band{{Name: "A", Min: 2400}, {Name: "B", Min: 2200}, {Name: "C", Min: 0}}}
+		pg := NewPage(p, es)
+		pg.Chart = "distribution.png"
+		if err := WriteHTML(&b, pg); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, kind+"-list.html", b.Bytes())
+		for _, s := range []string{"lista di marzo 2026", "01/03/2026", "dal 20/01/2026 al 19/02/2026", "Legenda", `src="search.js"`, `href="style.css"`} {
+			if !strings.Contains(b.String(), s) {
+				t.Errorf("%s page lacks %q", kind, s)
+			}
+		}
+		b.Reset()
+		if err := WriteCSV(&b, kind, nil); err != nil || !strings.HasPrefix(b.String(), "rank,") {
+			t.Errorf("empty list: %q %v", b.String(), err)
+		}
 	}
 }
 
 func TestCharts(t *testing.T) {
 	es := Build(sample(), "standard")
 	labels, counts := Bands(es, 100)
-	if strings.Join(labels, " ") != "1400 1500 1600 1700 1800" || counts[0] != 1 || counts[2] != 1 || counts[4] != 1 || counts[1] != 0 {
+	if strings.Join(labels, " ") != "1400 1500 1600 1700 1800 1900 2000" || counts[0] != 1 || counts[2] != 1 || counts[4] != 1 || counts[6] != 1 || counts[1] != 0 {
 		t.Errorf("bands %v %v", labels, counts)
 	}
 	for name, draw := range map[string]func(*bytes.Buffer) error{

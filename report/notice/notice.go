@@ -19,6 +19,7 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
+	"omologa/italian"
 	"omologa/tournament"
 	"omologa/tournament/dates"
 	"omologa/validate"
@@ -170,8 +171,11 @@ func subjectOf(in Input, t *text, kind string) string {
 	} else {
 		what = fmt.Sprintf(t.submissionN, in.SubmissionID)
 	}
-	if kind == KindReceipt {
+	switch {
+	case kind == KindReceipt:
 		return t.subjReceipt + " – " + what
+	case allUnreadable(in):
+		return t.subjUnreadable + " – " + what
 	}
 	return t.subjRejection + " – " + what
 }
@@ -200,13 +204,13 @@ func (d *doc) list(h string, items []string, ordered bool) {
 
 func build(in Input) *doc {
 	t := textOf(in.Lang)
-	loc := rome
+	loc := italian.Rome()
 	d := &doc{}
 	d.para(t.greeting)
-	d.para(fmt.Sprintf(t.received, in.ReceivedAt.In(loc).Format("02/01/2006 15:04"), t.channel[in.Channel],
-		in.SubmissionID, in.Subject, len(in.Files)))
+	d.para(fmt.Sprintf(t.received, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
+		in.SubmissionID, in.Subject, italian.Count(len(in.Files), t.file, t.files)))
 	if !in.ReleasedAt.IsZero() {
-		d.para(fmt.Sprintf(t.released, in.ReleasedAt.In(loc).Format("02/01/2006 15:04")))
+		d.para(fmt.Sprintf(t.released, italian.DateTime(in.ReleasedAt, loc)))
 	}
 	d.list(t.problemsHead, in.Problems, false)
 	if len(in.Files) == 0 {
@@ -220,19 +224,29 @@ func build(in Input) *doc {
 		}
 		var paras []string
 		if s := r.Summary; s.Name != "" || s.Players > 0 {
-			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), dateOf(s.Start),
-				dateOf(s.End), s.Players, s.Rounds, orDash(s.RateOfPlay)))
+			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), span(t, s.Start, s.End),
+				italian.Count(s.Players, t.player, t.players), italian.Count(s.Rounds, t.round, t.rounds), orDash(s.RateOfPlay)))
 		}
 		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
 		if e := f.Supersedes; e != nil {
-			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, e.ReceivedAt.In(loc).Format("02/01/2006 15:04")))
+			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, italian.DateTime(e.ReceivedAt, loc)))
 		}
-		if r.Verdict != validate.Rejected && r.Period != nil && r.Period.Label != "" {
-			paras = append(paras, fmt.Sprintf(t.period, r.Kind, r.Period.Label, dateOf(r.Period.Cutoff)))
+		// Only a file that counts is told its list; the sentence says
+		// what the deadline.list-period note says, which is left out.
+		if p := r.Period; r.Verdict != validate.Rejected && p != nil && p.Issue.IsFull() {
+			list := t.lists[r.Kind]
+			if list == "" {
+				list = r.Kind
+			}
+			month := italian.MonthYear(p.Issue.Year, p.Issue.Month)
+			if in.Lang == "en" {
+				month = italian.MonthYearEN(p.Issue.Year, p.Issue.Month)
+			}
+			paras = append(paras, fmt.Sprintf(t.period, list, month, dateOf(p.Issue), dateOf(p.Cutoff)))
 		}
 		d.section(head, paras...)
 		var errs, warns, infos []string
-		for _, x := range r.Findings {
+		for _, x := range shown(r) {
 			line := findingLine(t, in.Lang, x)
 			switch x.Severity {
 			case validate.SeverityError:
@@ -248,21 +262,21 @@ func build(in Input) *doc {
 		d.list(t.infoHead, infos, false)
 	}
 	if Kind(in) == KindRejection {
-		d.section(t.resubmitHead, t.resubmit)
+		d.section(t.resubmitHead, resubmit(t, in))
 	} else {
 		d.para(t.thanks)
 	}
 	d.para(fmt.Sprintf(t.signature, in.Office))
+	if in.Lang != "en" {
+		for i := range d.blocks {
+			b := &d.blocks[i]
+			for j := range b.paras {
+				b.paras[j] = italian.Elide(b.paras[j])
+			}
+		}
+	}
 	return d
 }
-
-var rome = func() *time.Location {
-	l, err := time.LoadLocation("Europe/Rome")
-	if err != nil {
-		return time.UTC
-	}
-	return l
-}()
 
 func findingLine(t *text, lang string, f validate.Finding) string {
 	msg := f.MessageIT
@@ -274,10 +288,10 @@ func findingLine(t *text, lang string, f validate.Finding) string {
 		where = append(where, fmt.Sprintf(t.line, f.Line))
 	}
 	if f.Player > 0 {
-		where = append(where, fmt.Sprintf(t.player, f.Player))
+		where = append(where, fmt.Sprintf(t.playerN, f.Player))
 	}
 	if f.Round > 0 {
-		where = append(where, fmt.Sprintf(t.round, f.Round))
+		where = append(where, fmt.Sprintf(t.roundN, f.Round))
 	}
 	s := msg
 	if f.Article != "" {
@@ -294,6 +308,109 @@ func orDash(s string) string {
 		return "–"
 	}
 	return s
+}
+
+// Rules the notice treats apart.
+const (
+	ruleListPeriod = "deadline.list-period"
+	ruleLate       = "deadline.late"
+)
+
+// unreadableRules are the findings that say a file could not be read at
+// all: such a file gets that one reason, not the reader's notes that
+// came with it.
+var unreadableRules = map[string]bool{"format.unreadable": true, "format.refused": true, "format.empty": true,
+	"format.no-players": true}
+
+func unreadable(r validate.Report) bool {
+	for _, f := range r.Findings {
+		if unreadableRules[f.Rule] {
+			return true
+		}
+	}
+	return false
+}
+
+// allUnreadable: no file of the submission could be read (or there
+// is none).
+func allUnreadable(in Input) bool {
+	for _, f := range in.Files {
+		if !unreadable(f.Report) {
+			return false
+		}
+	}
+	return true
+}
+
+// shown are the findings a notice lists for a file: for an unreadable
+// file only why; the list period never (the file's paragraph says it
+// when the file counts, and a rejected file counts in no list).
+func shown(r validate.Report) []validate.Finding {
+	bad := unreadable(r)
+	var out []validate.Finding
+	for _, f := range r.Findings {
+		switch {
+		case f.Rule == ruleListPeriod:
+		case bad && !unreadableRules[f.Rule]:
+		default:
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// deadlineDays is the sending deadline the notices' advice counts
+// (RAPID 5.2; the FSI applies it to standard tournaments too).
+const deadlineDays = 8
+
+// resubmit is the advice that fits the rejection: a late file is not
+// told to resend in time; an unreadable one is asked for a TRF file; a
+// file whose end is known is told the day its deadline falls, or that
+// it has passed.
+func resubmit(t *text, in Input) string {
+	late, bad := false, true
+	var end tournament.Date
+	for _, f := range in.Files {
+		if f.Report.Verdict != validate.Rejected {
+			continue
+		}
+		for _, x := range f.Report.Findings {
+			if x.Rule == ruleLate && x.Severity == validate.SeverityError {
+				late = true
+			}
+		}
+		if !unreadable(f.Report) {
+			bad = false
+		}
+		if e := f.Report.Summary.End; e.IsFull() && end.IsZero() {
+			end = e
+		}
+	}
+	switch {
+	case late:
+		return t.resubmitLate
+	case bad:
+		return t.resubmitUnreadable
+	case end.IsFull():
+		due := end.Time(italian.Rome()).AddDate(0, 0, deadlineDays)
+		if !in.Date.IsZero() && in.Date.In(italian.Rome()).After(due.AddDate(0, 0, 1)) {
+			return fmt.Sprintf(t.resubmitPast, italian.Date(due))
+		}
+		return fmt.Sprintf(t.resubmitBy, italian.Date(due))
+	}
+	return t.resubmit
+}
+
+// span writes the tournament's dates: "il 21/11/2026" for one day, "dal
+// 14/11/2026 al 18/11/2026" for more.
+func span(t *text, start, end tournament.Date) string {
+	switch {
+	case start == end && start.IsFull():
+		return fmt.Sprintf(t.oneDay, dateOf(start))
+	case start.IsZero() && end.IsZero():
+		return "–"
+	}
+	return fmt.Sprintf(t.fromTo, dateOf(start), dateOf(end))
 }
 
 // dateOf writes a full date the Italian way, day/month/year (in both

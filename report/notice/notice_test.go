@@ -49,7 +49,7 @@ func accepted() Input {
 	in.Problems = nil
 	in.Files = []File{{Name: "open.trf", Report: validate.Report{Verdict: validate.AcceptedWithWarnings, Kind: "standard",
 		Summary: validate.Summary{Name: "Open di Milano", City: "Milano", Players: 30, Rounds: 6},
-		Period:  &periods.Period{Label: "2026-05", Cutoff: tournament.NewDate(2026, 4, 20)},
+		Period:  &periods.Period{Label: "2026-05", Issue: tournament.NewDate(2026, 5, 1), Cutoff: tournament.NewDate(2026, 4, 20)},
 		Findings: []validate.Finding{{Rule: "deadline.late", Article: "RAPID 5.2", Severity: validate.SeverityWarning,
 			MessageIT: "Ricevuto in ritardo", MessageEN: "Received late"}}}}}
 	return in
@@ -69,7 +69,7 @@ func TestCompose(t *testing.T) {
 				"[RAPID 5.2] Ricevuto in ritardo", "Come reinviare", "supera il limite di 20 MB", "(dall'archivio t.zip)",
 				"sostituisce b-old.trf, ricevuto con l'invio n. 3", "RESPINTO"}},
 		{"receipt in English says the list period", accepted(), KindReceipt, "Homologation: receipt – Open di Milano",
-			[]string{"ACCEPTED WITH WARNINGS", "counts in the 2026-05 list (receipts closing on 20/04/2026)", "[RAPID 5.2] Received late"}},
+			[]string{"ACCEPTED WITH WARNINGS", "counts in the Elo Italia list of May 2026, issued on 01/05/2026 (receipts closing on 20/04/2026)", "[RAPID 5.2] Received late"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			kind, subject, msg, err := Compose(tc.in)
@@ -153,5 +153,133 @@ func TestBadAddressIsAnError(t *testing.T) {
 	in.To = []string{"not an address"}
 	if _, _, _, err := Compose(in); err == nil {
 		t.Fatal("no error for a bad recipient")
+	}
+}
+
+// notices are one Input per kind of notice and case the advice differs
+// in; TestGoldenNotices renders each in both languages.
+func notices() map[string]Input {
+	base := func() Input {
+		in := rejected()
+		in.Problems = nil
+		in.Subject = "Omologazione Open di Milano"
+		return in
+	}
+	period := &periods.Period{Label: "2026-05", Issue: tournament.NewDate(2026, 5, 1), Cutoff: tournament.NewDate(2026, 4, 20)}
+	summary := validate.Summary{Name: "Open di Milano", City: "Milano", Start: tournament.NewDate(2026, 3, 1),
+		End: tournament.NewDate(2026, 3, 3), Players: 30, Rounds: 6, RateOfPlay: "90'+30\""}
+	listNote := validate.Finding{Rule: "deadline.list-period", Article: "RTF 4.2.2", Severity: validate.SeverityInfo,
+		MessageIT: "Ricevuto il 10/03/2026: conta nella lista Elo Italia di maggio 2026.", MessageEN: "Received on 10/03/2026: counts in the Elo Italia list of May 2026."}
+	inTime := validate.Finding{Rule: "deadline.in-time", Article: "RTF 6.2.2; RAPID 5.2", Severity: validate.SeverityInfo,
+		MessageIT: "Ricevuto il 10/03/2026, 7 giorni dopo la fine del torneo: nei termini.", MessageEN: "Received on 10/03/2026, 7 days after the end: in time."}
+	out := map[string]Input{}
+
+	in := base()
+	in.Files = []File{{Name: "open.trf", Report: validate.Report{Verdict: validate.Accepted, Kind: "standard", Summary: summary,
+		Period: period, Findings: []validate.Finding{inTime, listNote}}}}
+	out["receipt"] = in
+
+	in = base()
+	one := summary
+	one.Start, one.Players, one.Rounds = one.End, 1, 1
+	in.Files = []File{{Name: "rapid.trf", Report: validate.Report{Verdict: validate.AcceptedWithWarnings, Kind: "rapid", Summary: one,
+		Period: &periods.Period{Label: "2026-04", Issue: tournament.NewDate(2026, 4, 1), Cutoff: tournament.NewDate(2026, 3, 25)},
+		Findings: []validate.Finding{{Rule: "crosstable.x", Article: "FIDE TRF 001", Severity: validate.SeverityWarning,
+			MessageIT: "Un'avvertenza.", MessageEN: "A warning."}}},
+		Supersedes: &Earlier{Name: "rapid-old.trf", SubmissionID: 3, ReceivedAt: when.Add(-48 * time.Hour)}}}
+	in.ReleasedAt = when.Add(-10 * time.Minute)
+	out["receipt-warnings-superseding-released"] = in
+
+	in = base()
+	in.Files = []File{{Name: "open.trf", Report: validate.Report{Verdict: validate.Rejected, Kind: "standard", Summary: summary,
+		Period: period, Findings: []validate.Finding{{Rule: "eligibility.min-rounds", Article: "RTF 5.3.1 a", Severity: validate.SeverityError,
+			MessageIT: "Il torneo ha 4 turni: ne servono almeno 5.", MessageEN: "The tournament has 4 rounds: at least 5 are required."},
+			inTime, listNote}}}}
+	out["rejection-in-time"] = in
+
+	in = out["rejection-in-time"]
+	in.Date = when.AddDate(0, 0, 10) // the deadline of 11/03 has passed
+	out["rejection-deadline-passed"] = in
+
+	in = base()
+	in.Files = []File{{Name: "open.trf", Report: validate.Report{Verdict: validate.Rejected, Kind: "standard", Summary: summary,
+		Period: period, Findings: []validate.Finding{{Rule: "deadline.late", Article: "RTF 6.2.2; RAPID 5.2", Severity: validate.SeverityError,
+			MessageIT: "Ricevuto il 25/03/2026, 22 giorni dopo la fine del torneo (03/03/2026): il termine era l'11/03/2026 (8 giorni).",
+			MessageEN: "Received on 25/03/2026, 22 days after the tournament's end (03/03/2026): the deadline was 11/03/2026 (8 days)."}, listNote}}}}
+	out["rejection-late"] = in
+
+	in = base()
+	in.Files = []File{{Name: "torneo.vegz", Report: validate.Report{Verdict: validate.Rejected,
+		Findings: []validate.Finding{{Rule: "format.refused", Article: "RAPID 5.2", Severity: validate.SeverityError,
+			MessageIT: "File non accettato. Il file è un archivio compresso: inviate l'esportazione TRF del torneo.",
+			MessageEN: "File not accepted. The file is a compressed archive: send the tournament's TRF export."},
+			{Rule: "format.read-note", Article: "FIDE TRF", Severity: validate.SeverityInfo, MessageIT: "Nota di lettura.", MessageEN: "Reading note."}}}}}
+	out["unreadable"] = in
+
+	in = base()
+	in.Files = nil
+	in.Problems = []string{"il messaggio non ha allegati / the message has no attachment"}
+	out["no-files"] = in
+	return out
+}
+
+// TestGoldenNotices keeps the text of every kind of notice, in both
+// languages, under testdata/golden-*: regenerate with -update and read
+// the diff.
+func TestGoldenNotices(t *testing.T) {
+	for name, in := range notices() {
+		for _, lang := range []string{"it", "en"} {
+			t.Run(name+"."+lang, func(t *testing.T) {
+				in.Lang = lang
+				_, subject, _, err := Compose(in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := "Subject: " + subject + "\n\n" + Text(in)
+				p := filepath.Join("testdata", "golden-"+name+"."+lang+".txt")
+				if *update {
+					if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err, " (run with -update)")
+				}
+				if string(want) != got {
+					t.Errorf("%s differs:\n%s", p, got)
+				}
+			})
+		}
+	}
+}
+
+// TestAdviceFitsTheCase checks the faults measured on the demo: a late
+// file is not told to resend in time, a rejected one is not told its
+// list, an unreadable one gets one reason, counts agree.
+func TestAdviceFitsTheCase(t *testing.T) {
+	all := notices()
+	for _, c := range []struct {
+		name       string
+		has, lacks []string
+	}{
+		{"rejection-late", []string{"dopo il termine di invio"}, []string{"entro 8 giorni", "entro il", "lista Elo Italia", "maggio 2026"}},
+		{"rejection-in-time", []string{"entro l'11/03/2026", "[RTF 6.2.2; RAPID 5.2]"}, []string{"lista Elo Italia", "maggio 2026"}},
+		{"rejection-deadline-passed", []string{"è scaduto l'11/03/2026"}, []string{"entro l'11"}},
+		{"receipt", []string{"nella lista Elo Italia di maggio 2026, emessa il 01/05/2026", "30 giocatori, 6 turni", "con 1 file"}, []string{"2026-05", "(standard)", "Ricevuto il 10/03/2026: conta"}},
+		{"receipt-warnings-superseding-released", []string{"il 03/03/2026;", "1 giocatore, 1 turno", "Elo Italia Rapid di aprile 2026"}, []string{"dal 03/03/2026 al 03/03/2026"}},
+		{"unreadable", []string{"Inviate il torneo come file TRF"}, []string{"Nota di lettura", "non omologabile"}},
+	} {
+		text := Text(all[c.name])
+		for _, s := range c.has {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s lacks %q:\n%s", c.name, s, text)
+			}
+		}
+		for _, s := range c.lacks {
+			if strings.Contains(text, s) {
+				t.Errorf("%s says %q:\n%s", c.name, s, text)
+			}
+		}
 	}
 }

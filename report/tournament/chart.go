@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/report/internal/chartkit"
 	"strconv"
 
 	"github.com/wcharczuk/go-chart/v2"
-	"github.com/wcharczuk/go-chart/v2/drawing"
 )
 
 // ErrNoChart is returned when a tournament has nothing to draw: no rated
@@ -39,50 +39,27 @@ func WriteChart(w io.Writer, in Input) error {
 	return c.WritePNG(w)
 }
 
-var (
-	colourUp   = drawing.ColorFromHex("3c9a3c")
-	colourDown = drawing.ColorFromHex("c0392b")
-	colourDot  = drawing.ColorFromHex("2c6fbb")
-)
-
-// chartHeight is fixed: the width grows with the players.
-const chartHeight = 420
-
 // NewChart chooses the tournament's chart: the variation applied to each
-// rated player (labelled by starting number) when the tournament was
-// rated, else each player's rating (the one the rating stage used, else
-// the file's) against his score. ErrNoChart when neither has data.
+// rated player (named, one bar a row, green up and red down from the
+// zero line) when the tournament was rated, else each player's rating
+// (the one the rating stage used, else the file's) against his score.
+// ErrNoChart when neither has data. Every chart is chartkit.Width wide.
 func NewChart(in Input) (*Chart, error) {
 	t, _ := textFor(in.Lang)
-	var bars []chart.Value
-	lo, hi := 0.0, 0.0
+	var bars []chartkit.Bar
 	for _, l := range in.Ratings {
-		if !l.Rated {
-			continue
+		if l.Rated {
+			bars = append(bars, chartkit.Bar{Label: l.Name, Value: l.Applied.Float()})
 		}
-		v := l.Applied.Float()
-		st := chart.Style{FillColor: colourUp, StrokeColor: colourUp}
-		if v < 0 {
-			st = chart.Style{FillColor: colourDown, StrokeColor: colourDown}
-		}
-		bars = append(bars, chart.Value{Label: strconv.Itoa(l.Start), Value: v, Style: st})
-		lo, hi = min(lo, v), max(hi, v)
 	}
 	if len(bars) > 0 {
-		// Zero in the range, and a margin, so that the bars hang from the
-		// zero line up and down and a tournament of draws still draws.
-		pad := max(1, (hi-lo)/10)
-		width := min(max(160+28*len(bars), 640), 2400)
 		title := t.ChartVariation
 		if k := t.List[in.RatingKind]; k != "" {
 			title += " (" + k + ")"
 		}
-		c := chart.BarChart{Title: title, Width: width, Height: chartHeight, BarWidth: 18,
-			Background: chart.Style{Padding: chart.Box{Top: 40}}, Bars: bars,
-			UseBaseValue: true, BaseValue: 0,
-			YAxis: chart.YAxis{ValueFormatter: oneDecimal, Range: &chart.ContinuousRange{Min: lo - pad, Max: hi + pad}}}
-		return &Chart{Kind: ChartVariation, Width: width, Height: chartHeight, render: func(w io.Writer) error {
-			if err := c.Render(chart.PNG, w); err != nil {
+		h := chartkit.HBarsHeight(len(bars))
+		return &Chart{Kind: ChartVariation, Width: chartkit.Width, Height: h, render: func(w io.Writer) error {
+			if err := chartkit.HBars(w, title, t.ChartAxisVariation, bars); err != nil {
 				return fmt.Errorf("variation chart: %w", err)
 			}
 			return nil
@@ -96,16 +73,21 @@ func NewChart(in Input) (*Chart, error) {
 	for i := range xs {
 		xlo, xhi, ylo, yhi = min(xlo, xs[i]), max(xhi, xs[i]), min(ylo, ys[i]), max(yhi, ys[i])
 	}
-	const width = 800
-	c := chart.Chart{Title: t.ChartRatingVsScore, Width: width, Height: chartHeight,
-		Background: chart.Style{Padding: chart.Box{Top: 40, Left: 10, Right: 10}},
-		XAxis: chart.XAxis{Name: t.ChartAxisRating, ValueFormatter: wholeNumber,
-			Range: &chart.ContinuousRange{Min: xlo - 50, Max: xhi + 50}},
-		YAxis: chart.YAxis{Name: t.ChartAxisScore, ValueFormatter: oneDecimal,
-			Range: &chart.ContinuousRange{Min: max(0, ylo-0.5), Max: yhi + 0.5}},
+	xticks, x0, x1 := chartkit.Ticks(xlo-50, xhi+50, 8, 50, chartkit.Whole)
+	score := chartkit.Score
+	if t.Lang == "en" {
+		score = func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	}
+	yticks, y0, y1 := chartkit.Ticks(max(0, ylo-0.5), yhi+0.5, 8, 0.5, score)
+	c := chart.Chart{Title: t.ChartRatingVsScore, TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
+		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 20, Right: 40, Bottom: 10}},
+		XAxis: chart.XAxis{Name: t.ChartAxisRating, Ticks: xticks, Range: &chart.ContinuousRange{Min: x0, Max: x1},
+			GridMajorStyle: chartkit.GridStyle(), GridMinorStyle: chartkit.GridStyle()},
+		YAxis: chart.YAxis{Name: t.ChartAxisScore, Ticks: yticks, Range: &chart.ContinuousRange{Min: y0, Max: y1},
+			GridMajorStyle: chartkit.GridStyle(), GridMinorStyle: chartkit.GridStyle()},
 		Series: []chart.Series{chart.ContinuousSeries{XValues: xs, YValues: ys,
-			Style: chart.Style{StrokeWidth: chart.Disabled, DotWidth: 4, DotColor: colourDot}}}}
-	return &Chart{Kind: ChartRatingVsScore, Width: width, Height: chartHeight, render: func(w io.Writer) error {
+			Style: chart.Style{StrokeWidth: chart.Disabled, DotWidth: 5, DotColor: chartkit.Players}}}}
+	return &Chart{Kind: ChartRatingVsScore, Width: chartkit.Width, Height: chartkit.Height, render: func(w io.Writer) error {
 		if err := c.Render(chart.PNG, w); err != nil {
 			return fmt.Errorf("rating chart: %w", err)
 		}
@@ -159,18 +141,4 @@ func ratingVsScore(in Input) (xs, ys []float64) {
 		xs, ys = append(xs, float64(r)), append(ys, s)
 	}
 	return xs, ys
-}
-
-func wholeNumber(v any) string {
-	if f, ok := v.(float64); ok {
-		return strconv.FormatFloat(f, 'f', 0, 64)
-	}
-	return fmt.Sprint(v)
-}
-
-func oneDecimal(v any) string {
-	if f, ok := v.(float64); ok {
-		return strconv.FormatFloat(f, 'f', 1, 64)
-	}
-	return fmt.Sprint(v)
 }

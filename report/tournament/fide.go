@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"omologa/fide"
+	"omologa/italian"
 )
 
 // The FIDE section: what FIDE will make of the tournament (package fide:
@@ -78,16 +79,14 @@ var fideTexts = map[string]*fideWords{
 }
 
 // decimal writes x with the decimals given, with a decimal comma in
-// Italian. (To be replaced by the project's Italian formatter when it
-// lands: package italian on branch i10.)
+// Italian (package italian, the one formatter of Italian numbers).
 func decimal(lang string, x float64, decimals int, sign bool) string {
-	f := "%." + strconv.Itoa(decimals) + "f"
+	s := italian.Float(x, decimals)
 	if sign {
-		f = "%+." + strconv.Itoa(decimals) + "f"
+		s = italian.SignedFloat(x, decimals)
 	}
-	s := fmt.Sprintf(f, x)
-	if lang == "it" {
-		s = strings.Replace(s, ".", ",", 1)
+	if lang != "it" {
+		s = strings.Replace(s, ",", ".", 1)
 	}
 	return s
 }

@@ -34,7 +34,11 @@ type text struct {
 	NormsHead, NormFmt, NormLong, NormShort      string
 	ChartAlt, ChartVariation, ChartRatingVsScore string
 	ChartAxisScore, ChartAxisRating, GeneratedBy string
+	ChartAxisVariation                           string
 	NotRated, Unreadable                         string
+	White, Black, Folded                         string
+	ColRatingFile, ColRatingUsed                 string
+	Sources                                      map[string]string
 }
 
 var texts = map[string]*text{
@@ -45,7 +49,12 @@ var texts = map[string]*text{
 		Size: "Giocatori e turni", SizeFmt: "%d giocatori, %d turni",
 		Rate: "Cadenza", Minutes60: "(%s minuti per 60 mosse)", Arbiter: "Arbitro", Deputies: "vice:",
 		RuleSet: "Regolamento applicato", Received: "Ricevuto il", Period: "Lista",
-		PeriodFmt:    "%s, lista %s (ricezioni chiuse il %s)",
+		PeriodFmt: "%s, lista di %s (ricezioni chiuse il %s)",
+		White:     "B", Black: "N", Folded: "tutti i %d rilievi di questo tipo",
+		ColRatingFile: "Elo nel file", ColRatingUsed: "Elo usato",
+		Sources: map[string]string{"fide": "FIDE", "list": "lista in vigore", "fide-floor": "minimo FIDE", "file": "dal file",
+			"entry:": "ingresso %s", "entry": "ingresso", "theoretical": "teorico (arbitro)", "elo_italia": "Elo Italia",
+			"elo_rapid": "Elo Italia Rapid", "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
 		VerdictLabel: "Esito",
 		Verdict: map[validate.Verdict]string{validate.Accepted: "OMOLOGATO",
 			validate.AcceptedWithWarnings: "OMOLOGATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
@@ -63,7 +72,7 @@ var texts = map[string]*text{
 		ColRank:        "Pos.", ColStart: "N.", ColName: "Giocatore", ColTitle: "Tit.", ColFed: "Fed.",
 		ColRating: "Elo", ColPoints: "Punti",
 		CrossHead:   "Tabellone",
-		CrossNote:   "Righe nell'ordine della classifica; per ogni turno il numero di partenza dell'avversario, il colore (w bianco, b nero) e il risultato.",
+		CrossNote:   "Righe nell'ordine della classifica; per ogni turno il numero di partenza dell'avversario, il colore (B bianco, N nero) e il risultato.",
 		Legend:      "Codici: + vittoria a forfait, - sconfitta a forfait, W D L partita non valutata (meno di una mossa), H mezzo punto di bye richiesto, F punto intero di bye richiesto, U bye assegnato dall'abbinamento, Z assenza a zero punti, – non abbinato.",
 		RatingsHead: "Variazioni %s (provvisorie)",
 		RatingsNote: "Calcolate sulla lista in vigore (RTF 4.3.1, RAPID 7.1); le variazioni del periodo si sommano alla chiusura della lista.",
@@ -73,7 +82,7 @@ var texts = map[string]*text{
 		NormsHead: "Norme di Maestro", NormFmt: "%d %s: norma %s, %s su %d contro una media di %d (richiesti %s)",
 		NormLong: "lunga (RTF 4.4.1.5.1)", NormShort: "breve (RTF 4.4.1.5.2)",
 		ChartAlt: "grafico", ChartVariation: "Variazione per giocatore", ChartRatingVsScore: "Elo e punti",
-		ChartAxisScore: "punti", ChartAxisRating: "Elo",
+		ChartAxisScore: "Punti", ChartAxisRating: "Elo", ChartAxisVariation: "Variazione Elo applicata",
 		GeneratedBy: "Rapporto prodotto da omologa, l'ufficio omologazioni della FSI.",
 		NotRated:    "Torneo non valutato.",
 		Unreadable:  "Il file non si è potuto leggere: il rapporto riporta soltanto i rilievi.",
@@ -85,7 +94,12 @@ var texts = map[string]*text{
 		Size: "Players and rounds", SizeFmt: "%d players, %d rounds",
 		Rate: "Rate of play", Minutes60: "(%s minutes for 60 moves)", Arbiter: "Arbiter", Deputies: "deputies:",
 		RuleSet: "Rule set applied", Received: "Received", Period: "List",
-		PeriodFmt:    "%s, list %s (receipts closing on %s)",
+		PeriodFmt: "%s, %s list (receipts closing on %s)",
+		White:     "W", Black: "B", Folded: "all %d findings of this kind",
+		ColRatingFile: "Rating in file", ColRatingUsed: "Rating used",
+		Sources: map[string]string{"fide": "FIDE", "list": "list in force", "fide-floor": "FIDE floor", "file": "from the file",
+			"entry:": "entry %s", "entry": "entry", "theoretical": "theoretical (arbiter)", "elo_italia": "Elo Italia",
+			"elo_rapid": "Elo Italia Rapid", "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
 		VerdictLabel: "Verdict",
 		Verdict: map[validate.Verdict]string{validate.Accepted: "ACCEPTED",
 			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},
@@ -113,7 +127,7 @@ var texts = map[string]*text{
 		NormsHead: "Maestro norms", NormFmt: "%d %s: %s norm, %s of %d against an average of %d (needed %s)",
 		NormLong: "long (RTF 4.4.1.5.1)", NormShort: "short (RTF 4.4.1.5.2)",
 		ChartAlt: "chart", ChartVariation: "Variation per player", ChartRatingVsScore: "Rating and score",
-		ChartAxisScore: "score", ChartAxisRating: "rating",
+		ChartAxisScore: "Score", ChartAxisRating: "Rating", ChartAxisVariation: "Rating variation applied",
 		GeneratedBy: "Report produced by omologa, the FSI homologation office.",
 		NotRated:    "Tournament not rated.",
 		Unreadable:  "The file could not be read: the report shows the findings only.",

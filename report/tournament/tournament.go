@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"omologa/fide"
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	model "omologa/tournament"
@@ -71,15 +72,21 @@ type page struct {
 	Cross     []crossRow
 	Ratings   []ratingRow
 	RatedHead string
-	Norms     []string
-	Chart     string
-	Fide      *fideView
+	// RatingArticles: some rating line cites an article (the column is
+	// left out when none does).
+	RatingArticles bool
+	Norms          []string
+	Chart          string
+	Fide           *fideView
 }
 
 type pair struct{ Label, Value string }
 
 type findingRow struct {
 	Severity, SeverityCl, Rule, Article, Where, Message string
+	// More are the further findings of the same rule, folded under the
+	// first so that 284 alike warnings make one row.
+	More []findingRow
 }
 
 type standingRow struct {
@@ -144,7 +151,7 @@ func build(in Input) *page {
 	}
 	add(t.File, fileName(in))
 	if rep.Format != "" {
-		add(t.Format, string(rep.Format))
+		add(t.Format, formatName(rep.Format))
 	}
 	add(t.City, s.City)
 	add(t.Dates, dateRange(t, s.Start, s.End))
@@ -153,7 +160,7 @@ func build(in Input) *page {
 	}
 	rate := s.RateOfPlay
 	if rate != "" && s.Minutes60 > 0 {
-		rate += " " + fmt.Sprintf(t.Minutes60, num(s.Minutes60))
+		rate += " " + fmt.Sprintf(t.Minutes60, t.num(s.Minutes60))
 	}
 	add(t.Rate, rate)
 	arb := s.Arbiter
@@ -169,40 +176,48 @@ func build(in Input) *page {
 		add(t.RuleSet, rs)
 	}
 	if !in.Received.IsZero() {
-		add(t.Received, in.Received.Format("2006-01-02 15:04 MST"))
+		// The receipt time in its own zone (the rules' zone, as the
+		// notice gives it), without seconds or zone name.
+		add(t.Received, italian.DateTime(in.Received, in.Received.Location()))
 	}
-	if per := rep.Period; per != nil && per.Label != "" {
-		add(t.Period, fmt.Sprintf(t.PeriodFmt, t.List[per.Kind], per.Label, day(t, per.Cutoff)))
+	// A rejected file counts in no list: it is not told one (as in the
+	// notice).
+	if per := rep.Period; per != nil && per.Issue.IsFull() && rep.Verdict != validate.Rejected {
+		month := italian.MonthYear(per.Issue.Year, per.Issue.Month)
+		if lang == "en" {
+			month = italian.MonthYearEN(per.Issue.Year, per.Issue.Month)
+		}
+		add(t.Period, fmt.Sprintf(t.PeriodFmt, t.List[per.Kind], month, day(t, per.Cutoff)))
 	}
 
-	for _, f := range rep.Findings {
-		msg := f.MessageIT
-		if lang == "en" && f.MessageEN != "" {
-			msg = f.MessageEN
-		}
-		p.Findings = append(p.Findings, findingRow{Severity: t.Severity[f.Severity], SeverityCl: string(f.Severity),
-			Rule: f.Rule, Article: f.Article, Where: where(t, f), Message: msg})
+	findings := rep.Findings
+	if rep.Verdict == validate.Rejected {
+		findings = slices.DeleteFunc(slices.Clone(findings), func(f validate.Finding) bool { return f.Rule == "deadline.list-period" })
 	}
+	p.Findings = findingRows(t, findings)
 
 	tt := in.Tournament
-	p.Standings, p.Tiebreaks = standings(tt, rep.Standings)
+	p.Standings, p.Tiebreaks = standings(t, tt, rep.Standings)
 	if tt != nil {
 		p.Rounds = make([]int, tt.Rounds())
 		for i := range p.Rounds {
 			p.Rounds[i] = i + 1
 		}
-		p.Cross = crosstable(tt, p.Standings, len(p.Rounds))
+		p.Cross = crosstable(t, tt, p.Standings, len(p.Rounds))
 	}
 	if len(in.Ratings) > 0 {
 		p.RatedHead = fmt.Sprintf(t.RatingsHead, t.List[in.RatingKind])
 		for _, l := range in.Ratings {
 			r := ratingRow{Start: l.Start, Name: l.Name, FSIID: l.FSIID, Rating: strconv.Itoa(l.Rating),
-				Source: l.Source, Games: strconv.Itoa(l.Games), Score: num(l.Score), Rated: t.No,
+				Source: source(t, l.Source), Games: strconv.Itoa(l.Games), Score: t.num(l.Score), Rated: t.No,
 				Articles: strings.Join(l.Articles, ", ")}
+			if r.Articles != "" {
+				p.RatingArticles = true
+			}
 			if l.Rated {
 				r.Rated = t.Yes
-				r.Expected, r.K = l.Expected.String(), strconv.Itoa(l.K)
-				r.Delta, r.Applied = signed(l.Delta), signed(l.Applied)
+				r.Expected, r.K = t.tenths(l.Expected), strconv.Itoa(l.K)
+				r.Delta, r.Applied = signed(t, l.Delta), signed(t, l.Applied)
 				switch {
 				case l.Applied > 0:
 					r.AppliedCl = "up"
@@ -216,7 +231,7 @@ func build(in Input) *page {
 				if n.Long {
 					kind = t.NormLong
 				}
-				p.Norms = append(p.Norms, fmt.Sprintf(t.NormFmt, l.Start, l.Name, kind, num(n.Score), n.Played, n.Average, num(n.Needed)))
+				p.Norms = append(p.Norms, fmt.Sprintf(t.NormFmt, l.Start, l.Name, kind, t.num(n.Score), n.Played, n.Average, t.num(n.Needed)))
 			}
 		}
 	}
@@ -233,7 +248,7 @@ func fileName(in Input) string {
 // standings gives the final standings: the validator's, with the file's
 // federation and rating beside; when the validator computed none (a
 // tournament it could not rank), the file's own points and ranks.
-func standings(t *model.Tournament, st []validate.Standing) ([]standingRow, bool) {
+func standings(tx *text, t *model.Tournament, st []validate.Standing) ([]standingRow, bool) {
 	player := func(start int) *model.Player {
 		if t == nil {
 			return nil
@@ -243,12 +258,12 @@ func standings(t *model.Tournament, st []validate.Standing) ([]standingRow, bool
 	var out []standingRow
 	if len(st) > 0 {
 		for _, s := range st {
-			r := standingRow{Rank: s.Rank, Start: s.Start, Name: s.Name, Points: num(s.Points),
-				BH: num(s.BH), BHC1: num(s.BHC1), SB: num(s.SB)}
+			r := standingRow{Rank: s.Rank, Start: s.Start, Name: s.Name, Points: tx.num(s.Points),
+				BH: tx.num(s.BH), BHC1: tx.num(s.BHC1), SB: tx.num(s.SB)}
 			if pl := player(s.Start); pl != nil {
 				fillPlayer(&r, pl)
 				if pl.PointsGiven && pl.Points != s.Points {
-					r.DeclaredPoints = num(pl.Points)
+					r.DeclaredPoints = tx.num(pl.Points)
 				}
 			}
 			out = append(out, r)
@@ -260,7 +275,7 @@ func standings(t *model.Tournament, st []validate.Standing) ([]standingRow, bool
 	}
 	for i := range t.Players {
 		pl := &t.Players[i]
-		r := standingRow{Rank: pl.Rank, Start: pl.Start, Name: pl.Name, Points: num(t.Score(pl))}
+		r := standingRow{Rank: pl.Rank, Start: pl.Start, Name: pl.Name, Points: tx.num(t.Score(pl))}
 		fillPlayer(&r, pl)
 		out = append(out, r)
 	}
@@ -297,7 +312,7 @@ func fillPlayer(r *standingRow, pl *model.Player) {
 // crosstable lays the rounds out in the order of the standings (players
 // the standings leave out follow in starting order); opponents are named
 // by starting number.
-func crosstable(t *model.Tournament, st []standingRow, rounds int) []crossRow {
+func crosstable(tx *text, t *model.Tournament, st []standingRow, rounds int) []crossRow {
 	seen := map[int]bool{}
 	var order []int
 	rank := map[int]string{}
@@ -323,10 +338,10 @@ func crosstable(t *model.Tournament, st []standingRow, rounds int) []crossRow {
 		pl := t.Player(start)
 		row := crossRow{Rank: rank[start], Start: start, Name: pl.Name, Points: points[start]}
 		if row.Points == "" {
-			row.Points = num(t.Score(pl))
+			row.Points = tx.num(t.Score(pl))
 		}
 		for r := 1; r <= rounds; r++ {
-			row.Cells = append(row.Cells, cell(pl.Entry(r)))
+			row.Cells = append(row.Cells, cell(tx, pl.Entry(r)))
 		}
 		out = append(out, row)
 	}
@@ -334,9 +349,10 @@ func crosstable(t *model.Tournament, st []standingRow, rounds int) []crossRow {
 }
 
 // cell writes one round entry: the opponent's starting number, the
-// colour (w/b) and the result; byes and unplayed rounds by their TRF
+// colour as the reader's language writes it (B bianco, N nero; W, B)
+// and the result; byes and unplayed rounds by their TRF
 // code, explained in the page's legend.
-func cell(e model.RoundEntry) string {
+func cell(t *text, e model.RoundEntry) string {
 	res := ""
 	switch e.Code {
 	case model.CodeWin:
@@ -356,8 +372,11 @@ func cell(e model.RoundEntry) string {
 		return res
 	}
 	col := ""
-	if e.Colour == model.ColourWhite || e.Colour == model.ColourBlack {
-		col = e.Colour.String()
+	switch e.Colour {
+	case model.ColourWhite:
+		col = t.White
+	case model.ColourBlack:
+		col = t.Black
 	}
 	return strconv.Itoa(e.Opponent) + col + " " + res
 }
@@ -388,21 +407,99 @@ func dateRange(t *text, a, b model.Date) string {
 	return fmt.Sprintf(t.FromTo, day(t, a), day(t, b))
 }
 
-// day writes a date the language's way: 21/07/2025 in Italian, ISO in
-// English.
-func day(t *text, d model.Date) string {
-	if t.Lang == "it" && d.IsFull() {
+// day writes a date day/month/year in both languages, as the notices
+// do (the English page is read by the same arbiters): 21/07/2025.
+func day(_ *text, d model.Date) string {
+	if d.IsFull() {
 		return dates.ItalianDate(d)
 	}
 	return d.String()
 }
 
-// num writes a score or tie-break without trailing zeros ("3.5", "12").
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func signed(v rating.Tenths) string {
-	if v > 0 {
-		return "+" + v.String()
+// num writes a score or tie-break without trailing zeros, with the
+// language's decimal sign ("3,5" in Italian, "3.5" in English, "12").
+func (t *text) num(f float64) string {
+	if t.Lang == "it" {
+		return italian.Number(f)
 	}
-	return v.String()
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// tenths writes a value in tenths (expected points) with one decimal.
+func (t *text) tenths(v rating.Tenths) string {
+	if t.Lang == "it" {
+		return italian.Tenths(int(v))
+	}
+	return italian.TenthsEN(int(v))
+}
+
+// signed writes a variation the language's way: "+3,5" in Italian,
+// "+3.5" in English.
+func signed(t *text, v rating.Tenths) string {
+	if t.Lang == "it" {
+		return italian.SignedTenths(int(v))
+	}
+	return italian.SignedTenthsEN(int(v))
+}
+
+// foldAfter is how many findings of one rule are shown one by one; more
+// are folded under the first.
+const foldAfter = 3
+
+// findingRows lays the findings out, those of a rule that recurs more
+// than foldAfter times folded into one row that counts them.
+func findingRows(t *text, fs []validate.Finding) []findingRow {
+	count := map[string]int{}
+	for _, f := range fs {
+		count[f.Rule]++
+	}
+	var out []findingRow
+	at := map[string]int{} // rule → index of its folded row in out
+	for _, f := range fs {
+		msg := f.MessageIT
+		if t.Lang == "en" && f.MessageEN != "" {
+			msg = f.MessageEN
+		}
+		row := findingRow{Severity: t.Severity[f.Severity], SeverityCl: string(f.Severity), Rule: f.Rule,
+			Article: f.Article, Where: where(t, f), Message: msg}
+		if count[f.Rule] <= foldAfter {
+			out = append(out, row)
+			continue
+		}
+		i, ok := at[f.Rule]
+		if !ok {
+			at[f.Rule] = len(out)
+			out = append(out, findingRow{Severity: row.Severity, SeverityCl: row.SeverityCl, Rule: f.Rule,
+				Article: f.Article, Message: msg})
+			i = len(out) - 1
+		}
+		out[i].More = append(out[i].More, row)
+	}
+	return out
+}
+
+// formatName names a file format for a reader.
+func formatName(f model.Format) string {
+	switch f {
+	case model.FormatTRF16:
+		return "FIDE TRF"
+	case model.FormatTRF26:
+		return "FIDE TRF-2025/26"
+	case model.FormatTRFX:
+		return "TRF (.trfx)"
+	case model.FormatTDF:
+		return "Vega (.tdf)"
+	}
+	return strings.ToUpper(string(f))
+}
+
+// source says where the rating used came from, in the page's language.
+func source(t *text, s string) string {
+	if v, ok := t.Sources[s]; ok {
+		return v
+	}
+	if cat, ok := strings.CutPrefix(s, "entry:"); ok {
+		return fmt.Sprintf(t.Sources["entry:"], cat)
+	}
+	return s
 }

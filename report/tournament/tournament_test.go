@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,8 @@ import (
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
+	"omologa/report/internal/chartkit"
+	"omologa/report/style"
 	"omologa/rules"
 	model "omologa/tournament"
 	"omologa/tournament/codec"
@@ -90,6 +93,14 @@ func goldenHTML(t *testing.T, name string, in Input) []byte {
 	if err := WriteHTML(&buf, in); err != nil {
 		t.Fatal(err)
 	}
+	// The shared stylesheet is inlined; the goldens hold the page, not
+	// report/style's file, so that a style change does not rewrite them.
+	if !bytes.Contains(buf.Bytes(), []byte(style.CSS)) {
+		t.Fatal("the page does not inline the shared stylesheet")
+	}
+	page := bytes.Replace(buf.Bytes(), []byte(style.CSS), []byte("/* report/style.CSS */"), 1)
+	buf.Reset()
+	buf.Write(page)
 	path := filepath.Join("testdata", name+".html")
 	if *update {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
@@ -120,7 +131,7 @@ func firstDiff(want, got string) string {
 	return "lengths differ"
 }
 
-func itoa(n int) string { return strings.TrimSpace(num(float64(n))) }
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestHTMLGolden(t *testing.T) {
 	it := small()
@@ -142,8 +153,8 @@ func TestHTMLGolden(t *testing.T) {
 	}{
 		{"small-it", it, []string{`<html lang="it">`, "OMOLOGATO CON AVVERTENZE", "dal 01/07/2026 al 15/07/2026",
 			"RTF 7.5.3", "O&#39;Brien &lt;b&gt;Joe&lt;/b&gt; &amp; Co", "&lt;senza preavviso&gt;", "Variazioni Elo Italia",
-			"&#43;18.0", "vice: Neri Luca", `<img src="sociale.png"`, "4w 1", "3 &#43;", "1.5 (nel file: 2)"}},
-		{"small-en", en, []string{`<html lang="en">`, "ACCEPTED WITH WARNINGS", "2026-07-01 to 2026-07-15",
+			"&#43;18,0", "vice: Neri Luca", `src="sociale.png"`, "4B 1", "3 &#43;", "1,5 (nel file: 2)"}},
+		{"small-en", en, []string{`<html lang="en">`, "ACCEPTED WITH WARNINGS", "01/07/2026 to 15/07/2026",
 			"Elo Italia variations", "&lt;without notice&gt;"}},
 		{"unrated-it", unrated, []string{"Torneo non valutato."}},
 		{"unranked-it", unranked, []string{"come scritti nel file"}},
@@ -181,9 +192,9 @@ func TestChartPNG(t *testing.T) {
 		kind  string
 		width int
 	}{
-		{"variation", small(), ChartVariation, 640},
-		{"all zero", draws, ChartVariation, 640},
-		{"rating vs score", unrated, ChartRatingVsScore, 800},
+		{"variation", small(), ChartVariation, chartkit.Width},
+		{"all zero", draws, ChartVariation, chartkit.Width},
+		{"rating vs score", unrated, ChartRatingVsScore, chartkit.Width},
 		{"nothing", noRatings, "", 0},
 		{"unreadable", Input{Report: validate.Report{Verdict: validate.Rejected}}, "", 0},
 	} {
@@ -209,8 +220,20 @@ func TestChartPNG(t *testing.T) {
 			if err != nil {
 				t.Fatalf("not a PNG: %v", err)
 			}
-			if got := img.Bounds().Size(); got.X != tc.width || got.Y != chartHeight || c.Width != tc.width || c.Height != chartHeight {
-				t.Errorf("size %v (chart says %dx%d), want %dx%d", got, c.Width, c.Height, tc.width, chartHeight)
+			// One width for every chart; the variation chart grows a row
+			// per rated player, the others have one height.
+			wantH := chartkit.Height
+			if tc.kind == ChartVariation {
+				n := 0
+				for _, l := range tc.in.Ratings {
+					if l.Rated {
+						n++
+					}
+				}
+				wantH = chartkit.HBarsHeight(n)
+			}
+			if got := img.Bounds().Size(); got.X != tc.width || got.Y != wantH || c.Width != tc.width || c.Height != wantH {
+				t.Errorf("size %v (chart says %dx%d), want %dx%d", got, c.Width, c.Height, tc.width, wantH)
 			}
 		})
 	}
@@ -262,5 +285,23 @@ func TestSample(t *testing.T) {
 	}
 	if _, err := png.Decode(&img); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRejectedIsToldNoList: a rejected file counts in no list, so its
+// report names none, as its notice does not.
+func TestRejectedIsToldNoList(t *testing.T) {
+	in := small()
+	in.Report.Verdict = validate.Rejected
+	in.Report.Findings = append(in.Report.Findings, validate.Finding{Rule: "deadline.list-period", Article: "RTF 4.2.2",
+		Severity: validate.SeverityInfo, MessageIT: "Ricevuto il 18/07/2026: conta nella lista Elo Italia di settembre 2026."})
+	var b bytes.Buffer
+	if err := WriteHTML(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"settembre 2026", "conta nella lista"} {
+		if strings.Contains(b.String(), s) {
+			t.Errorf("the rejected file's report says %q", s)
+		}
 	}
 }
