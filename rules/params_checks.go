@@ -164,6 +164,11 @@ type Authorisation struct {
 	// DateSlackDays widens the event's dates on both sides when looking
 	// for an overlap (a tournament moved by a day is still the event).
 	DateSlackDays int `yaml:"date_slack_days"`
+	// OtherDatesDays: an event of the same name whose dates are within
+	// this many days of the tournament's is its authorisation, played on
+	// other dates (a warning for the office, regs §4c), not a missing
+	// one; 0 turns the wider search off.
+	OtherDatesDays int `yaml:"other_dates_days"`
 }
 
 // Membership configures RAPID 3.2 (every participant holds an FSI card

@@ -587,6 +587,9 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 	if e.Authorisation.DateSlackDays < 0 {
 		v.errf(at("authorisation", "date_slack_days"), "rule set %s: date_slack_days must not be negative", rs.ID)
 	}
+	if e.Authorisation.OtherDatesDays < 0 {
+		v.errf(at("authorisation", "other_dates_days"), "rule set %s: other_dates_days must not be negative", rs.ID)
+	}
 
 	d := rs.Params.Deadline
 	dp := append(slices.Clone(p), "deadline")

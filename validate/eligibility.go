@@ -537,7 +537,7 @@ func checkAuthorisation(p *Pass) {
 	args["code"], args["event"], args["event_start"], args["event_end"] = ev.Code, ev.Name, ev.Start, ev.End
 	p.Report("eligibility.authorised", At{}, args)
 	slack := p.Set.Params.Eligibility.Authorisation.DateSlackDays
-	if m.by == "code" && start.IsFull() && end.IsFull() && ev.Start.IsFull() && ev.End.IsFull() &&
+	if m.by != "name" && start.IsFull() && end.IsFull() && ev.Start.IsFull() && ev.End.IsFull() &&
 		(end.Before(ev.Start.AddDays(-slack)) || ev.End.AddDays(slack).Before(start)) {
 		p.Report("eligibility.authorisation-dates", At{Line: p.tagLine("042")}, args)
 	}

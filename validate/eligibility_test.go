@@ -294,7 +294,9 @@ func TestRTF_5_3_1_g_Authorisation(t *testing.T) {
 	}{
 		{"RTF 5.3.1 g: in the calendar", "Open di Milano 2025", "Milano", tournament.NewDate(2025, 5, 1), sampleRegisters(), []string{"eligibility.authorised"}},
 		{"RTF 5.3.1 g: not in the calendar", "Torneo di Pavia", "Pavia", tournament.NewDate(2025, 5, 1), sampleRegisters(), []string{"eligibility.not-authorised"}},
-		{"RTF 5.3.1 g: same name, other dates", "Open di Milano 2025", "Milano", tournament.NewDate(2025, 9, 1), sampleRegisters(), []string{"eligibility.not-authorised"}},
+		{"RTF 5.3.1 g: same name, months away", "Open di Milano 2025", "Milano", tournament.NewDate(2025, 9, 1), sampleRegisters(), []string{"eligibility.not-authorised"}},
+		// regs §4c: dates that differ from the authorised ones stay a warning.
+		{"RTF 6.1.1: same name, weeks away", "Open di Milano 2025", "Milano", tournament.NewDate(2025, 5, 20), sampleRegisters(), []string{"eligibility.authorised", "eligibility.authorisation-dates"}},
 		{"RTF 5.3.1 g: no calendar", "Open di Milano 2025", "Milano", tournament.NewDate(2025, 5, 1), nil, []string{"eligibility.authorisation-not-checked"}},
 	}
 	for _, c := range cases {

@@ -160,6 +160,24 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 	if end.IsZero() {
 		end = start
 	}
+	if top := eventsByName(t, cal, cfg, start, end, cfg.DateSlackDays); len(top) > 0 {
+		return &eventMatch{events: top, by: "name"}
+	}
+	// regs §4c: dates that differ from the authorised ones are a warning
+	// for the office, not a missing authorisation; the same name within
+	// OtherDatesDays of the event is that event, played on other dates.
+	if cfg.OtherDatesDays > cfg.DateSlackDays {
+		if top := eventsByName(t, cal, cfg, start, end, cfg.OtherDatesDays); len(top) > 0 {
+			return &eventMatch{events: top, by: "name-other-dates"}
+		}
+	}
+	return nil
+}
+
+// eventsByName returns the calendar events whose dates, widened by slack
+// days on both sides, overlap start–end and whose name (and city) share
+// the most words with the tournament's, at least MinNameSimilarity.
+func eventsByName(t *tournament.Tournament, cal []registers.Event, cfg rules.Authorisation, start, end tournament.Date, slack int) []*registers.Event {
 	self := t.Name + " " + t.City
 	best := 0.0
 	var top []*registers.Event
@@ -168,7 +186,7 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 		if ev.Start.IsZero() || ev.End.IsZero() {
 			continue
 		}
-		from, to := ev.Start.AddDays(-cfg.DateSlackDays), ev.End.AddDays(cfg.DateSlackDays)
+		from, to := ev.Start.AddDays(-slack), ev.End.AddDays(slack)
 		if end.Before(from) || to.Before(start) {
 			continue
 		}
@@ -183,10 +201,7 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 			top = append(top, ev)
 		}
 	}
-	if len(top) == 0 {
-		return nil
-	}
-	return &eventMatch{events: top, by: "name"}
+	return top
 }
 
 // event returns the calendar match (cached), nil when none.
