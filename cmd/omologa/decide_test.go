@@ -138,7 +138,7 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 		t.Errorf("decisions applied: %+v", r.Decisions)
 	}
 	// The human output says so too.
-	code, out, errs := runCmd(t, "list", "run", "--config", cfg, "--kind", "rapid", "--period", "2026-12", "--out", filepath.Join(dir, "out"), "--force")
+	code, out, errs := runCmd(t, "list", "run", "--as-of", testAsOf, "--config", cfg, "--kind", "rapid", "--period", "2026-12", "--out", filepath.Join(dir, "out"), "--force")
 	if code != exitOK || !strings.Contains(out, "office decisions applied:") || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") {
 		t.Errorf("human list run: exit %d\n%s%s", code, out, errs)
 	}
