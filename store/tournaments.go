@@ -387,3 +387,13 @@ func (s *Store) FileData(ctx context.Context, fileID int64) (name string, data [
 	}
 	return name, data, nil
 }
+
+// FileVerdict returns a file's verdict and kind of play; ok is false
+// when it is not judged yet.
+func (s *Store) FileVerdict(ctx context.Context, fileID int64) (verdict, kind string, ok bool, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT verdict, kind FROM verdicts WHERE file_id = ?`, fileID).Scan(&verdict, &kind)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", false, nil
+	}
+	return verdict, kind, err == nil, err
+}
