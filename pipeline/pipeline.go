@@ -54,6 +54,10 @@ type Options struct {
 	Store     *store.Store
 	Rules     *rules.File
 	Registers *registers.Set // nil: checks needing registers say so
+	// LoadRegisters, when set, reads the registers again: a pass that
+	// finds them changed in the store (an import while the daemon runs,
+	// Store.RegistersStamp) uses the new ones from its next submission.
+	LoadRegisters func(context.Context) (*registers.Set, error)
 	Mailer    mailer.Mailer
 	From      string // the notices' sender
 	Office    string // recipient of last resort, and the contact named in notices
@@ -83,8 +87,10 @@ type Pipeline struct {
 	kick chan struct{}
 	mu   sync.Mutex // one judge/deliver pass at a time (Run and Drain)
 	// index of the players' register, built on the first file rated
-	// and kept: the register does not change during the pipeline's life.
+	// and kept until the registers are read again.
 	index *rating.Index
+	// stamp is the store's registers stamp when they were last read.
+	stamp string
 }
 
 // New checks the options and fills the defaults.
@@ -216,6 +222,7 @@ func (p *Pipeline) Drain(ctx context.Context) (pending int, err error) {
 func (p *Pipeline) pass(ctx context.Context) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.reloadRegisters(ctx)
 	ids, err := p.o.Store.Received(ctx)
 	if err != nil {
 		p.log.Error("cannot list submissions to judge", "err", err)
@@ -230,6 +237,31 @@ func (p *Pipeline) pass(ctx context.Context) {
 		}
 	}
 	p.deliver(ctx)
+}
+
+// reloadRegisters reads the registers again when an import changed them
+// since the last pass; a register that cannot be read leaves the ones in
+// use.
+func (p *Pipeline) reloadRegisters(ctx context.Context) {
+	if p.o.LoadRegisters == nil {
+		return
+	}
+	stamp, err := p.o.Store.RegistersStamp(ctx)
+	if err != nil || stamp == p.stamp {
+		return
+	}
+	if p.stamp == "" && p.o.Registers != nil {
+		// The registers given at start are the store's of now.
+		p.stamp = stamp
+		return
+	}
+	regs, err := p.o.LoadRegisters(ctx)
+	if err != nil {
+		p.log.Error("registers changed but cannot be read: the previous ones stay in use", "err", err)
+		return
+	}
+	p.o.Registers, p.index, p.stamp = regs, nil, stamp
+	p.log.Info("registers read again after an import")
 }
 
 // judge reads and validates every file of a submission, composes its

@@ -228,5 +228,20 @@ CREATE TABLE list_corrections (
 	deltas         TEXT NOT NULL,               -- JSON: the differences carried
 	PRIMARY KEY (list_id, tournament_key)
 );
+
+-- Every register version imported (omologa import), so that an import
+-- can be undone; the one in force stays in registers.
+CREATE TABLE register_versions (
+	id          INTEGER PRIMARY KEY,
+	kind        TEXT NOT NULL,
+	name        TEXT NOT NULL,
+	data        BLOB NOT NULL,
+	rows        INTEGER NOT NULL,
+	imported_at TEXT NOT NULL,
+	imported_by TEXT NOT NULL DEFAULT '',
+	undone_at   TEXT,                      -- NULL: not undone
+	undone_by   TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX register_versions_kind ON register_versions(kind, id);
 `,
 }
