@@ -54,14 +54,16 @@ type Options struct {
 	Store     *store.Store
 	Rules     *rules.File
 	Registers *registers.Set // nil: checks needing registers say so
+
 	// LoadRegisters, when set, reads the registers again: a pass that
 	// finds them changed in the store (an import while the daemon runs,
 	// Store.RegistersStamp) uses the new ones from its next submission.
 	LoadRegisters func(context.Context) (*registers.Set, error)
-	Mailer        mailer.Mailer
-	From          string // the notices' sender
-	Office        string // recipient of last resort, and the contact named in notices
-	Lang          string // "it" (default) or "en"
+
+	Mailer    mailer.Mailer
+	From      string // the notices' sender
+	Office    string // recipient of last resort, and the contact named in notices
+	Lang      string // "it" (default) or "en"
 
 	// AllowedSenders, when true, quarantines e-mail submissions whose
 	// sender is not an arbiter or organiser in the registers nor in
