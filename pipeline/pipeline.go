@@ -55,11 +55,6 @@ type Options struct {
 	Rules     *rules.File
 	Registers *registers.Set // nil: checks needing registers say so
 
-	// LoadRegisters, when set, reads the registers again: a pass that
-	// finds them changed in the store (an import while the daemon runs,
-	// Store.RegistersStamp) uses the new ones from its next submission.
-	LoadRegisters func(context.Context) (*registers.Set, error)
-
 	Mailer    mailer.Mailer
 	From      string // the notices' sender
 	Office    string // recipient of last resort, and the contact named in notices
@@ -80,6 +75,11 @@ type Options struct {
 	Logger *slog.Logger
 	Now    func() time.Time // time.Now when nil
 	Read   ReadFunc         // codec.Read when nil
+
+	// LoadRegisters, when set, reads the registers again: a pass that
+	// finds them changed in the store (an import while the daemon runs,
+	// Store.RegistersStamp) uses the new ones from its next submission.
+	LoadRegisters func(context.Context) (*registers.Set, error)
 }
 
 // Pipeline records, judges and answers submissions.
