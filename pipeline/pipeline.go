@@ -54,7 +54,6 @@ type Options struct {
 	Store     *store.Store
 	Rules     *rules.File
 	Registers *registers.Set // nil: checks needing registers say so
-
 	Mailer    mailer.Mailer
 	From      string // the notices' sender
 	Office    string // recipient of last resort, and the contact named in notices
