@@ -138,8 +138,8 @@ func (p *Pipeline) Handle(ctx context.Context, s *ingest.Submission) error {
 	return err
 }
 
-// resendAfter is how long after the first answer the same bytes count as
-// sent again rather than replayed by the intake.
+// resendAfter is how long after the first receipt the same bytes, the
+// first answered, count as sent again rather than replayed by the intake.
 const resendAfter = time.Minute
 
 // Record is Handle returning the submission's id, and dup true when it
@@ -157,9 +157,9 @@ func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, 
 		// Message-ID is the mailbox handing the same message over again,
 		// and a file taken again before its answer went out is the drop
 		// folder's replay after a crash: neither is a resend.
-		if sent, ok, err := p.o.Store.NoticeSentAt(ctx, id); err != nil {
+		if first, ok, err := p.o.Store.AnsweredAt(ctx, id); err != nil {
 			return 0, false, err
-		} else if s.Channel != ingest.ChannelIMAP && ok && s.ReceivedAt.Sub(sent) >= resendAfter {
+		} else if s.Channel != ingest.ChannelIMAP && ok && s.ReceivedAt.Sub(first) >= resendAfter {
 			now := p.o.Now()
 			day := tournament.DateOf(now.In(p.o.Rules.Rating.Location())).String()
 			if rid, ok, err := p.o.Store.RecordRepeat(ctx, id, s.Sender, day, s.ReceivedAt, now); err != nil {

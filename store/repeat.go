@@ -67,16 +67,17 @@ func (s *Store) RepeatedSince(ctx context.Context, first int64, sender string, s
 	return n > 0, err
 }
 
-// NoticeSentAt returns when a submission's notice was delivered; ok is
-// false when it was not (yet).
-func (s *Store) NoticeSentAt(ctx context.Context, submissionID int64) (at time.Time, ok bool, err error) {
-	var sent sql.NullString
-	err = s.db.QueryRowContext(ctx, `SELECT sent_at FROM notices WHERE submission_id = ? AND status = ?`, submissionID, NoticeSent).Scan(&sent)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !sent.Valid) {
+// AnsweredAt returns when a submission was received, if its notice was
+// delivered; ok is false when it was not (yet).
+func (s *Store) AnsweredAt(ctx context.Context, submissionID int64) (receivedAt time.Time, ok bool, err error) {
+	var recv string
+	err = s.db.QueryRowContext(ctx, `SELECT s.received_at FROM submissions s JOIN notices n ON n.submission_id = s.id
+		WHERE s.id = ? AND n.status = ?`, submissionID, NoticeSent).Scan(&recv)
+	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, nil
 	}
 	if err != nil {
 		return time.Time{}, false, err
 	}
-	return parseTS(sent.String), true, nil
+	return parseTS(recv), true, nil
 }
