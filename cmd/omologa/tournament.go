@@ -59,15 +59,23 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fs.Usage()
 		return exitUsage
 	}
-	if code, ok := parseFlags(fs, args[1:]); !ok {
-		return code
+	// Flags may follow the ids ("revoke 12 --reason …").
+	var pos []string
+	for rest := args[1:]; ; {
+		if code, ok := parseFlags(fs, rest); !ok {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
 	}
-	if fs.NArg() != n {
+	if len(pos) != n {
 		fs.Usage()
 		return exitUsage
 	}
 	var ids []int64
-	for _, a := range fs.Args() {
+	for _, a := range pos {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
 			fmt.Fprintf(stderr, "omologa tournament %s: %q is not an id\n", sub, a)
