@@ -357,3 +357,64 @@ func TestIssue14_7_ResentBytesAnswered(t *testing.T) {
 		t.Errorf("the repeat notice:\n%s", out)
 	}
 }
+
+// A file sharing half its players with a tournament of the same day is
+// neither silently the same nor silently another: it stands apart,
+// listed for the office, which links it (a version) or unlinks it.
+func TestTournamentUnclearLinkUnlink(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	start := time.Now().AddDate(0, 0, -9).Format("2006/01/02")
+	extra := []string{"102 Rossi, Mario", `122 90'+30"`}
+	first := recordSubmission(t, cfg, "a.trf", pipelinetest.TRF("Open di Prova", "Siena", start, extra...), time.Now().Add(-time.Hour))
+	half := section(pipelinetest.TRF("Open di Prova", "Siena", start, extra...), "Q")
+	// Players 5–8 renamed back: half the field is the first file's.
+	for _, n := range []string{"Epsilon, Cinque", "Zeta, Sei", "Eta, Sette", "Theta, Otto"} {
+		half = bytes.Replace(half, []byte(n+"Q"), []byte(n+" "), 1)
+	}
+	second := recordSubmission(t, cfg, "b.trf", half, time.Now())
+	code, out, _ := runCmd(t, "tournament", "list", "--unclear", "--config", cfg)
+	if code != exitOK || !strings.Contains(out, "unclear: may be the same tournament as") {
+		t.Fatalf("list --unclear: %d\n%s", code, out)
+	}
+	if n := len(tournaments(t, cfg)); n != 2 {
+		t.Fatalf("%d tournaments, want 2 until the office decides", n)
+	}
+	if s := statusOf(t, cfg, second); !strings.Contains(s.Note, "l'ufficio decide") {
+		t.Errorf("the submission's note does not say the office decides: %q", s.Note)
+	}
+	var orig string
+	for _, tr := range tournaments(t, cfg) {
+		if tr.CurrentFile == statusOf(t, cfg, first).Files[0].ID {
+			orig = strconv.FormatInt(tr.ID, 10)
+		}
+	}
+	file := strconv.FormatInt(statusOf(t, cfg, second).Files[0].ID, 10)
+	code, out, errs := runCmd(t, "tournament", "link", "--config", cfg, file, orig)
+	if code != exitOK || !strings.Contains(out, "* file "+file) {
+		t.Fatalf("link: %d\n%s%s", code, out, errs)
+	}
+	if ts := tournaments(t, cfg); len(ts) != 1 || len(ts[0].Versions) != 2 || ts[0].UnclearWith != "" {
+		t.Fatalf("after link: %+v", ts)
+	}
+	if code, out, errs := runCmd(t, "tournament", "unlink", "--config", cfg, file); code != exitOK {
+		t.Fatalf("unlink: %d\n%s%s", code, out, errs)
+	}
+	if ts := tournaments(t, cfg); len(ts) != 2 || ts[0].CurrentFile == 0 || ts[1].CurrentFile == 0 {
+		t.Fatalf("after unlink: %+v", ts)
+	}
+	if code, _, errs := runCmd(t, "tournament", "link", "--config", cfg, "999", orig); code != exitUsage || !strings.Contains(errs, "no version") {
+		t.Errorf("linking no file: %d %s", code, errs)
+	}
+	// Every act is in the audit trail.
+	c, _ := config.Load(cfg)
+	o, err := office.Open(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	es, err := o.Audit(context.Background(), store.AuditFilter{})
+	if err != nil || len(es) != 2 || es[0].Action != "unlink" || es[1].Action != "link" || es[0].Via != "cli" {
+		t.Errorf("audit: %+v %v", es, err)
+	}
+}
