@@ -418,3 +418,24 @@ func TestTournamentUnclearLinkUnlink(t *testing.T) {
 		t.Errorf("audit: %+v %v", es, err)
 	}
 }
+
+func TestAuditCommand(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	cal := filepath.Join(dir, "calendar.csv")
+	os.WriteFile(cal, []byte("code,name,city,start,end,kind,organiser,organiser_email,arbiter_fsi_id\nX1,Open,Siena,2026-12-01,2026-12-02,standard,C,c@example.org,1\n"), 0o644)
+	if code, _, errs := runCmd(t, "import", "--config", cfg, "calendar", cal); code != exitOK {
+		t.Fatalf("import: %s", errs)
+	}
+	code, out, _ := runCmd(t, "audit", "--config", cfg)
+	if code != exitOK || !strings.Contains(out, "(admin, cli)  import register calendar: "+cal+": 1 rows") {
+		t.Errorf("audit:\n%s", out)
+	}
+	code, out, _ = runCmd(t, "audit", "--config", cfg, "--json", "--action", "decide")
+	if code != exitOK || strings.TrimSpace(out) != "[]" {
+		t.Errorf("audit --action decide: %s", out)
+	}
+	if code, _, _ := runCmd(t, "audit", "--config", cfg, "--since", "yesterday"); code != exitUsage {
+		t.Error("a bad --since accepted")
+	}
+}
