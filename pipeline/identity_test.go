@@ -25,10 +25,10 @@ func TestIdentify(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		name        string
-		f           store.TournamentFacts
-		cands       []store.TournamentFacts
-		taken       []string
+		name         string
+		f            store.TournamentFacts
+		cands        []store.TournamentFacts
+		taken        []string
 		key, unclear string
 	}{
 		{"a new tournament", store.TournamentFacts{Key: "k", Start: "2026-12-01", Players: abcd}, nil, nil, "k", ""},
