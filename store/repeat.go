@@ -43,15 +43,18 @@ func (s *Store) RecordRepeat(ctx context.Context, first int64, sender, day strin
 	return id, ok, nil
 }
 
-// SameContent returns an earlier judged submission whose files are byte for byte
-// those of submission id (the same set of file hashes), 0 when none:
-// the same files sent again in a new message.
+// SameContent returns an earlier judged submission from the same sender,
+// with the same body fields, whose files are byte for byte those of
+// submission id (the same set of file hashes), 0 when none: the same
+// message sent again. (The same file with other fields, or from another
+// channel, says something new and is judged again.)
 func (s *Store) SameContent(ctx context.Context, id int64) (int64, error) {
 	var first int64
 	err := s.db.QueryRowContext(ctx, `WITH mine AS (SELECT group_concat(hash, ',') AS h FROM (SELECT hash FROM files WHERE submission_id = ? ORDER BY hash))
-		SELECT o.id FROM submissions o, mine WHERE o.id < ? AND o.repeat_of IS NULL AND o.state = 'judged' AND mine.h IS NOT NULL AND
+		SELECT o.id FROM submissions o, mine WHERE o.id < ? AND o.repeat_of IS NULL AND o.state = 'judged'
+		AND o.sender = (SELECT sender FROM submissions WHERE id = ?) AND o.fields = (SELECT fields FROM submissions WHERE id = ?) AND mine.h IS NOT NULL AND
 		(SELECT group_concat(hash, ',') FROM (SELECT hash FROM files WHERE submission_id = o.id ORDER BY hash)) = mine.h
-		ORDER BY o.id LIMIT 1`, id, id).Scan(&first)
+		ORDER BY o.id LIMIT 1`, id, id, id, id).Scan(&first)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
