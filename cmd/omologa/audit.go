@@ -7,8 +7,6 @@ import (
 	"io"
 	"time"
 
-	"omologa/config"
-	"omologa/office"
 	"omologa/store"
 )
 
@@ -61,11 +59,7 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		*d.dst = t
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"omologa/config"
 	"omologa/office"
 )
 
@@ -59,11 +58,7 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 		fmt.Fprintf(stderr, "omologa list run: %v\n", err)
 		return exitFor(err)
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}

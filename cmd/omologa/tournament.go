@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/config"
 	"omologa/office"
 	"omologa/store"
 )
@@ -87,11 +86,7 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "omologa tournament %s: %v\n", sub, err)
 		return exitFor(err)
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}

@@ -20,7 +20,6 @@ import (
 	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
-	"omologa/rules"
 	"omologa/store"
 )
 
@@ -207,20 +206,16 @@ func startupFailed(ctx context.Context, stderr io.Writer, log *slog.Logger, err 
 }
 
 func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
-	rf, err := rules.Load(cfg.Rules)
+	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	p, err := office.NewPipeline(ctx, cfg, o.Rules, o.Store, log)
 	if err != nil {
+		o.Close()
 		return nil, err
 	}
-	p, err := office.NewPipeline(ctx, cfg, rf, st, log)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	return &app{cfg: cfg, store: st, pipe: p, log: log}, nil
+	return &app{cfg: cfg, store: o.Store, pipe: p, log: log}, nil
 }
 
 func (a *app) close() { a.store.Close() }
