@@ -350,3 +350,36 @@ func TestAcceptedTournamentIsRated(t *testing.T) {
 		t.Fatalf("%d ratings: %+v", len(rs), rs)
 	}
 }
+
+// The same message sent again (a new Message-ID, the same sender, body
+// fields and attachments) is answered with a short notice pointing to the
+// first, once a day; a third time that day gets none.
+func TestSameMessageResent(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	data := pipelinetest.TRF("Open di Prova", "Milano", recent(), "102 Rossi, Mario", `122 90'+30"`)
+	mail := func(id string) *ingest.Submission {
+		return &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(), Sender: "mario.rossi@example.org", MessageID: id,
+			Raw: append([]byte("Message-Id: "+id+"\r\n\r\n"), data...), Files: []ingest.File{{Name: "t.trf", Data: data}},
+			Fields: map[string]string{"venue": "Milano"}}
+	}
+	for _, id := range []string{"<1@x>", "<2@x>", "<3@x>"} {
+		if err := e.pipe.Handle(ctx, mail(id)); err != nil {
+			t.Fatal(err)
+		}
+		e.pipe.Drain(ctx)
+	}
+	st, _ := e.store.Statuses(ctx, 0)
+	if len(st) != 3 || st[2].Notice == nil || st[2].Notice.Kind == "repeat" {
+		t.Fatalf("%+v", st)
+	}
+	if n := st[1].Notice; n == nil || n.Kind != "repeat" || st[1].RepeatOf != st[2].ID {
+		t.Errorf("the second: %+v", st[1])
+	}
+	if st[0].Notice != nil || st[0].RepeatOf != st[2].ID || !strings.Contains(st[0].Note, "già segnalato oggi") {
+		t.Errorf("the third the same day: %+v", st[0])
+	}
+	if n := len(outboxFiles(t, e.outbox)); n != 2 {
+		t.Errorf("%d notices, want 2", n)
+	}
+}

@@ -51,10 +51,11 @@ func (s *Store) RecordRepeat(ctx context.Context, first int64, sender, day strin
 func (s *Store) SameContent(ctx context.Context, id int64) (int64, error) {
 	var first int64
 	err := s.db.QueryRowContext(ctx, `WITH mine AS (SELECT group_concat(hash, ',') AS h FROM (SELECT hash FROM files WHERE submission_id = ? ORDER BY hash))
-		SELECT o.id FROM submissions o, mine WHERE o.id < ? AND o.repeat_of IS NULL AND o.state = 'judged'
+		SELECT o.id FROM submissions o, mine WHERE o.id IN (SELECT submission_id FROM files WHERE hash = (SELECT min(hash) FROM files WHERE submission_id = ?))
+		AND o.id < ? AND o.repeat_of IS NULL AND o.state = 'judged'
 		AND o.sender = (SELECT sender FROM submissions WHERE id = ?) AND o.fields = (SELECT fields FROM submissions WHERE id = ?) AND mine.h IS NOT NULL AND
 		(SELECT group_concat(hash, ',') FROM (SELECT hash FROM files WHERE submission_id = o.id ORDER BY hash)) = mine.h
-		ORDER BY o.id LIMIT 1`, id, id, id, id).Scan(&first)
+		ORDER BY o.id LIMIT 1`, id, id, id, id, id).Scan(&first)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}

@@ -248,5 +248,6 @@ CREATE INDEX register_versions_kind ON register_versions(kind, id);
 -- notice pointing to the first, at most once a day per sender and first
 -- submission.
 ALTER TABLE submissions ADD COLUMN repeat_of INTEGER REFERENCES submissions(id);
+CREATE INDEX files_hash ON files(hash);
 `,
 }
