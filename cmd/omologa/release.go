@@ -102,3 +102,8 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	return code
 }
+
+// officeUser names who does an office act from the command line: the OS
+// user (office.CLIActor); kept for the commands that record it
+// themselves.
+func officeUser() string { return office.CLIActor().User }
