@@ -72,6 +72,8 @@ type Crosscheck struct {
 	Unrecorded []string `json:"unrecorded"`
 }
 
+// Difference is a player whose final variation in a tournament is not
+// the provisional one.
 type Difference struct {
 	File        string        `json:"file"`
 	Start       int           `json:"start"`
