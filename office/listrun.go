@@ -197,6 +197,34 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 	if err != nil {
 		return nil, err
 	}
+	// Tournaments received in an earlier period but homologated after its
+	// list was closed (a quarantined submission released late), or of a
+	// period never closed: never rated, they are rated in this list, from
+	// the first list's period on (before it, the list in force holds them).
+	late := map[int64]bool{}
+	if len(closedPeriods) > 0 {
+		first, ok, err := st.RatingListOf(ctx, string(k), closedPeriods[0])
+		if err != nil {
+			return nil, err
+		}
+		var firstFrom tournament.Date
+		if ok {
+			_ = firstFrom.UnmarshalText([]byte(first.From))
+		}
+		if ok && firstFrom.IsFull() && firstFrom.Before(period.From) {
+			earlier, err := st.HomologatedFiles(ctx, string(k), firstFrom.Time(loc), from)
+			if err != nil {
+				return nil, err
+			}
+			for _, h := range earlier {
+				if day := tournament.DateOf(h.ReceivedAt.In(loc)); day.Before(firstFrom) || !day.Before(period.From) {
+					continue
+				}
+				late[h.FileID] = true
+				hs = append(hs, h)
+			}
+		}
+	}
 	rated, err := st.RatedTournaments(ctx, string(k), period.Label)
 	if err != nil {
 		return nil, err
@@ -206,7 +234,7 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 	used := map[string]bool{}
 	for _, h := range hs {
 		day := tournament.DateOf(h.ReceivedAt.In(loc))
-		if !period.Contains(day) {
+		if !period.Contains(day) && !late[h.FileID] {
 			continue
 		}
 		name := fmt.Sprintf("%d/%s", h.SubmissionID, h.Name)
@@ -219,10 +247,15 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 			key = fmt.Sprintf("#%d", h.FileID)
 		}
 		if p, ok := rated[key]; ok {
-			warn("%s: the tournament was already rated in the %s list %s: not rated again (its changes are carried as corrections)", name, k, p)
+			if !late[h.FileID] {
+				warn("%s: the tournament was already rated in the %s list %s: not rated again (its changes are carried as corrections)", name, k, p)
+			}
 			continue
 		}
-		if h.Period != "" && h.Period != period.Label && !h.Corrected {
+		if late[h.FileID] {
+			warn("%s: received on %s, before this period, and not rated in any list (homologated after its list was closed, or its list never closed): rated in this list", name, dmy(day))
+			day = period.From
+		} else if h.Period != "" && h.Period != period.Label && !h.Corrected {
 			warn("%s: the verdict recorded list %s, the schedule of the rating settings says %s: rated in %s", name, h.Period, period.Label, period.Label)
 		}
 		t, _, err := codec.Read(h.Name, h.Data)

@@ -439,3 +439,36 @@ func TestAuditCommand(t *testing.T) {
 		t.Error("a bad --since accepted")
 	}
 }
+
+// A tournament received in a period but homologated only after its list
+// was closed (a submission judged late, e.g. released from quarantine)
+// is rated in the next list, once.
+func TestHomologatedAfterItsListClosed(t *testing.T) {
+	dir := t.TempDir()
+	cfg := chainConfig(t, dir)
+	c, err := config.Load(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), c.Store.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := sample(t, "rapid_vercelli_2026.trf")
+	_, _, err = st.Record(context.Background(), ingestCLI("rapid_vercelli_2026.trf", data, cet(2026, 11, 23, 10)), cet(2026, 11, 23, 10))
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, r, errs := listRun(t, "--config", cfg, "--kind", "rapid", "--period", "2026-12"); code != exitOK || len(r.Report.Tournaments) != 0 {
+		t.Fatalf("period 1: %d %+v %s", code, r.Report.Tournaments, errs)
+	}
+	judgeAll(t, cfg)
+	code, r, errs := listRun(t, "--config", cfg, "--kind", "rapid", "--period", "2027-01")
+	if code != exitOK || len(r.Report.Tournaments) != 1 || len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "not rated in any list") {
+		t.Fatalf("period 2: %d %+v %v %s", code, r.Report.Tournaments, r.Warnings, errs)
+	}
+	if code, r, _ := listRun(t, "--config", cfg, "--kind", "rapid", "--period", "2027-02"); code != exitOK || len(r.Report.Tournaments) != 0 {
+		t.Errorf("period 3 rates it again: %+v", r.Report.Tournaments)
+	}
+}
