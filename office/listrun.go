@@ -158,7 +158,7 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 		}
 		res.out.BasedOn = name
 		if want := rating.Schedule(k, settings).Previous(period).Label; prev.Period != want {
-			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are not rated", prev.Period, k, want)
+			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
 		}
 		if regs.Players != nil {
 			res.out.Refreshed, res.out.Joined = refresh(list, regs.Players)
