@@ -134,3 +134,36 @@ func TestAuditTrail(t *testing.T) {
 		}
 	}
 }
+
+// A clerk sends a notice again; the act is audited.
+func TestResend(t *testing.T) {
+	ctx := context.Background()
+	o := open(t, t.TempDir())
+	p, err := o.pipeline(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := pipelinetest.TRF("Open di Prova", "Siena", time.Now().AddDate(0, 0, -7).Format("2006/01/02"))
+	id, _, err := p.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: time.Now(), Raw: data,
+		Files: []ingest.File{{Name: "t.trf", Data: data}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	clerk := Actor{User: "anna", Role: Clerk, Via: "web"}
+	if err := o.Resend(ctx, clerk, id); err != nil {
+		t.Fatal(err)
+	}
+	st, err := o.Store.Statuses(ctx, 0)
+	if err != nil || st[0].Notice == nil || st[0].Notice.Status != store.NoticeSent || st[0].Notice.Attempts != 1 {
+		t.Fatalf("after resend: %+v %v", st[0].Notice, err)
+	}
+	if err := o.Resend(ctx, clerk, 999); KindOf(err) != NotFound {
+		t.Errorf("resend of no submission: %v", err)
+	}
+	if es, _ := o.Audit(ctx, store.AuditFilter{Action: string(ActResend)}); len(es) != 1 || es[0].User != "anna" {
+		t.Errorf("audit %+v", es)
+	}
+}

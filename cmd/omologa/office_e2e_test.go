@@ -472,3 +472,15 @@ func TestHomologatedAfterItsListClosed(t *testing.T) {
 		t.Errorf("period 3 rates it again: %+v", r.Report.Tournaments)
 	}
 }
+
+func TestResendCommand(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	id := recordSubmission(t, cfg, "a.trf", pipelinetest.TRF("Open di Prova", "Siena", time.Now().AddDate(0, 0, -7).Format("2006/01/02")), time.Now())
+	if code, out, errs := runCmd(t, "resend", "--config", cfg, strconv.FormatInt(id, 10)); code != exitOK || !strings.Contains(out, "notice sent again") {
+		t.Fatalf("resend: %d %s%s", code, out, errs)
+	}
+	if code, _, errs := runCmd(t, "resend", "--config", cfg, "99"); code != exitUsage || !strings.Contains(errs, "no notice") {
+		t.Errorf("resend of no submission: %d %s", code, errs)
+	}
+}
