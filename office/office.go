@@ -1,9 +1,12 @@
-// Package office holds every act of the homologation office (closing a
-// list, deciding about a tournament's players, releasing or discarding a
-// quarantined submission, importing a register), once, for the command
-// line and the web application alike. Each act checks the actor's role
-// and is written to the audit trail (store.AuditEntry) with who did it,
-// how and when.
+// Package office holds every act of the homologation office, once, for
+// the command line and the web application alike: closing a list (with
+// the corrections of tournaments changed after their list was closed),
+// deciding about a tournament's players, attributing a file to a
+// tournament and revoking or reinstating a homologation, releasing or
+// discarding a quarantined submission, sending a notice again, importing
+// a register and undoing an import. Each act checks the actor's role and
+// is written to the audit trail (store.AuditEntry) with who did it, how
+// and when.
 package office
 
 import (
