@@ -212,7 +212,7 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 			_ = firstFrom.UnmarshalText([]byte(first.From))
 		}
 		if ok && firstFrom.IsFull() && firstFrom.Before(period.From) {
-			earlier, err := st.HomologatedFiles(ctx, string(k), firstFrom.Time(loc), from)
+			earlier, err := st.UnratedFiles(ctx, string(k), firstFrom.Time(loc), from, period.Label)
 			if err != nil {
 				return nil, err
 			}

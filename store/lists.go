@@ -231,17 +231,33 @@ type Homologated struct {
 // kind of play (standard, rapid) not revoked, first received accepted
 // from from to to included, oldest first.
 func (s *Store) HomologatedFiles(ctx context.Context, kind string, from, to time.Time) ([]Homologated, error) {
+	return s.homologated(ctx, kind, from, to, "", "")
+}
+
+// UnratedFiles is HomologatedFiles without the tournaments rated in a
+// list of the kind other than the one for period: those homologated too
+// late for their own list, or whose list was never closed.
+func (s *Store) UnratedFiles(ctx context.Context, kind string, from, to time.Time, period string) ([]Homologated, error) {
+	return s.homologated(ctx, kind, from, to, ` AND NOT EXISTS (SELECT 1 FROM rating_list_files rf JOIN rating_lists rl ON rl.id = rf.list_id
+		WHERE rf.tournament_key = t.key AND rl.kind = v.kind AND rl.period <> ?)`, period)
+}
+
+func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time, unrated, period string) ([]Homologated, error) {
+	args := []any{kind}
+	if unrated != "" {
+		args = append(args, period)
+	}
+	// Days a margin wide, as text (the date leads, fixed width); the
+	// exact bounds are checked below.
+	args = append(args, from.UTC().AddDate(0, 0, -1).Format("2006-01-02"), to.UTC().AddDate(0, 0, 2).Format("2006-01-02"))
 	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT f.id, f.submission_id, f.name, f.data,
 		(SELECT min(s2.received_at) FROM verdicts v2 JOIN files f2 ON f2.id = v2.file_id JOIN submissions s2 ON s2.id = f2.submission_id
 			WHERE v2.tournament_key = t.key AND v2.verdict IN `+acceptedSQL+`) AS first,
 		v.verdict, v.kind, v.period, v.tournament_key, t.rowid, s.received_at AS own
 		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id
 		JOIN submissions s ON s.id = f.submission_id
-		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL)
-		WHERE first >= ? AND first < ? ORDER BY first, id`, kind,
-		// Days a margin wide, as text (the date leads, fixed width); the
-		// exact bounds are checked below.
-		from.UTC().AddDate(0, 0, -1).Format("2006-01-02"), to.UTC().AddDate(0, 0, 2).Format("2006-01-02"))
+		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL`+unrated+`)
+		WHERE first >= ? AND first < ? ORDER BY first, id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: homologated %s files: %w", kind, err)
 	}
