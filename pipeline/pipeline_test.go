@@ -128,13 +128,19 @@ func TestReceiptAndRejection(t *testing.T) {
 	if n := len(outboxFiles(t, e.outbox)); n != 2 {
 		t.Fatalf("%d notices in the outbox", n)
 	}
-	// Handing the same submission again records and answers nothing new.
-	if err := e.pipe.Handle(ctx, dropSub("good.trf", good)); err != nil {
-		t.Fatal(err)
+	// Handing the same bytes again is answered with a short notice
+	// pointing to the first submission and its verdict, once a day.
+	for i := range 3 {
+		again := dropSub("good.trf", good)
+		again.ReceivedAt = time.Now().Add(time.Duration(2+i) * time.Minute)
+		if err := e.pipe.Handle(ctx, again); err != nil {
+			t.Fatal(err)
+		}
+		e.pipe.Drain(ctx)
 	}
-	e.pipe.Drain(ctx)
-	if st, _ := e.store.Statuses(ctx, 0); len(st) != 2 || len(outboxFiles(t, e.outbox)) != 2 {
-		t.Fatal("a repeat was recorded or answered again")
+	st, _ = e.store.Statuses(ctx, 0)
+	if len(st) != 3 || len(outboxFiles(t, e.outbox)) != 3 || st[0].Notice == nil || st[0].Notice.Kind != "repeat" || len(st[0].Files) != 0 {
+		t.Fatalf("a repeat: %d submissions, %d notices, %+v", len(st), len(outboxFiles(t, e.outbox)), st[0])
 	}
 }
 
@@ -206,7 +212,7 @@ func TestUnknownSenderQuarantinedKnownAnswered(t *testing.T) {
 		o.Registers = &registers.Set{
 			Arbiters: []registers.Arbiter{{FSIID: "1", Surname: "Rossi", Name: "Mario", Email: "Mario.Rossi@example.org"}},
 			Calendar: []registers.Event{{Code: "X1", Name: "Open di Prova", City: "Milano", Start: tournament.DateOf(day),
-				OrganiserEmail: "circolo@example.org"}},
+				End: tournament.DateOf(day), OrganiserEmail: "circolo@example.org"}},
 		}
 	})
 	ctx := context.Background()
@@ -342,5 +348,38 @@ func TestAcceptedTournamentIsRated(t *testing.T) {
 	}
 	if len(rs) != 8 || rs[0].Kind != "standard" || !strings.Contains(string(rs[0].Result), `"delta"`) {
 		t.Fatalf("%d ratings: %+v", len(rs), rs)
+	}
+}
+
+// The same message sent again (a new Message-ID, the same sender, body
+// fields and attachments) is answered with a short notice pointing to the
+// first, once a day; a third time that day gets none.
+func TestSameMessageResent(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	data := pipelinetest.TRF("Open di Prova", "Milano", recent(), "102 Rossi, Mario", `122 90'+30"`)
+	mail := func(id string) *ingest.Submission {
+		return &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(), Sender: "mario.rossi@example.org", MessageID: id,
+			Raw: append([]byte("Message-Id: "+id+"\r\n\r\n"), data...), Files: []ingest.File{{Name: "t.trf", Data: data}},
+			Fields: map[string]string{"venue": "Milano"}}
+	}
+	for _, id := range []string{"<1@x>", "<2@x>", "<3@x>"} {
+		if err := e.pipe.Handle(ctx, mail(id)); err != nil {
+			t.Fatal(err)
+		}
+		e.pipe.Drain(ctx)
+	}
+	st, _ := e.store.Statuses(ctx, 0)
+	if len(st) != 3 || st[2].Notice == nil || st[2].Notice.Kind == "repeat" {
+		t.Fatalf("%+v", st)
+	}
+	if n := st[1].Notice; n == nil || n.Kind != "repeat" || st[1].RepeatOf != st[2].ID {
+		t.Errorf("the second: %+v", st[1])
+	}
+	if st[0].Notice != nil || st[0].RepeatOf != st[2].ID || !strings.Contains(st[0].Note, "già segnalato oggi") {
+		t.Errorf("the third the same day: %+v", st[0])
+	}
+	if n := len(outboxFiles(t, e.outbox)); n != 2 {
+		t.Errorf("%d notices, want 2", n)
 	}
 }

@@ -229,6 +229,9 @@ type Submission struct {
 	RecordedAt  time.Time
 	Office      *Office // nil unless the office released or discarded it
 	Files       []File
+	// RepeatOf is the first submission of the same content, for a
+	// content received again (0 otherwise).
+	RepeatOf int64
 }
 
 // File is one file of a recorded submission.
@@ -266,9 +269,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0) FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
@@ -302,32 +305,14 @@ func (s *Store) Raw(ctx context.Context, id int64) ([]byte, error) {
 	return b, err
 }
 
-// Current is the file that currently stands for a tournament.
+// Current is the version in force of a tournament.
 type Current struct {
 	FileID       int64
 	SubmissionID int64
 	Name         string
 	ReceivedAt   time.Time
+	JudgedAt     time.Time
 	Verdict      string
-}
-
-// CurrentFile returns the file standing for the tournament key, if any.
-func (s *Store) CurrentFile(ctx context.Context, key string) (*Current, error) {
-	c := &Current{}
-	var recv string
-	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.submission_id, f.name, s.received_at, v.verdict
-		FROM tournaments t JOIN files f ON f.id = t.current_file
-		JOIN submissions s ON s.id = f.submission_id
-		JOIN verdicts v ON v.file_id = f.id
-		WHERE t.key = ?`, key).Scan(&c.FileID, &c.SubmissionID, &c.Name, &recv, &c.Verdict)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: tournament %q: %w", key, err)
-	}
-	c.ReceivedAt = parseTS(recv)
-	return c, nil
 }
 
 // Verdict is the judgement of one file.
@@ -343,7 +328,15 @@ type Verdict struct {
 	Period        string
 	ReadError     string
 	Supersedes    int64 // file id, 0 when none
-	Report        *validate.Report
+	// The facts recorded with the tournament (see TournamentFacts):
+	// the calendar authorisation the validator matched, the rounds and
+	// the players' normalised names; UnclearWith the key of a
+	// tournament it may be the same as, for the office to decide.
+	CalendarCode string
+	Rounds       int
+	Players      []string
+	UnclearWith  string
+	Report       *validate.Report
 	// Ratings are the tournament's provisional rating variations, one per
 	// player, when it was accepted and the players' register is known.
 	Ratings []Rating
@@ -375,6 +368,8 @@ type Judgement struct {
 	Note         string
 	Verdicts     []Verdict
 	Notice       *NewNotice // nil: nothing to send (quarantine)
+	// RepeatOf, for a content received again, is its first submission.
+	RepeatOf int64
 }
 
 // Judge saves a submission's verdicts, findings, the tournaments they
@@ -383,8 +378,13 @@ type Judgement struct {
 // a submission that is no longer in the received state is a no-op.
 func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE submissions SET state = ?, note = ?, judged_at = ? WHERE id = ? AND state = ?`,
-			j.State, j.Note, ts(now), j.SubmissionID, StateReceived)
+		var rep any
+		if j.RepeatOf != 0 {
+			rep = j.RepeatOf
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE submissions SET state = ?, note = ?, judged_at = ?,
+			repeat_of = coalesce(?, repeat_of) WHERE id = ? AND state = ?`,
+			j.State, j.Note, ts(now), rep, j.SubmissionID, StateReceived)
 		if err != nil {
 			return err
 		}
@@ -408,12 +408,6 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				string(rep), ts(now)); err != nil {
 				return fmt.Errorf("verdict of file %d: %w", v.FileID, err)
 			}
-			if v.Supersedes != 0 {
-				if _, err := tx.ExecContext(ctx, `UPDATE verdicts SET superseded_by = ? WHERE file_id = ?`,
-					v.FileID, v.Supersedes); err != nil {
-					return err
-				}
-			}
 			if v.Report != nil {
 				for i, f := range v.Report.Findings {
 					if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
@@ -431,10 +425,7 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				}
 			}
 			if v.TournamentKey != "" {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (key, name, city, start_date, end_date, current_file, updated_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?)
-					ON CONFLICT (key) DO UPDATE SET current_file = excluded.current_file, updated_at = excluded.updated_at`,
-					v.TournamentKey, v.Name, v.City, v.Start, v.End, v.FileID, ts(now)); err != nil {
+				if err := saveTournament(ctx, tx, v, now); err != nil {
 					return err
 				}
 			}

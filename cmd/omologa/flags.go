@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"omologa/config"
+	"omologa/office"
 	"sort"
 	"strings"
 	"time"
@@ -144,4 +147,23 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// exitFor is the exit code of an office act's failure: 1 when the act was
+// already done (a list closed twice), 2 otherwise.
+func exitFor(err error) int {
+	if office.KindOf(err) == office.Conflict {
+		return exitRejected
+	}
+	return exitUsage
+}
+
+// openOffice opens the office of the configuration at path (its store and
+// rules), for a command that does one of its acts.
+func openOffice(ctx context.Context, path string) (*office.Office, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return office.Open(ctx, cfg)
 }

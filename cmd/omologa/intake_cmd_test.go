@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/office"
 	"omologa/pipeline/pipelinetest"
 	"omologa/store"
 )
@@ -64,13 +65,13 @@ func TestIngestStatusImport(t *testing.T) {
 
 	cal := filepath.Join(dir, "calendar.csv")
 	os.WriteFile(cal, []byte("code,name,city,start,end,kind,organiser,organiser_email,arbiter_fsi_id\n"+
-		"X1,Open di Prova,Siena,"+strings.ReplaceAll(start, "/", "-")+",,standard,Circolo,circolo@example.org,1\n"), 0o644)
+		"X1,Open di Prova,Siena,"+strings.ReplaceAll(start, "/", "-")+","+strings.ReplaceAll(start, "/", "-")+",standard,Circolo,circolo@example.org,1\n"), 0o644)
 	code, out, errs = runCmd(t, "import", "--config", cfg, "calendar", cal)
 	if code != exitOK || !strings.Contains(out, "1 rows") {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, _ = runCmd(t, "import", "--config", cfg, "--json", "calendar", cal)
-	var imported importOutput
+	var imported office.ImportResult
 	if err := json.Unmarshal([]byte(out), &imported); code != exitOK || err != nil || imported.Register != "calendar" || imported.Rows != 1 {
 		t.Fatalf("import --json: exit %d, %v, %s", code, err, out)
 	}

@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"omologa/italian"
+	"omologa/office"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -258,17 +258,6 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
 }
 
-// writeOut renders f into memory and writes it to dir/name, so that a
-// rendering error leaves no half-written file; it returns the path.
-func writeOut(dir, name string, f func(io.Writer) error) (string, error) {
-	var b bytes.Buffer
-	if err := f(&b); err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
-	}
-	p := filepath.Join(dir, name)
-	return p, os.WriteFile(p, b.Bytes(), 0o644)
-}
-
 func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("list publish", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -346,7 +335,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		p, err := writeOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+lists.KindName(k), points) })
+		p, err := office.WriteOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+lists.KindName(k), points) })
 		if err != nil {
 			return fail(err)
 		}
@@ -375,36 +364,3 @@ func listLabel(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
-// listInForceIT names the list a close started from, as runOutput's
-// BasedOn and OtherList write it ("list 2026-12", "rapid 2026-12",
-// "register PATH"), for the office's Italian page: by month, and the
-// register by its file name, not its path on the server.
-func listInForceIT(s string) string {
-	kind, rest, _ := strings.Cut(s, " ")
-	switch kind {
-	case "list":
-		if y, m := periodOf(rest); y > 0 {
-			return italian.List(y, m)
-		}
-		return "lista " + rest
-	case string(periods.Rapid), string(periods.Standard):
-		return "lista " + lists.KindName(periods.Kind(kind)) + " di " + italian.Period(rest)
-	case "register":
-		name, imported := strings.CutSuffix(rest, " (imported)")
-		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"
-		if imported {
-			s += ", importata nell'archivio"
-		}
-		return s
-	}
-	return s
-}
-
-// periodOf reads "2026-12" as a year and month (zero when it is not).
-func periodOf(label string) (int, time.Month) {
-	t, err := time.Parse("2006-01", label)
-	if err != nil {
-		return 0, 0
-	}
-	return t.Year(), t.Month()
-}

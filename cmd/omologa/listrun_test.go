@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"omologa/periods"
+	"omologa/office"
 	"omologa/pipeline/pipelinetest"
 	"omologa/registers"
 )
@@ -39,10 +39,10 @@ func chainConfig(t *testing.T, dir string) string {
 		"  calendar: "+calPath)
 }
 
-func listRun(t *testing.T, args ...string) (int, runOutput, string) {
+func listRun(t *testing.T, args ...string) (int, office.ListRunResult, string) {
 	t.Helper()
-	code, out, errs := runCmd(t, append([]string{"list", "run", "--json"}, args...)...)
-	var o runOutput
+	code, out, errs := runCmd(t, append([]string{"list", "run", "--json", "--as-of", testAsOf}, args...)...)
+	var o office.ListRunResult
 	if code == exitOK {
 		if err := json.Unmarshal([]byte(out), &o); err != nil {
 			t.Fatalf("list run --json: %v\n%s", err, out)
@@ -50,6 +50,10 @@ func listRun(t *testing.T, args ...string) (int, runOutput, string) {
 	}
 	return code, o, errs
 }
+
+// testAsOf is the day the tests' lists are closed on: after the cut-offs
+// of every period they close, whatever day they run.
+const testAsOf = "2030-06-01"
 
 func cet(y int, m time.Month, d, h int) time.Time {
 	return time.Date(y, m, d, h, 0, 0, 0, time.FixedZone("CET", 3600))
@@ -135,7 +139,7 @@ func TestListRunChain(t *testing.T) {
 	if changed == 0 {
 		t.Fatal("period 1 changed no rating: the chain would prove nothing")
 	}
-	var saved runOutput
+	var saved office.ListRunResult
 	if b, err := os.ReadFile(filepath.Join(officeDir, "changes.json")); err != nil || json.Unmarshal(b, &saved) != nil || saved.ListID != p1.ListID {
 		t.Errorf("changes.json: %v, list id %d", err, saved.ListID)
 	}
@@ -176,8 +180,12 @@ func TestListRunChain(t *testing.T) {
 	if p2.BasedOn != "list 2026-12" || len(p2.Report.Tournaments) != 1 || !strings.Contains(p2.Report.Tournaments[0].File, "rapid_vercelli_dec.trf") {
 		t.Fatalf("period 2: based on %q, tournaments %+v", p2.BasedOn, p2.Report.Tournaments)
 	}
-	if len(p2.Warnings) != 1 || !strings.Contains(p2.Warnings[0], "already rated in the rapid list 2026-12") {
-		t.Errorf("period 2 warnings: %v", p2.Warnings)
+	// The corrected file is the November tournament's new version: rated
+	// in period 1 already, it is re-rated with period 1's list in force,
+	// and its games being the same, nothing changes.
+	if len(p2.Warnings) != 0 || len(p2.Corrections) != 1 || p2.Corrections[0].Players != 0 ||
+		p2.Corrections[0].List != "2026-12" || len(p2.Report.Corrections) != 0 {
+		t.Errorf("period 2: warnings %v, corrections %+v %+v", p2.Warnings, p2.Corrections, p2.Report.Corrections)
 	}
 	// RAPID 6.3: the ratings used are period 1's new ones.
 	for _, c := range p2.Report.Changes {
@@ -232,7 +240,7 @@ func TestListRunChain(t *testing.T) {
 	}
 
 	// The human output.
-	code, out, _ := runCmd(t, "list", "run", "--config", cfg, "--kind", "standard", "--period", "2027-01")
+	code, out, _ := runCmd(t, "list", "run", "--as-of", testAsOf, "--config", cfg, "--kind", "standard", "--period", "2027-01")
 	if code != exitOK || !strings.Contains(out, "list in force: register") || !strings.Contains(out, "provisional variations:") {
 		t.Errorf("standard run: exit %d\n%s", code, out)
 	}
@@ -251,37 +259,5 @@ func TestListRunUsage(t *testing.T) {
 		if code, _, _ := runCmd(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
-	}
-}
-
-// Each kind chains from its own lists: a rapid list takes Elo Italia and
-// the category from the standard list in force (RAPID 6.1: a player
-// enters the rapid list with his Elo Italia), a standard list takes Elo
-// Italia Rapid and the K lock from the rapid one.
-func TestRAPID_6_1_ListTakesTheOtherKindsRatings(t *testing.T) {
-	list := &registers.Players{Rows: []registers.Player{
-		{FSIID: "1", EloItalia: 1500, Category: "NC", EloRapid: 1600},
-		{FSIID: "2", EloItalia: 1700, Category: "2N", EloRapid: 2190},
-		{FSIID: "3", EloItalia: 1440, Category: "NC"},
-	}}
-	standard := &registers.Players{Rows: []registers.Player{
-		{FSIID: "1", EloItalia: 1532, Category: "3N", EloRapid: 1},
-		{FSIID: "2", EloItalia: 1700, Category: "2N"},
-	}}
-	if n := fromOtherList(list, standard, periods.Rapid); n != 1 {
-		t.Errorf("rapid from standard: %d rows changed, want 1", n)
-	}
-	if r := list.Rows[0]; r.EloItalia != 1532 || r.Category != "3N" || r.EloRapid != 1600 {
-		t.Errorf("rapid list row 1: %+v (the rapid rating is the rapid list's own)", r)
-	}
-	if r := list.Rows[2]; r.EloItalia != 1440 {
-		t.Errorf("a player absent from the other list is left alone: %+v", r)
-	}
-	rapid := &registers.Players{Rows: []registers.Player{{FSIID: "2", EloItalia: 9, EloRapid: 2204, RapidK20: true}}}
-	if n := fromOtherList(list, rapid, periods.Standard); n != 1 {
-		t.Errorf("standard from rapid: %d rows changed, want 1", n)
-	}
-	if r := list.Rows[1]; r.EloRapid != 2204 || !r.RapidK20 || r.EloItalia != 1700 {
-		t.Errorf("standard list row 2: %+v (Elo Italia is the standard list's own)", r)
 	}
 }

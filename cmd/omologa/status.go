@@ -140,12 +140,18 @@ func printStatusesIn(w io.Writer, rows []store.Status, loc *time.Location) {
 			notice = "none: " + r.Note
 		}
 		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, italian.DateTime(r.ReceivedAt, loc), r.Channel, from, stateLabel(r, loc))
+		same := ""
+		if r.RepeatOf != 0 {
+			same = fmt.Sprintf("(same as submission %d)", r.RepeatOf)
+		}
 		if len(r.Files) == 0 {
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%s\n", head, notice)
+			fmt.Fprintf(tw, "%s\t-\t-\t%s\t-\t%s\n", head, orDash(same), notice)
 		}
 		for i, f := range r.Files {
 			verdict := f.Verdict
-			if verdict == "" {
+			if verdict == "" && same != "" {
+				verdict = same
+			} else if verdict == "" {
 				verdict = "(pending)"
 				if r.State == store.StateQuarantined || r.State == store.StateDiscarded {
 					verdict = "(not judged)"

@@ -17,10 +17,9 @@ import (
 	"omologa/ingest"
 	"omologa/ingest/imap"
 	"omologa/ingest/mail"
-	"omologa/mailer"
+	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
-	"omologa/rules"
 	"omologa/store"
 )
 
@@ -207,94 +206,24 @@ func startupFailed(ctx context.Context, stderr io.Writer, log *slog.Logger, err 
 }
 
 func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
-	rf, err := rules.Load(cfg.Rules)
+	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	p, err := office.NewPipeline(ctx, cfg, o.Rules, o.Store, log)
 	if err != nil {
+		o.Close()
 		return nil, err
 	}
-	regs, err := loadRegisters(ctx, st, cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	m, err := newMailer(cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	p, err := pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, Mailer: m,
-		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
-		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
-		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		Logger: log})
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	return &app{cfg: cfg, store: st, pipe: p, log: log}, nil
+	return &app{cfg: cfg, store: o.Store, pipe: p, log: log}, nil
 }
 
 func (a *app) close() { a.store.Close() }
 
-func newMailer(cfg *config.Config) (mailer.Mailer, error) {
-	if s := cfg.SMTP; s != nil {
-		pw, err := config.Password(s.PasswordEnv)
-		if err != nil {
-			return nil, fmt.Errorf("smtp: %w", err)
-		}
-		return mailer.NewSMTP(mailer.SMTPOptions{Host: s.Host, Port: s.Port, TLS: s.TLS, User: s.User,
-			Password: pw, InsecureSkipVerify: s.InsecureSkipVerify})
-	}
-	return mailer.NewOutbox(cfg.Outbox)
-}
-
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.
 func loadRegisters(ctx context.Context, st *store.Store, cfg *config.Config) (*registers.Set, error) {
-	set := &registers.Set{}
-	get := func(kind, path string) (string, []byte, error) {
-		name, data, ok, err := st.Register(ctx, kind)
-		if err != nil || ok {
-			return name, data, err
-		}
-		if path == "" {
-			return "", nil, nil
-		}
-		data, err = os.ReadFile(path)
-		if err != nil {
-			return "", nil, fmt.Errorf("%s register: %w", kind, err)
-		}
-		return path, data, nil
-	}
-	name, data, err := get(store.RegisterPlayers, cfg.Registers.Players)
-	if err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Players, err = registers.ReadPlayers(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterArbiters, cfg.Registers.Arbiters); err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Arbiters, err = registers.ReadArbiters(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterCalendar, cfg.Registers.Calendar); err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Calendar, err = registers.ReadCalendar(name, data); err != nil {
-			return nil, err
-		}
-	}
-	return set, nil
+	return office.LoadRegisters(ctx, st, cfg)
 }
 
 // seedDrop copies the seed folders' files into the drop folder, through

@@ -29,6 +29,7 @@ import (
 const (
 	KindReceipt   = "receipt"
 	KindRejection = "rejection"
+	KindRepeat    = "repeat" // the same content received again
 )
 
 // Input is everything a notice says.
@@ -52,6 +53,24 @@ type Input struct {
 	// since the sender may wonder why the answer came late.
 	ReleasedAt time.Time
 	Files      []File
+	// Repeat, for a submission whose content was received before, is
+	// that first submission: the notice is then a short one pointing to
+	// it and its verdict (Files is empty).
+	Repeat *Repeat
+}
+
+// Repeat is the first submission of a content received again.
+type Repeat struct {
+	SubmissionID int64
+	ReceivedAt   time.Time
+	Files        []RepeatFile
+}
+
+// RepeatFile is one file of the first submission and its verdict ("" when
+// not judged yet).
+type RepeatFile struct {
+	Name    string
+	Verdict validate.Verdict
 }
 
 // File is the judgement of one file of the submission.
@@ -62,19 +81,26 @@ type File struct {
 	// Supersedes describes the earlier file of the same tournament that
 	// this one replaces, nil when none.
 	Supersedes *Earlier
+	// InForce, for a rejected file of a tournament already homologated,
+	// is the accepted version that stays in force.
+	InForce *Earlier
 }
 
 // Earlier is a file superseded by a newer submission.
 type Earlier struct {
-	Name         string
-	SubmissionID int64
-	ReceivedAt   time.Time
+	Name          string
+	SubmissionID  int64
+	ReceivedAt    time.Time
+	HomologatedAt time.Time // when it was judged accepted
 }
 
 // Kind says whether the submission is answered with a receipt or a
 // rejection notice: a receipt when there is at least one file and none is
 // rejected.
 func Kind(in Input) string {
+	if in.Repeat != nil {
+		return KindRepeat
+	}
 	if len(in.Files) == 0 {
 		return KindRejection
 	}
@@ -171,6 +197,9 @@ func subjectOf(in Input, t *text, kind string) string {
 	} else {
 		what = fmt.Sprintf(t.submissionN, in.SubmissionID)
 	}
+	if kind == KindRepeat {
+		return t.subjRepeat + " – " + fmt.Sprintf(t.submissionN, in.Repeat.SubmissionID)
+	}
 	switch {
 	case kind == KindReceipt:
 		return t.subjReceipt + " – " + what
@@ -212,6 +241,21 @@ func build(in Input) *doc {
 	if !in.ReleasedAt.IsZero() {
 		d.para(fmt.Sprintf(t.released, italian.DateTime(in.ReleasedAt, loc)))
 	}
+	if r := in.Repeat; r != nil {
+		d.para(fmt.Sprintf(t.repeat, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
+			r.SubmissionID, italian.DateTime(r.ReceivedAt, loc)))
+		var items []string
+		for _, f := range r.Files {
+			v := t.verdict[f.Verdict]
+			if v == "" {
+				v = t.notJudged
+			}
+			items = append(items, f.Name+": "+v)
+		}
+		d.list(t.verdictLabel, items, false)
+		d.para(fmt.Sprintf(t.signature, in.Office))
+		return d
+	}
 	d.list(t.problemsHead, in.Problems, false)
 	if len(in.Files) == 0 {
 		d.para(t.noFiles)
@@ -230,6 +274,9 @@ func build(in Input) *doc {
 		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
 		if e := f.Supersedes; e != nil {
 			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, italian.DateTime(e.ReceivedAt, loc)))
+		}
+		if e := f.InForce; e != nil {
+			paras = append(paras, fmt.Sprintf(t.inForce, italian.DateIn(e.HomologatedAt, loc), e.Name, e.SubmissionID))
 		}
 		// Only a file that counts is told its list; the sentence says
 		// what the deadline.list-period note says, which is left out.

@@ -19,6 +19,8 @@ type text struct {
 	verdictLabel                       string
 	verdict                            map[validate.Verdict]string
 	supersedes, period                 string
+	inForce                            string
+	subjRepeat, repeat, notJudged      string
 	errorsHead, warningsHead, infoHead string
 	line, playerN, roundN              string
 	resubmitHead, resubmit, thanks     string
@@ -52,6 +54,10 @@ var texts = map[string]*text{
 		verdict: map[validate.Verdict]string{validate.Accepted: "ACCETTATO",
 			validate.AcceptedWithWarnings: "ACCETTATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
 		supersedes:   "Questo file sostituisce %s, ricevuto con l'invio n. %d del %s: vale il nuovo file.",
+		inForce:      "Questa versione non è omologata: resta valida la versione omologata il %s (%s, invio n. %d).",
+		subjRepeat:   "Omologazione: invio già ricevuto",
+		repeat:       "abbiamo ricevuto il %s (%s) un invio identico all'invio n. %d del %s, già esaminato: non lo esaminiamo di nuovo e l'esito resta quello comunicato allora. Per correggere il torneo inviate il file corretto.",
+		notJudged:    "in esame",
 		period:       "Il torneo sarà conteggiato nella lista %s di %s, emessa il %s (chiusura delle ricezioni il %s).",
 		errorsHead:   "Errori (impediscono l'omologazione)",
 		warningsHead: "Avvertenze (non impediscono l'omologazione, ma vanno verificate)",
@@ -98,6 +104,10 @@ var texts = map[string]*text{
 		verdict: map[validate.Verdict]string{validate.Accepted: "ACCEPTED",
 			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},
 		supersedes:   "This file replaces %s, received with submission no. %d on %s: the new file counts.",
+		inForce:      "This version is not homologated: the version homologated on %s (%s, submission no. %d) remains valid.",
+		subjRepeat:   "Homologation: submission already received",
+		repeat:       "on %s (%s) we received a submission identical to submission no. %d of %s, already examined: it is not examined again and its outcome stands as notified then. To correct the tournament, send the corrected file.",
+		notJudged:    "being examined",
 		period:       "The tournament counts in the %s list of %s, issued on %s (receipts closing on %s).",
 		errorsHead:   "Errors (they prevent homologation)",
 		warningsHead: "Warnings (they do not prevent homologation, but check them)",
