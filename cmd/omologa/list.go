@@ -363,4 +363,3 @@ func listLabel(path string) string {
 	}
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
-
