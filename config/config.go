@@ -137,11 +137,14 @@ type Notices struct {
 	// Language is "it" (default) or "en".
 	Language string `yaml:"language,omitempty"`
 	// Retry bounds the delivery attempts: the wait doubles from
-	// RetryBase up to RetryMax, and a notice is marked failed after
-	// MaxAttempts.
+	// RetryBase up to RetryMax; after MaxAttempts a notice is failing
+	// (shown by status) and retried every SlowRetry until SlowFor has
+	// passed; only then is it failed, until `omologa resend`.
 	RetryBase   time.Duration `yaml:"retry_base,omitempty"`
 	RetryMax    time.Duration `yaml:"retry_max,omitempty"`
 	MaxAttempts int           `yaml:"max_attempts,omitempty"`
+	SlowRetry   time.Duration `yaml:"slow_retry,omitempty"`
+	SlowFor     time.Duration `yaml:"slow_for,omitempty"`
 }
 
 // AllowedSenders configures the quarantine of unknown senders.
@@ -169,6 +172,8 @@ const (
 	DefaultRetryBase       = 2 * time.Second
 	DefaultRetryMax        = 30 * time.Minute
 	DefaultMaxAttempts     = 12
+	DefaultSlowRetry       = 30 * time.Minute
+	DefaultSlowFor         = 7 * 24 * time.Hour
 )
 
 // Load reads and checks a configuration file.
@@ -218,6 +223,12 @@ func (c *Config) defaults() {
 	}
 	if c.Notices.MaxAttempts == 0 {
 		c.Notices.MaxAttempts = DefaultMaxAttempts
+	}
+	if c.Notices.SlowRetry == 0 {
+		c.Notices.SlowRetry = DefaultSlowRetry
+	}
+	if c.Notices.SlowFor == 0 {
+		c.Notices.SlowFor = DefaultSlowFor
 	}
 	l := &c.Limits
 	if l.MaxFileBytes == 0 {
@@ -302,6 +313,9 @@ func (c *Config) check() error {
 	}
 	if c.Notices.RetryBase < 0 || c.Notices.RetryMax < c.Notices.RetryBase || c.Notices.MaxAttempts < 1 {
 		bad("notices: retry_base must be positive, retry_max at least retry_base, max_attempts at least 1")
+	}
+	if c.Notices.SlowRetry < 0 || c.Notices.SlowFor < 0 {
+		bad("notices: slow_retry and slow_for must be positive")
 	}
 	l := c.Limits
 	if l.MaxFileBytes < 1 || l.MaxArchiveBytes < 1 || l.MaxArchiveFiles < 1 || l.MaxMessageBytes < 1 {

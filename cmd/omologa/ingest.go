@@ -47,12 +47,12 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	log := newLogger(stderr, *verbose)
-	a, err := openApp(ctx, cfg, log)
+	a, daemon, done, err := oneShot(ctx, cfg, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa ingest:", err)
 		return exitUsage
 	}
-	defer a.close()
+	defer done()
 	lim := limitsOf(cfg)
 	code := exitOK
 	var ids []int64
@@ -99,13 +99,18 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		ids = append(ids, id)
 	}
-	pending, err := a.pipe.Drain(ctx)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa ingest:", err)
-		return exitUsage
-	}
-	if pending > 0 {
-		fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
+	if daemon {
+		// Recorded: the running daemon judges and answers them.
+		fmt.Fprintln(stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
+	} else {
+		pending, err := a.pipe.Drain(ctx)
+		if err != nil {
+			fmt.Fprintln(stderr, "omologa ingest:", err)
+			return exitUsage
+		}
+		if pending > 0 {
+			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
+		}
 	}
 	all, err := a.store.Statuses(ctx, 0)
 	if err != nil {

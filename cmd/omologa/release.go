@@ -56,16 +56,16 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
 	}
-	a, err := openApp(ctx, cfg, newLogger(stderr, *verbose))
+	a, daemon, done, err := oneShot(ctx, cfg, newLogger(stderr, *verbose))
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
 	}
-	defer a.close()
+	defer done()
 
 	by := officeUser()
 	code := exitOK
-	var done []int64
+	var released []int64
 	for _, id := range ids {
 		if *drop {
 			err = a.pipe.Discard(ctx, id, by)
@@ -85,13 +85,11 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			code = exitUsage
 			continue
 		}
-		done = append(done, id)
+		released = append(released, id)
 	}
-	if len(done) > 0 && !*drop {
-		// A running watch is not told (it polls only for notice
-		// retries), so the release is judged and answered here, as
-		// ingest does. A watch judging it at the same time is harmless:
-		// Store.Judge judges a submission once.
+	if len(released) > 0 && !*drop && !daemon {
+		// No daemon runs (a running one finds the release in the
+		// store), so it is judged and answered here, as ingest does.
 		pending, err := a.pipe.Drain(ctx)
 		if err != nil {
 			fmt.Fprintln(stderr, "omologa release:", err)
@@ -107,7 +105,7 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	want := map[int64]bool{}
-	for _, id := range done {
+	for _, id := range released {
 		want[id] = true
 	}
 	rows := []store.Status{}

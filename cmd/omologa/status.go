@@ -106,6 +106,12 @@ func printStatuses(w io.Writer, rows []store.Status) {
 		notice := "-"
 		if n := r.Notice; n != nil {
 			notice = fmt.Sprintf("%s %s (%d attempts) to %s", n.Kind, n.Status, n.Attempts, strings.Join(n.To, ","))
+			switch n.Status {
+			case store.NoticeFailing:
+				notice += fmt.Sprintf(", next attempt %s (omologa resend %d)", n.NextAttempt.Local().Format("2006-01-02 15:04"), r.ID)
+			case store.NoticeFailed:
+				notice += fmt.Sprintf(", given up (omologa resend %d)", r.ID)
+			}
 			if n.LastError != "" {
 				notice += ": " + n.LastError
 			}

@@ -22,6 +22,7 @@ import (
 	"omologa/registers"
 	"omologa/rules"
 	"omologa/store"
+	"omologa/store/lock"
 )
 
 func init() {
@@ -78,11 +79,26 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "omologa watch:", err)
 		return exitUsage
 	}
+	// One daemon per store: a second one is refused, and --once waits
+	// for a one-shot command but not for a daemon.
+	var lk *lock.Lock
+	if *once {
+		lk, err = lock.Wait(ctx, cfg.Store.Path, lock.RoleOneShot)
+	} else {
+		lk, err = lock.Acquire(cfg.Store.Path, lock.RoleDaemon)
+	}
+	if err != nil {
+		return startupFailed(ctx, stderr, log, err)
+	}
+	defer lk.Release()
 	a, err := openApp(ctx, cfg, log)
 	if err != nil {
 		return startupFailed(ctx, stderr, log, err)
 	}
 	defer a.close()
+	if err := a.resumeDelivery(ctx); err != nil {
+		return startupFailed(ctx, stderr, log, err)
+	}
 
 	var drop *ingest.Drop
 	if cfg.Drop != nil {
@@ -229,7 +245,7 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		Logger: log})
+		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Logger: log})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -238,6 +254,47 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 }
 
 func (a *app) close() { a.store.Close() }
+
+// resumeDelivery is the lock holder's first step: claims left in the
+// store were left by a deliverer that died, and are dropped so that
+// their notices are sent (again, with the same Message-ID) now.
+func (a *app) resumeDelivery(ctx context.Context) error {
+	n, err := a.store.ReleaseClaims(ctx)
+	if n > 0 {
+		a.log.Warn("notices claimed by a deliverer that stopped: sent again, with the same Message-ID", "notices", n)
+	}
+	return err
+}
+
+// oneShot opens the store for a command that records or changes work
+// and then judges and delivers once (ingest, release, resend). It waits
+// while another one-shot command holds the store's lock; when a daemon
+// holds it, daemon is true and the command only writes the store: the
+// daemon judges and delivers what it finds there (it polls), so that
+// delivery happens in one place. Call done when finished.
+func oneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *app, daemon bool, done func(), err error) {
+	lk, err := lock.Wait(ctx, cfg.Store.Path, lock.RoleOneShot)
+	var held *lock.HeldError
+	if errors.As(err, &held) {
+		daemon, err = true, nil
+	}
+	if err != nil {
+		return nil, false, nil, err
+	}
+	a, err = openApp(ctx, cfg, log)
+	if err != nil {
+		lk.Release()
+		return nil, false, nil, err
+	}
+	if !daemon {
+		if err := a.resumeDelivery(ctx); err != nil {
+			a.close()
+			lk.Release()
+			return nil, false, nil, err
+		}
+	}
+	return a, daemon, func() { a.close(); lk.Release() }, nil
+}
 
 func newMailer(cfg *config.Config) (mailer.Mailer, error) {
 	if s := cfg.SMTP; s != nil {
