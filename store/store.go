@@ -82,26 +82,35 @@ func Open(ctx context.Context, path string) (*Store, error) {
 func (s *Store) Close() error { return s.db.Close() }
 
 func (s *Store) migrate(ctx context.Context) error {
-	var v int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
-		return fmt.Errorf("schema version: %w", err)
-	}
-	if v > len(migrations) {
-		return fmt.Errorf("schema version %d is newer than this program (%d): upgrade omologa", v, len(migrations))
-	}
-	for i := v; i < len(migrations); i++ {
+	// The version is read inside each migration's (immediate)
+	// transaction: processes opening a new store at once (20 omologa
+	// ingest) then apply each migration once, in turn.
+	for {
+		done := false
+		var applied int
 		err := s.tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
-				return err
+			var v int
+			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+				return fmt.Errorf("schema version: %w", err)
 			}
-			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			if v > len(migrations) {
+				return fmt.Errorf("schema version %d is newer than this program (%d): upgrade omologa", v, len(migrations))
+			}
+			if v == len(migrations) {
+				done = true
+				return nil
+			}
+			applied = v + 1
+			if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+				return fmt.Errorf("migration %d: %w", applied, err)
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", applied))
 			return err
 		})
-		if err != nil {
-			return fmt.Errorf("migration %d: %w", i+1, err)
+		if err != nil || done {
+			return err
 		}
 	}
-	return nil
 }
 
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {

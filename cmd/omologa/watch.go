@@ -79,14 +79,13 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "omologa watch:", err)
 		return exitUsage
 	}
-	// One daemon per store: a second one is refused, and --once waits
-	// for a one-shot command but not for a daemon.
-	var lk *lock.Lock
+	// One daemon per store: a second one is refused; a one-shot
+	// command (ingest) holding the store is waited for.
+	role := lock.RoleDaemon
 	if *once {
-		lk, err = lock.Wait(ctx, cfg.Store.Path, lock.RoleOneShot)
-	} else {
-		lk, err = lock.Acquire(cfg.Store.Path, lock.RoleDaemon)
+		role = lock.RoleOneShot
 	}
+	lk, err := lock.Wait(ctx, cfg.Store.Path, role)
 	if err != nil {
 		return startupFailed(ctx, stderr, log, err)
 	}
