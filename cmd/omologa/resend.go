@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
 
 	"omologa/config"
+	"omologa/office"
 	"omologa/store"
 )
 
@@ -54,17 +54,18 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "omologa resend:", err)
 		return exitUsage
 	}
-	a, daemon, done, err := oneShot(ctx, cfg, newLogger(stderr, *verbose))
+	o, closeOffice, err := openOffice(ctx, cfg, newLogger(stderr, *verbose))
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa resend:", err)
 		return exitUsage
 	}
-	defer done()
+	defer closeOffice()
 
+	actor := office.CLIActor()
 	code := exitOK
 	var put []int64
 	if *failed {
-		if put, err = a.pipe.ResendFailed(ctx); err != nil {
+		if put, err = o.ResendFailed(ctx, actor); err != nil {
 			fmt.Fprintln(stderr, "omologa resend:", err)
 			return exitUsage
 		}
@@ -73,35 +74,17 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	for _, id := range ids {
-		if err := a.pipe.Resend(ctx, id); err != nil {
-			var ne *store.NoticeError
-			switch {
-			case errors.As(err, &ne):
-				fmt.Fprintf(stderr, "omologa resend: the notice of submission %d was already delivered (omologa status --show %d)\n", id, id)
-			case errors.Is(err, store.ErrNoNotice):
-				fmt.Fprintf(stderr, "omologa resend: submission %d has no notice (not judged yet, quarantined or discarded)\n", id)
-			case errors.Is(err, store.ErrNoSubmission):
-				fmt.Fprintf(stderr, "omologa resend: no submission %d\n", id)
-			default:
-				fmt.Fprintln(stderr, "omologa resend:", err)
-			}
+		if err := o.Resend(ctx, actor, id); err != nil {
+			fmt.Fprintln(stderr, "omologa resend:", err)
 			code = exitUsage
 			continue
 		}
 		put = append(put, id)
 	}
-	if len(put) > 0 && !daemon {
-		// No daemon runs: one attempt now; watch retries what fails.
-		pending, err := a.pipe.Drain(ctx)
-		if err != nil {
-			fmt.Fprintln(stderr, "omologa resend:", err)
-			return exitUsage
-		}
-		if pending > 0 {
-			fmt.Fprintf(stderr, "omologa resend: %d notices not delivered yet: `omologa watch` retries them\n", pending)
-		}
+	if o.DaemonElsewhere && len(put) > 0 {
+		fmt.Fprintln(stderr, "omologa resend: the running `omologa watch` delivers them")
 	}
-	all, err := a.store.Statuses(ctx, 0)
+	all, err := o.Store.Statuses(ctx, 0)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa resend:", err)
 		return exitUsage

@@ -18,6 +18,7 @@ import (
 	"omologa/ingest/imap"
 	"omologa/ingest/mail"
 	"omologa/mailer"
+	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
 	"omologa/rules"
@@ -95,7 +96,7 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return startupFailed(ctx, stderr, log, err)
 	}
 	defer a.close()
-	if err := a.resumeDelivery(ctx); err != nil {
+	if err := resumeDelivery(ctx, a.store, log); err != nil {
 		return startupFailed(ctx, stderr, log, err)
 	}
 
@@ -230,21 +231,7 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 	if err != nil {
 		return nil, err
 	}
-	regs, err := loadRegisters(ctx, st, cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	m, err := newMailer(cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	p, err := pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, Mailer: m,
-		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
-		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
-		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Logger: log})
+	p, err := office.NewPipeline(ctx, cfg, rf, st, log)
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -257,100 +244,78 @@ func (a *app) close() { a.store.Close() }
 // resumeDelivery is the lock holder's first step: claims left in the
 // store were left by a deliverer that died, and are dropped so that
 // their notices are sent (again, with the same Message-ID) now.
-func (a *app) resumeDelivery(ctx context.Context) error {
-	n, err := a.store.ReleaseClaims(ctx)
+func resumeDelivery(ctx context.Context, st *store.Store, log *slog.Logger) error {
+	n, err := st.ReleaseClaims(ctx)
 	if n > 0 {
-		a.log.Warn("notices claimed by a deliverer that stopped: sent again, with the same Message-ID", "notices", n)
+		log.Warn("notices claimed by a deliverer that stopped: sent again, with the same Message-ID", "notices", n)
 	}
 	return err
 }
 
-// oneShot opens the store for a command that records or changes work
-// and then judges and delivers once (ingest, release, resend). It waits
-// while another one-shot command holds the store's lock; when a daemon
-// holds it, daemon is true and the command only writes the store: the
-// daemon judges and delivers what it finds there (it polls), so that
-// delivery happens in one place. Call done when finished.
-func oneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *app, daemon bool, done func(), err error) {
-	lk, err := lock.Wait(ctx, cfg.Store.Path, lock.RoleOneShot)
+// lockOneShot takes the store's lock for a command that records or
+// changes work and then judges and delivers once (ingest, release,
+// resend), waiting while another such command holds it. When a daemon
+// holds it, daemon is true and the command must only write the store:
+// the daemon judges and delivers what it finds there (it polls), so that
+// delivery happens in one place.
+func lockOneShot(ctx context.Context, cfg *config.Config) (lk *lock.Lock, daemon bool, err error) {
+	lk, err = lock.Wait(ctx, cfg.Store.Path, lock.RoleOneShot)
 	var held *lock.HeldError
 	if errors.As(err, &held) {
-		daemon, err = true, nil
+		return nil, true, nil
 	}
+	return lk, false, err
+}
+
+// oneShot opens the store and the pipeline for a one-shot command under
+// lockOneShot. Call done when finished.
+func oneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *app, daemon bool, done func(), err error) {
+	lk, daemon, err := lockOneShot(ctx, cfg)
 	if err != nil {
 		return nil, false, nil, err
 	}
 	a, err = openApp(ctx, cfg, log)
+	if err == nil && !daemon {
+		err = resumeDelivery(ctx, a.store, log)
+		if err != nil {
+			a.close()
+		}
+	}
 	if err != nil {
 		lk.Release()
 		return nil, false, nil, err
 	}
-	if !daemon {
-		if err := a.resumeDelivery(ctx); err != nil {
-			a.close()
-			lk.Release()
-			return nil, false, nil, err
-		}
-	}
 	return a, daemon, func() { a.close(); lk.Release() }, nil
 }
 
-func newMailer(cfg *config.Config) (mailer.Mailer, error) {
-	if s := cfg.SMTP; s != nil {
-		pw, err := config.Password(s.PasswordEnv)
-		if err != nil {
-			return nil, fmt.Errorf("smtp: %w", err)
-		}
-		return mailer.NewSMTP(mailer.SMTPOptions{Host: s.Host, Port: s.Port, TLS: s.TLS, User: s.User,
-			Password: pw, InsecureSkipVerify: s.InsecureSkipVerify})
+// openOffice opens the office for a one-shot command under lockOneShot.
+// Call done when finished.
+func openOffice(ctx context.Context, cfg *config.Config, log *slog.Logger) (o *office.Office, done func(), err error) {
+	lk, daemon, err := lockOneShot(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
 	}
-	return mailer.NewOutbox(cfg.Outbox)
+	o, err = office.OpenWith(ctx, cfg, log)
+	if err == nil && !daemon {
+		err = resumeDelivery(ctx, o.Store, log)
+		if err != nil {
+			o.Close()
+		}
+	}
+	if err != nil {
+		lk.Release()
+		return nil, nil, err
+	}
+	o.DaemonElsewhere = daemon
+	return o, func() { o.Close(); lk.Release() }, nil
 }
+
+func newMailer(cfg *config.Config) (mailer.Mailer, error) { return office.NewMailer(cfg) }
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.
 func loadRegisters(ctx context.Context, st *store.Store, cfg *config.Config) (*registers.Set, error) {
-	set := &registers.Set{}
-	get := func(kind, path string) (string, []byte, error) {
-		name, data, ok, err := st.Register(ctx, kind)
-		if err != nil || ok {
-			return name, data, err
-		}
-		if path == "" {
-			return "", nil, nil
-		}
-		data, err = os.ReadFile(path)
-		if err != nil {
-			return "", nil, fmt.Errorf("%s register: %w", kind, err)
-		}
-		return path, data, nil
-	}
-	name, data, err := get(store.RegisterPlayers, cfg.Registers.Players)
-	if err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Players, err = registers.ReadPlayers(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterArbiters, cfg.Registers.Arbiters); err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Arbiters, err = registers.ReadArbiters(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterCalendar, cfg.Registers.Calendar); err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Calendar, err = registers.ReadCalendar(name, data); err != nil {
-			return nil, err
-		}
-	}
-	return set, nil
+	return office.LoadRegisters(ctx, st, cfg)
 }
 
 // seedDrop copies the seed folders' files into the drop folder, through
