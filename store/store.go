@@ -141,7 +141,9 @@ func Hash(b []byte) string {
 // Record stores a submission with its files, in one transaction. When a
 // submission with the same content hash and Message-ID is already
 // recorded, it records nothing and returns that submission's id with
-// dup true.
+// dup true, and sets sub.Source to the source recorded then: an intake
+// that crashed between recording and archiving so keeps the original
+// where the record says it is.
 func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Time) (id int64, dup bool, err error) {
 	hash := sub.ContentHash
 	if hash == "" {
@@ -158,10 +160,14 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
 	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT id FROM submissions WHERE content_hash = ? AND message_id = ?`,
-			hash, sub.MessageID).Scan(&id)
+		var source string
+		err := tx.QueryRowContext(ctx, `SELECT id, source FROM submissions WHERE content_hash = ? AND message_id = ?`,
+			hash, sub.MessageID).Scan(&id, &source)
 		if err == nil {
 			dup = true
+			if source != "" {
+				sub.Source = source
+			}
 			return nil
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
@@ -798,6 +804,30 @@ func (s *Store) Ratings(ctx context.Context, fileID int64) ([]Rating, error) {
 		}
 		r.Result = []byte(res)
 		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Source is where a submission's original was recorded to be kept.
+type Source struct {
+	SubmissionID int64
+	Path         string
+}
+
+// SourcesOf lists the recorded sources of a channel's submissions.
+func (s *Store) SourcesOf(ctx context.Context, channel string) ([]Source, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, source FROM submissions WHERE channel = ? AND source != '' ORDER BY id`, channel)
+	if err != nil {
+		return nil, fmt.Errorf("store: sources: %w", err)
+	}
+	defer rows.Close()
+	var out []Source
+	for rows.Next() {
+		var x Source
+		if err := rows.Scan(&x.SubmissionID, &x.Path); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
 	}
 	return out, rows.Err()
 }

@@ -102,6 +102,9 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	var drop *ingest.Drop
 	if cfg.Drop != nil {
+		if _, err := a.pipe.ReconcileArchive(ctx, cfg.ArchiveDir(), cfg.RejectedDir()); err != nil {
+			return startupFailed(ctx, stderr, log, err)
+		}
 		seeded, err := seedDrop(ctx, a.store, cfg.Drop, log)
 		if err != nil {
 			return startupFailed(ctx, stderr, log, err)
