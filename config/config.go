@@ -151,6 +151,18 @@ type Notices struct {
 type AllowedSenders struct {
 	Enabled bool     `yaml:"enabled"`
 	Extra   []string `yaml:"extra,omitempty"`
+	// Authenticate (default true when Enabled) trusts a From only when
+	// the office's receiving server, named by AuthServID, recorded a
+	// DMARC or DKIM pass for its domain in Authentication-Results; a PEC
+	// envelope counts only from one of PECProviders (domains).
+	Authenticate *bool    `yaml:"authenticate,omitempty"`
+	AuthServID   string   `yaml:"authserv_id,omitempty"`
+	PECProviders []string `yaml:"pec_providers,omitempty"`
+}
+
+// Authenticating reports whether senders are authenticated.
+func (a AllowedSenders) Authenticating() bool {
+	return a.Enabled && (a.Authenticate == nil || *a.Authenticate)
 }
 
 // Limits bound what one submission may hold, so that a hostile input
@@ -313,6 +325,9 @@ func (c *Config) check() error {
 	}
 	if c.Notices.RetryBase < 0 || c.Notices.RetryMax < c.Notices.RetryBase || c.Notices.MaxAttempts < 1 {
 		bad("notices: retry_base must be positive, retry_max at least retry_base, max_attempts at least 1")
+	}
+	if c.AllowedSenders.Authenticating() && strings.TrimSpace(c.AllowedSenders.AuthServID) == "" {
+		bad("allowed_senders: authserv_id (the authserv-id of the office's receiving mail server, as in its Authentication-Results headers) is required to authenticate senders; or set authenticate: false")
 	}
 	if c.Notices.SlowRetry < 0 || c.Notices.SlowFor < 0 {
 		bad("notices: slow_retry and slow_for must be positive")

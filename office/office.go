@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"omologa/config"
+	"omologa/ingest/mail"
 	"omologa/pipeline"
 	"omologa/rules"
 	"omologa/store"
@@ -218,7 +219,15 @@ func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *st
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Logger: log})
+		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Auth: authPolicy(cfg), Logger: log})
+}
+
+// authPolicy is how senders are authenticated, nil when they are not.
+func authPolicy(cfg *config.Config) *mail.AuthPolicy {
+	if !cfg.AllowedSenders.Authenticating() {
+		return nil
+	}
+	return &mail.AuthPolicy{AuthServID: cfg.AllowedSenders.AuthServID, PECProviders: cfg.AllowedSenders.PECProviders}
 }
 
 // drain judges and delivers what an act put in the store, unless a

@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"omologa/ingest"
+	omail "omologa/ingest/mail"
 	"omologa/mailer"
 	"omologa/periods"
 	"omologa/rating"
@@ -67,6 +68,13 @@ type Options struct {
 	// ExtraSenders.
 	AllowedSenders bool
 	ExtraSenders   []string
+	// Auth, with AllowedSenders, authenticates the sender first
+	// (omail.Authenticate: the receiving server's DMARC/DKIM verdict, a
+	// single From, trusted PEC envelopes) and then requires it to be the
+	// tournament's own arbiter or organiser, and the sender of any file
+	// it would supersede; otherwise the submission is quarantined for
+	// the office. Nil: the sender is only looked up in the registers.
+	Auth *omail.AuthPolicy
 
 	// Delivery retries: the wait doubles from RetryBase up to RetryMax;
 	// after MaxAttempts the notice is failing: retried every SlowRetry
@@ -346,10 +354,21 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	now := p.o.Now()
 	// A submission the office released is answered whoever sent it.
 	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
-	if p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released && !p.knownSender(sub.Sender) {
-		p.log.Warn("submission quarantined: unknown sender", "id", id, "sender", sub.Sender)
-		return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
-			Note: fmt.Sprintf("mittente sconosciuto %q: in quarantena per l'ufficio, nessuna risposta automatica", sub.Sender)}, now)
+	checkSender := p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released
+	sender := sub.Sender
+	if checkSender && p.o.Auth != nil {
+		raw, err := p.o.Store.Raw(ctx, id)
+		if err != nil {
+			return err
+		}
+		res := omail.Authenticate(raw, *p.o.Auth)
+		if !res.OK {
+			return p.quarantine(ctx, id, now, res.Reason)
+		}
+		sender = res.Sender
+	}
+	if checkSender && !p.knownSender(sender) {
+		return p.quarantine(ctx, id, now, fmt.Sprintf("mittente sconosciuto %q", sender))
 	}
 
 	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now,
@@ -379,6 +398,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			v.Ratings = p.rate(sub, f, t, rep)
 		}
 		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
+		if checkSender && p.o.Auth != nil && t != nil && !p.sendsFor(sender, t, rep.Summary) {
+			return p.quarantine(ctx, id, now, fmt.Sprintf("il mittente %s non è l'arbitro né l'organizzatore del torneo %q", sender, t.Name))
+		}
 		if t != nil {
 			v.TournamentKey = Key(t)
 			v.Name, v.City = t.Name, t.City
@@ -394,6 +416,13 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			} else if cur, err := p.o.Store.CurrentFile(ctx, v.TournamentKey); err != nil {
 				return err
 			} else if cur != nil {
+				if checkSender && p.o.Auth != nil && addrOf(cur.Sender) != addrOf(sender) {
+					from := cur.Sender
+					if from == "" {
+						from = "l'ufficio"
+					}
+					return p.quarantine(ctx, id, now, fmt.Sprintf("sostituirebbe il file %s del torneo, inviato da un altro mittente (%s)", cur.Name, from))
+				}
 				v.Supersedes = cur.FileID
 				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
 			}
@@ -565,6 +594,54 @@ func (p *Pipeline) events(s validate.Summary) []registers.Event {
 		}
 	}
 	return out
+}
+
+// quarantine keeps a submission for the office, unanswered, saying why.
+func (p *Pipeline) quarantine(ctx context.Context, id int64, now time.Time, why string) error {
+	p.log.Warn("submission quarantined", "id", id, "why", why)
+	return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
+		Note: why + ": in quarantena per l'ufficio, nessuna risposta automatica"}, now)
+}
+
+// sendsFor reports whether sender may submit the tournament: one of its
+// arbiters (named in the file, or in the calendar), its organiser (in
+// the calendar), or an address the office configured; not merely any
+// arbiter of the register.
+func (p *Pipeline) sendsFor(sender string, t *tournament.Tournament, s validate.Summary) bool {
+	a := addrOf(sender)
+	if a == "" {
+		return false
+	}
+	for _, x := range p.o.ExtraSenders {
+		if addrOf(x) == a {
+			return true
+		}
+	}
+	r := p.o.Registers
+	if r == nil {
+		return false
+	}
+	for _, name := range append([]string{t.ChiefArbiter}, t.DeputyArbiters...) {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		for _, m := range validate.MatchArbiter(name, r.Arbiters) {
+			if addrOf(m.Email) == a {
+				return true
+			}
+		}
+	}
+	for _, e := range p.events(s) {
+		if addrOf(e.OrganiserEmail) == a {
+			return true
+		}
+		for _, x := range r.Arbiters {
+			if e.ArbiterFSIID != "" && x.FSIID == e.ArbiterFSIID && addrOf(x.Email) == a {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (p *Pipeline) knownSender(sender string) bool {
