@@ -64,10 +64,16 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			code = exitUsage
 			continue
 		}
-		data, err := ingest.ReadAllBounded(f, lim.MaxFileBytes)
+		// A saved message is bounded as the mailbox bounds one; a file
+		// as the drop folder does.
+		limit := lim.MaxFileBytes
+		if strings.EqualFold(filepath.Ext(path), ".eml") {
+			limit = cfg.Limits.MaxMessageBytes
+		}
+		data, err := ingest.ReadAllBounded(f, limit)
 		f.Close()
 		if err != nil {
-			fmt.Fprintf(stderr, "omologa ingest: %s: %v (limit %d bytes)\n", path, err, lim.MaxFileBytes)
+			fmt.Fprintf(stderr, "omologa ingest: %s: %v (limit %d bytes)\n", path, err, limit)
 			code = exitUsage
 			continue
 		}
