@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/ingest"
 	"omologa/strictyaml"
 )
 
@@ -177,9 +178,9 @@ type Limits struct {
 // Defaults for what the file leaves out.
 const (
 	DefaultSettle          = 2 * time.Second
-	DefaultMaxFileBytes    = 20 << 20
-	DefaultMaxArchiveBytes = 50 << 20
-	DefaultMaxArchiveFiles = 100
+	DefaultMaxFileBytes    = ingest.DefaultMaxFileBytes
+	DefaultMaxArchiveBytes = ingest.DefaultMaxArchiveBytes
+	DefaultMaxArchiveFiles = ingest.DefaultMaxArchiveFiles
 	DefaultMaxMessageBytes = 60 << 20
 	DefaultRetryBase       = 2 * time.Second
 	DefaultRetryMax        = 30 * time.Minute

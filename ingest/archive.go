@@ -21,8 +21,17 @@ type Limits struct {
 	MaxArchiveFiles int   // entries in one archive
 }
 
+// The one default of each limit (omologa.yaml's, the drop folder's and
+// the MIME parser's alike).
+const (
+	DefaultMaxFileBytes    = 20 << 20
+	DefaultMaxArchiveBytes = 50 << 20
+	DefaultMaxArchiveFiles = 100
+)
+
 // DefaultLimits are used where a Limits field is zero.
-var DefaultLimits = Limits{MaxFileBytes: 20 << 20, MaxArchiveBytes: 50 << 20, MaxArchiveFiles: 100}
+var DefaultLimits = Limits{MaxFileBytes: DefaultMaxFileBytes, MaxArchiveBytes: DefaultMaxArchiveBytes,
+	MaxArchiveFiles: DefaultMaxArchiveFiles}
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxFileBytes <= 0 {
@@ -163,14 +172,38 @@ func readBounded(zf *zip.File, limit int64) ([]byte, error) {
 	return ReadAllBounded(rc, limit)
 }
 
+// ReadUpTo reads at most max bytes of r, and how many it read, in
+// chunks joined once at the end: a large input costs its size once more,
+// never the doublings of a growing buffer. The one bounded reader.
+func ReadUpTo(r io.Reader, max int64) ([]byte, int64, error) {
+	const chunk = 64 << 10
+	var chunks [][]byte
+	var n int64
+	var err error
+	for n < max && err == nil {
+		c := make([]byte, min(chunk, max-n))
+		var m int
+		m, err = io.ReadFull(r, c)
+		chunks = append(chunks, c[:m])
+		n += int64(m)
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	if len(chunks) == 1 {
+		return chunks[0], n, err
+	}
+	return bytes.Join(chunks, nil), n, err
+}
+
 // ReadAllBounded reads r to the end, failing with an error wrapping
 // ErrTooBig once more than limit bytes come.
 func ReadAllBounded(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	data, n, err := ReadUpTo(r, limit+1)
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > limit {
+	if n > limit {
 		return nil, ErrTooBig
 	}
 	return data, nil
@@ -198,9 +231,18 @@ func CleanName(name string) string {
 		return r
 	}, name)
 	name = strings.TrimLeft(strings.TrimSpace(name), ".")
-	for len(name) > 200 {
-		_, size := utf8.DecodeLastRuneInString(name)
-		name = name[:len(name)-size]
+	if len(name) > 200 {
+		// Shortened before its extension, which says what it is.
+		ext := path.Ext(name)
+		if len(ext) > 20 {
+			ext = ""
+		}
+		base := name[:len(name)-len(ext)]
+		for len(base)+len(ext) > 200 {
+			_, size := utf8.DecodeLastRuneInString(base)
+			base = base[:len(base)-size]
+		}
+		name = base + ext
 	}
 	if name == "" {
 		return "file"

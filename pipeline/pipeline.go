@@ -612,10 +612,8 @@ func (p *Pipeline) sendsFor(sender string, t *tournament.Tournament, s validate.
 	if a == "" {
 		return false
 	}
-	for _, x := range p.o.ExtraSenders {
-		if addrOf(x) == a {
-			return true
-		}
+	if p.extraSender(a) {
+		return true
 	}
 	r := p.o.Registers
 	if r == nil {
@@ -644,15 +642,24 @@ func (p *Pipeline) sendsFor(sender string, t *tournament.Tournament, s validate.
 	return false
 }
 
+// extraSender reports whether the office configured the address a (as
+// addrOf gives it) as a sender.
+func (p *Pipeline) extraSender(a string) bool {
+	for _, x := range p.o.ExtraSenders {
+		if addrOf(x) == a {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *Pipeline) knownSender(sender string) bool {
 	a := addrOf(sender)
 	if a == "" {
 		return false
 	}
-	for _, x := range p.o.ExtraSenders {
-		if addrOf(x) == a {
-			return true
-		}
+	if p.extraSender(a) {
+		return true
 	}
 	if r := p.o.Registers; r != nil {
 		for _, x := range r.Arbiters {

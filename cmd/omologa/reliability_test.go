@@ -147,24 +147,8 @@ func TestConcurrentIngestWhileWatch(t *testing.T) {
 	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config())
 	d := pipelinetest.StartDaemon(t, bin, cfg)
 	waitWatching(t, d)
-	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
 	const n = 20
-	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		f := filepath.Join(dir, fmt.Sprintf("in%d.trf", i))
-		if err := os.WriteFile(f, pipelinetest.TRF(fmt.Sprintf("Ingest Open %d", i), "Pisa", startDay, "102 Rossi, Mario"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out, err := exec.Command(bin, "ingest", "--config", cfg, f).CombinedOutput()
-			if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() == exitUsage) {
-				t.Errorf("ingest %s: %v\n%s", f, err, out)
-			}
-		}()
-	}
-	wg.Wait()
+	ingestAtOnce(t, bin, cfg, dir, "Ingest Open", n)
 	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -191,12 +175,23 @@ func TestConcurrentIngestNoDaemon(t *testing.T) {
 	peer := pipelinetest.StartSMTP(t)
 	bin := pipelinetest.BuildBinary(t)
 	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config())
-	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
 	const n = 20
+	ingestAtOnce(t, bin, cfg, dir, "Lone Open", n)
+	got := peer.ByMessageID()
+	if len(got) != n || peer.Deliveries() != n {
+		t.Errorf("%d deliveries of %d notices, want %d each once: %v", peer.Deliveries(), len(got), n, got)
+	}
+}
+
+// ingestAtOnce runs n `omologa ingest` processes at once, each with its
+// own tournament file.
+func ingestAtOnce(t *testing.T, bin, cfg, dir, name string, n int) {
+	t.Helper()
+	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
 	var wg sync.WaitGroup
 	for i := 0; i < n; i++ {
 		f := filepath.Join(dir, fmt.Sprintf("in%d.trf", i))
-		if err := os.WriteFile(f, pipelinetest.TRF(fmt.Sprintf("Lone Open %d", i), "Pisa", startDay, "102 Rossi, Mario"), 0o644); err != nil {
+		if err := os.WriteFile(f, pipelinetest.TRF(fmt.Sprintf("%s %d", name, i), "Pisa", startDay, "102 Rossi, Mario"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		wg.Add(1)
@@ -209,8 +204,4 @@ func TestConcurrentIngestNoDaemon(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	got := peer.ByMessageID()
-	if len(got) != n || peer.Deliveries() != n {
-		t.Errorf("%d deliveries of %d notices, want %d each once: %v", peer.Deliveries(), len(got), n, got)
-	}
 }

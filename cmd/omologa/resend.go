@@ -9,7 +9,6 @@ import (
 
 	"omologa/config"
 	"omologa/office"
-	"omologa/store"
 )
 
 func init() {
@@ -84,28 +83,9 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if o.DaemonElsewhere && len(put) > 0 {
 		fmt.Fprintln(stderr, "omologa resend: the running `omologa watch` delivers them")
 	}
-	all, err := o.Store.Statuses(ctx, 0)
-	if err != nil {
+	if err := printSubmissions(ctx, o.Store, put, *asJSON, stdout); err != nil {
 		fmt.Fprintln(stderr, "omologa resend:", err)
 		return exitUsage
-	}
-	want := map[int64]bool{}
-	for _, id := range put {
-		want[id] = true
-	}
-	rows := []store.Status{}
-	for _, r := range all {
-		if want[r.ID] {
-			rows = append(rows, r)
-		}
-	}
-	if *asJSON {
-		if err := writeJSON(stdout, rows); err != nil {
-			fmt.Fprintln(stderr, "omologa resend:", err)
-			return exitUsage
-		}
-	} else if len(rows) > 0 {
-		printStatuses(stdout, rows)
 	}
 	return code
 }

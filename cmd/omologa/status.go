@@ -203,3 +203,29 @@ func printNoticeText(w io.Writer, msg []byte) error {
 		}
 	}
 }
+
+// printSubmissions prints the state of the submissions ids (an office
+// act's outcome), as JSON or as status's table.
+func printSubmissions(ctx context.Context, st *store.Store, ids []int64, asJSON bool, w io.Writer) error {
+	all, err := st.Statuses(ctx, 0)
+	if err != nil {
+		return err
+	}
+	want := map[int64]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	rows := []store.Status{}
+	for _, r := range all {
+		if want[r.ID] {
+			rows = append(rows, r)
+		}
+	}
+	if asJSON {
+		return writeJSON(w, rows)
+	}
+	if len(rows) > 0 {
+		printStatuses(w, rows)
+	}
+	return nil
+}
