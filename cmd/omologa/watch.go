@@ -17,7 +17,6 @@ import (
 	"omologa/ingest"
 	"omologa/ingest/imap"
 	"omologa/ingest/mail"
-	"omologa/mailer"
 	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
@@ -312,8 +311,6 @@ func openOffice(ctx context.Context, cfg *config.Config, log *slog.Logger) (o *o
 	o.DaemonElsewhere = daemon
 	return o, func() { o.Close(); lk.Release() }, nil
 }
-
-func newMailer(cfg *config.Config) (mailer.Mailer, error) { return office.NewMailer(cfg) }
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.
