@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -78,8 +79,8 @@ func TestDropUnarchivableReportedOnce(t *testing.T) {
 	// writes into a read-only folder, not into a file).
 	os.RemoveAll(dd.archive)
 	os.WriteFile(dd.archive, []byte("in the way"), 0o644)
-	var logs bytes.Buffer
-	d.log = newTestLogger(&logs)
+	logs := &lockedBuffer{b: &bytes.Buffer{}}
+	d.log = slog.New(slog.NewTextHandler(logs, nil))
 	r := newRecorder()
 	run(t, d, r.handle)
 	os.WriteFile(filepath.Join(dd.folder, ".x.tmp"), []byte("012 Stuck"), 0o644)
@@ -92,8 +93,8 @@ func TestDropUnarchivableReportedOnce(t *testing.T) {
 	if n != 1 {
 		t.Errorf("handed over %d times, want once", n)
 	}
-	if c := bytes.Count(logs.Bytes(), []byte("recorded but not archived")); c != 1 {
-		t.Errorf("reported %d times, want once:\n%s", c, logs.String())
+	if got := logs.String(); strings.Count(got, "recorded but not archived") != 1 {
+		t.Errorf("reported %d times, want once:\n%s", strings.Count(got, "recorded but not archived"), got)
 	}
 }
 
@@ -168,10 +169,6 @@ func TestDropPartialFileReadAgain(t *testing.T) {
 	}
 }
 
-func newTestLogger(w *bytes.Buffer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(&lockedBuffer{b: w}, nil)).With("intake", "drop")
-}
-
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  *bytes.Buffer
@@ -181,4 +178,10 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
