@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -60,6 +61,11 @@ func PathFor(storePath string) string { return storePath + ".lock" }
 // waiting: a *HeldError when another process holds it.
 func Acquire(storePath, role string) (*Lock, error) {
 	path := PathFor(storePath)
+	// The store's folder may not exist yet (a fresh clone): the store
+	// would create it when opened, after the lock is taken.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("lock: %w", err)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)

@@ -13,7 +13,7 @@ import (
 // one-shot waits for a one-shot but not for a daemon; released, the lock
 // is free again.
 func TestLock(t *testing.T) {
-	store := filepath.Join(t.TempDir(), "omologa.db")
+	store := filepath.Join(t.TempDir(), "var", "omologa.db") // its folder not made yet
 	d, err := Acquire(store, RoleDaemon)
 	if err != nil {
 		t.Fatal(err)
