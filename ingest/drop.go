@@ -212,7 +212,9 @@ func (d *Drop) Once(ctx context.Context, h Handler) error {
 			}
 			return nil
 		}
-		t := time.NewTimer(d.nextWait())
+		// Not past the deadline: a file waiting for its archive retry
+		// (minutes away) must not hold a one-shot run.
+		t := time.NewTimer(min(d.nextWait(), max(deadline.Sub(d.o.Now()), 0)+time.Millisecond))
 		select {
 		case <-ctx.Done():
 			t.Stop()

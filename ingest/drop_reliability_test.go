@@ -185,3 +185,25 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// A one-shot run does not wait for a file's archive retry.
+func TestDropOnceNotHeldByUnarchivable(t *testing.T) {
+	d, dd := newDrop(t, 10*time.Millisecond, Limits{})
+	d.o.ArchiveRetry = time.Hour
+	os.RemoveAll(dd.archive)
+	os.WriteFile(dd.archive, []byte("in the way"), 0o644)
+	p := filepath.Join(dd.folder, "x.trf")
+	os.WriteFile(p, []byte("012 Stuck"), 0o644)
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(p, old, old)
+	done := make(chan error, 1)
+	go func() { done <- d.Once(context.Background(), newRecorder().handle) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Once waits for the archive retry")
+	}
+}
