@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"strings"
 	"unicode"
@@ -176,6 +177,22 @@ func readBounded(zf *zip.File, limit int64) ([]byte, error) {
 // chunks joined once at the end: a large input costs its size once more,
 // never the doublings of a growing buffer. The one bounded reader.
 func ReadUpTo(r io.Reader, max int64) ([]byte, int64, error) {
+	// A file says its size: read it into one buffer of that size.
+	if f, ok := r.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() < max {
+			buf := make([]byte, info.Size()+1)
+			n, err := io.ReadFull(f, buf)
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				return buf[:n], int64(n), nil
+			}
+			if err != nil {
+				return nil, int64(n), err
+			}
+			// It grew since: read the rest as any reader.
+			rest, m, err := ReadUpTo(f, max-int64(n))
+			return append(buf[:n], rest...), int64(n) + m, err
+		}
+	}
 	const chunk = 64 << 10
 	var chunks [][]byte
 	var n int64
