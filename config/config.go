@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/ingest"
 	"omologa/strictyaml"
 )
 
@@ -137,17 +138,32 @@ type Notices struct {
 	// Language is "it" (default) or "en".
 	Language string `yaml:"language,omitempty"`
 	// Retry bounds the delivery attempts: the wait doubles from
-	// RetryBase up to RetryMax, and a notice is marked failed after
-	// MaxAttempts.
+	// RetryBase up to RetryMax; after MaxAttempts a notice is failing
+	// (shown by status) and retried every SlowRetry until SlowFor has
+	// passed; only then is it failed, until `omologa resend`.
 	RetryBase   time.Duration `yaml:"retry_base,omitempty"`
 	RetryMax    time.Duration `yaml:"retry_max,omitempty"`
 	MaxAttempts int           `yaml:"max_attempts,omitempty"`
+	SlowRetry   time.Duration `yaml:"slow_retry,omitempty"`
+	SlowFor     time.Duration `yaml:"slow_for,omitempty"`
 }
 
 // AllowedSenders configures the quarantine of unknown senders.
 type AllowedSenders struct {
 	Enabled bool     `yaml:"enabled"`
 	Extra   []string `yaml:"extra,omitempty"`
+	// Authenticate (default true when Enabled) trusts a From only when
+	// the office's receiving server, named by AuthServID, recorded a
+	// DMARC or DKIM pass for its domain in Authentication-Results; a PEC
+	// envelope counts only from one of PECProviders (domains).
+	Authenticate *bool    `yaml:"authenticate,omitempty"`
+	AuthServID   string   `yaml:"authserv_id,omitempty"`
+	PECProviders []string `yaml:"pec_providers,omitempty"`
+}
+
+// Authenticating reports whether senders are authenticated.
+func (a AllowedSenders) Authenticating() bool {
+	return a.Enabled && (a.Authenticate == nil || *a.Authenticate)
 }
 
 // Limits bound what one submission may hold, so that a hostile input
@@ -162,13 +178,15 @@ type Limits struct {
 // Defaults for what the file leaves out.
 const (
 	DefaultSettle          = 2 * time.Second
-	DefaultMaxFileBytes    = 20 << 20
-	DefaultMaxArchiveBytes = 50 << 20
-	DefaultMaxArchiveFiles = 100
+	DefaultMaxFileBytes    = ingest.DefaultMaxFileBytes
+	DefaultMaxArchiveBytes = ingest.DefaultMaxArchiveBytes
+	DefaultMaxArchiveFiles = ingest.DefaultMaxArchiveFiles
 	DefaultMaxMessageBytes = 60 << 20
 	DefaultRetryBase       = 2 * time.Second
 	DefaultRetryMax        = 30 * time.Minute
 	DefaultMaxAttempts     = 12
+	DefaultSlowRetry       = 30 * time.Minute
+	DefaultSlowFor         = 7 * 24 * time.Hour
 )
 
 // Load reads and checks a configuration file.
@@ -218,6 +236,12 @@ func (c *Config) defaults() {
 	}
 	if c.Notices.MaxAttempts == 0 {
 		c.Notices.MaxAttempts = DefaultMaxAttempts
+	}
+	if c.Notices.SlowRetry == 0 {
+		c.Notices.SlowRetry = DefaultSlowRetry
+	}
+	if c.Notices.SlowFor == 0 {
+		c.Notices.SlowFor = DefaultSlowFor
 	}
 	l := &c.Limits
 	if l.MaxFileBytes == 0 {
@@ -302,6 +326,12 @@ func (c *Config) check() error {
 	}
 	if c.Notices.RetryBase < 0 || c.Notices.RetryMax < c.Notices.RetryBase || c.Notices.MaxAttempts < 1 {
 		bad("notices: retry_base must be positive, retry_max at least retry_base, max_attempts at least 1")
+	}
+	if c.AllowedSenders.Authenticating() && strings.TrimSpace(c.AllowedSenders.AuthServID) == "" {
+		bad("allowed_senders: authserv_id (the authserv-id of the office's receiving mail server, as in its Authentication-Results headers) is required to authenticate senders; or set authenticate: false")
+	}
+	if c.Notices.SlowRetry < 0 || c.Notices.SlowFor < 0 {
+		bad("notices: slow_retry and slow_for must be positive")
 	}
 	l := c.Limits
 	if l.MaxFileBytes < 1 || l.MaxArchiveBytes < 1 || l.MaxArchiveFiles < 1 || l.MaxMessageBytes < 1 {

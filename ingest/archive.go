@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/italian"
+	"os"
 	"path"
 	"strings"
 	"unicode"
@@ -21,8 +23,17 @@ type Limits struct {
 	MaxArchiveFiles int   // entries in one archive
 }
 
+// The one default of each limit (omologa.yaml's, the drop folder's and
+// the MIME parser's alike).
+const (
+	DefaultMaxFileBytes    = 20 << 20
+	DefaultMaxArchiveBytes = 50 << 20
+	DefaultMaxArchiveFiles = 100
+)
+
 // DefaultLimits are used where a Limits field is zero.
-var DefaultLimits = Limits{MaxFileBytes: 20 << 20, MaxArchiveBytes: 50 << 20, MaxArchiveFiles: 100}
+var DefaultLimits = Limits{MaxFileBytes: DefaultMaxFileBytes, MaxArchiveBytes: DefaultMaxArchiveBytes,
+	MaxArchiveFiles: DefaultMaxArchiveFiles}
 
 func (l Limits) withDefaults() Limits {
 	if l.MaxFileBytes <= 0 {
@@ -115,10 +126,10 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 		if errors.Is(err, ErrTooBig) {
 			if limit < lim.MaxFileBytes {
 				problems = append(problems, fmt.Sprintf("l'archivio %s si espande oltre %s (possibile zip bomb): %s e i file successivi non sono stati letti",
-					f.Name, ByteSize(lim.MaxArchiveBytes), name))
+					f.Name, italian.Size(lim.MaxArchiveBytes), name))
 				break
 			}
-			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s supera il limite di %s e non è stato letto", name, f.Name, ByteSize(lim.MaxFileBytes)))
+			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s supera il limite di %s e non è stato letto", name, f.Name, italian.Size(lim.MaxFileBytes)))
 			continue
 		}
 		if err != nil {
@@ -163,14 +174,54 @@ func readBounded(zf *zip.File, limit int64) ([]byte, error) {
 	return ReadAllBounded(rc, limit)
 }
 
+// ReadUpTo reads at most max bytes of r, and how many it read, in
+// chunks joined once at the end: a large input costs its size once more,
+// never the doublings of a growing buffer. The one bounded reader.
+func ReadUpTo(r io.Reader, max int64) ([]byte, int64, error) {
+	// A file says its size: read it into one buffer of that size.
+	if f, ok := r.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() < max {
+			buf := make([]byte, info.Size()+1)
+			n, err := io.ReadFull(f, buf)
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				return buf[:n], int64(n), nil
+			}
+			if err != nil {
+				return nil, int64(n), err
+			}
+			// It grew since: read the rest as any reader.
+			rest, m, err := ReadUpTo(f, max-int64(n))
+			return append(buf[:n], rest...), int64(n) + m, err
+		}
+	}
+	const chunk = 64 << 10
+	var chunks [][]byte
+	var n int64
+	var err error
+	for n < max && err == nil {
+		c := make([]byte, min(chunk, max-n))
+		var m int
+		m, err = io.ReadFull(r, c)
+		chunks = append(chunks, c[:m])
+		n += int64(m)
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	if len(chunks) == 1 {
+		return chunks[0], n, err
+	}
+	return bytes.Join(chunks, nil), n, err
+}
+
 // ReadAllBounded reads r to the end, failing with an error wrapping
 // ErrTooBig once more than limit bytes come.
 func ReadAllBounded(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	data, n, err := ReadUpTo(r, limit+1)
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > limit {
+	if n > limit {
 		return nil, ErrTooBig
 	}
 	return data, nil
@@ -198,24 +249,21 @@ func CleanName(name string) string {
 		return r
 	}, name)
 	name = strings.TrimLeft(strings.TrimSpace(name), ".")
-	for len(name) > 200 {
-		_, size := utf8.DecodeLastRuneInString(name)
-		name = name[:len(name)-size]
+	if len(name) > 200 {
+		// Shortened before its extension, which says what it is.
+		ext := path.Ext(name)
+		if len(ext) > 20 {
+			ext = ""
+		}
+		base := name[:len(name)-len(ext)]
+		for len(base)+len(ext) > 200 {
+			_, size := utf8.DecodeLastRuneInString(base)
+			base = base[:len(base)-size]
+		}
+		name = base + ext
 	}
 	if name == "" {
 		return "file"
 	}
 	return name
-}
-
-// ByteSize writes a size for the messages to arbiters, in whole units:
-// "20 MB", "512 kB", "80 byte".
-func ByteSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%d MB", n>>20)
-	case n >= 1<<10:
-		return fmt.Sprintf("%d kB", n>>10)
-	}
-	return fmt.Sprintf("%d byte", n)
 }

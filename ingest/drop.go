@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"omologa/italian"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,6 +18,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"omologa/atomicfile"
 )
 
 // DropOptions configure a drop folder.
@@ -31,7 +34,11 @@ type DropOptions struct {
 	// RetryAfter is the wait before handing a file to a handler that
 	// failed again (default 2s).
 	RetryAfter time.Duration
-	Logger     *slog.Logger
+	// ArchiveRetry is the wait before trying again to archive a file
+	// recorded but not archived (the archive read-only, or full):
+	// default 10m. The failure is reported once.
+	ArchiveRetry time.Duration
+	Logger       *slog.Logger
 	// Now is the clock (time.Now when nil): the drop time starts the
 	// 8-day clock.
 	Now func() time.Time
@@ -74,6 +81,9 @@ type pending struct {
 	size    int64
 	modTime time.Time
 	tries   int // failed hand-overs
+	// stuck: recorded but the original could not be archived; reported
+	// once, tried again every ArchiveRetry, not every RetryAfter.
+	stuck bool
 }
 
 // NewDrop checks the options and creates the folders.
@@ -94,6 +104,9 @@ func NewDrop(o DropOptions) (*Drop, error) {
 	}
 	if o.RetryAfter <= 0 {
 		o.RetryAfter = 2 * time.Second
+	}
+	if o.ArchiveRetry <= 0 {
+		o.ArchiveRetry = 10 * time.Minute
 	}
 	o.Limits = o.Limits.withDefaults()
 	return &Drop{o: o, log: o.Logger.With("intake", "drop", "folder", o.Folder), pending: map[string]*pending{},
@@ -200,7 +213,9 @@ func (d *Drop) Once(ctx context.Context, h Handler) error {
 			}
 			return nil
 		}
-		t := time.NewTimer(d.nextWait())
+		// Not past the deadline: a file waiting for its archive retry
+		// (minutes away) must not hold a one-shot run.
+		t := time.NewTimer(min(d.nextWait(), max(deadline.Sub(d.o.Now()), 0)+time.Millisecond))
 		select {
 		case <-ctx.Done():
 			t.Stop()
@@ -242,7 +257,7 @@ func (d *Drop) schedule(name string, after time.Duration) {
 		p.size, p.modTime = info.Size(), info.ModTime()
 	}
 	if old, ok := d.pending[name]; ok {
-		p.tries = old.tries
+		p.tries, p.stuck = old.tries, old.stuck
 	}
 	d.pending[name] = p
 }
@@ -283,7 +298,26 @@ func (d *Drop) takeDue(ctx context.Context, h Handler) {
 			d.schedule(name, d.o.Settle)
 			continue
 		}
-		if err := d.take(ctx, name, info, h); err != nil {
+		err = d.take(ctx, name, info, h)
+		var ae *archiveError
+		switch {
+		case errors.Is(err, errStillChanging):
+			// Changed while it was read: read again once it settles.
+			d.log.Info("drop: file changed while read, waiting for it to settle", "file", name)
+			d.schedule(name, d.o.Settle)
+			continue
+		case errors.As(err, &ae):
+			// Recorded, answered, but the original cannot be kept where
+			// the record says: reported once, not re-offered every few
+			// seconds (each offer is a repeat the store ignores).
+			if !p.stuck {
+				d.log.Error("drop: file recorded but not archived: left in the drop folder, tried again later",
+					"file", name, "to", ae.dst, "err", ae.err, "retry_in", d.o.ArchiveRetry)
+			}
+			p.stuck, p.check = true, false
+			p.due = d.o.Now().Add(d.o.ArchiveRetry)
+			continue
+		case err != nil:
 			p.tries++
 			p.check = false
 			p.due = d.o.Now().Add(d.o.RetryAfter)
@@ -325,7 +359,22 @@ func (d *Drop) dueInOrder(now time.Time) []string {
 	return names
 }
 
-// take hands one file to the handler and, once recorded, moves it away.
+// errStillChanging: the file changed while it was read.
+var errStillChanging = errors.New("drop: file changed while read")
+
+// archiveError: the file was recorded but could not be archived.
+type archiveError struct {
+	dst string
+	err error
+}
+
+func (e *archiveError) Error() string { return fmt.Sprintf("drop: archive %s: %v", e.dst, e.err) }
+func (e *archiveError) Unwrap() error { return e.err }
+
+// take hands one file to the handler and, once recorded, keeps the
+// original where the record says (archive or rejected). What is kept is
+// the bytes read, and so judged: a file that changes after it was read
+// stays in the drop folder and is taken again, as a new version.
 func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handler) error {
 	path := filepath.Join(d.o.Folder, name)
 	now := d.o.Now()
@@ -337,43 +386,45 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	s := &Submission{Channel: ChannelDrop, ReceivedAt: now, Subject: name}
 	clean := CleanName(name)
 	var reason string
+	var data []byte // the bytes read, nil for a file too big to read
 	if info.Size() > d.o.Limits.MaxFileBytes {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, ByteSize(info.Size()), ByteSize(d.o.Limits.MaxFileBytes))
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(d.o.Limits.MaxFileBytes))
 		sum, err := hashFile(path)
 		if err != nil {
 			return err
 		}
 		s.ContentHash = sum
 		s.Problems = []string{reason}
-	} else if d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml") {
-		data, err := readFileBounded(path, d.o.Limits.MaxFileBytes)
-		if err != nil {
-			return fmt.Errorf("drop: %s: %w", name, err)
-		}
-		m, err := d.o.Message(data, now)
-		if err != nil {
-			return fmt.Errorf("drop: %s: %w", name, err)
-		}
-		s = m
-		s.Channel, s.ReceivedAt = ChannelDrop, now
-		if s.Subject == "" {
-			s.Subject = name
-		}
 	} else {
-		data, err := readFileBounded(path, d.o.Limits.MaxFileBytes)
+		var err error
+		data, err = readFileBounded(path, d.o.Limits.MaxFileBytes)
 		if errors.Is(err, ErrTooBig) {
-			// Grew after the stat: wait for it to settle again.
-			return fmt.Errorf("drop: %s is still growing", name)
+			return errStillChanging // grew after the stat
 		}
 		if err != nil {
 			return fmt.Errorf("drop: %w", err)
 		}
-		s.Raw = data
-		s.Files, s.Problems = ExpandArchives([]File{{Name: clean, Data: data}}, d.o.Limits)
-		if len(s.Files) == 0 {
-			reason = strings.Join(s.Problems, "\n")
-			if reason == "" {
-				reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+		if changed(path, info) {
+			return errStillChanging
+		}
+		if d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml") {
+			m, err := d.o.Message(data, now)
+			if err != nil {
+				return fmt.Errorf("drop: %s: %w", name, err)
+			}
+			s = m
+			s.Channel, s.ReceivedAt = ChannelDrop, now
+			if s.Subject == "" {
+				s.Subject = name
+			}
+		} else {
+			s.Raw = data
+			s.Files, s.Problems = ExpandArchives([]File{{Name: clean, Data: data}}, d.o.Limits)
+			if len(s.Files) == 0 {
+				reason = strings.Join(s.Problems, "\n")
+				if reason == "" {
+					reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+				}
 			}
 		}
 	}
@@ -384,32 +435,66 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	if reason != "" {
 		dir = d.o.Rejected
 	}
-	dst := uniquePath(dir, stamp+"-"+clean)
-	s.Source = dst
+	s.Source = uniquePath(dir, stamp+"-"+clean)
 	if err := h(ctx, s); err != nil {
 		return err
 	}
+	// A repeat (recorded before a crash, not yet archived) comes back
+	// with the path recorded then: the original goes there, so that the
+	// record and the disk agree.
+	dst := s.Source
 	if reason != "" {
-		if err := os.WriteFile(dst+".reason.txt", []byte(reason+"\n"), 0o644); err != nil {
-			return fmt.Errorf("drop: reason file: %w", err)
+		if err := atomicfile.Write(dst+".reason.txt", []byte(reason+"\n"), 0o644); err != nil {
+			return &archiveError{dst: dst, err: err}
 		}
-		if err := os.Rename(path, dst); err != nil {
-			return fmt.Errorf("drop: move to rejected: %w", err)
-		}
+	}
+	if err := d.keep(path, dst, info, data); errors.Is(err, errStillChanging) {
+		return err
+	} else if err != nil {
+		return &archiveError{dst: dst, err: err}
+	}
+	if reason != "" {
 		d.log.Warn("drop: file unreadable, moved to rejected", "file", name, "to", dst, "reason", reason)
-		return nil
+	} else {
+		d.log.Info("drop: file taken", "file", name, "archived", dst, "files", len(s.Files), "problems", len(s.Problems))
 	}
-	if err := os.Rename(path, dst); err != nil {
-		return fmt.Errorf("drop: move to archive: %w", err)
-	}
-	d.log.Info("drop: file taken", "file", name, "archived", dst, "files", len(s.Files), "problems", len(s.Problems))
 	return nil
+}
+
+// keep puts the original at dst: the bytes read (data), written durably
+// on whatever filesystem dst is, then the dropped file removed unless it
+// changed meanwhile (it is then a new version, taken next); a file too
+// big to read (data nil) is moved as it is.
+func (d *Drop) keep(path, dst string, info fs.FileInfo, data []byte) error {
+	if data == nil {
+		return atomicfile.Move(path, dst)
+	}
+	if err := atomicfile.Write(dst, data, 0o644); err != nil {
+		return err
+	}
+	if changed(path, info) {
+		d.log.Warn("drop: file changed after it was read: the version read is archived, the new one is taken next", "file", filepath.Base(path))
+		return errStillChanging
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// changed reports whether the file at path is no longer the one info
+// described (size or modification time).
+func changed(path string, info fs.FileInfo) bool {
+	now, err := os.Lstat(path)
+	return err != nil || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime())
 }
 
 func uniquePath(dir, name string) string {
 	p := filepath.Join(dir, name)
 	for i := 1; ; i++ {
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		// Any error but "exists" ends the search: a folder that cannot
+		// be read (or is not a folder) fails at the write, reported.
+		if _, err := os.Lstat(p); err != nil {
 			return p
 		}
 		p = filepath.Join(dir, fmt.Sprintf("%d-%s", i, name))

@@ -114,9 +114,11 @@ func TestDropTakesFilesPresentAtStart(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 	waitFor(t, "the original archived", func() bool { return len(entries(t, dd.archive)) == 1 })
-	if got := entries(t, dd.folder); len(got) != 1 || got[0] != ".incomplete.tmp" {
-		t.Fatalf("drop folder holds %v: only the temporary file should remain", got)
-	}
+	// The copy is written first, then the dropped file removed.
+	waitFor(t, "only the temporary file left", func() bool {
+		got := entries(t, dd.folder)
+		return len(got) == 1 && got[0] == ".incomplete.tmp"
+	})
 }
 
 func TestDropReceivedAtOverride(t *testing.T) {

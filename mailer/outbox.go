@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"omologa/atomicfile"
 )
 
 // Outbox is a Mailer that writes each message as an .eml file into a
@@ -54,23 +56,7 @@ func (o *Outbox) Send(ctx context.Context, env Envelope, msg []byte) error {
 		fmt.Fprintf(&buf, "X-Envelope-To: <%s>\r\n", to)
 	}
 	buf.Write(msg)
-	tmp, err := os.CreateTemp(o.Dir, ".tmp-*.eml")
-	if err != nil {
-		return fmt.Errorf("outbox: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return fmt.Errorf("outbox: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("outbox: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("outbox: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(o.Dir, name)); err != nil {
+	if err := atomicfile.Write(filepath.Join(o.Dir, name), buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -31,8 +32,14 @@ type SMTPOptions struct {
 	TLSConfig *tls.Config
 	// LocalName is the EHLO name; default "localhost".
 	LocalName string
-	// Timeout bounds the connection and each command; default 30 s.
-	Timeout time.Duration
+	// Timeout bounds each command once greeted (DATA: twice that);
+	// default 30 s. DialTimeout bounds the connection (and the TLS
+	// handshake of implicit TLS), default 10 s; GreetingTimeout the wait
+	// for the server's greeting and the EHLO reply, default 15 s: a
+	// server that accepts and never greets fails the attempt that soon.
+	Timeout         time.Duration
+	DialTimeout     time.Duration
+	GreetingTimeout time.Duration
 }
 
 // SMTP is a Mailer sending through an SMTP submission server, one
@@ -56,6 +63,12 @@ func NewSMTP(o SMTPOptions) (*SMTP, error) {
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 30 * time.Second
+	}
+	if o.DialTimeout <= 0 {
+		o.DialTimeout = 10 * time.Second
+	}
+	if o.GreetingTimeout <= 0 {
+		o.GreetingTimeout = 15 * time.Second
 	}
 	if o.LocalName == "" {
 		o.LocalName = "localhost"
@@ -107,7 +120,7 @@ func (m *SMTP) Send(ctx context.Context, env Envelope, msg []byte) error {
 // timeouts, so cancelling ctx closes the connection under it, which fails
 // the command in progress; stop undoes that hook.
 func (m *SMTP) dial(ctx context.Context) (c *smtp.Client, stop func() bool, err error) {
-	d := net.Dialer{Timeout: m.o.Timeout}
+	d := net.Dialer{Timeout: m.o.DialTimeout}
 	var conn net.Conn
 	if mode := strings.ToLower(m.o.TLS); mode == "implicit" || mode == "tls" {
 		td := tls.Dialer{NetDialer: &d, Config: m.tlsConfig()}
@@ -124,19 +137,27 @@ func (m *SMTP) dial(ctx context.Context) (c *smtp.Client, stop func() bool, err 
 		conn.Close()
 		return nil, nil, fmt.Errorf("%s: %w", what, err)
 	}
+	// The library greets under its own timeout (5 minutes, and
+	// smtp.NewClientStartTLS before any can be set): every deadline it
+	// sets is capped, at the greeting timeout until the greeting and
+	// EHLO are done, then at the command timeout.
+	capped := &cappedConn{Conn: conn}
+	capped.limit.Store(int64(m.o.GreetingTimeout))
 	if strings.ToLower(m.o.TLS) == "starttls" {
-		c, err = smtp.NewClientStartTLS(conn, m.tlsConfig())
+		c, err = smtp.NewClientStartTLS(capped, m.tlsConfig())
 		if err != nil {
-			return fail("starttls", err)
+			return fail("greeting and starttls", err)
 		}
 	} else {
-		c = smtp.NewClient(conn)
+		c = smtp.NewClient(capped)
 	}
-	c.CommandTimeout = m.o.Timeout
+	c.CommandTimeout = m.o.GreetingTimeout
 	c.SubmissionTimeout = 2 * m.o.Timeout
 	if err := c.Hello(m.o.LocalName); err != nil {
-		return fail("ehlo", err)
+		return fail("greeting and ehlo", err)
 	}
+	c.CommandTimeout = m.o.Timeout
+	capped.limit.Store(int64(2 * m.o.Timeout))
 	if m.o.User != "" {
 		if err := c.Auth(sasl.NewPlainClient("", m.o.User, m.o.Password)); err != nil {
 			return fail("auth as "+m.o.User, err)
@@ -220,5 +241,23 @@ func allASCII(ss []string) bool {
 	}
 	return true
 }
+
+// cappedConn caps every deadline set on it at limit from now, so that
+// the SMTP library's own generous timeouts never apply.
+type cappedConn struct {
+	net.Conn
+	limit atomic.Int64 // a time.Duration
+}
+
+func (c *cappedConn) cap(t time.Time) time.Time {
+	if lim := time.Now().Add(time.Duration(c.limit.Load())); t.IsZero() || t.After(lim) {
+		return lim
+	}
+	return t
+}
+
+func (c *cappedConn) SetDeadline(t time.Time) error      { return c.Conn.SetDeadline(c.cap(t)) }
+func (c *cappedConn) SetReadDeadline(t time.Time) error  { return c.Conn.SetReadDeadline(c.cap(t)) }
+func (c *cappedConn) SetWriteDeadline(t time.Time) error { return c.Conn.SetWriteDeadline(c.cap(t)) }
 
 var _ Mailer = (*SMTP)(nil)

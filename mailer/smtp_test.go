@@ -243,3 +243,38 @@ func TestNewSMTP_Options(t *testing.T) {
 		}
 	}
 }
+
+// A server that accepts and never greets fails the attempt after the
+// greeting timeout, not the library's five minutes.
+func TestSMTPSilentServerTimesOut(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		var held []net.Conn
+		defer func() {
+			for _, c := range held {
+				c.Close()
+			}
+		}()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	for _, mode := range []string{"none", "starttls"} {
+		m, err := NewSMTP(SMTPOptions{Host: "127.0.0.1", Port: ln.Addr().(*net.TCPAddr).Port, TLS: mode,
+			GreetingTimeout: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Send(context.Background(), Envelope{From: "a@x", To: []string{"b@x"}}, []byte("m")); err == nil {
+			t.Fatalf("%s: a silent server took the message", mode)
+		}
+	}
+}

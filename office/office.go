@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"omologa/config"
+	"omologa/ingest/mail"
 	"omologa/pipeline"
 	"omologa/registers"
 	"omologa/rules"
@@ -165,8 +166,14 @@ type Office struct {
 	// first release builds one from the configuration (NewPipeline); a
 	// process running the daemon sets its own, so that a release wakes it.
 	Pipeline *pipeline.Pipeline
-	Now      func() time.Time
-	Log      *slog.Logger
+	// DaemonElsewhere is true when another process (omologa watch or
+	// serve) holds the store's lock (store/lock): acts then only write
+	// the store, and that process, which polls it, judges and delivers,
+	// so that every notice is sent from one place. False, an act that
+	// needs judging or delivery does it at once (Drain).
+	DaemonElsewhere bool
+	Now             func() time.Time
+	Log             *slog.Logger
 }
 
 // Open opens the configured store and reads the rules. The registers and
@@ -217,7 +224,31 @@ func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *st
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		Logger: log})
+		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Auth: authPolicy(cfg), Logger: log})
+}
+
+// authPolicy is how senders are authenticated, nil when they are not.
+func authPolicy(cfg *config.Config) *mail.AuthPolicy {
+	if !cfg.AllowedSenders.Authenticating() {
+		return nil
+	}
+	return &mail.AuthPolicy{AuthServID: cfg.AllowedSenders.AuthServID, PECProviders: cfg.AllowedSenders.PECProviders}
+}
+
+// drain judges and delivers what an act put in the store, unless a
+// daemon elsewhere does.
+func (o *Office) drain(ctx context.Context, p *pipeline.Pipeline) error {
+	if o.DaemonElsewhere {
+		return nil
+	}
+	pending, err := p.Drain(ctx)
+	if err != nil {
+		return err
+	}
+	if pending > 0 {
+		o.Log.Warn("notices not delivered yet: omologa watch retries them", "pending", pending)
+	}
+	return nil
 }
 
 // Close closes the store.

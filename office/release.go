@@ -9,10 +9,9 @@ import (
 )
 
 // Release puts a quarantined submission back to be judged and answered
-// as if its sender were allowed, and judges and answers it at once (a
-// running watch is not told: it polls only for notice retries; one
-// judging it at the same time is harmless, Store.Judge judges a
-// submission once).
+// as if its sender were allowed, and judges and answers it at once, or
+// leaves that to the running daemon (DaemonElsewhere), which polls the
+// store.
 func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error {
 	if err := o.allow(a, ActRelease); err != nil {
 		return err
@@ -27,14 +26,7 @@ func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error
 	if err := o.audit(ctx, a, ActRelease, submissionObject(submissionID), ""); err != nil {
 		return err
 	}
-	pending, err := p.Drain(ctx)
-	if err != nil {
-		return err
-	}
-	if pending > 0 {
-		o.Log.Warn("notices not delivered yet: omologa watch retries them", "pending", pending)
-	}
-	return nil
+	return o.drain(ctx, p)
 }
 
 // Discard closes a quarantined submission without an answer; it stays
@@ -69,35 +61,4 @@ func quarantineError(id int64, what string, err error) error {
 			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", id)}
 	}
 	return err
-}
-
-// Resend sends a submission's notice again (after a failed delivery):
-// queued now and, when the office has a pipeline, delivered at once.
-func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error {
-	if err := o.allow(a, ActResend); err != nil {
-		return err
-	}
-	err := o.Store.Resend(ctx, submissionID, o.Now())
-	if errors.Is(err, store.ErrNoNotice) {
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("submission %d has no notice to send (omologa status)", submissionID),
-			MsgIT: fmt.Sprintf("la trasmissione %d non ha una comunicazione da inviare", submissionID)}
-	}
-	if err != nil {
-		return err
-	}
-	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), ""); err != nil {
-		return err
-	}
-	p, err := o.pipeline(ctx)
-	if err != nil {
-		return err
-	}
-	pending, err := p.Drain(ctx)
-	if err != nil {
-		return err
-	}
-	if pending > 0 {
-		o.Log.Warn("notices not delivered yet: omologa watch retries them", "pending", pending)
-	}
-	return nil
 }

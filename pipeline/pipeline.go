@@ -2,7 +2,10 @@
 // an intake (drop folder, IMAP, command line) is recorded in the store,
 // each of its files is read (codec.Read) and judged (validate.Validate),
 // the verdicts and the notice are saved together, and the notice is
-// delivered through a mailer.Mailer with retries and exponential backoff.
+// delivered through a mailer.Mailer with retries and exponential backoff,
+// then slowly for days. A notice is claimed in the store before each
+// send, so two deliverers never send it both, and a crash between the
+// send and its record repeats it at most once, with the same Message-ID.
 //
 // Construction, for a daemon or a test:
 //
@@ -14,8 +17,8 @@
 //	drop.Run(ctx, p.Handle)        // any intake: Handle is an ingest.Handler
 //
 // Handle returns once the submission is durably recorded (the intake may
-// then acknowledge it); judging and delivery happen in Run's goroutine,
-// which also resumes, after a crash, whatever was recorded but not
+// then acknowledge it); judging and delivery happen in Run's two loops,
+// which also resume, after a crash, whatever was recorded but not
 // judged and every notice not yet delivered. Drain does the same work
 // once, for one-shot commands.
 package pipeline
@@ -33,6 +36,7 @@ import (
 	"time"
 
 	"omologa/ingest"
+	omail "omologa/ingest/mail"
 	"omologa/mailer"
 	"omologa/periods"
 	"omologa/rating"
@@ -64,12 +68,34 @@ type Options struct {
 	// ExtraSenders.
 	AllowedSenders bool
 	ExtraSenders   []string
+	// Auth, with AllowedSenders, authenticates the sender first
+	// (omail.Authenticate: the receiving server's DMARC/DKIM verdict, a
+	// single From, trusted PEC envelopes) and then requires it to be the
+	// tournament's own arbiter or organiser, and the sender of any file
+	// it would supersede; otherwise the submission is quarantined for
+	// the office. Nil: the sender is only looked up in the registers.
+	Auth *omail.AuthPolicy
 
 	// Delivery retries: the wait doubles from RetryBase up to RetryMax;
-	// after MaxAttempts the notice is marked failed. Defaults 2s, 30m, 12.
+	// after MaxAttempts the notice is failing: retried every SlowRetry
+	// until SlowFor has passed, then failed (omologa resend puts it
+	// back). Defaults 2s, 30m, 12, 30m, 7 days.
 	RetryBase   time.Duration
 	RetryMax    time.Duration
 	MaxAttempts int
+	SlowRetry   time.Duration
+	SlowFor     time.Duration
+
+	// JudgeRetryBase and JudgeRetryMax bound the wait before a
+	// submission whose judging failed (the disk full) is judged again:
+	// it doubles from the base. Defaults 1s and 5m.
+	JudgeRetryBase time.Duration
+	JudgeRetryMax  time.Duration
+
+	// Poll is how often Run looks at the store for work recorded by
+	// another process (omologa ingest, release or resend while the
+	// daemon runs). Default 2s.
+	Poll time.Duration
 
 	Logger *slog.Logger
 	Now    func() time.Time // time.Now when nil
@@ -83,10 +109,16 @@ type Options struct {
 
 // Pipeline records, judges and answers submissions.
 type Pipeline struct {
-	o    Options
-	log  *slog.Logger
-	kick chan struct{}
-	mu   sync.Mutex // one judge/deliver pass at a time (Run and Drain)
+	o         Options
+	log       *slog.Logger
+	kick      chan struct{} // something to judge
+	kickSend  chan struct{} // something to deliver
+	judgeMu   sync.Mutex    // one judging pass at a time (Run and Drain)
+	deliverMu sync.Mutex    // one delivery pass at a time
+	// retry holds the submissions whose judging failed, with when to
+	// try again; guarded by judgeMu. Kept in memory: a restart judges
+	// every received submission at once anyway.
+	retry map[int64]judgeRetry
 	// index of the players' register, built on the first file rated
 	// and kept until the registers are read again.
 	index *rating.Index
@@ -118,6 +150,21 @@ func New(o Options) (*Pipeline, error) {
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 12
 	}
+	if o.SlowRetry <= 0 {
+		o.SlowRetry = 30 * time.Minute
+	}
+	if o.SlowFor <= 0 {
+		o.SlowFor = 7 * 24 * time.Hour
+	}
+	if o.JudgeRetryBase <= 0 {
+		o.JudgeRetryBase = time.Second
+	}
+	if o.JudgeRetryMax < o.JudgeRetryBase {
+		o.JudgeRetryMax = max(5*time.Minute, o.JudgeRetryBase)
+	}
+	if o.Poll <= 0 {
+		o.Poll = 2 * time.Second
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -127,7 +174,8 @@ func New(o Options) (*Pipeline, error) {
 	if o.Read == nil {
 		o.Read = codec.Read
 	}
-	return &Pipeline{o: o, log: o.Logger, kick: make(chan struct{}, 1)}, nil
+	return &Pipeline{o: o, log: o.Logger, kick: make(chan struct{}, 1), kickSend: make(chan struct{}, 1),
+		retry: map[int64]judgeRetry{}}, nil
 }
 
 // Handle records a submission; it is an ingest.Handler. It returns nil
@@ -199,7 +247,7 @@ func (p *Pipeline) Discard(ctx context.Context, id int64, by string) error {
 	return nil
 }
 
-// Wake asks Run for a pass (after an import, or a Handle).
+// Wake asks Run for a judging pass (after an import, or a Handle).
 func (p *Pipeline) Wake() {
 	select {
 	case p.kick <- struct{}{}:
@@ -207,23 +255,50 @@ func (p *Pipeline) Wake() {
 	}
 }
 
-// Run judges the recorded submissions and delivers the notices, now and
-// whenever Handle records one or a retry falls due, until ctx is done.
+// WakeDelivery asks Run for a delivery pass (after a resend).
+func (p *Pipeline) WakeDelivery() {
+	select {
+	case p.kickSend <- struct{}{}:
+	default:
+	}
+}
+
+// Run judges the recorded submissions and delivers the notices until
+// ctx is done: judging and delivery are two loops, so that a slow or
+// silent mail server never delays a verdict. Each runs now, when woken,
+// when a retry falls due, and every Poll for work another process put
+// in the store.
 func (p *Pipeline) Run(ctx context.Context) error {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		p.loop(ctx, p.kick, p.judgePass)
+	}()
+	go func() {
+		defer wg.Done()
+		p.loop(ctx, p.kickSend, p.deliverPass)
+	}()
+	wg.Wait()
+	return nil
+}
+
+// loop runs pass now and again when kicked, when the time it returns
+// comes (zero: nothing scheduled), or after Poll.
+func (p *Pipeline) loop(ctx context.Context, kick <-chan struct{}, pass func(context.Context) time.Time) {
 	for {
-		p.pass(ctx)
-		wait := time.Hour
-		if at, ok, err := p.o.Store.NextDue(ctx); err == nil && ok {
+		wait := p.o.Poll
+		if at := pass(ctx); !at.IsZero() {
 			// A floor, so that a store that cannot record an attempt
 			// does not turn the loop into a busy one.
-			wait = max(at.Sub(p.o.Now()), 10*time.Millisecond)
+			wait = min(wait, max(at.Sub(p.o.Now()), 10*time.Millisecond))
 		}
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return nil
-		case <-p.kick:
+			return
+		case <-kick:
 		case <-t.C:
 		}
 		t.Stop()
@@ -233,32 +308,70 @@ func (p *Pipeline) Run(ctx context.Context) error {
 // Drain judges everything recorded and makes one delivery attempt for
 // every notice due; it returns the number of notices still pending.
 func (p *Pipeline) Drain(ctx context.Context) (pending int, err error) {
-	p.pass(ctx)
+	p.judgePass(ctx)
+	p.deliverPass(ctx)
 	c, err := p.o.Store.Counts(ctx)
 	if err != nil {
 		return 0, err
 	}
-	return c["notices."+store.NoticePending], ctx.Err()
+	return c["notices."+store.NoticePending] + c["notices."+store.NoticeFailing], ctx.Err()
 }
 
-func (p *Pipeline) pass(ctx context.Context) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+type judgeRetry struct {
+	failures int
+	at       time.Time
+}
+
+// judgePass judges the submissions received, but not those whose last
+// judging failed until their retry is due; it returns the earliest such
+// retry (zero when none). A register imported since the last pass is
+// read again first.
+func (p *Pipeline) judgePass(ctx context.Context) time.Time {
+	p.judgeMu.Lock()
+	defer p.judgeMu.Unlock()
 	p.reloadRegisters(ctx)
 	ids, err := p.o.Store.Received(ctx)
 	if err != nil {
 		p.log.Error("cannot list submissions to judge", "err", err)
+		return p.o.Now().Add(p.o.JudgeRetryBase)
 	}
+	waiting := map[int64]bool{}
+	judged := false
 	for _, id := range ids {
 		if ctx.Err() != nil {
-			return
+			return time.Time{}
+		}
+		waiting[id] = true
+		r, failed := p.retry[id]
+		if failed && p.o.Now().Before(r.at) {
+			continue
 		}
 		if err := p.judge(ctx, id); err != nil {
-			// Left in the received state: the next pass tries again.
-			p.log.Error("submission not judged", "id", id, "err", err)
+			// Left in the received state, and judged again after a
+			// wait that grows with each failure (the disk may stay full).
+			r.failures++
+			r.at = p.o.Now().Add(Backoff(p.o.JudgeRetryBase, p.o.JudgeRetryMax, r.failures))
+			p.retry[id] = r
+			p.log.Error("submission not judged, will retry", "id", id, "failures", r.failures, "retry_at", r.at, "err", err)
+			continue
+		}
+		delete(p.retry, id)
+		judged = true
+	}
+	var next time.Time
+	for id, r := range p.retry {
+		if !waiting[id] {
+			delete(p.retry, id) // judged meanwhile by another process
+			continue
+		}
+		if next.IsZero() || r.at.Before(next) {
+			next = r.at
 		}
 	}
-	p.deliver(ctx)
+	if judged {
+		p.WakeDelivery()
+	}
+	return next
 }
 
 // repeat answers a submission whose content was received before with a
@@ -347,10 +460,21 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	now := p.o.Now()
 	// A submission the office released is answered whoever sent it.
 	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
-	if p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released && !p.knownSender(sub.Sender) {
-		p.log.Warn("submission quarantined: unknown sender", "id", id, "sender", sub.Sender)
-		return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
-			Note: fmt.Sprintf("mittente sconosciuto %q: in quarantena per l'ufficio, nessuna risposta automatica", sub.Sender)}, now)
+	checkSender := p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released
+	sender := sub.Sender
+	if checkSender && p.o.Auth != nil {
+		raw, err := p.o.Store.Raw(ctx, id)
+		if err != nil {
+			return err
+		}
+		res := omail.Authenticate(raw, *p.o.Auth)
+		if !res.OK {
+			return p.quarantine(ctx, id, now, res.Reason)
+		}
+		sender = res.Sender
+	}
+	if checkSender && !p.knownSender(sender) {
+		return p.quarantine(ctx, id, now, fmt.Sprintf("mittente sconosciuto %q", sender))
 	}
 
 	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now,
@@ -386,6 +510,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			v.Ratings = p.rate(sub, f, t, rep)
 		}
 		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
+		if checkSender && p.o.Auth != nil && t != nil && !p.sendsFor(sender, t, rep.Authorisation) {
+			return p.quarantine(ctx, id, now, fmt.Sprintf("il mittente %s non è l'arbitro né l'organizzatore del torneo %q", sender, t.Name))
+		}
 		if t != nil {
 			facts := factsOf(t, rep)
 			key, maybe, err := p.tournamentOf(ctx, facts, local)
@@ -420,6 +547,15 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 				v.Supersedes = prev
 				nf.Supersedes = &notice.Earlier{Name: nameOf(sub, prev), SubmissionID: id, ReceivedAt: sub.ReceivedAt}
 			case accepted && cur != nil:
+				// regs: a file that would replace one sent by someone
+				// else is for the office to judge (issue 13).
+				if checkSender && p.o.Auth != nil && addrOf(cur.Sender) != addrOf(sender) {
+					from := cur.Sender
+					if from == "" {
+						from = "l'ufficio"
+					}
+					return p.quarantine(ctx, id, now, fmt.Sprintf("sostituirebbe il file %s del torneo, inviato da un altro mittente (%s)", cur.Name, from))
+				}
 				v.Supersedes = cur.FileID
 				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
 			case accepted:
@@ -596,15 +732,76 @@ func fold(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
 }
 
+// quarantine keeps a submission for the office, unanswered, saying why.
+func (p *Pipeline) quarantine(ctx context.Context, id int64, now time.Time, why string) error {
+	p.log.Warn("submission quarantined", "id", id, "why", why)
+	return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
+		Note: why + ": in quarantena per l'ufficio, nessuna risposta automatica"}, now)
+}
+
+// sendsFor reports whether sender may submit the tournament: one of its
+// arbiters (named in the file, or in the authorisation the validator
+// matched), its organiser (in that authorisation), or an address the
+// office configured; not merely any arbiter of the register.
+func (p *Pipeline) sendsFor(sender string, t *tournament.Tournament, auth *validate.Authorisation) bool {
+	a := addrOf(sender)
+	if a == "" {
+		return false
+	}
+	if p.extraSender(a) {
+		return true
+	}
+	r := p.o.Registers
+	if r == nil {
+		return false
+	}
+	for _, name := range append([]string{t.ChiefArbiter}, t.DeputyArbiters...) {
+		if strings.TrimSpace(name) == "" {
+			continue
+		}
+		for _, m := range validate.MatchArbiter(name, r.Arbiters) {
+			if addrOf(m.Email) == a {
+				return true
+			}
+		}
+	}
+	if auth == nil {
+		return false
+	}
+	if addrOf(auth.OrganiserEmail) == a {
+		return true
+	}
+	for _, e := range r.Calendar {
+		if e.Code != auth.Code || e.ArbiterFSIID == "" {
+			continue
+		}
+		for _, x := range r.Arbiters {
+			if x.FSIID == e.ArbiterFSIID && addrOf(x.Email) == a {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// extraSender reports whether the office configured the address a (as
+// addrOf gives it) as a sender.
+func (p *Pipeline) extraSender(a string) bool {
+	for _, x := range p.o.ExtraSenders {
+		if addrOf(x) == a {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *Pipeline) knownSender(sender string) bool {
 	a := addrOf(sender)
 	if a == "" {
 		return false
 	}
-	for _, x := range p.o.ExtraSenders {
-		if addrOf(x) == a {
-			return true
-		}
+	if p.extraSender(a) {
+		return true
 	}
 	if r := p.o.Registers; r != nil {
 		for _, x := range r.Arbiters {
@@ -657,46 +854,106 @@ func (a *addrs) add(s string) {
 	a.list = append(a.list, x)
 }
 
-// deliver makes one attempt for every notice due.
-func (p *Pipeline) deliver(ctx context.Context) {
+// deliverPass makes one attempt for every notice due, each claimed
+// first, and returns when the next one is due (zero when none is
+// waiting).
+func (p *Pipeline) deliverPass(ctx context.Context) time.Time {
+	p.deliverMu.Lock()
+	defer p.deliverMu.Unlock()
 	ns, err := p.o.Store.DueNotices(ctx, p.o.Now())
 	if err != nil {
 		p.log.Error("cannot list notices to deliver", "err", err)
-		return
+		return p.o.Now().Add(p.o.RetryBase)
 	}
 	for _, n := range ns {
 		if ctx.Err() != nil {
+			return time.Time{}
+		}
+		p.deliver(ctx, n)
+	}
+	at, ok, err := p.o.Store.NextDue(ctx)
+	if err != nil || !ok {
+		return time.Time{}
+	}
+	return at
+}
+
+// deliver claims a notice, sends it and records the outcome.
+func (p *Pipeline) deliver(ctx context.Context, n store.Notice) {
+	if ok, err := p.o.Store.Claim(ctx, n.ID, p.o.Now()); err != nil {
+		p.log.Error("cannot claim a notice to deliver", "notice", n.ID, "err", err)
+		return
+	} else if !ok {
+		return // another deliverer has it
+	}
+	sendErr := p.o.Mailer.Send(ctx, mailer.Envelope{From: n.From, To: n.To}, n.Message)
+	if sendErr == nil {
+		// Recorded even when shutting down meanwhile: the notice is
+		// out, and a restart must not send it again.
+		if err := p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err != nil {
+			p.log.Error("notice delivered but not marked sent: it stays claimed, and is sent again (same Message-ID) when the claim runs out",
+				"notice", n.ID, "err", err)
 			return
 		}
-		sendErr := p.o.Mailer.Send(ctx, mailer.Envelope{From: n.From, To: n.To}, n.Message)
-		if sendErr == nil {
-			// Recorded even when shutting down meanwhile: the notice is
-			// out, and a restart must not send it again.
-			if err := p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err != nil {
-				p.log.Error("notice delivered but not marked sent: it will be sent again", "notice", n.ID, "err", err)
-				continue
-			}
-			p.log.Info("notice delivered", "notice", n.ID, "submission", n.SubmissionID, "kind", n.Kind, "to", strings.Join(n.To, ","))
-			continue
-		}
-		if ctx.Err() != nil {
-			return // shutting down: not the notice's fault
-		}
-		attempts := n.Attempts + 1
-		var next time.Time
-		var perm *mailer.PermanentError
-		if !errors.As(sendErr, &perm) && attempts < p.o.MaxAttempts {
-			next = p.o.Now().Add(Backoff(p.o.RetryBase, p.o.RetryMax, attempts))
-		}
-		if err := p.o.Store.Attempted(ctx, n.ID, sendErr.Error(), next); err != nil {
+		p.log.Info("notice delivered", "notice", n.ID, "submission", n.SubmissionID, "kind", n.Kind, "to", strings.Join(n.To, ","))
+		return
+	}
+	if ctx.Err() != nil {
+		// Shutting down: not the notice's fault. Its claim is dropped
+		// when the store is next opened by a daemon.
+		return
+	}
+	now := p.o.Now()
+	attempts := n.Attempts + 1
+	var perm *mailer.PermanentError
+	switch {
+	case errors.As(sendErr, &perm):
+		p.recordAttempt(ctx, n.ID, sendErr, time.Time{})
+		p.log.Error("notice refused for good, given up", "notice", n.ID, "attempts", attempts, "err", sendErr)
+	case attempts < p.o.MaxAttempts:
+		next := now.Add(Backoff(p.o.RetryBase, p.o.RetryMax, attempts))
+		p.recordAttempt(ctx, n.ID, sendErr, next)
+		p.log.Warn("notice not delivered, will retry", "notice", n.ID, "attempts", attempts, "retry_at", next, "err", sendErr)
+	case !n.FailingSince.IsZero() && now.Sub(n.FailingSince) >= p.o.SlowFor:
+		p.recordAttempt(ctx, n.ID, sendErr, time.Time{})
+		p.log.Error("notice not delivered for too long, given up: omologa resend puts it back", "notice", n.ID,
+			"attempts", attempts, "failing_since", n.FailingSince, "err", sendErr)
+	default:
+		next := now.Add(p.o.SlowRetry)
+		if err := p.o.Store.Failing(ctx, n.ID, sendErr.Error(), next, now); err != nil {
 			p.log.Error("cannot record a delivery attempt", "notice", n.ID, "err", err)
 		}
-		if next.IsZero() {
-			p.log.Error("notice not delivered, given up", "notice", n.ID, "attempts", attempts, "err", sendErr)
-		} else {
-			p.log.Warn("notice not delivered, will retry", "notice", n.ID, "attempts", attempts, "retry_at", next, "err", sendErr)
-		}
+		p.log.Error("notice failing: retried slowly", "notice", n.ID, "attempts", attempts, "retry_at", next, "err", sendErr)
 	}
+}
+
+func (p *Pipeline) recordAttempt(ctx context.Context, id int64, sendErr error, next time.Time) {
+	if err := p.o.Store.Attempted(ctx, id, sendErr.Error(), next); err != nil {
+		p.log.Error("cannot record a delivery attempt", "notice", id, "err", err)
+	}
+}
+
+// Resend puts the notice of a submission back to be delivered at once
+// (see store.Resend) and wakes the delivery.
+func (p *Pipeline) Resend(ctx context.Context, submissionID int64) error {
+	if err := p.o.Store.Resend(ctx, submissionID, p.o.Now()); err != nil {
+		return err
+	}
+	p.log.Info("notice put back to be delivered", "submission", submissionID)
+	p.WakeDelivery()
+	return nil
+}
+
+// ResendFailed puts every failed or failing notice back to be delivered
+// at once and returns their submissions' ids.
+func (p *Pipeline) ResendFailed(ctx context.Context) ([]int64, error) {
+	ids, err := p.o.Store.ResendFailed(ctx, p.o.Now())
+	if err != nil {
+		return nil, err
+	}
+	p.log.Info("failed notices put back to be delivered", "submissions", ids)
+	p.WakeDelivery()
+	return ids, nil
 }
 
 // Backoff is the wait before attempt n+1 after n failed attempts: base

@@ -86,20 +86,3 @@ func (s *Store) AnsweredAt(ctx context.Context, submissionID int64) (receivedAt 
 	return parseTS(recv), true, nil
 }
 
-// Resend puts a submission's notice back in the queue, due at now, with
-// its attempts counted from zero: the office sends it again (after a
-// failed delivery, or to an address corrected meanwhile).
-func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = 0, last_error = '', next_attempt_at = ?
-		WHERE submission_id = ?`, NoticePending, ts(now), submissionID)
-	if err != nil {
-		return fmt.Errorf("store: resend the notice of submission %d: %w", submissionID, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNoNotice
-	}
-	return nil
-}
-
-// ErrNoNotice is returned by Resend for a submission without a notice.
-var ErrNoNotice = errors.New("no notice")

@@ -267,4 +267,13 @@ CREATE INDEX register_versions_kind ON register_versions(kind, id);
 ALTER TABLE submissions ADD COLUMN repeat_of INTEGER REFERENCES submissions(id);
 CREATE INDEX files_hash ON files(hash);
 `,
+	// (issue 13) delivery claims and slow retries: a notice is claimed
+	// (claimed_at) in a transaction before it is handed to the mailer, so
+	// that only one deliverer sends it and a crash mid-send is bounded to
+	// one repeat; once the fast attempts are spent it is retried slowly
+	// from failing_since until the configured time has passed.
+	`
+ALTER TABLE notices ADD COLUMN claimed_at    TEXT; -- RFC 3339 UTC: a delivery attempt in progress since
+ALTER TABLE notices ADD COLUMN failing_since TEXT; -- RFC 3339 UTC: fast attempts spent, retried slowly since
+`,
 }

@@ -54,6 +54,10 @@ type NoticeStatus struct {
 	Attempts  int       `json:"attempts"`
 	LastError string    `json:"last_error,omitempty"`
 	SentAt    time.Time `json:"sent_at,omitzero"`
+	// NextAttempt is when a pending or failing notice is tried next;
+	// FailingSince when its fast attempts ran out.
+	NextAttempt  time.Time `json:"next_attempt,omitzero"`
+	FailingSince time.Time `json:"failing_since,omitzero"`
 }
 
 // Statuses lists the submissions, newest first (all when limit <= 0).
@@ -141,8 +145,11 @@ func (s *Store) fillStatus(ctx context.Context, st *Status) error {
 	n := &NoticeStatus{}
 	var to string
 	var sent sql.NullString
-	err = s.db.QueryRowContext(ctx, `SELECT id, kind, env_to, subject, status, attempts, last_error, sent_at
-		FROM notices WHERE submission_id = ?`, st.ID).Scan(&n.ID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent)
+	var next, since string
+	err = s.db.QueryRowContext(ctx, `SELECT id, kind, env_to, subject, status, attempts, last_error, sent_at,
+		next_attempt_at, coalesce(failing_since, '')
+		FROM notices WHERE submission_id = ?`, st.ID).Scan(&n.ID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent,
+		&next, &since)
 	if err == sql.ErrNoRows {
 		return nil
 	}
@@ -153,6 +160,10 @@ func (s *Store) fillStatus(ctx context.Context, st *Status) error {
 	if sent.Valid {
 		n.SentAt = parseTS(sent.String)
 	}
+	if n.Status == NoticePending || n.Status == NoticeFailing {
+		n.NextAttempt = parseTS(next)
+	}
+	n.FailingSince = parseTS(since)
 	st.Notice = n
 	return nil
 }

@@ -43,7 +43,8 @@ const (
 const (
 	NoticePending = "pending"
 	NoticeSent    = "sent"
-	NoticeFailed  = "failed" // permanent failure or attempts exhausted
+	NoticeFailing = "failing" // fast attempts spent: retried slowly, shown to the office
+	NoticeFailed  = "failed"  // permanent failure, or slow retries spent too
 )
 
 // Store is an open database.
@@ -81,26 +82,35 @@ func Open(ctx context.Context, path string) (*Store, error) {
 func (s *Store) Close() error { return s.db.Close() }
 
 func (s *Store) migrate(ctx context.Context) error {
-	var v int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
-		return fmt.Errorf("schema version: %w", err)
-	}
-	if v > len(migrations) {
-		return fmt.Errorf("schema version %d is newer than this program (%d): upgrade omologa", v, len(migrations))
-	}
-	for i := v; i < len(migrations); i++ {
+	// The version is read inside each migration's (immediate)
+	// transaction: processes opening a new store at once (20 omologa
+	// ingest) then apply each migration once, in turn.
+	for {
+		done := false
+		var applied int
 		err := s.tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
-				return err
+			var v int
+			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+				return fmt.Errorf("schema version: %w", err)
 			}
-			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1))
+			if v > len(migrations) {
+				return fmt.Errorf("schema version %d is newer than this program (%d): upgrade omologa", v, len(migrations))
+			}
+			if v == len(migrations) {
+				done = true
+				return nil
+			}
+			applied = v + 1
+			if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+				return fmt.Errorf("migration %d: %w", applied, err)
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", applied))
 			return err
 		})
-		if err != nil {
-			return fmt.Errorf("migration %d: %w", i+1, err)
+		if err != nil || done {
+			return err
 		}
 	}
-	return nil
 }
 
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
@@ -131,7 +141,9 @@ func Hash(b []byte) string {
 // Record stores a submission with its files, in one transaction. When a
 // submission with the same content hash and Message-ID is already
 // recorded, it records nothing and returns that submission's id with
-// dup true.
+// dup true, and sets sub.Source to the source recorded then: an intake
+// that crashed between recording and archiving so keeps the original
+// where the record says it is.
 func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Time) (id int64, dup bool, err error) {
 	hash := sub.ContentHash
 	if hash == "" {
@@ -148,10 +160,14 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
 	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT id FROM submissions WHERE content_hash = ? AND message_id = ?`,
-			hash, sub.MessageID).Scan(&id)
+		var source string
+		err := tx.QueryRowContext(ctx, `SELECT id, source FROM submissions WHERE content_hash = ? AND message_id = ?`,
+			hash, sub.MessageID).Scan(&id, &source)
 		if err == nil {
 			dup = true
+			if source != "" {
+				sub.Source = source
+			}
 			return nil
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
@@ -313,6 +329,7 @@ type Current struct {
 	ReceivedAt   time.Time
 	JudgedAt     time.Time
 	Verdict      string
+	Sender       string // the submission's sender, "" for a drop
 }
 
 // Verdict is the judgement of one file.
@@ -462,13 +479,22 @@ type Notice struct {
 	NextAttempt  time.Time
 	LastError    string
 	SentAt       time.Time
+	FailingSince time.Time // zero unless failing
 }
 
-// DueNotices returns the pending notices whose next attempt is due at now.
+// ClaimLease is how long a claim keeps a notice from other deliverers:
+// a claim older than this belongs to a deliverer that died mid-send (or
+// could not record the outcome), and the notice is offered again.
+const ClaimLease = 15 * time.Minute
+
+// DueNotices returns the notices to deliver at now: pending or failing,
+// due, and not claimed by a deliverer (or claimed longer ago than
+// ClaimLease).
 func (s *Store) DueNotices(ctx context.Context, now time.Time) ([]Notice, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message,
-		status, attempts, next_attempt_at, last_error FROM notices
-		WHERE status = ? AND next_attempt_at <= ? ORDER BY id`, NoticePending, ts(now))
+		status, attempts, next_attempt_at, last_error, coalesce(failing_since, '') FROM notices
+		WHERE status IN (?, ?) AND next_attempt_at <= ? AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY id`,
+		NoticePending, NoticeFailing, ts(now), ts(now.Add(-ClaimLease)))
 	if err != nil {
 		return nil, fmt.Errorf("store: due notices: %w", err)
 	}
@@ -476,33 +502,72 @@ func (s *Store) DueNotices(ctx context.Context, now time.Time) ([]Notice, error)
 	var ns []Notice
 	for rows.Next() {
 		var n Notice
-		var to, next string
+		var to, next, failing string
 		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &n.From, &to, &n.Subject, &n.MessageID, &n.Message,
-			&n.Status, &n.Attempts, &next, &n.LastError); err != nil {
+			&n.Status, &n.Attempts, &next, &n.LastError, &failing); err != nil {
 			return nil, err
 		}
 		_ = json.Unmarshal([]byte(to), &n.To)
 		n.NextAttempt = parseTS(next)
+		n.FailingSince = parseTS(failing)
 		ns = append(ns, n)
 	}
 	return ns, rows.Err()
 }
 
-// NextDue returns when the earliest pending notice is due; ok is false
-// when none is pending.
+// NextDue returns when the earliest notice to deliver is due; ok is
+// false when none is waiting.
 func (s *Store) NextDue(ctx context.Context) (at time.Time, ok bool, err error) {
-	var next sql.NullString
-	err = s.db.QueryRowContext(ctx, `SELECT min(next_attempt_at) FROM notices WHERE status = ?`, NoticePending).Scan(&next)
-	if err != nil || !next.Valid {
+	var next, claimed sql.NullString
+	err = s.db.QueryRowContext(ctx, `SELECT min(CASE WHEN claimed_at IS NULL THEN next_attempt_at END), min(claimed_at)
+		FROM notices WHERE status IN (?, ?)`, NoticePending, NoticeFailing).Scan(&next, &claimed)
+	if err != nil {
 		return time.Time{}, false, err
 	}
-	return parseTS(next.String), true, nil
+	if next.Valid {
+		at, ok = parseTS(next.String), true
+	}
+	// A claimed notice is offered again when its claim runs out.
+	if claimed.Valid {
+		if c := parseTS(claimed.String).Add(ClaimLease); !ok || c.Before(at) {
+			at, ok = c, true
+		}
+	}
+	return at, ok, nil
+}
+
+// Claim takes a due notice for one delivery attempt, in a transaction:
+// ok is false when another deliverer holds it or it is no longer to be
+// sent. The claim is what bounds a crash between the send and Sent to
+// one repeat of the same message (same Message-ID).
+func (s *Store) Claim(ctx context.Context, id int64, now time.Time) (ok bool, err error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = ?
+		WHERE id = ? AND status IN (?, ?) AND (claimed_at IS NULL OR claimed_at < ?)`,
+		ts(now), id, NoticePending, NoticeFailing, ts(now.Add(-ClaimLease)))
+	if err != nil {
+		return false, fmt.Errorf("store: claim notice %d: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// ReleaseClaims drops every claim: called at start-up by the one
+// process holding the store's lock, since a claim it finds was left by a
+// deliverer that died. It returns how many there were (each may have
+// been sent: its next send repeats the same Message-ID).
+func (s *Store) ReleaseClaims(ctx context.Context) (int, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = NULL WHERE claimed_at IS NOT NULL`)
+	if err != nil {
+		return 0, fmt.Errorf("store: release claims: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
 }
 
 // Sent records a successful delivery.
 func (s *Store) Sent(ctx context.Context, id int64, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, sent_at = ?, last_error = ''
-		WHERE id = ?`, NoticeSent, ts(now), id)
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, sent_at = ?, last_error = '',
+		claimed_at = NULL WHERE id = ?`, NoticeSent, ts(now), id)
 	if err != nil {
 		return fmt.Errorf("store: notice %d sent: %w", id, err)
 	}
@@ -516,13 +581,148 @@ func (s *Store) Attempted(ctx context.Context, id int64, failure string, next ti
 	if next.IsZero() {
 		status, nextS = NoticeFailed, ""
 	}
-	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?,
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?, claimed_at = NULL,
 		next_attempt_at = CASE WHEN ? = '' THEN next_attempt_at ELSE ? END WHERE id = ?`,
 		status, failure, nextS, nextS, id)
 	if err != nil {
 		return fmt.Errorf("store: notice %d attempt: %w", id, err)
 	}
 	return nil
+}
+
+// Failing records a failed delivery of a notice whose fast attempts are
+// spent: it is retried slowly, at next, and counted failing from now
+// (the first time).
+func (s *Store) Failing(ctx context.Context, id int64, failure string, next, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?, claimed_at = NULL,
+		next_attempt_at = ?, failing_since = coalesce(failing_since, ?) WHERE id = ?`,
+		NoticeFailing, failure, ts(next), ts(now), id)
+	if err != nil {
+		return fmt.Errorf("store: notice %d attempt: %w", id, err)
+	}
+	return nil
+}
+
+// ErrNoNotice is returned for a submission that has no notice (not
+// judged yet, quarantined, discarded).
+var ErrNoNotice = errors.New("no notice")
+
+// NoticeError says a notice is not in a state an operation needs.
+type NoticeError struct {
+	SubmissionID int64
+	Status       string
+}
+
+func (e *NoticeError) Error() string {
+	return fmt.Sprintf("the notice of submission %d is %s", e.SubmissionID, e.Status)
+}
+
+// Resend puts the notice of a submission back to be delivered at once,
+// with its attempts counted afresh: for a failed or failing notice, or a
+// pending one (sooner). A notice already sent is a *NoticeError (its
+// message is in `status --show`); a submission without a notice wraps
+// ErrNoNotice. The message, and so its Message-ID, is unchanged.
+func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT status FROM notices WHERE submission_id = ?`, submissionID).Scan(&status)
+		if errors.Is(err, sql.ErrNoRows) {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM submissions WHERE id = ?`, submissionID).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return ErrNoSubmission
+			}
+			return ErrNoNotice
+		}
+		if err != nil {
+			return err
+		}
+		if status == NoticeSent {
+			return &NoticeError{SubmissionID: submissionID, Status: status}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = 0, next_attempt_at = ?, failing_since = NULL
+			WHERE submission_id = ?`, NoticePending, ts(now), submissionID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: resend the notice of submission %d: %w", submissionID, err)
+	}
+	return nil
+}
+
+// ResendFailed puts every failed or failing notice back to be delivered
+// at once, and returns their submissions' ids.
+func (s *Store) ResendFailed(ctx context.Context, now time.Time) ([]int64, error) {
+	var ids []int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT submission_id FROM notices WHERE status IN (?, ?) ORDER BY submission_id`,
+			NoticeFailed, NoticeFailing)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = 0, next_attempt_at = ?, failing_since = NULL
+			WHERE status IN (?, ?)`, NoticePending, ts(now), NoticeFailed, NoticeFailing)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: resend failed notices: %w", err)
+	}
+	return ids, nil
+}
+
+// FailingNotice is a notice not delivered after its fast attempts (still
+// retried slowly, or given up), for the office's dashboard.
+type FailingNotice struct {
+	ID           int64     `json:"id"`
+	SubmissionID int64     `json:"submission_id"`
+	Kind         string    `json:"kind"`
+	To           []string  `json:"to"`
+	Subject      string    `json:"subject"`
+	Status       string    `json:"status"` // NoticeFailing or NoticeFailed
+	Attempts     int       `json:"attempts"`
+	LastError    string    `json:"last_error,omitempty"`
+	FailingSince time.Time `json:"failing_since,omitzero"`
+	NextAttempt  time.Time `json:"next_attempt,omitzero"` // zero when given up
+}
+
+// FailingNotices lists the failing and failed notices, oldest first.
+func (s *Store) FailingNotices(ctx context.Context) ([]FailingNotice, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, submission_id, kind, env_to, subject, status, attempts, last_error,
+		coalesce(failing_since, ''), next_attempt_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
+	if err != nil {
+		return nil, fmt.Errorf("store: failing notices: %w", err)
+	}
+	defer rows.Close()
+	var out []FailingNotice
+	for rows.Next() {
+		var n FailingNotice
+		var to, since, next string
+		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError,
+			&since, &next); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(to), &n.To)
+		n.FailingSince = parseTS(since)
+		if n.Status == NoticeFailing {
+			n.NextAttempt = parseTS(next)
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
 }
 
 // MailboxState returns the UIDVALIDITY and the last UID taken from a
@@ -599,6 +799,30 @@ func (s *Store) Ratings(ctx context.Context, fileID int64) ([]Rating, error) {
 		}
 		r.Result = []byte(res)
 		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Source is where a submission's original was recorded to be kept.
+type Source struct {
+	SubmissionID int64
+	Path         string
+}
+
+// SourcesOf lists the recorded sources of a channel's submissions.
+func (s *Store) SourcesOf(ctx context.Context, channel string) ([]Source, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, source FROM submissions WHERE channel = ? AND source != '' ORDER BY id`, channel)
+	if err != nil {
+		return nil, fmt.Errorf("store: sources: %w", err)
+	}
+	defer rows.Close()
+	var out []Source
+	for rows.Next() {
+		var x Source
+		if err := rows.Scan(&x.SubmissionID, &x.Path); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
 	}
 	return out, rows.Err()
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -263,5 +264,79 @@ func TestNewerSchemaRefused(t *testing.T) {
 	s.Close()
 	if _, err := Open(context.Background(), path); err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// A notice is claimed before it is sent: a second deliverer cannot take
+// it while the claim holds, and a claim left by a dead deliverer is
+// dropped by the next lock holder (or runs out after ClaimLease).
+func TestNoticeClaim(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	id, _, _ := s.Record(ctx, sub("c", "<c@x>"), t0)
+	s.Judge(ctx, Judgement{SubmissionID: id, State: StateJudged,
+		Notice: &NewNotice{Kind: "receipt", From: "o@x", To: []string{"a@x"}, Subject: "s", MessageID: "c@x", Message: []byte("m")}}, t0)
+	due, _ := s.DueNotices(ctx, t0)
+	if len(due) != 1 {
+		t.Fatalf("due %+v", due)
+	}
+	n := due[0].ID
+	if ok, err := s.Claim(ctx, n, t0); !ok || err != nil {
+		t.Fatalf("first claim: %v %v", ok, err)
+	}
+	if ok, _ := s.Claim(ctx, n, t0.Add(time.Second)); ok {
+		t.Fatal("a claimed notice was claimed again")
+	}
+	if due, _ := s.DueNotices(ctx, t0.Add(time.Second)); len(due) != 0 {
+		t.Fatal("a claimed notice is offered")
+	}
+	if at, ok, _ := s.NextDue(ctx); !ok || !at.Equal(t0.Add(ClaimLease)) {
+		t.Fatalf("next due %v %v, want when the claim runs out", at, ok)
+	}
+	if due, _ := s.DueNotices(ctx, t0.Add(ClaimLease+time.Second)); len(due) != 1 {
+		t.Fatal("a stale claim is not offered again")
+	}
+	if k, err := s.ReleaseClaims(ctx); k != 1 || err != nil {
+		t.Fatalf("release claims: %d %v", k, err)
+	}
+	if ok, _ := s.Claim(ctx, n, t0.Add(2*time.Second)); !ok {
+		t.Fatal("not claimable after the claims were released")
+	}
+	if err := s.Sent(ctx, n, t0); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := s.Claim(ctx, n, t0.Add(ClaimLease*2)); ok {
+		t.Fatal("a sent notice was claimed")
+	}
+	if err := s.Resend(ctx, id, t0); err == nil {
+		t.Fatal("a sent notice was put back")
+	}
+	if err := s.Resend(ctx, 999, t0); !errors.Is(err, ErrNoSubmission) {
+		t.Fatalf("resend of no submission: %v", err)
+	}
+}
+
+// Concurrent openings of a new store apply each migration once.
+func TestConcurrentOpenMigratesOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.db")
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Open(context.Background(), path)
+			if err == nil {
+				s.Close()
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
 	}
 }

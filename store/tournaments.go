@@ -170,11 +170,11 @@ func (s *Store) CurrentFile(ctx context.Context, key string) (*Current, error) {
 	c := &Current{}
 	var recv string
 	var judged sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.submission_id, f.name, s.received_at, s.judged_at, v.verdict
+	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.submission_id, f.name, s.received_at, s.judged_at, v.verdict, s.sender
 		FROM tournaments t JOIN files f ON f.id = t.current_file
 		JOIN submissions s ON s.id = f.submission_id
 		JOIN verdicts v ON v.file_id = f.id
-		WHERE t.key = ?`, key).Scan(&c.FileID, &c.SubmissionID, &c.Name, &recv, &judged, &c.Verdict)
+		WHERE t.key = ?`, key).Scan(&c.FileID, &c.SubmissionID, &c.Name, &recv, &judged, &c.Verdict, &c.Sender)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

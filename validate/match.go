@@ -235,3 +235,10 @@ func eventCodes(es []*registers.Event) string {
 	slices.Sort(cs)
 	return strings.Join(cs, ", ")
 }
+
+// MatchArbiter finds the register's arbiters a file's arbiter field (102
+// or 112) names, by FSI id or by name: the validator's own matcher, for
+// the intake's check that a sender is the tournament's arbiter.
+func MatchArbiter(text string, as []registers.Arbiter) []*registers.Arbiter {
+	return matchArbiter(text, as)
+}

@@ -57,12 +57,12 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	log := newLogger(stderr, *verbose)
-	a, err := openApp(ctx, cfg, log)
+	a, daemon, done, err := oneShot(ctx, cfg, log)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa ingest:", err)
 		return exitUsage
 	}
-	defer a.close()
+	defer done()
 	lim := limitsOf(cfg)
 	code := exitOK
 	var ids []int64
@@ -75,7 +75,13 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			code = exitUsage
 			continue
 		}
-		data, err := ingest.ReadAllBounded(f, lim.MaxFileBytes)
+		// A saved message is bounded as the mailbox bounds one; a file
+		// as the drop folder does.
+		limit := lim.MaxFileBytes
+		if strings.EqualFold(filepath.Ext(path), ".eml") {
+			limit = cfg.Limits.MaxMessageBytes
+		}
+		data, err := ingest.ReadAllBounded(f, limit)
 		f.Close()
 		if errors.Is(err, ingest.ErrTooBig) {
 			fmt.Fprintf(stderr, "omologa ingest: %s: larger than the limit of %s (max_file_bytes)\n", path, italian.Size(lim.MaxFileBytes))
@@ -83,7 +89,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			continue
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "omologa ingest: %s: %v (limit %d bytes)\n", path, err, limit)
 			code = exitUsage
 			continue
 		}
@@ -118,13 +124,18 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		ids = append(ids, id)
 	}
-	pending, err := a.pipe.Drain(ctx)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa ingest:", err)
-		return exitUsage
-	}
-	if pending > 0 {
-		fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
+	if daemon {
+		// Recorded: the running daemon judges and answers them.
+		fmt.Fprintln(stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
+	} else {
+		pending, err := a.pipe.Drain(ctx)
+		if err != nil {
+			fmt.Fprintln(stderr, "omologa ingest:", err)
+			return exitUsage
+		}
+		if pending > 0 {
+			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
+		}
 	}
 	all, err := a.store.Statuses(ctx, 0)
 	if err != nil {

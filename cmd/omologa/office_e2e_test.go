@@ -473,14 +473,21 @@ func TestHomologatedAfterItsListClosed(t *testing.T) {
 	}
 }
 
+// omologa resend: a delivered notice is not sent again (its Message-ID
+// is fixed), a submission that does not exist is named, and --failed
+// with nothing failed says so (pipeline's TestSpentAttemptsRetrySlowlyThenResend
+// resends a failed one).
 func TestResendCommand(t *testing.T) {
 	dir := t.TempDir()
 	cfg := pipelinetest.Config(t, dir, "100ms")
 	id := recordSubmission(t, cfg, "a.trf", pipelinetest.TRF("Open di Prova", "Siena", time.Now().AddDate(0, 0, -7).Format("2006/01/02")), time.Now())
-	if code, out, errs := runCmd(t, "resend", "--config", cfg, strconv.FormatInt(id, 10)); code != exitOK || !strings.Contains(out, "notice sent again") {
-		t.Fatalf("resend: %d %s%s", code, out, errs)
+	if code, _, errs := runCmd(t, "resend", "--config", cfg, strconv.FormatInt(id, 10)); code != exitUsage || !strings.Contains(errs, "already delivered") {
+		t.Fatalf("resend of a delivered notice: %d %s", code, errs)
 	}
-	if code, _, errs := runCmd(t, "resend", "--config", cfg, "99"); code != exitUsage || !strings.Contains(errs, "no notice") {
+	if code, _, errs := runCmd(t, "resend", "--config", cfg, "99"); code != exitUsage || !strings.Contains(errs, "no submission 99") {
 		t.Errorf("resend of no submission: %d %s", code, errs)
+	}
+	if code, _, errs := runCmd(t, "resend", "--config", cfg, "--failed"); code != exitOK || !strings.Contains(errs, "no failed or failing notice") {
+		t.Errorf("resend --failed with none: %d %s", code, errs)
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"omologa/config"
 	"omologa/office"
-	"omologa/store"
 )
 
 func init() {
@@ -54,12 +53,12 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
 	}
-	o, err := office.OpenWith(ctx, cfg, newLogger(stderr, *verbose))
+	o, closeOffice, err := openOfficeOneShot(ctx, cfg, newLogger(stderr, *verbose))
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
 	}
-	defer o.Close()
+	defer closeOffice()
 
 	actor := office.CLIActor()
 	code := exitOK
@@ -77,28 +76,9 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		done = append(done, id)
 	}
-	all, err := o.Store.Statuses(ctx, 0)
-	if err != nil {
+	if err := printSubmissions(ctx, o.Store, done, *asJSON, stdout); err != nil {
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
-	}
-	want := map[int64]bool{}
-	for _, id := range done {
-		want[id] = true
-	}
-	rows := []store.Status{}
-	for _, r := range all {
-		if want[r.ID] {
-			rows = append(rows, r)
-		}
-	}
-	if *asJSON {
-		if err := writeJSON(stdout, rows); err != nil {
-			fmt.Fprintln(stderr, "omologa release:", err)
-			return exitUsage
-		}
-	} else if len(rows) > 0 {
-		printStatuses(stdout, rows)
 	}
 	return code
 }

@@ -51,7 +51,7 @@ func quarantine(t *testing.T, cfgPath string, n int) []int64 {
 
 func TestReleaseQuarantined(t *testing.T) {
 	dir := t.TempDir()
-	cfg := pipelinetest.Config(t, dir, "100ms", "allowed_senders:\n  enabled: true")
+	cfg := pipelinetest.Config(t, dir, "100ms", "allowed_senders:\n  enabled: true\n  authenticate: false")
 	ids := quarantine(t, cfg, 3)
 	outbox := filepath.Join(dir, "outbox")
 	if n := countEML(t, outbox); n != 0 {

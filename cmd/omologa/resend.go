@@ -14,29 +14,33 @@ import (
 func init() {
 	register(&command{
 		name:    "resend",
-		summary: "send a submission's notice again (after a failed delivery)",
+		summary: "put a failed or failing notice back to be delivered at once (or every one with --failed)",
 		run:     runResend,
 	})
 }
 
 func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("resend", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", defaultConfig(), "configuration file")
-	verbose := fs.Bool("v", false, "debug logging")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa resend [--config FILE] ID...\n\nQueues the notice of each submission again, attempts counted from zero, and delivers it.")
-		fs.PrintDefaults()
+	fl := flag.NewFlagSet("resend", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	asJSON := fl.Bool("json", false, "print the submissions' state as JSON")
+	failed := fl.Bool("failed", false, "every failed or failing notice")
+	verbose := fl.Bool("v", false, "debug logging")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa resend [--config FILE] [--json] (ID... | --failed)\n\n"+
+			"ID is a submission (omologa status) whose notice failed or is failing: it is delivered again\n"+
+			"at once, with the same Message-ID, and retried as a new notice would be.")
+		fl.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	if fs.NArg() == 0 {
-		fs.Usage()
+	if (fl.NArg() == 0) == !*failed {
+		fl.Usage()
 		return exitUsage
 	}
 	var ids []int64
-	for _, a := range fs.Args() {
+	for _, a := range fl.Args() {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
 			fmt.Fprintf(stderr, "omologa resend: %q is not a submission id\n", a)
@@ -49,20 +53,39 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "omologa resend:", err)
 		return exitUsage
 	}
-	o, err := office.OpenWith(ctx, cfg, newLogger(stderr, *verbose))
+	o, closeOffice, err := openOfficeOneShot(ctx, cfg, newLogger(stderr, *verbose))
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa resend:", err)
 		return exitUsage
 	}
-	defer o.Close()
+	defer closeOffice()
+
+	actor := office.CLIActor()
 	code := exitOK
-	for _, id := range ids {
-		if err := o.Resend(ctx, office.CLIActor(), id); err != nil {
+	var put []int64
+	if *failed {
+		if put, err = o.ResendFailed(ctx, actor); err != nil {
 			fmt.Fprintln(stderr, "omologa resend:", err)
-			code = exitFor(err)
+			return exitUsage
+		}
+		if len(put) == 0 {
+			fmt.Fprintln(stderr, "omologa resend: no failed or failing notice")
+		}
+	}
+	for _, id := range ids {
+		if err := o.Resend(ctx, actor, id); err != nil {
+			fmt.Fprintln(stderr, "omologa resend:", err)
+			code = exitUsage
 			continue
 		}
-		fmt.Fprintf(stdout, "submission %d: notice sent again\n", id)
+		put = append(put, id)
+	}
+	if o.DaemonElsewhere && len(put) > 0 {
+		fmt.Fprintln(stderr, "omologa resend: the running `omologa watch` delivers them")
+	}
+	if err := printSubmissions(ctx, o.Store, put, *asJSON, stdout); err != nil {
+		fmt.Fprintln(stderr, "omologa resend:", err)
+		return exitUsage
 	}
 	return code
 }

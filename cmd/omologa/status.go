@@ -131,6 +131,12 @@ func printStatusesIn(w io.Writer, rows []store.Status, loc *time.Location) {
 		notice := "-"
 		if n := r.Notice; n != nil {
 			notice = fmt.Sprintf("%s %s (%s) to %s", n.Kind, n.Status, italian.Count(n.Attempts, "attempt", "attempts"), strings.Join(n.To, ","))
+			switch n.Status {
+			case store.NoticeFailing:
+				notice += fmt.Sprintf(", next attempt %s (omologa resend %d)", italian.DateTime(n.NextAttempt, loc), r.ID)
+			case store.NoticeFailed:
+				notice += fmt.Sprintf(", given up (omologa resend %d)", r.ID)
+			}
 			if n.LastError != "" {
 				notice += ": " + n.LastError
 			}
@@ -230,4 +236,30 @@ func printNoticeText(w io.Writer, msg []byte) error {
 			}
 		}
 	}
+}
+
+// printSubmissions prints the state of the submissions ids (an office
+// act's outcome), as JSON or as status's table.
+func printSubmissions(ctx context.Context, st *store.Store, ids []int64, asJSON bool, w io.Writer) error {
+	all, err := st.Statuses(ctx, 0)
+	if err != nil {
+		return err
+	}
+	want := map[int64]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	rows := []store.Status{}
+	for _, r := range all {
+		if want[r.ID] {
+			rows = append(rows, r)
+		}
+	}
+	if asJSON {
+		return writeJSON(w, rows)
+	}
+	if len(rows) > 0 {
+		printStatuses(w, rows)
+	}
+	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"omologa/pipeline"
 	"omologa/registers"
 	"omologa/store"
+	"omologa/store/lock"
 )
 
 func init() {
@@ -77,14 +78,31 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "omologa watch:", err)
 		return exitUsage
 	}
+	// One daemon per store: a second one is refused; a one-shot
+	// command (ingest) holding the store is waited for.
+	role := lock.RoleDaemon
+	if *once {
+		role = lock.RoleOneShot
+	}
+	lk, err := lock.Wait(ctx, cfg.Store.Path, role)
+	if err != nil {
+		return startupFailed(ctx, stderr, log, err)
+	}
+	defer lk.Release()
 	a, err := openApp(ctx, cfg, log)
 	if err != nil {
 		return startupFailed(ctx, stderr, log, err)
 	}
 	defer a.close()
+	if err := resumeDelivery(ctx, a.store, log); err != nil {
+		return startupFailed(ctx, stderr, log, err)
+	}
 
 	var drop *ingest.Drop
 	if cfg.Drop != nil {
+		if _, err := a.pipe.ReconcileArchive(ctx, cfg.ArchiveDir(), cfg.RejectedDir()); err != nil {
+			return startupFailed(ctx, stderr, log, err)
+		}
 		seeded, err := seedDrop(ctx, a.store, cfg.Drop, log)
 		if err != nil {
 			return startupFailed(ctx, stderr, log, err)
@@ -219,6 +237,75 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 }
 
 func (a *app) close() { a.store.Close() }
+
+// resumeDelivery is the lock holder's first step: claims left in the
+// store were left by a deliverer that died, and are dropped so that
+// their notices are sent (again, with the same Message-ID) now.
+func resumeDelivery(ctx context.Context, st *store.Store, log *slog.Logger) error {
+	n, err := st.ReleaseClaims(ctx)
+	if n > 0 {
+		log.Warn("notices claimed by a deliverer that stopped: sent again, with the same Message-ID", "notices", n)
+	}
+	return err
+}
+
+// lockOneShot takes the store's lock for a command that records or
+// changes work and then judges and delivers once (ingest, release,
+// resend), waiting while another such command holds it. When a daemon
+// holds it, daemon is true and the command must only write the store:
+// the daemon judges and delivers what it finds there (it polls), so that
+// delivery happens in one place.
+func lockOneShot(ctx context.Context, cfg *config.Config) (lk *lock.Lock, daemon bool, err error) {
+	lk, err = lock.Wait(ctx, cfg.Store.Path, lock.RoleOneShot)
+	var held *lock.HeldError
+	if errors.As(err, &held) {
+		return nil, true, nil
+	}
+	return lk, false, err
+}
+
+// oneShot opens the store and the pipeline for a one-shot command under
+// lockOneShot. Call done when finished.
+func oneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *app, daemon bool, done func(), err error) {
+	lk, daemon, err := lockOneShot(ctx, cfg)
+	if err != nil {
+		return nil, false, nil, err
+	}
+	a, err = openApp(ctx, cfg, log)
+	if err == nil && !daemon {
+		err = resumeDelivery(ctx, a.store, log)
+		if err != nil {
+			a.close()
+		}
+	}
+	if err != nil {
+		lk.Release()
+		return nil, false, nil, err
+	}
+	return a, daemon, func() { a.close(); lk.Release() }, nil
+}
+
+// openOfficeOneShot opens the office for a one-shot command under
+// lockOneShot. Call done when finished.
+func openOfficeOneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (o *office.Office, done func(), err error) {
+	lk, daemon, err := lockOneShot(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	o, err = office.OpenWith(ctx, cfg, log)
+	if err == nil && !daemon {
+		err = resumeDelivery(ctx, o.Store, log)
+		if err != nil {
+			o.Close()
+		}
+	}
+	if err != nil {
+		lk.Release()
+		return nil, nil, err
+	}
+	o.DaemonElsewhere = daemon
+	return o, func() { o.Close(); lk.Release() }, nil
+}
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.

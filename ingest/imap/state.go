@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
+
+	"omologa/atomicfile"
 )
 
 // State remembers, per mailbox, the UIDVALIDITY seen and the highest UID
@@ -95,23 +96,7 @@ func (s *FileState) Save(_ context.Context, mailbox string, validity, last uint3
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.Path), ".imapstate-*")
-	if err != nil {
-		return fmt.Errorf("imap state: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("imap state: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("imap state: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("imap state: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.Path); err != nil {
+	if err := atomicfile.Write(s.Path, data, 0o644); err != nil {
 		return fmt.Errorf("imap state: %w", err)
 	}
 	return nil

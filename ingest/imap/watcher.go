@@ -15,6 +15,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"omologa/italian"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,7 +56,9 @@ type Options struct {
 	Limits mail.Limits
 
 	// Backoff between reconnections grows from BackoffMin (default 1 s)
-	// to BackoffMax (default 5 min).
+	// to BackoffMax (default 4 s, so that messages waiting when the
+	// server comes back are taken within 5 s), and starts afresh after
+	// every successful login.
 	BackoffMin, BackoffMax time.Duration
 	// CommandTimeout bounds each command (default 2 min): a server that
 	// stops answering is treated as gone.
@@ -103,7 +106,7 @@ func New(o Options) (*Watcher, error) {
 		o.BackoffMin = time.Second
 	}
 	if o.BackoffMax < o.BackoffMin {
-		o.BackoffMax = 5 * time.Minute
+		o.BackoffMax = 4 * time.Second
 		if o.BackoffMax < o.BackoffMin {
 			o.BackoffMax = o.BackoffMin
 		}
@@ -129,15 +132,12 @@ func New(o Options) (*Watcher, error) {
 func (w *Watcher) Run(ctx context.Context, h ingest.Handler) error {
 	delay := w.o.BackoffMin
 	for {
-		started := time.Now()
-		err := w.session(ctx, h, true)
+		// A login that succeeds means the server is back: the next
+		// failure starts the backoff afresh, however short the
+		// connection (repeated outages must not leave it at its cap).
+		err := w.session(ctx, h, true, func() { delay = w.o.BackoffMin })
 		if ctx.Err() != nil {
 			return nil
-		}
-		// A session that lived a while was a working connection: the
-		// next failure starts the backoff afresh.
-		if time.Since(started) > 2*w.o.BackoffMax {
-			delay = w.o.BackoffMin
 		}
 		w.log.Warn("imap session ended, reconnecting", "err", err, "in", delay)
 		select {
@@ -155,7 +155,7 @@ func (w *Watcher) Run(ctx context.Context, h ingest.Handler) error {
 // Once connects, takes every new message and returns: for a one-shot
 // run and for tests.
 func (w *Watcher) Once(ctx context.Context, h ingest.Handler) error {
-	return w.session(ctx, h, false)
+	return w.session(ctx, h, false, func() {})
 }
 
 // conn is one logged-in connection with its mailbox selected.
@@ -221,7 +221,9 @@ func (w *Watcher) wait(ctx context.Context, cn *conn, what string, f func() erro
 	return nil
 }
 
-func (w *Watcher) session(ctx context.Context, h ingest.Handler, idle bool) error {
+// session connects, logs in (then calls loggedIn), takes the new
+// messages and, with idle, waits for more until the connection ends.
+func (w *Watcher) session(ctx context.Context, h ingest.Handler, idle bool, loggedIn func()) error {
 	cn, err := w.dial(ctx)
 	if err != nil {
 		return err
@@ -232,6 +234,7 @@ func (w *Watcher) session(ctx context.Context, h ingest.Handler, idle bool) erro
 	if err := w.wait(ctx, cn, "login", func() error { return c.Login(w.o.User, w.o.Password).Wait() }); err != nil {
 		return err
 	}
+	loggedIn()
 	if w.o.Processed != "" {
 		// CREATE fails when the folder exists: only a real failure
 		// shows up later, at the first MOVE.
@@ -426,7 +429,7 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	if tooBig {
 		sub.Problems = append(sub.Problems, fmt.Sprintf(
 			"messaggio troppo grande (%s, limite %s): allegati non letti; inviare i file compressi in zip / message too large (%s, limit %s): attachments not read",
-			ingest.ByteSize(size), ingest.ByteSize(w.o.MaxMessage), ingest.ByteSize(size), ingest.ByteSize(w.o.MaxMessage)))
+			italian.Size(size), italian.Size(w.o.MaxMessage), italian.Size(size), italian.Size(w.o.MaxMessage)))
 	}
 	sub.Channel = ingest.ChannelIMAP
 	sub.Source = fmt.Sprintf("%s/%d/%d", w.o.Mailbox, validity, uid)

@@ -7,15 +7,16 @@ import (
 	"strings"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"omologa/tournament/codec"
 )
 
-// The charsets Italian mail arrives in. Anything else is recorded as a
-// problem and read as Windows-1252, which never fails. x/text's tables
-// turn the five bytes Windows-1252 leaves undefined into U+FFFD.
+// The charsets Italian mail arrives in, besides Windows-1252 (decoded by
+// codec.Windows1252, the one decoder of it). Anything else is recorded
+// as a problem and read as Windows-1252, which never fails.
 var charmaps = map[string]*charmap.Charmap{
-	"iso-8859-1":   charmap.ISO8859_1,
-	"windows-1252": charmap.Windows1252,
-	"iso-8859-15":  charmap.ISO8859_15,
+	"iso-8859-1":  charmap.ISO8859_1,
+	"iso-8859-15": charmap.ISO8859_15,
 }
 
 // decodeWith converts data with a single-byte table, byte by byte: such
@@ -29,7 +30,7 @@ func decodeWith(cm *charmap.Charmap, data []byte) string {
 	return b.String()
 }
 
-func win1252(data []byte) string { return decodeWith(charmap.Windows1252, data) }
+func win1252(data []byte) string { return codec.Windows1252(data) }
 
 // decodeCharset converts data in the named charset to UTF-8; ok is false
 // for a charset it does not know.
@@ -37,6 +38,9 @@ func decodeCharset(cs string, data []byte) (string, bool) {
 	n := normCharset(cs)
 	if n == "utf-8" || n == "us-ascii" {
 		return strings.ToValidUTF8(string(data), "\uFFFD"), true
+	}
+	if n == "windows-1252" {
+		return win1252(data), true
 	}
 	if cm, ok := charmaps[n]; ok {
 		return decodeWith(cm, data), true

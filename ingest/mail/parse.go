@@ -19,7 +19,6 @@ import (
 	"path"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/emersion/go-message"
@@ -47,8 +46,8 @@ type Limits struct {
 // DefaultLimits fit tournament files (a few hundred KB at most) with a
 // wide margin, while a 100 MB attachment is refused.
 var DefaultLimits = Limits{
-	MaxPart:  20 << 20,
-	MaxTotal: 50 << 20,
+	MaxPart:  ingest.DefaultMaxFileBytes,
+	MaxTotal: ingest.DefaultMaxArchiveBytes,
 	MaxParts: 200,
 	MaxDepth: 10,
 	MaxBody:  1 << 20,
@@ -304,9 +303,9 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 	if !ok {
 		return
 	}
-	if strings.HasPrefix(mediaType, "text/") {
-		data = p.attachmentCharset(data, params["charset"], what)
-	}
+	// The bytes go to the file reader as they came (tournament/codec
+	// detects the encoding, Windows-1252 included): the bytes judged are
+	// the bytes kept.
 	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Data: data})
 }
 
@@ -330,7 +329,7 @@ func (p *parser) decode(h message.Header, body io.Reader, what string) ([]byte, 
 	if left := p.lim.MaxTotal - p.total; left < limit {
 		limit = left
 	}
-	data, n, err := readUpTo(r, limit+1)
+	data, n, err := ingest.ReadUpTo(r, limit+1)
 	if n > limit {
 		// Count the rest without keeping it, so the message can say how
 		// big the part really was.
@@ -344,30 +343,6 @@ func (p *parser) decode(h message.Header, body io.Reader, what string) ([]byte, 
 	}
 	p.total += n
 	return data, true
-}
-
-// readUpTo reads at most max bytes in fixed chunks joined once at the
-// end, so that a part costs about twice its size at worst (a growing
-// buffer's doublings cost four times).
-func readUpTo(r io.Reader, max int64) ([]byte, int64, error) {
-	const chunk = 64 << 10
-	var chunks [][]byte
-	var n int64
-	var err error
-	for n < max && err == nil {
-		c := make([]byte, min(chunk, max-n))
-		var m int
-		m, err = io.ReadFull(r, c)
-		chunks = append(chunks, c[:m])
-		n += int64(m)
-	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		err = nil
-	}
-	if len(chunks) == 1 {
-		return chunks[0], n, err
-	}
-	return bytes.Join(chunks, nil), n, err
 }
 
 // toUTF8 decodes message text in its declared charset. Text that is not
@@ -391,23 +366,6 @@ func (p *parser) toUTF8(data []byte, cs, what string) string {
 		return win1252(data)
 	}
 	return out
-}
-
-// attachmentCharset keeps an attachment's bytes unless they are not UTF-8
-// and the part declares another charset: then the declaration is the only
-// record of how to read them, so they are converted here. Undeclared
-// bytes are left to the file parser's own detection.
-func (p *parser) attachmentCharset(data []byte, cs, what string) []byte {
-	n := normCharset(cs)
-	if n == "utf-8" || n == "us-ascii" || utf8.Valid(data) {
-		return data
-	}
-	out, ok := decodeCharset(n, data)
-	if !ok {
-		p.problem("%s: charset sconosciuto %q, file preso così com'è / unknown charset %q, file taken as is", what, cs, cs)
-		return data
-	}
-	return []byte(out)
 }
 
 func (p *parser) finish() {
@@ -479,25 +437,7 @@ func attachmentName(h message.Header) string {
 // submission. A name that had to change is recorded.
 func (p *parser) safeName(name, mediaType string) string {
 	orig := name
-	name = strings.ToValidUTF8(name, "_")
-	name = strings.ReplaceAll(name, "\\", "/")
-	name = path.Base(name)
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '/' || r == ':' || r == 0 {
-			return -1
-		}
-		return r
-	}, name)
-	name = strings.TrimSpace(strings.TrimLeft(name, "."))
-	if len(name) > 200 {
-		ext := path.Ext(name)
-		if len(ext) > 20 {
-			ext = ""
-		}
-		name = name[:200-len(ext)] + ext
-		name = strings.ToValidUTF8(name, "_")
-	}
-	if name == "" {
+	if strings.TrimSpace(strings.Trim(name, "./\\")) == "" {
 		name = "allegato" + extFor(mediaType)
 	}
 	name = ingest.CleanName(name)

@@ -89,7 +89,11 @@ func firstInvalid(data []byte) (line, col int) {
 // which x/text turns into U+FFFD, keep their Latin-1 meaning (C1 control
 // code points) instead: that way the decoding is a true superset of
 // Latin-1 and loses no byte, as the Diagnostic contract promises.
-func decode1252(data []byte) string {
+func decode1252(data []byte) string { return Windows1252(data) }
+
+// Windows1252 is the one decoder of Windows-1252 (what Italian programs
+// and mail clients write undeclared), for files and mail text alike.
+func Windows1252(data []byte) string {
 	var b strings.Builder
 	b.Grow(len(data) + len(data)/8)
 	for _, c := range data {

@@ -1,0 +1,209 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// otherFS returns a folder on another filesystem than t.TempDir(), or
+// skips (outside CI) when there is none.
+func otherFS(t *testing.T) string {
+	t.Helper()
+	var a, b syscall.Stat_t
+	if syscall.Stat(os.TempDir(), &a) != nil || syscall.Stat("/dev/shm", &b) != nil || a.Dev == b.Dev {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no second filesystem (/dev/shm) to archive to")
+		}
+		t.Skip("no second filesystem (/dev/shm) to archive to")
+	}
+	dir, err := os.MkdirTemp("/dev/shm", "omologa-archive-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// With the spool on another filesystem the originals are archived (and
+// rejected) all the same, and leave the drop folder (measured before: the
+// rename failed, the file stayed and was re-offered every 2 s for ever).
+func TestDropArchivesAcrossFilesystems(t *testing.T) {
+	root := t.TempDir()
+	spool := otherFS(t)
+	folder := filepath.Join(root, "drop")
+	d, err := NewDrop(DropOptions{Folder: folder, Archive: filepath.Join(spool, "archive"), Rejected: filepath.Join(spool, "rejected"),
+		Settle: time.Hour, Limits: Limits{MaxFileBytes: 1000}, RetryAfter: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRecorder()
+	run(t, d, r.handle)
+	os.WriteFile(filepath.Join(folder, ".a.tmp"), []byte("012 Across"), 0o644)
+	os.Rename(filepath.Join(folder, ".a.tmp"), filepath.Join(folder, "a.trf"))
+	os.WriteFile(filepath.Join(folder, ".big.tmp"), bytes.Repeat([]byte("x"), 4000), 0o644)
+	os.Rename(filepath.Join(folder, ".big.tmp"), filepath.Join(folder, "big.trf"))
+	got := map[string]*Submission{}
+	for range 2 {
+		s := r.wait(t, "a submission")
+		got[s.Subject] = s
+	}
+	waitFor(t, "the drop folder emptied", func() bool { return len(entries(t, folder)) == 0 })
+	a, err := os.ReadFile(got["a.trf"].Source)
+	if err != nil || string(a) != "012 Across" {
+		t.Fatalf("archived copy %q %v", a, err)
+	}
+	if info, err := os.Stat(got["big.trf"].Source); err != nil || info.Size() != 4000 {
+		t.Fatalf("oversized file moved across: %v %v", info, err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.subs) != 2 {
+		t.Fatalf("%d hand-overs, want 2", len(r.subs))
+	}
+}
+
+// A file recorded that cannot be archived is reported once and not
+// re-offered every RetryAfter.
+func TestDropUnarchivableReportedOnce(t *testing.T) {
+	d, dd := newDrop(t, time.Hour, Limits{})
+	d.o.ArchiveRetry = time.Hour
+	// The archive cannot be written: a file stands where it was (root
+	// writes into a read-only folder, not into a file).
+	os.RemoveAll(dd.archive)
+	os.WriteFile(dd.archive, []byte("in the way"), 0o644)
+	logs := &lockedBuffer{b: &bytes.Buffer{}}
+	d.log = slog.New(slog.NewTextHandler(logs, nil))
+	r := newRecorder()
+	run(t, d, r.handle)
+	os.WriteFile(filepath.Join(dd.folder, ".x.tmp"), []byte("012 Stuck"), 0o644)
+	os.Rename(filepath.Join(dd.folder, ".x.tmp"), filepath.Join(dd.folder, "x.trf"))
+	r.wait(t, "the submission")
+	time.Sleep(300 * time.Millisecond) // many RetryAfter periods
+	r.mu.Lock()
+	n := len(r.subs)
+	r.mu.Unlock()
+	if n != 1 {
+		t.Errorf("handed over %d times, want once", n)
+	}
+	if got := logs.String(); strings.Count(got, "recorded but not archived") != 1 {
+		t.Errorf("reported %d times, want once:\n%s", strings.Count(got, "recorded but not archived"), got)
+	}
+}
+
+// A repeat (recorded before a crash, not archived) is archived where the
+// record says (the handler gives back the recorded Source), so that the
+// store never names a path that is not on disk.
+func TestDropRepeatArchivedWhereRecorded(t *testing.T) {
+	d, dd := newDrop(t, time.Hour, Limits{})
+	recorded := filepath.Join(dd.archive, "20261123T100000.000000000Z-r.trf")
+	h := func(_ context.Context, s *Submission) error {
+		s.Source = recorded // as Store.Record does for a repeat
+		return nil
+	}
+	run(t, d, h)
+	os.WriteFile(filepath.Join(dd.folder, ".r.tmp"), []byte("012 Repeat"), 0o644)
+	os.Rename(filepath.Join(dd.folder, ".r.tmp"), filepath.Join(dd.folder, "r.trf"))
+	waitFor(t, "the repeat archived at the recorded path", func() bool {
+		b, err := os.ReadFile(recorded)
+		return err == nil && string(b) == "012 Repeat" && len(entries(t, dd.folder)) == 0
+	})
+}
+
+// A file written in two parts, the pause longer than the settle time:
+// the part read is judged and archived (same bytes), and the whole file,
+// once it settles, is read again as a new version (measured before: the
+// first 1,500 bytes judged, all 3,008 archived).
+func TestDropPartialFileReadAgain(t *testing.T) {
+	d, dd := newDrop(t, 50*time.Millisecond, Limits{})
+	path := filepath.Join(dd.folder, "p.trf")
+	first := bytes.Repeat([]byte("a"), 1500)
+	whole := append(append([]byte{}, first...), bytes.Repeat([]byte("b"), 1508)...)
+	var mu sync.Mutex
+	var subs []*Submission
+	got := make(chan struct{}, 10)
+	h := func(_ context.Context, s *Submission) error {
+		mu.Lock()
+		defer mu.Unlock()
+		subs = append(subs, s)
+		if len(subs) == 1 {
+			// The writer goes on while the first part is being judged.
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				return err
+			}
+			time.Sleep(10 * time.Millisecond) // a later modification time
+			f.Write(whole[1500:])
+			f.Close()
+		}
+		got <- struct{}{}
+		return nil
+	}
+	os.WriteFile(path, first, 0o644)
+	run(t, d, h)
+	for range 2 {
+		select {
+		case <-got:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the file was not read again after it changed")
+		}
+	}
+	waitFor(t, "the drop folder emptied", func() bool { return len(entries(t, dd.folder)) == 0 })
+	mu.Lock()
+	defer mu.Unlock()
+	for i, want := range [][]byte{first, whole} {
+		s := subs[i]
+		if !bytes.Equal(s.Raw, want) {
+			t.Errorf("submission %d judged %d bytes, want %d", i, len(s.Raw), len(want))
+		}
+		if b, err := os.ReadFile(s.Source); err != nil || !bytes.Equal(b, s.Raw) {
+			t.Errorf("submission %d: archived %d bytes (%v), judged %d: must be the same bytes", i, len(b), err, len(s.Raw))
+		}
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  *bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// A one-shot run does not wait for a file's archive retry.
+func TestDropOnceNotHeldByUnarchivable(t *testing.T) {
+	d, dd := newDrop(t, 10*time.Millisecond, Limits{})
+	d.o.ArchiveRetry = time.Hour
+	os.RemoveAll(dd.archive)
+	os.WriteFile(dd.archive, []byte("in the way"), 0o644)
+	p := filepath.Join(dd.folder, "x.trf")
+	os.WriteFile(p, []byte("012 Stuck"), 0o644)
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(p, old, old)
+	done := make(chan error, 1)
+	go func() { done <- d.Once(context.Background(), newRecorder().handle) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Once waits for the archive retry")
+	}
+}
