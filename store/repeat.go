@@ -85,4 +85,3 @@ func (s *Store) AnsweredAt(ctx context.Context, submissionID int64) (receivedAt 
 	}
 	return parseTS(recv), true, nil
 }
-
