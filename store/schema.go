@@ -172,4 +172,28 @@ CREATE TABLE office_decisions (
 	PRIMARY KEY (file_id, start, kind)
 );
 `,
+	// (issue 9) the office's web accounts and their server-side sessions:
+	// a user has one role (clerk, officer, admin) and a password hash
+	// (bcrypt); a session is known by the SHA-256 of its cookie's token,
+	// so that the database never holds a usable token.
+	`
+CREATE TABLE users (
+	id         INTEGER PRIMARY KEY,
+	name       TEXT NOT NULL UNIQUE,
+	role       TEXT NOT NULL,               -- clerk, officer, admin
+	hash       TEXT NOT NULL,               -- bcrypt
+	disabled   INTEGER NOT NULL DEFAULT 0,
+	created_at TEXT NOT NULL,
+	updated_at TEXT NOT NULL
+);
+
+CREATE TABLE sessions (
+	token_hash TEXT PRIMARY KEY,            -- SHA-256 of the cookie's token, hex
+	user_id    INTEGER NOT NULL REFERENCES users(id),
+	lang       TEXT NOT NULL DEFAULT 'it',
+	created_at TEXT NOT NULL,
+	expires_at TEXT NOT NULL
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+`,
 }
