@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"omologa/italian"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -174,7 +175,7 @@ func (p *Pass) tagLine(code string) int {
 
 // expand replaces {name} with args[name] in language lang; unknown names
 // stay as written so that a typo in rules.yaml shows. Italian text gets
-// the elision a date starting with a vowel sound needs ("l'8/8/2026",
+// the elision a date starting with a vowel sound needs ("l'08/08/2026",
 // "dall'11/3").
 func expand(tmpl string, args Args, lang string) string {
 	s := expandRaw(tmpl, args, lang)
@@ -186,7 +187,7 @@ func expand(tmpl string, args Args, lang string) string {
 
 // elision is the Italian article or articulated preposition before a
 // number read with a vowel (otto, undici), and its elided form.
-var elision = regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (8|11)/`)
+var elision = regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (0?8|11)/`)
 
 var elided = map[string]string{"il": "l'", "Il": "L'", "dal": "dall'", "al": "all'", "del": "dell'",
 	"nel": "nell'", "sul": "sull'"}
@@ -233,15 +234,14 @@ func format(v any, lang string) string {
 		}
 		return x.EN
 	case float64:
-		s := fmt.Sprintf("%.1f", x)
-		s = strings.TrimSuffix(s, ".0")
-		if lang == "it" {
-			s = strings.Replace(s, ".", ",", 1)
+		s := strings.TrimSuffix(italian.Float(x, 1), ",0")
+		if lang != "it" {
+			s = strings.Replace(s, ",", ".", 1)
 		}
 		return s
 	case tournament.Date:
 		if lang == "it" && x.IsFull() {
-			return fmt.Sprintf("%d/%d/%d", x.Day, int(x.Month), x.Year)
+			return italian.DMY(x.Year, x.Month, x.Day)
 		}
 		return x.String()
 	case fmt.Stringer:

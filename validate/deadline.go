@@ -1,8 +1,7 @@
 package validate
 
 import (
-	"fmt"
-
+	"omologa/italian"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -74,15 +73,12 @@ func afterEnd(days int) Text {
 	return Text{IT: c.IT + " dopo la fine del torneo", EN: c.EN + " after the tournament's end"}
 }
 
-var monthsIT = [...]string{"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-	"settembre", "ottobre", "novembre", "dicembre"}
-
 // listLabel names a list by its month: "di gennaio 2027", "of January
 // 2027".
 func listLabel(issue tournament.Date) Text {
 	if issue.Month < 1 || issue.Month > 12 {
 		return Text{}
 	}
-	return Text{IT: fmt.Sprintf("di %s %d", monthsIT[issue.Month-1], issue.Year),
-		EN: fmt.Sprintf("of %s %d", issue.Month, issue.Year)}
+	return Text{IT: "di " + italian.MonthYear(issue.Year, issue.Month),
+		EN: "of " + italian.MonthYearEN(issue.Year, issue.Month)}
 }

@@ -156,7 +156,7 @@ func TestRAPID_5_2_DeadlineUnknownEnd(t *testing.T) {
 		tr.Start, tr.End = tournament.NewDate(2025, 5, 10), tournament.NewDate(2025, 5, 12)
 		fs := runIn(t, "deadline.receipt", rules.KindRapid, Input{Tournament: tr, Submission: Submission{ReceivedAt: rec}}, Decision{})
 		if got := rulesOf(fs); !slices.Equal(got, []string{"deadline.list-period", "deadline.in-time"}) ||
-			fs[1].MessageIT != "Ricevuto il 12/5/2025, il giorno stesso della fine del torneo (12/5/2025): nei termini (8 giorni, entro il 20/5/2025)." {
+			fs[1].MessageIT != "Ricevuto il 12/05/2025, il giorno stesso della fine del torneo (12/05/2025): nei termini (8 giorni, entro il 20/05/2025)." {
 			t.Errorf("got %+v", fs)
 		}
 	})
@@ -326,7 +326,7 @@ func TestRTF_4_2_16_UnknownPlayerMessage(t *testing.T) {
 	tr.Players[1].Name = "Neri, Ugo"
 	fs := runIn(t, "identity.players", rules.KindStandard, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
 	want := []string{
-		"Il giocatore 1 (Gialli, Carla; FIDE 812345, nata l'8/8/1990) non è nell'anagrafica.",
+		"Il giocatore 1 (Gialli, Carla; FIDE 812345, nata l'08/08/1990) non è nell'anagrafica.",
 		"Il giocatore 2 (Neri, Ugo) non è nell'anagrafica.",
 	}
 	var got []string

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -304,12 +305,8 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 	}
 }
 
-func signed(t rating.Tenths) string {
-	if t > 0 {
-		return "+" + t.String()
-	}
-	return t.String()
-}
+// signed writes a variation for the (English) command output: "+3.5".
+func signed(t rating.Tenths) string { return italian.SignedTenthsEN(int(t)) }
 
 func parseKind(s string) (periods.Kind, error) {
 	switch s {

@@ -27,6 +27,7 @@ import (
 	"github.com/emersion/go-message/textproto"
 
 	"omologa/ingest"
+	"omologa/italian"
 )
 
 // Limits bound what one message may cost. The raw message is already in
@@ -335,7 +336,7 @@ func (p *parser) decode(h message.Header, body io.Reader, what string) ([]byte, 
 		// big the part really was.
 		rest := discard(r)
 		p.problem("%s: parte troppo grande (%s, limite %s): non presa / part too large (%s, limit %s): not taken",
-			what, size(n+rest), size(limit), size(n+rest), size(limit))
+			what, italian.Size(n+rest), italian.Size(limit), italian.Size(n+rest), italian.Size(limit))
 		return nil, false
 	}
 	if err != nil {
@@ -571,16 +572,6 @@ func truncate(s string, n int) string {
 		cut--
 	}
 	return s[:cut] + "…"
-}
-
-func size(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 // discard reads r to the end through one small buffer (io.Discard's

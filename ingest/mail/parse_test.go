@@ -325,7 +325,7 @@ small
 	if len(s.Files) != 1 || s.Files[0].Name != "small.trf" {
 		t.Fatalf("files = %+v", s.Files)
 	}
-	hasProblem(t, s.Problems, "big.trf: parte troppo grande (4.9 KB")
+	hasProblem(t, s.Problems, "big.trf: parte troppo grande (4,9 KB")
 
 	lim = DefaultLimits
 	lim.MaxDepth = 2

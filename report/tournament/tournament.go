@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/italian"
 	"omologa/periods"
 	"omologa/rating"
 	model "omologa/tournament"
@@ -197,7 +198,7 @@ func build(in Input) *page {
 			if l.Rated {
 				r.Rated = t.Yes
 				r.Expected, r.K = l.Expected.String(), strconv.Itoa(l.K)
-				r.Delta, r.Applied = signed(l.Delta), signed(l.Applied)
+				r.Delta, r.Applied = signed(t, l.Delta), signed(t, l.Applied)
 				switch {
 				case l.Applied > 0:
 					r.AppliedCl = "up"
@@ -395,9 +396,11 @@ func day(t *text, d model.Date) string {
 // num writes a score or tie-break without trailing zeros ("3.5", "12").
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func signed(v rating.Tenths) string {
-	if v > 0 {
-		return "+" + v.String()
+// signed writes a variation the language's way: "+3,5" in Italian,
+// "+3.5" in English.
+func signed(t *text, v rating.Tenths) string {
+	if t.Lang == "it" {
+		return italian.SignedTenths(int(v))
 	}
-	return v.String()
+	return italian.SignedTenthsEN(int(v))
 }

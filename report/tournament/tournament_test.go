@@ -142,7 +142,7 @@ func TestHTMLGolden(t *testing.T) {
 	}{
 		{"small-it", it, []string{`<html lang="it">`, "OMOLOGATO CON AVVERTENZE", "dal 01/07/2026 al 15/07/2026",
 			"RTF 7.5.3", "O&#39;Brien &lt;b&gt;Joe&lt;/b&gt; &amp; Co", "&lt;senza preavviso&gt;", "Variazioni Elo Italia",
-			"&#43;18.0", "vice: Neri Luca", `<img src="sociale.png"`, "4w 1", "3 &#43;", "1.5 (nel file: 2)"}},
+			"&#43;18,0", "vice: Neri Luca", `<img src="sociale.png"`, "4w 1", "3 &#43;", "1.5 (nel file: 2)"}},
 		{"small-en", en, []string{`<html lang="en">`, "ACCEPTED WITH WARNINGS", "2026-07-01 to 2026-07-15",
 			"Elo Italia variations", "&lt;without notice&gt;"}},
 		{"unrated-it", unrated, []string{"Torneo non valutato."}},

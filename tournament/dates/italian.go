@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"omologa/italian"
 	"omologa/tournament"
 )
 
@@ -84,7 +85,7 @@ func ItalianDate(d tournament.Date) string {
 	case d.Day == 0:
 		return fmt.Sprintf("%02d/%04d", int(d.Month), d.Year)
 	}
-	return fmt.Sprintf("%02d/%02d/%04d", d.Day, int(d.Month), d.Year)
+	return italian.DMY(d.Year, d.Month, d.Day)
 }
 
 // ItalianPeriod names the tournament's span for a message: "dal 25/02/2011

@@ -1,0 +1,71 @@
+package italian
+
+import (
+	"testing"
+	"time"
+)
+
+func TestNumbers(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{Tenths(35), "3,5"},
+		{Tenths(-125), "-12,5"},
+		{Tenths(0), "0,0"},
+		{Tenths(-5), "-0,5"},
+		{SignedTenths(390), "+39,0"},
+		{SignedTenths(-60), "-6,0"},
+		{SignedTenths(0), "0,0"},
+		{TenthsEN(-125), "-12.5"},
+		{SignedTenthsEN(390), "+39.0"},
+		{Halves(15), "7,5"},
+		{Halves(14), "7"},
+		{Halves(1), "0,5"},
+		{Halves(0), "0"},
+		{Points(7.5), "7,5"},
+		{Points(3), "3"},
+		{Float(66, 1), "66,0"},
+		{Float(-0.04, 1), "0,0"},
+		{Float(2.25, 2), "2,25"},
+		{SignedFloat(1.5, 1), "+1,5"},
+		{SignedFloat(0.01, 1), "0,0"},
+		{SignedFloat(-6, 1), "-6,0"},
+		{Size(820), "820 byte"},
+		{Size(12700), "12,4 KB"},
+		{Size(20 << 20), "20 MB"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+func TestDates(t *testing.T) {
+	rome, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		t.Skip("no tzdata:", err)
+	}
+	at := time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC)
+	for _, c := range []struct{ got, want string }{
+		{DateTime(at, rome), "27/11/2026 00:30"},
+		{DateTime(at, nil), "26/11/2026 23:30"},
+		{DateIn(at, rome), "27/11/2026"},
+		{Date(time.Date(2027, 1, 5, 0, 0, 0, 0, time.UTC)), "05/01/2027"},
+		{DMY(2027, 1, 5), "05/01/2027"},
+		{Clock(at, rome), "00:30"},
+		{Date(time.Time{}), ""},
+		{Month(time.January), "gennaio"},
+		{List(2027, time.January), "lista di gennaio 2027"},
+		{ListEN(2027, time.January), "January 2027 list"},
+		{Period("2027-01"), "gennaio 2027"},
+		{PeriodEN("2027-01"), "January 2027"},
+		{Period("register"), "register"},
+		{Count(1, "turno", "turni"), "1 turno"},
+		{Count(2, "turno", "turni"), "2 turni"},
+		{Count(0, "turno", "turni"), "0 turni"},
+		{Join([]string{"a", "b", "c"}), "a, b e c"},
+		{JoinEN([]string{"a", "b"}), "a and b"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
