@@ -406,3 +406,12 @@ func (s *Store) ListStamps(ctx context.Context) (map[int64]string, error) {
 func (s *Store) RatingListByID(ctx context.Context, id int64) (*RatingList, bool, error) {
 	return s.ratingList(ctx, `WHERE id = ?`, id)
 }
+
+// StatusOf returns one submission's status.
+func (s *Store) StatusOf(ctx context.Context, id int64) (*Status, error) {
+	st := &Status{ID: id}
+	if err := s.fillStatus(ctx, st); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
