@@ -172,6 +172,22 @@ CREATE TABLE office_decisions (
 	PRIMARY KEY (file_id, start, kind)
 );
 `,
+	// (issue 14) the office's audit trail: every act of the office (release,
+	// decide, import, list run, …), from the command line or the web,
+	// with who did it (user, role, through what), what and when.
+	`
+CREATE TABLE audit (
+	id      INTEGER PRIMARY KEY,
+	at      TEXT NOT NULL,                -- RFC 3339 UTC
+	user    TEXT NOT NULL,
+	role    TEXT NOT NULL,                -- clerk, officer, admin
+	via     TEXT NOT NULL,                -- cli, web
+	action  TEXT NOT NULL,                -- release, decide, import, list-run, …
+	object  TEXT NOT NULL DEFAULT '',     -- "submission 12", "list standard 2027-01"
+	details TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX audit_at ON audit(at);
+`,
 	// (issue 9) the office's web accounts and their server-side sessions:
 	// a user has one role (clerk, officer, admin) and a password hash
 	// (bcrypt); a session is known by the SHA-256 of its cookie's token,

@@ -2,21 +2,15 @@ package main
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"omologa/config"
-	"omologa/periods"
-	"omologa/rating"
+	"omologa/office"
 	"omologa/store"
-	"omologa/tournament"
-	"omologa/tournament/codec"
 )
 
 func init() {
@@ -27,35 +21,6 @@ func init() {
 	})
 }
 
-// decideOp is one decision flag, in the order given.
-type decideOp struct {
-	clear    bool
-	decision store.Decision
-	flag     string // as given, for messages
-}
-
-// decideOutput is the --json form of `omologa decide`: the decisions
-// recorded for each file of the submission after the call.
-type decideOutput struct {
-	Submission int64         `json:"submission"`
-	Files      []decidedFile `json:"files"`
-}
-
-type decidedFile struct {
-	FileID    int64          `json:"file_id"`
-	Name      string         `json:"name"`
-	Decisions []decisionLine `json:"decisions"`
-}
-
-// decisionLine is one recorded decision with the player's name and the
-// articles it applies.
-type decisionLine struct {
-	store.Decision
-	File    string `json:"file,omitempty"` // in list run: the tournament it was applied to
-	Name    string `json:"name"`
-	Article string `json:"article"`
-}
-
 func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("decide", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -63,7 +28,7 @@ func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	asJSON := fs.Bool("json", false, "print the decisions recorded as JSON")
 	subID := fs.Int64("submission", 0, "the submission (omologa status) whose file the decisions are about")
 	fileName := fs.String("file", "", "the file of the submission, when it has several")
-	var ops []decideOp
+	var ops []office.DecideOp
 	start := func(v string) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 1 {
@@ -77,8 +42,8 @@ func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			if err != nil {
 				return err
 			}
-			ops = append(ops, decideOp{flag: "--withdrawal-" + value + " " + v,
-				decision: store.Decision{Start: n, Kind: store.DecisionWithdrawal, Value: value}})
+			ops = append(ops, office.DecideOp{Flag: "--withdrawal-" + value + " " + v,
+				Decision: store.Decision{Start: n, Kind: store.DecisionWithdrawal, Value: value}})
 			return nil
 		}
 	}
@@ -100,8 +65,8 @@ func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if err != nil || r < 1 || r > 3500 {
 			return fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
 		}
-		ops = append(ops, decideOp{flag: "--theoretical " + v,
-			decision: store.Decision{Start: n, Kind: store.DecisionTheoretical, Value: strconv.Itoa(r)}})
+		ops = append(ops, office.DecideOp{Flag: "--theoretical " + v,
+			Decision: store.Decision{Start: n, Kind: store.DecisionTheoretical, Value: strconv.Itoa(r)}})
 		return nil
 	})
 	fs.Func("clear", "START: remove the player's decisions (the crosstable's reading applies again); repeatable",
@@ -110,7 +75,7 @@ func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			if err != nil {
 				return err
 			}
-			ops = append(ops, decideOp{flag: "--clear " + v, clear: true, decision: store.Decision{Start: n}})
+			ops = append(ops, office.DecideOp{Flag: "--clear " + v, Clear: true, Decision: store.Decision{Start: n}})
 			return nil
 		})
 	fs.Usage = func() {
@@ -141,104 +106,21 @@ Without decisions, lists those recorded for the submission.`)
 		fs.Usage()
 		return exitUsage
 	}
-	// The same player and kind twice in one call is a slip, not a
-	// correction: refused, as omologa rate refuses it.
-	seen := map[[2]any]string{}
-	for _, op := range ops {
-		if op.clear {
-			continue
-		}
-		k := [2]any{op.decision.Start, op.decision.Kind}
-		if prev, dup := seen[k]; dup {
-			return fail("%s and %s: two decisions of the same kind about player %d", prev, op.flag, op.decision.Start)
-		}
-		seen[k] = op.flag
-	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
 		return fail("%v", err)
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	o, err := office.Open(ctx, cfg)
 	if err != nil {
 		return fail("%v", err)
 	}
-	defer st.Close()
-	sub, err := st.Load(ctx, *subID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fail("no submission %d (omologa status lists them)", *subID)
-	} else if err != nil {
+	defer o.Close()
+	out, err := o.Decide(ctx, office.CLIActor(), office.DecideRequest{Submission: *subID, File: *fileName, Ops: ops})
+	if err != nil {
 		return fail("%v", err)
 	}
-	files := sub.Files
-	if *fileName != "" {
-		files = nil
-		var names []string
-		for _, f := range sub.Files {
-			names = append(names, f.Name)
-			if f.Name == *fileName {
-				files = append(files, f)
-			}
-		}
-		if len(files) != 1 {
-			return fail("submission %d has %d files named %q (its files: %s)", *subID, len(files), *fileName, strings.Join(names, ", "))
-		}
-	}
-	// The file read to check the decisions, kept for the players' names.
-	var read *tournament.Tournament
-	if len(ops) > 0 {
-		if len(files) != 1 {
-			var names []string
-			for _, f := range files {
-				names = append(names, f.Name)
-			}
-			return fail("submission %d has %d files: say which with --file NAME (%s)", *subID, len(files), strings.Join(names, ", "))
-		}
-		f := files[0]
-		t, _, err := codec.Read(f.Name, f.Data)
-		if err != nil {
-			return fail("submission %d, file %s: not readable as a tournament (%v): nothing to decide", *subID, f.Name, err)
-		}
-		var bad []string
-		var ds []store.Decision
-		var clear []int
-		for _, op := range ops {
-			if t.Player(op.decision.Start) == nil {
-				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", op.flag, f.Name, op.decision.Start))
-				continue
-			}
-			if op.clear {
-				clear = append(clear, op.decision.Start)
-			} else {
-				ds = append(ds, op.decision)
-			}
-		}
-		if len(bad) > 0 {
-			return fail("%s", strings.Join(bad, "; "))
-		}
-		if err := st.Decide(ctx, f.ID, ds, clear, officeUser(), time.Now()); err != nil {
-			return fail("%v", err)
-		}
-		read = t
-	}
-
-	out := decideOutput{Submission: *subID, Files: []decidedFile{}}
-	for _, f := range files {
-		ds, err := st.Decisions(ctx, f.ID)
-		if err != nil {
-			return fail("%v", err)
-		}
-		t := read
-		if t == nil && len(ds) > 0 {
-			t, _, _ = codec.Read(f.Name, f.Data) // for the names only: unreadable leaves them empty
-		}
-		df := decidedFile{FileID: f.ID, Name: f.Name, Decisions: []decisionLine{}}
-		for _, d := range ds {
-			df.Decisions = append(df.Decisions, describeDecision(d, t, ""))
-		}
-		out.Files = append(out.Files, df)
-	}
 	if *asJSON {
-		if err := writeJSON(stdout, &out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return fail("%v", err)
 		}
 		return exitOK
@@ -255,67 +137,4 @@ Without decisions, lists those recorded for the submission.`)
 		}
 	}
 	return exitOK
-}
-
-// describeDecision names the player of d and the articles d applies: for
-// a theoretical rating, those of kind, both when kind is unknown.
-func describeDecision(d store.Decision, t *tournament.Tournament, kind periods.Kind) decisionLine {
-	l := decisionLine{Decision: d}
-	if t != nil {
-		if p := t.Player(d.Start); p != nil {
-			l.Name = p.Name
-		}
-	}
-	switch {
-	case d.Kind == store.DecisionWithdrawal:
-		l.Article = "RTF 7.5.2–7.5.3"
-	case kind == periods.Standard:
-		l.Article = "RTF 4.2.7"
-	case kind == periods.Rapid:
-		l.Article = "RAPID 6.8"
-	default:
-		l.Article = "RTF 4.2.7, RAPID 6.8"
-	}
-	return l
-}
-
-func (l decisionLine) String() string {
-	what := l.Kind + " " + l.Value
-	switch {
-	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalJustified:
-		what = "withdrawal justified, RTF 7.5.3 does not apply"
-	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalUnjustified:
-		what = "withdrawal unjustified, a positive variation is zeroed"
-	case l.Kind == store.DecisionTheoretical:
-		what = "theoretical rating " + l.Value
-	}
-	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, l.At.UTC().Format("2006-01-02 15:04 UTC"))
-	if l.File != "" {
-		s = l.File + " " + s
-	}
-	return s
-}
-
-// applyDecisions gives the engine the office's decisions about a file,
-// as omologa rate's flags do. A decision the engine cannot use (a value
-// no longer understood) is an error, never skipped.
-func applyDecisions(r *rating.Received, ds []store.Decision) error {
-	var errs []error
-	for _, d := range ds {
-		switch {
-		case d.Kind == store.DecisionWithdrawal && (d.Value == store.WithdrawalJustified || d.Value == store.WithdrawalUnjustified):
-			if r.Withdrawals == nil {
-				r.Withdrawals = map[int]bool{}
-			}
-			r.Withdrawals[d.Start] = d.Value == store.WithdrawalUnjustified
-		case d.Kind == store.DecisionTheoretical && d.Rating() > 0:
-			if r.Theoretical.ByStart == nil {
-				r.Theoretical.ByStart = map[int]int{}
-			}
-			r.Theoretical.ByStart[d.Start] = d.Rating()
-		default:
-			errs = append(errs, fmt.Errorf("player %d: unknown decision %s %q", d.Start, d.Kind, d.Value))
-		}
-	}
-	return errors.Join(errs...)
 }

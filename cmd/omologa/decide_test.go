@@ -13,6 +13,7 @@ import (
 
 	"omologa/config"
 	"omologa/ingest"
+	"omologa/office"
 	"omologa/rating"
 	"omologa/store"
 )
@@ -46,10 +47,10 @@ func withdrawalFile(t *testing.T) []byte {
 	return []byte(strings.Join(lines, "\n"))
 }
 
-func decide(t *testing.T, args ...string) (int, decideOutput, string) {
+func decide(t *testing.T, args ...string) (int, office.DecideResult, string) {
 	t.Helper()
 	code, out, errs := runCmd(t, append([]string{"decide", "--json"}, args...)...)
-	var o decideOutput
+	var o office.DecideResult
 	if code == exitOK {
 		if err := json.Unmarshal([]byte(out), &o); err != nil {
 			t.Fatalf("decide --json: %v\n%s", err, out)
@@ -60,7 +61,7 @@ func decide(t *testing.T, args ...string) (int, decideOutput, string) {
 
 // variationOf returns the variation of the player with starting number
 // start in the period's only tournament.
-func variationOf(t *testing.T, o runOutput, start int) rating.Variation {
+func variationOf(t *testing.T, o office.ListRunResult, start int) rating.Variation {
 	t.Helper()
 	for _, c := range o.Report.Changes {
 		for _, v := range c.Variations {
@@ -83,7 +84,7 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 	cfg := chainConfig(t, dir)
 	id := recordSubmission(t, cfg, "rapid_vercelli_2026.trf", withdrawalFile(t), cet(2026, 11, 23, 10))
 	sub := strconv.FormatInt(id, 10)
-	run := func(force bool) runOutput {
+	run := func(force bool) office.ListRunResult {
 		t.Helper()
 		args := []string{"--config", cfg, "--kind", "rapid", "--period", "2026-12", "--out", filepath.Join(dir, "out")}
 		if force {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"omologa/office"
 )
 
 // parseFlags parses a subcommand's flags. ok is false when the command
@@ -35,4 +36,13 @@ func writeJSONFiles[T any](w io.Writer, out []T) error {
 		return writeJSON(w, out[0])
 	}
 	return writeJSON(w, out)
+}
+
+// exitFor is the exit code of an office act's failure: 1 when the act was
+// already done (a list closed twice), 2 otherwise.
+func exitFor(err error) int {
+	if office.KindOf(err) == office.Conflict {
+		return exitRejected
+	}
+	return exitUsage
 }

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"omologa/config"
-	"omologa/registers"
-	"omologa/store"
+	"omologa/office"
 )
 
 func init() {
@@ -43,60 +41,29 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "omologa import:", err)
 		return exitUsage
 	}
-	// The register is checked with the same reader the daemon uses, so
-	// that a bad file is refused here rather than at the next start.
-	var rows int
-	switch kind {
-	case store.RegisterPlayers:
-		var ps *registers.Players
-		if ps, err = registers.ReadPlayers(path, data); err == nil {
-			rows = len(ps.Rows)
-		}
-	case store.RegisterArbiters:
-		var as []registers.Arbiter
-		as, err = registers.ReadArbiters(path, data)
-		rows = len(as)
-	case store.RegisterCalendar:
-		var es []registers.Event
-		es, err = registers.ReadCalendar(path, data)
-		rows = len(es)
-	default:
-		fmt.Fprintf(stderr, "omologa import: unknown register %q: want players, arbiters or calendar\n", kind)
-		return exitUsage
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa import:", err)
-		return exitUsage
-	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa import:", err)
 		return exitUsage
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	o, err := office.Open(ctx, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa import:", err)
 		return exitUsage
 	}
-	defer st.Close()
-	if err := st.SaveRegister(ctx, kind, path, data, rows, time.Now()); err != nil {
+	defer o.Close()
+	res, err := o.Import(ctx, office.CLIActor(), office.ImportRequest{Kind: kind, Name: path, Data: data})
+	if err != nil {
 		fmt.Fprintln(stderr, "omologa import:", err)
-		return exitUsage
+		return exitFor(err)
 	}
 	if *asJSON {
-		if err := writeJSON(stdout, importOutput{Register: kind, File: path, Rows: rows}); err != nil {
+		if err := writeJSON(stdout, res); err != nil {
 			fmt.Fprintln(stderr, "omologa import:", err)
 			return exitUsage
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it after a restart)\n", kind, path, rows)
+	fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it after a restart)\n", res.Register, res.File, res.Rows)
 	return exitOK
-}
-
-// importOutput is the --json form of `omologa import`.
-type importOutput struct {
-	Register string `json:"register"` // players, arbiters or calendar
-	File     string `json:"file"`
-	Rows     int    `json:"rows"`
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/office"
 	"omologa/pipeline/pipelinetest"
 	"omologa/store"
 )
@@ -70,7 +71,7 @@ func TestIngestStatusImport(t *testing.T) {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, _ = runCmd(t, "import", "--config", cfg, "--json", "calendar", cal)
-	var imported importOutput
+	var imported office.ImportResult
 	if err := json.Unmarshal([]byte(out), &imported); code != exitOK || err != nil || imported.Register != "calendar" || imported.Rows != 1 {
 		t.Fatalf("import --json: exit %d, %v, %s", code, err, out)
 	}

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"omologa/office"
 	"omologa/periods"
 	"omologa/rating"
 	"omologa/registers"
@@ -254,59 +255,11 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 }
 
 // listNames are the lists' names in the published pages' titles.
-var listNames = map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"}
+var listNames = office.ListNames
 
-// publishOutput is the --json form of `omologa list publish`.
-type publishOutput struct {
-	Players int      `json:"players"`
-	Files   []string `json:"files"`
-}
-
-// publishList writes the published list of kind (lists.Build) into dir:
-// distribution.png when the list is not empty, list.csv and list.html.
-// `list publish` and `list run` both publish through it.
-func publishList(dir string, k periods.Kind, title string, list *registers.Players) (publishOutput, error) {
-	entries := lists.Build(list, string(k))
-	out := publishOutput{Players: len(entries)}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return out, err
-	}
-	write := func(name string, f func(io.Writer) error) error { return out.write(dir, name, f) }
-	chart := ""
-	if len(entries) > 0 {
-		chart = "distribution.png"
-		if err := write(chart, func(w io.Writer) error { return lists.DistributionPNG(w, title, entries) }); err != nil {
-			return out, err
-		}
-	}
-	if err := write("list.csv", func(w io.Writer) error { return lists.WriteCSV(w, entries) }); err != nil {
-		return out, err
-	}
-	if err := write("list.html", func(w io.Writer) error { return lists.WriteHTML(w, title, chart, entries) }); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
-// write writes dir/name (writeOut) and adds it to the files written.
-func (o *publishOutput) write(dir, name string, f func(io.Writer) error) error {
-	p, err := writeOut(dir, name, f)
-	if err != nil {
-		return err
-	}
-	o.Files = append(o.Files, p)
-	return nil
-}
-
-// writeOut renders f into memory and writes it to dir/name, so that a
-// rendering error leaves no half-written file; it returns the path.
-func writeOut(dir, name string, f func(io.Writer) error) (string, error) {
-	var b bytes.Buffer
-	if err := f(&b); err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
-	}
-	p := filepath.Join(dir, name)
-	return p, os.WriteFile(p, b.Bytes(), 0o644)
+// publishList writes the published list of kind into dir (office.PublishList).
+func publishList(dir string, k periods.Kind, title string, list *registers.Players) (office.Published, error) {
+	return office.PublishList(dir, k, title, list)
 }
 
 func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -379,7 +332,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		if err := out.write(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
+		if err := out.Write(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name, points) }); err != nil {
 			return fail(err)
 		}
 	}

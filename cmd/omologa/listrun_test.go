@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"omologa/periods"
+	"omologa/office"
 	"omologa/pipeline/pipelinetest"
 	"omologa/registers"
 )
@@ -39,10 +39,10 @@ func chainConfig(t *testing.T, dir string) string {
 		"  calendar: "+calPath)
 }
 
-func listRun(t *testing.T, args ...string) (int, runOutput, string) {
+func listRun(t *testing.T, args ...string) (int, office.ListRunResult, string) {
 	t.Helper()
 	code, out, errs := runCmd(t, append([]string{"list", "run", "--json"}, args...)...)
-	var o runOutput
+	var o office.ListRunResult
 	if code == exitOK {
 		if err := json.Unmarshal([]byte(out), &o); err != nil {
 			t.Fatalf("list run --json: %v\n%s", err, out)
@@ -123,7 +123,7 @@ func TestListRunChain(t *testing.T) {
 	if changed == 0 {
 		t.Fatal("period 1 changed no rating: the chain would prove nothing")
 	}
-	var saved runOutput
+	var saved office.ListRunResult
 	if b, err := os.ReadFile(filepath.Join(wantDir, "changes.json")); err != nil || json.Unmarshal(b, &saved) != nil || saved.ListID != p1.ListID {
 		t.Errorf("changes.json: %v, list id %d", err, saved.ListID)
 	}
@@ -239,37 +239,5 @@ func TestListRunUsage(t *testing.T) {
 		if code, _, _ := runCmd(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
-	}
-}
-
-// Each kind chains from its own lists: a rapid list takes Elo Italia and
-// the category from the standard list in force (RAPID 6.1: a player
-// enters the rapid list with his Elo Italia), a standard list takes Elo
-// Italia Rapid and the K lock from the rapid one.
-func TestRAPID_6_1_ListTakesTheOtherKindsRatings(t *testing.T) {
-	list := &registers.Players{Rows: []registers.Player{
-		{FSIID: "1", EloItalia: 1500, Category: "NC", EloRapid: 1600},
-		{FSIID: "2", EloItalia: 1700, Category: "2N", EloRapid: 2190},
-		{FSIID: "3", EloItalia: 1440, Category: "NC"},
-	}}
-	standard := &registers.Players{Rows: []registers.Player{
-		{FSIID: "1", EloItalia: 1532, Category: "3N", EloRapid: 1},
-		{FSIID: "2", EloItalia: 1700, Category: "2N"},
-	}}
-	if n := fromOtherList(list, standard, periods.Rapid); n != 1 {
-		t.Errorf("rapid from standard: %d rows changed, want 1", n)
-	}
-	if r := list.Rows[0]; r.EloItalia != 1532 || r.Category != "3N" || r.EloRapid != 1600 {
-		t.Errorf("rapid list row 1: %+v (the rapid rating is the rapid list's own)", r)
-	}
-	if r := list.Rows[2]; r.EloItalia != 1440 {
-		t.Errorf("a player absent from the other list is left alone: %+v", r)
-	}
-	rapid := &registers.Players{Rows: []registers.Player{{FSIID: "2", EloItalia: 9, EloRapid: 2204, RapidK20: true}}}
-	if n := fromOtherList(list, rapid, periods.Standard); n != 1 {
-		t.Errorf("standard from rapid: %d rows changed, want 1", n)
-	}
-	if r := list.Rows[1]; r.EloRapid != 2204 || !r.RapidK20 || r.EloItalia != 1700 {
-		t.Errorf("standard list row 2: %+v (Elo Italia is the standard list's own)", r)
 	}
 }

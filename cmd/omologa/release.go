@@ -2,15 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/user"
 	"strconv"
 
 	"omologa/config"
+	"omologa/office"
 	"omologa/store"
 )
 
@@ -56,52 +54,30 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
 	}
-	a, err := openApp(ctx, cfg, newLogger(stderr, *verbose))
+	o, err := office.OpenWith(ctx, cfg, newLogger(stderr, *verbose))
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
 	}
-	defer a.close()
+	defer o.Close()
 
-	by := officeUser()
+	actor := office.CLIActor()
 	code := exitOK
 	var done []int64
 	for _, id := range ids {
 		if *drop {
-			err = a.pipe.Discard(ctx, id, by)
+			err = o.Discard(ctx, actor, id)
 		} else {
-			err = a.pipe.Release(ctx, id, by)
+			err = o.Release(ctx, actor, id)
 		}
 		if err != nil {
-			var se *store.StateError
-			switch {
-			case errors.As(err, &se):
-				fmt.Fprintf(stderr, "omologa release: submission %d is %s, not quarantined: nothing to release\n", id, se.State)
-			case errors.Is(err, store.ErrNoSubmission):
-				fmt.Fprintf(stderr, "omologa release: no submission %d\n", id)
-			default:
-				fmt.Fprintln(stderr, "omologa release:", err)
-			}
+			fmt.Fprintln(stderr, "omologa release:", err)
 			code = exitUsage
 			continue
 		}
 		done = append(done, id)
 	}
-	if len(done) > 0 && !*drop {
-		// A running watch is not told (it polls only for notice
-		// retries), so the release is judged and answered here, as
-		// ingest does. A watch judging it at the same time is harmless:
-		// Store.Judge judges a submission once.
-		pending, err := a.pipe.Drain(ctx)
-		if err != nil {
-			fmt.Fprintln(stderr, "omologa release:", err)
-			return exitUsage
-		}
-		if pending > 0 {
-			fmt.Fprintf(stderr, "omologa release: %d notices not delivered yet: `omologa watch` retries them\n", pending)
-		}
-	}
-	all, err := a.store.Statuses(ctx, 0)
+	all, err := o.Store.Statuses(ctx, 0)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa release:", err)
 		return exitUsage
@@ -125,18 +101,4 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		printStatuses(stdout, rows)
 	}
 	return code
-}
-
-// officeUser names who released a submission: the OS user running the
-// command.
-func officeUser() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return u.Username
-	}
-	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
-		if v := os.Getenv(k); v != "" {
-			return v
-		}
-	}
-	return "unknown"
 }

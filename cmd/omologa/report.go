@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"omologa/config"
+	"omologa/office"
 	"omologa/periods"
 	"omologa/pipeline"
 	"omologa/rating"
@@ -242,21 +242,7 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 // storedRatings reads the provisional variations the pipeline recorded
 // for a file; nil when none.
 func storedRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, periods.Kind, error) {
-	rs, err := st.Ratings(ctx, fileID)
-	if err != nil || len(rs) == 0 {
-		return nil, "", err
-	}
-	lines := make([]rating.Line, 0, len(rs))
-	var kind periods.Kind
-	for _, r := range rs {
-		var l rating.Line
-		if err := json.Unmarshal(r.Result, &l); err != nil {
-			return nil, "", fmt.Errorf("recorded rating of %s in file %d: %w", r.Player, fileID, err)
-		}
-		lines = append(lines, l)
-		kind = periods.Kind(r.Kind)
-	}
-	return lines, kind, nil
+	return office.StoredRatings(ctx, st, fileID)
 }
 
 // publisher writes reports into one directory, never twice under the

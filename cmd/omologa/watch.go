@@ -18,6 +18,7 @@ import (
 	"omologa/ingest/imap"
 	"omologa/ingest/mail"
 	"omologa/mailer"
+	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
 	"omologa/rules"
@@ -239,62 +240,12 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 
 func (a *app) close() { a.store.Close() }
 
-func newMailer(cfg *config.Config) (mailer.Mailer, error) {
-	if s := cfg.SMTP; s != nil {
-		pw, err := config.Password(s.PasswordEnv)
-		if err != nil {
-			return nil, fmt.Errorf("smtp: %w", err)
-		}
-		return mailer.NewSMTP(mailer.SMTPOptions{Host: s.Host, Port: s.Port, TLS: s.TLS, User: s.User,
-			Password: pw, InsecureSkipVerify: s.InsecureSkipVerify})
-	}
-	return mailer.NewOutbox(cfg.Outbox)
-}
+func newMailer(cfg *config.Config) (mailer.Mailer, error) { return office.NewMailer(cfg) }
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.
 func loadRegisters(ctx context.Context, st *store.Store, cfg *config.Config) (*registers.Set, error) {
-	set := &registers.Set{}
-	get := func(kind, path string) (string, []byte, error) {
-		name, data, ok, err := st.Register(ctx, kind)
-		if err != nil || ok {
-			return name, data, err
-		}
-		if path == "" {
-			return "", nil, nil
-		}
-		data, err = os.ReadFile(path)
-		if err != nil {
-			return "", nil, fmt.Errorf("%s register: %w", kind, err)
-		}
-		return path, data, nil
-	}
-	name, data, err := get(store.RegisterPlayers, cfg.Registers.Players)
-	if err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Players, err = registers.ReadPlayers(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterArbiters, cfg.Registers.Arbiters); err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Arbiters, err = registers.ReadArbiters(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterCalendar, cfg.Registers.Calendar); err != nil {
-		return nil, err
-	}
-	if data != nil {
-		if set.Calendar, err = registers.ReadCalendar(name, data); err != nil {
-			return nil, err
-		}
-	}
-	return set, nil
+	return office.LoadRegisters(ctx, st, cfg)
 }
 
 // seedDrop copies the seed folders' files into the drop folder, through
