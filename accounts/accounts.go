@@ -1,8 +1,7 @@
-// Package accounts keeps the office's web accounts: users with a role
-// (clerk, officer, admin) and a bcrypt-hashed password, the server-side
-// sessions a login opens, and the throttle that slows a password guesser.
-// `omologa user` and the web application both call it, so that a user is
-// added, changed and checked in one place.
+// Package accounts checks the office's web logins: the bcrypt hash of a
+// password, the server-side sessions a login opens, and the throttle
+// that slows a password guesser. Adding, changing and disabling users
+// are office acts (office/users.go), audited like the others.
 package accounts
 
 import (
@@ -22,19 +21,6 @@ import (
 	"omologa/store"
 )
 
-// The roles, from the least to the most allowed.
-const (
-	Clerk   = "clerk"
-	Officer = "officer"
-	Admin   = "admin"
-)
-
-// Roles lists the roles in order.
-var Roles = []string{Clerk, Officer, Admin}
-
-// ValidRole reports whether r is a role.
-func ValidRole(r string) bool { return r == Clerk || r == Officer || r == Admin }
-
 // MinPassword is the shortest password accepted, in characters.
 const MinPassword = 10
 
@@ -51,7 +37,6 @@ const (
 var (
 	ErrBadLogin  = errors.New("wrong user name or password")
 	ErrThrottled = errors.New("too many wrong passwords: try again in a minute")
-	ErrBadRole   = errors.New("role must be clerk, officer or admin")
 	ErrShort     = fmt.Errorf("password shorter than %d characters", MinPassword)
 )
 
@@ -78,7 +63,9 @@ func New(st *store.Store, lifetime time.Duration, now func() time.Time) *Account
 	return &Accounts{st: st, now: now, Lifetime: lifetime, failures: map[string][]time.Time{}}
 }
 
-func hashPassword(pw string) (string, error) {
+// HashPassword checks a new password's length and returns its bcrypt
+// hash, what the store keeps.
+func HashPassword(pw string) (string, error) {
 	if utf8.RuneCountInString(pw) < MinPassword {
 		return "", ErrShort
 	}
@@ -92,47 +79,6 @@ func hashPassword(pw string) (string, error) {
 	}
 	return string(h), nil
 }
-
-// Add creates a user.
-func (a *Accounts) Add(ctx context.Context, name, role, password string) error {
-	if name == "" || len(name) > 64 {
-		return errors.New("user name must be 1 to 64 characters")
-	}
-	if !ValidRole(role) {
-		return ErrBadRole
-	}
-	h, err := hashPassword(password)
-	if err != nil {
-		return err
-	}
-	_, err = a.st.AddUser(ctx, name, role, h, a.now())
-	return err
-}
-
-// Passwd sets a user's password (ending its sessions).
-func (a *Accounts) Passwd(ctx context.Context, name, password string) error {
-	h, err := hashPassword(password)
-	if err != nil {
-		return err
-	}
-	return a.st.UpdateUser(ctx, name, &h, nil, nil, a.now())
-}
-
-// SetRole changes a user's role.
-func (a *Accounts) SetRole(ctx context.Context, name, role string) error {
-	if !ValidRole(role) {
-		return ErrBadRole
-	}
-	return a.st.UpdateUser(ctx, name, nil, &role, nil, a.now())
-}
-
-// Disable disables (or enables again) a user; disabling ends its sessions.
-func (a *Accounts) Disable(ctx context.Context, name string, disabled bool) error {
-	return a.st.UpdateUser(ctx, name, nil, nil, &disabled, a.now())
-}
-
-// List lists the users by name.
-func (a *Accounts) List(ctx context.Context) ([]store.User, error) { return a.st.Users(ctx) }
 
 // Login checks a name and password and opens a session: it returns the
 // cookie's token (the store keeps only its hash). A wrong name, a wrong

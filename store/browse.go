@@ -415,3 +415,31 @@ func (s *Store) StatusOf(ctx context.Context, id int64) (*Status, error) {
 	}
 	return st, nil
 }
+
+// RegisterInfo is an imported register without its bytes.
+type RegisterInfo struct {
+	Kind       string
+	Name       string
+	Rows       int
+	ImportedAt time.Time
+}
+
+// RegisterInfos lists the registers imported into the store.
+func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
+	if err != nil {
+		return nil, fmt.Errorf("store: registers: %w", err)
+	}
+	defer rows.Close()
+	var out []RegisterInfo
+	for rows.Next() {
+		var r RegisterInfo
+		var at string
+		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
+			return nil, err
+		}
+		r.ImportedAt = parseTS(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}

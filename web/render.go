@@ -13,6 +13,7 @@ import (
 
 	"omologa/italian"
 	"omologa/office"
+	"omologa/rating"
 	"omologa/store"
 )
 
@@ -55,6 +56,18 @@ var funcs = template.FuncMap{
 		return italian.Points(p)
 	},
 	"count": italian.Count,
+	// args passes the page's view and one value to a shared part.
+	"args": func(v *view, x any) map[string]any { return map[string]any{"V": v, "X": x} },
+	"list": func(xs ...string) []string { return xs },
+	"int":  func(t rating.Tenths) int { return int(t) },
+	"anyDecision": func(d *office.DecideResult) bool {
+		for _, f := range d.Files {
+			if len(f.Decisions) > 0 {
+				return true
+			}
+		}
+		return false
+	},
 	"lower": strings.ToLower,
 	"add":   func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
@@ -69,7 +82,7 @@ var funcs = template.FuncMap{
 
 // parsePages parses each page template with the layout.
 func parsePages() (map[string]*template.Template, error) {
-	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html")
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/parts.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: layout: %w", err)
 	}
@@ -80,7 +93,7 @@ func parsePages() (map[string]*template.Template, error) {
 	out := map[string]*template.Template{}
 	for _, n := range names {
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
-		if name == "layout" {
+		if name == "layout" || name == "parts" {
 			continue
 		}
 		t, err := template.Must(layout.Clone()).ParseFS(templateFS, n)

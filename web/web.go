@@ -48,17 +48,18 @@ type Options struct {
 
 // Server is the web application.
 type Server struct {
-	o     *office.Office
-	st    *store.Store
-	acc   *accounts.Accounts
-	log   *slog.Logger
-	now   func() time.Time
-	lang  string
-	tls   bool
-	pages map[string]*template.Template
-	cop   *http.CrossOriginProtection
-	mux   *http.ServeMux
-	idx   *playerIndex
+	o      *office.Office
+	st     *store.Store
+	acc    *accounts.Accounts
+	log    *slog.Logger
+	now    func() time.Time
+	lang   string
+	tls    bool
+	pages  map[string]*template.Template
+	cop    *http.CrossOriginProtection
+	mux    *http.ServeMux
+	idx    *playerIndex
+	staged stage
 }
 
 // New builds the web application.
@@ -122,7 +123,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /lists/close", s.act(office.ActListRun, s.closeList))
 	m.HandleFunc("GET /players", s.user(s.players))
 	m.HandleFunc("GET /players/{id}", s.user(s.player))
-	m.HandleFunc("GET /players/{id}/{kind}.png", s.user(s.playerChart))
+	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
 	m.HandleFunc("GET /registers", s.user(s.registers))
 	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
 	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))

@@ -129,9 +129,22 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	log.Info("omologa watching", "config", cfg.File, "store", cfg.Store.Path, "outbox", cfg.Outbox, "smtp", cfg.SMTP != nil)
 	var wg sync.WaitGroup
-	errc := make(chan error, len(intakes)+1)
+	errc := make(chan error, len(intakes)+2)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if cfg.Web != nil {
+		// The web application shares the daemon's store and pipeline, so
+		// that a release from a page is judged and answered at once.
+		o, err := a.office()
+		if err != nil {
+			return startupFailed(ctx, stderr, log, err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errc <- serveWeb(ctx, o, cfg.Web, log, stdout)
+		}()
+	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -239,6 +252,15 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 }
 
 func (a *app) close() { a.store.Close() }
+
+// office is the office acting on the daemon's store and pipeline.
+func (a *app) office() (*office.Office, error) {
+	rf, err := rules.Load(a.cfg.Rules)
+	if err != nil {
+		return nil, err
+	}
+	return &office.Office{Store: a.store, Config: a.cfg, Rules: rf, Pipeline: a.pipe, Now: time.Now, Log: a.log}, nil
+}
 
 func newMailer(cfg *config.Config) (mailer.Mailer, error) { return office.NewMailer(cfg) }
 
