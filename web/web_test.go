@@ -1,0 +1,192 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"testing"
+
+	"omologa/store"
+)
+
+func TestTextsComplete(t *testing.T) {
+	for k := range texts["it"] {
+		if _, ok := texts["en"][k]; !ok {
+			t.Errorf("text %q has no English", k)
+		}
+	}
+	for k := range texts["en"] {
+		if _, ok := texts["it"][k]; !ok {
+			t.Errorf("text %q has no Italian", k)
+		}
+	}
+}
+
+func TestHandlers(t *testing.T) {
+	f := newFixture(t)
+	q, acc := f.quarantined(t), f.accepted(t)
+
+	t.Run("login required", func(t *testing.T) {
+		c := f.client(t, "")
+		code, _ := get(t, c, f.ts.URL+"/submissions")
+		if code != http.StatusSeeOther {
+			t.Errorf("GET /submissions without a session: %d, want a redirect to the login", code)
+		}
+	})
+
+	t.Run("every page renders, with its security headers", func(t *testing.T) {
+		c := f.client(t, "admin")
+		pages := []string{"/", "/submissions", "/submissions?state=quarantined", "/submissions?verdict=rejected&q=rimini",
+			fmt.Sprintf("/submissions/%d", q), fmt.Sprintf("/submissions/%d", acc), "/tournaments", "/tournaments?kind=rapid",
+			"/lists", "/preview?kind=rapid&period=2026-12", "/preview?kind=rapid&period=2026-12&frame=1",
+			"/players", "/players?q=santoro", "/players/159640", "/registers", "/audit", "/users"}
+		for _, p := range pages {
+			resp, err := c.Get(f.ts.URL + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("GET %s: %s", p, resp.Status)
+			}
+			csp := resp.Header.Get("Content-Security-Policy")
+			if !strings.Contains(csp, "default-src 'none'") || strings.Contains(csp, "script-src") {
+				t.Errorf("GET %s: Content-Security-Policy %q allows scripts", p, csp)
+			}
+		}
+	})
+
+	t.Run("session cookie", func(t *testing.T) {
+		c := f.client(t, "")
+		resp, err := c.PostForm(f.ts.URL+"/login", url.Values{"name": {"clerk"}, "password": {password("clerk")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		var ck *http.Cookie
+		for _, x := range resp.Cookies() {
+			if x.Name == "omologa" {
+				ck = x
+			}
+		}
+		if ck == nil || !ck.HttpOnly || ck.SameSite != http.SameSiteStrictMode {
+			t.Fatalf("session cookie %+v: want HttpOnly and SameSite=Strict", ck)
+		}
+	})
+
+	t.Run("a clerk is refused an officer's act by the server", func(t *testing.T) {
+		c := f.client(t, "clerk")
+		code, _ := post(t, c, fmt.Sprintf("%s/submissions/%d/decide", f.ts.URL, acc),
+			url.Values{"start": {"1"}, "what": {"unjustified"}}, nil)
+		if code != http.StatusForbidden {
+			t.Errorf("clerk decides: %d, want 403", code)
+		}
+		code, _ = post(t, c, f.ts.URL+"/lists/close", url.Values{"kind": {"rapid"}, "period": {"2026-12"}}, nil)
+		if code != http.StatusForbidden {
+			t.Errorf("clerk closes a list: %d, want 403", code)
+		}
+		code, _ = get(t, c, f.ts.URL+"/users")
+		if code != http.StatusForbidden {
+			t.Errorf("clerk lists users: %d, want 403", code)
+		}
+		ds, err := f.o.Store.Decisions(context.Background(), 0)
+		if err != nil || len(ds) != 0 {
+			t.Errorf("decisions after a refusal: %v %v", ds, err)
+		}
+		_, page := get(t, c, fmt.Sprintf("%s/submissions/%d", f.ts.URL, acc))
+		if strings.Contains(page, `action="/submissions/`+fmt.Sprint(acc)+`/decide"`) {
+			t.Error("the clerk's page shows the decision form")
+		}
+	})
+
+	t.Run("a form posted from another site is refused", func(t *testing.T) {
+		c := f.client(t, "clerk")
+		code, _ := post(t, c, fmt.Sprintf("%s/submissions/%d/release", f.ts.URL, q), nil,
+			map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "http://evil.example"})
+		if code != http.StatusForbidden {
+			t.Errorf("cross-site release: %d, want 403", code)
+		}
+		code, _ = post(t, c, fmt.Sprintf("%s/submissions/%d/release", f.ts.URL, q), nil,
+			map[string]string{"Origin": "http://evil.example"})
+		if code != http.StatusForbidden {
+			t.Errorf("release from another origin (no Sec-Fetch-Site): %d, want 403", code)
+		}
+		sub, err := f.o.Store.Load(context.Background(), q)
+		if err != nil || sub.State != store.StateQuarantined {
+			t.Errorf("after refused releases the submission is %v (%v)", sub.State, err)
+		}
+	})
+
+	t.Run("five wrong passwords throttle the login", func(t *testing.T) {
+		c := f.client(t, "")
+		for i := range 5 {
+			code, _ := post(t, c, f.ts.URL+"/login", url.Values{"name": {"victim"}, "password": {"wrong-password"}}, nil)
+			if code != http.StatusUnauthorized {
+				t.Fatalf("wrong password %d: %d, want 401", i+1, code)
+			}
+		}
+		code, body := post(t, c, f.ts.URL+"/login", url.Values{"name": {"victim"}, "password": {password("victim")}}, nil)
+		if code != http.StatusTooManyRequests || !strings.Contains(body, "Troppi tentativi") {
+			t.Errorf("right password after five wrong ones: %d, want 429 with the reason", code)
+		}
+	})
+
+	t.Run("release, decide, close, audited", func(t *testing.T) {
+		clerk, officer := f.client(t, "clerk"), f.client(t, "officer")
+		code, _ := post(t, clerk, fmt.Sprintf("%s/submissions/%d/release", f.ts.URL, q), nil, nil)
+		if code != http.StatusSeeOther {
+			t.Fatalf("release: %d", code)
+		}
+		_, page := get(t, clerk, fmt.Sprintf("%s/submissions/%d", f.ts.URL, q))
+		if !strings.Contains(page, `id="notice"`) {
+			t.Error("the released submission's page shows no notice")
+		}
+		code, body := post(t, officer, fmt.Sprintf("%s/submissions/%d/decide", f.ts.URL, acc),
+			url.Values{"start": {"1"}, "what": {"unjustified"}}, nil)
+		if code != http.StatusSeeOther {
+			t.Fatalf("decide: %d %s", code, body)
+		}
+		code, body = post(t, officer, f.ts.URL+"/lists/close", url.Values{"kind": {"rapid"}, "period": {"2026-12"}}, nil)
+		if code != http.StatusSeeOther {
+			t.Fatalf("close: %d %s", code, body)
+		}
+		code, _ = post(t, officer, f.ts.URL+"/lists/close", url.Values{"kind": {"rapid"}, "period": {"2026-12"}}, nil)
+		if code != http.StatusConflict {
+			t.Errorf("closing a closed list again without force: %d, want 409", code)
+		}
+		for _, p := range []string{"/lists/rapid/2026-12", "/lists/rapid/2026-12/changes", "/lists/rapid/2026-12/distribution.png",
+			"/players/159640/chart/rapid"} {
+			if code, _ := get(t, officer, f.ts.URL+p); code != http.StatusOK {
+				t.Errorf("GET %s: %d", p, code)
+			}
+		}
+		es, err := f.o.Store.AuditLog(context.Background(), store.AuditFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range es {
+			if e.Via == "web" {
+				got = append(got, e.User+" "+e.Action)
+			}
+		}
+		sort.Strings(got)
+		want := "clerk release,officer decide,officer list-run"
+		if strings.Join(got, ",") != want {
+			t.Errorf("web acts in the audit trail: %v, want %s", got, want)
+		}
+	})
+
+	t.Run("player search ignores accents and case", func(t *testing.T) {
+		c := f.client(t, "clerk")
+		for _, q := range []string{"nicolo santoro", "SANTORO Nicolò", "159640"} {
+			_, page := get(t, c, f.ts.URL+"/players?q="+url.QueryEscape(q))
+			if !strings.Contains(page, `href="/players/159640"`) {
+				t.Errorf("search %q does not find Santoro Nicolò", q)
+			}
+		}
+	})
+}
