@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -28,6 +29,7 @@ import (
 	"omologa/accounts"
 	"omologa/config"
 	"omologa/office"
+	"omologa/report/style"
 	"omologa/store"
 )
 
@@ -102,6 +104,13 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	assets, _ := fs.Sub(assetFS, "assets")
 	m.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	// The shared stylesheet of every page omologa writes; web.css adds
+	// the application's own rules.
+	m.HandleFunc("GET /assets/style.css", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "max-age=3600")
+		io.WriteString(w, style.CSS)
+	})
 	m.HandleFunc("GET /login", s.loginPage)
 	m.HandleFunc("POST /login", s.login)
 	m.HandleFunc("POST /logout", s.logout)
