@@ -33,6 +33,7 @@ type SubmissionRow struct {
 	Subject    string
 	State      string
 	Files      int
+	FirstFile  string // the first file's name
 	Tournament string // the first file's tournament, "" when none was read
 	Verdict    string // the worst verdict of its files
 	Kind       string
@@ -102,6 +103,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 	// The worst verdict orders rejected < unreadable < warnings < accepted.
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.received_at, s.channel, s.sender, s.source, s.subject, s.state,
 		(SELECT count(*) FROM files f WHERE f.submission_id = s.id),
+		coalesce((SELECT f.name FROM files f WHERE f.submission_id = s.id ORDER BY f.seq LIMIT 1), ''),
 		coalesce((SELECT t.name FROM files f JOIN verdicts v ON v.file_id = f.id JOIN tournaments t ON t.key = v.tournament_key
 			WHERE f.submission_id = s.id ORDER BY f.seq LIMIT 1), ''),
 		coalesce((SELECT v.verdict FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
@@ -122,7 +124,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 	for rows.Next() {
 		var r SubmissionRow
 		var recv string
-		if err := rows.Scan(&r.ID, &recv, &r.Channel, &r.Sender, &r.Source, &r.Subject, &r.State, &r.Files,
+		if err := rows.Scan(&r.ID, &recv, &r.Channel, &r.Sender, &r.Source, &r.Subject, &r.State, &r.Files, &r.FirstFile,
 			&r.Tournament, &r.Verdict, &r.Kind, &r.Period, &r.Errors, &r.Warnings); err != nil {
 			return nil, 0, fmt.Errorf("store: submissions: %w", err)
 		}

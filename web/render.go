@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -37,12 +38,7 @@ var funcs = template.FuncMap{
 		}
 		return italian.Date(t)
 	},
-	"period": func(lang, p string) string {
-		if lang == "en" {
-			return italian.PeriodEN(p)
-		}
-		return italian.Period(p)
-	},
+	"period": periodName,
 	"signed": func(lang string, tenths int) string {
 		if lang == "en" {
 			return italian.SignedTenthsEN(tenths)
@@ -59,6 +55,17 @@ var funcs = template.FuncMap{
 	// args passes the page's view and one value to a shared part.
 	"args": func(v *view, x any) map[string]any { return map[string]any{"V": v, "X": x} },
 	"list": func(xs ...string) []string { return xs },
+	// basedOn says what a list was computed from without a server path:
+	// "lista di novembre 2026", "registro dei giocatori (players.csv)".
+	"basedOn": func(v *view, s string) string {
+		if p, ok := strings.CutPrefix(s, "list "); ok {
+			return v.L["basedList"] + " " + periodName(v.Lang, p)
+		}
+		if f, ok := strings.CutPrefix(s, "register "); ok {
+			return v.L["basedRegister"] + " (" + filepath.Base(f) + ")"
+		}
+		return s
+	},
 	"int":  func(t rating.Tenths) int { return int(t) },
 	"anyDecision": func(d *office.DecideResult) bool {
 		for _, f := range d.Files {
@@ -78,6 +85,14 @@ var funcs = template.FuncMap{
 		v.Set(key, val)
 		return base + "?" + v.Encode()
 	},
+}
+
+// periodName names a list period "2027-01" in the reader's language.
+func periodName(lang, p string) string {
+	if lang == "en" {
+		return italian.PeriodEN(p)
+	}
+	return italian.Period(p)
 }
 
 // parsePages parses each page template with the layout.
