@@ -66,7 +66,7 @@ var funcs = template.FuncMap{
 		}
 		return s
 	},
-	"int":  func(t rating.Tenths) int { return int(t) },
+	"int": func(t rating.Tenths) int { return int(t) },
 	"anyDecision": func(d *office.DecideResult) bool {
 		for _, f := range d.Files {
 			if len(f.Decisions) > 0 {
