@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -365,8 +367,8 @@ type ListSummary struct {
 // ListSummaries lists the closed lists, newest period first.
 func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
-		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at FROM rating_lists l
-		ORDER BY l.period DESC, l.kind`)
+		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at
+		FROM rating_lists l INDEXED BY rating_lists_summary ORDER BY l.period DESC, l.kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: lists: %w", err)
 	}
@@ -384,10 +386,12 @@ func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
 	return out, rows.Err()
 }
 
-// ListStamps maps each closed list's id to when it was (re)closed: a
-// cache of parsed lists stays valid while the stamps are unchanged.
+// ListStamps maps each closed list's id to its kind, period and when it
+// was (re)closed: a cache of parsed lists stays valid while the stamps
+// are unchanged.
 func (s *Store) ListStamps(ctx context.Context) (map[int64]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, kind || ' ' || period || ' ' || created_at FROM rating_lists`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, kind || ' ' || period || ' ' || created_at
+		FROM rating_lists INDEXED BY rating_lists_summary`)
 	if err != nil {
 		return nil, fmt.Errorf("store: lists: %w", err)
 	}
@@ -444,4 +448,21 @@ func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// ListSummaryOf returns a closed list without its bytes; ok is false
+// when it was never closed.
+func (s *Store) ListSummaryOf(ctx context.Context, kind, period string) (l ListSummary, ok bool, err error) {
+	var created string
+	err = s.db.QueryRowContext(ctx, `SELECT id, kind, period, issue, received_from, cutoff, based_on, rows, created_at
+		FROM rating_lists INDEXED BY rating_lists_summary WHERE kind = ? AND period = ?`, kind, period).Scan(
+		&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, false, nil
+	}
+	if err != nil {
+		return l, false, fmt.Errorf("store: %s list %s: %w", kind, period, err)
+	}
+	l.CreatedAt = parseTS(created)
+	return l, true, nil
 }

@@ -211,5 +211,11 @@ CREATE TABLE sessions (
 	expires_at TEXT NOT NULL
 );
 CREATE INDEX sessions_user ON sessions(user_id);
+
+-- The web pages' reads: a player's results, and the closed lists without
+-- their bytes (a covering index, so that listing them does not read each
+-- list's blob to reach the columns stored after it).
+CREATE INDEX rating_results_player ON rating_results(player);
+CREATE INDEX rating_lists_summary ON rating_lists(period, kind, id, issue, received_from, cutoff, based_on, rows, created_at);
 `,
 }

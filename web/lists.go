@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"omologa/office"
 	"omologa/periods"
@@ -38,43 +39,68 @@ func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "lists", "lists", listsData{Lists: ls, Next: next})
 }
 
-// storedList returns the list the path names, nil (404 written) when
-// there is none.
-func (s *Server) storedList(w http.ResponseWriter, r *http.Request) *store.RatingList {
-	l, ok, err := s.st.RatingListOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
+// listSummary returns the closed list the path names with the key its
+// cached renderings go under; ok is false (404 written) when there is
+// none.
+func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l store.ListSummary, key string, ok bool) {
+	l, ok, err := s.st.ListSummaryOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
 	if err != nil {
 		s.fail(w, r, err)
-		return nil
+		return l, "", false
 	}
 	if !ok {
 		s.notFound(w, r)
-		return nil
+		return l, "", false
 	}
-	return l
+	return l, fmt.Sprintf("list %d %s", l.ID, l.CreatedAt.Format(time.RFC3339Nano)), true
 }
 
-type listData struct {
-	L      *store.RatingList
-	Report rating.Report
-	Top    []lists.Entry
+// listRead is what a closed list's pages show, read once per version.
+type listRead struct {
+	Report  rating.Report
+	Entries []lists.Entry
 }
 
-func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	l := s.storedList(w, r)
-	if l == nil {
-		return
+func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSummary, string, *listRead, bool) {
+	sum, key, ok := s.listSummary(w, r)
+	if !ok {
+		return sum, "", nil, false
 	}
-	d := listData{L: l}
-	if err := json.Unmarshal(l.Report, &d.Report); err != nil {
+	if v, ok := s.cache.get(key); ok {
+		return sum, key, v.(*listRead), true
+	}
+	l, ok, err := s.st.RatingListByID(r.Context(), sum.ID)
+	if err != nil || !ok {
+		s.fail(w, r, fmt.Errorf("list %s %s: %v", sum.Kind, sum.Period, err))
+		return sum, "", nil, false
+	}
+	lr := &listRead{}
+	if err := json.Unmarshal(l.Report, &lr.Report); err != nil {
 		s.fail(w, r, fmt.Errorf("list %s %s: change report: %w", l.Kind, l.Period, err))
-		return
+		return sum, "", nil, false
 	}
 	ps, err := registers.ReadPlayers("list", l.List)
 	if err != nil {
 		s.fail(w, r, err)
+		return sum, "", nil, false
+	}
+	lr.Entries = lists.Build(ps, l.Kind)
+	s.cache.put(key, lr)
+	return sum, key, lr, true
+}
+
+type listData struct {
+	L      store.ListSummary
+	Report *rating.Report
+	Top    []lists.Entry
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	sum, _, lr, ok := s.readList(w, r)
+	if !ok {
 		return
 	}
-	d.Top = lists.Build(ps, l.Kind)
+	d := listData{L: sum, Report: &lr.Report, Top: lr.Entries}
 	if len(d.Top) > 20 {
 		d.Top = d.Top[:20]
 	}
@@ -83,16 +109,11 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 
 // listChanges is a closed list's change report, as published.
 func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
-	l := s.storedList(w, r)
-	if l == nil {
+	sum, _, lr, ok := s.readList(w, r)
+	if !ok {
 		return
 	}
-	var rep rating.Report
-	if err := json.Unmarshal(l.Report, &rep); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.writeChanges(w, r, listTitle(l.Kind, l.Period), &rep, nil)
+	s.writeChanges(w, r, listTitle(sum.Kind, sum.Period), &lr.Report, nil)
 }
 
 func listTitle(kind, period string) string {
@@ -112,22 +133,29 @@ func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title stri
 
 // listChart is a closed list's rating distribution.
 func (s *Server) listChart(w http.ResponseWriter, r *http.Request) {
-	l := s.storedList(w, r)
-	if l == nil {
+	sum, key, lr, ok := s.readList(w, r)
+	if !ok {
 		return
 	}
-	ps, err := registers.ReadPlayers("list", l.List)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var buf bytes.Buffer
-	if err := lists.DistributionPNG(&buf, listTitle(l.Kind, l.Period), lists.Build(ps, l.Kind)); err != nil {
-		s.fail(w, r, err)
-		return
+	s.png(w, r, key+" distribution", func(buf *bytes.Buffer) error {
+		return lists.DistributionPNG(buf, listTitle(sum.Kind, sum.Period), lr.Entries)
+	})
+}
+
+// png writes a chart, drawn once per key.
+func (s *Server) png(w http.ResponseWriter, r *http.Request, key string, draw func(*bytes.Buffer) error) {
+	v, ok := s.cache.get(key)
+	if !ok {
+		var buf bytes.Buffer
+		if err := draw(&buf); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		v = buf.Bytes()
+		s.cache.put(key, v)
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Write(buf.Bytes())
+	w.Write(v.([]byte))
 }
 
 type previewData struct {
@@ -257,13 +285,9 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	var buf bytes.Buffer
-	if err := lists.HistoryPNG(&buf, office.ListNames[periods.Kind(kind)], pts); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Write(buf.Bytes())
+	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.stamp), func(buf *bytes.Buffer) error {
+		return lists.HistoryPNG(buf, office.ListNames[periods.Kind(kind)], pts)
+	})
 }
 
 // shortPeriod writes "2027-01" as "01/2027", the way an axis label reads

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"slices"
@@ -35,6 +36,7 @@ type indexed struct {
 	// history by FSI id: the player's rating in each list, oldest first.
 	history map[string][]histPoint
 	source  string // what rows come from: "list standard 2027-01" or "register players.csv"
+	stamp   string // the lists it was built from
 }
 
 type histPoint struct {
@@ -69,6 +71,7 @@ func (p *playerIndex) get(ctx context.Context) (*indexed, error) {
 	if err != nil {
 		return nil, err
 	}
+	ix.stamp = fmt.Sprintf("%x", sha256.Sum256([]byte(stamp)))
 	p.cur, p.stamp = ix, stamp
 	return ix, nil
 }

@@ -62,6 +62,7 @@ type Server struct {
 	mux    *http.ServeMux
 	idx    *playerIndex
 	staged stage
+	cache  cache
 }
 
 // New builds the web application.
