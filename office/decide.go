@@ -126,13 +126,33 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		if err != nil {
 			return nil, errorf(Refused, "submission %d, file %s: not readable as a tournament (%v): nothing to decide", req.Submission, f.Name, err)
 		}
-		var bad []string
+		kind, err := o.homologated(ctx, req.Submission, f)
+		if err != nil {
+			return nil, err
+		}
+		var bad, badIT []string
+		article := ""
 		var ds []store.Decision
 		var clear []int
 		for _, op := range req.Ops {
-			if t.Player(op.Decision.Start) == nil {
+			p := t.Player(op.Decision.Start)
+			art := DescribeDecision(op.Decision, t, kind).Article
+			if op.Clear {
+				art = ""
+			}
+			if p == nil {
 				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", op.Flag, f.Name, op.Decision.Start))
+				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", op.Flag, f.Name, op.Decision.Start))
+				article = art
 				continue
+			}
+			if !op.Clear && op.Decision.Kind == store.DecisionTheoretical {
+				if why, whyIT := o.rated(ctx, p); why != "" {
+					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", op.Flag, p.Name, why, art))
+					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", op.Flag, p.Name, whyIT, art))
+					article = art
+					continue
+				}
 			}
 			if op.Clear {
 				clear = append(clear, op.Decision.Start)
@@ -141,7 +161,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			}
 		}
 		if len(bad) > 0 {
-			return nil, errorf(Invalid, "%s", strings.Join(bad, "; "))
+			return nil, &Error{Kind: Refused, Msg: strings.Join(bad, "; "), MsgIT: strings.Join(badIT, "; "), Article: article}
 		}
 		if err := st.Decide(ctx, f.ID, ds, clear, a.User, o.Now()); err != nil {
 			return nil, err
@@ -174,6 +194,59 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		out.Files = append(out.Files, df)
 	}
 	return out, nil
+}
+
+// homologated refuses a decision about a file whose tournament is not
+// homologated (not judged, rejected, superseded or revoked): the
+// decisions are applied when a homologated tournament is rated (RTF
+// 4.3.1, RAPID 7.1). It returns the kind of play.
+func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (periods.Kind, error) {
+	verdict, kind, ok, err := o.Store.FileVerdict(ctx, f.ID)
+	if err != nil {
+		return "", err
+	}
+	refuse := func(en, it string) error {
+		return &Error{Kind: Refused, Article: "RTF 4.3.1, RAPID 7.1",
+			Msg:   fmt.Sprintf("submission %d, file %s: %s: nothing to decide (RTF 4.3.1, RAPID 7.1: only homologated tournaments are rated)", sub, f.Name, en),
+			MsgIT: fmt.Sprintf("trasmissione %d, file %s: %s: nessuna decisione possibile (RTF 4.3.1, RAPID 7.1: si variano solo i tornei omologati)", sub, f.Name, it)}
+	}
+	switch {
+	case !ok:
+		return "", refuse("not judged yet", "non ancora esaminato")
+	case verdict != "accepted" && verdict != "accepted-with-warnings":
+		return "", refuse("the tournament is not homologated ("+verdict+")", "il torneo non è omologato")
+	}
+	t, err := o.Store.TournamentOfFile(ctx, f.ID)
+	if err != nil && !errors.Is(err, store.ErrNoTournament) {
+		return "", err
+	}
+	if t != nil && t.Revoked != nil {
+		return "", refuse("its homologation was revoked ("+t.Revoked.Reason+")", "l'omologazione è stata revocata")
+	}
+	if t != nil && t.CurrentFile != f.ID {
+		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %d is)", t.CurrentFile),
+			"non è la versione in vigore del torneo")
+	}
+	return periods.Kind(kind), nil
+}
+
+// rated says why a player may not get a theoretical rating: he has a
+// FIDE rating (in the file) or is on the list (the players' register);
+// "" when he may.
+func (o *Office) rated(ctx context.Context, p *tournament.Player) (en, it string) {
+	if p.Rating > 0 {
+		return fmt.Sprintf("has a FIDE rating (%d)", p.Rating), fmt.Sprintf("ha un punteggio FIDE (%d)", p.Rating)
+	}
+	regs, err := LoadRegisters(ctx, o.Store, o.Config)
+	if err != nil || regs.Players == nil {
+		return "", ""
+	}
+	ix := rating.NewIndex(regs.Players, o.Rules.Rating.MatchByName)
+	if row := ix.Find(p); row >= 0 {
+		r := regs.Players.Rows[row]
+		return fmt.Sprintf("is on the list (FSI id %s)", r.FSIID), fmt.Sprintf("è nella lista (tessera FSI %s)", r.FSIID)
+	}
+	return "", ""
 }
 
 // DescribeDecision names the player of d and the articles d applies: for

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"omologa/periods"
 	"omologa/rating"
@@ -51,6 +52,11 @@ type ListRunResult struct {
 	// Decisions are the office's decisions (omologa decide) applied to
 	// the period's tournaments.
 	Decisions []DecisionLine `json:"decisions"`
+	// Corrections are the tournaments rated in earlier lists and changed
+	// since (a new version in force, a revocation, a decision), re-rated
+	// with the ratings they were rated with; the players' differences
+	// are in Report.Corrections.
+	Corrections []CorrectionLine `json:"corrections"`
 }
 
 // Crosscheck compares the variations of the close with the provisional
@@ -76,10 +82,12 @@ type Difference struct {
 
 // closed is a period closed from the store, not yet published or stored.
 type closed struct {
-	out   ListRunResult
-	list  *registers.Players
-	csv   []byte
-	files []store.ListedFile
+	out         ListRunResult
+	list        *registers.Players
+	csv         []byte
+	base        []byte
+	files       []store.ListedFile
+	corrections []store.Correction
 }
 
 // notes are the lines shown above the change report's tables.
@@ -94,6 +102,9 @@ func (c *closed) notes() []string {
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
 		n = append(n, "Decisione dell'ufficio: "+d.String())
+	}
+	for _, x := range c.out.Corrections {
+		n = append(n, "Correzione: "+x.String())
 	}
 	x := c.out.Crosscheck
 	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",
@@ -111,7 +122,7 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 	} else if ok && !force {
 		return nil, listError(fmt.Errorf("%s list %s: %w (--force closes it again)", k, period.Label, store.ErrListExists))
 	}
-	res := &closed{out: ListRunResult{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []DecisionLine{},
+	res := &closed{out: ListRunResult{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []DecisionLine{}, Corrections: []CorrectionLine{},
 		Crosscheck: Crosscheck{Differ: []Difference{}, Unrecorded: []string{}}}}
 	warn := func(format string, a ...any) { res.out.Warnings = append(res.out.Warnings, fmt.Sprintf(format, a...)) }
 	closedPeriods, err := st.RatingListPeriods(ctx, string(k))
@@ -206,10 +217,10 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 			key = fmt.Sprintf("#%d", h.FileID)
 		}
 		if p, ok := rated[key]; ok {
-			warn("%s: the tournament was already rated in the %s list %s (a corrected file after that close): not rated again, the office decides", name, k, p)
+			warn("%s: the tournament was already rated in the %s list %s: not rated again (its changes are carried as corrections)", name, k, p)
 			continue
 		}
-		if h.Period != "" && h.Period != period.Label {
+		if h.Period != "" && h.Period != period.Label && !h.Corrected {
 			warn("%s: the verdict recorded list %s, the schedule of the rating settings says %s: rated in %s", name, h.Period, period.Label, period.Label)
 		}
 		t, _, err := codec.Read(h.Name, h.Data)
@@ -232,10 +243,27 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 		}
 		ts = append(ts, rc)
 		label[h.FileID] = name
-		res.files = append(res.files, store.ListedFile{FileID: h.FileID, TournamentKey: h.TournamentKey})
+		res.files = append(res.files, store.ListedFile{FileID: h.FileID, TournamentKey: h.TournamentKey, Label: name,
+			Decisions: fingerprint(ds)})
 	}
 
-	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: settings, InPlace: true})
+	// The tournaments rated in closed lists and changed since.
+	cs, err := o.corrections(ctx, k, period, settings)
+	if err != nil {
+		return nil, err
+	}
+	res.corrections, res.out.Corrections = cs.rows, cs.notes
+	res.out.Warnings = append(res.out.Warnings, cs.warnings...)
+
+	// The list in force as the close takes it, kept with the new list
+	// to re-rate a tournament corrected after the close.
+	var base bytes.Buffer
+	if err := registers.WritePlayers(&base, list); err != nil {
+		return nil, err
+	}
+	res.base = base.Bytes()
+	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: settings, InPlace: true,
+		Corrections: cs.deltas})
 	if err != nil {
 		return nil, err
 	}
@@ -385,6 +413,10 @@ type ListRunRequest struct {
 	Out     string
 	Force   bool
 	Preview bool
+	// AsOf is the day the list is closed on (zero: today): a period
+	// whose cut-off has not passed by then is refused, unless Preview.
+	// The demo closes its lists as of a pinned day, as its receipts are.
+	AsOf time.Time
 }
 
 // ListRun is the office's monthly rapid run or bimonthly standard run,
@@ -410,6 +442,19 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	period, err := rating.Schedule(k, settings).Parse(req.Period)
 	if err != nil {
 		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+	}
+	asOf := req.AsOf
+	if asOf.IsZero() {
+		asOf = o.Now()
+	}
+	today := tournament.DateOf(asOf.In(settings.Location()))
+	if !req.Preview && !period.Cutoff.Before(today) {
+		opens := period.Cutoff.AddDays(1)
+		return nil, &Error{Kind: Invalid, Article: cutoffArticle[k],
+			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
+				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
+			MsgIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s (%s): si può chiudere dal %s, non il %s",
+				ListNames[k], period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today))}
 	}
 	dir := req.Out
 	if dir == "" {
@@ -454,7 +499,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: string(k), Period: period.Label, Issue: period.Issue.String(),
 		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
-		Rows: len(res.list.Rows), Report: report, Files: res.files}, req.Force, o.Now())
+		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections}, req.Force, o.Now())
 	if err != nil {
 		return nil, listError(err)
 	}
@@ -471,6 +516,12 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	return &res.out, nil
 }
+
+// cutoffArticle is the article that sets each kind's cut-off.
+var cutoffArticle = map[periods.Kind]string{periods.Standard: "RTF 4.2.2", periods.Rapid: "RAPID 6.2"}
+
+// dmy writes a date as the office reads it.
+func dmy(d tournament.Date) string { return fmt.Sprintf("%02d/%02d/%04d", d.Day, d.Month, d.Year) }
 
 // listError makes a list closed already a Conflict.
 func listError(err error) error {

@@ -17,6 +17,7 @@ import (
 
 	"omologa/config"
 	"omologa/pipeline"
+	"omologa/registers"
 	"omologa/rules"
 	"omologa/store"
 )
@@ -208,7 +209,8 @@ func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *st
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, Mailer: m,
+	load := func(ctx context.Context) (*registers.Set, error) { return LoadRegisters(ctx, st, cfg) }
+	return pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, LoadRegisters: load, Mailer: m,
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,

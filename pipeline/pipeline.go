@@ -74,6 +74,11 @@ type Options struct {
 	Logger *slog.Logger
 	Now    func() time.Time // time.Now when nil
 	Read   ReadFunc         // codec.Read when nil
+
+	// LoadRegisters, when set, reads the registers again: a pass that
+	// finds them changed in the store (an import while the daemon runs,
+	// Store.RegistersStamp) uses the new ones from its next submission.
+	LoadRegisters func(context.Context) (*registers.Set, error)
 }
 
 // Pipeline records, judges and answers submissions.
@@ -83,8 +88,10 @@ type Pipeline struct {
 	kick chan struct{}
 	mu   sync.Mutex // one judge/deliver pass at a time (Run and Drain)
 	// index of the players' register, built on the first file rated
-	// and kept: the register does not change during the pipeline's life.
+	// and kept until the registers are read again.
 	index *rating.Index
+	// stamp is the store's registers stamp when they were last read.
+	stamp string
 }
 
 // New checks the options and fills the defaults.
@@ -216,6 +223,7 @@ func (p *Pipeline) Drain(ctx context.Context) (pending int, err error) {
 func (p *Pipeline) pass(ctx context.Context) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.reloadRegisters(ctx)
 	ids, err := p.o.Store.Received(ctx)
 	if err != nil {
 		p.log.Error("cannot list submissions to judge", "err", err)
@@ -230,6 +238,31 @@ func (p *Pipeline) pass(ctx context.Context) {
 		}
 	}
 	p.deliver(ctx)
+}
+
+// reloadRegisters reads the registers again when an import changed them
+// since the last pass; a register that cannot be read leaves the ones in
+// use.
+func (p *Pipeline) reloadRegisters(ctx context.Context) {
+	if p.o.LoadRegisters == nil {
+		return
+	}
+	stamp, err := p.o.Store.RegistersStamp(ctx)
+	if err != nil || stamp == p.stamp {
+		return
+	}
+	if p.stamp == "" && p.o.Registers != nil {
+		// The registers given at start are the store's of now.
+		p.stamp = stamp
+		return
+	}
+	regs, err := p.o.LoadRegisters(ctx)
+	if err != nil {
+		p.log.Error("registers changed but cannot be read: the previous ones stay in use", "err", err)
+		return
+	}
+	p.o.Registers, p.index, p.stamp = regs, nil, stamp
+	p.log.Info("registers read again after an import")
 }
 
 // judge reads and validates every file of a submission, composes its
@@ -264,6 +297,8 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	recipients.add(sub.Sender)
 	// Files of one submission for the same tournament: the later counts.
 	inSub := map[string]int64{}
+	var local []store.TournamentFacts
+	var unclear []string
 	for _, f := range sub.Files {
 		rep, t := p.validate(sub, f)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
@@ -271,27 +306,62 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if rep.Period != nil {
 			v.Period = rep.Period.Label
 		}
-		if t != nil && rep.Verdict != validate.Rejected {
+		accepted := rep.Verdict != validate.Rejected
+		if t != nil && accepted {
 			v.Ratings = p.rate(sub, f, t, rep)
 		}
 		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
 		if t != nil {
-			v.TournamentKey = Key(t)
+			facts := factsOf(t, rep)
+			key, maybe, err := p.tournamentOf(ctx, facts, local)
+			if err != nil {
+				return err
+			}
+			facts.Key = key
+			local = append(local, facts)
+			v.TournamentKey, v.UnclearWith = key, maybe
 			v.Name, v.City = t.Name, t.City
-			v.Start, v.End = rep.Summary.Start.String(), rep.Summary.End.String()
-			for _, e := range p.events(rep.Summary) {
-				recipients.add(e.OrganiserEmail)
+			v.Start, v.End = facts.Start, facts.End
+			v.CalendarCode, v.Rounds, v.Players = facts.Code, facts.Rounds, facts.Players
+			// The organiser of the authorisation the validator matched
+			// is told too.
+			if a := rep.Authorisation; a != nil {
+				recipients.add(a.OrganiserEmail)
+			}
+			if maybe != "" {
+				p.log.Warn("tournament unclear: the office decides whether the file is a version of another tournament",
+					"id", id, "file", f.Name, "tournament", key, "maybe", maybe)
+				unclear = append(unclear, fmt.Sprintf("%s: forse una versione del torneo %q, l'ufficio decide (omologa tournament link)", f.Name, maybe))
 			}
 		}
 		if v.TournamentKey != "" {
-			if prev, ok := inSub[v.TournamentKey]; ok {
+			prev, inThis := inSub[v.TournamentKey]
+			cur, err := p.o.Store.CurrentFile(ctx, v.TournamentKey)
+			if err != nil {
+				return err
+			}
+			switch {
+			case accepted && inThis:
 				v.Supersedes = prev
 				nf.Supersedes = &notice.Earlier{Name: nameOf(sub, prev), SubmissionID: id, ReceivedAt: sub.ReceivedAt}
-			} else if cur, err := p.o.Store.CurrentFile(ctx, v.TournamentKey); err != nil {
-				return err
-			} else if cur != nil {
+			case accepted && cur != nil:
 				v.Supersedes = cur.FileID
 				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
+			case accepted:
+				// The first accepted version replaces the rejected ones.
+				t, err := p.o.Store.TournamentByKey(ctx, v.TournamentKey)
+				if err != nil && !errors.Is(err, store.ErrNoTournament) {
+					return err
+				}
+				if t != nil && len(t.Versions) > 0 {
+					last := t.Versions[len(t.Versions)-1]
+					v.Supersedes = last.FileID
+					nf.Supersedes = &notice.Earlier{Name: last.Name, SubmissionID: last.SubmissionID, ReceivedAt: last.ReceivedAt}
+				}
+			case !accepted && !inThis && cur != nil:
+				// A rejected correction: the accepted version stays.
+				nf.InForce = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt,
+					HomologatedAt: cur.JudgedAt}
 			}
 		}
 		if rep.Verdict == validate.Rejected && t == nil {
@@ -303,10 +373,16 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			}
 		}
 		j.Verdicts = append(j.Verdicts, v)
-		if v.TournamentKey != "" {
+		if v.TournamentKey != "" && accepted {
 			inSub[v.TournamentKey] = f.ID
 		}
 		in.Files = append(in.Files, nf)
+	}
+	if len(unclear) > 0 {
+		if j.Note != "" {
+			j.Note += "; "
+		}
+		j.Note += strings.Join(unclear, "; ")
 	}
 	if len(recipients.list) == 0 {
 		recipients.add(p.o.Office)
@@ -443,24 +519,6 @@ func Key(t *tournament.Tournament) string {
 
 func fold(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
-}
-
-// events finds the calendar entries of a tournament: same start date and
-// the same city or name.
-func (p *Pipeline) events(s validate.Summary) []registers.Event {
-	if p.o.Registers == nil || s.Start.IsZero() {
-		return nil
-	}
-	var out []registers.Event
-	for _, e := range p.o.Registers.Calendar {
-		if e.Start != s.Start {
-			continue
-		}
-		if (s.City != "" && fold(e.City) == fold(s.City)) || (s.Name != "" && fold(e.Name) == fold(s.Name)) {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 func (p *Pipeline) knownSender(sender string) bool {

@@ -206,7 +206,7 @@ func TestUnknownSenderQuarantinedKnownAnswered(t *testing.T) {
 		o.Registers = &registers.Set{
 			Arbiters: []registers.Arbiter{{FSIID: "1", Surname: "Rossi", Name: "Mario", Email: "Mario.Rossi@example.org"}},
 			Calendar: []registers.Event{{Code: "X1", Name: "Open di Prova", City: "Milano", Start: tournament.DateOf(day),
-				OrganiserEmail: "circolo@example.org"}},
+				End: tournament.DateOf(day), OrganiserEmail: "circolo@example.org"}},
 		}
 	})
 	ctx := context.Background()

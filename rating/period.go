@@ -48,7 +48,30 @@ type Close struct {
 	// season re-rated in a row does it once. A Carry that does not
 	// belong to List is ignored.
 	Carry *Carry
+	// Corrections are differences carried into the period from
+	// tournaments rated in earlier, closed lists and changed since (a
+	// new version in force, a revocation, an office decision): each is
+	// added to the player's sum like a variation (§4b of the office's
+	// decisions: a published list is never rewritten).
+	Corrections []Correction
 }
+
+// Correction is one player's difference (new variation − old) in a
+// tournament rated in an earlier list, carried into this one.
+type Correction struct {
+	FSIID      string `json:"fsi_id"`
+	Name       string `json:"name"`
+	Tournament string `json:"tournament"`
+	List       string `json:"list"` // the list it was rated in, "2026-12"
+	Reason     string `json:"reason"`
+	Delta      Tenths `json:"delta"`
+	// Applied is false when the player is not on the list: nothing to
+	// correct.
+	Applied bool `json:"applied"`
+}
+
+// ArtCorrection marks a correction's variation in a change report.
+const ArtCorrection = "correction"
 
 // Carry is the engine's reading of a list (its state columns parsed,
 // its index) handed from one close in place to the next.
@@ -145,6 +168,8 @@ type Report struct {
 	Reentered []PlayerNote     `json:"reentered"`
 	KLocked   []PlayerNote     `json:"k_locked"`
 	Norms     []PlayerNote     `json:"norms"`
+	// Corrections carried into the period (Close.Corrections).
+	Corrections []Correction `json:"corrections"`
 }
 
 // Result is the new list and its report.
@@ -163,6 +188,8 @@ type acc struct {
 	last   tournament.Date // end of the last tournament with a game played
 	nvars  int32
 	played bool
+	// corrected: a correction was carried into the player's sum.
+	corrected bool
 	// withdrew: an unjustified withdrawal in one of the period's
 	// tournaments (RTF 7.5.3).
 	withdrew bool
@@ -206,7 +233,8 @@ func ClosePeriod(in Close) (*Result, error) {
 	}
 	rep := Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
 		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
-		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{}}
+		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
+		Corrections: []Correction{}}
 
 	seen := make(map[string]bool, len(in.Tournaments))
 	entries := 0
@@ -333,6 +361,36 @@ func ClosePeriod(in Close) (*Result, error) {
 			Received: rc.Received, Players: len(t.Players), Games: games / 2})
 	}
 
+	// Corrections of earlier lists, after the period's tournaments: a
+	// player seen only here keeps his rating in force as the one used.
+	for _, c := range in.Corrections {
+		row := -1
+		if c.FSIID != "" {
+			row = ix.Find(&tournament.Player{NationalID: c.FSIID, Name: c.Name})
+		}
+		if row < 0 || row >= startLen {
+			rep.Corrections = append(rep.Corrections, c)
+			continue
+		}
+		c.Applied = true
+		rep.Corrections = append(rep.Corrections, c)
+		k := rowAcc[row]
+		if k == 0 {
+			accs = append(accs, acc{})
+			k = int32(len(accs))
+			rowAcc[row] = k
+			v := ratingOf(in.Kind, &list.Rows[row])
+			accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
+		}
+		a := &accs[k-1]
+		a.sum += c.Delta
+		a.corrected = true
+		a.nvars++
+		vars = append(vars, Variation{File: ArtCorrection, Name: c.Tournament, Applied: c.Delta, Delta: c.Delta,
+			Articles: []string{ArtCorrection + ": " + c.Reason + " (list " + c.List + ")"}})
+		varAcc = append(varAcc, k-1)
+	}
+
 	// Each player's variations, in the order of the tournaments, in one
 	// array.
 	off := make([]int32, len(accs)+1)
@@ -366,7 +424,7 @@ func ClosePeriod(in Close) (*Result, error) {
 			ch.Previous = ratingOf(in.Kind, row)
 		}
 		ch.New = ch.Previous
-		if a.seed.Rated && a.played {
+		if a.seed.Rated && (a.played || a.corrected) {
 			ch.Reached = Round(a.seed.Rating, a.sum)
 			ch.New = ch.Reached
 			if in.Kind == periods.Standard && r.Standard.Cap > 0 && slices.Contains(r.Standard.CapCategories, a.seed.Category) {

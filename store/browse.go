@@ -235,16 +235,6 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 	return out, nil
 }
 
-// FileData returns a file's original bytes and name, with its
-// submission's id.
-func (s *Store) FileData(ctx context.Context, fileID int64) (name string, submissionID int64, data []byte, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT name, submission_id, data FROM files WHERE id = ?`, fileID).Scan(&name, &submissionID, &data)
-	if err != nil {
-		return "", 0, nil, fmt.Errorf("store: file %d: %w", fileID, err)
-	}
-	return name, submissionID, data, nil
-}
-
 // TournamentFilter selects tournaments; an empty field does not filter.
 type TournamentFilter struct {
 	Kind    string

@@ -29,12 +29,32 @@ type RatingList struct {
 	CreatedAt time.Time
 	// Files are the files rated, with their tournament keys.
 	Files []ListedFile
+	// Base is the list in force the list was closed from (as given to
+	// the close), kept to re-rate a tournament corrected after the close.
+	Base []byte
+	// Corrections are the differences of tournaments rated in earlier
+	// lists carried into this one.
+	Corrections []Correction
 }
 
 // ListedFile is a file a list rated.
 type ListedFile struct {
 	FileID        int64
 	TournamentKey string
+	Label         string // the file's name in the change report
+	Decisions     string // fingerprint of the office's decisions applied
+}
+
+// Correction is a tournament rated in an earlier list whose version in
+// force, revocation or decisions changed, carried into a later list.
+type Correction struct {
+	TournamentKey string
+	RatedIn       string // the period of the list (same kind) it was first rated in
+	FileID        int64  // the version now counted; 0 when revoked
+	Decisions     string // fingerprint of the decisions now counted
+	Reason        string
+	Variations    []byte // JSON: player → applied variation now counted
+	Deltas        []byte // JSON: the differences carried
 }
 
 // SaveRatingList stores a closed list with the files it rated, in one
@@ -52,6 +72,9 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 			if _, err := tx.ExecContext(ctx, `DELETE FROM rating_list_files WHERE list_id = ?`, old); err != nil {
 				return err
 			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM list_corrections WHERE list_id = ?`, old); err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM rating_lists WHERE id = ?`, old); err != nil {
 				return err
 			}
@@ -63,8 +86,8 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 			report = "{}"
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rating_lists (kind, period, issue, received_from, cutoff, based_on,
-			list, rows, report, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, nonNil(l.List), l.Rows, report, ts(now))
+			list, rows, report, created_at, base) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, nonNil(l.List), l.Rows, report, ts(now), l.Base)
 		if err != nil {
 			return err
 		}
@@ -72,9 +95,16 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 			return err
 		}
 		for _, f := range l.Files {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO rating_list_files (list_id, file_id, tournament_key) VALUES (?, ?, ?)`,
-				id, f.FileID, f.TournamentKey); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO rating_list_files (list_id, file_id, tournament_key, label, decisions)
+				VALUES (?, ?, ?, ?, ?)`, id, f.FileID, f.TournamentKey, f.Label, f.Decisions); err != nil {
 				return fmt.Errorf("file %d: %w", f.FileID, err)
+			}
+		}
+		for _, c := range l.Corrections {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO list_corrections (list_id, tournament_key, rated_in, file_id, decisions,
+				reason, variations, deltas) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, c.TournamentKey, c.RatedIn, c.FileID, c.Decisions,
+				c.Reason, string(c.Variations), string(c.Deltas)); err != nil {
+				return fmt.Errorf("correction of %s: %w", c.TournamentKey, err)
 			}
 		}
 		return nil
@@ -109,8 +139,8 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 	l := &RatingList{}
 	var created, report string
 	err := s.db.QueryRowContext(ctx, `SELECT id, kind, period, issue, received_from, cutoff, based_on, list, rows, report,
-		created_at FROM rating_lists `+where, args...).Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff,
-		&l.BasedOn, &l.List, &l.Rows, &report, &created)
+		created_at, base FROM rating_lists `+where, args...).Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff,
+		&l.BasedOn, &l.List, &l.Rows, &report, &created, &l.Base)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -118,14 +148,14 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 		return nil, false, fmt.Errorf("store: rating list: %w", err)
 	}
 	l.Report, l.CreatedAt = []byte(report), parseTS(created)
-	rows, err := s.db.QueryContext(ctx, `SELECT file_id, tournament_key FROM rating_list_files WHERE list_id = ? ORDER BY file_id`, l.ID)
+	rows, err := s.db.QueryContext(ctx, `SELECT file_id, tournament_key, label, decisions FROM rating_list_files WHERE list_id = ? ORDER BY file_id`, l.ID)
 	if err != nil {
 		return nil, false, fmt.Errorf("store: files of list %d: %w", l.ID, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var f ListedFile
-		if err := rows.Scan(&f.FileID, &f.TournamentKey); err != nil {
+		if err := rows.Scan(&f.FileID, &f.TournamentKey, &f.Label, &f.Decisions); err != nil {
 			return nil, false, err
 		}
 		l.Files = append(l.Files, f)
@@ -176,29 +206,39 @@ func (s *Store) RatedTournaments(ctx context.Context, kind, exceptPeriod string)
 	return out, rows.Err()
 }
 
-// Homologated is a file whose tournament stands accepted: its latest
-// judged file, accepted (with or without warnings) and not superseded.
+// Homologated is the version in force of a tournament whose homologation
+// stands: its latest accepted file, the tournament not revoked.
 type Homologated struct {
-	FileID        int64
-	SubmissionID  int64
-	Name          string
-	Data          []byte
+	FileID       int64
+	SubmissionID int64
+	Name         string
+	Data         []byte
+	// ReceivedAt is when the tournament was first received accepted:
+	// the receipt that places it in a list period (RTF 4.2.2, RAPID 6.2),
+	// whichever version is in force now.
 	ReceivedAt    time.Time
 	Verdict       string
 	Kind          string
 	Period        string // the list period recorded with the verdict
 	TournamentKey string
+	TournamentID  int64
+	// Corrected is true when the version in force is not the first
+	// accepted one (its verdict's period is then its own receipt's).
+	Corrected bool
 }
 
-// HomologatedFiles returns the accepted, not superseded files of a kind
-// of play (standard, rapid) received from from to to included, oldest
-// first.
+// HomologatedFiles returns the versions in force of the tournaments of a
+// kind of play (standard, rapid) not revoked, first received accepted
+// from from to to included, oldest first.
 func (s *Store) HomologatedFiles(ctx context.Context, kind string, from, to time.Time) ([]Homologated, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.submission_id, f.name, f.data, s.received_at, v.verdict, v.kind,
-		v.period, v.tournament_key FROM verdicts v JOIN files f ON f.id = v.file_id JOIN submissions s ON s.id = f.submission_id
-		WHERE v.kind = ? AND v.verdict IN ('accepted', 'accepted-with-warnings') AND v.superseded_by IS NULL
-		AND s.received_at >= ? AND s.received_at < ?
-		ORDER BY s.received_at, f.id`, kind,
+	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT f.id, f.submission_id, f.name, f.data,
+		(SELECT min(s2.received_at) FROM verdicts v2 JOIN files f2 ON f2.id = v2.file_id JOIN submissions s2 ON s2.id = f2.submission_id
+			WHERE v2.tournament_key = t.key AND v2.verdict IN `+acceptedSQL+`) AS first,
+		v.verdict, v.kind, v.period, v.tournament_key, t.rowid, s.received_at AS own
+		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id
+		JOIN submissions s ON s.id = f.submission_id
+		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL)
+		WHERE first >= ? AND first < ? ORDER BY first, id`, kind,
 		// Days a margin wide, as text (the date leads, fixed width); the
 		// exact bounds are checked below.
 		from.UTC().AddDate(0, 0, -1).Format("2006-01-02"), to.UTC().AddDate(0, 0, 2).Format("2006-01-02"))
@@ -209,18 +249,92 @@ func (s *Store) HomologatedFiles(ctx context.Context, kind string, from, to time
 	var out []Homologated
 	for rows.Next() {
 		var h Homologated
-		var recv string
+		var recv, own string
 		if err := rows.Scan(&h.FileID, &h.SubmissionID, &h.Name, &h.Data, &recv, &h.Verdict, &h.Kind, &h.Period,
-			&h.TournamentKey); err != nil {
+			&h.TournamentKey, &h.TournamentID, &own); err != nil {
 			return nil, err
 		}
 		// Compared as times, not as text: RFC 3339 with a variable
 		// fraction does not sort as text.
 		h.ReceivedAt = parseTS(recv)
+		h.Corrected = own != recv
 		if h.ReceivedAt.Before(from) || h.ReceivedAt.After(to) {
 			continue
 		}
 		out = append(out, h)
 	}
 	return out, rows.Err()
+}
+
+// Rated is a tournament rated in a closed list, with what is counted of
+// it now: the file, decisions and variations of its latest correction
+// carried into a list before the given period, else the list's own.
+type Rated struct {
+	List   *RatingList // the list it was rated in (without its files)
+	Listed ListedFile
+	// Counted is the latest correction; nil when none.
+	Counted *Correction
+}
+
+// RatedBefore returns the tournaments rated in the lists of a kind
+// closed for periods before the given one, oldest list first.
+func (s *Store) RatedBefore(ctx context.Context, kind, period string) ([]Rated, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT l.id, l.period, f.file_id, f.tournament_key, f.label, f.decisions
+		FROM rating_list_files f JOIN rating_lists l ON l.id = f.list_id WHERE l.kind = ? AND l.period < ?
+		ORDER BY l.period, f.file_id`, kind, period)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated tournaments: %w", err)
+	}
+	var out []Rated
+	lists := map[int64]*RatingList{}
+	for rows.Next() {
+		var r Rated
+		var id int64
+		var p string
+		if err := rows.Scan(&id, &p, &r.Listed.FileID, &r.Listed.TournamentKey, &r.Listed.Label, &r.Listed.Decisions); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if lists[id] == nil {
+			lists[id] = &RatingList{ID: id, Period: p}
+		}
+		r.List = lists[id]
+		out = append(out, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for id, l := range lists {
+		full, ok, err := s.ratingList(ctx, `WHERE id = ?`, id)
+		if err != nil || !ok {
+			return nil, fmt.Errorf("store: list %d: %v", id, err)
+		}
+		full.Files = nil
+		*l = *full
+	}
+	for i := range out {
+		c := &Correction{}
+		var vars, deltas string
+		err := s.db.QueryRowContext(ctx, `SELECT c.tournament_key, c.rated_in, c.file_id, c.decisions, c.reason, c.variations, c.deltas
+			FROM list_corrections c JOIN rating_lists l ON l.id = c.list_id
+			WHERE c.tournament_key = ? AND c.rated_in = ? AND l.kind = ? AND l.period < ? ORDER BY l.period DESC LIMIT 1`,
+			out[i].Listed.TournamentKey, out[i].List.Period, kind, period).Scan(&c.TournamentKey, &c.RatedIn, &c.FileID, &c.Decisions, &c.Reason, &vars, &deltas)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		c.Variations, c.Deltas = []byte(vars), []byte(deltas)
+		out[i].Counted = c
+	}
+	return out, nil
+}
+
+// Revoked reports whether the tournament key's homologation is revoked.
+func (s *Store) Revoked(ctx context.Context, key string) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE key = ? AND revoked_at IS NOT NULL`, key).Scan(&n)
+	return n > 0, err
 }

@@ -44,6 +44,8 @@ func TestHomologatedFiles(t *testing.T) {
 	e := judged(t, s, "e", day(5, 10), "accepted", "rapid", "e|2026-10-30|x", 0)
 	f := judged(t, s, "f", day(6, 10), "accepted", "rapid", "e|2026-10-30|x", e)
 	judged(t, s, "g", day(25, 23), "accepted", "rapid", "g|2026-10-30|x", 0)
+	// c's rejected correction leaves c in force.
+	judged(t, s, "c2", day(7, 10), "rejected", "rapid", "c|2026-10-30|x", 0)
 
 	got, err := s.HomologatedFiles(ctx, "rapid", day(1, 0), day(25, 22))
 	if err != nil {
@@ -57,7 +59,8 @@ func TestHomologatedFiles(t *testing.T) {
 	if len(ids) != len(want) || ids[0] != want[0] || ids[1] != want[1] || ids[2] != want[2] {
 		t.Fatalf("files %v, want %v (rejected, other kind, superseded and late left out)", ids, want)
 	}
-	if h := got[2]; h.Name != "f.trf" || string(h.Data) != "f" || !h.ReceivedAt.Equal(day(6, 10)) || h.TournamentKey != "e|2026-10-30|x" ||
+	// The tournament's receipt is its first accepted version's.
+	if h := got[2]; h.Name != "f.trf" || string(h.Data) != "f" || !h.ReceivedAt.Equal(day(5, 10)) || h.TournamentKey != "e|2026-10-30|x" ||
 		h.Period != "2026-12" || h.Verdict != "accepted" {
 		t.Errorf("%+v", h)
 	}

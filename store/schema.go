@@ -174,7 +174,8 @@ CREATE TABLE office_decisions (
 `,
 	// (issue 14) the office's audit trail: every act of the office (release,
 	// decide, import, list run, …), from the command line or the web,
-	// with who did it (user, role, through what), what and when.
+	// with who did it (user, role, through what), what and when; the
+	// tournaments with their versions, facts and revocation.
 	`
 CREATE TABLE audit (
 	id      INTEGER PRIMARY KEY,
@@ -187,6 +188,61 @@ CREATE TABLE audit (
 	details TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX audit_at ON audit(at);
+
+-- Tournaments are first-class: each file of a tournament is one of its
+-- versions (verdicts.tournament_key); current_file is the version in
+-- force, the latest accepted one (a rejected correction leaves the
+-- accepted version in force). The facts below tell sections of one
+-- festival apart; unclear_with names a tournament the file may be a
+-- version of, for the office to decide (omologa tournament link).
+ALTER TABLE tournaments ADD COLUMN calendar_code TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN rounds        INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tournaments ADD COLUMN players       TEXT NOT NULL DEFAULT '[]'; -- JSON array of normalised names
+ALTER TABLE tournaments ADD COLUMN unclear_with  TEXT NOT NULL DEFAULT '';  -- a tournament key
+ALTER TABLE tournaments ADD COLUMN revoked_at    TEXT;                       -- RFC 3339 UTC; NULL: not revoked
+ALTER TABLE tournaments ADD COLUMN revoked_by    TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN revoke_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN changed_at    TEXT;                       -- when its version in force or revocation last changed
+ALTER TABLE tournaments ADD COLUMN change_reason TEXT NOT NULL DEFAULT '';
+CREATE INDEX tournaments_code ON tournaments(calendar_code);
+CREATE INDEX tournaments_start ON tournaments(start_date);
+
+-- Corrections after a list is closed: each closed list keeps the list in
+-- force it was closed from (base), and for each file it rated its label
+-- in the change report and the office's decisions applied (a
+-- fingerprint); a later change of a rated tournament (new version in
+-- force, revocation, decision) is re-rated against that base and each
+-- player's difference carried into the next list closed (list_id), with
+-- the variations now counted.
+ALTER TABLE rating_lists ADD COLUMN base BLOB;
+ALTER TABLE rating_list_files ADD COLUMN label TEXT NOT NULL DEFAULT '';
+ALTER TABLE rating_list_files ADD COLUMN decisions TEXT NOT NULL DEFAULT '';
+CREATE TABLE list_corrections (
+	list_id        INTEGER NOT NULL REFERENCES rating_lists(id) ON DELETE CASCADE,
+	tournament_key TEXT NOT NULL,
+	rated_in       TEXT NOT NULL,               -- the period of the list (same kind) it was first rated in
+	file_id        INTEGER NOT NULL DEFAULT 0,  -- the version now counted; 0: revoked
+	decisions      TEXT NOT NULL DEFAULT '',
+	reason         TEXT NOT NULL,
+	variations     TEXT NOT NULL,               -- JSON: player → applied variation now counted
+	deltas         TEXT NOT NULL,               -- JSON: the differences carried
+	PRIMARY KEY (list_id, tournament_key)
+);
+
+-- Every register version imported (omologa import), so that an import
+-- can be undone; the one in force stays in registers.
+CREATE TABLE register_versions (
+	id          INTEGER PRIMARY KEY,
+	kind        TEXT NOT NULL,
+	name        TEXT NOT NULL,
+	data        BLOB NOT NULL,
+	rows        INTEGER NOT NULL,
+	imported_at TEXT NOT NULL,
+	imported_by TEXT NOT NULL DEFAULT '',
+	undone_at   TEXT,                      -- NULL: not undone
+	undone_by   TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX register_versions_kind ON register_versions(kind, id);
 `,
 	// (issue 9) the office's web accounts and their server-side sessions:
 	// a user has one role (clerk, officer, admin) and a password hash

@@ -299,32 +299,14 @@ func (s *Store) Raw(ctx context.Context, id int64) ([]byte, error) {
 	return b, err
 }
 
-// Current is the file that currently stands for a tournament.
+// Current is the version in force of a tournament.
 type Current struct {
 	FileID       int64
 	SubmissionID int64
 	Name         string
 	ReceivedAt   time.Time
+	JudgedAt     time.Time
 	Verdict      string
-}
-
-// CurrentFile returns the file standing for the tournament key, if any.
-func (s *Store) CurrentFile(ctx context.Context, key string) (*Current, error) {
-	c := &Current{}
-	var recv string
-	err := s.db.QueryRowContext(ctx, `SELECT f.id, f.submission_id, f.name, s.received_at, v.verdict
-		FROM tournaments t JOIN files f ON f.id = t.current_file
-		JOIN submissions s ON s.id = f.submission_id
-		JOIN verdicts v ON v.file_id = f.id
-		WHERE t.key = ?`, key).Scan(&c.FileID, &c.SubmissionID, &c.Name, &recv, &c.Verdict)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: tournament %q: %w", key, err)
-	}
-	c.ReceivedAt = parseTS(recv)
-	return c, nil
 }
 
 // Verdict is the judgement of one file.
@@ -340,7 +322,15 @@ type Verdict struct {
 	Period        string
 	ReadError     string
 	Supersedes    int64 // file id, 0 when none
-	Report        *validate.Report
+	// The facts recorded with the tournament (see TournamentFacts):
+	// the calendar authorisation the validator matched, the rounds and
+	// the players' normalised names; UnclearWith the key of a
+	// tournament it may be the same as, for the office to decide.
+	CalendarCode string
+	Rounds       int
+	Players      []string
+	UnclearWith  string
+	Report       *validate.Report
 	// Ratings are the tournament's provisional rating variations, one per
 	// player, when it was accepted and the players' register is known.
 	Ratings []Rating
@@ -405,12 +395,6 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				string(rep), ts(now)); err != nil {
 				return fmt.Errorf("verdict of file %d: %w", v.FileID, err)
 			}
-			if v.Supersedes != 0 {
-				if _, err := tx.ExecContext(ctx, `UPDATE verdicts SET superseded_by = ? WHERE file_id = ?`,
-					v.FileID, v.Supersedes); err != nil {
-					return err
-				}
-			}
 			if v.Report != nil {
 				for i, f := range v.Report.Findings {
 					if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
@@ -428,10 +412,7 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				}
 			}
 			if v.TournamentKey != "" {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (key, name, city, start_date, end_date, current_file, updated_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?)
-					ON CONFLICT (key) DO UPDATE SET current_file = excluded.current_file, updated_at = excluded.updated_at`,
-					v.TournamentKey, v.Name, v.City, v.Start, v.End, v.FileID, ts(now)); err != nil {
+				if err := saveTournament(ctx, tx, v, now); err != nil {
 					return err
 				}
 			}

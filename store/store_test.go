@@ -101,9 +101,11 @@ func TestJudgeSupersedesAndQueuesNotice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A rejected file is a version of its tournament, never the one in
+	// force.
 	cur, err := s.CurrentFile(ctx, "k")
-	if err != nil || cur == nil || cur.FileID != a.Files[0].ID {
-		t.Fatalf("current %+v %v", cur, err)
+	if err != nil || cur != nil {
+		t.Fatalf("current %+v %v, want none", cur, err)
 	}
 	// Judging again is a no-op: the submission is no longer received.
 	if err := s.Judge(ctx, Judgement{SubmissionID: first, State: StateJudged,
@@ -114,7 +116,7 @@ func TestJudgeSupersedesAndQueuesNotice(t *testing.T) {
 	second, _, _ := s.Record(ctx, sub("v2", "<2@x>"), t0.Add(time.Hour))
 	b, _ := s.Load(ctx, second)
 	if err := s.Judge(ctx, Judgement{SubmissionID: second, State: StateJudged, Verdicts: []Verdict{
-		{FileID: b.Files[0].ID, TournamentKey: "k", Name: "Open", Verdict: "accepted", Supersedes: cur.FileID},
+		{FileID: b.Files[0].ID, TournamentKey: "k", Name: "Open", Verdict: "accepted", Supersedes: a.Files[0].ID},
 	}}, t0.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +135,7 @@ func TestJudgeSupersedesAndQueuesNotice(t *testing.T) {
 	if old.Files[0].SupersededBy != b.Files[0].ID || old.Files[0].Errors != 1 || old.Notice == nil || old.Notice.Status != NoticePending {
 		t.Fatalf("old submission status %+v notice %+v", old.Files, old.Notice)
 	}
-	if st[0].Files[0].Supersedes != a.Files[0].ID {
+	if st[0].Files[0].Supersedes != a.Files[0].ID || st[0].Files[0].Tournament != "Open" {
 		t.Fatalf("new submission status %+v", st[0].Files)
 	}
 }

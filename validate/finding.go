@@ -106,16 +106,34 @@ type Standing struct {
 
 // Report is the validator's answer for one file.
 type Report struct {
-	File      string            `json:"file"`
-	Format    tournament.Format `json:"format,omitempty"`
-	Summary   Summary           `json:"tournament"`
-	RuleSet   string            `json:"rule_set,omitempty"`
-	Kind      string            `json:"kind,omitempty"` // standard, rapid, blitz
-	Decision  *Decision         `json:"decision,omitempty"`
-	Verdict   Verdict           `json:"verdict"`
-	Period    *periods.Period   `json:"period,omitempty"`
-	Findings  []Finding         `json:"findings"`
-	Standings []Standing        `json:"standings,omitempty"`
+	File     string            `json:"file"`
+	Format   tournament.Format `json:"format,omitempty"`
+	Summary  Summary           `json:"tournament"`
+	RuleSet  string            `json:"rule_set,omitempty"`
+	Kind     string            `json:"kind,omitempty"` // standard, rapid, blitz
+	Decision *Decision         `json:"decision,omitempty"`
+	Verdict  Verdict           `json:"verdict"`
+	Period   *periods.Period   `json:"period,omitempty"`
+	// Authorisation is the calendar event the tournament matched (one,
+	// not ambiguous), nil when none: the office's record of the
+	// tournament and the notice's recipients use this match, never a
+	// second one.
+	Authorisation *Authorisation `json:"authorisation,omitempty"`
+	Findings      []Finding      `json:"findings"`
+	Standings     []Standing     `json:"standings,omitempty"`
+}
+
+// Authorisation is the calendar event a tournament was matched to, and
+// how: "code" (the event code stated in the e-mail or the name) or
+// "name" (overlapping dates, similar name and city).
+type Authorisation struct {
+	Code           string          `json:"code"`
+	Name           string          `json:"name"`
+	City           string          `json:"city,omitempty"`
+	Start          tournament.Date `json:"start,omitzero"`
+	End            tournament.Date `json:"end,omitzero"`
+	OrganiserEmail string          `json:"organiser_email,omitempty"`
+	By             string          `json:"by"`
 }
 
 // Summary is a short description of the tournament for reports and

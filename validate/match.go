@@ -311,6 +311,18 @@ func (p *Pass) eventMatch() *eventMatch {
 	return p.event
 }
 
+// authorisation is the report's form of the calendar match: the one
+// event matched, nil when none or several.
+func (p *Pass) authorisation() *Authorisation {
+	m := p.eventMatch()
+	if m == nil || len(m.events) != 1 {
+		return nil
+	}
+	e := m.events[0]
+	return &Authorisation{Code: e.Code, Name: e.Name, City: e.City, Start: e.Start, End: e.End,
+		OrganiserEmail: e.OrganiserEmail, By: m.by}
+}
+
 func eventCodes(es []*registers.Event) string {
 	var cs []string
 	for _, e := range es {

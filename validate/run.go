@@ -71,6 +71,9 @@ func Validate(f *rules.File, in Input) Report {
 	sortFindings(rep.Findings)
 	rep.Verdict = verdict(rep.Findings)
 	rep.Standings = p.Standings
+	if t != nil {
+		rep.Authorisation = p.authorisation()
+	}
 	if t != nil && !in.Submission.ReceivedAt.IsZero() {
 		per := listPeriod(set.Params.Deadline, in.Submission.ReceivedAt)
 		rep.Period = &per

@@ -41,8 +41,12 @@ var fixtureUsers = map[string]office.Role{"clerk": office.Clerk, "officer": offi
 
 func password(name string) string { return name + "-password" }
 
-// samplesReceived is when the samples count as received.
-var samplesReceived = time.Date(2026, 11, 23, 10, 0, 0, 0, time.FixedZone("CET", 3600))
+// samplesReceived is when the samples count as received; officeDay is
+// when the office works on them.
+var (
+	samplesReceived = time.Date(2026, 11, 23, 10, 0, 0, 0, time.FixedZone("CET", 3600))
+	officeDay       = time.Date(2026, 11, 28, 10, 0, 0, 0, time.FixedZone("CET", 3600))
+)
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
@@ -116,6 +120,10 @@ web:
 		t.Fatal(err)
 	}
 	o.Pipeline = pipe
+	// The office works on 28 November 2026: the rapid list of December
+	// (cut-off 25 November) may be closed, the standard one of January
+	// not yet.
+	o.Now = func() time.Time { return officeDay }
 	drop, err := ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(), Rejected: cfg.RejectedDir(),
 		Logger: log, ReceivedAt: func(string) (time.Time, bool) { return samplesReceived, true },
 		Message: func(raw []byte, at time.Time) (*ingest.Submission, error) {
@@ -150,9 +158,7 @@ web:
 		}
 	}
 	srv, err := New(Options{Office: o, Accounts: accounts.New(o.Store, time.Hour, nil), Web: cfg.Web, Log: log,
-		// The pages' "today" is the samples' day, so that the next lists
-		// are the ones the samples count in.
-		Now: func() time.Time { return samplesReceived.Add(time.Hour) }})
+		Now: func() time.Time { return officeDay }})
 	if err != nil {
 		t.Fatal(err)
 	}

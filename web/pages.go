@@ -203,7 +203,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	name, _, data, err := s.st.FileData(r.Context(), id)
+	name, data, err := s.st.FileData(r.Context(), id)
 	if err != nil {
 		s.notFound(w, r)
 		return

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -109,20 +110,23 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 		t.Fatalf("listing: exit %d %+v\n%s", code, o, errs)
 	}
 
+	// A theoretical rating for a player on the list is refused (RAPID
+	// 6.8: only for a player without one), and nothing is recorded.
+	if code, _, errs := runCmd(t, "decide", "--config", cfg, "--submission", sub, "--withdrawal-unjustified", "4", "--theoretical", "9=1900"); code != exitUsage ||
+		!strings.Contains(errs, "Mariani, Antonio is on the list") || !strings.Contains(errs, "RAPID 6.8") {
+		t.Fatalf("theoretical rating of a listed player: exit %d\n%s", code, errs)
+	}
 	// Unjustified first, then justified: the later decision stands.
-	if code, _, errs := decide(t, "--config", cfg, "--submission", sub, "--withdrawal-unjustified", "4", "--theoretical", "9=1900"); code != exitOK {
+	if code, _, errs := decide(t, "--config", cfg, "--submission", sub, "--withdrawal-unjustified", "4"); code != exitOK {
 		t.Fatalf("decide: exit %d\n%s", code, errs)
 	}
 	code, o, errs = decide(t, "--config", cfg, "--submission", sub, "--withdrawal-justified", "4")
-	if code != exitOK || len(o.Files) != 1 || len(o.Files[0].Decisions) != 2 {
+	if code != exitOK || len(o.Files) != 1 || len(o.Files[0].Decisions) != 1 {
 		t.Fatalf("decide: exit %d %+v\n%s", code, o, errs)
 	}
 	d := o.Files[0].Decisions[0]
 	if d.Start != 4 || d.Kind != store.DecisionWithdrawal || d.Value != store.WithdrawalJustified || d.By == "" || d.At.IsZero() ||
 		d.Name != "Lombardi, Marco" || d.Article != "RTF 7.5.2–7.5.3" {
-		t.Errorf("recorded: %+v", d)
-	}
-	if d := o.Files[0].Decisions[1]; d.Start != 9 || d.Kind != store.DecisionTheoretical || d.Value != "1900" {
 		t.Errorf("recorded: %+v", d)
 	}
 
@@ -133,12 +137,12 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 	if after.Applied != after.Delta || after.Delta != before.Delta || slices.Contains(after.Articles, rating.ArtWithdrawal) {
 		t.Errorf("RTF 7.5.2, justified: %+v (before %+v)", after, before)
 	}
-	if len(r.Decisions) != 2 || r.Decisions[0].Start != 4 || r.Decisions[0].Article != "RTF 7.5.2–7.5.3" ||
-		!strings.Contains(r.Decisions[0].File, "rapid_vercelli_2026.trf") || r.Decisions[1].Article != "RAPID 6.8" {
+	if len(r.Decisions) != 1 || r.Decisions[0].Start != 4 || r.Decisions[0].Article != "RTF 7.5.2–7.5.3" ||
+		!strings.Contains(r.Decisions[0].File, "rapid_vercelli_2026.trf") {
 		t.Errorf("decisions applied: %+v", r.Decisions)
 	}
 	// The human output says so too.
-	code, out, errs := runCmd(t, "list", "run", "--config", cfg, "--kind", "rapid", "--period", "2026-12", "--out", filepath.Join(dir, "out"), "--force")
+	code, out, errs := runCmd(t, "list", "run", "--as-of", testAsOf, "--config", cfg, "--kind", "rapid", "--period", "2026-12", "--out", filepath.Join(dir, "out"), "--force")
 	if code != exitOK || !strings.Contains(out, "office decisions applied:") || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") {
 		t.Errorf("human list run: exit %d\n%s%s", code, out, errs)
 	}
@@ -146,7 +150,7 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 		t.Errorf("changes.html does not show the decisions: %v", err)
 	}
 	code, out, _ = runCmd(t, "decide", "--config", cfg, "--submission", sub)
-	if code != exitOK || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") || !strings.Contains(out, "theoretical rating 1900") {
+	if code != exitOK || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") {
 		t.Errorf("human listing: exit %d\n%s", code, out)
 	}
 
@@ -202,6 +206,7 @@ func TestDecideBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	judgeAll(t, cfg)
 	twoID := strconv.FormatInt(two, 10)
 	if code, _, errs := runCmd(t, "decide", "--config", cfg, "--submission", twoID, "--withdrawal-justified", "4"); code != exitUsage ||
 		!strings.Contains(errs, "2 files: say which with --file NAME (a.trf, b.trf)") {
@@ -219,5 +224,22 @@ func TestDecideBadInput(t *testing.T) {
 	// Nothing was recorded by the refused calls.
 	if code, o, _ := decide(t, "--config", cfg, "--submission", sub); code != exitOK || len(o.Files) != 1 || len(o.Files[0].Decisions) != 0 {
 		t.Errorf("after refused calls: exit %d %+v", code, o)
+	}
+}
+
+// judgeAll judges what the store of the configuration holds unjudged.
+func judgeAll(t *testing.T, cfgPath string) {
+	t.Helper()
+	cfg, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := openApp(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.close()
+	if _, err := a.pipe.Drain(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 }

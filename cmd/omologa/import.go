@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"omologa/config"
 	"omologa/office"
@@ -14,7 +15,7 @@ import (
 func init() {
 	register(&command{
 		name:    "import",
-		summary: "load a register (players, arbiters or calendar CSV) into the store",
+		summary: "load a register (players, arbiters or calendar CSV) into the store; --history, --undo",
 		run:     runImport,
 	})
 }
@@ -24,46 +25,123 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fl.SetOutput(stderr)
 	cfgPath := fl.String("config", defaultConfig(), "configuration file")
 	asJSON := fl.Bool("json", false, "print what was imported as JSON")
+	replace := fl.Bool("replace", false, fmt.Sprintf("import even a file that removes more than %d%% of the rows in force", int(office.MaxRemovedShare*100)))
+	dry := fl.Bool("preview", false, "show the difference with the register in force, import nothing")
+	history := fl.Bool("history", false, "list the imported versions (of the register named, else of all)")
+	undo := fl.Bool("undo", false, "undo the latest import of the register named: the version before it is in force again")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa import [--config FILE] [--json] players|arbiters|calendar CSV")
+		fmt.Fprintln(stderr, `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
+       omologa import --history [players|arbiters|calendar]
+       omologa import --undo players|arbiters|calendar
+
+The file's header must be the named register's; it is read with the daemon's
+reader, compared with the register in force (rows added, removed, changed) and
+refused if it would remove more than a set share of the rows, unless --replace.
+Every imported version is kept; a running watch uses the new register from its
+next submission on.`)
 		fl.PrintDefaults()
 	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	if fl.NArg() != 2 {
-		fl.Usage()
-		return exitUsage
-	}
-	kind, path := fl.Arg(0), fl.Arg(1)
-	data, err := os.ReadFile(path)
-	if err != nil {
+	fail := func(err error) int {
 		fmt.Fprintln(stderr, "omologa import:", err)
+		return exitFor(err)
+	}
+	switch {
+	case *history && fl.NArg() <= 1, *undo && fl.NArg() == 1, !*history && !*undo && fl.NArg() == 2:
+	default:
+		fl.Usage()
 		return exitUsage
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa import:", err)
-		return exitUsage
+		return fail(err)
 	}
 	o, err := office.Open(ctx, cfg)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa import:", err)
-		return exitUsage
+		return fail(err)
 	}
 	defer o.Close()
-	res, err := o.Import(ctx, office.CLIActor(), office.ImportRequest{Kind: kind, Name: path, Data: data})
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa import:", err)
-		return exitFor(err)
-	}
-	if *asJSON {
-		if err := writeJSON(stdout, res); err != nil {
-			fmt.Fprintln(stderr, "omologa import:", err)
-			return exitUsage
+	actor := office.CLIActor()
+	out := func(v any, text func()) int {
+		if *asJSON {
+			if err := writeJSON(stdout, v); err != nil {
+				return fail(err)
+			}
+			return exitOK
 		}
+		text()
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it after a restart)\n", res.Register, res.File, res.Rows)
-	return exitOK
+	switch {
+	case *history:
+		vs, err := o.ImportHistory(ctx, fl.Arg(0))
+		if err != nil {
+			return fail(err)
+		}
+		return out(vs, func() {
+			for _, v := range vs {
+				state := ""
+				if v.InForce {
+					state = " (in force)"
+				}
+				if !v.UndoneAt.IsZero() {
+					state = fmt.Sprintf(" (undone by %s on %s)", v.UndoneBy, v.UndoneAt.UTC().Format("2006-01-02 15:04 UTC"))
+				}
+				fmt.Fprintf(stdout, "%d  %s  %s: %d rows, imported %s by %s%s\n", v.ID, v.Kind, v.Name, v.Rows,
+					v.ImportedAt.UTC().Format("2006-01-02 15:04 UTC"), orDash(v.ImportedBy), state)
+			}
+		})
+	case *undo:
+		v, err := o.UndoImport(ctx, actor, fl.Arg(0))
+		if err != nil {
+			return fail(err)
+		}
+		return out(v, func() {
+			fmt.Fprintf(stdout, "%s register: import of %s (%d rows) undone; the version before it is in force\n", v.Kind, v.Name, v.Rows)
+		})
+	}
+	kind, path := fl.Arg(0), fl.Arg(1)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fail(err)
+	}
+	if *dry {
+		d, err := o.ImportPreview(ctx, actor, kind, path, data)
+		if err != nil {
+			return fail(err)
+		}
+		return out(d, func() { printDiff(stdout, d) })
+	}
+	res, err := o.Import(ctx, actor, office.ImportRequest{Kind: kind, Name: path, Data: data, Replace: *replace})
+	if err != nil {
+		return fail(err)
+	}
+	return out(res, func() {
+		fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it from its next submission)\n", res.Register, res.File, res.Rows)
+		printDiff(stdout, res.Diff)
+	})
+}
+
+// printDiff shows what an import changes.
+func printDiff(w io.Writer, d *office.ImportDiff) {
+	if d.BeforeFile == "" {
+		fmt.Fprintf(w, "no %s register in force before: %d rows, all new\n", d.Register, d.Rows)
+		return
+	}
+	fmt.Fprintf(w, "against %s (%d rows): %d added, %d removed, %d changed\n", d.BeforeFile, d.Before, len(d.Added), len(d.Removed), len(d.Changed))
+	for _, s := range []struct {
+		sign string
+		rows []string
+	}{{"+", d.Added}, {"-", d.Removed}, {"~", d.Changed}} {
+		const most = 20
+		for i, r := range s.rows {
+			if i == most {
+				fmt.Fprintf(w, "  %s … and %d more\n", s.sign, len(s.rows)-most)
+				break
+			}
+			fmt.Fprintf(w, "  %s %s\n", s.sign, strings.TrimSpace(r))
+		}
+	}
 }

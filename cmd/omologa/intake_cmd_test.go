@@ -65,7 +65,7 @@ func TestIngestStatusImport(t *testing.T) {
 
 	cal := filepath.Join(dir, "calendar.csv")
 	os.WriteFile(cal, []byte("code,name,city,start,end,kind,organiser,organiser_email,arbiter_fsi_id\n"+
-		"X1,Open di Prova,Siena,"+strings.ReplaceAll(start, "/", "-")+",,standard,Circolo,circolo@example.org,1\n"), 0o644)
+		"X1,Open di Prova,Siena,"+strings.ReplaceAll(start, "/", "-")+","+strings.ReplaceAll(start, "/", "-")+",standard,Circolo,circolo@example.org,1\n"), 0o644)
 	code, out, errs = runCmd(t, "import", "--config", cfg, "calendar", cal)
 	if code != exitOK || !strings.Contains(out, "1 rows") {
 		t.Fatalf("import: exit %d\n%s%s", code, out, errs)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"omologa/config"
 	"omologa/office"
@@ -20,6 +21,8 @@ func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
 	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
 	force := fs.Bool("force", false, "close the period again, replacing the list stored for it")
+	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
+	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR] [--force]
 
@@ -60,7 +63,14 @@ unless --force.`)
 		return fail(err)
 	}
 	defer o.Close()
-	res, err := o.ListRun(ctx, office.CLIActor(), office.ListRunRequest{Kind: k, Period: *label, Out: *outDir, Force: *force})
+	req := office.ListRunRequest{Kind: k, Period: *label, Out: *outDir, Force: *force, Preview: *preview}
+	if *asOf != "" {
+		if req.AsOf, err = time.ParseInLocation("2006-01-02", *asOf, o.Rules.Rating.Location()); err != nil {
+			return fail(fmt.Errorf("--as-of %q: want a day YYYY-MM-DD", *asOf))
+		}
+		req.AsOf = req.AsOf.Add(12 * time.Hour)
+	}
+	res, err := o.ListRun(ctx, office.CLIActor(), req)
 	if err != nil {
 		return fail(err)
 	}
@@ -68,6 +78,12 @@ unless --force.`)
 		if err := writeJSON(stdout, res); err != nil {
 			return fail(err)
 		}
+		return exitOK
+	}
+	if *preview {
+		printClose(stdout, "nowhere (preview: nothing stored or published)", res.Warnings, &res.Report)
+		printCorrections(stdout, res)
+		fmt.Fprintf(stdout, "\nlist in force: %s\n", res.BasedOn)
 		return exitOK
 	}
 	printClose(stdout, res.Out, res.Warnings, &res.Report)
@@ -86,6 +102,26 @@ unless --force.`)
 			fmt.Fprintf(stdout, "  %s\n", d)
 		}
 	}
+	printCorrections(stdout, res)
 	fmt.Fprintf(stdout, "published: %s\n", strings.Join(res.Files, ", "))
 	return exitOK
+}
+
+// printCorrections lists the tournaments of earlier lists corrected in
+// this one and each player's difference.
+func printCorrections(w io.Writer, res *office.ListRunResult) {
+	if len(res.Corrections) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "corrections of tournaments rated in earlier lists:")
+	for _, c := range res.Corrections {
+		fmt.Fprintf(w, "  %s\n", c)
+	}
+	for _, c := range res.Report.Corrections {
+		note := ""
+		if !c.Applied {
+			note = " (not on the list: not applied)"
+		}
+		fmt.Fprintf(w, "    %s %s: %s, %s%s\n", c.FSIID, c.Name, signed(c.Delta), c.Tournament, note)
+	}
 }

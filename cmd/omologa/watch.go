@@ -17,7 +17,6 @@ import (
 	"omologa/ingest"
 	"omologa/ingest/imap"
 	"omologa/ingest/mail"
-	"omologa/mailer"
 	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
@@ -229,21 +228,7 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 	if err != nil {
 		return nil, err
 	}
-	regs, err := loadRegisters(ctx, st, cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	m, err := newMailer(cfg)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	p, err := pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, Mailer: m,
-		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
-		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
-		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		Logger: log})
+	p, err := office.NewPipeline(ctx, cfg, rf, st, log)
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -261,8 +246,6 @@ func (a *app) office() (*office.Office, error) {
 	}
 	return &office.Office{Store: a.store, Config: a.cfg, Rules: rf, Pipeline: a.pipe, Now: time.Now, Log: a.log}, nil
 }
-
-func newMailer(cfg *config.Config) (mailer.Mailer, error) { return office.NewMailer(cfg) }
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.

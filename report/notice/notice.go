@@ -61,13 +61,17 @@ type File struct {
 	// Supersedes describes the earlier file of the same tournament that
 	// this one replaces, nil when none.
 	Supersedes *Earlier
+	// InForce, for a rejected file of a tournament already homologated,
+	// is the accepted version that stays in force.
+	InForce *Earlier
 }
 
 // Earlier is a file superseded by a newer submission.
 type Earlier struct {
-	Name         string
-	SubmissionID int64
-	ReceivedAt   time.Time
+	Name          string
+	SubmissionID  int64
+	ReceivedAt    time.Time
+	HomologatedAt time.Time // when it was judged accepted
 }
 
 // Kind says whether the submission is answered with a receipt or a
@@ -226,6 +230,9 @@ func build(in Input) *doc {
 		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
 		if e := f.Supersedes; e != nil {
 			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, e.ReceivedAt.In(loc).Format("02/01/2006 15:04")))
+		}
+		if e := f.InForce; e != nil {
+			paras = append(paras, fmt.Sprintf(t.inForce, e.HomologatedAt.In(loc).Format("02/01/2006"), e.Name, e.SubmissionID))
 		}
 		if r.Verdict != validate.Rejected && r.Period != nil && r.Period.Label != "" {
 			paras = append(paras, fmt.Sprintf(t.period, r.Kind, r.Period.Label, dateOf(r.Period.Cutoff)))

@@ -14,6 +14,7 @@ type text struct {
 	verdictLabel                       string
 	verdict                            map[validate.Verdict]string
 	supersedes, period                 string
+	inForce                            string
 	errorsHead, warningsHead, infoHead string
 	line, player, round                string
 	resubmitHead, resubmit, thanks     string
@@ -40,6 +41,7 @@ var texts = map[string]*text{
 		verdict: map[validate.Verdict]string{validate.Accepted: "ACCETTATO",
 			validate.AcceptedWithWarnings: "ACCETTATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
 		supersedes:   "Questo file sostituisce %s, ricevuto con l'invio n. %d del %s: vale il nuovo file.",
+		inForce:      "Questa versione non è omologata: resta valida la versione omologata il %s (%s, invio n. %d).",
 		period:       "Il torneo (%s) sarà conteggiato nella lista %s (chiusura delle ricezioni il %s).",
 		errorsHead:   "Errori (impediscono l'omologazione)",
 		warningsHead: "Avvertenze (non impediscono l'omologazione, ma vanno verificate)",
@@ -71,6 +73,7 @@ var texts = map[string]*text{
 		verdict: map[validate.Verdict]string{validate.Accepted: "ACCEPTED",
 			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},
 		supersedes:   "This file replaces %s, received with submission no. %d on %s: the new file counts.",
+		inForce:      "This version is not homologated: the version homologated on %s (%s, submission no. %d) remains valid.",
 		period:       "The tournament (%s) counts in the %s list (receipts closing on %s).",
 		errorsHead:   "Errors (they prevent homologation)",
 		warningsHead: "Warnings (they do not prevent homologation, but check them)",

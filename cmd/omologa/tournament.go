@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"omologa/config"
+	"omologa/office"
+	"omologa/store"
+)
+
+func init() {
+	register(&command{
+		name:    "tournament",
+		summary: "tournaments and their versions: list, show, link/unlink a file, revoke/reinstate a homologation",
+		run:     runTournament,
+	})
+}
+
+const tournamentUsage = `usage: omologa tournament list [--unclear]
+       omologa tournament show ID
+       omologa tournament link FILE ID     (the file is a version of tournament ID)
+       omologa tournament unlink FILE      (the file is a tournament of its own)
+       omologa tournament revoke ID --reason TEXT
+       omologa tournament reinstate ID --reason TEXT
+common flags: [--config FILE] [--json]
+
+A file belongs to a tournament by the calendar authorisation the validator
+matched, else by its dates, venue, rounds and players; when these do not say,
+the file is kept as a tournament of its own and listed by 'list --unclear' for
+the office to link. The version in force is the latest accepted one; a
+revocation takes the tournament out of the lists (a closed list is corrected
+at the next close).`
+
+func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(stderr, tournamentUsage)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	sub := args[0]
+	fs := flag.NewFlagSet("tournament "+sub, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", defaultConfig(), "configuration file")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	unclear := fs.Bool("unclear", false, "list: only the tournaments the office has to attribute")
+	reason := fs.String("reason", "", "revoke, reinstate: why (recorded and shown in the next list's corrections)")
+	fs.Usage = func() { fmt.Fprintln(stderr, tournamentUsage); fs.PrintDefaults() }
+	want := map[string]int{"list": 0, "show": 1, "link": 2, "unlink": 1, "revoke": 1, "reinstate": 1}
+	n, ok := want[sub]
+	if !ok {
+		fmt.Fprintf(stderr, "omologa tournament: unknown subcommand %q\n", sub)
+		fs.Usage()
+		return exitUsage
+	}
+	if code, ok := parseFlags(fs, args[1:]); !ok {
+		return code
+	}
+	if fs.NArg() != n {
+		fs.Usage()
+		return exitUsage
+	}
+	var ids []int64
+	for _, a := range fs.Args() {
+		id, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || id <= 0 {
+			fmt.Fprintf(stderr, "omologa tournament %s: %q is not an id\n", sub, a)
+			return exitUsage
+		}
+		ids = append(ids, id)
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "omologa tournament %s: %v\n", sub, err)
+		return exitFor(err)
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		return fail(err)
+	}
+	o, err := office.Open(ctx, cfg)
+	if err != nil {
+		return fail(err)
+	}
+	defer o.Close()
+	actor := office.CLIActor()
+	var show *store.Tournament
+	switch sub {
+	case "list":
+		ts, err := o.Tournaments(ctx, *unclear)
+		if err != nil {
+			return fail(err)
+		}
+		if *asJSON {
+			if err := writeJSON(stdout, ts); err != nil {
+				return fail(err)
+			}
+			return exitOK
+		}
+		for _, t := range ts {
+			printTournament(stdout, &t, false)
+		}
+		return exitOK
+	case "show":
+		show, err = o.Tournament(ctx, ids[0])
+	case "link":
+		if err = o.Link(ctx, actor, ids[0], ids[1]); err == nil {
+			show, err = o.Tournament(ctx, ids[1])
+		}
+	case "unlink":
+		show, err = o.Unlink(ctx, actor, ids[0])
+	case "revoke", "reinstate":
+		if sub == "revoke" {
+			err = o.Revoke(ctx, actor, ids[0], *reason)
+		} else {
+			err = o.Reinstate(ctx, actor, ids[0], *reason)
+		}
+		if err == nil {
+			show, err = o.Tournament(ctx, ids[0])
+		}
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, show); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	printTournament(stdout, show, true)
+	return exitOK
+}
+
+func printTournament(w io.Writer, t *store.Tournament, versions bool) {
+	var facts []string
+	for _, f := range []string{t.City, t.Start, t.Code} {
+		if f != "" {
+			facts = append(facts, f)
+		}
+	}
+	facts = append(facts, fmt.Sprintf("%d rounds, %d players", t.Rounds, len(t.Players)))
+	state := "not homologated"
+	if t.CurrentFile != 0 {
+		state = fmt.Sprintf("in force: file %d", t.CurrentFile)
+	}
+	if t.Revoked != nil {
+		state = fmt.Sprintf("REVOKED by %s on %s: %s", t.Revoked.By, t.Revoked.At.UTC().Format("2006-01-02 15:04 UTC"), t.Revoked.Reason)
+	}
+	fmt.Fprintf(w, "%d  %s (%s): %s\n", t.ID, t.Name, strings.Join(facts, ", "), state)
+	if t.UnclearWith != "" {
+		fmt.Fprintf(w, "    unclear: may be the same tournament as %q (omologa tournament link FILE ID)\n", t.UnclearWith)
+	}
+	if !versions {
+		return
+	}
+	for _, v := range t.Versions {
+		mark := " "
+		if v.InForce {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "  %s file %d %s, submission %d received %s: %s\n", mark, v.FileID, v.Name, v.SubmissionID,
+			v.ReceivedAt.UTC().Format("2006-01-02 15:04 UTC"), v.Verdict)
+	}
+}
