@@ -62,7 +62,7 @@ func (st *stage) take(tok, user string) (staged, bool) {
 
 type registersData struct {
 	Registers []store.RegisterInfo
-	History   []store.AuditEntry
+	History   []store.RegisterVersion
 	Diff      *office.ImportDiff
 	Token     string
 }
@@ -73,7 +73,7 @@ func (s *Server) registersData(r *http.Request) (registersData, error) {
 	if d.Registers, err = s.st.RegisterInfos(r.Context()); err != nil {
 		return d, err
 	}
-	d.History, err = s.o.Audit(r.Context(), store.AuditFilter{Action: string(office.ActImport), Limit: 50})
+	d.History, err = s.o.ImportHistory(r.Context(), "")
 	return d, err
 }
 
@@ -160,4 +160,13 @@ func (s *Server) disableUser(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/users?done=userChanged", http.StatusSeeOther)
+}
+
+// undoImport undoes the latest import of a register.
+func (s *Server) undoImport(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.o.UndoImport(r.Context(), visitOf(r).actor(), r.PathValue("kind")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/registers?done=undone", http.StatusSeeOther)
 }

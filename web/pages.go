@@ -116,6 +116,9 @@ type submissionData struct {
 	Notice    *notice.Sent
 	Decisions *office.DecideResult
 	Players   map[int64][]playerOption // by file: the players a decision may name
+	// Tournaments are the files' tournaments with their versions and
+	// revocation, by file.
+	Tournaments map[int64]*store.Tournament
 }
 
 type playerOption struct {
@@ -140,7 +143,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}}
+	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{}}
 	sts, err := s.st.StatusOf(ctx, id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -150,6 +153,14 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 	if d.Files, err = s.st.FileVerdicts(ctx, id); err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	for _, f := range d.Files {
+		if f.TournamentKey == "" {
+			continue
+		}
+		if t, err := s.st.TournamentOfFile(ctx, f.FileID); err == nil {
+			d.Tournaments[f.FileID] = t
+		}
 	}
 	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
 		s.fail(w, r, err)
@@ -277,6 +288,34 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=decided#decisions", id), http.StatusSeeOther)
+}
+
+// revoke revokes a tournament's homologation (or reinstates it), with
+// the reason, and goes back to the submission it was asked from.
+func (s *Server) revoke(w http.ResponseWriter, r *http.Request) {
+	s.revocation(w, r, s.o.Revoke, "revoked")
+}
+
+func (s *Server) reinstate(w http.ResponseWriter, r *http.Request) {
+	s.revocation(w, r, s.o.Reinstate, "reinstated")
+}
+
+func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
+	act func(context.Context, office.Actor, int64, string) error, done string) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	back := "/tournaments"
+	if sub, err := strconv.ParseInt(r.PostFormValue("submission"), 10, 64); err == nil && sub > 0 {
+		back = fmt.Sprintf("/submissions/%d", sub)
+	}
+	http.Redirect(w, r, back+"?done="+done, http.StatusSeeOther)
 }
 
 type tournamentsData struct {

@@ -1,10 +1,15 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
+	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -177,6 +182,79 @@ func TestHandlers(t *testing.T) {
 		want := "clerk release,officer decide,officer list-run"
 		if strings.Join(got, ",") != want {
 			t.Errorf("web acts in the audit trail: %v, want %s", got, want)
+		}
+	})
+
+	t.Run("revoke and reinstate a tournament", func(t *testing.T) {
+		clerk, officer := f.client(t, "clerk"), f.client(t, "officer")
+		sub, err := f.o.Store.Load(context.Background(), acc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := f.o.Store.TournamentOfFile(context.Background(), sub.Files[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := fmt.Sprintf("%s/tournaments/%d/", f.ts.URL, tr.ID)
+		form := url.Values{"reason": {"arbitro non abilitato"}, "submission": {fmt.Sprint(acc)}}
+		if code, _ := post(t, clerk, u+"revoke", form, nil); code != http.StatusForbidden {
+			t.Errorf("clerk revokes: %d, want 403", code)
+		}
+		if code, body := post(t, officer, u+"revoke", url.Values{"reason": {" "}}, nil); code != http.StatusBadRequest {
+			t.Errorf("revoke without a reason: %d, want 400 (%s)", code, body)
+		}
+		if code, _ := post(t, officer, u+"revoke", form, nil); code != http.StatusSeeOther {
+			t.Fatalf("officer revokes: %d", code)
+		}
+		_, page := get(t, officer, fmt.Sprintf("%s/submissions/%d", f.ts.URL, acc))
+		if !strings.Contains(page, "arbitro non abilitato") || !strings.Contains(page, "/reinstate") {
+			t.Error("the submission's page does not show the revocation and the reinstate form")
+		}
+		if code, _ := post(t, officer, u+"reinstate", url.Values{"reason": {"errore dell'ufficio"}}, nil); code != http.StatusSeeOther {
+			t.Fatalf("officer reinstates: %d", code)
+		}
+	})
+
+	t.Run("import a register after its preview", func(t *testing.T) {
+		officer := f.client(t, "officer")
+		data, err := os.ReadFile("../samples/registers/arbiters.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(data, []byte("299999,Nuovo,Arbitro,AF,nuovo@arbitri.example,2028-12-31\n")...)
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		mw.WriteField("kind", "arbiters")
+		fw, _ := mw.CreateFormFile("file", "arbitri.csv")
+		fw.Write(data)
+		mw.Close()
+		req, _ := http.NewRequest(http.MethodPost, f.ts.URL+"/registers/preview", &body)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		resp, err := officer.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(page), "299999") {
+			t.Fatalf("preview: %s, the added row not shown", resp.Status)
+		}
+		m := regexp.MustCompile(`name="token" value="([^"]+)"`).FindSubmatch(page)
+		if m == nil {
+			t.Fatal("no confirmation form")
+		}
+		if code, _ := post(t, officer, f.ts.URL+"/registers/import", url.Values{"token": {string(m[1])}}, nil); code != http.StatusSeeOther {
+			t.Fatalf("confirm: %d", code)
+		}
+		if code, _ := post(t, officer, f.ts.URL+"/registers/import", url.Values{"token": {string(m[1])}}, nil); code != http.StatusBadRequest {
+			t.Errorf("confirming twice: %d, want 400", code)
+		}
+		_, reg := get(t, officer, f.ts.URL+"/registers")
+		if !strings.Contains(reg, "arbitri.csv") || !strings.Contains(reg, "/registers/arbiters/undo") {
+			t.Error("the registers page does not show the import and its undo")
+		}
+		if code, _ := post(t, officer, f.ts.URL+"/registers/arbiters/undo", nil, nil); code != http.StatusSeeOther {
+			t.Errorf("undo: %d", code)
 		}
 	})
 
