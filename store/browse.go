@@ -456,3 +456,19 @@ func (s *Store) ListSummaryOf(ctx context.Context, kind, period string) (l ListS
 	l.CreatedAt = parseTS(created)
 	return l, true, nil
 }
+
+// FileReport returns the validator's report stored with a file's
+// verdict (validate.Report as JSON); ok is false when the file is not
+// judged.
+func (s *Store) FileReport(ctx context.Context, fileID int64) (report []byte, received time.Time, ok bool, err error) {
+	var rep, recv string
+	err = s.db.QueryRowContext(ctx, `SELECT v.report, s.received_at FROM verdicts v JOIN files f ON f.id = v.file_id
+		JOIN submissions s ON s.id = f.submission_id WHERE v.file_id = ?`, fileID).Scan(&rep, &recv)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, time.Time{}, false, nil
+	}
+	if err != nil {
+		return nil, time.Time{}, false, fmt.Errorf("store: report of file %d: %w", fileID, err)
+	}
+	return []byte(rep), parseTS(recv), true, nil
+}

@@ -124,6 +124,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /submissions/{id}/discard", s.act(office.ActDiscard, s.discard))
 	m.HandleFunc("POST /submissions/{id}/decide", s.act(office.ActDecide, s.decide))
 	m.HandleFunc("GET /files/{id}", s.user(s.download))
+	m.HandleFunc("GET /files/{id}/report", s.user(s.report))
+	m.HandleFunc("GET /files/{id}/chart", s.user(s.reportChart))
 	m.HandleFunc("GET /tournaments", s.user(s.tournaments))
 	m.HandleFunc("POST /tournaments/{id}/revoke", s.act(office.ActRevoke, s.revoke))
 	m.HandleFunc("POST /tournaments/{id}/reinstate", s.act(office.ActReinstate, s.reinstate))
