@@ -28,6 +28,7 @@ type nextList struct {
 	Kind   string
 	Period periods.Period
 	Closed bool // already closed (the office may close it again)
+	Due    bool // its cut-off has passed: the office may close it
 }
 
 type dashboardData struct {
@@ -67,13 +68,23 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 }
 
 // nextLists returns, for each kind, the list a file received today
-// counts in, with its cut-off.
+// counts in, with its cut-off, and before it the previous list when its
+// cut-off has passed and it is not closed yet.
 func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 	today := tournament.DateOf(s.now().In(rome))
 	var out []nextList
 	for _, k := range []periods.Kind{periods.Standard, periods.Rapid} {
-		p := rating.Schedule(k, &s.o.Rules.Rating).ForReceipt(today)
-		_, closed, err := s.st.RatingListOf(r.Context(), string(k), p.Label)
+		sch := rating.Schedule(k, &s.o.Rules.Rating)
+		p := sch.ForReceipt(today)
+		prev := sch.Previous(p)
+		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)
+		if err != nil {
+			return nil, err
+		}
+		if !closed {
+			out = append(out, nextList{Kind: string(k), Period: prev, Due: true})
+		}
+		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
 		if err != nil {
 			return nil, err
 		}
