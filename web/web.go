@@ -90,7 +90,7 @@ func New(opt Options) (*Server, error) {
 	s.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("web: cross-origin request refused", "method", r.Method, "path", r.URL.Path,
 			"origin", r.Header.Get("Origin"), "sec-fetch-site", r.Header.Get("Sec-Fetch-Site"))
-		s.plainError(w, r, http.StatusForbidden, "crossOrigin")
+		s.render(w, r, http.StatusForbidden, "error", "", errorPage{Key: "crossOrigin"})
 	}))
 	var err error
 	if s.pages, err = parsePages(); err != nil {
