@@ -138,18 +138,27 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 
 // SubmissionPeriods lists the list periods verdicts name, newest first.
 func (s *Store) SubmissionPeriods(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT period FROM verdicts WHERE period <> '' ORDER BY period DESC`)
+	out, err := s.texts(ctx, `SELECT DISTINCT period FROM verdicts WHERE period <> '' ORDER BY period DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("store: periods: %w", err)
+	}
+	return out, nil
+}
+
+// texts runs a query of one text column and returns its values.
+func (s *Store) texts(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
+		var v string
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		out = append(out, p)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }

@@ -121,8 +121,14 @@ func listTitle(kind, period string) string {
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
+	s.framed(w, r, func(buf *bytes.Buffer) error { return lists.WriteChangesHTML(buf, title+": variazioni", rep, notes) })
+}
+
+// framed writes a report page shown in a frame (a change report, a
+// tournament report) under reportCSP.
+func (s *Server) framed(w http.ResponseWriter, r *http.Request, write func(*bytes.Buffer) error) {
 	var buf bytes.Buffer
-	if err := lists.WriteChangesHTML(&buf, title+": variazioni", rep, notes); err != nil {
+	if err := write(&buf); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -62,14 +62,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request) {
 	if in.Tournament != nil {
 		in.Chart = "chart"
 	}
-	var buf bytes.Buffer
-	if err := tournament.WriteHTML(&buf, in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Security-Policy", reportCSP)
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(buf.Bytes())
+	s.framed(w, r, func(buf *bytes.Buffer) error { return tournament.WriteHTML(buf, in) })
 }
 
 // reportChart is the chart of a file's tournament report.
