@@ -90,7 +90,7 @@ func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSum
 }
 
 type listData struct {
-	L      store.ListSummary
+	List   store.ListSummary
 	Report *rating.Report
 	Top    []lists.Entry
 }
@@ -100,7 +100,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d := listData{L: sum, Report: &lr.Report, Top: lr.Entries}
+	d := listData{List: sum, Report: &lr.Report, Top: lr.Entries}
 	if len(d.Top) > 20 {
 		d.Top = d.Top[:20]
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -18,6 +19,21 @@ import (
 )
 
 func TestTextsComplete(t *testing.T) {
+	// Every text a template names exists.
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := regexp.MustCompile(`\.L\.([A-Za-z]+)|index \$?\.L "([^"]+)"`)
+	for _, n := range names {
+		b, _ := fs.ReadFile(templateFS, n)
+		for _, m := range used.FindAllStringSubmatch(string(b), -1) {
+			k := m[1] + m[2]
+			if _, ok := texts["it"][k]; !ok {
+				t.Errorf("%s names the text %q, which does not exist", n, k)
+			}
+		}
+	}
 	for k := range texts["it"] {
 		if _, ok := texts["en"][k]; !ok {
 			t.Errorf("text %q has no English", k)
