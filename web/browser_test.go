@@ -249,6 +249,21 @@ func TestBrowser(t *testing.T) {
 		b.shot(t, "audit")
 	})
 
+	t.Run("the pages in English, and the users for the admin", func(t *testing.T) {
+		b.open(t, "/")
+		b.do(t, "switch to English", chromedp.Click(chromedp.CSS(`button[name="lang"][value="en"]`)))
+		b.until(t, `document.querySelector("main h1") !== null && document.querySelector("main h1").innerText === "Office overview"`)
+		b.shot(t, "dashboard-en")
+		b.do(t, "back to Italian", chromedp.Click(chromedp.CSS(`button[name="lang"][value="it"]`)))
+		b.until(t, `document.querySelector("main h1") !== null && document.querySelector("main h1").innerText === "Riepilogo dell'ufficio"`)
+		b.login(t, "admin", password("admin"))
+		b.open(t, "/users")
+		if u := b.text(t, "main table"); !strings.Contains(u, "victim") {
+			t.Errorf("the users page lacks a user: %q", u)
+		}
+		b.shot(t, "users")
+	})
+
 	t.Run("a form posted from another site is refused", func(t *testing.T) {
 		// The other site: localhost, not 127.0.0.1, so another site to the
 		// browser; its form posts a release to the application.
