@@ -31,6 +31,18 @@ func (c CorrectionLine) String() string {
 	return fmt.Sprintf("%s (rated in the list %s): %s; %d players' variations corrected", c.Tournament, c.List, c.Reason, c.Players)
 }
 
+// Italian is the line as the published change report shows it.
+func (c CorrectionLine) Italian() string {
+	players := fmt.Sprintf("corrette le variazioni di %d giocatori", c.Players)
+	switch c.Players {
+	case 0:
+		players = "nessuna variazione cambia"
+	case 1:
+		players = "corretta la variazione di 1 giocatore"
+	}
+	return fmt.Sprintf("%s (valutato nella lista %s): %s; %s", c.Tournament, c.List, c.Reason, players)
+}
+
 // corrected is what corrections found.
 type corrected struct {
 	deltas   []rating.Correction

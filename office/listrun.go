@@ -104,7 +104,7 @@ func (c *closed) notes() []string {
 		n = append(n, "Decisione dell'ufficio: "+d.String())
 	}
 	for _, x := range c.out.Corrections {
-		n = append(n, "Correzione: "+x.String())
+		n = append(n, "Correzione: "+x.Italian())
 	}
 	x := c.out.Crosscheck
 	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",

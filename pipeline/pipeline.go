@@ -138,6 +138,10 @@ func (p *Pipeline) Handle(ctx context.Context, s *ingest.Submission) error {
 	return err
 }
 
+// resendAfter is how long after the first receipt the same bytes, the
+// first answered, count as sent again rather than replayed by the intake.
+const resendAfter = time.Minute
+
 // Record is Handle returning the submission's id, and dup true when it
 // was already recorded.
 func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, dup bool, err error) {
@@ -147,6 +151,23 @@ func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, 
 	}
 	if dup {
 		p.log.Info("submission already recorded", "id", id, "source", s.Source, "message_id", s.MessageID)
+		// The same bytes again, from the drop folder or the command line,
+		// after the first was answered: someone sent them again, so a
+		// short answer, once a day per sender. An e-mail with the same
+		// Message-ID is the mailbox handing the same message over again,
+		// and a file taken again before its answer went out is the drop
+		// folder's replay after a crash: neither is a resend.
+		if first, ok, err := p.o.Store.AnsweredAt(ctx, id); err != nil {
+			return 0, false, err
+		} else if s.Channel != ingest.ChannelIMAP && ok && s.ReceivedAt.Sub(first) >= resendAfter {
+			now := p.o.Now()
+			day := tournament.DateOf(now.In(p.o.Rules.Rating.Location())).String()
+			if rid, ok, err := p.o.Store.RecordRepeat(ctx, id, s.Sender, day, s.ReceivedAt, now); err != nil {
+				return 0, false, err
+			} else if ok {
+				p.log.Info("the same content received again: a short notice", "id", rid, "first", id)
+			}
+		}
 	} else {
 		p.log.Info("submission recorded", "id", id, "channel", s.Channel, "source", s.Source,
 			"sender", s.Sender, "files", len(s.Files), "problems", len(s.Problems))
@@ -240,6 +261,57 @@ func (p *Pipeline) pass(ctx context.Context) {
 	p.deliver(ctx)
 }
 
+// repeat answers a submission whose content was received before with a
+// short notice pointing to the first submission and its verdict, at most
+// once a day per sender and first submission; done is true when sub was
+// such a repeat (judged here).
+func (p *Pipeline) repeat(ctx context.Context, sub *store.Submission, in *notice.Input, j *store.Judgement) (done bool, err error) {
+	first := sub.RepeatOf
+	if first == 0 {
+		if first, err = p.o.Store.SameContent(ctx, sub.ID); err != nil || first == 0 {
+			return false, err
+		}
+	}
+	j.RepeatOf = first
+	now := p.o.Now()
+	loc := p.o.Rules.Rating.Location()
+	y, m, d := now.In(loc).Date()
+	if again, err := p.o.Store.RepeatedSince(ctx, first, sub.Sender, time.Date(y, m, d, 0, 0, 0, 0, loc), sub.ID); err != nil {
+		return false, err
+	} else if again {
+		j.Note = fmt.Sprintf("stesso contenuto dell'invio n. %d, già segnalato oggi al mittente: nessuna risposta", first)
+		p.log.Info("the same content again, already answered today", "id", sub.ID, "first", first)
+		return true, p.o.Store.Judge(ctx, *j, now)
+	}
+	orig, err := p.o.Store.Load(ctx, first)
+	if err != nil {
+		return false, err
+	}
+	r := &notice.Repeat{SubmissionID: first, ReceivedAt: orig.ReceivedAt}
+	for _, f := range orig.Files {
+		v, _, _, err := p.o.Store.FileVerdict(ctx, f.ID)
+		if err != nil {
+			return false, err
+		}
+		r.Files = append(r.Files, notice.RepeatFile{Name: f.Name, Verdict: validate.Verdict(v)})
+	}
+	in.Repeat = r
+	in.To = nil
+	if a := addrOf(sub.Sender); a != "" {
+		in.To = []string{sub.Sender}
+	} else {
+		in.To = []string{p.o.Office}
+	}
+	kind, subject, msg, err := notice.Compose(*in)
+	if err != nil {
+		return false, err
+	}
+	j.Note = fmt.Sprintf("stesso contenuto dell'invio n. %d: risposta breve", first)
+	j.Notice = &store.NewNotice{Kind: kind, From: p.o.From, To: in.To, Subject: subject, MessageID: in.MessageID, Message: msg}
+	p.log.Info("the same content received again: short notice", "id", sub.ID, "first", first)
+	return true, p.o.Store.Judge(ctx, *j, now)
+}
+
 // reloadRegisters reads the registers again when an import changed them
 // since the last pass; a register that cannot be read leaves the ones in
 // use.
@@ -293,6 +365,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	}
 	// The note of a released submission says who released it: kept.
 	j := store.Judgement{SubmissionID: id, State: store.StateJudged, Note: sub.Note}
+	if done, err := p.repeat(ctx, sub, &in, &j); err != nil || done {
+		return err
+	}
 	recipients := newAddrs()
 	recipients.add(sub.Sender)
 	// Files of one submission for the same tournament: the later counts.

@@ -128,13 +128,19 @@ func TestReceiptAndRejection(t *testing.T) {
 	if n := len(outboxFiles(t, e.outbox)); n != 2 {
 		t.Fatalf("%d notices in the outbox", n)
 	}
-	// Handing the same submission again records and answers nothing new.
-	if err := e.pipe.Handle(ctx, dropSub("good.trf", good)); err != nil {
-		t.Fatal(err)
+	// Handing the same bytes again is answered with a short notice
+	// pointing to the first submission and its verdict, once a day.
+	for i := range 3 {
+		again := dropSub("good.trf", good)
+		again.ReceivedAt = time.Now().Add(time.Duration(2+i) * time.Minute)
+		if err := e.pipe.Handle(ctx, again); err != nil {
+			t.Fatal(err)
+		}
+		e.pipe.Drain(ctx)
 	}
-	e.pipe.Drain(ctx)
-	if st, _ := e.store.Statuses(ctx, 0); len(st) != 2 || len(outboxFiles(t, e.outbox)) != 2 {
-		t.Fatal("a repeat was recorded or answered again")
+	st, _ = e.store.Statuses(ctx, 0)
+	if len(st) != 3 || len(outboxFiles(t, e.outbox)) != 3 || st[0].Notice == nil || st[0].Notice.Kind != "repeat" || len(st[0].Files) != 0 {
+		t.Fatalf("a repeat: %d submissions, %d notices, %+v", len(st), len(outboxFiles(t, e.outbox)), st[0])
 	}
 }
 

@@ -70,7 +70,8 @@ type Correction struct {
 	Applied bool `json:"applied"`
 }
 
-// ArtCorrection marks a correction's variation in a change report.
+// ArtCorrection is the File of a correction's variation in a change
+// report (its Name is the tournament's).
 const ArtCorrection = "correction"
 
 // Carry is the engine's reading of a list (its state columns parsed,
@@ -387,7 +388,7 @@ func ClosePeriod(in Close) (*Result, error) {
 		a.corrected = true
 		a.nvars++
 		vars = append(vars, Variation{File: ArtCorrection, Name: c.Tournament, Applied: c.Delta, Delta: c.Delta,
-			Articles: []string{ArtCorrection + ": " + c.Reason + " (list " + c.List + ")"}})
+			Articles: []string{"correzione: " + c.Reason + " (lista " + c.List + ")"}})
 		varAcc = append(varAcc, k-1)
 	}
 

@@ -243,6 +243,11 @@ CREATE TABLE register_versions (
 	undone_by   TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX register_versions_kind ON register_versions(kind, id);
+
+-- A submission whose content was received before: answered with a short
+-- notice pointing to the first, at most once a day per sender and first
+-- submission.
+ALTER TABLE submissions ADD COLUMN repeat_of INTEGER REFERENCES submissions(id);
 `,
 	// (issue 9) the office's web accounts and their server-side sessions:
 	// a user has one role (clerk, officer, admin) and a password hash

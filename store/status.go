@@ -22,6 +22,9 @@ type Status struct {
 	Office     *Office       `json:"office,omitempty"` // released or discarded by the office
 	Files      []FileStatus  `json:"files"`
 	Notice     *NoticeStatus `json:"notice,omitempty"`
+	// RepeatOf is the first submission of the same content, for one
+	// received again (answered with a short notice).
+	RepeatOf int64 `json:"repeat_of,omitempty"`
 }
 
 // FileStatus is one file's verdict.
@@ -60,7 +63,7 @@ func (s *Store) Statuses(ctx context.Context, limit int) ([]Status, error) {
 // newest first (all when limit <= 0).
 func (s *Store) StatusesIn(ctx context.Context, state string, limit int) ([]Status, error) {
 	q := `SELECT id, channel, sender, source, message_id, received_at, state, note, problems,
-		office_action, office_by, office_at FROM submissions`
+		office_action, office_by, office_at, coalesce(repeat_of, 0) FROM submissions`
 	var args []any
 	if state != "" {
 		q += ` WHERE state = ?`
@@ -80,7 +83,7 @@ func (s *Store) StatusesIn(ctx context.Context, state string, limit int) ([]Stat
 		var recv, problems, officeAction, officeBy string
 		var officeAt sql.NullString
 		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems,
-			&officeAction, &officeBy, &officeAt); err != nil {
+			&officeAction, &officeBy, &officeAt, &st.RepeatOf); err != nil {
 			rows.Close()
 			return nil, err
 		}

@@ -229,6 +229,9 @@ type Submission struct {
 	RecordedAt  time.Time
 	Office      *Office // nil unless the office released or discarded it
 	Files       []File
+	// RepeatOf is the first submission of the same content, for a
+	// content received again (0 otherwise).
+	RepeatOf int64
 }
 
 // File is one file of a recorded submission.
@@ -266,9 +269,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0) FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf)
 	if err != nil {
 		return nil, fmt.Errorf("store: submission %d: %w", id, err)
 	}
@@ -362,6 +365,8 @@ type Judgement struct {
 	Note         string
 	Verdicts     []Verdict
 	Notice       *NewNotice // nil: nothing to send (quarantine)
+	// RepeatOf, for a content received again, is its first submission.
+	RepeatOf int64
 }
 
 // Judge saves a submission's verdicts, findings, the tournaments they
@@ -370,8 +375,13 @@ type Judgement struct {
 // a submission that is no longer in the received state is a no-op.
 func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE submissions SET state = ?, note = ?, judged_at = ? WHERE id = ? AND state = ?`,
-			j.State, j.Note, ts(now), j.SubmissionID, StateReceived)
+		var rep any
+		if j.RepeatOf != 0 {
+			rep = j.RepeatOf
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE submissions SET state = ?, note = ?, judged_at = ?,
+			repeat_of = coalesce(?, repeat_of) WHERE id = ? AND state = ?`,
+			j.State, j.Note, ts(now), rep, j.SubmissionID, StateReceived)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/config"
 	"omologa/office"
 	"omologa/store"
 )
@@ -106,11 +105,7 @@ Without decisions, lists those recorded for the submission.`)
 		fs.Usage()
 		return exitUsage
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail("%v", err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"io"
+	"omologa/config"
 	"omologa/office"
 )
 
@@ -45,4 +47,14 @@ func exitFor(err error) int {
 		return exitRejected
 	}
 	return exitUsage
+}
+
+// openOffice opens the office of the configuration at path (its store and
+// rules), for a command that does one of its acts.
+func openOffice(ctx context.Context, path string) (*office.Office, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return office.Open(ctx, cfg)
 }

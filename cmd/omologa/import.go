@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 
-	"omologa/config"
 	"omologa/office"
 )
 
@@ -54,11 +53,7 @@ next submission on.`)
 		fl.Usage()
 		return exitUsage
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"omologa/config"
 	"omologa/office"
 )
 
@@ -24,19 +23,24 @@ func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
 	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR] [--force]
+		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
+                        [--as-of YYYY-MM-DD] [--preview] [--force]
 
 The office's monthly rapid run or bimonthly standard run, from the store: takes
 the list in force (the last list this command stored for the kind, else the
-players' register), the tournaments homologated in the store whose receipt
-falls in the period (RTF 4.2.2, RAPID 6.2; superseded files left out, and any
-tournament already rated in another list), closes the period (frozen ratings,
-summed variations, promotions, categories: rating.ClosePeriod), stores the new
-list so that the next run chains from it, and publishes into DIR: list.csv,
-list.html, distribution.png (the published list), register.csv (the whole new
-list with the engine's state, the next period's input), changes.json and
-changes.html (the change report). A period already closed is refused (exit 1)
-unless --force.`)
+players' register), the tournaments homologated in the store first received in
+the period (RTF 4.2.2, RAPID 6.2), each once with its version in force (revoked
+ones left out), closes the period (frozen ratings, summed variations,
+promotions, categories: rating.ClosePeriod), stores the new list so that the
+next run chains from it, and publishes into DIR: list.csv, list.html,
+distribution.png (the published list), register.csv (the whole new list with
+the engine's state, the next period's input), changes.json and changes.html
+(the change report). A tournament rated in an earlier list whose version in
+force, revocation or office decisions changed since is re-rated with the list
+in force it was rated with, and each player's difference is carried into this
+list as a correction. A period whose cut-off has not passed by --as-of (default
+today) is refused (exit 2); --preview shows the changes so far, storing and
+publishing nothing. A period already closed is refused (exit 1) unless --force.`)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -54,11 +58,7 @@ unless --force.`)
 		fmt.Fprintf(stderr, "omologa list run: %v\n", err)
 		return exitFor(err)
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}

@@ -113,12 +113,18 @@ func printStatuses(w io.Writer, rows []store.Status) {
 			notice = "none: " + r.Note
 		}
 		head := fmt.Sprintf("%d\t%s\t%s\t%s\t%s", r.ID, r.ReceivedAt.Local().Format("2006-01-02 15:04:05"), r.Channel, from, stateLabel(r))
+		same := ""
+		if r.RepeatOf != 0 {
+			same = fmt.Sprintf("(same as submission %d)", r.RepeatOf)
+		}
 		if len(r.Files) == 0 {
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\t%s\n", head, notice)
+			fmt.Fprintf(tw, "%s\t-\t-\t%s\t-\t%s\n", head, orDash(same), notice)
 		}
 		for i, f := range r.Files {
 			verdict := f.Verdict
-			if verdict == "" {
+			if verdict == "" && same != "" {
+				verdict = same
+			} else if verdict == "" {
 				verdict = "(pending)"
 				if r.State == store.StateQuarantined || r.State == store.StateDiscarded {
 					verdict = "(not judged)"

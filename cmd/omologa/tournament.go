@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/config"
 	"omologa/office"
 	"omologa/store"
 )
@@ -59,15 +58,23 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fs.Usage()
 		return exitUsage
 	}
-	if code, ok := parseFlags(fs, args[1:]); !ok {
-		return code
+	// Flags may follow the ids ("revoke 12 --reason …").
+	var pos []string
+	for rest := args[1:]; ; {
+		if code, ok := parseFlags(fs, rest); !ok {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
 	}
-	if fs.NArg() != n {
+	if len(pos) != n {
 		fs.Usage()
 		return exitUsage
 	}
 	var ids []int64
-	for _, a := range fs.Args() {
+	for _, a := range pos {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
 			fmt.Fprintf(stderr, "omologa tournament %s: %q is not an id\n", sub, a)
@@ -79,11 +86,7 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "omologa tournament %s: %v\n", sub, err)
 		return exitFor(err)
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	o, err := office.Open(ctx, cfg)
+	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}

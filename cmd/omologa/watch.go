@@ -20,7 +20,6 @@ import (
 	"omologa/office"
 	"omologa/pipeline"
 	"omologa/registers"
-	"omologa/rules"
 	"omologa/store"
 )
 
@@ -204,6 +203,7 @@ type app struct {
 	store *store.Store
 	pipe  *pipeline.Pipeline
 	log   *slog.Logger
+	off   *office.Office
 }
 
 // startupFailed ends a start-up that could not complete. When the reason
@@ -220,32 +220,25 @@ func startupFailed(ctx context.Context, stderr io.Writer, log *slog.Logger, err 
 }
 
 func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
-	rf, err := rules.Load(cfg.Rules)
+	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
 		return nil, err
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	p, err := office.NewPipeline(ctx, cfg, o.Rules, o.Store, log)
 	if err != nil {
+		o.Close()
 		return nil, err
 	}
-	p, err := office.NewPipeline(ctx, cfg, rf, st, log)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	return &app{cfg: cfg, store: st, pipe: p, log: log}, nil
+	// The office acting on the daemon's store shares its pipeline, so
+	// that a release from the web application is judged at once.
+	o.Pipeline = p
+	return &app{cfg: cfg, store: o.Store, pipe: p, log: log, off: o}, nil
 }
 
 func (a *app) close() { a.store.Close() }
 
 // office is the office acting on the daemon's store and pipeline.
-func (a *app) office() (*office.Office, error) {
-	rf, err := rules.Load(a.cfg.Rules)
-	if err != nil {
-		return nil, err
-	}
-	return &office.Office{Store: a.store, Config: a.cfg, Rules: rf, Pipeline: a.pipe, Now: time.Now, Log: a.log}, nil
-}
+func (a *app) office() (*office.Office, error) { return a.off, nil }
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.

@@ -28,6 +28,7 @@ import (
 const (
 	KindReceipt   = "receipt"
 	KindRejection = "rejection"
+	KindRepeat    = "repeat" // the same content received again
 )
 
 // Input is everything a notice says.
@@ -51,6 +52,24 @@ type Input struct {
 	// since the sender may wonder why the answer came late.
 	ReleasedAt time.Time
 	Files      []File
+	// Repeat, for a submission whose content was received before, is
+	// that first submission: the notice is then a short one pointing to
+	// it and its verdict (Files is empty).
+	Repeat *Repeat
+}
+
+// Repeat is the first submission of a content received again.
+type Repeat struct {
+	SubmissionID int64
+	ReceivedAt   time.Time
+	Files        []RepeatFile
+}
+
+// RepeatFile is one file of the first submission and its verdict ("" when
+// not judged yet).
+type RepeatFile struct {
+	Name    string
+	Verdict validate.Verdict
 }
 
 // File is the judgement of one file of the submission.
@@ -78,6 +97,9 @@ type Earlier struct {
 // rejection notice: a receipt when there is at least one file and none is
 // rejected.
 func Kind(in Input) string {
+	if in.Repeat != nil {
+		return KindRepeat
+	}
 	if len(in.Files) == 0 {
 		return KindRejection
 	}
@@ -174,6 +196,9 @@ func subjectOf(in Input, t *text, kind string) string {
 	} else {
 		what = fmt.Sprintf(t.submissionN, in.SubmissionID)
 	}
+	if kind == KindRepeat {
+		return t.subjRepeat + " – " + fmt.Sprintf(t.submissionN, in.Repeat.SubmissionID)
+	}
 	if kind == KindReceipt {
 		return t.subjReceipt + " – " + what
 	}
@@ -211,6 +236,21 @@ func build(in Input) *doc {
 		in.SubmissionID, in.Subject, len(in.Files)))
 	if !in.ReleasedAt.IsZero() {
 		d.para(fmt.Sprintf(t.released, in.ReleasedAt.In(loc).Format("02/01/2006 15:04")))
+	}
+	if r := in.Repeat; r != nil {
+		d.para(fmt.Sprintf(t.repeat, in.ReceivedAt.In(loc).Format("02/01/2006 15:04"), t.channel[in.Channel],
+			r.SubmissionID, r.ReceivedAt.In(loc).Format("02/01/2006 15:04")))
+		var items []string
+		for _, f := range r.Files {
+			v := t.verdict[f.Verdict]
+			if v == "" {
+				v = t.notJudged
+			}
+			items = append(items, f.Name+": "+v)
+		}
+		d.list(t.verdictLabel, items, false)
+		d.para(fmt.Sprintf(t.signature, in.Office))
+		return d
 	}
 	d.list(t.problemsHead, in.Problems, false)
 	if len(in.Files) == 0 {

@@ -15,6 +15,7 @@ type text struct {
 	verdict                            map[validate.Verdict]string
 	supersedes, period                 string
 	inForce                            string
+	subjRepeat, repeat, notJudged      string
 	errorsHead, warningsHead, infoHead string
 	line, player, round                string
 	resubmitHead, resubmit, thanks     string
@@ -42,6 +43,9 @@ var texts = map[string]*text{
 			validate.AcceptedWithWarnings: "ACCETTATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
 		supersedes:   "Questo file sostituisce %s, ricevuto con l'invio n. %d del %s: vale il nuovo file.",
 		inForce:      "Questa versione non è omologata: resta valida la versione omologata il %s (%s, invio n. %d).",
+		subjRepeat:   "Omologazione: invio già ricevuto",
+		repeat:       "abbiamo ricevuto il %s (%s) un invio identico all'invio n. %d del %s, già esaminato: non lo esaminiamo di nuovo e l'esito resta quello comunicato allora. Per correggere il torneo inviate il file corretto.",
+		notJudged:    "in esame",
 		period:       "Il torneo (%s) sarà conteggiato nella lista %s (chiusura delle ricezioni il %s).",
 		errorsHead:   "Errori (impediscono l'omologazione)",
 		warningsHead: "Avvertenze (non impediscono l'omologazione, ma vanno verificate)",
@@ -74,6 +78,9 @@ var texts = map[string]*text{
 			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},
 		supersedes:   "This file replaces %s, received with submission no. %d on %s: the new file counts.",
 		inForce:      "This version is not homologated: the version homologated on %s (%s, submission no. %d) remains valid.",
+		subjRepeat:   "Homologation: submission already received",
+		repeat:       "on %s (%s) we received a submission identical to submission no. %d of %s, already examined: it is not examined again and its outcome stands as notified then. To correct the tournament, send the corrected file.",
+		notJudged:    "being examined",
 		period:       "The tournament (%s) counts in the %s list (receipts closing on %s).",
 		errorsHead:   "Errors (they prevent homologation)",
 		warningsHead: "Warnings (they do not prevent homologation, but check them)",

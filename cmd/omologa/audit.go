@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"omologa/store"
+)
+
+func init() {
+	register(&command{
+		name:    "audit",
+		summary: "the office's audit trail: who did what and when, from the command line or the web",
+		run:     runAudit,
+	})
+}
+
+func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", defaultConfig(), "configuration file")
+	asJSON := fs.Bool("json", false, "print the entries as JSON")
+	var f store.AuditFilter
+	fs.StringVar(&f.User, "user", "", "only this user's acts")
+	fs.StringVar(&f.Action, "action", "", "only this act (release, discard, decide, revoke, reinstate, link, unlink, import, undo-import, list-run)")
+	fs.StringVar(&f.Object, "object", "", `only acts on this object ("submission 12", "tournament 3", "register players")`)
+	since := fs.String("since", "", "only acts from this day, YYYY-MM-DD")
+	until := fs.String("until", "", "only acts before this day, YYYY-MM-DD")
+	fs.IntVar(&f.Limit, "limit", 50, "at most this many entries, newest first (0: all)")
+	fs.IntVar(&f.Offset, "offset", 0, "skip this many entries")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: omologa audit [--config FILE] [--json] [--user U] [--action A] [--object O] [--since DAY] [--until DAY] [--limit N] [--offset N]")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	fail := func(err error) int {
+		fmt.Fprintln(stderr, "omologa audit:", err)
+		return exitUsage
+	}
+	for _, d := range []struct {
+		s   string
+		dst *time.Time
+	}{{*since, &f.From}, {*until, &f.To}} {
+		if d.s == "" {
+			continue
+		}
+		t, err := time.ParseInLocation("2006-01-02", d.s, time.Local)
+		if err != nil {
+			return fail(fmt.Errorf("%q: want a day YYYY-MM-DD", d.s))
+		}
+		*d.dst = t
+	}
+	o, err := openOffice(ctx, *cfgPath)
+	if err != nil {
+		return fail(err)
+	}
+	defer o.Close()
+	es, err := o.Audit(ctx, f)
+	if err != nil {
+		return fail(err)
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, es); err != nil {
+			return fail(err)
+		}
+		return exitOK
+	}
+	for _, e := range es {
+		fmt.Fprintf(stdout, "%s  %s (%s, %s)  %s %s", e.At.UTC().Format("2006-01-02 15:04:05 UTC"), e.User, e.Role, e.Via, e.Action, e.Object)
+		if e.Details != "" {
+			fmt.Fprintf(stdout, ": %s", e.Details)
+		}
+		fmt.Fprintln(stdout)
+	}
+	return exitOK
+}
