@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/config"
 	"omologa/store"
 )
 
@@ -290,4 +292,30 @@ func TestHandlers(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Under TLS the session cookie is Secure and bound to the host.
+func TestSecureCookieUnderTLS(t *testing.T) {
+	f := newFixture(t)
+	srv, err := New(Options{Office: f.o, Accounts: f.srv.acc, Web: &config.Web{Listen: "127.0.0.1:0", TLSCert: "c.pem", TLSKey: "k.pem",
+		Language: "it"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewTLSServer(srv.Handler())
+	defer ts.Close()
+	c := ts.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	resp, err := c.PostForm(ts.URL+"/login", url.Values{"name": {"clerk"}, "password": {password("clerk")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	var ck *http.Cookie
+	for _, x := range resp.Cookies() {
+		ck = x
+	}
+	if ck == nil || ck.Name != "__Host-omologa" || !ck.Secure || !ck.HttpOnly || ck.SameSite != http.SameSiteStrictMode {
+		t.Errorf("session cookie under TLS: %+v", ck)
+	}
 }
