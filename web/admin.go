@@ -170,3 +170,13 @@ func (s *Server) undoImport(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Redirect(w, r, "/registers?done=undone", http.StatusSeeOther)
 }
+
+// setPassword sets a user's password (the admin's reset); the user's
+// sessions end.
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request) {
+	if err := s.o.SetPassword(r.Context(), visitOf(r).actor(), r.PathValue("name"), r.PostFormValue("password")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/users?done=userChanged", http.StatusSeeOther)
+}

@@ -146,6 +146,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /users", s.act(office.ActUsers, s.users))
 	m.HandleFunc("POST /users", s.act(office.ActUsers, s.addUser))
 	m.HandleFunc("POST /users/{name}/disable", s.act(office.ActUsers, s.disableUser))
+	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
 	s.mux = m
 }
 

@@ -283,6 +283,33 @@ func TestHandlers(t *testing.T) {
 		}
 	})
 
+	t.Run("the admin adds a user, sets his password, disables him", func(t *testing.T) {
+		admin, officer := f.client(t, "admin"), f.client(t, "officer")
+		form := url.Values{"name": {"bianchi"}, "role": {"clerk"}, "password": {"prima-password"}}
+		if code, _ := post(t, officer, f.ts.URL+"/users", form, nil); code != http.StatusForbidden {
+			t.Errorf("an officer adds a user: %d, want 403", code)
+		}
+		if code, _ := post(t, admin, f.ts.URL+"/users", form, nil); code != http.StatusSeeOther {
+			t.Fatalf("add: %d", code)
+		}
+		if code, _ := post(t, admin, f.ts.URL+"/users", form, nil); code != http.StatusConflict {
+			t.Errorf("adding bianchi twice: %d, want 409", code)
+		}
+		if code, _ := post(t, admin, f.ts.URL+"/users/bianchi/password", url.Values{"password": {"seconda-password"}}, nil); code != http.StatusSeeOther {
+			t.Fatalf("password: %d", code)
+		}
+		c := f.client(t, "")
+		if code, _ := post(t, c, f.ts.URL+"/login", url.Values{"name": {"bianchi"}, "password": {"seconda-password"}}, nil); code != http.StatusSeeOther {
+			t.Errorf("login with the new password: %d", code)
+		}
+		if code, _ := post(t, admin, f.ts.URL+"/users/bianchi/disable", nil, nil); code != http.StatusSeeOther {
+			t.Fatalf("disable: %d", code)
+		}
+		if code, _ := get(t, c, f.ts.URL+"/"); code != http.StatusSeeOther {
+			t.Errorf("a disabled user's session still opens pages: %d", code)
+		}
+	})
+
 	t.Run("player search ignores accents and case", func(t *testing.T) {
 		c := f.client(t, "clerk")
 		for _, q := range []string{"nicolo santoro", "SANTORO Nicolò", "159640"} {
