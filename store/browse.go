@@ -252,7 +252,8 @@ type TournamentFilter struct {
 	Text    string // in the name or city
 }
 
-// TournamentRow is a tournament with the file that stands for it.
+// TournamentRow is a tournament with the file that stands for it: the
+// version in force, else the latest judged.
 type TournamentRow struct {
 	Key          string
 	Name         string
@@ -264,6 +265,7 @@ type TournamentRow struct {
 	Kind         string
 	Period       string
 	Summary      json.RawMessage // validate.Summary of the standing file
+	Revoked      bool            // the office revoked its homologation
 }
 
 // BrowseTournaments returns a page of tournaments, latest start first,
@@ -286,13 +288,15 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	if len(conds) > 0 {
 		where = " WHERE " + strings.Join(conds, " AND ")
 	}
-	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = t.current_file`
+	// The version in force, else (none accepted) the latest file judged.
+	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
+		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id`
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, t.start_date, t.end_date, f.id, f.submission_id,
-		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament')`+from+where+
+		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL`+from+where+
 		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
@@ -303,7 +307,7 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 		var r TournamentRow
 		var sum *string
 		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
-			&r.Period, &sum); err != nil {
+			&r.Period, &sum, &r.Revoked); err != nil {
 			return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 		}
 		if sum != nil {

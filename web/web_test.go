@@ -89,6 +89,14 @@ func TestHandlers(t *testing.T) {
 		}
 	})
 
+	t.Run("tournaments include the rejected ones", func(t *testing.T) {
+		c := f.client(t, "clerk")
+		_, page := get(t, c, f.ts.URL+"/tournaments?verdict=rejected")
+		if !strings.Contains(page, "Open di Ognissanti") {
+			t.Error("the rejected tournament of Rimini is not listed")
+		}
+	})
+
 	t.Run("session cookie", func(t *testing.T) {
 		c := f.client(t, "")
 		resp, err := c.PostForm(f.ts.URL+"/login", url.Values{"name": {"clerk"}, "password": {password("clerk")}})
