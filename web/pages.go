@@ -36,6 +36,7 @@ type dashboardData struct {
 	Quarantined []store.SubmissionRow
 	Unreadable  []store.SubmissionRow
 	Rejected    []store.SubmissionRow
+	RejectedAll int // rejected in the period, all (the table shows the latest 20)
 	Next        []nextList
 	Since       time.Time
 }
@@ -56,7 +57,7 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if d.Rejected, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
+	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
 		s.fail(w, r, err)
 		return
 	}
