@@ -203,6 +203,9 @@ func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if s.warm {
+		s.idx.warm()
+	}
 	http.Redirect(w, r, "/lists/"+kind+"/"+period+"?done=closed", http.StatusSeeOther)
 }
 

@@ -50,6 +50,12 @@ func newPlayerIndex(st *store.Store, cfg *config.Config) *playerIndex {
 	return &playerIndex{st: st, cfg: cfg}
 }
 
+// warm builds the index in the background (at start and after a list
+// is closed), so that the first players' page does not wait for it.
+func (p *playerIndex) warm() {
+	go func() { _, _ = p.get(context.Background()) }()
+}
+
 // get returns the index, rebuilt when the closed lists changed.
 func (p *playerIndex) get(ctx context.Context) (*indexed, error) {
 	stamps, err := p.st.ListStamps(ctx)

@@ -46,6 +46,9 @@ type Options struct {
 	Web      *config.Web // nil: the defaults (Italian, plain HTTP)
 	Log      *slog.Logger
 	Now      func() time.Time
+	// WarmIndex builds the players' index in the background at start and
+	// after each list close (omologa serve and watch do).
+	WarmIndex bool
 }
 
 // Server is the web application.
@@ -57,6 +60,7 @@ type Server struct {
 	now    func() time.Time
 	lang   string
 	tls    bool
+	warm   bool // keep the players' index built (Options.WarmIndex)
 	pages  map[string]*template.Template
 	cop    *http.CrossOriginProtection
 	mux    *http.ServeMux
@@ -97,6 +101,10 @@ func New(opt Options) (*Server, error) {
 		return nil, err
 	}
 	s.idx = newPlayerIndex(s.st, s.o.Config)
+	s.warm = opt.WarmIndex
+	if opt.WarmIndex {
+		s.idx.warm()
+	}
 	s.routes()
 	return s, nil
 }

@@ -69,7 +69,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // serveWeb serves the web application of o until ctx is done, printing
 // its address once it listens.
 func serveWeb(ctx context.Context, o *office.Office, wc *config.Web, log *slog.Logger, stdout io.Writer) error {
-	srv, err := web.New(web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log})
+	srv, err := web.New(web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log,
+		WarmIndex: true})
 	if err != nil {
 		return err
 	}
