@@ -9,10 +9,18 @@ build:
 
 # The main job on the embedded defaults (samples/omologa.yaml): takes the
 # sample submissions at once (seeded from samples/drop into var/drop),
-# leaves the notices in var/outbox, and keeps watching var/drop until
-# Ctrl-C. `./bin/omologa status` lists what was done. RUNFLAGS=--once
-# processes what is there and exits.
+# leaves the notices in var/outbox, keeps watching var/drop and serves
+# the office's web application on http://127.0.0.1:8080/ until Ctrl-C,
+# with three demo accounts (one per role) made on the first run.
+# `./bin/omologa status` lists what was done. RUNFLAGS=--once processes
+# what is there and exits.
+DEMO_USERS := clerk officer admin
 run: build
+	@for u in $(DEMO_USERS); do \
+		echo "demo-$$u-2026" | ./$(BIN) user add --config samples/omologa.yaml --role $$u $$u 2>/dev/null || true; \
+	done
+	@echo "The office's web application: http://127.0.0.1:8080/ (Ctrl-C stops it)"
+	@echo "Log in as clerk, officer or admin; the password is demo-ROLE-2026 (e.g. officer / demo-officer-2026)."
 	./$(BIN) watch --config samples/omologa.yaml $(RUNFLAGS)
 
 # The office's list runs on the store `make run` filled: the monthly

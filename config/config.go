@@ -12,6 +12,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,9 @@ type Config struct {
 	// such submissions are kept for the office and never answered.
 	AllowedSenders AllowedSenders `yaml:"allowed_senders,omitempty"`
 	Limits         Limits         `yaml:"limits,omitempty"`
+	// Web is the office's web application (omologa serve, and watch when
+	// Listen is set); nil: watch serves no page.
+	Web *Web `yaml:"web,omitempty"`
 
 	// File is the configuration file read, for messages.
 	File string `yaml:"-"`
@@ -175,6 +179,26 @@ type Limits struct {
 	MaxMessageBytes int64 `yaml:"max_message_bytes,omitempty"` // one e-mail message
 }
 
+// Web configures the office's web application.
+type Web struct {
+	// Listen is the address served, host:port (127.0.0.1:8080 in the
+	// samples: behind a reverse proxy, or with TLS, to serve others).
+	Listen string `yaml:"listen"`
+	// TLSCert and TLSKey, both or neither, serve HTTPS (and mark the
+	// session cookie Secure).
+	TLSCert string `yaml:"tls_cert,omitempty"`
+	TLSKey  string `yaml:"tls_key,omitempty"`
+	// Session is how long a login lasts.
+	Session time.Duration `yaml:"session,omitempty"`
+	// Language is the pages' default language, it or en; each user may
+	// switch.
+	Language string `yaml:"language,omitempty"`
+	// TrustedOrigins are other origins (scheme://host:port) allowed to
+	// post forms, e.g. the public address of a reverse proxy whose Host
+	// header differs from the one it forwards.
+	TrustedOrigins []string `yaml:"trusted_origins,omitempty"`
+}
+
 // Defaults for what the file leaves out.
 const (
 	DefaultSettle          = 2 * time.Second
@@ -187,6 +211,7 @@ const (
 	DefaultMaxAttempts     = 12
 	DefaultSlowRetry       = 30 * time.Minute
 	DefaultSlowFor         = 7 * 24 * time.Hour
+	DefaultWebSession      = 12 * time.Hour
 )
 
 // Load reads and checks a configuration file.
@@ -242,6 +267,14 @@ func (c *Config) defaults() {
 	}
 	if c.Notices.SlowFor == 0 {
 		c.Notices.SlowFor = DefaultSlowFor
+	}
+	if w := c.Web; w != nil {
+		if w.Session == 0 {
+			w.Session = DefaultWebSession
+		}
+		if w.Language == "" {
+			w.Language = "it"
+		}
 	}
 	l := &c.Limits
 	if l.MaxFileBytes == 0 {
@@ -333,6 +366,20 @@ func (c *Config) check() error {
 	if c.Notices.SlowRetry < 0 || c.Notices.SlowFor < 0 {
 		bad("notices: slow_retry and slow_for must be positive")
 	}
+	if w := c.Web; w != nil {
+		if _, port, err := net.SplitHostPort(w.Listen); err != nil || port == "" {
+			bad("web.listen %q: host:port expected (127.0.0.1:8080)", w.Listen)
+		}
+		if (w.TLSCert == "") != (w.TLSKey == "") {
+			bad("web: tls_cert and tls_key go together")
+		}
+		if w.Session < time.Minute {
+			bad("web.session is %s: at least 1m", w.Session)
+		}
+		if w.Language != "it" && w.Language != "en" {
+			bad("web.language is %q: want it or en", w.Language)
+		}
+	}
 	l := c.Limits
 	if l.MaxFileBytes < 1 || l.MaxArchiveBytes < 1 || l.MaxArchiveFiles < 1 || l.MaxMessageBytes < 1 {
 		bad("limits must be positive")
@@ -359,6 +406,10 @@ func (c *Config) resolve(dir string) {
 	abs(&c.Registers.Players)
 	abs(&c.Registers.Arbiters)
 	abs(&c.Registers.Calendar)
+	if c.Web != nil {
+		abs(&c.Web.TLSCert)
+		abs(&c.Web.TLSKey)
+	}
 }
 
 // ArchiveDir is where recorded originals are moved.

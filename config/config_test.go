@@ -102,3 +102,25 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestWebSection(t *testing.T) {
+	c, err := Parse("/etc/omologa/omologa.yaml", []byte(minimal+"web:\n  listen: 127.0.0.1:8080\n  tls_cert: c.pem\n  tls_key: k.pem\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Web.Session != DefaultWebSession || c.Web.Language != "it" || c.Web.TLSCert != "/etc/omologa/c.pem" {
+		t.Errorf("web defaults or paths: %+v", c.Web)
+	}
+	for _, tc := range []struct{ web, want string }{
+		{"web:\n  listen: localhost\n", "web.listen"},
+		{"web:\n  listen: 127.0.0.1:8080\n  tls_cert: c.pem\n", "tls_cert and tls_key"},
+		{"web:\n  listen: 127.0.0.1:8080\n  session: 10s\n", "web.session"},
+		{"web:\n  listen: 127.0.0.1:8080\n  language: fr\n", "web.language"},
+		{"web:\n  listen: 127.0.0.1:8080\n  port: 8080\n", "port"},
+	} {
+		_, err := Parse("o.yaml", []byte(minimal+tc.web))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error naming %s", tc.web, err, tc.want)
+		}
+	}
+}

@@ -165,20 +165,11 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 
 // RatingListPeriods lists the periods closed for a kind, oldest first.
 func (s *Store) RatingListPeriods(ctx context.Context, kind string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT period FROM rating_lists WHERE kind = ? ORDER BY period`, kind)
+	out, err := s.texts(ctx, `SELECT period FROM rating_lists WHERE kind = ? ORDER BY period`, kind)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s lists: %w", kind, err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // RatedTournaments maps the tournament keys (and, for files without a

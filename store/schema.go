@@ -276,4 +276,34 @@ CREATE INDEX files_hash ON files(hash);
 ALTER TABLE notices ADD COLUMN claimed_at    TEXT; -- RFC 3339 UTC: a delivery attempt in progress since
 ALTER TABLE notices ADD COLUMN failing_since TEXT; -- RFC 3339 UTC: fast attempts spent, retried slowly since
 `,
+	// (issue 9) the office's web accounts and their server-side sessions:
+	// a user has one role (clerk, officer, admin) and a password hash
+	// (bcrypt); a session is known by the SHA-256 of its cookie's token,
+	// so that the database never holds a usable token.
+	`
+CREATE TABLE users (
+	id         INTEGER PRIMARY KEY,
+	name       TEXT NOT NULL UNIQUE,
+	role       TEXT NOT NULL,               -- clerk, officer, admin
+	hash       TEXT NOT NULL,               -- bcrypt
+	disabled   INTEGER NOT NULL DEFAULT 0,
+	created_at TEXT NOT NULL,
+	updated_at TEXT NOT NULL
+);
+
+CREATE TABLE sessions (
+	token_hash TEXT PRIMARY KEY,            -- SHA-256 of the cookie's token, hex
+	user_id    INTEGER NOT NULL REFERENCES users(id),
+	lang       TEXT NOT NULL DEFAULT 'it',
+	created_at TEXT NOT NULL,
+	expires_at TEXT NOT NULL
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+
+-- The web pages' reads: a player's results, and the closed lists without
+-- their bytes (a covering index, so that listing them does not read each
+-- list's blob to reach the columns stored after it).
+CREATE INDEX rating_results_player ON rating_results(player);
+CREATE INDEX rating_lists_summary ON rating_lists(period, kind, id, issue, received_from, cutoff, based_on, rows, created_at);
+`,
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -10,10 +9,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	gomail "github.com/emersion/go-message/mail"
-
 	"omologa/config"
 	"omologa/italian"
+	"omologa/report/notice"
 	"omologa/rules"
 	"omologa/store"
 )
@@ -210,32 +208,12 @@ func stateLabel(r store.Status, loc *time.Location) string {
 
 // printNoticeText prints a notice's headers of interest and its text part.
 func printNoticeText(w io.Writer, msg []byte) error {
-	mr, err := gomail.CreateReader(bytes.NewReader(msg))
+	n, err := notice.Read(msg)
 	if err != nil {
 		return err
 	}
-	subject, _ := mr.Header.Subject()
-	to, _ := mr.Header.AddressList("To")
-	var rcpt []string
-	for _, a := range to {
-		rcpt = append(rcpt, a.Address)
-	}
-	fmt.Fprintf(w, "To: %s\nSubject: %s\n\n", strings.Join(rcpt, ", "), subject)
-	for {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if h, ok := p.Header.(*gomail.InlineHeader); ok {
-			if ct, _, _ := h.ContentType(); ct == "text/plain" {
-				_, err := io.Copy(w, p.Body)
-				return err
-			}
-		}
-	}
+	_, err = fmt.Fprintf(w, "To: %s\nSubject: %s\n\n%s", strings.Join(n.To, ", "), n.Subject, n.Text)
+	return err
 }
 
 // printSubmissions prints the state of the submissions ids (an office

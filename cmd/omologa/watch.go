@@ -145,9 +145,22 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	log.Info("omologa watching", "config", cfg.File, "store", cfg.Store.Path, "outbox", cfg.Outbox, "smtp", cfg.SMTP != nil)
 	var wg sync.WaitGroup
-	errc := make(chan error, len(intakes)+1)
+	errc := make(chan error, len(intakes)+2)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if cfg.Web != nil {
+		// The web application shares the daemon's store and pipeline, so
+		// that a release from a page is judged and answered at once.
+		o, err := a.office()
+		if err != nil {
+			return startupFailed(ctx, stderr, log, err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errc <- serveWeb(ctx, o, cfg.Web, log, stdout)
+		}()
+	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -208,6 +221,7 @@ type app struct {
 	store *store.Store
 	pipe  *pipeline.Pipeline
 	log   *slog.Logger
+	off   *office.Office
 }
 
 // startupFailed ends a start-up that could not complete. When the reason
@@ -233,7 +247,10 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 		o.Close()
 		return nil, err
 	}
-	return &app{cfg: cfg, store: o.Store, pipe: p, log: log}, nil
+	// The office acting on the daemon's store shares its pipeline, so
+	// that a release from the web application is judged at once.
+	o.Pipeline = p
+	return &app{cfg: cfg, store: o.Store, pipe: p, log: log, off: o}, nil
 }
 
 func (a *app) close() { a.store.Close() }
@@ -306,6 +323,8 @@ func openOfficeOneShot(ctx context.Context, cfg *config.Config, log *slog.Logger
 	o.DaemonElsewhere = daemon
 	return o, func() { o.Close(); lk.Release() }, nil
 }
+// office is the office acting on the daemon's store and pipeline.
+func (a *app) office() (*office.Office, error) { return a.off, nil }
 
 // loadRegisters takes each register from the store when imported there
 // (omologa import), else from the configured CSV file.

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"omologa/config"
+	"omologa/italian"
+	"omologa/office"
+)
+
+func init() {
+	register(&command{
+		name:    "user",
+		summary: "the web application's accounts: user add|passwd|disable|enable|list",
+		run:     runUser,
+	})
+}
+
+// stdin is where a password is read from when no variable names it;
+// tests replace it.
+var stdin io.Reader = os.Stdin
+
+func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := func() {
+		fmt.Fprintln(stderr, "usage: omologa user add [--config F] [--password-env VAR] --role clerk|officer|admin NAME\n"+
+			"       omologa user passwd [--config F] [--password-env VAR] NAME\n"+
+			"       omologa user disable|enable [--config F] NAME\n"+
+			"       omologa user list [--config F] [--json]\n\n"+
+			"The password is read from the environment variable --password-env names, else from the\n"+
+			"first line of standard input. Roles: clerk (reads; releases, discards, resends), officer\n"+
+			"(also decisions, revocations, imports, list close and publish), admin (also users).")
+	}
+	if len(args) == 0 {
+		usage()
+		return exitUsage
+	}
+	if args[0] == "-h" || args[0] == "--help" {
+		usage()
+		return exitOK
+	}
+	sub := args[0]
+	fl := flag.NewFlagSet("user "+sub, flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	fl.Usage = usage
+	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	role := fl.String("role", "", "the user's role: clerk, officer or admin (add)")
+	pwEnv := fl.String("password-env", "", "environment variable holding the password (add, passwd)")
+	asJSON := fl.Bool("json", false, "print the users as JSON (list)")
+	if code, ok := parseFlags(fl, args[1:]); !ok {
+		return code
+	}
+	want := 1
+	if sub == "list" {
+		want = 0
+	}
+	if fl.NArg() != want {
+		usage()
+		return exitUsage
+	}
+	cfg, err := config.Load(*cfgPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa user:", err)
+		return exitUsage
+	}
+	o, err := office.OpenWith(ctx, cfg, newLogger(stderr, false))
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa user:", err)
+		return exitUsage
+	}
+	defer o.Close()
+	actor := office.CLIActor()
+	name := fl.Arg(0)
+	password := func() (string, error) {
+		if *pwEnv != "" {
+			return config.Password(*pwEnv)
+		}
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && line == "" {
+			return "", fmt.Errorf("no password on standard input")
+		}
+		return strings.TrimRight(line, "\r\n"), nil
+	}
+	switch sub {
+	case "add", "passwd":
+		pw, perr := password()
+		if perr != nil {
+			fmt.Fprintln(stderr, "omologa user:", perr)
+			return exitUsage
+		}
+		if sub == "add" {
+			err = o.AddUser(ctx, actor, name, office.Role(*role), pw)
+		} else {
+			err = o.SetPassword(ctx, actor, name, pw)
+		}
+	case "disable", "enable":
+		err = o.DisableUser(ctx, actor, name, sub == "disable")
+	case "list":
+		us, lerr := o.Users(ctx, actor)
+		if lerr != nil {
+			err = lerr
+			break
+		}
+		if *asJSON {
+			err = writeJSON(stdout, us)
+			break
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "USER\tROLE\tSTATE\tSINCE")
+		for _, u := range us {
+			state := "active"
+			if u.Disabled {
+				state = "disabled"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.Date(u.CreatedAt.Local()))
+		}
+		err = tw.Flush()
+	default:
+		fmt.Fprintf(stderr, "omologa user: unknown subcommand %q\n\n", sub)
+		usage()
+		return exitUsage
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa user:", err)
+		if office.KindOf(err) == office.Conflict {
+			return exitRejected
+		}
+		return exitUsage
+	}
+	return exitOK
+}

@@ -1,0 +1,487 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Read-only queries for the office's web pages: a page of submissions
+// or tournaments under filters, a player's provisional results. They
+// change nothing, so they live here beside the tables they read.
+
+// SubmissionFilter selects submissions; an empty field does not filter.
+type SubmissionFilter struct {
+	State   string // received, judged, quarantined, discarded
+	Verdict string // a file of it has this verdict, or "unreadable" (a file with a read error)
+	Channel string // drop, imap, cli
+	Kind    string // standard, rapid
+	Period  string // the list period of a file's verdict, "2027-01"
+	Text    string // in the sender, source, subject, a file's or tournament's name or city
+	Since   time.Time
+}
+
+// SubmissionRow is one line of a page of submissions.
+type SubmissionRow struct {
+	ID         int64
+	ReceivedAt time.Time
+	Channel    string
+	Sender     string
+	Source     string
+	Subject    string
+	State      string
+	Files      int
+	FirstFile  string // the first file's name
+	Tournament string // the first file's tournament, "" when none was read
+	Verdict    string // the worst verdict of its files
+	Kind       string
+	Period     string
+	Errors     int
+	Warnings   int
+}
+
+func (f SubmissionFilter) where() (string, []any) {
+	var conds []string
+	var args []any
+	if f.State != "" {
+		conds = append(conds, `s.state = ?`)
+		args = append(args, f.State)
+	}
+	if f.Channel != "" {
+		conds = append(conds, `s.channel = ?`)
+		args = append(args, f.Channel)
+	}
+	if !f.Since.IsZero() {
+		conds = append(conds, `s.received_at >= ?`)
+		args = append(args, ts(f.Since))
+	}
+	var file []string
+	var fargs []any
+	if f.Verdict == "unreadable" {
+		file = append(file, `v.read_error <> ''`)
+	} else if f.Verdict != "" {
+		file = append(file, `v.verdict = ?`)
+		fargs = append(fargs, f.Verdict)
+	}
+	if f.Kind != "" {
+		file = append(file, `v.kind = ?`)
+		fargs = append(fargs, f.Kind)
+	}
+	if f.Period != "" {
+		file = append(file, `v.period = ?`)
+		fargs = append(fargs, f.Period)
+	}
+	if len(file) > 0 {
+		conds = append(conds, `EXISTS (SELECT 1 FROM files f JOIN verdicts v ON v.file_id = f.id
+			WHERE f.submission_id = s.id AND `+strings.Join(file, " AND ")+`)`)
+		args = append(args, fargs...)
+	}
+	if t := strings.TrimSpace(f.Text); t != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+		conds = append(conds, `(s.sender LIKE ? ESCAPE '\' OR s.source LIKE ? ESCAPE '\' OR s.subject LIKE ? ESCAPE '\'
+			OR EXISTS (SELECT 1 FROM files f LEFT JOIN verdicts v ON v.file_id = f.id
+				LEFT JOIN tournaments t ON t.key = v.tournament_key
+				WHERE f.submission_id = s.id AND (f.name LIKE ? ESCAPE '\' OR t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\')))`)
+		args = append(args, like, like, like, like, like, like)
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// BrowseSubmissions returns a page of the submissions the filter
+// selects, newest first, and how many it selects in all.
+func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offset, limit int) ([]SubmissionRow, int, error) {
+	where, args := f.where()
+	var total int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: submissions: %w", err)
+	}
+	// The worst verdict orders rejected < unreadable < warnings < accepted.
+	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.received_at, s.channel, s.sender, s.source, s.subject, s.state,
+		(SELECT count(*) FROM files f WHERE f.submission_id = s.id),
+		coalesce((SELECT f.name FROM files f WHERE f.submission_id = s.id ORDER BY f.seq LIMIT 1), ''),
+		coalesce((SELECT t.name FROM files f JOIN verdicts v ON v.file_id = f.id JOIN tournaments t ON t.key = v.tournament_key
+			WHERE f.submission_id = s.id ORDER BY f.seq LIMIT 1), ''),
+		coalesce((SELECT v.verdict FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
+			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 ELSE 1 END
+			LIMIT 1), ''),
+		coalesce((SELECT v.kind FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id AND v.kind <> ''
+			ORDER BY f.seq LIMIT 1), ''),
+		coalesce((SELECT v.period FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id AND v.period <> ''
+			ORDER BY f.seq LIMIT 1), ''),
+		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'error'),
+		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning')
+		FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: submissions: %w", err)
+	}
+	defer rows.Close()
+	var out []SubmissionRow
+	for rows.Next() {
+		var r SubmissionRow
+		var recv string
+		if err := rows.Scan(&r.ID, &recv, &r.Channel, &r.Sender, &r.Source, &r.Subject, &r.State, &r.Files, &r.FirstFile,
+			&r.Tournament, &r.Verdict, &r.Kind, &r.Period, &r.Errors, &r.Warnings); err != nil {
+			return nil, 0, fmt.Errorf("store: submissions: %w", err)
+		}
+		r.ReceivedAt = parseTS(recv)
+		out = append(out, r)
+	}
+	return out, total, rows.Err()
+}
+
+// SubmissionPeriods lists the list periods verdicts name, newest first.
+func (s *Store) SubmissionPeriods(ctx context.Context) ([]string, error) {
+	out, err := s.texts(ctx, `SELECT DISTINCT period FROM verdicts WHERE period <> '' ORDER BY period DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("store: periods: %w", err)
+	}
+	return out, nil
+}
+
+// texts runs a query of one text column and returns its values.
+func (s *Store) texts(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// FileVerdict is one file of a submission with its verdict and findings,
+// as the submission's page shows it.
+type FileVerdict struct {
+	FileID        int64
+	Name          string
+	From          string
+	Size          int
+	TournamentKey string
+	Tournament    string
+	City          string
+	Start, End    string
+	Format        string
+	Verdict       string
+	Kind          string
+	Period        string
+	ReadError     string
+	Supersedes    int64
+	SupersededBy  int64
+	Findings      []FindingRow
+}
+
+// FindingRow is one stored finding.
+type FindingRow struct {
+	Rule      string
+	Article   string
+	Severity  string
+	MessageIT string
+	MessageEN string
+	Line      int
+	Player    int
+	Round     int
+}
+
+// FileVerdicts returns the files of a submission with their verdicts
+// (empty for a file not judged) and findings.
+func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVerdict, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.name, f.from_archive, f.size, coalesce(v.tournament_key, ''),
+		coalesce(t.name, ''), coalesce(t.city, ''), coalesce(t.start_date, ''), coalesce(t.end_date, ''),
+		coalesce(v.format, ''), coalesce(v.verdict, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
+		coalesce(v.read_error, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0)
+		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
+		WHERE f.submission_id = ? ORDER BY f.seq`, submissionID)
+	if err != nil {
+		return nil, fmt.Errorf("store: files of submission %d: %w", submissionID, err)
+	}
+	var out []FileVerdict
+	for rows.Next() {
+		var f FileVerdict
+		if err := rows.Scan(&f.FileID, &f.Name, &f.From, &f.Size, &f.TournamentKey, &f.Tournament, &f.City, &f.Start, &f.End,
+			&f.Format, &f.Verdict, &f.Kind, &f.Period, &f.ReadError, &f.Supersedes, &f.SupersededBy); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		fr, err := s.db.QueryContext(ctx, `SELECT rule, article, severity, message_it, message_en, line, player, round
+			FROM findings WHERE file_id = ? ORDER BY seq`, out[i].FileID)
+		if err != nil {
+			return nil, fmt.Errorf("store: findings of file %d: %w", out[i].FileID, err)
+		}
+		for fr.Next() {
+			var x FindingRow
+			if err := fr.Scan(&x.Rule, &x.Article, &x.Severity, &x.MessageIT, &x.MessageEN, &x.Line, &x.Player, &x.Round); err != nil {
+				fr.Close()
+				return nil, err
+			}
+			out[i].Findings = append(out[i].Findings, x)
+		}
+		fr.Close()
+		if err := fr.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// TournamentFilter selects tournaments; an empty field does not filter.
+type TournamentFilter struct {
+	Kind    string
+	Period  string
+	Verdict string
+	Text    string // in the name or city
+}
+
+// TournamentRow is a tournament with the file that stands for it: the
+// version in force, else the latest judged.
+type TournamentRow struct {
+	Key          string
+	Name         string
+	City         string
+	Start, End   string
+	FileID       int64
+	SubmissionID int64
+	Verdict      string
+	Kind         string
+	Period       string
+	Summary      json.RawMessage // validate.Summary of the standing file
+	Revoked      bool            // the office revoked its homologation
+}
+
+// BrowseTournaments returns a page of tournaments, latest start first,
+// and how many the filter selects.
+func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offset, limit int) ([]TournamentRow, int, error) {
+	var conds []string
+	var args []any
+	for _, c := range []struct{ col, v string }{{"v.kind", f.Kind}, {"v.period", f.Period}, {"v.verdict", f.Verdict}} {
+		if c.v != "" {
+			conds = append(conds, c.col+" = ?")
+			args = append(args, c.v)
+		}
+	}
+	if t := strings.TrimSpace(f.Text); t != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+		conds = append(conds, `(t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\')`)
+		args = append(args, like, like)
+	}
+	where := ""
+	if len(conds) > 0 {
+		where = " WHERE " + strings.Join(conds, " AND ")
+	}
+	// The version in force, else (none accepted) the latest file judged.
+	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
+		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id`
+	var total int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, t.start_date, t.end_date, f.id, f.submission_id,
+		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL`+from+where+
+		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
+	}
+	defer rows.Close()
+	var out []TournamentRow
+	for rows.Next() {
+		var r TournamentRow
+		var sum *string
+		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
+			&r.Period, &sum, &r.Revoked); err != nil {
+			return nil, 0, fmt.Errorf("store: tournaments: %w", err)
+		}
+		if sum != nil {
+			r.Summary = json.RawMessage(*sum)
+		}
+		out = append(out, r)
+	}
+	return out, total, rows.Err()
+}
+
+// PlayerResult is a player's provisional result in one homologated file.
+type PlayerResult struct {
+	FileID       int64
+	SubmissionID int64
+	Tournament   string
+	Start        string
+	Kind         string
+	Period       string
+	Result       []byte // rating.Line as JSON
+}
+
+// PlayerResults returns the provisional results recorded for a player
+// (by FSI id) in files that stand for their tournament, latest first.
+func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
+		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
+		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
+		WHERE r.player = ? AND v.superseded_by IS NULL ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
+	if err != nil {
+		return nil, fmt.Errorf("store: results of %s: %w", fsiID, err)
+	}
+	defer rows.Close()
+	var out []PlayerResult
+	for rows.Next() {
+		var r PlayerResult
+		var res string
+		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
+			return nil, err
+		}
+		r.Result = []byte(res)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// ListSummary is a closed list without its bytes.
+type ListSummary struct {
+	ID        int64
+	Kind      string
+	Period    string
+	Issue     string
+	From      string
+	Cutoff    string
+	BasedOn   string
+	Rows      int
+	Files     int
+	CreatedAt time.Time
+}
+
+// ListSummaries lists the closed lists, newest period first.
+func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
+		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at
+		FROM rating_lists l INDEXED BY rating_lists_summary ORDER BY l.period DESC, l.kind`)
+	if err != nil {
+		return nil, fmt.Errorf("store: lists: %w", err)
+	}
+	defer rows.Close()
+	var out []ListSummary
+	for rows.Next() {
+		var l ListSummary
+		var created string
+		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
+			return nil, err
+		}
+		l.CreatedAt = parseTS(created)
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// ListStamps maps each closed list's id to its kind, period and when it
+// was (re)closed: a cache of parsed lists stays valid while the stamps
+// are unchanged.
+func (s *Store) ListStamps(ctx context.Context) (map[int64]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, kind || ' ' || period || ' ' || created_at
+		FROM rating_lists INDEXED BY rating_lists_summary`)
+	if err != nil {
+		return nil, fmt.Errorf("store: lists: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var st string
+		if err := rows.Scan(&id, &st); err != nil {
+			return nil, err
+		}
+		out[id] = st
+	}
+	return out, rows.Err()
+}
+
+// RatingListByID returns a closed list.
+func (s *Store) RatingListByID(ctx context.Context, id int64) (*RatingList, bool, error) {
+	return s.ratingList(ctx, `WHERE id = ?`, id)
+}
+
+// StatusOf returns one submission's status.
+func (s *Store) StatusOf(ctx context.Context, id int64) (*Status, error) {
+	st := &Status{ID: id}
+	if err := s.fillStatus(ctx, st); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// RegisterInfo is an imported register without its bytes.
+type RegisterInfo struct {
+	Kind       string
+	Name       string
+	Rows       int
+	ImportedAt time.Time
+}
+
+// RegisterInfos lists the registers imported into the store.
+func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
+	if err != nil {
+		return nil, fmt.Errorf("store: registers: %w", err)
+	}
+	defer rows.Close()
+	var out []RegisterInfo
+	for rows.Next() {
+		var r RegisterInfo
+		var at string
+		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
+			return nil, err
+		}
+		r.ImportedAt = parseTS(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// ListSummaryOf returns a closed list without its bytes; ok is false
+// when it was never closed.
+func (s *Store) ListSummaryOf(ctx context.Context, kind, period string) (l ListSummary, ok bool, err error) {
+	var created string
+	err = s.db.QueryRowContext(ctx, `SELECT id, kind, period, issue, received_from, cutoff, based_on, rows, created_at
+		FROM rating_lists INDEXED BY rating_lists_summary WHERE kind = ? AND period = ?`, kind, period).Scan(
+		&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, false, nil
+	}
+	if err != nil {
+		return l, false, fmt.Errorf("store: %s list %s: %w", kind, period, err)
+	}
+	l.CreatedAt = parseTS(created)
+	return l, true, nil
+}
+
+// FileReport returns the validator's report stored with a file's
+// verdict (validate.Report as JSON); ok is false when the file is not
+// judged.
+func (s *Store) FileReport(ctx context.Context, fileID int64) (report []byte, received time.Time, ok bool, err error) {
+	var rep, recv string
+	err = s.db.QueryRowContext(ctx, `SELECT v.report, s.received_at FROM verdicts v JOIN files f ON f.id = v.file_id
+		JOIN submissions s ON s.id = f.submission_id WHERE v.file_id = ?`, fileID).Scan(&rep, &recv)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, time.Time{}, false, nil
+	}
+	if err != nil {
+		return nil, time.Time{}, false, fmt.Errorf("store: report of file %d: %w", fileID, err)
+	}
+	return []byte(rep), parseTS(recv), true, nil
+}

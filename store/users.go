@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ErrNoUser is returned for a user name that names no user.
+var ErrNoUser = errors.New("no such user")
+
+// ErrUserExists is returned by AddUser for a name already taken.
+var ErrUserExists = errors.New("user already exists")
+
+// User is an account of the office's web application. The hash is the
+// password's bcrypt hash; the store never sees a password.
+type User struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	Role      string    `json:"role"`
+	Hash      string    `json:"-"`
+	Disabled  bool      `json:"disabled"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// AddUser records a new user.
+func (s *Store) AddUser(ctx context.Context, name, role, hash string, now time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `INSERT INTO users (name, role, hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+		name, role, hash, ts(now), ts(now))
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return 0, fmt.Errorf("store: user %s: %w", name, ErrUserExists)
+		}
+		return 0, fmt.Errorf("store: add user %s: %w", name, err)
+	}
+	return res.LastInsertId()
+}
+
+// UpdateUser changes a user's hash, role or disabled flag (a field left
+// nil is kept). Disabling a user ends its sessions in the same
+// transaction, and so does a new password.
+func (s *Store) UpdateUser(ctx context.Context, name string, hash, role *string, disabled *bool, now time.Time) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE name = ?`, name).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNoUser
+		}
+		if err != nil {
+			return err
+		}
+		if hash != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET hash = ? WHERE id = ?`, *hash, id); err != nil {
+				return err
+			}
+		}
+		if role != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET role = ? WHERE id = ?`, *role, id); err != nil {
+				return err
+			}
+		}
+		if disabled != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE users SET disabled = ? WHERE id = ?`, *disabled, id); err != nil {
+				return err
+			}
+		}
+		if hash != nil || (disabled != nil && *disabled) {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, id); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE users SET updated_at = ? WHERE id = ?`, ts(now), id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: user %s: %w", name, err)
+	}
+	return nil
+}
+
+// UserByName returns a user; the error wraps ErrNoUser when there is none.
+func (s *Store) UserByName(ctx context.Context, name string) (*User, error) {
+	us, err := s.users(ctx, `WHERE name = ?`, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(us) == 0 {
+		return nil, fmt.Errorf("store: user %s: %w", name, ErrNoUser)
+	}
+	return &us[0], nil
+}
+
+// Users lists every user by name.
+func (s *Store) Users(ctx context.Context) ([]User, error) {
+	return s.users(ctx, `ORDER BY name`)
+}
+
+func (s *Store) users(ctx context.Context, where string, args ...any) ([]User, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, role, hash, disabled, created_at, updated_at FROM users `+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: users: %w", err)
+	}
+	defer rows.Close()
+	var out []User
+	for rows.Next() {
+		var u User
+		var created, updated string
+		if err := rows.Scan(&u.ID, &u.Name, &u.Role, &u.Hash, &u.Disabled, &created, &updated); err != nil {
+			return nil, fmt.Errorf("store: users: %w", err)
+		}
+		u.CreatedAt, u.UpdatedAt = parseTS(created), parseTS(updated)
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// Session is a logged-in user's server-side session.
+type Session struct {
+	User      User
+	Lang      string
+	ExpiresAt time.Time
+}
+
+// AddSession records a session known by its token's hash.
+func (s *Store) AddSession(ctx context.Context, tokenHash string, userID int64, lang string, now, expires time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, lang, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+		tokenHash, userID, lang, ts(now), ts(expires))
+	if err != nil {
+		return fmt.Errorf("store: add session: %w", err)
+	}
+	return nil
+}
+
+// SessionOf returns the live session of a token hash with its user; ok
+// is false when there is none, it has expired or its user is disabled.
+func (s *Store) SessionOf(ctx context.Context, tokenHash string, now time.Time) (sess *Session, ok bool, err error) {
+	sess = &Session{}
+	var expires, created, updated string
+	u := &sess.User
+	err = s.db.QueryRowContext(ctx, `SELECT s.lang, s.expires_at, u.id, u.name, u.role, u.hash, u.disabled, u.created_at, u.updated_at
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, tokenHash).Scan(
+		&sess.Lang, &expires, &u.ID, &u.Name, &u.Role, &u.Hash, &u.Disabled, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("store: session: %w", err)
+	}
+	sess.ExpiresAt = parseTS(expires)
+	u.CreatedAt, u.UpdatedAt = parseTS(created), parseTS(updated)
+	if u.Disabled || !now.Before(sess.ExpiresAt) {
+		return nil, false, nil
+	}
+	return sess, true, nil
+}
+
+// SetSessionLang records a session's language.
+func (s *Store) SetSessionLang(ctx context.Context, tokenHash, lang string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE sessions SET lang = ? WHERE token_hash = ?`, lang, tokenHash)
+	if err != nil {
+		return fmt.Errorf("store: session language: %w", err)
+	}
+	return nil
+}
+
+// DeleteSession ends a session, and every expired one with it.
+func (s *Store) DeleteSession(ctx context.Context, tokenHash string, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ? OR expires_at < ?`, tokenHash, ts(now))
+	if err != nil {
+		return fmt.Errorf("store: end session: %w", err)
+	}
+	return nil
+}

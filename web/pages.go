@@ -1,0 +1,394 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"omologa/office"
+	"omologa/periods"
+	"omologa/rating"
+	"omologa/report/notice"
+	"omologa/store"
+	"omologa/tournament"
+)
+
+// recentDays is how far back the dashboard looks for rejections and
+// unreadable files.
+const recentDays = 14
+
+type nextList struct {
+	Kind   string
+	Period periods.Period
+	Closed bool // already closed (the office may close it again)
+	Due    bool // its cut-off has passed: the office may close it
+}
+
+type dashboardData struct {
+	Counts      map[string]int
+	Quarantined []store.SubmissionRow
+	Unreadable  []store.SubmissionRow
+	Rejected    []store.SubmissionRow
+	RejectedAll int // rejected in the period, all (the table shows the latest 20)
+	Next        []nextList
+	Since       time.Time
+}
+
+func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	d := dashboardData{Since: s.now().AddDate(0, 0, -recentDays)}
+	var err error
+	if d.Counts, err = s.st.Counts(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Quarantined, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{State: store.StateQuarantined}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Unreadable, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "unreadable", Since: d.Since}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Next, err = s.nextLists(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "dashboard", "home", d)
+}
+
+// nextLists returns, for each kind, the list a file received today
+// counts in, with its cut-off, and before it the previous list when its
+// cut-off has passed and it is not closed yet.
+func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
+	today := tournament.DateOf(s.now().In(rome))
+	var out []nextList
+	for _, k := range []periods.Kind{periods.Standard, periods.Rapid} {
+		sch := rating.Schedule(k, &s.o.Rules.Rating)
+		p := sch.ForReceipt(today)
+		prev := sch.Previous(p)
+		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)
+		if err != nil {
+			return nil, err
+		}
+		if !closed {
+			out = append(out, nextList{Kind: string(k), Period: prev, Due: true})
+		}
+		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed})
+	}
+	return out, nil
+}
+
+type submissionsData struct {
+	F       store.SubmissionFilter
+	Rows    []store.SubmissionRow
+	Pager   pager
+	Periods []string
+	Query   url.Values
+}
+
+func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
+		Kind: q.Get("kind"), Period: q.Get("period"), Text: q.Get("q")}
+	page := pageOf(r)
+	rows, total, err := s.st.BrowseSubmissions(r.Context(), f, (page-1)*perPage, perPage)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	periods, err := s.st.SubmissionPeriods(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "submissions", "submissions",
+		submissionsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Query: q})
+}
+
+type submissionData struct {
+	Sub       *store.Submission
+	Status    *store.Status
+	Files     []store.FileVerdict
+	Notice    *notice.Sent
+	Decisions *office.DecideResult
+	Players   map[int64][]playerOption // by file: the players a decision may name
+	// Tournaments are the files' tournaments with their versions and
+	// revocation, by file.
+	Tournaments map[int64]*store.Tournament
+}
+
+type playerOption struct {
+	Start int
+	Name  string
+}
+
+func idOf(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}
+
+func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	sub, err := s.st.Load(ctx, id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{}}
+	sts, err := s.st.StatusOf(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d.Status = sts
+	if d.Files, err = s.st.FileVerdicts(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, f := range d.Files {
+		if f.TournamentKey == "" {
+			continue
+		}
+		if t, err := s.st.TournamentOfFile(ctx, f.FileID); err == nil {
+			d.Tournaments[f.FileID] = t
+		}
+	}
+	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
+	} else if ok {
+		if d.Notice, err = notice.Read(msg); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	if sub.State == store.StateJudged {
+		if d.Decisions, err = s.o.Decisions(ctx, id); err != nil && office.KindOf(err) == 0 {
+			s.fail(w, r, err)
+			return
+		}
+		for _, f := range d.Files {
+			if f.Verdict == "" || f.Verdict == "rejected" {
+				continue
+			}
+			rs, err := s.st.Ratings(ctx, f.FileID)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			d.Players[f.FileID] = playerOptions(rs)
+		}
+	}
+	s.render(w, r, http.StatusOK, "submission", "submissions", d)
+}
+
+// playerOptions lists a file's players from its provisional results, by
+// starting number.
+func playerOptions(rs []store.Rating) []playerOption {
+	var out []playerOption
+	seen := map[int]bool{}
+	for _, r := range rs {
+		l, err := decodeLine(r.Result)
+		if err != nil || seen[l.Start] {
+			continue
+		}
+		seen[l.Start] = true
+		out = append(out, playerOption{Start: l.Start, Name: l.Name})
+	}
+	return out
+}
+
+// download sends a file's original bytes, as received.
+func (s *Server) download(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	name, data, err := s.st.FileData(r.Context(), id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
+	w.Write(data)
+}
+
+func (s *Server) release(w http.ResponseWriter, r *http.Request) {
+	s.quarantineAct(w, r, s.o.Release, "released")
+}
+
+func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
+	s.quarantineAct(w, r, s.o.Discard, "discarded")
+}
+
+func (s *Server) quarantineAct(w http.ResponseWriter, r *http.Request,
+	act func(ctx context.Context, a office.Actor, id int64) error, done string) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := act(r.Context(), visitOf(r).actor(), id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=%s", id, done), http.StatusSeeOther)
+}
+
+// decide records one decision of the office about a player of a file
+// (RTF 7.5.2–7.5.3 withdrawal, RTF 4.2.7 / RAPID 6.8 theoretical rating)
+// or clears a player's decisions.
+func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	start, err := strconv.Atoi(r.PostFormValue("start"))
+	if err != nil || start <= 0 {
+		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "choose a player", MsgIT: "scegliere un giocatore"})
+		return
+	}
+	op := office.DecideOp{Decision: store.Decision{Start: start}}
+	switch what := r.PostFormValue("what"); what {
+	case store.WithdrawalJustified, store.WithdrawalUnjustified:
+		op.Decision.Kind, op.Decision.Value = store.DecisionWithdrawal, what
+		op.Flag = fmt.Sprintf("--withdrawal-%s %d", what, start)
+	case store.DecisionTheoretical:
+		v := strings.TrimSpace(r.PostFormValue("rating"))
+		if n, err := strconv.Atoi(v); err != nil || n <= 0 {
+			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "a theoretical rating is a whole number",
+				MsgIT: "il punteggio teorico è un numero intero"})
+			return
+		}
+		op.Decision.Kind, op.Decision.Value = store.DecisionTheoretical, v
+		op.Flag = fmt.Sprintf("--theoretical %d=%s", start, v)
+	case "clear":
+		op.Clear = true
+		op.Flag = fmt.Sprintf("--clear %d", start)
+	default:
+		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "unknown decision", MsgIT: "decisione sconosciuta"})
+		return
+	}
+	_, err = s.o.Decide(r.Context(), visitOf(r).actor(),
+		office.DecideRequest{Submission: id, File: r.PostFormValue("file"), Ops: []office.DecideOp{op}})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=decided#decisions", id), http.StatusSeeOther)
+}
+
+// revoke revokes a tournament's homologation (or reinstates it), with
+// the reason, and goes back to the submission it was asked from.
+func (s *Server) revoke(w http.ResponseWriter, r *http.Request) {
+	s.revocation(w, r, s.o.Revoke, "revoked")
+}
+
+func (s *Server) reinstate(w http.ResponseWriter, r *http.Request) {
+	s.revocation(w, r, s.o.Reinstate, "reinstated")
+}
+
+func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
+	act func(context.Context, office.Actor, int64, string) error, done string) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	back := "/tournaments"
+	if sub, err := strconv.ParseInt(r.PostFormValue("submission"), 10, 64); err == nil && sub > 0 {
+		back = fmt.Sprintf("/submissions/%d", sub)
+	}
+	http.Redirect(w, r, back+"?done="+done, http.StatusSeeOther)
+}
+
+type tournamentsData struct {
+	F       store.TournamentFilter
+	Rows    []store.TournamentRow
+	Pager   pager
+	Periods []string
+}
+
+func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"), Text: q.Get("q")}
+	page := pageOf(r)
+	rows, total, err := s.st.BrowseTournaments(r.Context(), f, (page-1)*perPage, perPage)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	periods, err := s.st.SubmissionPeriods(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "tournaments", "tournaments", tournamentsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods})
+}
+
+func (s *Server) audit(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page := pageOf(r)
+	f := store.AuditFilter{User: q.Get("user"), Action: q.Get("action"), Limit: perPage + 1, Offset: (page - 1) * perPage}
+	es, err := s.o.Audit(r.Context(), f)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := pager{Page: page}
+	if page > 1 {
+		p.Prev = "/audit?" + withPage(q, page-1)
+	}
+	if len(es) > perPage {
+		es = es[:perPage]
+		p.Next = "/audit?" + withPage(q, page+1)
+	}
+	s.render(w, r, http.StatusOK, "audit", "audit", struct {
+		Entries []store.AuditEntry
+		F       store.AuditFilter
+		Pager   pager
+	}{es, f, p})
+}
+
+func withPage(q url.Values, n int) string {
+	v := url.Values{}
+	for k, vs := range q {
+		v[k] = vs
+	}
+	v.Set("page", strconv.Itoa(n))
+	return v.Encode()
+}
+
+func decodeLine(b []byte) (rating.Line, error) {
+	var l rating.Line
+	err := json.Unmarshal(b, &l)
+	return l, err
+}
