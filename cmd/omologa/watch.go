@@ -323,6 +323,7 @@ func openOfficeOneShot(ctx context.Context, cfg *config.Config, log *slog.Logger
 	o.DaemonElsewhere = daemon
 	return o, func() { o.Close(); lk.Release() }, nil
 }
+
 // office is the office acting on the daemon's store and pipeline.
 func (a *app) office() (*office.Office, error) { return a.off, nil }
 
