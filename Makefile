@@ -32,8 +32,9 @@ run: build
 # counts in, closed as of LISTS_AS_OF, a day after both cut-offs (rapid
 # 25/11/2026, standard 22/12/2026), so that the demo works on any day: a
 # period whose cut-off has not passed is refused. A period already closed
-# is refused: LISTFLAGS=--force closes it again; LISTFLAGS=--preview shows
-# the changes without storing or publishing anything.
+# is refused (a published list is never rewritten; corrections go into the
+# next list); LISTFLAGS=--preview shows the changes without storing or
+# publishing anything.
 RAPID_PERIOD ?= 2026-12
 STANDARD_PERIOD ?= 2027-01
 LISTS_AS_OF ?= 2026-12-31

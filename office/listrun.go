@@ -124,7 +124,7 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 	if _, ok, err := st.RatingListOf(ctx, string(k), period.Label); err != nil {
 		return nil, err
 	} else if ok && !force {
-		return nil, listError(fmt.Errorf("%s list %s: %w (--force closes it again)", k, period.Label, store.ErrListExists))
+		return nil, listError(fmt.Errorf("%s list %s: %w (a published list is not rewritten: a change of a tournament rated in it is carried into the next list)", k, period.Label, store.ErrListExists))
 	}
 	res := &closed{out: ListRunResult{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []DecisionLine{}, Corrections: []CorrectionLine{},
 		Crosscheck: Crosscheck{Differ: []Difference{}, Unrecorded: []string{}}}}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"omologa/italian"
 	"strings"
 	"time"
 
@@ -117,7 +118,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 }
 
 func listTitle(kind, period string) string {
-	return office.ListNames[periods.Kind(kind)] + " " + period
+	return office.ListNames[periods.Kind(kind)] + " · " + italian.Period(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
@@ -198,7 +199,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
 	_, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: periods.Kind(kind), Period: period, Force: r.PostFormValue("force") == "1"})
+		office.ListRunRequest{Kind: periods.Kind(kind), Period: period})
 	if err != nil {
 		s.fail(w, r, err)
 		return

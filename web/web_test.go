@@ -193,7 +193,7 @@ func TestHandlers(t *testing.T) {
 		}
 		code, _ = post(t, officer, f.ts.URL+"/lists/close", url.Values{"kind": {"rapid"}, "period": {"2026-12"}}, nil)
 		if code != http.StatusConflict {
-			t.Errorf("closing a closed list again without force: %d, want 409", code)
+			t.Errorf("closing a closed list again: %d, want 409", code)
 		}
 		for _, p := range []string{"/lists/rapid/2026-12", "/lists/rapid/2026-12/changes", "/lists/rapid/2026-12/distribution.png",
 			"/players/159640/chart/rapid"} {

@@ -20,7 +20,7 @@ func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
 	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
 	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
-	force := fs.Bool("force", false, "close the period again, replacing the list stored for it")
+	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
 	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
 	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
 	fs.Usage = func() {

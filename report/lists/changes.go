@@ -3,6 +3,7 @@ package lists
 import (
 	"html/template"
 	"io"
+	"omologa/report/internal/words"
 	"strings"
 
 	"omologa/italian"
@@ -25,6 +26,7 @@ var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
 	"join":   strings.Join,
 	"date":   date,
 	"period": italian.Period,
+	"source": func(s string) string { return words.Source("it", s) },
 	"section": func(title string, items []rating.CategoryChange) catSection {
 		return catSection{title, items}
 	},
@@ -54,7 +56,7 @@ var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
 {{end}}{{if and .R.Excluded (not $pub)}}<p class="note">Fuori periodo, non valutati: {{range $i, $e := .R.Excluded}}{{if $i}}; {{end}}{{$e.File}} (ricevuto il {{dmy $e.Received}}, lista di {{period $e.Period}}){{end}}.</p>
 {{end}}<h2>Variazioni</h2>
 {{if .R.Changes}}<div class="scroll"><table><thead><tr>{{if $std}}<th>Tessera FSI</th>{{end}}<th>Giocatore</th><th class="n">Elo precedente</th>{{if not $pub}}<th class="n">Elo usato</th><th>Origine</th>{{end}}<th class="n">Variazione</th><th class="n">Elo nuovo</th><th>Per torneo</th></tr></thead><tbody>
-{{range $c := .R.Changes}}<tr>{{if $std}}<td>{{.FSIID}}</td>{{end}}<td>{{.Name}}</td><td class="n">{{if .Previous}}{{.Previous}}{{else if eq .Source "fide"}}{{.Used}} <span class="badge">FIDE</span>{{else}}—{{end}}</td>{{if not $pub}}<td class="n">{{.Used}}</td><td>{{.Source}}</td>{{end}}<td class="n{{if gt .Sum 0}} up{{else if lt .Sum 0}} down{{end}}">{{if .Rated}}{{signed .Sum}}{{else}}—{{end}}</td><td class="n">{{if .New}}{{.New}}{{else if eq .Source "fide"}}{{.Used}} <span class="badge">FIDE</span>{{else}}—{{end}}</td><td>{{range $i, $v := .Variations}}{{if $i}}<br>{{end}}{{$v.Name}}{{if $c.Rated}}: {{signed $v.Applied}}{{end}}{{if $v.Articles}} ({{join $v.Articles ", "}}){{end}}{{end}}{{if .Articles}}{{if .Variations}}<br>{{end}}{{join .Articles ", "}}{{end}}{{if and (not .Rated) (eq .Source "fide")}}<br><span class="note">Elo FIDE: il torneo non gli dà Elo Italia</span>{{end}}</td></tr>
+{{range $c := .R.Changes}}<tr>{{if $std}}<td>{{.FSIID}}</td>{{end}}<td>{{.Name}}</td><td class="n">{{if .Previous}}{{.Previous}}{{else if eq .Source "fide"}}{{.Used}} <span class="badge">FIDE</span>{{else}}—{{end}}</td>{{if not $pub}}<td class="n">{{.Used}}</td><td>{{source .Source}}</td>{{end}}<td class="n{{if gt .Sum 0}} up{{else if lt .Sum 0}} down{{end}}">{{if .Rated}}{{signed .Sum}}{{else}}—{{end}}</td><td class="n">{{if .New}}{{.New}}{{else if eq .Source "fide"}}{{.Used}} <span class="badge">FIDE</span>{{else}}—{{end}}</td><td>{{range $i, $v := .Variations}}{{if $i}}<br>{{end}}{{$v.Name}}{{if $c.Rated}}: {{signed $v.Applied}}{{end}}{{if $v.Articles}} ({{join $v.Articles ", "}}){{end}}{{end}}{{if .Articles}}{{if .Variations}}<br>{{end}}{{join .Articles ", "}}{{end}}{{if and (not .Rated) (eq .Source "fide")}}<br><span class="note">Elo FIDE: il torneo non gli dà Elo Italia</span>{{end}}</td></tr>
 {{end}}</tbody></table></div>
 <p class="note">Elo precedente: quello della lista in vigore, o l'Elo FIDE per chi lo ha («—» per chi entra in lista); la variazione è la somma di quelle dei tornei, arrotondata nell'Elo nuovo (RTF 4.3.3).</p>
 {{else}}<p>Nessuna variazione.</p>

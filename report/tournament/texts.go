@@ -38,7 +38,6 @@ type text struct {
 	NotRated, Unreadable                         string
 	White, Black, Folded                         string
 	ColRatingFile, ColRatingUsed                 string
-	Sources                                      map[string]string
 }
 
 var texts = map[string]*text{
@@ -52,9 +51,6 @@ var texts = map[string]*text{
 		PeriodFmt: "%s, lista di %s (ricezioni chiuse il %s)",
 		White:     "B", Black: "N", Folded: "tutti i %d rilievi di questo tipo",
 		ColRatingFile: "Elo nel file", ColRatingUsed: "Elo usato",
-		Sources: map[string]string{"fide": "FIDE", "list": "lista in vigore", "fide-floor": "minimo FIDE", "file": "dal file",
-			"entry:": "ingresso %s", "entry": "ingresso", "theoretical": "teorico (arbitro)", "elo_italia": "Elo Italia",
-			"elo_rapid": "Elo Italia Rapid", "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
 		VerdictLabel: "Esito",
 		Verdict: map[validate.Verdict]string{validate.Accepted: "OMOLOGATO",
 			validate.AcceptedWithWarnings: "OMOLOGATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
@@ -97,9 +93,6 @@ var texts = map[string]*text{
 		PeriodFmt: "%s, %s list (receipts closing on %s)",
 		White:     "W", Black: "B", Folded: "all %d findings of this kind",
 		ColRatingFile: "Rating in file", ColRatingUsed: "Rating used",
-		Sources: map[string]string{"fide": "FIDE", "list": "list in force", "fide-floor": "FIDE floor", "file": "from the file",
-			"entry:": "entry %s", "entry": "entry", "theoretical": "theoretical (arbiter)", "elo_italia": "Elo Italia",
-			"elo_rapid": "Elo Italia Rapid", "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
 		VerdictLabel: "Verdict",
 		Verdict: map[validate.Verdict]string{validate.Accepted: "ACCEPTED",
 			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},

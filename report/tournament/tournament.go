@@ -14,6 +14,7 @@ package tournament
 import (
 	"cmp"
 	"fmt"
+	"omologa/report/internal/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -494,12 +495,4 @@ func formatName(f model.Format) string {
 }
 
 // source says where the rating used came from, in the page's language.
-func source(t *text, s string) string {
-	if v, ok := t.Sources[s]; ok {
-		return v
-	}
-	if cat, ok := strings.CutPrefix(s, "entry:"); ok {
-		return fmt.Sprintf(t.Sources["entry:"], cat)
-	}
-	return s
-}
+func source(t *text, s string) string { return words.Source(t.Lang, s) }
