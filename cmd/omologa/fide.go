@@ -38,7 +38,7 @@ func runFideExport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fs.SetOutput(stderr)
 	cfgPath := fs.String("config", defaultConfig(), "configuration file")
 	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (FIDE-RR 7.11: January, March, May, July, September, November)")
-	out := fs.String("out", "", "folder for the TRF files (default: var/publish/fide-PERIOD next to the store)")
+	out := fs.String("out", "", "folder for the TRF files (default: var/office/fide-PERIOD next to the store: they carry birth dates, sex and FIDE ids, never published, regs §4b)")
 	again := fs.Bool("again", false, "forward again the tournaments already forwarded")
 	asJSON := fs.Bool("json", false, "print JSON")
 	fs.Usage = func() {
@@ -72,7 +72,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	}
 	dir := *out
 	if dir == "" {
-		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "publish", "fide-"+*label)
+		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "office", "fide-"+*label)
 	}
 	st, err := store.Open(ctx, cfg.Store.Path)
 	if err != nil {

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"omologa/fide/export"
+)
+
+// The TRF files forwarded to FIDE carry birth dates, sex and FIDE ids:
+// by default they go to the office's folder beside the store, never to
+// the public one (regs §4b Publication, RAPID 5.3).
+func TestFideExportDefaultFolderIsNotPublic(t *testing.T) {
+	dir := t.TempDir()
+	cfg := demoConfig(t, dir)
+	if code, _, errs := runCmd(t, "watch", "--config", cfg, "--once"); code != exitOK {
+		t.Fatalf("watch: exit %d\n%s", code, errs)
+	}
+	code, res := fideExport(t, "--config", cfg, "--period", "2027-01")
+	if code != exitOK || res.Count(export.Forwarded) == 0 {
+		t.Fatalf("exit %d, %+v", code, res.Items)
+	}
+	for _, it := range res.Items {
+		if it.State == export.Forwarded && filepath.Dir(it.Path) != filepath.Join(dir, "office", "fide-2027-01") {
+			t.Errorf("%s written to %s, not to the office's folder", it.Source, it.Path)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "publish")); err == nil {
+		t.Errorf("fide export wrote under the public folder %s", filepath.Join(dir, "publish"))
+	}
+}
