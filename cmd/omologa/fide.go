@@ -54,9 +54,8 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *label == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
+	if msg := firstOf(missingFlag("--period", *label), argCount(fs, 0, 0, "argument")); msg != "" {
+		return badUsage(stderr, "fide export", "%s", msg)
 	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "omologa fide export:", err)
@@ -158,9 +157,8 @@ players' performances (8.2-8.3, 7.14; round robins 8.58).`)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitUsage
+	if msg := argCount(fs, 1, 1, "result file"); msg != "" {
+		return badUsage(stderr, "fide preview", "%s", msg)
 	}
 	rf, err := rules.Load(*rulesPath)
 	if err != nil {

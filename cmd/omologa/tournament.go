@@ -71,7 +71,13 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
 	}
 	if len(pos) != n {
-		fs.Usage()
+		// One line naming what is missing or too much: "show: one ID
+		// expected, none given".
+		want := map[int]string{0: "no argument", 1: "one ID", 2: "FILE and ID"}[n]
+		if sub == "unlink" {
+			want = "one FILE"
+		}
+		fmt.Fprintf(stderr, "omologa tournament %s: %s expected, %d given (omologa tournament -h)\n", sub, want, len(pos))
 		return exitUsage
 	}
 	var ids []int64
