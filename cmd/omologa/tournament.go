@@ -8,6 +8,7 @@ import (
 	"omologa/italian"
 	"strconv"
 	"strings"
+	"time"
 
 	"omologa/office"
 	"omologa/store"
@@ -149,12 +150,16 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 func printTournament(w io.Writer, t *store.Tournament, versions bool) {
 	var facts []string
-	for _, f := range []string{t.City, t.Start, t.Code} {
+	start := t.Start
+	if d, err := time.Parse("2006-01-02", start); err == nil {
+		start = italian.Date(d) // dd/mm/yyyy as every date the office shows
+	}
+	for _, f := range []string{t.City, start, t.Code} {
 		if f != "" {
 			facts = append(facts, f)
 		}
 	}
-	facts = append(facts, fmt.Sprintf("%d rounds, %d players", t.Rounds, len(t.Players)))
+	facts = append(facts, italian.Count(t.Rounds, "round", "rounds")+", "+italian.Count(len(t.Players), "player", "players"))
 	state := "not homologated"
 	if t.CurrentFile != 0 {
 		state = fmt.Sprintf("in force: file %d", t.CurrentFile)
