@@ -236,14 +236,14 @@ func build(in Input) *doc {
 	loc := italian.Rome()
 	d := &doc{}
 	d.para(t.greeting)
-	d.para(fmt.Sprintf(t.received, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
+	d.para(fmt.Sprintf(t.received, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
 		in.SubmissionID, in.Subject, italian.Count(len(in.Files), t.file, t.files)))
 	if !in.ReleasedAt.IsZero() {
-		d.para(fmt.Sprintf(t.released, italian.DateTime(in.ReleasedAt, loc)))
+		d.para(fmt.Sprintf(t.released, t.when(in.ReleasedAt, loc)))
 	}
 	if r := in.Repeat; r != nil {
-		d.para(fmt.Sprintf(t.repeat, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
-			r.SubmissionID, italian.DateTime(r.ReceivedAt, loc)))
+		d.para(fmt.Sprintf(t.repeat, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
+			r.SubmissionID, t.when(r.ReceivedAt, loc)))
 		var items []string
 		for _, f := range r.Files {
 			v := t.verdict[f.Verdict]
@@ -273,7 +273,7 @@ func build(in Input) *doc {
 		}
 		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
 		if e := f.Supersedes; e != nil {
-			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, italian.DateTime(e.ReceivedAt, loc)))
+			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, t.when(e.ReceivedAt, loc)))
 		}
 		if e := f.InForce; e != nil {
 			paras = append(paras, fmt.Sprintf(t.inForce, italian.DateIn(e.HomologatedAt, loc), e.Name, e.SubmissionID))
@@ -523,4 +523,10 @@ func (d *doc) html(lang string) string {
 	}
 	b.WriteString("</body></html>\n")
 	return b.String()
+}
+
+// when writes an instant as a sentence says it: "il 23/11/2026 alle
+// 10:00" reads as Italian, "il 23/11/2026 10:00" as a table cell.
+func (t *text) when(at time.Time, loc *time.Location) string {
+	return fmt.Sprintf(t.at, italian.DateIn(at, loc), italian.Clock(at, loc))
 }

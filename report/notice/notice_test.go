@@ -67,7 +67,8 @@ func TestCompose(t *testing.T) {
 			"Omologazione: torneo non omologabile – invio n. 7",
 			[]string{"[RTF 5.3.1 a] Il torneo ha 5 turni", "[RTF 7.3.1] Risultato non speculare (riga 40, giocatore n. 12, turno 3)",
 				"[RAPID 5.2] Ricevuto in ritardo", "Come reinviare", "supera il limite di 20 MB", "(dall'archivio t.zip)",
-				"sostituisce b-old.trf, ricevuto con l'invio n. 3", "RESPINTO"}},
+				"sostituisce b-old.trf, ricevuto con l'invio n. 3 dell'08/03/2026 alle 10:30", "RESPINTO",
+				"abbiamo ricevuto il 10/03/2026 alle 09:30 (per posta elettronica)"}},
 		{"receipt in English says the list period", accepted(), KindReceipt, "Homologation: receipt – Open di Milano",
 			[]string{"ACCEPTED WITH WARNINGS", "counts in the Elo Italia list of May 2026, issued on 01/05/2026 (receipts closing on 20/04/2026)", "[RAPID 5.2] Received late"}},
 	} {
