@@ -84,16 +84,46 @@ func (g Game) BlackScore() float64 { return 1 - g.WhiteScore }
 func (t *Tournament) Games() []Game {
 	idx := t.Index()
 	var games []Game
-	rounds := t.Rounds()
+	pos := func(start int) int {
+		if j, ok := idx[start]; ok {
+			return j
+		}
+		return -1
+	}
+	t.EachGame(t.Rounds(), pos, func(r, i, j int, s float64) {
+		p, e := &t.Players[i], t.Players[i].Entry(r)
+		g := Game{Round: r, White: p.Start, Black: e.Opponent, WhiteScore: s, ColoursKnown: true}
+		switch {
+		case e.Colour == ColourBlack:
+			g.White, g.Black, g.WhiteScore = e.Opponent, p.Start, 1-s
+		case e.Colour != ColourWhite:
+			g.ColoursKnown = false
+		}
+		games = append(games, g)
+	})
+	return games
+}
+
+// EachGame calls fn for every game actually played in the first rounds
+// rounds, once, in round order, with the positions i and j (pos maps a
+// starting number to a position, -1 when there is none) of the player
+// with the lower starting number and of his opponent, and the first
+// one's score. An entry counts when the opponent's entry agrees with it
+// (same pairing, scores adding up to 1). It allocates nothing: the
+// rating engine runs it for every tournament of a season.
+func (t *Tournament) EachGame(rounds int, pos func(start int) int, fn func(round, i, j int, score float64)) {
 	for r := 1; r <= rounds; r++ {
 		for i := range t.Players {
 			p := &t.Players[i]
-			e := p.Entry(r)
+			if r > len(p.Rounds) {
+				continue
+			}
+			e := p.Rounds[r-1]
 			if !e.IsPlayed() || e.Opponent <= p.Start {
 				continue
 			}
-			j, ok := idx[e.Opponent]
-			if !ok {
+			j := pos(e.Opponent)
+			if j < 0 {
 				continue
 			}
 			oe := t.Players[j].Entry(r)
@@ -105,17 +135,9 @@ func (t *Tournament) Games() []Game {
 			if s+os != 1 {
 				continue
 			}
-			g := Game{Round: r, White: p.Start, Black: e.Opponent, WhiteScore: s, ColoursKnown: true}
-			switch {
-			case e.Colour == ColourBlack:
-				g.White, g.Black, g.WhiteScore = e.Opponent, p.Start, os
-			case e.Colour != ColourWhite:
-				g.ColoursKnown = false
-			}
-			games = append(games, g)
+			fn(r, i, j, s)
 		}
 	}
-	return games
 }
 
 // AllPaired reports whether every two players of t were paired at least
