@@ -1,11 +1,9 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
-	"go.yaml.in/yaml/v3"
 
 	"omologa/periods"
 	"omologa/strictyaml"
@@ -230,14 +228,11 @@ func ParseRating(name string, data []byte) (*Rating, error) {
 	var doc struct {
 		Rating Rating `yaml:"rating"`
 	}
-	if err := strictyaml.Decode(name, data, &doc); err != nil {
+	root, err := strictyaml.DecodeNode(name, data, &doc)
+	if err != nil {
 		return nil, err
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	v := &validator{file: name, root: &root}
+	v := &validator{file: name, root: root}
 	v.checkRating(&doc.Rating)
 	if len(v.errs) > 0 {
 		return nil, v.errs

@@ -154,16 +154,13 @@ func Load(path string) (*File, error) {
 // strictyaml.Errors naming each line.
 func Parse(name string, data []byte) (*File, error) {
 	f := &File{}
-	if err := strictyaml.Decode(name, data, f); err != nil {
+	root, err := strictyaml.DecodeNode(name, data, f)
+	if err != nil {
 		return nil, err
-	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	f.Name = name
 	f.resolve()
-	v := &validator{file: name, root: &root}
+	v := &validator{file: name, root: root}
 	v.check(f)
 	if len(v.errs) > 0 {
 		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Line < v.errs[j].Line })
