@@ -4,7 +4,6 @@ import (
 	"slices"
 	"time"
 
-
 	"omologa/periods"
 	"omologa/strictyaml"
 )
