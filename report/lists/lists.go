@@ -3,21 +3,21 @@
 // a simple HTML table and as PNG charts (the rating distribution, a
 // player's history across lists).
 //
-// Tables go through gota and charts through go-chart; this package is the
-// only one that imports them, so that either can be replaced here alone
-// (gota is unmaintained: its use is kept to the CSV table).
+// Charts go through go-chart; this package is the only one that imports
+// it, so that it can be replaced here alone. The CSV table is
+// encoding/csv (it was gota, unmaintained, whose dataframe and gonum
+// were linked into every command for this one table).
 package lists
 
 import (
 	"cmp"
+	"encoding/csv"
 	"fmt"
 	"html/template"
 	"io"
 	"slices"
 	"strconv"
 
-	"github.com/go-gota/gota/dataframe"
-	"github.com/go-gota/gota/series"
 	"github.com/wcharczuk/go-chart/v2"
 
 	"omologa/rating"
@@ -26,15 +26,15 @@ import (
 
 // Entry is one line of a published list.
 type Entry struct {
-	Rank      int    `dataframe:"rank"`
-	FSIID     string `dataframe:"fsi_id"`
-	Surname   string `dataframe:"surname"`
-	Name      string `dataframe:"name"`
-	Category  string `dataframe:"category"`
-	Rating    int    `dataframe:"rating"`
-	Province  string `dataframe:"province"`
-	Club      string `dataframe:"club"`
-	BirthYear string `dataframe:"birth_year"` // empty when unknown
+	Rank      int
+	FSIID     string
+	Surname   string
+	Name      string
+	Category  string
+	Rating    int
+	Province  string
+	Club      string
+	BirthYear string // empty when unknown
 }
 
 // Build returns the published list of kind ("standard" or "rapid") from
@@ -77,18 +77,17 @@ func Build(list *registers.Players, kind string) []Entry {
 
 // WriteCSV writes the list as CSV with a header row.
 func WriteCSV(w io.Writer, entries []Entry) error {
-	if len(entries) == 0 {
-		_, err := io.WriteString(w, "rank,fsi_id,surname,name,category,rating,province,club,birth_year\n")
-		return err
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"rank", "fsi_id", "surname", "name", "category", "rating", "province", "club", "birth_year"})
+	for _, e := range entries {
+		cw.Write([]string{strconv.Itoa(e.Rank), e.FSIID, e.Surname, e.Name, e.Category,
+			strconv.Itoa(e.Rating), e.Province, e.Club, e.BirthYear})
 	}
-	// Every column as text: gota would otherwise guess types and write
-	// empty cells as NaN.
-	df := dataframe.LoadStructs(entries, dataframe.DetectTypes(false), dataframe.DefaultType(series.String),
-		dataframe.NaNValues(nil))
-	if df.Err != nil {
-		return fmt.Errorf("list table: %w", df.Err)
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("list table: %w", err)
 	}
-	return df.WriteCSV(w)
+	return nil
 }
 
 var page = template.Must(template.New("list").Parse(`<!DOCTYPE html>
