@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"omologa/rating"
 )
@@ -13,7 +14,7 @@ import (
 // previous and new rating with the variation of every tournament, and
 // the promotions, categories, norms, players added, made inactive,
 // removed or re-entered. Italian, like the list page.
-var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
+var changesFuncs = template.FuncMap{
 	"signed": func(t rating.Tenths) string {
 		if t > 0 {
 			return "+" + t.String()
@@ -29,7 +30,11 @@ var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
 		}
 		return "Elo Italia"
 	},
-}).Parse(`<!DOCTYPE html>
+}
+
+// Parsed when first used: most commands write no page.
+var changesPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("changes").Funcs(changesFuncs).Parse(`<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8"><title>{{.Title}}</title>
 <style>body{font-family:sans-serif}table{border-collapse:collapse;margin-bottom:1em}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}td.n,th.n{text-align:right}p.note{color:#555}</style>
 </head><body><h1>{{.Title}}</h1>
@@ -54,6 +59,7 @@ var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
 {{end}}{{end}}{{define "notes"}}{{if .Items}}<h2>{{.Title}}</h2>
 <ul>{{range .Items}}<li>{{.FSIID}} {{.Name}}: {{.Reason}}{{if .Article}} ({{.Article}}){{end}}</li>{{end}}</ul>
 {{end}}{{end}}`))
+})
 
 type catSection struct {
 	Title string
@@ -69,7 +75,7 @@ type noteSection struct {
 // HTML page; notes (the run's warnings, the cross-check of the
 // provisional results) are listed above the tables.
 func WriteChangesHTML(w io.Writer, title string, r *rating.Report, notes []string) error {
-	return changesPage.Execute(w, struct {
+	return changesPage().Execute(w, struct {
 		Title string
 		R     *rating.Report
 		Notes []string

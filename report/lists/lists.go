@@ -17,6 +17,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/wcharczuk/go-chart/v2"
 
@@ -90,7 +91,9 @@ func WriteCSV(w io.Writer, entries []Entry) error {
 	return nil
 }
 
-var page = template.Must(template.New("list").Parse(`<!DOCTYPE html>
+// Parsed when first used: most commands write no page.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("list").Parse(`<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8"><title>{{.Title}}</title>
 <style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ddd}td.n{text-align:right}</style>
 </head><body><h1>{{.Title}}</h1>
@@ -99,11 +102,12 @@ var page = template.Must(template.New("list").Parse(`<!DOCTYPE html>
 {{range .Entries}}<tr><td class="n">{{.Rank}}</td><td>{{.Surname}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td class="n">{{.Rating}}</td><td>{{.Province}}</td><td>{{.Club}}</td><td>{{.FSIID}}</td></tr>
 {{end}}</tbody></table></body></html>
 `))
+})
 
 // WriteHTML writes the list as an HTML page; chart, when not empty, is
 // the file name of the distribution chart shown above the table.
 func WriteHTML(w io.Writer, title, chart string, entries []Entry) error {
-	return page.Execute(w, struct {
+	return page().Execute(w, struct {
 		Title, Chart string
 		Entries      []Entry
 	}{title, chart, entries})

@@ -4,14 +4,19 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 )
 
 // The page is one self-contained file: its style inline, the chart by
 // file name beside it. html/template escapes every value, so that a name
 // written in a result file cannot inject markup.
-var pageTemplate = template.Must(template.New("tournament").Funcs(template.FuncMap{
+var pageFuncs = template.FuncMap{
 	"printf": fmt.Sprintf,
-}).Parse(`<!DOCTYPE html>
+}
+
+// Parsed when first used: most commands write no page.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("tournament").Funcs(pageFuncs).Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
 <title>{{.Title}}</title>
 <style>
@@ -73,10 +78,11 @@ p.note{color:#555;font-size:90%}
 <p class="note">{{.T.GeneratedBy}}</p>
 </body></html>
 `))
+})
 
 // WriteHTML writes the tournament's report as an HTML page.
 func WriteHTML(w io.Writer, in Input) error {
-	if err := pageTemplate.Execute(w, build(in)); err != nil {
+	if err := pageTemplate().Execute(w, build(in)); err != nil {
 		return fmt.Errorf("tournament report %s: %w", fileName(in), err)
 	}
 	return nil

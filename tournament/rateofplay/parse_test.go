@@ -270,3 +270,16 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// TestRewritesCompile compiles every rewrite's regexp, which the reader
+// compiles only when a rate needs it: a bad one fails here, not on the
+// first arbiter who writes that phrase.
+func TestRewritesCompile(t *testing.T) {
+	for i, rw := range rewrites {
+		if rw.re() == nil {
+			t.Errorf("rewrite %d (%v): no regexp", i, rw.gate)
+		}
+	}
+	armageddon()
+	fideCode()
+}
