@@ -153,15 +153,31 @@ func Load(path string) (*File, error) {
 // key) and then checks its values; name labels the errors, which are a
 // strictyaml.Errors naming each line.
 func Parse(name string, data []byte) (*File, error) {
+	return parse(name, data, true)
+}
+
+// parse is Parse, taking the predecoded rules when data is the file they
+// were generated from and fast allows it.
+func parse(name string, data []byte, fast bool) (*File, error) {
 	f := &File{}
-	root, err := strictyaml.DecodeNode(name, data, f)
-	if err != nil {
-		return nil, err
+	var root *yaml.Node
+	if pre, ok := predecoded(data); ok && fast {
+		*f = pre
+	} else {
+		var err error
+		if root, err = strictyaml.DecodeNode(name, data, f); err != nil {
+			return nil, err
+		}
 	}
 	f.Name = name
 	f.resolve()
 	v := &validator{file: name, root: root}
 	v.check(f)
+	if len(v.errs) > 0 && root == nil {
+		// A value check failed on this machine (a time zone it lacks):
+		// parse to name the lines.
+		return parse(name, data, false)
+	}
 	if len(v.errs) > 0 {
 		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Line < v.errs[j].Line })
 		return nil, v.errs
