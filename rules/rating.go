@@ -203,13 +203,7 @@ type Band struct {
 }
 
 // Location returns the time zone of the cut-offs (checked at parse time).
-func (r *Rating) Location() *time.Location {
-	loc, err := time.LoadLocation(r.TimeZone)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
+func (r *Rating) Location() *time.Location { return location(r.TimeZone) }
 
 // Schedule is the list's issue dates and cut-offs as the periods package
 // computes them (RTF 4.2.2, RAPID 6.2): the one place a ListPeriod of

@@ -213,20 +213,23 @@ func (f *File) resolve() {
 
 // Location returns the deadline's time zone (checked when the file was
 // parsed, so it loads).
-func (d Deadline) Location() *time.Location {
-	if loc, ok := locations.Load(d.TimeZone); ok {
+func (d Deadline) Location() *time.Location { return location(d.TimeZone) }
+
+// location loads a time zone of the settings, UTC when it does not load
+// (the value checks have said so). Loaded zones are kept: loading one
+// reads the zone database, and every check of a file asks.
+func location(name string) *time.Location {
+	if loc, ok := locations.Load(name); ok {
 		return loc.(*time.Location)
 	}
-	loc, err := time.LoadLocation(d.TimeZone)
+	loc, err := time.LoadLocation(name)
 	if err != nil {
 		return time.UTC
 	}
-	locations.Store(d.TimeZone, loc)
+	locations.Store(name, loc)
 	return loc
 }
 
-// locations caches loaded time zones: loading one reads the zone
-// database, and every check of a file asks.
 var locations sync.Map
 
 // Covers reports whether the rule set is in force on d.
