@@ -364,7 +364,20 @@ func (r *reader) team013(tag tournament.Tag, s string) {
 // players' starting numbers from column 73.
 func (r *reader) team310(tag tournament.Tag, s string) {
 	r.buf = r.rec.reset(s, r.buf)
-	team := tournament.Team{Name: trim(r.rec.cut(8, 40)), Line: tag.Line}
+	team := tournament.Team{Name: trim(r.rec.cut(8, 40)), Line: tag.Line, Federation: trim(r.rec.cut(41, 46))}
+	team.Number, _ = decimal.Atoi(trim(r.rec.cut(4, 7)))
+	// Average rating, match points, game points and rank, in columns
+	// 47-72: a team competition's ranking (RTF 5.4.1 c) is checked on
+	// them, and only when all four are there.
+	if f := strings.Fields(r.rec.cut(46, 72)); len(f) == 4 && r.rec.chars() >= 72 {
+		rating, ok1 := decimal.Atoi(f[0])
+		mp, ok2 := decimal.Points(f[1])
+		gp, ok3 := decimal.Points(f[2])
+		rank, ok4 := decimal.Atoi(f[3])
+		if ok1 && ok2 && ok3 && ok4 && rank > 0 {
+			team.Rating, team.MatchPoints, team.GamePoints, team.Rank, team.Ranked = rating, mp, gp, rank, true
+		}
+	}
 	team.Members = r.members(tag, r.rec.cut(72, r.rec.chars()), 73)
 	r.teams310 = append(r.teams310, team)
 }
