@@ -517,9 +517,6 @@ func placeholders(s string) []string {
 	return out
 }
 
-// Placeholders returns the sorted distinct {names} used in a message.
-func Placeholders(msg string) []string { return placeholders(msg) }
-
 func (v *validator) checkParams(rs *RuleSet, p []any) {
 	e := rs.Params.Eligibility
 	ep := append(slices.Clone(p), "eligibility")

@@ -30,15 +30,6 @@ type Chart struct {
 // WritePNG draws the chart as PNG.
 func (c *Chart) WritePNG(w io.Writer) error { return c.render(w) }
 
-// WriteChart draws the tournament's chart as PNG (see NewChart).
-func WriteChart(w io.Writer, in Input) error {
-	c, err := NewChart(in)
-	if err != nil {
-		return err
-	}
-	return c.WritePNG(w)
-}
-
 var (
 	colourUp   = drawing.ColorFromHex("3c9a3c")
 	colourDown = drawing.ColorFromHex("c0392b")

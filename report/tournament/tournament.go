@@ -45,7 +45,7 @@ type Input struct {
 	// Lang is "it" (default) or "en".
 	Lang string
 	// Chart is the file name of the chart image the page shows (as
-	// written by WriteChart); "" shows none.
+	// written by Chart.WritePNG); "" shows none.
 	Chart string
 }
 

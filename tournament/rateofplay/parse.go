@@ -104,21 +104,6 @@ const (
 	Blitz    Kind = "blitz"
 )
 
-// LawsKind classifies the rate by its time for 60 moves: blitz at 10
-// minutes or less (LAWS B.1), rapid above 10 and below 60 (LAWS A.1),
-// standard from 60. The regulations' own bounds (RAPID 4.1) are settings
-// of the validator; this is only the definition of the Laws.
-func (r Rate) LawsKind() Kind {
-	t := r.MinutesFor60Moves()
-	switch {
-	case t <= 10:
-		return Blitz
-	case t < 60:
-		return Rapid
-	}
-	return Standard
-}
-
 // check enforces what every readable rate must satisfy.
 func (r *Rate) check() *reason {
 	if len(r.Periods) == 0 {
