@@ -421,9 +421,9 @@ func ClosePeriod(in Close) (*Result, error) {
 // Schedule returns the list schedule of kind from the settings.
 func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
 	if kind == periods.Rapid {
-		return r.Rapid.List.Schedule()
+		return r.ListOf(rules.KindRapid).Schedule()
 	}
-	return r.Standard.List.Schedule()
+	return r.ListOf(rules.KindStandard).Schedule()
 }
 
 // categoryRank orders the categories and titles (RTF 4.1).

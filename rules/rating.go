@@ -205,6 +205,18 @@ type Band struct {
 // Location returns the time zone of the cut-offs (checked at parse time).
 func (r *Rating) Location() *time.Location { return location(r.TimeZone) }
 
+// ListOf is the schedule of the list of kind (standard or rapid): the one
+// setting the validator's list period, the receipts and the close read.
+func (r *Rating) ListOf(kind string) ListPeriod {
+	if kind == KindRapid {
+		return r.Rapid.List
+	}
+	if kind == KindStandard {
+		return r.Standard.List
+	}
+	return ListPeriod{}
+}
+
 // Schedule is the list's issue dates and cut-offs as the periods package
 // computes them (RTF 4.2.2, RAPID 6.2): the one place a ListPeriod of
 // the settings becomes list periods, for the deadline check and for the

@@ -186,10 +186,12 @@ func parse(name string, data []byte, fast bool) (*File, error) {
 }
 
 // resolve fills every rule set's Rules from the file's rules and the
-// set's overrides.
+// set's overrides, and its deadline's list schedule from the rating
+// settings.
 func (f *File) resolve() {
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
+		rs.Params.Deadline.List = f.Rating.ListOf(rs.Params.Deadline.ListKind)
 		rs.Rules = make(map[string]Rule, len(f.Rules))
 		for id, r := range f.Rules {
 			if o, ok := rs.Overrides[id]; ok {
@@ -398,6 +400,12 @@ func (v *validator) check(f *File) {
 		}
 	}
 	v.checkRating(&f.Rating) // rules/rating.go
+	for i := range f.RuleSets {
+		rs := &f.RuleSets[i]
+		if tz := rs.Params.Deadline.TimeZone; tz != f.Rating.TimeZone {
+			v.errf([]any{"rulesets", i, "params", "deadline", "time_zone"}, "rule set %s: deadline.time_zone %q differs from rating.time_zone %q: a receipt would count in one list for the validator and in another for the close", rs.ID, tz, f.Rating.TimeZone)
+		}
+	}
 }
 
 func validKind(k string) bool {
@@ -599,22 +607,10 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 	if _, err := time.LoadLocation(d.TimeZone); err != nil || d.TimeZone == "" {
 		v.errf(append(slices.Clone(dp), "time_zone"), "rule set %s: time_zone %q is not a known time zone (e.g. Europe/Rome)", rs.ID, d.TimeZone)
 	}
-	l := d.List
-	lp := append(slices.Clone(dp), "list")
-	if l.Kind != PlayStandard && l.Kind != PlayRapid {
-		v.errf(append(slices.Clone(lp), "kind"), "rule set %s: list kind %q: standard or rapid", rs.ID, l.Kind)
-	}
-	if len(l.IssueMonths) == 0 {
-		v.errf(append(slices.Clone(lp), "issue_months"), "rule set %s: issue_months is empty", rs.ID)
-	}
-	for i, m := range l.IssueMonths {
-		if m < 1 || m > 12 || (i > 0 && m <= l.IssueMonths[i-1]) {
-			v.errf(append(slices.Clone(lp), "issue_months", i), "rule set %s: issue_months are months 1–12 in increasing order", rs.ID)
-		}
-	}
-	if (l.CutoffDaysBeforeIssue > 0) == (l.CutoffDayOfPreviousMonth > 0) || l.CutoffDaysBeforeIssue < 0 ||
-		l.CutoffDayOfPreviousMonth < 0 || l.CutoffDayOfPreviousMonth > 28 {
-		v.errf(append(slices.Clone(lp), "cutoff_days_before_issue"), "rule set %s: set exactly one of cutoff_days_before_issue and cutoff_day_of_previous_month (1–28), the other 0", rs.ID)
+	// The schedule itself is rating.<list>.list, checked with the
+	// rating settings.
+	if d.ListKind != PlayStandard && d.ListKind != PlayRapid {
+		v.errf(append(slices.Clone(dp), "list"), "rule set %s: list %q: standard or rapid (the schedule is rating.standard.list or rating.rapid.list)", rs.ID, d.ListKind)
 	}
 
 	s := rs.Params.Submission

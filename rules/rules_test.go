@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -98,6 +99,8 @@ func TestRulesYAMLStrictErrors(t *testing.T) {
 		{"bad late entry code", "        late_entry_codes: [Z, \"\"]\n", "        late_entry_codes: [Z, X]\n", "late entry code \"X\""},
 		{"empty league name word", "          name_words: [campionato di lega,",
 			"          name_words: [\"\", campionato di lega,", "empty kind or name word"},
+		{"deadline names no list", "        list: standard\n", "        list: blitz\n", `list "blitz"`},
+		{"deadline's time zone not the close's", "        time_zone: Europe/Rome\n", "        time_zone: Europe/London\n", "differs from rating.time_zone"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -144,4 +147,28 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("nil file without error")
 		}
 	})
+}
+
+// TestOneListSchedule: rules.yaml holds each list's schedule once, under
+// rating:, and every rule set's deadline takes the schedule of the list
+// it names, so the validator's list period (and the receipts, which quote
+// it) and the close read the same setting.
+func TestOneListSchedule(t *testing.T) {
+	f, data := loadRepoRules(t)
+	if n := strings.Count(string(data), "issue_months:"); n != 2 {
+		t.Errorf("rules.yaml states issue_months %d times, want 2 (rating.standard.list, rating.rapid.list)", n)
+	}
+	for _, rs := range f.RuleSets {
+		d := rs.Params.Deadline
+		want := f.Rating.Standard.List
+		if d.ListKind == KindRapid {
+			want = f.Rating.Rapid.List
+		}
+		if !reflect.DeepEqual(d.List, want) || d.List.Kind != d.ListKind {
+			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, d.List, want)
+		}
+		if d.TimeZone != f.Rating.TimeZone {
+			t.Errorf("rule set %s: time zone %s, rating's %s", rs.ID, d.TimeZone, f.Rating.TimeZone)
+		}
+	}
 }
