@@ -161,7 +161,11 @@ func Parse(name string, data []byte) (*File, error) {
 func parse(name string, data []byte, fast bool) (*File, error) {
 	f := &File{}
 	var root *yaml.Node
-	if pre, ok := predecoded(data); ok && fast {
+	pre, ok := File{}, false
+	if fast {
+		pre, ok = predecoded(data)
+	}
+	if ok {
 		*f = pre
 	} else {
 		var err error
