@@ -83,7 +83,7 @@ func DecodeNode(file string, data []byte, v any) (*yaml.Node, error) {
 	}
 	if len(errs) > 0 {
 		sortErrors(errs)
-		return nil, errs
+		return nil, dedupe(errs)
 	}
 	return &root, nil
 }
@@ -258,6 +258,20 @@ func cleanYAMLMsg(s string) string {
 		}
 	}
 	return s
+}
+
+// dedupe drops an error said before: a key of an anchored mapping is
+// checked, and decoded, wherever an alias repeats it.
+func dedupe(es Errors) Errors {
+	seen := map[Error]bool{}
+	out := es[:0]
+	for _, e := range es {
+		if !seen[*e] {
+			seen[*e] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func sortErrors(es Errors) {

@@ -42,6 +42,7 @@ func TestDecode(t *testing.T) {
 		{"inline fields are known", "name: a\nitems: []\nteam:\n  words: [x]\n  exempt: true\n", nil},
 		{"inline fields are required", "name: a\nitems: []\nteam:\n  exempt: true\n", []string{"x.yaml:4:", `missing required key "words" in team`}},
 		{"unknown key beside inline fields", "name: a\nitems: []\nteam:\n  words: []\n  other: 1\n", []string{"x.yaml:5:", "other"}},
+		{"an anchor's error once", "name: a\nitems:\n  - &i {min: 1, mx: 2}\n  - *i\n  - *i\n", []string{"x.yaml:3: field mx not found in type strictyaml.inner"}},
 		{"syntax", "name: [\n", []string{"x.yaml:"}},
 		{"empty", "", []string{"empty document"}},
 	}
@@ -62,8 +63,8 @@ func TestDecode(t *testing.T) {
 				t.Fatalf("no error, want %v", tt.want)
 			}
 			for _, w := range tt.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not contain %q", err, w)
+				if n := strings.Count(err.Error(), w); n != 1 {
+					t.Errorf("error %q contains %q %d times, want once", err, w, n)
 				}
 			}
 		})
