@@ -1,5 +1,7 @@
 package rules
 
+//go:generate go test -run TestPredecoded -update .
+
 import (
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,8 +11,8 @@ import (
 // data is exactly that file: reading it with yaml.v3 is most of a whole
 // `omologa check` (a few milliseconds), and the office runs it unchanged.
 // The decoded form is generated from the file by the rules tests
-// (go test ./rules -run TestPredecoded -update), which fail while it is
-// stale; any other content, or a stale table, is parsed as usual. Only
+// (go generate ./rules, i.e. go test ./rules -run TestPredecoded -update),
+// which fail while it is stale; any other content, or a stale table, is parsed as usual. Only
 // the YAML decoding is skipped: resolve and every value check still run.
 func predecoded(data []byte) (File, bool) {
 	sum := sha256.Sum256(data)
