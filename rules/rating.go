@@ -250,7 +250,7 @@ var ratingCategories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}
 // checkRating checks the `rating:` section's values.
 func (v *validator) checkRating(r *Rating) {
 	at := func(keys ...any) []any { return append([]any{"rating"}, keys...) }
-	if _, err := time.LoadLocation(r.TimeZone); err != nil || r.TimeZone == "" {
+	if _, err := loadLocation(r.TimeZone); err != nil || r.TimeZone == "" {
 		v.errf(at("time_zone"), "rating.time_zone %q is not a known time zone (e.g. Europe/Rome)", r.TimeZone)
 	}
 	// The table of RTF 4.3.4 stops at 735.

@@ -225,15 +225,25 @@ func (d Deadline) Location() *time.Location { return location(d.TimeZone) }
 // (the value checks have said so). Loaded zones are kept: loading one
 // reads the zone database, and every check of a file asks.
 func location(name string) *time.Location {
-	if loc, ok := locations.Load(name); ok {
-		return loc.(*time.Location)
-	}
-	loc, err := time.LoadLocation(name)
+	loc, err := loadLocation(name)
 	if err != nil {
 		return time.UTC
 	}
-	locations.Store(name, loc)
 	return loc
+}
+
+// loadLocation is time.LoadLocation, once per zone and process: the
+// value checks ask for the zone of every rule set, then every file.
+func loadLocation(name string) (*time.Location, error) {
+	if loc, ok := locations.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	locations.Store(name, loc)
+	return loc, nil
 }
 
 var locations sync.Map
@@ -608,7 +618,7 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 	if d.MaxDaysAfterEnd < 0 {
 		v.errf(append(slices.Clone(dp), "max_days_after_end"), "rule set %s: max_days_after_end must not be negative", rs.ID)
 	}
-	if _, err := time.LoadLocation(d.TimeZone); err != nil || d.TimeZone == "" {
+	if _, err := loadLocation(d.TimeZone); err != nil || d.TimeZone == "" {
 		v.errf(append(slices.Clone(dp), "time_zone"), "rule set %s: time_zone %q is not a known time zone (e.g. Europe/Rome)", rs.ID, d.TimeZone)
 	}
 	// The schedule itself is rating.<list>.list, checked with the
