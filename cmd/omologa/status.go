@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"flag"
@@ -91,7 +92,10 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return exitOK
 }
 
-func printStatuses(w io.Writer, rows []store.Status) {
+func printStatuses(out io.Writer, rows []store.Status) {
+	// One write for the whole table, not one a cell.
+	w := bufio.NewWriter(out)
+	defer w.Flush()
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "no submissions recorded")
 		return
