@@ -92,9 +92,9 @@ type Team struct {
 	Members []int  `json:"members"` // starting numbers
 	Line    int    `json:"line"`
 	// The team's standing, from a 310 record (zero for 013): its number,
-	// federation, average rating, match points, game points (the sum of
-	// its players' points) and rank. Ranked says the last four were all
-	// read, the rank being at least 1.
+	// federation, average rating (rounded), match points, game points
+	// (the sum of its players' points) and rank. Ranked says the points
+	// and the rank were read, the rank being at least 1.
 	Number      int     `json:"number,omitempty"`
 	Federation  string  `json:"federation,omitempty"`
 	Rating      int     `json:"rating,omitempty"`
