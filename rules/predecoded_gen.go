@@ -6,7 +6,7 @@ import "omologa/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "5f56fb6de61f6516a22bf2dbb4950b06293836321a712aebbcd54ab817708cfb"
+const predecodedSHA256 = "645b7da78580d9aa9f838b59f0212782ba6797520e82ed46b6a96314a0a2901f"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
