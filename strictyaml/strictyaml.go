@@ -3,8 +3,9 @@
 // names the file and the line, in the manner of Prometheus' rulefmt.
 //
 // A struct field is required unless its yaml tag says omitempty. Decoding
-// goes through yaml.v3's node tree so that every error can carry a
-// position.
+// goes through yaml.v3's node tree, built once, so that every error can
+// carry a position; DecodeNode hands the tree on to a caller that checks
+// values and must name their lines too.
 package strictyaml
 
 import (
@@ -197,9 +198,11 @@ func (s *structInfo) add(t reflect.Type) {
 				ft = ft.Elem()
 			}
 			switch {
-			case ft.Kind() == reflect.Map:
+			case ft.Kind() == reflect.Map || implementsUnmarshaler(ft):
+				// Keys the walk cannot know: an inline map's, or those
+				// an inline unmarshaler reads itself.
 				s.anyKey = true
-			case ft.Kind() == reflect.Struct && !implementsUnmarshaler(ft):
+			case ft.Kind() == reflect.Struct:
 				s.add(ft)
 			}
 			continue
