@@ -4,6 +4,8 @@ import (
 	"slices"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"omologa/periods"
 	"omologa/strictyaml"
 )
@@ -230,11 +232,18 @@ func (l ListPeriod) Schedule() periods.Schedule {
 // strictly and with the same value checks as Parse; for tests and for
 // tools that need only the rating settings.
 func ParseRating(name string, data []byte) (*Rating, error) {
+	root, err := strictyaml.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return ratingOf(name, root)
+}
+
+func ratingOf(name string, root *yaml.Node) (*Rating, error) {
 	var doc struct {
 		Rating Rating `yaml:"rating"`
 	}
-	root, err := strictyaml.DecodeNode(name, data, &doc)
-	if err != nil {
+	if err := strictyaml.DecodeTree(name, root, &doc); err != nil {
 		return nil, err
 	}
 	v := &validator{file: name, root: root}
@@ -243,6 +252,31 @@ func ParseRating(name string, data []byte) (*Rating, error) {
 		return nil, v.errs
 	}
 	return &doc.Rating, nil
+}
+
+// RatingOf returns the rating settings of a rules file, or of a document
+// whose only top-level key is `rating:` (ParseRating), parsing the bytes
+// once to tell which.
+func RatingOf(name string, data []byte) (*Rating, error) {
+	if _, ok := predecoded(data); ok {
+		f, err := Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &f.Rating, nil
+	}
+	root, err := strictyaml.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if top := root.Content[0]; top.Kind == yaml.MappingNode && len(top.Content) == 2 && top.Content[0].Value == "rating" {
+		return ratingOf(name, root)
+	}
+	f, err := fileOf(name, root)
+	if err != nil {
+		return nil, err
+	}
+	return &f.Rating, nil
 }
 
 var ratingCategories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}

@@ -153,40 +153,45 @@ func Load(path string) (*File, error) {
 // key) and then checks its values; name labels the errors, which are a
 // strictyaml.Errors naming each line.
 func Parse(name string, data []byte) (*File, error) {
-	return parse(name, data, true)
+	if pre, ok := predecoded(data); ok {
+		f := &pre
+		if err := f.finish(name, nil); err == nil {
+			return f, nil
+		}
+		// A value check failed on this machine (a time zone it lacks):
+		// parse, to name the lines.
+	}
+	root, err := strictyaml.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return fileOf(name, root)
 }
 
-// parse is Parse, taking the predecoded rules when data is the file they
-// were generated from and fast allows it.
-func parse(name string, data []byte, fast bool) (*File, error) {
+// fileOf decodes and checks a rules file from its node tree.
+func fileOf(name string, root *yaml.Node) (*File, error) {
 	f := &File{}
-	var root *yaml.Node
-	pre, ok := File{}, false
-	if fast {
-		pre, ok = predecoded(data)
+	if err := strictyaml.DecodeTree(name, root, f); err != nil {
+		return nil, err
 	}
-	if ok {
-		*f = pre
-	} else {
-		var err error
-		if root, err = strictyaml.DecodeNode(name, data, f); err != nil {
-			return nil, err
-		}
+	if err := f.finish(name, root); err != nil {
+		return nil, err
 	}
+	return f, nil
+}
+
+// finish names the decoded file, resolves it and checks its values, whose
+// errors name their lines in root (0 without one).
+func (f *File) finish(name string, root *yaml.Node) error {
 	f.Name = name
 	f.resolve()
 	v := &validator{file: name, root: root}
 	v.check(f)
-	if len(v.errs) > 0 && root == nil {
-		// A value check failed on this machine (a time zone it lacks):
-		// parse to name the lines.
-		return parse(name, data, false)
-	}
 	if len(v.errs) > 0 {
 		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Line < v.errs[j].Line })
-		return nil, v.errs
+		return v.errs
 	}
-	return f, nil
+	return nil
 }
 
 // resolve fills every rule set's Rules from the file's rules and the

@@ -172,3 +172,26 @@ func TestOneListSchedule(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingOf: the rating settings of the whole rules file and of a
+// document holding only `rating:` are the same; a broken rules file
+// gives the rules file's errors.
+func TestRatingOf(t *testing.T) {
+	f, data := loadRepoRules(t)
+	whole, err := RatingOf("rules.yaml", data)
+	if err != nil || !reflect.DeepEqual(*whole, f.Rating) {
+		t.Fatalf("rules.yaml: %v", err)
+	}
+	i := strings.Index(string(data), "\nrating:")
+	if i < 0 {
+		t.Fatal("no rating: section")
+	}
+	only, err := RatingOf("rating.yaml", data[i+1:])
+	if err != nil || !reflect.DeepEqual(*only, f.Rating) {
+		t.Fatalf("rating section alone: %v", err)
+	}
+	broken := strings.Replace(string(data), "  blitz_max_minutes: 10\n", "  blitz_max_minutes: ten\n", 1)
+	if _, err := RatingOf("rules.yaml", []byte(broken)); err == nil || !strings.Contains(err.Error(), "ten") {
+		t.Errorf("broken rules file: %v", err)
+	}
+}

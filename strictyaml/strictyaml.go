@@ -56,6 +56,19 @@ func Decode(file string, data []byte, v any) error {
 // caller that checks values and must name their lines (rules.yaml): the
 // file is parsed once, and the same tree is checked and decoded.
 func DecodeNode(file string, data []byte, v any) (*yaml.Node, error) {
+	root, err := Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := DecodeTree(file, root, v); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+// Parse reads data into its node tree, for a caller that looks at the
+// document before choosing what to decode it into (DecodeTree).
+func Parse(file string, data []byte) (*yaml.Node, error) {
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil {
@@ -67,6 +80,11 @@ func DecodeNode(file string, data []byte, v any) (*yaml.Node, error) {
 	if len(root.Content) == 0 {
 		return nil, Errors{{File: file, Msg: "empty document"}}
 	}
+	return &root, nil
+}
+
+// DecodeTree decodes a tree from Parse into v strictly, as Decode does.
+func DecodeTree(file string, root *yaml.Node, v any) error {
 	var errs Errors
 	// yaml.v3 checks unknown keys (KnownFields) only when it parses the
 	// bytes itself; the walk checks them on the tree instead, with the
@@ -84,9 +102,9 @@ func DecodeNode(file string, data []byte, v any) (*yaml.Node, error) {
 	}
 	if len(errs) > 0 {
 		sortErrors(errs)
-		return nil, dedupe(errs)
+		return dedupe(errs)
 	}
-	return &root, nil
+	return nil
 }
 
 // checkKeys walks the node tree alongside the Go type and reports
