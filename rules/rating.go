@@ -258,7 +258,7 @@ func ratingOf(name string, root *yaml.Node) (*Rating, error) {
 // whose only top-level key is `rating:` (ParseRating), parsing the bytes
 // once to tell which.
 func RatingOf(name string, data []byte) (*Rating, error) {
-	if _, ok := predecoded(data); ok {
+	if isPredecoded(data) {
 		f, err := Parse(name, data)
 		if err != nil {
 			return nil, err
