@@ -255,8 +255,7 @@ func positions(t *tournament.Tournament) func(start int) int {
 
 // eachGame calls fn for every game actually played, once, in round
 // order, with the positions of the two players and the first one's score
-// in half points (tournament.Tournament.EachGame, which reads the
-// crosstable as Games does, without allocating).
+// in half points (tournament.Tournament.EachGame, which Games uses too).
 func eachGame(t *tournament.Tournament, rounds int, pos func(int) int, fn func(round, a, b, aHalves int)) {
-	t.EachGame(rounds, pos, func(r, i, j int, s float64) { fn(r, i, j, int(s*2)) })
+	t.EachGame(rounds, pos, func(r, i, j int, _ tournament.RoundEntry, s float64) { fn(r, i, j, int(s*2)) })
 }

@@ -416,13 +416,16 @@ func (s *Store) RatingListByID(ctx context.Context, id int64) (*RatingList, bool
 	return s.ratingList(ctx, `WHERE id = ?`, id)
 }
 
-// StatusOf returns one submission's status.
+// StatusOf returns one submission's status (StatusesOf).
 func (s *Store) StatusOf(ctx context.Context, id int64) (*Status, error) {
-	st := &Status{ID: id}
-	if err := s.fillStatus(ctx, st); err != nil {
+	sts, err := s.StatusesOf(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	return st, nil
+	if len(sts) == 0 {
+		return nil, noSubmission(id)
+	}
+	return &sts[0], nil
 }
 
 // RegisterInfo is an imported register without its bytes.

@@ -83,15 +83,15 @@ func (g Game) BlackScore() float64 { return 1 - g.WhiteScore }
 // opponent's line, whose inconsistency the validator reports too.
 func (t *Tournament) Games() []Game {
 	idx := t.Index()
-	var games []Game
 	pos := func(start int) int {
 		if j, ok := idx[start]; ok {
 			return j
 		}
 		return -1
 	}
-	t.EachGame(t.Rounds(), pos, func(r, i, j int, s float64) {
-		p, e := &t.Players[i], t.Players[i].Entry(r)
+	var games []Game
+	t.EachGame(t.Rounds(), pos, func(r, i, _ int, e RoundEntry, s float64) {
+		p := &t.Players[i]
 		g := Game{Round: r, White: p.Start, Black: e.Opponent, WhiteScore: s, ColoursKnown: true}
 		switch {
 		case e.Colour == ColourBlack:
@@ -104,14 +104,15 @@ func (t *Tournament) Games() []Game {
 	return games
 }
 
-// EachGame calls fn for every game actually played in the first rounds
-// rounds, once, in round order, with the positions i and j (pos maps a
-// starting number to a position, -1 when there is none) of the player
-// with the lower starting number and of his opponent, and the first
-// one's score. An entry counts when the opponent's entry agrees with it
-// (same pairing, scores adding up to 1). It allocates nothing: the
-// rating engine runs it for every tournament of a season.
-func (t *Tournament) EachGame(rounds int, pos func(start int) int, fn func(round, i, j int, score float64)) {
+// EachGame calls fn for every game actually played in rounds 1 to
+// rounds, once, in round order, as Games lists them: i is the position in
+// Players of the player with the lower starting number, e his entry and
+// s his score (1, 0.5 or 0), j his opponent's position. pos maps a
+// starting number to a position, -1 when there is none. An entry counts
+// when the opponent's entry agrees with it and the two scores make 1.
+// It allocates nothing: the rating stage runs it for every tournament of
+// a season.
+func (t *Tournament) EachGame(rounds int, pos func(start int) int, fn func(r, i, j int, e RoundEntry, s float64)) {
 	for r := 1; r <= rounds; r++ {
 		for i := range t.Players {
 			p := &t.Players[i]
@@ -135,7 +136,7 @@ func (t *Tournament) EachGame(rounds int, pos func(start int) int, fn func(round
 			if s+os != 1 {
 				continue
 			}
-			fn(r, i, j, s)
+			fn(r, i, j, e, s)
 		}
 	}
 }

@@ -48,7 +48,7 @@ type Input struct {
 	// Lang is "it" (default) or "en".
 	Lang string
 	// Chart is the file name of the chart image the page shows (as
-	// written by WriteChart); "" shows none.
+	// written by Chart.WritePNG); "" shows none.
 	Chart string
 	// Fide is what FIDE will make of the tournament (fide.PreviewOf);
 	// nil shows no FIDE section (report/tournament/fide.go).
