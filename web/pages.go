@@ -37,6 +37,9 @@ type dashboardData struct {
 	Unreadable  []store.SubmissionRow
 	Rejected    []store.SubmissionRow
 	RejectedAll int // rejected in the period, all (the table shows the latest 20)
+	// Failing are the notices not delivered after their fast attempts,
+	// with their next attempt (none when given up).
+	Failing []store.FailingNotice
 	Next        []nextList
 	Since       time.Time
 }
@@ -58,6 +61,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Failing, err = s.o.FailingNotices(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -242,6 +249,22 @@ func (s *Server) release(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
 	s.quarantineAct(w, r, s.o.Discard, "discarded")
+}
+
+// resend puts a submission's notice back to be delivered at once; a
+// delivered notice is refused (office.Conflict), shown with the way back
+// to the submission.
+func (s *Server) resend(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := s.o.Resend(r.Context(), visitOf(r).actor(), id); err != nil {
+		s.failBack(w, r, err, fmt.Sprintf("/submissions/%d", id))
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=resent#notice-status", id), http.StatusSeeOther)
 }
 
 func (s *Server) quarantineAct(w http.ResponseWriter, r *http.Request,
