@@ -30,7 +30,7 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now()})
 	if errors.Is(err, export.ErrPeriod) {
 		return nil, &Error{Kind: Invalid, Err: err, Msg: err.Error(),
-			MsgIT: fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),
+			MsgIT:   fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),
 			Article: "FIDE-RR 7.11"}
 	}
 	if err != nil {

@@ -40,8 +40,8 @@ type dashboardData struct {
 	// Failing are the notices not delivered after their fast attempts,
 	// with their next attempt (none when given up).
 	Failing []store.FailingNotice
-	Next        []nextList
-	Since       time.Time
+	Next    []nextList
+	Since   time.Time
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
