@@ -266,6 +266,7 @@ type TournamentRow struct {
 	Period       string
 	Summary      json.RawMessage // validate.Summary of the standing file
 	Revoked      bool            // the office revoked its homologation
+	Fide         string          // the FIDE list it was last forwarded to, "" when never
 }
 
 // BrowseTournaments returns a page of tournaments, latest start first,
@@ -296,7 +297,8 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, t.start_date, t.end_date, f.id, f.submission_id,
-		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL`+from+where+
+		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL,
+		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), '')`+from+where+
 		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
@@ -307,7 +309,7 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 		var r TournamentRow
 		var sum *string
 		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
-			&r.Period, &sum, &r.Revoked); err != nil {
+			&r.Period, &sum, &r.Revoked, &r.Fide); err != nil {
 			return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 		}
 		if sum != nil {

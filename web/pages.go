@@ -138,6 +138,9 @@ type submissionData struct {
 	// Tournaments are the files' tournaments with their versions and
 	// revocation, by file.
 	Tournaments map[int64]*store.Tournament
+	// Fide is the latest forwarding to FIDE of each file's tournament
+	// (by this file or an earlier version), by file.
+	Fide map[int64]*store.Forwarding
 }
 
 type playerOption struct {
@@ -162,7 +165,8 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{}}
+	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{},
+		Fide: map[int64]*store.Forwarding{}}
 	sts, err := s.st.StatusOf(ctx, id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -174,6 +178,12 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, f := range d.Files {
+		if fw, ok, err := s.st.LastForwarding(ctx, f.FileID, f.TournamentKey); err != nil {
+			s.fail(w, r, err)
+			return
+		} else if ok {
+			d.Fide[f.FileID] = fw
+		}
 		if f.TournamentKey == "" {
 			continue
 		}

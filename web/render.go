@@ -146,7 +146,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)
 		for _, a := range []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
-			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers} {
+			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers, office.ActFideExport} {
 			v.May[string(a)] = role.May(a)
 		}
 	}
