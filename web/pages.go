@@ -102,17 +102,18 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 }
 
 type submissionsData struct {
-	F       store.SubmissionFilter
-	Rows    []store.SubmissionRow
-	Pager   pager
-	Periods []string
+	F         store.SubmissionFilter
+	Rows      []store.SubmissionRow
+	Pager     pager
+	Periods   []string
+	Provinces []string
 	Query   url.Values
 }
 
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
-		Kind: q.Get("kind"), Period: q.Get("period"), Text: q.Get("q")}
+		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
 	page := pageOf(r)
 	rows, total, err := s.st.BrowseSubmissions(r.Context(), f, (page-1)*perPage, perPage)
 	if err != nil {
@@ -124,8 +125,13 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	provinces, err := s.st.Provinces(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, "submissions", "submissions",
-		submissionsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Query: q})
+		submissionsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces, Query: q})
 }
 
 type submissionData struct {
@@ -364,15 +370,17 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 }
 
 type tournamentsData struct {
-	F       store.TournamentFilter
-	Rows    []store.TournamentRow
-	Pager   pager
-	Periods []string
+	F         store.TournamentFilter
+	Rows      []store.TournamentRow
+	Pager     pager
+	Periods   []string
+	Provinces []string
 }
 
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"), Text: q.Get("q")}
+	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
+		Province: q.Get("province"), Text: q.Get("q")}
 	page := pageOf(r)
 	rows, total, err := s.st.BrowseTournaments(r.Context(), f, (page-1)*perPage, perPage)
 	if err != nil {
@@ -384,7 +392,13 @@ func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "tournaments", "tournaments", tournamentsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods})
+	provinces, err := s.st.Provinces(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "tournaments", "tournaments",
+		tournamentsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces})
 }
 
 func (s *Server) audit(w http.ResponseWriter, r *http.Request) {

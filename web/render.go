@@ -76,6 +76,8 @@ var funcs = template.FuncMap{
 		return false
 	},
 	"lower": strings.ToLower,
+	// hasProvince says a city already closes with its province, "Novara (NO)".
+	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
 	"add":   func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
