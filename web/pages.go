@@ -107,7 +107,7 @@ type submissionsData struct {
 	Pager     pager
 	Periods   []string
 	Provinces []string
-	Query   url.Values
+	Query     url.Values
 }
 
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {

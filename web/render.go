@@ -78,7 +78,7 @@ var funcs = template.FuncMap{
 	"lower": strings.ToLower,
 	// hasProvince says a city already closes with its province, "Novara (NO)".
 	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
-	"add":   func(a, b int) int { return a + b },
+	"add":         func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
 		for k, vs := range q {
