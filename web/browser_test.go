@@ -242,6 +242,8 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("forward a FIDE list", func(t *testing.T) {
 		b.open(t, "/fide?period=2027-01")
+		b.shot(t, "fide")
+		b.submit(t, "preview", "#fide-preview", "#fide-export")
 		b.shot(t, "fide-preview")
 		b.do(t, "export", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
 		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 3 {

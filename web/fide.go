@@ -23,8 +23,9 @@ type fideData struct {
 	Period    periods.Period
 	Periods   []string // the lists to choose from
 	Forwarded []store.ForwardingRow
-	Preview   *export.Result // nil for a clerk
+	Preview   *export.Result // nil unless asked for, by an officer
 	Ready     int            // tournaments an export would forward now
+	May       bool           // the user may forward (and preview)
 }
 
 // fidePeriods are the FIDE lists the page offers: the one a tournament
@@ -77,7 +78,10 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if visitOf(r).actor().Role.May(office.ActFideExport) {
+	d.May = visitOf(r).actor().Role.May(office.ActFideExport)
+	// The preview reads every homologated file the export would (about
+	// a second on a season's store): it is computed when asked for.
+	if d.May && r.URL.Query().Get("preview") == "1" {
 		if d.Preview, err = s.o.FideExport(ctx, visitOf(r).actor(),
 			office.FideExportRequest{Period: d.Period.Label, DryRun: true}); err != nil {
 			s.fail(w, r, err)

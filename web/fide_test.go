@@ -29,6 +29,10 @@ func TestFide(t *testing.T) {
 	}
 
 	_, page = get(t, officer, f.ts.URL+"/fide?period=2027-01")
+	if !strings.Contains(page, `id="fide-preview"`) || strings.Contains(page, `id="fide-export"`) {
+		t.Errorf("the officer's FIDE page offers no preview, or the export before it")
+	}
+	_, page = get(t, officer, f.ts.URL+"/fide?period=2027-01&preview=1")
 	if n := strings.Count(page, "pronto per l&#39;invio"); n != 3 || !strings.Contains(page, `id="fide-export"`) {
 		t.Fatalf("the officer's preview shows %d tournaments ready, want 3, and the export button", n)
 	}
@@ -39,7 +43,7 @@ func TestFide(t *testing.T) {
 	if code, _ := post(t, officer, f.ts.URL+"/fide/export", url.Values{"period": {"2027-01"}}, nil); code != http.StatusSeeOther {
 		t.Fatalf("export: %d", code)
 	}
-	_, page = get(t, officer, f.ts.URL+"/fide?period=2027-01")
+	_, page = get(t, officer, f.ts.URL+"/fide?period=2027-01&preview=1")
 	links := regexp.MustCompile(`href="(/fide/files/\d+)"`).FindAllStringSubmatch(page, -1)
 	if len(links) != 3 || strings.Contains(page, `id="fide-export"`) || strings.Count(page, "<strong>già inviato</strong>") != 3 {
 		t.Fatalf("after the export the page links %d TRF files, want 3, and offers nothing more", len(links))

@@ -94,6 +94,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 
 var exportStates = map[string]string{
 	export.Forwarded:    "forwarded",
+	export.Ready:        "ready to forward",
 	export.Held:         "HELD BACK (errors below)",
 	export.Already:      "already forwarded (--again to repeat)",
 	export.Later:        "ends after the cut-off: next list",
