@@ -287,7 +287,7 @@ func TestBrowser(t *testing.T) {
 		b.open(t, "/registers")
 		b.shot(t, "registers")
 		b.open(t, "/audit")
-		if a := b.text(t, "main table"); !strings.Contains(a, "officer") || !strings.Contains(a, "list-run") {
+		if a := b.text(t, "main table"); !strings.Contains(a, "officer") || !strings.Contains(a, "chiusura di una lista") {
 			t.Errorf("the audit trail lacks the officer's close: %q", a)
 		}
 		b.shot(t, "audit")
