@@ -1,10 +1,8 @@
 package web
 
 import (
-	"mime"
 	"net/http"
 	"net/url"
-	"path"
 	"slices"
 	"strconv"
 
@@ -121,7 +119,5 @@ func (s *Server) fideFile(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
-	w.Write(data)
+	attachment(w, "text/plain; charset=utf-8", name, data)
 }

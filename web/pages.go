@@ -254,7 +254,12 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
+	attachment(w, "application/octet-stream", name, data)
+}
+
+// attachment sends data as a file to save under name's base name.
+func attachment(w http.ResponseWriter, contentType, name string, data []byte) {
+	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
 	w.Write(data)
 }
