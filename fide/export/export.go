@@ -3,9 +3,9 @@
 // FIDE-rated (fide.Rated) and not yet forwarded, checks what FIDE would
 // raise (fide.Problems), writes the TRF FIDE's rating server takes
 // (FIDE-RR 9.1: TRF16, or TRF-2025 when the file came as TRF26) with the
-// project's TRF writer, and records the forwarding in the store. It is
-// the office action behind `omologa fide export`, callable by the web
-// application too.
+// project's TRF writer, and records the forwarding in the store. The
+// office's act office.FideExport (an officer's, audited) calls it, for
+// `omologa fide export` and the web application's FIDE page alike.
 package export
 
 import (
