@@ -93,7 +93,7 @@ func (a *Accounts) Login(ctx context.Context, name, password, lang string) (toke
 	if errors.Is(err, store.ErrNoUser) {
 		// Spend the time a real check takes, so that timing does not say
 		// which names exist.
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 		a.fail(name, now)
 		return "", nil, ErrBadLogin
 	}
@@ -119,7 +119,12 @@ func (a *Accounts) Login(ctx context.Context, name, password, lang string) (toke
 	return token, &store.Session{User: *u, Lang: lang, ExpiresAt: exp}, nil
 }
 
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("omologa-dummy-password"), bcrypt.DefaultCost)
+// Computed when first needed, not at start-up: bcrypt at its default cost
+// takes about 100 ms, which every command would otherwise pay.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("omologa-dummy-password"), bcrypt.DefaultCost)
+	return h
+})
 
 func (a *Accounts) throttled(name string, now time.Time) bool {
 	a.mu.Lock()

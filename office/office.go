@@ -4,7 +4,8 @@
 // deciding about a tournament's players, attributing a file to a
 // tournament and revoking or reinstating a homologation, releasing or
 // discarding a quarantined submission, sending a notice again, importing
-// a register and undoing an import. Each act checks the actor's role and
+// a register and undoing an import, forwarding a FIDE list's tournaments
+// to FIDE. Each act checks the actor's role and
 // is written to the audit trail (store.AuditEntry) with who did it, how
 // and when.
 package office
@@ -54,6 +55,7 @@ const (
 	ActListRun     Action = "list-run"
 	ActListPreview Action = "list-preview"
 	ActUsers       Action = "users"
+	ActFideExport  Action = "fide-export"
 )
 
 // rank orders the roles; minRank is the lowest role allowed each act.
@@ -62,7 +64,7 @@ var rank = map[Role]int{Clerk: 1, Officer: 2, Admin: 3}
 var minRank = map[Action]int{
 	ActRelease: 1, ActDiscard: 1, ActResend: 1,
 	ActDecide: 2, ActRevoke: 2, ActReinstate: 2, ActLink: 2, ActUnlink: 2,
-	ActImport: 2, ActUndoImport: 2, ActListRun: 2, ActListPreview: 2,
+	ActImport: 2, ActUndoImport: 2, ActListRun: 2, ActListPreview: 2, ActFideExport: 2,
 	ActUsers: 3,
 }
 

@@ -30,6 +30,8 @@ func TestRoleMay(t *testing.T) {
 		{Officer, ActLink, true},
 		{Officer, ActUndoImport, true},
 		{Officer, ActListPreview, true},
+		{Clerk, ActFideExport, false},
+		{Officer, ActFideExport, true},
 		{Officer, ActUsers, false},
 		{Admin, ActUsers, true},
 		{Admin, ActRelease, true},

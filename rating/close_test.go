@@ -2,6 +2,7 @@ package rating
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"omologa/periods"
@@ -108,5 +109,19 @@ func TestClosePeriodRefusesATournamentTwice(t *testing.T) {
 	rc := received("x.trf", tt, tournament.NewDate(2026, 1, 10))
 	if _, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, Settings: r, Tournaments: []Received{rc, rc}}); err == nil {
 		t.Error("RTF 4.2.3: a tournament's variations would be summed twice")
+	}
+}
+
+// TestClosePeriodWithoutFromIsAnError: a period without its first
+// receipt day would take the tournaments of every earlier period.
+func TestClosePeriodWithoutFromIsAnError(t *testing.T) {
+	r := settings(t)
+	p, _ := Schedule(periods.Standard, r).Parse("2026-03")
+	p.From = tournament.Date{}
+	tt := build(t, "x", tp{name: "Uno", fsi: "1", rounds: "2w1"}, tp{name: "Due", fsi: "2", rounds: "1b0"})
+	rc := received("x.trf", tt, tournament.NewDate(2025, 6, 10))
+	_, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, Settings: r, Tournaments: []Received{rc}})
+	if err == nil || !strings.Contains(err.Error(), "From") {
+		t.Errorf("got %v, want an error naming From", err)
 	}
 }

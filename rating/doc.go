@@ -12,7 +12,7 @@
 // players' register), the tournaments and the period. No clock, no files.
 //
 // Per tournament: Seeds gives each player the rating he carries into the
-// period (SeedFor: list, FIDE, entry by category, file; SeedsWith adds
+// period (SeedWith: list, FIDE, entry by category, file; SeedsWith adds
 // the chief arbiter's theoretical ratings, RTF 4.2.7, RAPID 6.8), Rate computes
 // games actually played, the sum S of expected percentages, PA in tenths
 // (⌊(S+4)/10⌋), V = K(P − PA) and the variation applied. Amounts with one

@@ -212,6 +212,11 @@ func ClosePeriod(in Close) (*Result, error) {
 	if in.Period.Issue.IsZero() {
 		return nil, fmt.Errorf("close: no period")
 	}
+	if in.Period.From.IsZero() {
+		// Without its first day the period would take a tournament of
+		// any earlier period: one rated twice.
+		return nil, fmt.Errorf("close %s: the period has no first receipt day (From); take it from the schedule (Schedule.Parse)", in.Period.Label)
+	}
 	list := in.List
 	if !in.InPlace || list == nil {
 		list = cloneList(in.List)
@@ -276,7 +281,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	}
 	var seeds []Seed
 	for _, rc := range ts {
-		if !in.Period.From.IsZero() && !in.Period.Contains(rc.Received) {
+		if !in.Period.Contains(rc.Received) {
 			sched := Schedule(in.Kind, r)
 			rep.Excluded = append(rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
 				Period: sched.ForReceipt(rc.Received).Label})
@@ -503,9 +508,9 @@ func ClosePeriod(in Close) (*Result, error) {
 // Schedule returns the list schedule of kind from the settings.
 func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
 	if kind == periods.Rapid {
-		return r.Rapid.List.Schedule()
+		return r.ListOf(rules.KindRapid).Schedule()
 	}
-	return r.Standard.List.Schedule()
+	return r.ListOf(rules.KindStandard).Schedule()
 }
 
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {

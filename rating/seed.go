@@ -55,15 +55,11 @@ func (th Theoretical) For(p *tournament.Player) int {
 // SourceTheoretical is Seed.Source for a theoretical rating.
 const SourceTheoretical = "theoretical"
 
-// SeedFor returns the seed of a participant of kind, from his row in the
-// list in force (nil when missing) and his record in the file.
-func SeedFor(kind periods.Kind, row *registers.Player, p *tournament.Player, r *rules.Rating) Seed {
-	return SeedWith(kind, row, p, r, 0)
-}
-
-// SeedWith is SeedFor with the chief arbiter's theoretical rating of the
-// player (0 for none; see Theoretical), which counts only for a foreign
-// player without FIDE rating (standard) or Elo Rapid (rapid).
+// SeedWith returns the seed of a participant of kind, from his row in the
+// list in force (nil when missing), his record in the file and the chief
+// arbiter's theoretical rating of the player (0 for none; see
+// Theoretical), which counts only for a foreign player without FIDE
+// rating (standard) or Elo Rapid (rapid).
 func SeedWith(kind periods.Kind, row *registers.Player, p *tournament.Player, r *rules.Rating, theoretical int) Seed {
 	fideLast := 0
 	if row != nil && kind == periods.Standard {

@@ -255,35 +255,7 @@ func positions(t *tournament.Tournament) func(start int) int {
 
 // eachGame calls fn for every game actually played, once, in round
 // order, with the positions of the two players and the first one's score
-// in half points. It reads the crosstable exactly as
-// tournament.Tournament.Games does (an entry counts when the opponent's
-// entry agrees with it), without allocating: it runs for every
-// tournament of a season.
+// in half points (tournament.Tournament.EachGame, which Games uses too).
 func eachGame(t *tournament.Tournament, rounds int, pos func(int) int, fn func(round, a, b, aHalves int)) {
-	for r := 1; r <= rounds; r++ {
-		for i := range t.Players {
-			p := &t.Players[i]
-			if r > len(p.Rounds) {
-				continue
-			}
-			e := p.Rounds[r-1]
-			if !e.IsPlayed() || e.Opponent <= p.Start {
-				continue
-			}
-			j := pos(e.Opponent)
-			if j < 0 {
-				continue
-			}
-			oe := t.Players[j].Entry(r)
-			if !oe.IsPlayed() || oe.Opponent != p.Start {
-				continue
-			}
-			s, _ := e.GameScore()
-			os, _ := oe.GameScore()
-			if s+os != 1 {
-				continue
-			}
-			fn(r, i, j, int(s*2))
-		}
-	}
+	t.EachGame(rounds, pos, func(r, i, j int, _ tournament.RoundEntry, s float64) { fn(r, i, j, int(s*2)) })
 }

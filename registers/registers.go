@@ -28,7 +28,8 @@ var PlayerColumns = []string{"fsi_id", "fide_id", "surname", "name", "sex", "bir
 // ArbiterColumns is the arbiters' register header.
 var ArbiterColumns = []string{"fsi_id", "surname", "name", "category", "email", "valid_until"}
 
-// CalendarColumns is the calendar's header.
+// CalendarColumns is the calendar's header; a "province" column (the
+// province's sign, "NO") may follow, optional.
 var CalendarColumns = []string{"code", "name", "city", "start", "end", "kind",
 	"organiser", "organiser_email", "arbiter_fsi_id"}
 
@@ -69,9 +70,12 @@ type Arbiter struct {
 
 // Event is one authorised tournament in the calendar.
 type Event struct {
-	Code           string
-	Name           string
-	City           string
+	Code string
+	Name string
+	City string
+	// Province is the sign of the province the event is played in
+	// ("NO"); the column is optional, "" when absent.
+	Province       string
 	Start, End     tournament.Date
 	Kind           string // standard, rapid, blitz, promotion...
 	Organiser      string
@@ -284,7 +288,8 @@ func ReadCalendar(file string, data []byte) ([]Event, error) {
 	var errs []error
 	for i := range t.rows {
 		ev := Event{Code: t.get(i, "code"), Name: t.get(i, "name"), City: t.get(i, "city"),
-			Kind: strings.ToLower(t.get(i, "kind")), Organiser: t.get(i, "organiser"),
+			Province: strings.ToUpper(t.get(i, "province")),
+			Kind:     strings.ToLower(t.get(i, "kind")), Organiser: t.get(i, "organiser"),
 			OrganiserEmail: t.get(i, "organiser_email"), ArbiterFSIID: t.get(i, "arbiter_fsi_id"), Line: t.lines[i]}
 		var e error
 		if ev.Start, e = t.date(i, "start"); e != nil {

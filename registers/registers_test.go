@@ -117,6 +117,11 @@ func TestReadArbitersAndCalendar(t *testing.T) {
 	if len(ev) != 1 || ev[0].Kind != "standard" || ev[0].End != tournament.NewDate(2026, 10, 5) {
 		t.Errorf("calendar %+v", ev)
 	}
+	// The province column is optional, read in capitals.
+	ev, err = ReadCalendar("c.csv", []byte("code,name,city,start,end,province\nT2,Open,Roma,2026-10-01,2026-10-05,rm\n"))
+	if err != nil || len(ev) != 1 || ev[0].Province != "RM" {
+		t.Errorf("calendar with provinces %+v (%v)", ev, err)
+	}
 	if _, err := ReadCalendar("c.csv", []byte("code,name,start,end\nT1,Open,2026-13-01,2026-10-05\n")); err == nil || !strings.Contains(err.Error(), "c.csv:2: start") {
 		t.Errorf("bad date error %v", err)
 	}

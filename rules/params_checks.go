@@ -189,10 +189,16 @@ type Deadline struct {
 	// MaxDaysAfterEnd: received on end + MaxDaysAfterEnd (calendar days
 	// in TimeZone) is in time, a day later is late (RAPID 5.2: 8).
 	MaxDaysAfterEnd int `yaml:"max_days_after_end"`
-	// TimeZone in which receipt times become calendar days.
+	// TimeZone in which receipt times become calendar days; the same as
+	// rating.time_zone (checked), so that a receipt counts in the same
+	// list for the validator and for the close.
 	TimeZone string `yaml:"time_zone"`
-	// List is the rating list the tournament counts in.
-	List ListPeriod `yaml:"list"`
+	// ListKind names the rating list the tournament counts in, standard
+	// or rapid: its schedule is rating.standard.list or rating.rapid.list,
+	// held once for the validator, the receipts and the close.
+	ListKind string `yaml:"list"`
+	// List is that schedule, filled by Parse from the rating settings.
+	List ListPeriod `yaml:"-"`
 }
 
 // ListPeriod describes the rating lists and their cut-offs.

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
@@ -208,12 +207,18 @@ type Band struct {
 }
 
 // Location returns the time zone of the cut-offs (checked at parse time).
-func (r *Rating) Location() *time.Location {
-	loc, err := time.LoadLocation(r.TimeZone)
-	if err != nil {
-		return time.UTC
+func (r *Rating) Location() *time.Location { return location(r.TimeZone) }
+
+// ListOf is the schedule of the list of kind (standard or rapid): the one
+// setting the validator's list period, the receipts and the close read.
+func (r *Rating) ListOf(kind string) ListPeriod {
+	if kind == KindRapid {
+		return r.Rapid.List
 	}
-	return loc
+	if kind == KindStandard {
+		return r.Standard.List
+	}
+	return ListPeriod{}
 }
 
 // Schedule is the list's issue dates and cut-offs as the periods package
@@ -229,17 +234,21 @@ func (l ListPeriod) Schedule() periods.Schedule {
 // strictly and with the same value checks as Parse; for tests and for
 // tools that need only the rating settings.
 func ParseRating(name string, data []byte) (*Rating, error) {
+	root, err := strictyaml.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return ratingOf(name, root)
+}
+
+func ratingOf(name string, root *yaml.Node) (*Rating, error) {
 	var doc struct {
 		Rating Rating `yaml:"rating"`
 	}
-	if err := strictyaml.Decode(name, data, &doc); err != nil {
+	if err := strictyaml.DecodeTree(name, root, &doc); err != nil {
 		return nil, err
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	v := &validator{file: name, root: &root}
+	v := &validator{file: name, root: root}
 	v.checkRating(&doc.Rating)
 	if len(v.errs) > 0 {
 		return nil, v.errs
@@ -247,10 +256,35 @@ func ParseRating(name string, data []byte) (*Rating, error) {
 	return &doc.Rating, nil
 }
 
+// RatingOf returns the rating settings of a rules file, or of a document
+// whose only top-level key is `rating:` (ParseRating), parsing the bytes
+// once to tell which.
+func RatingOf(name string, data []byte) (*Rating, error) {
+	if isPredecoded(data) {
+		f, err := Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return &f.Rating, nil
+	}
+	root, err := strictyaml.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if top := root.Content[0]; top.Kind == yaml.MappingNode && len(top.Content) == 2 && top.Content[0].Value == "rating" {
+		return ratingOf(name, root)
+	}
+	f, err := fileOf(name, root)
+	if err != nil {
+		return nil, err
+	}
+	return &f.Rating, nil
+}
+
 // checkRating checks the `rating:` section's values.
 func (v *validator) checkRating(r *Rating) {
 	at := func(keys ...any) []any { return append([]any{"rating"}, keys...) }
-	if _, err := time.LoadLocation(r.TimeZone); err != nil || r.TimeZone == "" {
+	if _, err := loadLocation(r.TimeZone); err != nil || r.TimeZone == "" {
 		v.errf(at("time_zone"), "rating.time_zone %q is not a known time zone (e.g. Europe/Rome)", r.TimeZone)
 	}
 	// The table of RTF 4.3.4 stops at 735.

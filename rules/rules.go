@@ -155,30 +155,54 @@ func Load(path string) (*File, error) {
 // key) and then checks its values; name labels the errors, which are a
 // strictyaml.Errors naming each line.
 func Parse(name string, data []byte) (*File, error) {
-	f := &File{}
-	if err := strictyaml.Decode(name, data, f); err != nil {
+	if pre, ok := predecoded(data); ok {
+		f := &pre
+		if err := f.finish(name, nil); err == nil {
+			return f, nil
+		}
+		// A value check failed on this machine (a time zone it lacks):
+		// parse, to name the lines.
+	}
+	root, err := strictyaml.Parse(name, data)
+	if err != nil {
 		return nil, err
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	return fileOf(name, root)
+}
+
+// fileOf decodes and checks a rules file from its node tree.
+func fileOf(name string, root *yaml.Node) (*File, error) {
+	f := &File{}
+	if err := strictyaml.DecodeTree(name, root, f); err != nil {
+		return nil, err
 	}
-	f.Name = name
-	f.resolve()
-	v := &validator{file: name, root: &root}
-	v.check(f)
-	if len(v.errs) > 0 {
-		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Line < v.errs[j].Line })
-		return nil, v.errs
+	if err := f.finish(name, root); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
 
+// finish names the decoded file, resolves it and checks its values, whose
+// errors name their lines in root (0 without one).
+func (f *File) finish(name string, root *yaml.Node) error {
+	f.Name = name
+	f.resolve()
+	v := &validator{file: name, root: root}
+	v.check(f)
+	if len(v.errs) > 0 {
+		sort.SliceStable(v.errs, func(i, j int) bool { return v.errs[i].Line < v.errs[j].Line })
+		return v.errs
+	}
+	return nil
+}
+
 // resolve fills every rule set's Rules from the file's rules and the
-// set's overrides.
+// set's overrides, and its deadline's list schedule from the rating
+// settings.
 func (f *File) resolve() {
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
+		rs.Params.Deadline.List = f.Rating.ListOf(rs.Params.Deadline.ListKind)
 		rs.Rules = make(map[string]Rule, len(f.Rules))
 		for id, r := range f.Rules {
 			if o, ok := rs.Overrides[id]; ok {
@@ -202,20 +226,33 @@ func (f *File) resolve() {
 
 // Location returns the deadline's time zone (checked when the file was
 // parsed, so it loads).
-func (d Deadline) Location() *time.Location {
-	if loc, ok := locations.Load(d.TimeZone); ok {
-		return loc.(*time.Location)
-	}
-	loc, err := time.LoadLocation(d.TimeZone)
+func (d Deadline) Location() *time.Location { return location(d.TimeZone) }
+
+// location loads a time zone of the settings, UTC when it does not load
+// (the value checks have said so). Loaded zones are kept: loading one
+// reads the zone database, and every check of a file asks.
+func location(name string) *time.Location {
+	loc, err := loadLocation(name)
 	if err != nil {
 		return time.UTC
 	}
-	locations.Store(d.TimeZone, loc)
 	return loc
 }
 
-// locations caches loaded time zones: loading one reads the zone
-// database, and every check of a file asks.
+// loadLocation is time.LoadLocation, once per zone and process: the
+// value checks ask for the zone of every rule set, then every file.
+func loadLocation(name string) (*time.Location, error) {
+	if loc, ok := locations.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	locations.Store(name, loc)
+	return loc, nil
+}
+
 var locations sync.Map
 
 // Covers reports whether the rule set is in force on d.
@@ -391,6 +428,12 @@ func (v *validator) check(f *File) {
 	}
 	v.checkRating(&f.Rating) // rules/rating.go
 	v.checkFide(f.Fide)      // rules/fide.go
+	for i := range f.RuleSets {
+		rs := &f.RuleSets[i]
+		if tz := rs.Params.Deadline.TimeZone; tz != f.Rating.TimeZone {
+			v.errf([]any{"rulesets", i, "params", "deadline", "time_zone"}, "rule set %s: deadline.time_zone %q differs from rating.time_zone %q: a receipt would count in one list for the validator and in another for the close", rs.ID, tz, f.Rating.TimeZone)
+		}
+	}
 }
 
 func validKind(k string) bool {
@@ -511,9 +554,6 @@ func placeholders(s string) []string {
 	return out
 }
 
-// Placeholders returns the sorted distinct {names} used in a message.
-func Placeholders(msg string) []string { return placeholders(msg) }
-
 func (v *validator) checkParams(rs *RuleSet, p []any) {
 	e := rs.Params.Eligibility
 	ep := append(slices.Clone(p), "eligibility")
@@ -596,25 +636,13 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 	if d.MaxDaysAfterEnd < 0 {
 		v.errf(append(slices.Clone(dp), "max_days_after_end"), "rule set %s: max_days_after_end must not be negative", rs.ID)
 	}
-	if _, err := time.LoadLocation(d.TimeZone); err != nil || d.TimeZone == "" {
+	if _, err := loadLocation(d.TimeZone); err != nil || d.TimeZone == "" {
 		v.errf(append(slices.Clone(dp), "time_zone"), "rule set %s: time_zone %q is not a known time zone (e.g. Europe/Rome)", rs.ID, d.TimeZone)
 	}
-	l := d.List
-	lp := append(slices.Clone(dp), "list")
-	if l.Kind != PlayStandard && l.Kind != PlayRapid {
-		v.errf(append(slices.Clone(lp), "kind"), "rule set %s: list kind %q: standard or rapid", rs.ID, l.Kind)
-	}
-	if len(l.IssueMonths) == 0 {
-		v.errf(append(slices.Clone(lp), "issue_months"), "rule set %s: issue_months is empty", rs.ID)
-	}
-	for i, m := range l.IssueMonths {
-		if m < 1 || m > 12 || (i > 0 && m <= l.IssueMonths[i-1]) {
-			v.errf(append(slices.Clone(lp), "issue_months", i), "rule set %s: issue_months are months 1–12 in increasing order", rs.ID)
-		}
-	}
-	if (l.CutoffDaysBeforeIssue > 0) == (l.CutoffDayOfPreviousMonth > 0) || l.CutoffDaysBeforeIssue < 0 ||
-		l.CutoffDayOfPreviousMonth < 0 || l.CutoffDayOfPreviousMonth > 28 {
-		v.errf(append(slices.Clone(lp), "cutoff_days_before_issue"), "rule set %s: set exactly one of cutoff_days_before_issue and cutoff_day_of_previous_month (1–28), the other 0", rs.ID)
+	// The schedule itself is rating.<list>.list, checked with the
+	// rating settings.
+	if d.ListKind != PlayStandard && d.ListKind != PlayRapid {
+		v.errf(append(slices.Clone(dp), "list"), "rule set %s: list %q: standard or rapid (the schedule is rating.standard.list or rating.rapid.list)", rs.ID, d.ListKind)
 	}
 
 	s := rs.Params.Submission

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -101,6 +102,8 @@ func TestRulesYAMLStrictErrors(t *testing.T) {
 		{"3S is not a category (RTF 4.1)", "allowed_categories: [1S, 2S, NC]", "allowed_categories: [1S, 2S, 3S, NC]", "category \"3S\""},
 		{"empty league name word", "          name_words: [campionato di lega,",
 			"          name_words: [\"\", campionato di lega,", "empty kind or name word"},
+		{"deadline names no list", "        list: standard\n", "        list: blitz\n", `list "blitz"`},
+		{"deadline's time zone not the close's", "        time_zone: Europe/Rome\n", "        time_zone: Europe/London\n", "differs from rating.time_zone"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -147,4 +150,53 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("nil file without error")
 		}
 	})
+}
+
+// TestOneListSchedule: rules.yaml holds each list's schedule once, under
+// rating:, and every rule set's deadline takes the schedule of the list
+// it names, so the validator's list period (and the receipts, which quote
+// it) and the close read the same setting.
+func TestOneListSchedule(t *testing.T) {
+	f, data := loadRepoRules(t)
+	// Three schedules: the two Italian lists and FIDE's (fide.list, for
+	// forwarding, FIDE-RR 7.11–7.13), each stated once.
+	if n := strings.Count(string(data), "issue_months:"); n != 3 {
+		t.Errorf("rules.yaml states issue_months %d times, want 3 (rating.standard.list, rating.rapid.list, fide.list)", n)
+	}
+	for _, rs := range f.RuleSets {
+		d := rs.Params.Deadline
+		want := f.Rating.Standard.List
+		if d.ListKind == KindRapid {
+			want = f.Rating.Rapid.List
+		}
+		if !reflect.DeepEqual(d.List, want) || d.List.Kind != d.ListKind {
+			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, d.List, want)
+		}
+		if d.TimeZone != f.Rating.TimeZone {
+			t.Errorf("rule set %s: time zone %s, rating's %s", rs.ID, d.TimeZone, f.Rating.TimeZone)
+		}
+	}
+}
+
+// TestRatingOf: the rating settings of the whole rules file and of a
+// document holding only `rating:` are the same; a broken rules file
+// gives the rules file's errors.
+func TestRatingOf(t *testing.T) {
+	f, data := loadRepoRules(t)
+	whole, err := RatingOf("rules.yaml", data)
+	if err != nil || !reflect.DeepEqual(*whole, f.Rating) {
+		t.Fatalf("rules.yaml: %v", err)
+	}
+	i := strings.Index(string(data), "\nrating:")
+	if i < 0 {
+		t.Fatal("no rating: section")
+	}
+	only, err := RatingOf("rating.yaml", data[i+1:])
+	if err != nil || !reflect.DeepEqual(*only, f.Rating) {
+		t.Fatalf("rating section alone: %v", err)
+	}
+	broken := strings.Replace(string(data), "  blitz_max_minutes: 10\n", "  blitz_max_minutes: ten\n", 1)
+	if _, err := RatingOf("rules.yaml", []byte(broken)); err == nil || !strings.Contains(err.Error(), "ten") {
+		t.Errorf("broken rules file: %v", err)
+	}
 }

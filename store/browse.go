@@ -14,6 +14,14 @@ import (
 // or tournaments under filters, a player's provisional results. They
 // change nothing, so they live here beside the tables they read.
 
+// provinceSQL is a tournament's province (over verdicts v and
+// tournaments t): the province of the calendar event it was matched to
+// (the calendar's optional province column, in the stored report's
+// authorisation), else the sign in brackets closing its city, as in
+// "Novara (NO)"; "" when neither says.
+const provinceSQL = `coalesce(nullif(upper(json_extract(v.report, '$.authorisation.province')), ''),
+	CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END)`
+
 // SubmissionFilter selects submissions; an empty field does not filter.
 type SubmissionFilter struct {
 	State   string // received, judged, quarantined, discarded
@@ -21,8 +29,10 @@ type SubmissionFilter struct {
 	Channel string // drop, imap, cli
 	Kind    string // standard, rapid
 	Period  string // the list period of a file's verdict, "2027-01"
-	Text    string // in the sender, source, subject, a file's or tournament's name or city
-	Since   time.Time
+	// Province is a file's tournament's province, "NO" (provinceSQL).
+	Province string
+	Text     string // in the sender, source, subject, a file's or tournament's name or city
+	Since    time.Time
 }
 
 // SubmissionRow is one line of a page of submissions.
@@ -75,8 +85,13 @@ func (f SubmissionFilter) where() (string, []any) {
 		file = append(file, `v.period = ?`)
 		fargs = append(fargs, f.Period)
 	}
+	if p := strings.TrimSpace(f.Province); p != "" {
+		file = append(file, provinceSQL+` = ?`)
+		fargs = append(fargs, strings.ToUpper(p))
+	}
 	if len(file) > 0 {
 		conds = append(conds, `EXISTS (SELECT 1 FROM files f JOIN verdicts v ON v.file_id = f.id
+			LEFT JOIN tournaments t ON t.key = v.tournament_key
 			WHERE f.submission_id = s.id AND `+strings.Join(file, " AND ")+`)`)
 		args = append(args, fargs...)
 	}
@@ -134,6 +149,17 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		out = append(out, r)
 	}
 	return out, total, rows.Err()
+}
+
+// Provinces lists the provinces of the tournaments (provinceSQL), in
+// order.
+func (s *Store) Provinces(ctx context.Context) ([]string, error) {
+	out, err := s.texts(ctx, `SELECT DISTINCT p FROM (SELECT `+provinceSQL+` AS p FROM verdicts v
+		JOIN tournaments t ON t.key = v.tournament_key) WHERE p <> '' ORDER BY p`)
+	if err != nil {
+		return nil, fmt.Errorf("store: provinces: %w", err)
+	}
+	return out, nil
 }
 
 // SubmissionPeriods lists the list periods verdicts name, newest first.
@@ -246,10 +272,11 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 
 // TournamentFilter selects tournaments; an empty field does not filter.
 type TournamentFilter struct {
-	Kind    string
-	Period  string
-	Verdict string
-	Text    string // in the name or city
+	Kind     string
+	Period   string
+	Verdict  string
+	Province string // "NO" (provinceSQL)
+	Text     string // in the name or city
 }
 
 // TournamentRow is a tournament with the file that stands for it: the
@@ -258,6 +285,7 @@ type TournamentRow struct {
 	Key          string
 	Name         string
 	City         string
+	Province     string // provinceSQL
 	Start, End   string
 	FileID       int64
 	SubmissionID int64
@@ -266,6 +294,7 @@ type TournamentRow struct {
 	Period       string
 	Summary      json.RawMessage // validate.Summary of the standing file
 	Revoked      bool            // the office revoked its homologation
+	Fide         string          // the FIDE list it was last forwarded to, "" when never
 }
 
 // BrowseTournaments returns a page of tournaments, latest start first,
@@ -278,6 +307,10 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 			conds = append(conds, c.col+" = ?")
 			args = append(args, c.v)
 		}
+	}
+	if p := strings.TrimSpace(f.Province); p != "" {
+		conds = append(conds, provinceSQL+` = ?`)
+		args = append(args, strings.ToUpper(p))
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
 		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
@@ -295,8 +328,9 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, t.start_date, t.end_date, f.id, f.submission_id,
-		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL`+from+where+
+	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
+		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL,
+		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), '')`+from+where+
 		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
@@ -306,8 +340,8 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	for rows.Next() {
 		var r TournamentRow
 		var sum *string
-		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
-			&r.Period, &sum, &r.Revoked); err != nil {
+		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Province, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
+			&r.Period, &sum, &r.Revoked, &r.Fide); err != nil {
 			return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 		}
 		if sum != nil {
@@ -416,13 +450,16 @@ func (s *Store) RatingListByID(ctx context.Context, id int64) (*RatingList, bool
 	return s.ratingList(ctx, `WHERE id = ?`, id)
 }
 
-// StatusOf returns one submission's status.
+// StatusOf returns one submission's status (StatusesOf).
 func (s *Store) StatusOf(ctx context.Context, id int64) (*Status, error) {
-	st := &Status{ID: id}
-	if err := s.fillStatus(ctx, st); err != nil {
+	sts, err := s.StatusesOf(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	return st, nil
+	if len(sts) == 0 {
+		return nil, noSubmission(id)
+	}
+	return &sts[0], nil
 }
 
 // RegisterInfo is an imported register without its bytes.

@@ -48,3 +48,58 @@ func (s *Store) LastForwarding(ctx context.Context, fileID int64, tournamentKey 
 	f.At = parseTS(at)
 	return f, true, nil
 }
+
+// ForwardingRow is one forwarding as the office's FIDE page lists it.
+type ForwardingRow struct {
+	Forwarding
+	SubmissionID int64
+	Tournament   string // the tournament's name, the file's when none was read
+}
+
+// Forwardings lists the forwardings to a FIDE list (all lists when
+// period is ""), latest first.
+func (s *Store) Forwardings(ctx context.Context, period string) ([]ForwardingRow, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT w.id, w.file_id, w.tournament_key, w.period, w.name, w.forwarded_by,
+		w.forwarded_at, f.submission_id, coalesce(t.name, f.name)
+		FROM fide_forwardings w JOIN files f ON f.id = w.file_id LEFT JOIN tournaments t ON t.key = w.tournament_key
+		WHERE ? = '' OR w.period = ? ORDER BY w.id DESC`, period, period)
+	if err != nil {
+		return nil, fmt.Errorf("store: FIDE forwardings: %w", err)
+	}
+	defer rows.Close()
+	var out []ForwardingRow
+	for rows.Next() {
+		var r ForwardingRow
+		var at string
+		if err := rows.Scan(&r.ID, &r.FileID, &r.TournamentKey, &r.Period, &r.Name, &r.By, &at, &r.SubmissionID,
+			&r.Tournament); err != nil {
+			return nil, fmt.Errorf("store: FIDE forwardings: %w", err)
+		}
+		r.At = parseTS(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// ForwardingPeriods lists the FIDE lists something was forwarded to,
+// newest first.
+func (s *Store) ForwardingPeriods(ctx context.Context) ([]string, error) {
+	out, err := s.texts(ctx, `SELECT DISTINCT period FROM fide_forwardings ORDER BY period DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("store: FIDE lists: %w", err)
+	}
+	return out, nil
+}
+
+// ForwardingData returns the TRF of a forwarding as it was sent; ok is
+// false when there is no such forwarding.
+func (s *Store) ForwardingData(ctx context.Context, id int64) (name string, data []byte, ok bool, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT name, data FROM fide_forwardings WHERE id = ?`, id).Scan(&name, &data)
+	if err == sql.ErrNoRows {
+		return "", nil, false, nil
+	}
+	if err != nil {
+		return "", nil, false, fmt.Errorf("store: FIDE forwarding %d: %w", id, err)
+	}
+	return name, data, true, nil
+}

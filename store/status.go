@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -68,104 +69,139 @@ func (s *Store) Statuses(ctx context.Context, limit int) ([]Status, error) {
 // StatusesIn lists the submissions in a state (all when state is ""),
 // newest first (all when limit <= 0).
 func (s *Store) StatusesIn(ctx context.Context, state string, limit int) ([]Status, error) {
-	q := `SELECT id, channel, sender, source, message_id, received_at, state, note, problems,
-		office_action, office_by, office_at, coalesce(repeat_of, 0) FROM submissions`
-	var args []any
-	if state != "" {
-		q += ` WHERE state = ?`
-		args = append(args, state)
+	if state == "" {
+		return s.statuses(ctx, "", nil, limit)
 	}
-	q += ` ORDER BY id DESC`
+	return s.statuses(ctx, " WHERE s.state = ?", []any{state}, limit)
+}
+
+// StatusesOf returns the submissions with these ids, newest first; an id
+// not in the store is left out.
+func (s *Store) StatusesOf(ctx context.Context, ids ...int64) ([]Status, error) {
+	if len(ids) == 0 {
+		return []Status{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return s.statuses(ctx, " WHERE s.id IN (?"+strings.Repeat(", ?", len(ids)-1)+")", args, 0)
+}
+
+// statuses reads the submissions that where (on submissions s) selects,
+// newest first, in three queries whatever their number: the submissions
+// with their notices, the files of them all, their forwardings to FIDE.
+func (s *Store) statuses(ctx context.Context, where string, args []any, limit int) ([]Status, error) {
+	sel := where + ` ORDER BY s.id DESC`
 	if limit > 0 {
-		q += fmt.Sprintf(" LIMIT %d", limit)
+		sel += fmt.Sprintf(" LIMIT %d", limit)
 	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.channel, s.sender, s.source, s.message_id, s.received_at,
+		s.state, s.note, s.problems, s.office_action, s.office_by, s.office_at, coalesce(s.repeat_of, 0),
+		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.status, ''),
+		coalesce(n.attempts, 0), coalesce(n.last_error, ''), n.sent_at,
+		coalesce(n.next_attempt_at, ''), coalesce(n.failing_since, '')
+		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id`+sel, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: status: %w", err)
 	}
-	var out []Status
+	out := []Status{}
+	at := map[int64]int{} // submission id → index in out
 	for rows.Next() {
 		var st Status
-		var recv, problems, officeAction, officeBy string
-		var officeAt sql.NullString
+		var recv, problems, officeAction, officeBy, to string
+		var officeAt, sent sql.NullString
+		var next, since string
+		var noticeID sql.NullInt64
+		n := &NoticeStatus{}
 		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems,
-			&officeAction, &officeBy, &officeAt, &st.RepeatOf); err != nil {
+			&officeAction, &officeBy, &officeAt, &st.RepeatOf,
+			&noticeID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		st.Office = officeOf(officeAction, officeBy, officeAt)
 		st.ReceivedAt = parseTS(recv)
 		_ = json.Unmarshal([]byte(problems), &st.Problems)
+		if noticeID.Valid {
+			n.ID = noticeID.Int64
+			_ = json.Unmarshal([]byte(to), &n.To)
+			if sent.Valid {
+				n.SentAt = parseTS(sent.String)
+			}
+			if n.Status == NoticePending || n.Status == NoticeFailing {
+				n.NextAttempt = parseTS(next)
+			}
+			n.FailingSince = parseTS(since)
+			st.Notice = n
+		}
+		st.Files = []FileStatus{}
+		at[st.ID] = len(out)
 		out = append(out, st)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: status: %w", err)
 	}
-	for i := range out {
-		if err := s.fillStatus(ctx, &out[i]); err != nil {
-			return nil, err
-		}
+	if len(out) == 0 {
+		return out, nil
 	}
-	return out, nil
-}
-
-func (s *Store) fillStatus(ctx context.Context, st *Status) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.name, f.from_archive,
+	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.name, f.from_archive,
 		coalesce(t.name, ''), coalesce(v.verdict, ''), coalesce(v.period, ''), coalesce(v.read_error, ''),
 		coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning')
 		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
-		WHERE f.submission_id = ? ORDER BY f.seq`, st.ID)
+		WHERE f.submission_id IN (SELECT s.id FROM submissions s`+sel+`)
+		ORDER BY f.submission_id, f.seq`, args...)
 	if err != nil {
-		return fmt.Errorf("store: status files: %w", err)
+		return nil, fmt.Errorf("store: status files: %w", err)
 	}
-	st.Files = []FileStatus{}
 	for rows.Next() {
+		var sub int64
 		var f FileStatus
-		if err := rows.Scan(&f.ID, &f.Name, &f.From, &f.Tournament, &f.Verdict, &f.Period, &f.ReadError,
+		if err := rows.Scan(&sub, &f.ID, &f.Name, &f.From, &f.Tournament, &f.Verdict, &f.Period, &f.ReadError,
 			&f.Supersedes, &f.SupersededBy, &f.Errors, &f.Warnings); err != nil {
 			rows.Close()
-			return err
+			return nil, err
 		}
-		st.Files = append(st.Files, f)
+		if i, ok := at[sub]; ok {
+			out[i].Files = append(out[i].Files, f)
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return nil, fmt.Errorf("store: status files: %w", err)
 	}
-	for i := range st.Files {
-		if fw, ok, err := s.LastForwarding(ctx, st.Files[i].ID, ""); err != nil {
-			return err
-		} else if ok {
-			st.Files[i].Fide = fw
+	// The latest forwarding to FIDE of each file (omologa fide export),
+	// in one more query.
+	rows, err = s.db.QueryContext(ctx, `SELECT id, file_id, tournament_key, period, name, forwarded_by, forwarded_at
+		FROM fide_forwardings WHERE file_id IN (SELECT f.id FROM files f WHERE f.submission_id IN (SELECT s.id FROM submissions s`+sel+`))
+		ORDER BY id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: status forwardings: %w", err)
+	}
+	last := map[int64]*Forwarding{}
+	for rows.Next() {
+		f := &Forwarding{}
+		var at string
+		if err := rows.Scan(&f.ID, &f.FileID, &f.TournamentKey, &f.Period, &f.Name, &f.By, &at); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		f.At = parseTS(at)
+		last[f.FileID] = f
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: status forwardings: %w", err)
+	}
+	for i := range out {
+		for j := range out[i].Files {
+			out[i].Files[j].Fide = last[out[i].Files[j].ID]
 		}
 	}
-	n := &NoticeStatus{}
-	var to string
-	var sent sql.NullString
-	var next, since string
-	err = s.db.QueryRowContext(ctx, `SELECT id, kind, env_to, subject, status, attempts, last_error, sent_at,
-		next_attempt_at, coalesce(failing_since, '')
-		FROM notices WHERE submission_id = ?`, st.ID).Scan(&n.ID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent,
-		&next, &since)
-	if err == sql.ErrNoRows {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("store: status notice: %w", err)
-	}
-	_ = json.Unmarshal([]byte(to), &n.To)
-	if sent.Valid {
-		n.SentAt = parseTS(sent.String)
-	}
-	if n.Status == NoticePending || n.Status == NoticeFailing {
-		n.NextAttempt = parseTS(next)
-	}
-	n.FailingSince = parseTS(since)
-	st.Notice = n
-	return nil
+	return out, nil
 }
 
 // Counts summarises the store: submissions by state and notices by

@@ -24,6 +24,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -55,6 +56,7 @@ type Store struct {
 // Open opens (creating if needed) the database at path and brings its
 // schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
+	start := time.Now()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -71,11 +73,31 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
 	s := &Store{db: db}
-	if err := s.migrate(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("store %s: %w", path, err)
+	// Processes opening a new store at once can meet SQLITE_BUSY before
+	// the busy timeout applies (the switch to WAL of a new file takes its
+	// lock without waiting): the opening is tried again, for about as
+	// long as the busy timeout.
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
+		err = s.migrate(ctx)
+		if err == nil {
+			return s, nil
+		}
+		if !isBusy(err) || time.Since(start) > 10*time.Second {
+			db.Close()
+			return nil, fmt.Errorf("store %s: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			db.Close()
+			return nil, fmt.Errorf("store %s: %w", path, ctx.Err())
+		case <-time.After(wait):
+		}
 	}
-	return s, nil
+}
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "SQLITE_BUSY")
 }
 
 // Close closes the database.

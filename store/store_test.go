@@ -340,3 +340,47 @@ func TestConcurrentOpenMigratesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusesOf looks submissions up by id: newest first, with their
+// files and notices, an unknown id left out; the limit of Statuses and
+// the state of StatusesIn select the same rows with their own files.
+func TestStatusesOf(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	var ids []int64
+	for i := range 3 {
+		id, _, err := s.Record(ctx, sub(fmt.Sprintf("raw%d", i), fmt.Sprintf("<%d@x>", i)), t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := s.Judge(ctx, Judgement{SubmissionID: ids[2], State: StateJudged,
+		Notice: &NewNotice{Kind: "receipt", From: "o@x", To: []string{"a@x"}, Subject: "s", MessageID: "n@x", Message: []byte("m")}}, t0); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.StatusesOf(ctx, ids[0], ids[2], 999)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID != ids[2] || got[1].ID != ids[0] {
+		t.Fatalf("StatusesOf: %+v", got)
+	}
+	if len(got[0].Files) != 2 || len(got[1].Files) != 2 || got[1].Files[1].From != "x.zip" {
+		t.Errorf("files: %+v / %+v", got[0].Files, got[1].Files)
+	}
+	if got[0].Notice == nil || got[0].Notice.To[0] != "a@x" || got[1].Notice != nil {
+		t.Errorf("notices: %+v / %+v", got[0].Notice, got[1].Notice)
+	}
+	if none, err := s.StatusesOf(ctx); err != nil || len(none) != 0 {
+		t.Errorf("no ids: %v %v", none, err)
+	}
+	last, _ := s.Statuses(ctx, 1)
+	if len(last) != 1 || last[0].ID != ids[2] || len(last[0].Files) != 2 {
+		t.Errorf("Statuses(1): %+v", last)
+	}
+	judged, _ := s.StatusesIn(ctx, StateJudged, 0)
+	if len(judged) != 1 || judged[0].ID != ids[2] || len(judged[0].Files) != 2 {
+		t.Errorf("StatusesIn(judged): %+v", judged)
+	}
+}

@@ -3,8 +3,9 @@
 // names the file and the line, in the manner of Prometheus' rulefmt.
 //
 // A struct field is required unless its yaml tag says omitempty. Decoding
-// goes through yaml.v3's node tree so that every error can carry a
-// position.
+// goes through yaml.v3's node tree, built once, so that every error can
+// carry a position; DecodeNode hands the tree on to a caller that checks
+// values and must name their lines too.
 package strictyaml
 
 import (
@@ -13,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -45,28 +48,54 @@ func (es Errors) Error() string {
 
 // Decode reads data (named file in errors) into v, a pointer to a struct.
 func Decode(file string, data []byte, v any) error {
+	_, err := DecodeNode(file, data, v)
+	return err
+}
+
+// DecodeNode is Decode that also returns the document's node tree, for a
+// caller that checks values and must name their lines (rules.yaml): the
+// file is parsed once, and the same tree is checked and decoded.
+func DecodeNode(file string, data []byte, v any) (*yaml.Node, error) {
+	root, err := Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	if err := DecodeTree(file, root, v); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+// Parse reads data into its node tree, for a caller that looks at the
+// document before choosing what to decode it into (DecodeTree).
+func Parse(file string, data []byte) (*yaml.Node, error) {
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil {
 		if errors.Is(err, io.EOF) {
-			return Errors{{File: file, Msg: "empty document"}}
+			return nil, Errors{{File: file, Msg: "empty document"}}
 		}
-		return Errors{{File: file, Line: yamlErrLine(err), Msg: cleanYAMLMsg(err.Error())}}
+		return nil, Errors{{File: file, Line: yamlErrLine(err), Msg: cleanYAMLMsg(err.Error())}}
 	}
 	if len(root.Content) == 0 {
-		return Errors{{File: file, Msg: "empty document"}}
+		return nil, Errors{{File: file, Msg: "empty document"}}
 	}
+	return &root, nil
+}
+
+// DecodeTree decodes a tree from Parse into v strictly, as Decode does.
+func DecodeTree(file string, root *yaml.Node, v any) error {
 	// A settings file is a mapping; anything else (a CSV given for a
 	// YAML file, a list) gets one line, not the decoder's type dump.
 	if doc := root.Content[0]; doc.Kind != yaml.MappingNode && reflect.TypeOf(v).Elem().Kind() == reflect.Struct {
 		return Errors{{File: file, Line: doc.Line, Msg: "not a YAML settings file (key: value lines expected): is it the right file?"}}
 	}
 	var errs Errors
-	checkRequired(file, root.Content[0], reflect.TypeOf(v).Elem(), "", &errs)
-
-	dec = yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(v); err != nil {
+	// yaml.v3 checks unknown keys (KnownFields) only when it parses the
+	// bytes itself; the walk checks them on the tree instead, with the
+	// same message, so that the bytes are parsed once.
+	checkKeys(file, root.Content[0], reflect.TypeOf(v).Elem(), "", &errs)
+	if err := root.Content[0].Decode(v); err != nil {
 		var te *yaml.TypeError
 		if errors.As(err, &te) {
 			for _, m := range te.Errors {
@@ -78,14 +107,14 @@ func Decode(file string, data []byte, v any) error {
 	}
 	if len(errs) > 0 {
 		sortErrors(errs)
-		return errs
+		return dedupe(errs)
 	}
 	return nil
 }
 
-// checkRequired walks the node tree alongside the Go type and reports
-// mappings that lack a required key.
-func checkRequired(file string, n *yaml.Node, t reflect.Type, path string, errs *Errors) {
+// checkKeys walks the node tree alongside the Go type and reports
+// mappings that lack a required key or have a key the type does not know.
+func checkKeys(file string, n *yaml.Node, t reflect.Type, path string, errs *Errors) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -97,50 +126,114 @@ func checkRequired(file string, n *yaml.Node, t reflect.Type, path string, errs 
 		if n.Kind != yaml.MappingNode || implementsUnmarshaler(t) {
 			return
 		}
-		present := map[string]*yaml.Node{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			present[n.Content[i].Value] = n.Content[i+1]
+		info := structInfoOf(t)
+		if !info.anyKey {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if k := n.Content[i]; k.Value != "<<" && info.index(k.Value) < 0 {
+					*errs = append(*errs, &Error{File: file, Line: k.Line,
+						Msg: fmt.Sprintf("field %s not found in type %s", k.Value, t)})
+				}
+			}
 		}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
+		for _, f := range info.fields {
+			var child *yaml.Node
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == f.key {
+					child = n.Content[i+1]
+				}
 			}
-			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			if name == "-" {
-				continue
-			}
-			if strings.Contains(opts, "inline") {
-				checkRequired(file, n, f.Type, path, errs)
-				continue
-			}
-			if name == "" {
-				name = strings.ToLower(f.Name)
-			}
-			child, ok := present[name]
-			if !ok {
-				if !strings.Contains(opts, "omitempty") {
+			if child == nil {
+				if f.required {
 					*errs = append(*errs, &Error{File: file, Line: n.Line,
-						Msg: fmt.Sprintf("missing required key %q in %s", name, orRoot(path))})
+						Msg: fmt.Sprintf("missing required key %q in %s", f.key, orRoot(path))})
 				}
 				continue
 			}
-			checkRequired(file, child, f.Type, join(path, name), errs)
+			checkKeys(file, child, f.typ, join(path, f.key), errs)
 		}
 	case reflect.Slice, reflect.Array:
 		if n.Kind != yaml.SequenceNode {
 			return
 		}
 		for i, c := range n.Content {
-			checkRequired(file, c, t.Elem(), fmt.Sprintf("%s[%d]", orRoot(path), i), errs)
+			checkKeys(file, c, t.Elem(), orRoot(path)+"["+strconv.Itoa(i)+"]", errs)
 		}
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
 			return
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			checkRequired(file, n.Content[i+1], t.Elem(), join(path, n.Content[i].Value), errs)
+			checkKeys(file, n.Content[i+1], t.Elem(), join(path, n.Content[i].Value), errs)
 		}
+	}
+}
+
+// structInfo is what the walk needs of a struct type: its keys, an inline
+// struct's fields being the mapping's own, as yaml.v3 decodes them.
+type structInfo struct {
+	fields []fieldInfo
+	// anyKey: an inline map takes the keys no field names.
+	anyKey bool
+}
+
+type fieldInfo struct {
+	key      string
+	required bool // no omitempty
+	typ      reflect.Type
+}
+
+func (s *structInfo) index(key string) int {
+	for i, f := range s.fields {
+		if f.key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// structInfos caches structInfo by type: a file of many records of one
+// type reads its tags once.
+var structInfos sync.Map // reflect.Type → *structInfo
+
+func structInfoOf(t reflect.Type) *structInfo {
+	if v, ok := structInfos.Load(t); ok {
+		return v.(*structInfo)
+	}
+	info := &structInfo{}
+	info.add(t)
+	structInfos.Store(t, info)
+	return info
+}
+
+func (s *structInfo) add(t reflect.Type) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "inline") {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			switch {
+			case ft.Kind() == reflect.Map || implementsUnmarshaler(ft):
+				// Keys the walk cannot know: an inline map's, or those
+				// an inline unmarshaler reads itself.
+				s.anyKey = true
+			case ft.Kind() == reflect.Struct:
+				s.add(ft)
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		s.fields = append(s.fields, fieldInfo{key: name, required: !strings.Contains(opts, "omitempty"), typ: f.Type})
 	}
 }
 
@@ -191,6 +284,20 @@ func cleanYAMLMsg(s string) string {
 		}
 	}
 	return s
+}
+
+// dedupe drops an error said before: a key of an anchored mapping is
+// checked, and decoded, wherever an alias repeats it.
+func dedupe(es Errors) Errors {
+	seen := map[Error]bool{}
+	out := es[:0]
+	for _, e := range es {
+		if !seen[*e] {
+			seen[*e] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func sortErrors(es Errors) {

@@ -10,10 +10,20 @@ type inner struct {
 	Note string `yaml:"note,omitempty"`
 }
 
+type common struct {
+	Words []string `yaml:"words"`
+}
+
+type withInline struct {
+	common `yaml:",inline"`
+	Exempt bool `yaml:"exempt,omitempty"`
+}
+
 type cfg struct {
 	Name  string           `yaml:"name"`
 	Items []inner          `yaml:"items"`
 	ByKey map[string]inner `yaml:"by_key,omitempty"`
+	Team  *withInline      `yaml:"team,omitempty"`
 }
 
 func TestDecode(t *testing.T) {
@@ -27,16 +37,25 @@ func TestDecode(t *testing.T) {
 		{"missing key", "name: a\nitems:\n  - note: x\n", []string{"x.yaml:3:", `missing required key "min" in items[0]`}},
 		{"missing top", "items: []\n", []string{"x.yaml:1:", `"name"`}},
 		{"missing in map", "name: a\nitems: []\nby_key:\n  k:\n    note: y\n", []string{"x.yaml:5:", "by_key.k"}},
+		{"unknown nested key", "name: a\nitems:\n  - min: 1\n    mx: 2\n", []string{"x.yaml:4:", "field mx not found in type strictyaml.inner"}},
+		{"unknown key in a map's value", "name: a\nitems: []\nby_key:\n  k:\n    min: 1\n    nope: 2\n", []string{"x.yaml:6:", "nope"}},
+		{"inline fields are known", "name: a\nitems: []\nteam:\n  words: [x]\n  exempt: true\n", nil},
+		{"inline fields are required", "name: a\nitems: []\nteam:\n  exempt: true\n", []string{"x.yaml:4:", `missing required key "words" in team`}},
+		{"unknown key beside inline fields", "name: a\nitems: []\nteam:\n  words: []\n  other: 1\n", []string{"x.yaml:5:", "other"}},
+		{"an anchor's error once", "name: a\nitems:\n  - &i {min: 1, mx: 2}\n  - *i\n  - *i\n", []string{"x.yaml:3: field mx not found in type strictyaml.inner"}},
 		{"syntax", "name: [\n", []string{"x.yaml:"}},
 		{"empty", "", []string{"empty document"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var c cfg
-			err := Decode("x.yaml", []byte(tt.src), &c)
+			root, err := DecodeNode("x.yaml", []byte(tt.src), &c)
 			if tt.want == nil {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)
+				}
+				if root == nil || len(root.Content) != 1 {
+					t.Fatalf("no node tree handed on: %v", root)
 				}
 				return
 			}
@@ -44,8 +63,8 @@ func TestDecode(t *testing.T) {
 				t.Fatalf("no error, want %v", tt.want)
 			}
 			for _, w := range tt.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error %q does not contain %q", err, w)
+				if n := strings.Count(err.Error(), w); n != 1 {
+					t.Errorf("error %q contains %q %d times, want once", err, w, n)
 				}
 			}
 		})

@@ -83,17 +83,48 @@ func (g Game) BlackScore() float64 { return 1 - g.WhiteScore }
 // opponent's line, whose inconsistency the validator reports too.
 func (t *Tournament) Games() []Game {
 	idx := t.Index()
+	pos := func(start int) int {
+		if j, ok := idx[start]; ok {
+			return j
+		}
+		return -1
+	}
 	var games []Game
-	rounds := t.Rounds()
+	t.EachGame(t.Rounds(), pos, func(r, i, _ int, e RoundEntry, s float64) {
+		p := &t.Players[i]
+		g := Game{Round: r, White: p.Start, Black: e.Opponent, WhiteScore: s, ColoursKnown: true}
+		switch {
+		case e.Colour == ColourBlack:
+			g.White, g.Black, g.WhiteScore = e.Opponent, p.Start, 1-s
+		case e.Colour != ColourWhite:
+			g.ColoursKnown = false
+		}
+		games = append(games, g)
+	})
+	return games
+}
+
+// EachGame calls fn for every game actually played in rounds 1 to
+// rounds, once, in round order, as Games lists them: i is the position in
+// Players of the player with the lower starting number, e his entry and
+// s his score (1, 0.5 or 0), j his opponent's position. pos maps a
+// starting number to a position, -1 when there is none. An entry counts
+// when the opponent's entry agrees with it and the two scores make 1.
+// It allocates nothing: the rating stage runs it for every tournament of
+// a season.
+func (t *Tournament) EachGame(rounds int, pos func(start int) int, fn func(r, i, j int, e RoundEntry, s float64)) {
 	for r := 1; r <= rounds; r++ {
 		for i := range t.Players {
 			p := &t.Players[i]
-			e := p.Entry(r)
+			if r > len(p.Rounds) {
+				continue
+			}
+			e := p.Rounds[r-1]
 			if !e.IsPlayed() || e.Opponent <= p.Start {
 				continue
 			}
-			j, ok := idx[e.Opponent]
-			if !ok {
+			j := pos(e.Opponent)
+			if j < 0 {
 				continue
 			}
 			oe := t.Players[j].Entry(r)
@@ -105,17 +136,9 @@ func (t *Tournament) Games() []Game {
 			if s+os != 1 {
 				continue
 			}
-			g := Game{Round: r, White: p.Start, Black: e.Opponent, WhiteScore: s, ColoursKnown: true}
-			switch {
-			case e.Colour == ColourBlack:
-				g.White, g.Black, g.WhiteScore = e.Opponent, p.Start, os
-			case e.Colour != ColourWhite:
-				g.ColoursKnown = false
-			}
-			games = append(games, g)
+			fn(r, i, j, e, s)
 		}
 	}
-	return games
 }
 
 // AllPaired reports whether every two players of t were paired at least

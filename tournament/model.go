@@ -92,6 +92,17 @@ type Team struct {
 	Name    string `json:"name"`
 	Members []int  `json:"members"` // starting numbers
 	Line    int    `json:"line"`
+	// The team's standing, from a 310 record (zero for 013): its number,
+	// federation, average rating (rounded), match points, game points
+	// (the sum of its players' points) and rank. Ranked says the points
+	// and the rank were read, the rank being at least 1.
+	Number      int     `json:"number,omitempty"`
+	Federation  string  `json:"federation,omitempty"`
+	Rating      int     `json:"rating,omitempty"`
+	MatchPoints float64 `json:"match_points,omitempty"`
+	GamePoints  float64 `json:"game_points,omitempty"`
+	Rank        int     `json:"rank,omitempty"`
+	Ranked      bool    `json:"ranked,omitempty"`
 }
 
 // Player is one participant, as the file describes him.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"omologa/italian"
+	"omologa/periods"
 	"omologa/rules"
 	"omologa/tournament"
 )
@@ -93,6 +94,7 @@ type Pass struct {
 	meetDone      bool
 	out           map[int]bool
 	outDone       bool
+	period        *periods.Period // listPeriod, for the check and the report
 }
 
 // At locates a finding.

@@ -162,40 +162,15 @@ func reportUnfinished(p *Pass) {
 		"rounds": roundsText(played), "why": why, "advice": advice})
 }
 
-// team310 is a team's line of a TRF26 310 record: its rank, match points
-// and game points (the sum of its players' points).
-type team310 struct {
-	line, rank  int
-	name        string
-	match, game float64
-}
-
-// teams310 reads the ranks and points of the 310 records: team number
-// 5-7, name 9-40, federation 42-46, then average rating, match points,
-// game points and rank before the members from column 73. ok is false
-// when a record lacks them.
-func teams310(t *tournament.Tournament) (out []team310, ok bool) {
-	for _, g := range t.Tags {
-		if g.Code != "310" {
-			continue
-		}
-		line := "310 " + g.Value
-		if len(line) < 72 {
+// rankedTeams are the teams of the 310 records, with the ranks and
+// points the reader read; ok is false when a record lacks them.
+func rankedTeams(t *tournament.Tournament) (out []tournament.Team, ok bool) {
+	for _, tm := range t.Teams {
+		if !tm.Ranked {
 			return nil, false
 		}
-		f := strings.Fields(line[46:72])
-		if len(f) != 4 {
-			return nil, false
-		}
-		mp, err1 := strconv.ParseFloat(f[1], 64)
-		gp, err2 := strconv.ParseFloat(f[2], 64)
-		rank, err3 := strconv.Atoi(f[3])
-		if err1 != nil || err2 != nil || err3 != nil || rank <= 0 {
-			return nil, false
-		}
-		out = append(out, team310{line: g.Line, rank: rank, name: strings.TrimSpace(line[8:40]), match: mp, game: gp})
 	}
-	return out, len(out) > 1
+	return slices.Clone(t.Teams), len(t.Teams) > 1
 }
 
 func checkTeam(p *Pass) {
@@ -214,18 +189,18 @@ func checkTeam(p *Pass) {
 	if !cfg.IndividualPointsFirst {
 		return
 	}
-	teams, ok := teams310(p.Tournament)
+	teams, ok := rankedTeams(p.Tournament)
 	if !ok {
 		p.Report("eligibility.team-ranking-unverified", At{}, Args{})
 		return
 	}
-	sort.SliceStable(teams, func(i, j int) bool { return teams[i].rank < teams[j].rank })
+	sort.SliceStable(teams, func(i, j int) bool { return teams[i].Rank < teams[j].Rank })
 	for i := 1; i < len(teams); i++ {
 		prev, tm := teams[i-1], teams[i]
-		if tm.rank > prev.rank && tm.game > prev.game+1e-9 {
-			p.Report("eligibility.team-ranking", At{Line: tm.line}, Args{"team": tm.name, "rank": tm.rank,
-				"game": tm.game, "match": tm.match, "other": prev.name, "other_rank": prev.rank,
-				"other_game": prev.game, "other_match": prev.match})
+		if tm.Rank > prev.Rank && tm.GamePoints > prev.GamePoints+1e-9 {
+			p.Report("eligibility.team-ranking", At{Line: tm.Line}, Args{"team": tm.Name, "rank": tm.Rank,
+				"game": tm.GamePoints, "match": tm.MatchPoints, "other": prev.Name, "other_rank": prev.Rank,
+				"other_game": prev.GamePoints, "other_match": prev.MatchPoints})
 			return
 		}
 	}

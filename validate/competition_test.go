@@ -119,21 +119,19 @@ func TestFIDE_RR_4_11_League(t *testing.T) {
 // follow game points (sound) or match points.
 func teamFile(t *testing.T, byMatchPoints bool) *tournament.Tournament {
 	tr := swissOf(t, 8, 3)
-	tr.Teams = []tournament.Team{{Name: "A", Members: []int{1, 2}}, {Name: "B", Members: []int{3, 4}},
-		{Name: "C", Members: []int{5, 6}}, {Name: "D", Members: []int{7, 8}}}
-	// 310 records: number, name, federation, rating, match points, game
-	// points, rank, members (columns as FIDE TRF-2025).
-	recs := []string{
-		"  1 Alfa                             ITA     1800    6      5.0   1     1    2",
-		"  2 Beta                             ITA     1750    4      4.5   2     3    4",
-		"  3 Gamma                            ITA     1700    2      1.5   3     5    6",
-		"  4 Delta                            ITA     1650    0      1.0   4     7    8",
+	// As the reader gives the 310 records: number, name, federation,
+	// rating, match points, game points, rank, members.
+	tr.Teams = []tournament.Team{
+		{Number: 1, Name: "Alfa", Federation: "ITA", Rating: 1800, MatchPoints: 6, GamePoints: 5, Rank: 1, Members: []int{1, 2}},
+		{Number: 2, Name: "Beta", Federation: "ITA", Rating: 1750, MatchPoints: 4, GamePoints: 4.5, Rank: 2, Members: []int{3, 4}},
+		{Number: 3, Name: "Gamma", Federation: "ITA", Rating: 1700, MatchPoints: 2, GamePoints: 1.5, Rank: 3, Members: []int{5, 6}},
+		{Number: 4, Name: "Delta", Federation: "ITA", Rating: 1650, MatchPoints: 0, GamePoints: 1, Rank: 4, Members: []int{7, 8}},
+	}
+	for i := range tr.Teams {
+		tr.Teams[i].Line, tr.Teams[i].Ranked = 100+i, true
 	}
 	if byMatchPoints {
-		recs[1] = "  2 Beta                             ITA     1750    4      5.5   2     3    4"
-	}
-	for i, r := range recs {
-		tr.Tags = append(tr.Tags, tournament.Tag{Code: "310", Value: r, Line: 100 + i})
+		tr.Teams[1].GamePoints = 5.5
 	}
 	return tr
 }
@@ -153,7 +151,9 @@ func TestRTF_5_4_1_TeamCompetition(t *testing.T) {
 	})
 	t.Run("RTF 5.4.1 c: team records without points", func(t *testing.T) {
 		tr := teamFile(t, false)
-		tr.Tags = nil
+		for i := range tr.Teams {
+			tr.Teams[i].Ranked = false
+		}
 		got := rulesOf(run(t, "eligibility.team", rules.KindStandard, tr))
 		if !slices.Equal(got, []string{"eligibility.team-competition", "eligibility.team-ranking-unverified"}) {
 			t.Errorf("got %v", got)

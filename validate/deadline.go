@@ -31,7 +31,7 @@ func checkDeadline(p *Pass) {
 		return
 	}
 	day := tournament.DateOf(rec.In(d.Location()))
-	per := listPeriod(d, rec)
+	per := p.listPeriod()
 	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
 		"label": listLabel(per.Issue), "list": listName(string(per.Kind))})
 	if !d.Apply {

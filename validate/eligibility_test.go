@@ -498,7 +498,8 @@ func TestRTF_4_2_2_ListPeriod(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			per := listPeriod(ruleSet(t, c.kind).Params.Deadline, c.received)
+			p := &Pass{Set: ruleSet(t, c.kind), Input: Input{Submission: Submission{ReceivedAt: c.received}}}
+			per := p.listPeriod()
 			if per.Label != c.want {
 				t.Errorf("list %s (cut-off %s), want %s", per.Label, per.Cutoff, c.want)
 			}

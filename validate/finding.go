@@ -130,6 +130,7 @@ type Authorisation struct {
 	Code           string          `json:"code"`
 	Name           string          `json:"name"`
 	City           string          `json:"city,omitempty"`
+	Province       string          `json:"province,omitempty"` // the calendar's, "NO"
 	Start          tournament.Date `json:"start,omitzero"`
 	End            tournament.Date `json:"end,omitzero"`
 	OrganiserEmail string          `json:"organiser_email,omitempty"`

@@ -223,7 +223,7 @@ func (p *Pass) authorisation() *Authorisation {
 		return nil
 	}
 	e := m.events[0]
-	return &Authorisation{Code: e.Code, Name: e.Name, City: e.City, Start: e.Start, End: e.End,
+	return &Authorisation{Code: e.Code, Name: e.Name, City: e.City, Province: e.Province, Start: e.Start, End: e.End,
 		OrganiserEmail: e.OrganiserEmail, By: m.by}
 }
 

@@ -75,7 +75,7 @@ func Validate(f *rules.File, in Input) Report {
 		rep.Authorisation = p.authorisation()
 	}
 	if t != nil && !in.Submission.ReceivedAt.IsZero() {
-		per := listPeriod(set.Params.Deadline, in.Submission.ReceivedAt)
+		per := p.listPeriod()
 		rep.Period = &per
 	}
 	return rep
@@ -252,14 +252,19 @@ func summarise(t *tournament.Tournament) Summary {
 	return s
 }
 
-// listPeriod computes the rating list a tournament received at r counts
-// in (RTF 4.2.2, RAPID 6.2), with the schedule the rating close uses.
-func listPeriod(d rules.Deadline, r time.Time) periods.Period {
-	per := d.List.Schedule().ForReceipt(tournament.DateOf(r.In(d.Location())))
-	// The validator's report has never carried the period's first day:
-	// kept out so that its JSON stays as scripts know it.
-	per.From = tournament.Date{}
-	return per
+// listPeriod is the rating list the tournament counts in, given when it
+// was received (RTF 4.2.2, RAPID 6.2), with the schedule the rating close
+// uses; computed once per file, for the deadline check and the report.
+func (p *Pass) listPeriod() periods.Period {
+	if p.period == nil {
+		d := p.Set.Params.Deadline
+		per := d.List.Schedule().ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location())))
+		// The validator's report has never carried the period's first
+		// day: kept out so that its JSON stays as scripts know it.
+		per.From = tournament.Date{}
+		p.period = &per
+	}
+	return *p.period
 }
 
 // readErrorKind classifies a reader's error for the format check.

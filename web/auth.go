@@ -176,6 +176,12 @@ func (s *Server) langOf(r *http.Request) string {
 // fail answers an error: an office refusal with its status and message,
 // anything else as a 500 logged (the page says nothing internal).
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.failBack(w, r, err, "")
+}
+
+// failBack is fail with a link back to the page the act was asked from
+// (back, "" for none).
+func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, back string) {
 	var oe *office.Error
 	if errors.As(err, &oe) {
 		code := http.StatusBadRequest
@@ -196,7 +202,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		if oe.Article != "" {
 			msg += " (" + oe.Article + ")"
 		}
-		s.render(w, r, code, "error", "", errorPage{Msg: msg})
+		s.render(w, r, code, "error", "", errorPage{Msg: msg, Back: back})
 		return
 	}
 	s.log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
@@ -206,8 +212,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 // errorPage is an error shown in the layout: a text key, or a message
 // already in the reader's language.
 type errorPage struct {
-	Key string
-	Msg string
+	Key  string
+	Msg  string
+	Back string // a page of the application to go back to, "" for none
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {

@@ -155,6 +155,9 @@ func TestBrowser(t *testing.T) {
 	f := newFixture(t)
 	b := newBrowser(t, f.ts.URL)
 	q, acc := f.quarantined(t), f.accepted(t)
+	// The notice of the accepted submission could not be delivered: the
+	// overview lists it, and a clerk sends it again.
+	f.failNotice(t, acc, time.Date(2026, 11, 28, 16, 30, 0, 0, rome))
 
 	t.Run("log in and see the queue", func(t *testing.T) {
 		b.open(t, "/")
@@ -173,6 +176,21 @@ func TestBrowser(t *testing.T) {
 		b.shot(t, "submissions-rejected")
 		b.open(t, "/tournaments")
 		b.shot(t, "tournaments")
+		b.open(t, "/tournaments?province=NO")
+		if got := b.text(t, "main table"); !strings.Contains(got, "Novara") || strings.Contains(got, "Lucca") {
+			t.Errorf("the tournaments of the province of Novara: %q", got)
+		}
+		b.shot(t, "tournaments-province")
+	})
+
+	t.Run("send an undelivered notice again", func(t *testing.T) {
+		b.open(t, fmt.Sprintf("/submissions/%d", acc))
+		b.shot(t, "submission-notice-failing")
+		b.do(t, "resend", chromedp.Click(chromedp.CSS("#resend")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+		if st := b.text(t, "#notice-status"); !strings.Contains(st, "inviato") {
+			t.Errorf("after the resend the notice is %q", st)
+		}
+		b.shot(t, "submission-resent")
 	})
 
 	t.Run("release a quarantined submission and see its notice", func(t *testing.T) {
@@ -222,6 +240,27 @@ func TestBrowser(t *testing.T) {
 		b.shot(t, "list-closed")
 	})
 
+	t.Run("forward a FIDE list", func(t *testing.T) {
+		b.open(t, "/fide?period=2027-01")
+		b.shot(t, "fide")
+		b.submit(t, "preview", "#fide-preview", "#fide-export")
+		b.shot(t, "fide-preview")
+		b.do(t, "export", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 3 {
+			t.Errorf("the forwarded tournaments: %q", got)
+		}
+		b.shot(t, "fide-forwarded")
+		fw, err := f.o.Store.Forwardings(context.Background(), "2027-01")
+		if err != nil || len(fw) == 0 {
+			t.Fatalf("no forwarding (%v)", err)
+		}
+		b.open(t, fmt.Sprintf("/submissions/%d", fw[0].SubmissionID))
+		if got := b.text(t, "p.fide"); !strings.Contains(got, "gennaio 2027") {
+			t.Errorf("the submission says %q about FIDE", got)
+		}
+		b.shot(t, "submission-forwarded")
+	})
+
 	t.Run("search a player without accents and see his history", func(t *testing.T) {
 		b.open(t, "/players")
 		b.do(t, "search", chromedp.SetValue(chromedp.CSS("#q"), "nicolo santoro"), chromedp.Click(chromedp.CSS("#search")),
@@ -237,13 +276,18 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the history chart did not load (width %d, %v)", w, err)
 		}
 		b.shot(t, "player")
+		b.open(t, "/players/112000")
+		if got := b.text(t, "#milestones + ul"); !strings.Contains(got, "novembre 2026") {
+			t.Errorf("the player's milestones: %q", got)
+		}
+		b.shot(t, "player-milestones")
 	})
 
 	t.Run("registers and audit", func(t *testing.T) {
 		b.open(t, "/registers")
 		b.shot(t, "registers")
 		b.open(t, "/audit")
-		if a := b.text(t, "main table"); !strings.Contains(a, "officer") || !strings.Contains(a, "list-run") {
+		if a := b.text(t, "main table"); !strings.Contains(a, "officer") || !strings.Contains(a, "chiusura di una lista") {
 			t.Errorf("the audit trail lacks the officer's close: %q", a)
 		}
 		b.shot(t, "audit")

@@ -235,6 +235,9 @@ type playerData struct {
 	Standard []histPoint
 	Rapid    []histPoint
 	Results  []playerResult
+	// Milestones are his promotions and norms, by the lists that
+	// ratified them, oldest first.
+	Milestones []milestone
 }
 
 type playerResult struct {
@@ -254,7 +257,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory]}
+	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory], Milestones: ix.milestones[id]}
 	for _, h := range ix.history[id] {
 		if h.Kind == "rapid" {
 			d.Rapid = append(d.Rapid, h)

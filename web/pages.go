@@ -37,8 +37,11 @@ type dashboardData struct {
 	Unreadable  []store.SubmissionRow
 	Rejected    []store.SubmissionRow
 	RejectedAll int // rejected in the period, all (the table shows the latest 20)
-	Next        []nextList
-	Since       time.Time
+	// Failing are the notices not delivered after their fast attempts,
+	// with their next attempt (none when given up).
+	Failing []store.FailingNotice
+	Next    []nextList
+	Since   time.Time
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -58,6 +61,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Failing, err = s.o.FailingNotices(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -95,17 +102,18 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 }
 
 type submissionsData struct {
-	F       store.SubmissionFilter
-	Rows    []store.SubmissionRow
-	Pager   pager
-	Periods []string
-	Query   url.Values
+	F         store.SubmissionFilter
+	Rows      []store.SubmissionRow
+	Pager     pager
+	Periods   []string
+	Provinces []string
+	Query     url.Values
 }
 
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
-		Kind: q.Get("kind"), Period: q.Get("period"), Text: q.Get("q")}
+		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
 	page := pageOf(r)
 	rows, total, err := s.st.BrowseSubmissions(r.Context(), f, (page-1)*perPage, perPage)
 	if err != nil {
@@ -117,8 +125,13 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	provinces, err := s.st.Provinces(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, "submissions", "submissions",
-		submissionsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Query: q})
+		submissionsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces, Query: q})
 }
 
 type submissionData struct {
@@ -131,6 +144,9 @@ type submissionData struct {
 	// Tournaments are the files' tournaments with their versions and
 	// revocation, by file.
 	Tournaments map[int64]*store.Tournament
+	// Fide is the latest forwarding to FIDE of each file's tournament
+	// (by this file or an earlier version), by file.
+	Fide map[int64]*store.Forwarding
 }
 
 type playerOption struct {
@@ -155,7 +171,8 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{}}
+	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{},
+		Fide: map[int64]*store.Forwarding{}}
 	sts, err := s.st.StatusOf(ctx, id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -167,6 +184,12 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, f := range d.Files {
+		if fw, ok, err := s.st.LastForwarding(ctx, f.FileID, f.TournamentKey); err != nil {
+			s.fail(w, r, err)
+			return
+		} else if ok {
+			d.Fide[f.FileID] = fw
+		}
 		if f.TournamentKey == "" {
 			continue
 		}
@@ -231,7 +254,12 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
+	attachment(w, "application/octet-stream", name, data)
+}
+
+// attachment sends data as a file to save under name's base name.
+func attachment(w http.ResponseWriter, contentType, name string, data []byte) {
+	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
 	w.Write(data)
 }
@@ -242,6 +270,22 @@ func (s *Server) release(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
 	s.quarantineAct(w, r, s.o.Discard, "discarded")
+}
+
+// resend puts a submission's notice back to be delivered at once; a
+// delivered notice is refused (office.Conflict), shown with the way back
+// to the submission.
+func (s *Server) resend(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := s.o.Resend(r.Context(), visitOf(r).actor(), id); err != nil {
+		s.failBack(w, r, err, fmt.Sprintf("/submissions/%d", id))
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=resent#notice-status", id), http.StatusSeeOther)
 }
 
 func (s *Server) quarantineAct(w http.ResponseWriter, r *http.Request,
@@ -331,15 +375,17 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 }
 
 type tournamentsData struct {
-	F       store.TournamentFilter
-	Rows    []store.TournamentRow
-	Pager   pager
-	Periods []string
+	F         store.TournamentFilter
+	Rows      []store.TournamentRow
+	Pager     pager
+	Periods   []string
+	Provinces []string
 }
 
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"), Text: q.Get("q")}
+	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
+		Province: q.Get("province"), Text: q.Get("q")}
 	page := pageOf(r)
 	rows, total, err := s.st.BrowseTournaments(r.Context(), f, (page-1)*perPage, perPage)
 	if err != nil {
@@ -351,7 +397,13 @@ func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "tournaments", "tournaments", tournamentsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods})
+	provinces, err := s.st.Provinces(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "tournaments", "tournaments",
+		tournamentsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces})
 }
 
 func (s *Server) audit(w http.ResponseWriter, r *http.Request) {

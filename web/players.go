@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -35,8 +36,52 @@ type indexed struct {
 	byID map[string]int
 	// history by FSI id: the player's rating in each list, oldest first.
 	history map[string][]histPoint
-	source  string // what rows come from: "list standard 2027-01" or "register players.csv"
-	stamp   string // the lists it was built from
+	// milestones by FSI id: the promotions, rapid category changes and
+	// norms the lists' change reports ratified, oldest first.
+	milestones map[string][]milestone
+	source     string // what rows come from: "list standard 2027-01" or "register players.csv"
+	stamp      string // the lists it was built from
+}
+
+// milestone is a promotion, a rapid category change or a norm of a
+// player, with the list whose close ratified it.
+type milestone struct {
+	Kind       string // the list's: standard, rapid
+	Period     string
+	What       string // "promotion", "category", "norm"
+	From, To   string // the categories, for a promotion or change
+	Rating     int
+	Tournament string // the norm's tournament
+	Article    string
+}
+
+// milestonesOf reads a closed list's change report into the players'
+// milestones.
+func milestonesOf(report []byte, kind, period string, into map[string][]milestone) error {
+	var rep struct {
+		Promotions []rating.CategoryChange `json:"promotions"`
+		Categories []rating.CategoryChange `json:"category_changes"`
+		Norms      []rating.PlayerNote     `json:"norms"`
+	}
+	if err := json.Unmarshal(report, &rep); err != nil {
+		return fmt.Errorf("list %s %s: change report: %w", kind, period, err)
+	}
+	for what, cs := range map[string][]rating.CategoryChange{"promotion": rep.Promotions, "category": rep.Categories} {
+		for _, c := range cs {
+			into[c.FSIID] = append(into[c.FSIID], milestone{Kind: kind, Period: period, What: what,
+				From: c.From, To: c.To, Rating: c.Rating, Article: c.Article})
+		}
+	}
+	for _, n := range rep.Norms {
+		// The reason names the tournament first: "Name: 6/9 against …".
+		t := n.Reason
+		if i := strings.LastIndex(t, ": "); i > 0 {
+			t = t[:i]
+		}
+		into[n.FSIID] = append(into[n.FSIID], milestone{Kind: kind, Period: period, What: "norm", Tournament: t,
+			Article: n.Article})
+	}
+	return nil
 }
 
 type histPoint struct {
@@ -83,7 +128,7 @@ func (p *playerIndex) get(ctx context.Context) (*indexed, error) {
 }
 
 func (p *playerIndex) build(ctx context.Context) (*indexed, error) {
-	ix := &indexed{byID: map[string]int{}, history: map[string][]histPoint{}}
+	ix := &indexed{byID: map[string]int{}, history: map[string][]histPoint{}, milestones: map[string][]milestone{}}
 	sums, err := p.st.ListSummaries(ctx)
 	if err != nil {
 		return nil, err
@@ -103,6 +148,9 @@ func (p *playerIndex) build(ctx context.Context) (*indexed, error) {
 		}
 		ps, err := registers.ReadPlayers(fmt.Sprintf("list %s %s", s.Kind, s.Period), l.List)
 		if err != nil {
+			return nil, err
+		}
+		if err := milestonesOf(l.Report, s.Kind, s.Period, ix.milestones); err != nil {
 			return nil, err
 		}
 		for i := range ps.Rows {

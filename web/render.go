@@ -75,8 +75,19 @@ var funcs = template.FuncMap{
 		}
 		return false
 	},
-	"lower": strings.ToLower,
-	"add":   func(a, b int) int { return a + b },
+	"lower":       strings.ToLower,
+	"auditObject": auditObject,
+	// actName names an office act in the reader's language.
+	"actName": func(v *view, act string) string {
+		if t := v.L["act."+act]; t != "" {
+			return t
+		}
+		return act
+	},
+	"acts": func() []office.Action { return auditActs },
+	// hasProvince says a city already closes with its province, "Novara (NO)".
+	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
+	"add":         func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
 		for k, vs := range q {
@@ -85,6 +96,35 @@ var funcs = template.FuncMap{
 		v.Set(key, val)
 		return base + "?" + v.Encode()
 	},
+}
+
+// auditActs are the acts the audit trail's filter offers.
+var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
+	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
+	office.ActListRun, office.ActFideExport, office.ActUsers}
+
+// auditObject writes the object of an audit entry, as the office records
+// it ("submission 7", "list rapid 2026-12"), in the reader's words; an
+// object of another form is shown as recorded.
+func auditObject(v *view, obj string) string {
+	w := strings.Fields(obj)
+	switch {
+	case len(w) == 2 && w[0] == "submission":
+		return v.L["submission"] + " " + w[1]
+	case len(w) == 2 && w[0] == "tournament":
+		return v.L["tournament"] + " " + w[1]
+	case len(w) == 2 && w[0] == "register" && v.L["reg."+w[1]] != "":
+		return v.L["register"] + " " + v.L["reg."+w[1]]
+	case len(w) == 2 && w[0] == "user":
+		return v.L["userName"] + " " + w[1]
+	case len(w) == 3 && w[0] == "list" && v.L["kind."+w[1]] != "":
+		return v.L["kind."+w[1]] + " · " + periodName(v.Lang, w[2])
+	case len(w) == 3 && w[0] == "FIDE" && w[1] == "list":
+		return v.L["fideList"] + " · " + periodName(v.Lang, w[2])
+	case obj == "failed notices":
+		return v.L["failingNotices"]
+	}
+	return obj
 }
 
 // periodName names a list period "2027-01" in the reader's language.
@@ -146,7 +186,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)
 		for _, a := range []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
-			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers} {
+			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers, office.ActFideExport} {
 			v.May[string(a)] = role.May(a)
 		}
 	}

@@ -65,7 +65,7 @@ func TestHandlers(t *testing.T) {
 		pages := []string{"/", "/submissions", "/submissions?state=quarantined", "/submissions?verdict=rejected&q=rimini",
 			fmt.Sprintf("/submissions/%d", q), fmt.Sprintf("/submissions/%d", acc), "/tournaments", "/tournaments?kind=rapid",
 			"/lists", "/preview?kind=rapid&period=2026-12", "/preview?kind=rapid&period=2026-12&frame=1",
-			"/players", "/players?q=santoro", "/players/159640", "/registers", "/audit", "/users"}
+			"/players", "/players?q=santoro", "/players/159640", "/registers", "/audit", "/users", "/fide", "/fide?period=2027-01&preview=1"}
 		if fs, err := f.o.Store.FileVerdicts(context.Background(), acc); err == nil && len(fs) > 0 {
 			pages = append(pages, fmt.Sprintf("/files/%d/report", fs[0].FileID), fmt.Sprintf("/files/%d/chart", fs[0].FileID),
 				fmt.Sprintf("/files/%d", fs[0].FileID))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -100,12 +101,15 @@ usage.`)
 		}
 		return code
 	}
+	// One write for the whole listing, not one a line.
+	bw := bufio.NewWriter(stdout)
 	for i, c := range out {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(bw)
 		}
-		printChecked(stdout, c, *lang)
+		printChecked(bw, c, *lang)
 	}
+	bw.Flush()
 	return code
 }
 

@@ -8,13 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"omologa/config"
 	"omologa/fide"
 	"omologa/fide/export"
+	"omologa/office"
 	"omologa/rules"
-	"omologa/store"
 )
 
 func init() {
@@ -65,21 +64,16 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	if err != nil {
 		return fail(err)
 	}
-	rf, err := rules.Load(cfg.Rules)
-	if err != nil {
-		return fail(err)
-	}
 	dir := *out
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "office", "fide-"+*label)
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	o, err := office.Open(ctx, cfg)
 	if err != nil {
 		return fail(err)
 	}
-	defer st.Close()
-	res, err := export.Run(ctx, st, export.Options{Rules: rf, Period: *label, Out: dir, Again: *again,
-		By: officeUser(), Now: time.Now()})
+	defer o.Close()
+	res, err := o.FideExport(ctx, office.CLIActor(), office.FideExportRequest{Period: *label, Out: dir, Again: *again})
 	if err != nil {
 		return fail(err)
 	}
@@ -99,6 +93,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 
 var exportStates = map[string]string{
 	export.Forwarded:    "forwarded",
+	export.Ready:        "ready to forward",
 	export.Held:         "HELD BACK (errors below)",
 	export.Already:      "already forwarded (--again to repeat)",
 	export.Later:        "ends after the cut-off: next list",

@@ -118,6 +118,12 @@ func TestFideExportDemo(t *testing.T) {
 		t.Errorf("forwarded %v, want %v", forwarded, want)
 	}
 
+	// One act of the office, in the audit trail with who did it.
+	if _, text, _ := runCmd(t, "audit", "--config", cfg); !strings.Contains(text, "fide-export") ||
+		!strings.Contains(text, "FIDE list 2027-01") || !strings.Contains(text, "3 forwarded, 0 held back") {
+		t.Errorf("the audit trail lacks the export:\n%s", text)
+	}
+
 	_, sout, _ := runCmd(t, "status", "--config", cfg, "--json")
 	var rows []store.Status
 	if err := json.Unmarshal([]byte(sout), &rows); err != nil {

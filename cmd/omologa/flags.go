@@ -10,6 +10,7 @@ import (
 	"omologa/config"
 	"omologa/office"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -166,4 +167,34 @@ func openOffice(ctx context.Context, path string) (*office.Office, error) {
 		return nil, err
 	}
 	return office.Open(ctx, cfg)
+}
+
+// submissionIDs reads the submission ids given as arguments (as status
+// shows them); a wrong one is said in one line.
+func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) {
+	var ids []int64
+	for _, a := range args {
+		id, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || id <= 0 {
+			fmt.Fprintf(stderr, "omologa %s: %q is not a submission id (omologa status lists them)\n", cmd, a)
+			return nil, false
+		}
+		ids = append(ids, id)
+	}
+	return ids, true
+}
+
+// oneShotOffice loads the configuration at cfgPath and opens the office
+// under the store's lock for a one-shot command (openOfficeOneShot);
+// a failure is said in one line. Call done when finished.
+func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, verbose bool) (o *office.Office, done func(), ok bool) {
+	cfg, err := config.Load(cfgPath)
+	if err == nil {
+		o, done, err = openOfficeOneShot(ctx, cfg, newLogger(stderr, verbose))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "omologa %s: %v\n", cmd, err)
+		return nil, nil, false
+	}
+	return o, done, true
 }

@@ -15,7 +15,6 @@ import (
 	"omologa/ingest"
 	"omologa/ingest/mail"
 	"omologa/italian"
-	"omologa/store"
 )
 
 func init() {
@@ -137,30 +136,22 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
 		}
 	}
-	all, err := a.store.Statuses(ctx, 0)
+	rows, err := a.store.StatusesOf(ctx, ids...)
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa ingest:", err)
 		return exitUsage
 	}
-	want := map[int64]bool{}
-	for _, id := range ids {
-		want[id] = true
-	}
-	rows := []store.Status{}
-	for _, r := range all {
-		if want[r.ID] {
-			rows = append(rows, r)
-			if dups[r.ID] {
-				continue
-			}
-			for _, f := range r.Files {
-				if f.Verdict == "rejected" && code == exitOK {
-					code = exitRejected
-				}
-			}
-			if len(r.Files) == 0 && code == exitOK {
+	for _, r := range rows {
+		if dups[r.ID] {
+			continue
+		}
+		for _, f := range r.Files {
+			if f.Verdict == "rejected" && code == exitOK {
 				code = exitRejected
 			}
+		}
+		if len(r.Files) == 0 && code == exitOK {
+			code = exitRejected
 		}
 	}
 	if *asJSON {

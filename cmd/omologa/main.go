@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -65,7 +66,10 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return c.run(ctx, args[1:], stdout, stderr)
 }
 
-func usage(w io.Writer) {
+func usage(out io.Writer) {
+	// One write, not one a line.
+	w := bufio.NewWriter(out)
+	defer w.Flush()
 	fmt.Fprintln(w, "usage: omologa COMMAND [flags] [args]\n\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -67,12 +68,15 @@ func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return code
 	}
+	// One write for the whole listing, not one a line.
+	bw := bufio.NewWriter(stdout)
 	for i, p := range out {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(bw)
 		}
-		printParsed(stdout, p)
+		printParsed(bw, p)
 	}
+	bw.Flush()
 	return code
 }
 

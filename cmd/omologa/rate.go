@@ -332,14 +332,7 @@ func loadRating(path string) (*rules.Rating, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	f, err := rules.Parse(path, data)
-	if err == nil {
-		return &f.Rating, nil
-	}
-	if r, err2 := rules.ParseRating(path, data); err2 == nil {
-		return r, nil
-	}
-	return nil, err
+	return rules.RatingOf(path, data)
 }
 
 func loadPlayers(path string) (*registers.Players, error) {

@@ -5,9 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 
-	"omologa/config"
 	"omologa/office"
 )
 
@@ -36,26 +34,14 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	if fl.NArg() == 0 {
-		fl.Usage()
+		return badUsage(stderr, "release", "no submission id given (omologa status --quarantined lists them)")
+	}
+	ids, ok := submissionIDs(stderr, "release", fl.Args())
+	if !ok {
 		return exitUsage
 	}
-	var ids []int64
-	for _, a := range fl.Args() {
-		id, err := strconv.ParseInt(a, 10, 64)
-		if err != nil || id <= 0 {
-			fmt.Fprintf(stderr, "omologa release: %q is not a submission id\n", a)
-			return exitUsage
-		}
-		ids = append(ids, id)
-	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa release:", err)
-		return exitUsage
-	}
-	o, closeOffice, err := openOfficeOneShot(ctx, cfg, newLogger(stderr, *verbose))
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa release:", err)
+	o, closeOffice, ok := oneShotOffice(ctx, stderr, "release", *cfgPath, *verbose)
+	if !ok {
 		return exitUsage
 	}
 	defer closeOffice()
@@ -64,6 +50,7 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	code := exitOK
 	var done []int64
 	for _, id := range ids {
+		var err error
 		if *drop {
 			err = o.Discard(ctx, actor, id)
 		} else {

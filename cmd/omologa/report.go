@@ -203,11 +203,8 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 		return nil, fmt.Errorf("submission %d holds no result file (state %s)", id, sub.State)
 	}
 	recorded := map[int64]string{}
-	if sts, err := st.Statuses(ctx, 0); err == nil {
+	if sts, err := st.StatusesOf(ctx, id); err == nil {
 		for _, s := range sts {
-			if s.ID != id {
-				continue
-			}
 			for _, f := range s.Files {
 				recorded[f.ID] = f.Verdict
 			}

@@ -5,9 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 
-	"omologa/config"
 	"omologa/office"
 )
 
@@ -36,26 +34,14 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return code
 	}
 	if (fl.NArg() == 0) == !*failed {
-		fl.Usage()
+		return badUsage(stderr, "resend", "give the submission ids, or --failed, not both")
+	}
+	ids, ok := submissionIDs(stderr, "resend", fl.Args())
+	if !ok {
 		return exitUsage
 	}
-	var ids []int64
-	for _, a := range fl.Args() {
-		id, err := strconv.ParseInt(a, 10, 64)
-		if err != nil || id <= 0 {
-			fmt.Fprintf(stderr, "omologa resend: %q is not a submission id\n", a)
-			return exitUsage
-		}
-		ids = append(ids, id)
-	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa resend:", err)
-		return exitUsage
-	}
-	o, closeOffice, err := openOfficeOneShot(ctx, cfg, newLogger(stderr, *verbose))
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa resend:", err)
+	o, closeOffice, ok := oneShotOffice(ctx, stderr, "resend", *cfgPath, *verbose)
+	if !ok {
 		return exitUsage
 	}
 	defer closeOffice()
@@ -64,6 +50,7 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	code := exitOK
 	var put []int64
 	if *failed {
+		var err error
 		if put, err = o.ResendFailed(ctx, actor); err != nil {
 			fmt.Fprintln(stderr, "omologa resend:", err)
 			return exitUsage

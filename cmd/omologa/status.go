@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -100,21 +101,24 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return exitOK
 }
 
-func printStatuses(w io.Writer, rows []store.Status) { printStatusesIn(w, rows, time.Local) }
+func printStatuses(w io.Writer, rows []store.Status) { printStatusesIn(w, rows, italian.Rome()) }
 
 // zoneOf is the office's time zone, in which the commands show times as
-// the notices do: the rules' time_zone (Europe/Rome); the machine's
-// when the rules cannot be read (the command says so elsewhere).
+// the notices do: the rules' time_zone (Europe/Rome); Rome's when the
+// rules cannot be read (the command says so elsewhere).
 func zoneOf(cfg *config.Config) *time.Location {
 	rf, err := rules.Load(cfg.Rules)
 	if err != nil {
-		return time.Local
+		return italian.Rome()
 	}
 	return rf.Rating.Location()
 }
 
-// printStatusesIn lists the submissions with their times in loc.
-func printStatusesIn(w io.Writer, rows []store.Status, loc *time.Location) {
+// printStatusesIn lists the submissions with their times in loc, in one
+// write for the whole table, not one a cell.
+func printStatusesIn(out io.Writer, rows []store.Status, loc *time.Location) {
+	w := bufio.NewWriter(out)
+	defer w.Flush()
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "no submissions recorded")
 		return

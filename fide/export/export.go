@@ -3,14 +3,15 @@
 // FIDE-rated (fide.Rated) and not yet forwarded, checks what FIDE would
 // raise (fide.Problems), writes the TRF FIDE's rating server takes
 // (FIDE-RR 9.1: TRF16, or TRF-2025 when the file came as TRF26) with the
-// project's TRF writer, and records the forwarding in the store. It is
-// the office action behind `omologa fide export`, callable by the web
-// application too.
+// project's TRF writer, and records the forwarding in the store. The
+// office's act office.FideExport (an officer's, audited) calls it, for
+// `omologa fide export` and the web application's FIDE page alike.
 package export
 
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,18 +33,28 @@ type Options struct {
 	Rules *rules.File
 	// Period is the FIDE list, "2027-01" (one of the list months).
 	Period string
-	// Out is the folder the TRF files are written to.
+	// Out is the folder the TRF files are written to; "" writes none
+	// (the TRF as forwarded is kept in the store all the same).
 	Out string
 	// Again forwards tournaments already forwarded once more.
 	Again bool
-	// By names who forwards (the OS user); Now is when.
+	// DryRun says what would be forwarded and the problems FIDE would
+	// raise, and writes and records nothing: the tournaments that would
+	// go are Ready.
+	DryRun bool
+	// By names who forwards; Now is when.
 	By  string
 	Now time.Time
 }
 
+// ErrPeriod is wrapped by Run's error for a period that is not a FIDE
+// list's.
+var ErrPeriod = errors.New("not a FIDE list period")
+
 // Item states, in Item.State.
 const (
 	Forwarded    = "forwarded"      // written and recorded now
+	Ready        = "ready"          // would be forwarded (Options.DryRun)
 	Held         = "held"           // an error FIDE would raise: not forwarded
 	Already      = "already"        // forwarded before; --again to repeat
 	Later        = "later"          // ends after the list's cut-off (FIDE-RR 7.13)
@@ -95,7 +106,7 @@ func (r *Result) Count(state string) int {
 func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	var month tournament.Date
 	if err := month.UnmarshalText([]byte(opt.Period)); err != nil || month.Month == 0 || month.Day != 0 {
-		return nil, fmt.Errorf("fide export: period %q: YYYY-MM expected", opt.Period)
+		return nil, fmt.Errorf("fide export: period %q: YYYY-MM expected: %w", opt.Period, ErrPeriod)
 	}
 	set := opt.Rules.SelectFide(tournament.NewDate(month.Year, month.Month, 1))
 	if set == nil {
@@ -103,7 +114,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	}
 	period, err := set.List.Schedule().Parse(opt.Period)
 	if err != nil {
-		return nil, fmt.Errorf("fide export: %w", err)
+		return nil, fmt.Errorf("fide export: %w (%w)", err, ErrPeriod)
 	}
 	res := &Result{Period: period, Set: set.ID, Out: opt.Out, Items: []Item{}}
 	for _, kind := range set.ForwardKinds {
@@ -180,13 +191,19 @@ func one(ctx context.Context, st *store.Store, opt Options, period periods.Perio
 		return it, nil
 	}
 	it.Version = int(v)
-	name := fmt.Sprintf("%d-%s.trf", h.FileID, safeName(h.Name))
-	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
-		return nil, fmt.Errorf("fide export: %w", err)
+	if opt.DryRun {
+		it.State = Ready
+		return it, nil
 	}
-	it.Path = filepath.Join(opt.Out, name)
-	if err := os.WriteFile(it.Path, data, 0o644); err != nil {
-		return nil, fmt.Errorf("fide export: %w", err)
+	name := fmt.Sprintf("%d-%s.trf", h.FileID, safeName(h.Name))
+	if opt.Out != "" {
+		if err := os.MkdirAll(opt.Out, 0o755); err != nil {
+			return nil, fmt.Errorf("fide export: %w", err)
+		}
+		it.Path = filepath.Join(opt.Out, name)
+		if err := os.WriteFile(it.Path, data, 0o644); err != nil {
+			return nil, fmt.Errorf("fide export: %w", err)
+		}
 	}
 	if _, err := st.RecordForwarding(ctx, &store.Forwarding{FileID: h.FileID, TournamentKey: h.TournamentKey,
 		Period: period.Label, Name: name, Data: data, By: opt.By}, opt.Now); err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"omologa/report/internal/words"
 	"strings"
+	"sync"
 
 	"omologa/italian"
 	"omologa/periods"
@@ -21,22 +22,24 @@ import (
 // no file names, no office notes). The office's one (WriteChangesHTML)
 // adds the file names, the rating used and its source, the tournaments
 // left out of the period, the players' notes and the run's notes.
-var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
-	"signed": func(t rating.Tenths) string { return italian.SignedTenths(int(t)) },
-	"join":   strings.Join,
-	"date":   date,
-	"period": italian.Period,
-	"source": func(s string) string { return words.Source("it", s) },
-	"section": func(title string, items []rating.CategoryChange) catSection {
-		return catSection{Title: title, Items: items, Articles: !sameArticle(title, items)}
-	},
-	"fileref": fileRef,
-	"notes":   func(title string, items []rating.PlayerNote) noteSection { return noteSection{title, items} },
-	"kind":    func(k periods.Kind) string { return KindName(k) },
-	"css":     style.TemplateCSS,
-	"std":     func(k periods.Kind) bool { return k != periods.Rapid },
-	"dmy":     func(d tournament.Date) string { return date(d) },
-}).Parse(`<!DOCTYPE html>
+// Parsed when first used: most commands write no page.
+var changesPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("changes").Funcs(template.FuncMap{
+		"signed": func(t rating.Tenths) string { return italian.SignedTenths(int(t)) },
+		"join":   strings.Join,
+		"date":   date,
+		"period": italian.Period,
+		"source": func(s string) string { return words.Source("it", s) },
+		"section": func(title string, items []rating.CategoryChange) catSection {
+			return catSection{Title: title, Items: items, Articles: !sameArticle(title, items)}
+		},
+		"fileref": fileRef,
+		"notes":   func(title string, items []rating.PlayerNote) noteSection { return noteSection{title, items} },
+		"kind":    func(k periods.Kind) string { return KindName(k) },
+		"css":     style.TemplateCSS,
+		"std":     func(k periods.Kind) bool { return k != periods.Rapid },
+		"dmy":     func(d tournament.Date) string { return date(d) },
+	}).Parse(`<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
@@ -70,6 +73,7 @@ var changesPage = template.Must(template.New("changes").Funcs(template.FuncMap{
 {{end}}{{end}}{{define "notes"}}{{if .Items}}<h2>{{.Title}}</h2>
 <ul>{{range .Items}}<li>{{.Name}}{{if .Article}} ({{.Article}}){{end}}</li>{{end}}</ul>
 {{end}}{{end}}`))
+})
 
 type catSection struct {
 	Title string
@@ -115,7 +119,7 @@ type changesData struct {
 	List   string // the list page's file name, linked from the public page
 }
 
-func writeChanges(w io.Writer, d changesData) error { return changesPage.Execute(w, d) }
+func writeChanges(w io.Writer, d changesData) error { return changesPage().Execute(w, d) }
 
 // WriteChangesHTML writes the office's change page of a period's close,
 // with the run's notes (warnings, the cross-check of the provisional

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"omologa/italian"
 	"omologa/periods"
@@ -212,7 +213,9 @@ const head = `<!DOCTYPE html>
 <h1>{{.Title}}</h1></header>
 `
 
-var page = template.Must(template.New("list").Parse(head + `<main>
+// Parsed when first used: most commands write no page.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("list").Parse(head + `<main>
 <dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <p class="noprint">Scarica la lista: <a href="lista.csv">lista.csv</a> (Excel) · <a href="list.csv">list.csv</a> e <a href="list.json">list.json</a> (per programmi){{if .Changes}} · <a href="{{.Changes}}">variazioni del periodo</a>{{end}}</p>
 {{if .Chart}}<figure><img class="chart" src="{{.Chart}}" alt="Numero di giocatori per fascia di 100 punti Elo"></figure>
@@ -228,11 +231,12 @@ var page = template.Must(template.New("list").Parse(head + `<main>
 <script src="search.js"></script>
 </body></html>
 `))
+})
 
 // WriteHTML writes the list page. It links style.css and search.js,
 // which Publish writes beside it.
 func WriteHTML(w io.Writer, p Page) error {
-	if err := page.Execute(w, p); err != nil {
+	if err := page().Execute(w, p); err != nil {
 		return fmt.Errorf("list page: %w", err)
 	}
 	return nil

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"fmt"
-	"html/template"
 	"strconv"
 	"strings"
 
@@ -15,13 +14,14 @@ import (
 // block of its own ("fide"), with its own words, so that the page's
 // layout and texts can change around it.
 
-var _ = template.Must(pageTemplate.New("fide").Parse(`{{with .Fide}}<h2>{{.Head}}</h2>
+// fideBlock is the page template's "fide" block (html.go adds it).
+const fideBlock = `{{with .Fide}}<h2>{{.Head}}</h2>
 <p class="note">{{.Intro}}</p>
 <table class="fide"><thead><tr>{{range .Cols}}<th{{if .N}} class="n"{{end}}>{{.Label}}</th>{{end}}</tr></thead><tbody>
 {{range .Rows}}<tr>{{range .}}<td{{if .N}} class="n{{if .Cl}} {{.Cl}}{{end}}"{{end}}{{if .Nowrap}} style="white-space:nowrap"{{end}}>{{.Text}}</td>{{end}}</tr>
 {{end}}</tbody></table>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}{{end}}`))
+{{end}}{{end}}`
 
 // fideView is the FIDE section, formatted.
 type fideView struct {

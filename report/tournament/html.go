@@ -5,15 +5,18 @@ import (
 	"html/template"
 	"io"
 	"omologa/report/style"
+	"sync"
 )
 
 // The page is one self-contained file: the shared stylesheet
 // (report/style) inline, the chart by file name beside it. html/template escapes every value, so that a name
 // written in a result file cannot inject markup.
-var pageTemplate = template.Must(template.New("tournament").Funcs(template.FuncMap{
-	"printf": fmt.Sprintf,
-	"css":    style.TemplateCSS,
-}).Parse(`<!DOCTYPE html>
+// Parsed when first used: most commands write no page.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	t := template.Must(template.New("tournament").Funcs(template.FuncMap{
+		"printf": fmt.Sprintf,
+		"css":    style.TemplateCSS,
+	}).Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
@@ -66,10 +69,13 @@ var pageTemplate = template.Must(template.New("tournament").Funcs(template.FuncM
 <footer class="site">{{.T.GeneratedBy}}</footer>
 </body></html>
 `))
+	template.Must(t.New("fide").Parse(fideBlock))
+	return t
+})
 
 // WriteHTML writes the tournament's report as an HTML page.
 func WriteHTML(w io.Writer, in Input) error {
-	if err := pageTemplate.Execute(w, build(in)); err != nil {
+	if err := pageTemplate().Execute(w, build(in)); err != nil {
 		return fmt.Errorf("tournament report %s: %w", fileName(in), err)
 	}
 	return nil

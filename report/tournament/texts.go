@@ -13,6 +13,7 @@ type text struct {
 	File, Format, City, Dates, FromTo, Size      string
 	SizeFmt, Rate, Minutes60, Arbiter, Deputies  string
 	RuleSet, Received, Period, PeriodFmt         string
+	Edition                                      string // "%s, edizione %s": the kind and the year of a rule set
 	VerdictLabel                                 string
 	Verdict                                      map[validate.Verdict]string
 	Kind                                         map[string]string
@@ -47,7 +48,7 @@ var texts = map[string]*text{
 		File:   "File", Format: "Formato", City: "Luogo", Dates: "Date", FromTo: "dal %s al %s",
 		Size: "Giocatori e turni", SizeFmt: "%d giocatori, %d turni",
 		Rate: "Cadenza", Minutes60: "(%s minuti per 60 mosse)", Arbiter: "Arbitro", Deputies: "vice:",
-		RuleSet: "Regolamento applicato", Received: "Ricevuto il", Period: "Lista",
+		RuleSet: "Regolamento applicato", Received: "Ricevuto il", Period: "Lista", Edition: "%s, edizione %s",
 		PeriodFmt: "%s, lista di %s (ricezioni chiuse il %s)",
 		White:     "B", Black: "N", Folded: "tutti i %d rilievi di questo tipo",
 		ColRatingFile: "Elo nel file", ColRatingUsed: "Elo usato",
@@ -89,7 +90,7 @@ var texts = map[string]*text{
 		File:   "File", Format: "Format", City: "Venue", Dates: "Dates", FromTo: "%s to %s",
 		Size: "Players and rounds", SizeFmt: "%d players, %d rounds",
 		Rate: "Rate of play", Minutes60: "(%s minutes for 60 moves)", Arbiter: "Arbiter", Deputies: "deputies:",
-		RuleSet: "Rule set applied", Received: "Received", Period: "List",
+		RuleSet: "Rule set applied", Received: "Received", Period: "List", Edition: "%s, %s edition",
 		PeriodFmt: "%s, %s list (receipts closing on %s)",
 		White:     "W", Black: "B", Folded: "all %d findings of this kind",
 		ColRatingFile: "Rating in file", ColRatingUsed: "Rating used",

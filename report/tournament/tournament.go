@@ -48,7 +48,7 @@ type Input struct {
 	// Lang is "it" (default) or "en".
 	Lang string
 	// Chart is the file name of the chart image the page shows (as
-	// written by WriteChart); "" shows none.
+	// written by Chart.WritePNG); "" shows none.
 	Chart string
 	// Fide is what FIDE will make of the tournament (fide.PreviewOf);
 	// nil shows no FIDE section (report/tournament/fide.go).
@@ -170,9 +170,14 @@ func build(in Input) *page {
 	}
 	add(t.Arbiter, strings.TrimSpace(arb))
 	if rep.RuleSet != "" {
+		// The rule set's id ("rapid-2024") is the office's code: people
+		// read its kind and the year of its text.
 		rs := rep.RuleSet
 		if k := t.Kind[rep.Kind]; k != "" {
-			rs += " (" + k + ")"
+			rs = k
+			if i := strings.LastIndexByte(rep.RuleSet, '-'); i >= 0 && len(rep.RuleSet)-i == 5 {
+				rs = fmt.Sprintf(t.Edition, k, rep.RuleSet[i+1:])
+			}
 		}
 		add(t.RuleSet, rs)
 	}

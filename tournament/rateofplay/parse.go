@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -40,7 +41,7 @@ func Parse(text string) (*Rate, error) {
 	if trimmed == "" {
 		return nil, fail(text, "empty", "vuota")
 	}
-	if looksLikeFIDECode(trimmed) || armageddon.MatchString(trimmed) {
+	if looksLikeFIDECode(trimmed) || armageddon().MatchString(trimmed) {
 		r, err := ParseFIDECode(trimmed)
 		if r != nil {
 			r.Text = text
@@ -103,21 +104,6 @@ const (
 	Blitz    Kind = "blitz"
 )
 
-// LawsKind classifies the rate by its time for 60 moves: blitz at 10
-// minutes or less (LAWS B.1), rapid above 10 and below 60 (LAWS A.1),
-// standard from 60. The regulations' own bounds (RAPID 4.1) are settings
-// of the validator; this is only the definition of the Laws.
-func (r Rate) LawsKind() Kind {
-	t := r.MinutesFor60Moves()
-	switch {
-	case t <= 10:
-		return Blitz
-	case t < 60:
-		return Rapid
-	}
-	return Standard
-}
-
 // check enforces what every readable rate must satisfy.
 func (r *Rate) check() *reason {
 	if len(r.Periods) == 0 {
@@ -170,8 +156,15 @@ func (r *Rate) check() *reason {
 // the reading of a whole TRF file.
 type rewrite struct {
 	gate []string
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	with func(m []string) string
+}
+
+// lazyRegexp compiles expr the first time it is needed: a process that
+// reads no rate of play (omologa -h, status) or only plain ones compiles
+// none of the rewrites (TestRewritesCompile compiles them all).
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
 func gate(words ...string) []string { return words }
@@ -181,13 +174,13 @@ func lit(s string) func([]string) string { return func([]string) string { return
 var rewrites = []rewrite{
 	// Elisions ("per l'intera partita", "dall'inizio") would leave a
 	// stray apostrophe, the minutes sign.
-	{gate("'"), regexp.MustCompile(`\b(?:l|dell|all|dall|nell|sull|un)'`), lit(" ")},
+	{gate("'"), lazyRegexp(`\b(?:l|dell|all|dall|nell|sull|un)'`), lit(" ")},
 	// "Fischer" names the kind of increment; it binds to no number.
-	{gate("fischer"), regexp.MustCompile(`\bfischer\b`), lit(" ")},
+	{gate("fischer"), lazyRegexp(`\bfischer\b`), lit(" ")},
 	// "from move N" before anything else eats "mossa"/"move".
-	{gate("dalla"), regexp.MustCompile(`(?:a\s+partire\s+)?dalla\s+prima(?:\s+mossa)?`), lit(" @from1 ")},
-	{gate("dalla"), regexp.MustCompile(`(?:a\s+partire\s+)?dalla\s+(?:mossa\s+(?:n\.?\s*)?)?(\d{1,3})\s*(?:a|ª|º|°|esima|ma)?(?:\s+mossa)?`), func(m []string) string { return " @from" + m[1] + " " }},
-	{gate("from", "with"), regexp.MustCompile(`(?:starting\s+|beginning\s+)?(?:from|with)\s+(?:the\s+)?(?:first\s+move|move\s+(?:no\.?\s*|#\s*)?(\d{1,3})|(\d{1,3})(?:st|nd|rd|th)?\s+move)`), func(m []string) string {
+	{gate("dalla"), lazyRegexp(`(?:a\s+partire\s+)?dalla\s+prima(?:\s+mossa)?`), lit(" @from1 ")},
+	{gate("dalla"), lazyRegexp(`(?:a\s+partire\s+)?dalla\s+(?:mossa\s+(?:n\.?\s*)?)?(\d{1,3})\s*(?:a|ª|º|°|esima|ma)?(?:\s+mossa)?`), func(m []string) string { return " @from" + m[1] + " " }},
+	{gate("from", "with"), lazyRegexp(`(?:starting\s+|beginning\s+)?(?:from|with)\s+(?:the\s+)?(?:first\s+move|move\s+(?:no\.?\s*|#\s*)?(\d{1,3})|(\d{1,3})(?:st|nd|rd|th)?\s+move)`), func(m []string) string {
 		if m[1] != "" {
 			return " @from" + m[1] + " "
 		}
@@ -196,20 +189,20 @@ var rewrites = []rewrite{
 		}
 		return " @from1 "
 	}},
-	{gate("after", "dopo"), regexp.MustCompile(`(?:after|dopo)\s+(?:move|la\s+mossa|mossa)\s+(\d{1,3})`), func(m []string) string {
+	{gate("after", "dopo"), lazyRegexp(`(?:after|dopo)\s+(?:move|la\s+mossa|mossa)\s+(\d{1,3})`), func(m []string) string {
 		n, _ := strconv.Atoi(m[1])
 		return fmt.Sprintf(" @from%d ", n+1)
 	}},
 	// "per move", "a mossa", "/mossa", "increment": the number is seconds a move.
-	{gate("moss", "move", "mv", "/", "inc", "bonus", "abbuono", "aggiunt"), regexp.MustCompile(`(?:\ba|\bper(?:\s+ogni)?|\beach|\bevery|\bogni)\s+(?:mossa|move|mv)\b|/\s*(?:mossa|move|mv|m)\b|\bincrement(?:o|i|s)?\b|\binc\b|\bbonus\b|\babbuono\b|\baggiunt[ai]\b`), lit(" @inc ")},
+	{gate("moss", "move", "mv", "/", "inc", "bonus", "abbuono", "aggiunt"), lazyRegexp(`(?:\ba|\bper(?:\s+ogni)?|\beach|\bevery|\bogni)\s+(?:mossa|move|mv)\b|/\s*(?:mossa|move|mv|m)\b|\bincrement(?:o|i|s)?\b|\binc\b|\bbonus\b|\babbuono\b|\baggiunt[ai]\b`), lit(" @inc ")},
 	// The period for the rest of the game.
-	{gate("all", "tutte", "restanti", "rimanenti", "remaining", "rest", "resto", "finire", "fine", "finish", "qpf", "kf", "sd", "sudden", "game", "g"), regexp.MustCompile(`\ball\s+(?:the\s+)?(?:remaining\s+|other\s+)?moves\b|\btutte\s+le\s+(?:restanti\s+|altre\s+)?mosse\b|\b(?:le\s+)?(?:restanti|rimanenti)\s+mosse\b|\b(?:the\s+)?remaining\s+moves\b|\b(?:for\s+)?(?:the\s+)?rest\s+of\s+(?:the\s+)?game\b|\b(?:per\s+)?(?:il\s+)?resto\s+della\s+partita\b|\b(?:per|a)\s+finire\b|\b(?:a\s+)?fine\s+partita\b|\bto\s+finish\b|\bqpf\b|\bkf\b|\bsd\b|\bsudden\s+death\b|\bgame\s+in\b|\bg\b`), lit(" @rest ")},
-	{gate("g"), regexp.MustCompile(`\bg(\d)`), func(m []string) string { return " @rest " + m[1] }},
-	{gate("delay", "ritardo", "bronstein"), regexp.MustCompile(`\bdelay\b|\britardo\b|\bbronstein\b|\bus\s+delay\b`), lit(" @delay ")},
-	{gate("d"), regexp.MustCompile(`\bd(\d)`), func(m []string) string { return " @delay " + m[1] }},
-	{gate("standard", "classic", "lent", "slow"), regexp.MustCompile(`\b(?:standard|classical|classica|classico|lento|lenta|slow)\b`), lit(" @std ")},
-	{gate("rapid", "active", "semilampo"), regexp.MustCompile(`\b(?:rapid|rapido|rapida|active|semilampo)\b`), lit(" @rapid ")},
-	{gate("blitz", "lampo", "bullet"), regexp.MustCompile(`\b(?:blitz|lampo|bullet)\b`), lit(" @blitz ")},
+	{gate("all", "tutte", "restanti", "rimanenti", "remaining", "rest", "resto", "finire", "fine", "finish", "qpf", "kf", "sd", "sudden", "game", "g"), lazyRegexp(`\ball\s+(?:the\s+)?(?:remaining\s+|other\s+)?moves\b|\btutte\s+le\s+(?:restanti\s+|altre\s+)?mosse\b|\b(?:le\s+)?(?:restanti|rimanenti)\s+mosse\b|\b(?:the\s+)?remaining\s+moves\b|\b(?:for\s+)?(?:the\s+)?rest\s+of\s+(?:the\s+)?game\b|\b(?:per\s+)?(?:il\s+)?resto\s+della\s+partita\b|\b(?:per|a)\s+finire\b|\b(?:a\s+)?fine\s+partita\b|\bto\s+finish\b|\bqpf\b|\bkf\b|\bsd\b|\bsudden\s+death\b|\bgame\s+in\b|\bg\b`), lit(" @rest ")},
+	{gate("g"), lazyRegexp(`\bg(\d)`), func(m []string) string { return " @rest " + m[1] }},
+	{gate("delay", "ritardo", "bronstein"), lazyRegexp(`\bdelay\b|\britardo\b|\bbronstein\b|\bus\s+delay\b`), lit(" @delay ")},
+	{gate("d"), lazyRegexp(`\bd(\d)`), func(m []string) string { return " @delay " + m[1] }},
+	{gate("standard", "classic", "lent", "slow"), lazyRegexp(`\b(?:standard|classical|classica|classico|lento|lenta|slow)\b`), lit(" @std ")},
+	{gate("rapid", "active", "semilampo"), lazyRegexp(`\b(?:rapid|rapido|rapida|active|semilampo)\b`), lit(" @rapid ")},
+	{gate("blitz", "lampo", "bullet"), lazyRegexp(`\b(?:blitz|lampo|bullet)\b`), lit(" @blitz ")},
 }
 
 var quoteReplacer = strings.NewReplacer(
@@ -224,7 +217,7 @@ func normalize(s string) string {
 		if !slices.ContainsFunc(rw.gate, func(g string) bool { return strings.Contains(s, g) }) {
 			continue
 		}
-		s = replaceSubmatches(rw.re, s, rw.with)
+		s = replaceSubmatches(rw.re(), s, rw.with)
 	}
 	return s
 }
@@ -637,15 +630,15 @@ func assemble(its []item) (*Rate, *reason) {
 
 // ---- the TRF26 code of tag 222 ----
 
-var armageddon = regexp.MustCompile(`(?i)^w\d.*-\s*b\d`)
+var armageddon = lazyRegexp(`(?i)^w\d.*-\s*b\d`)
 
-var fideCode = regexp.MustCompile(`^(?:\d{1,4}/)?\d{1,6}(?:\+\d{1,4})?(?::(?:\d{1,4}/)?\d{1,6}(?:\+\d{1,4})?)*$`)
+var fideCode = lazyRegexp(`^(?:\d{1,4}/)?\d{1,6}(?:\+\d{1,4})?(?::(?:\d{1,4}/)?\d{1,6}(?:\+\d{1,4})?)*$`)
 
 // looksLikeFIDECode tells the TRF26 code written in tag 122 ("5400+30")
 // from free text ("90+30", "1:30"): the code counts seconds, so some period
 // lasts at least ten minutes, 600, which read as minutes is not a game.
 func looksLikeFIDECode(s string) bool {
-	if !fideCode.MatchString(s) {
+	if !fideCode().MatchString(s) {
 		return false
 	}
 	for _, d := range strings.Split(s, ":") {
@@ -670,11 +663,11 @@ func ParseFIDECode(code string) (*Rate, error) {
 	if c == "" {
 		return nil, fail(code, "empty time-control code", "codice di cadenza vuoto")
 	}
-	if armageddon.MatchString(c) {
+	if armageddon().MatchString(c) {
 		return nil, fail(code, "an Armageddon code gives the colours different times: not a rate for rating",
 			"un codice Armageddon dà tempi diversi ai due colori: non è una cadenza valida per il rating")
 	}
-	if !fideCode.MatchString(c) {
+	if !fideCode().MatchString(c) {
 		return nil, fail(code, "not a TRF26 time-control code ([moves/]seconds[+increment][:...])",
 			"non è un codice di cadenza TRF26 ([mosse/]secondi[+incremento][:...])")
 	}

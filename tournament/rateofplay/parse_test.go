@@ -270,3 +270,31 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// TestRewritesCompile compiles every rewrite's regexp, which the reader
+// compiles only when a rate needs it: a bad one fails here, not on the
+// first arbiter who writes that phrase.
+func TestRewritesCompile(t *testing.T) {
+	for i, rw := range rewrites {
+		if rw.re() == nil {
+			t.Errorf("rewrite %d (%v): no regexp", i, rw.gate)
+		}
+	}
+	armageddon()
+	fideCode()
+}
+
+// LawsKind classifies the rate by its time for 60 moves as the Laws
+// define the kinds: blitz at 10 minutes or less (LAWS B.1), rapid above
+// 10 and below 60 (LAWS A.1), standard from 60. Only the tests need it:
+// the office classifies with the bounds of rules.yaml (validate).
+func (r Rate) LawsKind() Kind {
+	t := r.MinutesFor60Moves()
+	switch {
+	case t <= 10:
+		return Blitz
+	case t < 60:
+		return Rapid
+	}
+	return Standard
+}

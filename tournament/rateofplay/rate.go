@@ -29,8 +29,9 @@ type Rate struct {
 	// DelaySeconds is a Bronstein or simple delay per move.
 	DelaySeconds float64 `json:"delay_seconds,omitempty"`
 	// Label is the kind of play the text names ("Rapid 15+10"), empty
-	// when it names none; LawsKind gives the kind the time implies, and
-	// the validator reports a mismatch.
+	// when it names none; the kind the time implies is the validator's
+	// to decide, with the bounds of rules.yaml (kind_of_play), and it
+	// reports a mismatch.
 	Label Kind `json:"label,omitempty"`
 }
 

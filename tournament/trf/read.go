@@ -2,6 +2,7 @@ package trf
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"omologa/tournament"
@@ -364,7 +365,23 @@ func (r *reader) team013(tag tournament.Tag, s string) {
 // players' starting numbers from column 73.
 func (r *reader) team310(tag tournament.Tag, s string) {
 	r.buf = r.rec.reset(s, r.buf)
-	team := tournament.Team{Name: trim(r.rec.cut(8, 40)), Line: tag.Line}
+	team := tournament.Team{Name: trim(r.rec.cut(8, 40)), Line: tag.Line, Federation: trim(r.rec.cut(41, 46))}
+	team.Number, _ = decimal.Atoi(trim(r.rec.cut(4, 7)))
+	// Average rating, match points, game points and rank, in columns
+	// 47-72: a team competition's ranking (RTF 5.4.1 c) is checked on the
+	// last three, and only when all four fields are there.
+	if f := strings.Fields(r.rec.cut(46, 72)); len(f) == 4 && r.rec.chars() >= 72 {
+		mp, ok1 := decimal.Points(f[1])
+		gp, ok2 := decimal.Points(f[2])
+		rank, ok3 := decimal.Atoi(f[3])
+		if ok1 && ok2 && ok3 && rank > 0 {
+			team.MatchPoints, team.GamePoints, team.Rank, team.Ranked = mp, gp, rank, true
+		}
+		// The average may be written with decimals.
+		if avg, ok := decimal.Points(f[0]); ok {
+			team.Rating = int(math.Round(avg))
+		}
+	}
 	team.Members = r.members(tag, r.rec.cut(72, r.rec.chars()), 73)
 	r.teams310 = append(r.teams310, team)
 }
