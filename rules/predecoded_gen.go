@@ -6,7 +6,7 @@ import "omologa/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "167956daba17774601bb8be5e56d5dafebe3916bb77113e701185018d4ae43e2"
+const predecodedSHA256 = "378ab7cfe06761daf615275e9c6c79d823e394bf012fd5ab9008312679fea608"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -291,8 +291,8 @@ func predecodedFile() File {
 			"eligibility.authorisation-ambiguous": {
 				Severity:  "warning",
 				Article:   "RTF 5.3.1 g, 6.1.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) corrisponde a più tornei del calendario: {codes}.",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) matches several events of the calendar: {codes}.",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) corrisponde a più tornei del calendario: {codes}.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) matches several events of the calendar: {codes}.",
 			},
 			"eligibility.authorisation-dates": {
 				Severity:  "warning",
@@ -303,20 +303,20 @@ func predecodedFile() File {
 			"eligibility.authorisation-kind": {
 				Severity:  "warning",
 				Article:   "RTF 6.1.1; RAPID 2.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) è giudicato come torneo {kind}, ma l'autorizzazione {code} «{event}» ({event_start} – {event_end}) è per un torneo {event_kind}.",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) is judged as a {kind} tournament, but authorisation {code} \"{event}\" ({event_start} – {event_end}) is for a {event_kind} tournament.",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) è giudicato come torneo {kind}, ma l'autorizzazione {code} «{event}» ({event_dates}) è per un torneo {event_kind}.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) is judged as a {kind} tournament, but authorisation {code} \"{event}\" ({event_dates}) is for a {event_kind} tournament.",
 			},
 			"eligibility.authorisation-not-checked": {
 				Severity:  "info",
 				Article:   "RTF 5.3.1 g, 6.1.1",
-				MessageIT: "Autorizzazione di «{name}» ({city}, {start} – {end}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
-				MessageEN: "Authorisation of \"{name}\" ({city}, {start} – {end}) not checked: no calendar of authorised tournaments given (--calendar).",
+				MessageIT: "Autorizzazione di «{name}» ({city}, {dates}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
+				MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
 			},
 			"eligibility.authorised": {
 				Severity:  "info",
 				Article:   "RTF 5.3.1 g, 6.1.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) è autorizzato: {code} «{event}» ({event_start} – {event_end}).",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) is authorised: {code} \"{event}\" ({event_start} – {event_end}).",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) è autorizzato: {code} «{event}» ({event_dates}).",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) is authorised: {code} \"{event}\" ({event_dates}).",
 			},
 			"eligibility.blitz": {
 				Severity:  "error",
@@ -429,8 +429,8 @@ func predecodedFile() File {
 			"eligibility.not-authorised": {
 				Severity:  "error",
 				Article:   "RTF 5.3.1 g, 6.1.1, 6.2.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) non è nel calendario dei tornei autorizzati.",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) is not in the calendar of authorised tournaments.",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) non è nel calendario dei tornei autorizzati.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) is not in the calendar of authorised tournaments.",
 			},
 			"eligibility.pairing-inferred": {
 				Severity:  "info",
