@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"omologa/config"
 	"omologa/fide"
 	"omologa/fide/export"
+	"omologa/italian"
 	"omologa/office"
 	"omologa/rules"
 )
@@ -102,7 +104,11 @@ var exportStates = map[string]string{
 }
 
 func printExport(w io.Writer, res *export.Result) {
-	fmt.Fprintf(w, "FIDE list %s (cut-off %s, FIDE-RR 7.13), rules %s\n", res.Period.Label, res.Period.Cutoff, res.Set)
+	// Dates as every date the office shows (dd/mm/yyyy), times in the
+	// office's zone (Europe/Rome), not the machine's.
+	cut := res.Period.Cutoff
+	fmt.Fprintf(w, "FIDE list of %s (cut-off %s, FIDE-RR 7.13), rules %s\n",
+		italian.MonthYearEN(res.Period.Issue.Year, res.Period.Issue.Month), italian.DMY(cut.Year, cut.Month, cut.Day), res.Set)
 	if len(res.Items) == 0 {
 		fmt.Fprintln(w, "no homologated FIDE-rated tournament for this list")
 		return
@@ -115,7 +121,7 @@ func printExport(w io.Writer, res *export.Result) {
 			state += " (late: list " + it.List + ")"
 		}
 		if p := it.Previous; p != nil {
-			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, p.At.Local().Format("2006-01-02 15:04"))
+			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, italian.DateTime(p.At, italian.Rome()))
 		}
 		if it.Error != "" {
 			state += ": " + it.Error
@@ -124,7 +130,11 @@ func printExport(w io.Writer, res *export.Result) {
 		if path == "" {
 			path = "-"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, it.End, it.List, state, path)
+		end := it.End
+		if d, err := time.Parse("2006-01-02", end); err == nil {
+			end = italian.Date(d)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, end, it.List, state, path)
 	}
 	tw.Flush()
 	for _, it := range res.Items {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"omologa/fide/export"
@@ -25,6 +26,17 @@ func TestFideExportDefaultFolderIsNotPublic(t *testing.T) {
 		if it.State == export.Forwarded && filepath.Dir(it.Path) != filepath.Join(dir, "office", "fide-2027-01") {
 			t.Errorf("%s written to %s, not to the office's folder", it.Source, it.Path)
 		}
+	}
+	// The text says dates as the office does (dd/mm/yyyy), times in
+	// Europe/Rome.
+	_, text, _ := runCmd(t, "fide", "export", "--config", cfg, "--period", "2027-01", "--again")
+	for _, want := range []string{"FIDE list of January 2027 (cut-off 25/12/2026, FIDE-RR 7.13)", "18/11/2026", "before: list 2027-01 by "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the export's text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "2026-11-18") {
+		t.Errorf("an ISO date in the export's text:\n%s", text)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "publish")); err == nil {
 		t.Errorf("fide export wrote under the public folder %s", filepath.Join(dir, "publish"))
