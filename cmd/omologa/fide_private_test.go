@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -34,6 +35,9 @@ func TestFideExportDefaultFolderIsNotPublic(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the export's text lacks %q:\n%s", want, text)
 		}
+	}
+	if _, st, _ := runCmd(t, "status", "--config", cfg); !regexp.MustCompile(`to FIDE for list 2027-01 by \S+ on \d\d/\d\d/\d{4} \d\d:\d\d\)`).MatchString(st) {
+		t.Errorf("status does not say when in dd/mm/yyyy hh:mm:\n%s", st)
 	}
 	if strings.Contains(text, "2026-11-18") {
 		t.Errorf("an ISO date in the export's text:\n%s", text)

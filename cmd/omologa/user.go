@@ -118,7 +118,7 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			if u.Disabled {
 				state = "disabled"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.Date(u.CreatedAt.Local()))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.DateIn(u.CreatedAt, italian.Rome()))
 		}
 		err = tw.Flush()
 	default:
