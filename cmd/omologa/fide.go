@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"omologa/config"
 	"omologa/fide"
@@ -130,11 +129,7 @@ func printExport(w io.Writer, res *export.Result) {
 		if path == "" {
 			path = "-"
 		}
-		end := it.End
-		if d, err := time.Parse("2006-01-02", end); err == nil {
-			end = italian.Date(d)
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, end, it.List, state, path)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, italian.DateISO(it.End), it.List, state, path)
 	}
 	tw.Flush()
 	for _, it := range res.Items {

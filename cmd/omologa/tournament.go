@@ -8,7 +8,6 @@ import (
 	"omologa/italian"
 	"strconv"
 	"strings"
-	"time"
 
 	"omologa/office"
 	"omologa/store"
@@ -150,11 +149,7 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 func printTournament(w io.Writer, t *store.Tournament, versions bool) {
 	var facts []string
-	start := t.Start
-	if d, err := time.Parse("2006-01-02", start); err == nil {
-		start = italian.Date(d) // dd/mm/yyyy as every date the office shows
-	}
-	for _, f := range []string{t.City, start, t.Code} {
+	for _, f := range []string{t.City, italian.DateISO(t.Start), t.Code} {
 		if f != "" {
 			facts = append(facts, f)
 		}
