@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"io"
 	"omologa/report/internal/words"
+	"slices"
 	"strings"
 	"sync"
 
@@ -31,6 +32,10 @@ var changesPage = sync.OnceValue(func() *template.Template {
 		"period": italian.Period,
 		"source": func(s string) string { return words.Source("it", s) },
 		"section": func(title string, items []rating.CategoryChange) catSection {
+			// By rating, as the list itself: the run gives them in the order
+			// it met the players (a tournament's first, then the others).
+			items = slices.Clone(items)
+			slices.SortStableFunc(items, func(a, b rating.CategoryChange) int { return b.Rating - a.Rating })
 			return catSection{Title: title, Items: items, Articles: !sameArticle(title, items)}
 		},
 		"fileref": fileRef,

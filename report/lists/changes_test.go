@@ -87,3 +87,20 @@ func TestChangesReadable(t *testing.T) {
 		}
 	}
 }
+
+// The category changes are listed by rating, highest first, as the list.
+func TestChangesCategoriesByRating(t *testing.T) {
+	r := &rating.Report{Kind: periods.Rapid, Period: periods.Period{Kind: periods.Rapid, Issue: tournament.NewDate(2027, 1, 1)},
+		Categories: []rating.CategoryChange{{Name: "Basso Ugo", To: "F", Rating: 1450}, {Name: "Alto Ivo", To: "B", Rating: 2250}, {Name: "Medio Eva", To: "D", Rating: 1850}}}
+	var b bytes.Buffer
+	if err := writeChanges(&b, changesData{Title: "t", R: r, Public: true, List: FileHTML}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	if i, j, k := strings.Index(s, "Alto Ivo"), strings.Index(s, "Medio Eva"), strings.Index(s, "Basso Ugo"); !(i < j && j < k) {
+		t.Errorf("not by rating: %d %d %d", i, j, k)
+	}
+	if r.Categories[0].Name != "Basso Ugo" {
+		t.Error("the report's own order was changed")
+	}
+}
