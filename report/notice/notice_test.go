@@ -221,6 +221,13 @@ func notices() map[string]Input {
 	in.Files = nil
 	in.Problems = []string{"il messaggio non ha allegati / the message has no attachment"}
 	out["no-files"] = in
+
+	in = base()
+	in.Files = nil
+	in.Subject = "open.trf"
+	in.Repeat = &Repeat{SubmissionID: 3, ReceivedAt: when.Add(-48 * time.Hour),
+		Files: []RepeatFile{{Name: "open.trf", Verdict: validate.Rejected}}}
+	out["repeat"] = in
 	return out
 }
 
@@ -281,6 +288,23 @@ func TestAdviceFitsTheCase(t *testing.T) {
 			if strings.Contains(text, s) {
 				t.Errorf("%s says %q:\n%s", c.name, s, text)
 			}
+		}
+	}
+}
+
+// A resent content gets one opening, the repeat's: not also "abbiamo
+// ricevuto … con 0 file. Questo è l'esito del controllo", which announced
+// a check that was not made (seen on the demo).
+func TestRepeatSaysTheReceiptOnce(t *testing.T) {
+	for lang, opening := range map[string]string{"it": "ricevuto il", "en": "we received"} {
+		in := notices()["repeat"]
+		in.Lang = lang
+		text := Text(in)
+		if n := strings.Count(text, opening); n != 1 {
+			t.Errorf("%s: %q %d times:\n%s", lang, opening, n, text)
+		}
+		if strings.Contains(text, "0 file") {
+			t.Errorf("%s: counts the files of a submission not examined:\n%s", lang, text)
 		}
 	}
 }
