@@ -72,7 +72,7 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if len(pos) != n {
 		// One line naming what is missing or too much: "show: one ID
-		// expected, none given".
+		// expected, 0 given".
 		want := map[int]string{0: "no argument", 1: "one ID", 2: "FILE and ID"}[n]
 		if sub == "unlink" {
 			want = "one FILE"
