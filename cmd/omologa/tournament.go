@@ -81,10 +81,16 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return exitUsage
 	}
 	var ids []int64
-	for _, a := range pos {
+	for i, a := range pos {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
-			fmt.Fprintf(stderr, "omologa tournament %s: %q is not an id\n", sub, a)
+			// link and unlink take a file's number first ("file 8" in
+			// tournament show), the others a tournament's.
+			if i == 0 && (sub == "link" || sub == "unlink") {
+				fmt.Fprintf(stderr, "omologa tournament %s: FILE %q: a file's number expected (omologa tournament show ID lists them)\n", sub, a)
+			} else {
+				fmt.Fprintf(stderr, "omologa tournament %s: ID %q: a tournament's number expected (omologa tournament list)\n", sub, a)
+			}
 			return exitUsage
 		}
 		ids = append(ids, id)
