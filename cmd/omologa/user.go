@@ -87,6 +87,11 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return strings.TrimRight(line, "\r\n"), nil
 	}
+	if sub == "add" && !office.ValidRole(office.Role(*role)) {
+		// Said before the password is asked for: a wrong role is the
+		// mistake to mend first.
+		return badUsage(stderr, "user add", "--role %q: clerk, officer or admin", *role)
+	}
 	switch sub {
 	case "add", "passwd":
 		pw, perr := password()
