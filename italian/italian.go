@@ -107,6 +107,16 @@ func DMY(year int, month time.Month, day int) string {
 	return fmt.Sprintf("%02d/%02d/%04d", day, int(month), year)
 }
 
+// DateISO writes a day kept as YYYY-MM-DD (the store's and JSON's form)
+// as dd/mm/yyyy; anything else is returned as it is.
+func DateISO(s string) string {
+	d, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return s
+	}
+	return Date(d)
+}
+
 // DateIn writes the date of instant t in loc: the day an e-mail arrived
 // is the day in Rome, not in UTC. A nil loc means UTC.
 func DateIn(t time.Time, loc *time.Location) string {

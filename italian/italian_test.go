@@ -72,3 +72,11 @@ func TestDates(t *testing.T) {
 		}
 	}
 }
+
+func TestDateISO(t *testing.T) {
+	for in, want := range map[string]string{"2026-10-15": "15/10/2026", "": "", "2026-13-01": "2026-13-01", "ottobre": "ottobre"} {
+		if got := DateISO(in); got != want {
+			t.Errorf("DateISO(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

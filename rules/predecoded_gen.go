@@ -6,7 +6,7 @@ import "omologa/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "167956daba17774601bb8be5e56d5dafebe3916bb77113e701185018d4ae43e2"
+const predecodedSHA256 = "7e4b22f86a78dacda3da634e0cdf38b9ec9216648d2c00e52a25372a2d1590bd"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -87,13 +87,13 @@ func predecodedFile() File {
 			"crosstable.colour-conflict": {
 				Severity:  "error",
 				Article:   "FIDE TRF 001",
-				MessageIT: "Giocatore {player} ({name}), turno {round}: ha lo stesso colore ({colour}) dell'avversario {opponent} ({opponent_name}): \"{entry}\" contro \"{opponent_entry}\".",
+				MessageIT: "Giocatore {player} ({name}), turno {round}: ha lo stesso colore ({colour}) dell'avversario {opponent} ({opponent_name}): «{entry}» contro «{opponent_entry}».",
 				MessageEN: "Player {player} ({name}), round {round}: same colour ({colour}) as opponent {opponent} ({opponent_name}): \"{entry}\" against \"{opponent_entry}\".",
 			},
 			"crosstable.colour-missing": {
 				Severity:  "warning",
 				Article:   "FIDE TRF 001",
-				MessageIT: "Giocatore {player} ({name}), turno {round}: partita giocata contro {opponent} senza colore (\"{entry}\").",
+				MessageIT: "Giocatore {player} ({name}), turno {round}: partita giocata contro {opponent} senza colore («{entry}»).",
 				MessageEN: "Player {player} ({name}), round {round}: game played against {opponent} without a colour (\"{entry}\").",
 			},
 			"crosstable.game-without-opponent": {
@@ -105,7 +105,7 @@ func predecodedFile() File {
 			"crosstable.mirror-missing": {
 				Severity:  "error",
 				Article:   "FIDE TRF 001",
-				MessageIT: "Giocatore {player} ({name}), turno {round}: abbinato a {opponent} ({opponent_name}), ma la riga di {opponent} per quel turno dice \"{opponent_entry}\".",
+				MessageIT: "Giocatore {player} ({name}), turno {round}: abbinato a {opponent} ({opponent_name}), ma la riga di {opponent} per quel turno dice «{opponent_entry}».",
 				MessageEN: "Player {player} ({name}), round {round}: paired with {opponent} ({opponent_name}), but {opponent}'s line for that round says \"{opponent_entry}\".",
 			},
 			"crosstable.opponent-missing": {
@@ -171,13 +171,13 @@ func predecodedFile() File {
 			"crosstable.result-conflict": {
 				Severity:  "error",
 				Article:   "FIDE TRF 001",
-				MessageIT: "Giocatore {player} ({name}), turno {round}: risultati non complementari con l'avversario {opponent} ({opponent_name}): \"{entry}\" contro \"{opponent_entry}\".",
+				MessageIT: "Giocatore {player} ({name}), turno {round}: risultati non complementari con l'avversario {opponent} ({opponent_name}): «{entry}» contro «{opponent_entry}».",
 				MessageEN: "Player {player} ({name}), round {round}: results do not match opponent {opponent} ({opponent_name}): \"{entry}\" against \"{opponent_entry}\".",
 			},
 			"crosstable.result-missing": {
 				Severity:  "warning",
 				Article:   "FIDE TRF 001",
-				MessageIT: "Turno {round}: {player} ({name}) e {opponent} ({opponent_name}) sono abbinati ma senza risultato (\"{entry}\", \"{opponent_entry}\").",
+				MessageIT: "Turno {round}: {player} ({name}) e {opponent} ({opponent_name}) sono abbinati ma senza risultato («{entry}», «{opponent_entry}»).",
 				MessageEN: "Round {round}: {player} ({name}) and {opponent} ({opponent_name}) are paired but have no result (\"{entry}\", \"{opponent_entry}\").",
 			},
 			"crosstable.round-date-outside": {
@@ -249,7 +249,7 @@ func predecodedFile() File {
 			"eligibility.arbiter-ambiguous": {
 				Severity:  "warning",
 				Article:   "RTF 5.3.1 f",
-				MessageIT: "L'arbitro \"{arbiter}\" corrisponde a più iscritti all'albo: {candidates}.",
+				MessageIT: "L'arbitro «{arbiter}» corrisponde a più iscritti all'albo: {candidates}.",
 				MessageEN: "Arbiter \"{arbiter}\" matches several entries of the register: {candidates}.",
 			},
 			"eligibility.arbiter-category": {
@@ -273,26 +273,26 @@ func predecodedFile() File {
 			"eligibility.arbiter-missing": {
 				Severity:  "error",
 				Article:   "RTF 5.3.1 f",
-				MessageIT: "Il file non indica l'arbitro principale (102: \"{arbiter}\") e il messaggio non lo nomina.",
+				MessageIT: "Il file non indica l'arbitro principale (102: «{arbiter}») e il messaggio non lo nomina.",
 				MessageEN: "The file names no chief arbiter (102: \"{arbiter}\") and the message does not either.",
 			},
 			"eligibility.arbiter-not-checked": {
 				Severity:  "info",
 				Article:   "RTF 5.3.1 f",
-				MessageIT: "Arbitro \"{arbiter}\": categoria non verificata, manca l'albo degli arbitri (--arbiters).",
+				MessageIT: "Arbitro «{arbiter}»: categoria non verificata, manca l'albo degli arbitri (--arbiters).",
 				MessageEN: "Arbiter \"{arbiter}\": category not checked, no arbiters' register given (--arbiters).",
 			},
 			"eligibility.arbiter-unknown": {
 				Severity:  "warning",
 				Article:   "RTF 5.3.1 f",
-				MessageIT: "L'arbitro \"{arbiter}\" non è nell'albo degli arbitri.",
+				MessageIT: "L'arbitro «{arbiter}» non è nell'albo degli arbitri.",
 				MessageEN: "Arbiter \"{arbiter}\" is not in the arbiters' register.",
 			},
 			"eligibility.authorisation-ambiguous": {
 				Severity:  "warning",
 				Article:   "RTF 5.3.1 g, 6.1.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) corrisponde a più tornei del calendario: {codes}.",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) matches several events of the calendar: {codes}.",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) corrisponde a più tornei del calendario: {codes}.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) matches several events of the calendar: {codes}.",
 			},
 			"eligibility.authorisation-dates": {
 				Severity:  "warning",
@@ -303,20 +303,20 @@ func predecodedFile() File {
 			"eligibility.authorisation-kind": {
 				Severity:  "warning",
 				Article:   "RTF 6.1.1; RAPID 2.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) è giudicato come torneo {kind}, ma l'autorizzazione {code} «{event}» ({event_start} – {event_end}) è per un torneo {event_kind}.",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) is judged as a {kind} tournament, but authorisation {code} \"{event}\" ({event_start} – {event_end}) is for a {event_kind} tournament.",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) è giudicato come torneo {kind}, ma l'autorizzazione {code} «{event}» ({event_dates}) è per un torneo {event_kind}.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) is judged as a {kind} tournament, but authorisation {code} \"{event}\" ({event_dates}) is for a {event_kind} tournament.",
 			},
 			"eligibility.authorisation-not-checked": {
 				Severity:  "info",
 				Article:   "RTF 5.3.1 g, 6.1.1",
-				MessageIT: "Autorizzazione di «{name}» ({city}, {start} – {end}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
-				MessageEN: "Authorisation of \"{name}\" ({city}, {start} – {end}) not checked: no calendar of authorised tournaments given (--calendar).",
+				MessageIT: "Autorizzazione di «{name}» ({city}, {dates}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
+				MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
 			},
 			"eligibility.authorised": {
 				Severity:  "info",
 				Article:   "RTF 5.3.1 g, 6.1.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) è autorizzato: {code} «{event}» ({event_start} – {event_end}).",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) is authorised: {code} \"{event}\" ({event_start} – {event_end}).",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) è autorizzato: {code} «{event}» ({event_dates}).",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) is authorised: {code} \"{event}\" ({event_dates}).",
 			},
 			"eligibility.blitz": {
 				Severity:  "error",
@@ -429,8 +429,8 @@ func predecodedFile() File {
 			"eligibility.not-authorised": {
 				Severity:  "error",
 				Article:   "RTF 5.3.1 g, 6.1.1, 6.2.1",
-				MessageIT: "Il torneo «{name}» ({city}, {start} – {end}) non è nel calendario dei tornei autorizzati.",
-				MessageEN: "The tournament \"{name}\" ({city}, {start} – {end}) is not in the calendar of authorised tournaments.",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) non è nel calendario dei tornei autorizzati.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) is not in the calendar of authorised tournaments.",
 			},
 			"eligibility.pairing-inferred": {
 				Severity:  "info",
@@ -441,13 +441,13 @@ func predecodedFile() File {
 			"eligibility.pairing-not-allowed": {
 				Severity:  "error",
 				Article:   "RTF 7.2.1, 7.2.2",
-				MessageIT: "Sistema di abbinamento \"{declared}\" ({system}): sono ammessi {allowed}.",
+				MessageIT: "Sistema di abbinamento «{declared}» ({system}): sono ammessi {allowed}.",
 				MessageEN: "Pairing system \"{declared}\" ({system}): allowed are {allowed}.",
 			},
 			"eligibility.pairing-unknown": {
 				Severity:  "warning",
 				Article:   "RTF 7.2.1",
-				MessageIT: "Sistema di abbinamento \"{declared}\" non riconosciuto: sono ammessi {allowed}.",
+				MessageIT: "Sistema di abbinamento «{declared}» non riconosciuto: sono ammessi {allowed}.",
 				MessageEN: "Pairing system \"{declared}\" not recognised: allowed are {allowed}.",
 			},
 			"eligibility.promotion": {
@@ -483,7 +483,7 @@ func predecodedFile() File {
 			"eligibility.rate-unreadable": {
 				Severity:  "warning",
 				Article:   "RTF 5.3.1 d",
-				MessageIT: "La cadenza di gioco \"{rate}\" (122) non si può leggere ({error}) e non si può verificare: indicarla con minuti e incremento, per esempio 90'+30\".",
+				MessageIT: "La cadenza di gioco «{rate}» (122) non si può leggere ({error}) e non si può verificare: indicarla con minuti e incremento, per esempio 90'+30\".",
 				MessageEN: "The rate of play \"{rate}\" (122) cannot be read ({error}) and cannot be checked: write it with minutes and increment, e.g. 90'+30\".",
 			},
 			"eligibility.round-dates-missing": {
@@ -651,19 +651,19 @@ func predecodedFile() File {
 			"submission.arbiter-mismatch": {
 				Severity:  "warning",
 				Article:   "RAPID 5.2",
-				MessageIT: "Il messaggio indica l'arbitro \"{stated}\", mentre il file indica \"{arbiter}\".",
+				MessageIT: "Il messaggio indica l'arbitro «{stated}», mentre il file indica «{arbiter}».",
 				MessageEN: "The message names the arbiter \"{stated}\", the file \"{arbiter}\".",
 			},
 			"submission.date-mismatch": {
 				Severity:  "warning",
 				Article:   "RAPID 5.2",
-				MessageIT: "Il messaggio indica le date \"{stated}\", mentre il file indica dal {start} al {end}.",
+				MessageIT: "Il messaggio indica le date «{stated}», mentre il file indica dal {start} al {end}.",
 				MessageEN: "The message states the dates \"{stated}\", the file {start} – {end}.",
 			},
 			"submission.date-unreadable": {
 				Severity:  "warning",
 				Article:   "RAPID 5.2",
-				MessageIT: "La data indicata nel messaggio (\"{stated}\") non si può leggere.",
+				MessageIT: "La data indicata nel messaggio («{stated}») non si può leggere.",
 				MessageEN: "The date stated in the message (\"{stated}\") cannot be read.",
 			},
 			"submission.field-missing": {
@@ -681,13 +681,13 @@ func predecodedFile() File {
 			"submission.organiser-mismatch": {
 				Severity:  "warning",
 				Article:   "RAPID 5.2",
-				MessageIT: "Il messaggio indica l'organizzatore \"{stated}\", mentre il calendario ({code}) indica \"{organiser}\".",
+				MessageIT: "Il messaggio indica l'organizzatore «{stated}», mentre il calendario ({code}) indica «{organiser}».",
 				MessageEN: "The message names the organiser \"{stated}\", the calendar ({code}) \"{organiser}\".",
 			},
 			"submission.venue-mismatch": {
 				Severity:  "warning",
 				Article:   "RAPID 5.2",
-				MessageIT: "Il messaggio indica il luogo \"{stated}\", mentre il file indica \"{city}\".",
+				MessageIT: "Il messaggio indica il luogo «{stated}», mentre il file indica «{city}».",
 				MessageEN: "The message states the venue \"{stated}\", the file \"{city}\".",
 			},
 			"tiebreak.computed": {

@@ -512,7 +512,8 @@ func checkArbiter(p *Pass) {
 func checkAuthorisation(p *Pass) {
 	t := p.Tournament
 	start, end := startEnd(t)
-	args := Args{"name": t.Name, "city": t.City, "start": dateOrUnknown(start), "end": dateOrUnknown(end)}
+	args := Args{"name": t.Name, "city": t.City, "start": dateOrUnknown(start), "end": dateOrUnknown(end),
+		"dates": dateSpan(start, end)}
 	if strings.TrimSpace(t.Name) == "" {
 		args["name"] = Text{IT: "senza nome", EN: "no name"}
 	}
@@ -535,6 +536,7 @@ func checkAuthorisation(p *Pass) {
 	}
 	ev := m.events[0]
 	args["code"], args["event"], args["event_start"], args["event_end"] = ev.Code, ev.Name, ev.Start, ev.End
+	args["event_dates"] = dateSpan(ev.Start, ev.End)
 	p.Report("eligibility.authorised", At{}, args)
 	slack := p.Set.Params.Eligibility.Authorisation.DateSlackDays
 	if m.by != "name" && start.IsFull() && end.IsFull() && ev.Start.IsFull() && ev.End.IsFull() &&
@@ -677,6 +679,16 @@ func checkMembership(p *Pass) {
 }
 
 // dateOrUnknown is a date for a message, or "?" when not fully known.
+// dateSpan writes a tournament's or an event's dates as a sentence does:
+// a one-day rapid once ("21/11/2026"), not "21/11/2026 – 21/11/2026".
+func dateSpan(start, end tournament.Date) any {
+	if start.IsFull() && start == end {
+		return start
+	}
+	return Text{IT: format(dateOrUnknown(start), "it") + " – " + format(dateOrUnknown(end), "it"),
+		EN: format(dateOrUnknown(start), "en") + " – " + format(dateOrUnknown(end), "en")}
+}
+
 func dateOrUnknown(d tournament.Date) any {
 	if !d.IsFull() {
 		return Text{IT: "?", EN: "?"}

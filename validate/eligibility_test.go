@@ -603,3 +603,22 @@ func TestRAPID_5_2_Format(t *testing.T) {
 		})
 	}
 }
+
+// A one-day tournament's dates are written once in the authorisation
+// findings (RTF 6.1.1, RAPID 2.1): "21/11/2026", not "21/11/2026 – 21/11/2026".
+func TestDateSpan(t *testing.T) {
+	d := func(y, m, dd int) tournament.Date { return tournament.NewDate(y, time.Month(m), dd) }
+	for _, c := range []struct {
+		start, end tournament.Date
+		it, en     string
+	}{
+		{d(2026, 11, 21), d(2026, 11, 21), "21/11/2026", "2026-11-21"},
+		{d(2026, 11, 12), d(2026, 11, 18), "12/11/2026 – 18/11/2026", "2026-11-12 – 2026-11-18"},
+		{tournament.Date{}, tournament.Date{}, "? – ?", "? – ?"},
+	} {
+		v := dateSpan(c.start, c.end)
+		if it, en := format(v, "it"), format(v, "en"); it != c.it || en != c.en {
+			t.Errorf("dateSpan(%v, %v) = %q / %q, want %q / %q", c.start, c.end, it, en, c.it, c.en)
+		}
+	}
+}

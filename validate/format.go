@@ -64,7 +64,13 @@ func checkFormat(p *Pass) {
 		}
 		// The reader's code (codec.windows-1252) is for the office's
 		// logs, not for the arbiter: the notice names the field only.
-		p.Report(rule, At{Line: d.Line}, Args{"where": whereRead(d.Field, d.Column), "message": Text{IT: msgIT, EN: d.Message}})
+		where := whereRead(d.Field, d.Column)
+		if d.Field == "encoding" {
+			// The message says it is the encoding; its column is the
+			// first byte that is not UTF-8, which tells the arbiter nothing.
+			where = Text{}
+		}
+		p.Report(rule, At{Line: d.Line}, Args{"where": where, "message": Text{IT: msgIT, EN: d.Message}})
 	}
 	t := p.Tournament
 	if t == nil {

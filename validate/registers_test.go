@@ -339,3 +339,23 @@ func TestRTF_4_2_16_UnknownPlayerMessage(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// FIDE TRF: the encoding note names neither the field nor the column of
+// the first byte that is not UTF-8 (it tells the arbiter nothing); other
+// reader notes keep where they are.
+func TestFIDE_TRF_EncodingNoteWithoutColumn(t *testing.T) {
+	in := Input{Tournament: swissOf(t, 2, 1), Diagnostics: []tournament.Diagnostic{
+		{Line: 1, Column: 6, Severity: tournament.Note, Code: "codec.windows-1252", Field: "encoding",
+			Message: "the file is not UTF-8, so it was read as Windows-1252 (Latin-1)", MessageIT: "il file non è in UTF-8, quindi è stato letto come Windows-1252 (Latin-1)"},
+		{Line: 3, Column: 10, Severity: tournament.Note, Code: "trf.x", Field: "rating", Message: "m", MessageIT: "m"}}}
+	fs := runIn(t, "format.reader", rules.KindStandard, in, Decision{})
+	if len(fs) != 2 {
+		t.Fatalf("%+v", fs)
+	}
+	if want := "Nota di lettura: il file non è in UTF-8, quindi è stato letto come Windows-1252 (Latin-1)"; fs[0].MessageIT != want {
+		t.Errorf("got  %q\nwant %q", fs[0].MessageIT, want)
+	}
+	if want := "Nota di lettura (Elo, colonna 10): m"; fs[1].MessageIT != want {
+		t.Errorf("got  %q\nwant %q", fs[1].MessageIT, want)
+	}
+}

@@ -39,32 +39,33 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
+	if msg := argCount(fs, 0, 0, "argument"); msg != "" {
+		return badUsage(stderr, "audit", "%s", msg)
 	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "omologa audit:", err)
 		return exitUsage
-	}
-	for _, d := range []struct {
-		s   string
-		dst *time.Time
-	}{{*since, &f.From}, {*until, &f.To}} {
-		if d.s == "" {
-			continue
-		}
-		t, err := time.ParseInLocation("2006-01-02", d.s, time.Local)
-		if err != nil {
-			return fail(fmt.Errorf("%q: want a day YYYY-MM-DD", d.s))
-		}
-		*d.dst = t
 	}
 	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
 		return fail(err)
 	}
 	defer o.Close()
+	// A day is a day in the office's zone (Europe/Rome), as the audit
+	// lines show their times.
+	for _, d := range []struct {
+		flag, s string
+		dst     *time.Time
+	}{{"--since", *since, &f.From}, {"--until", *until, &f.To}} {
+		if d.s == "" {
+			continue
+		}
+		t, err := time.ParseInLocation("2006-01-02", d.s, o.Rules.Rating.Location())
+		if err != nil {
+			return fail(fmt.Errorf("%s %q: want a day YYYY-MM-DD", d.flag, d.s))
+		}
+		*d.dst = t
+	}
 	es, err := o.Audit(ctx, f)
 	if err != nil {
 		return fail(err)

@@ -12,6 +12,7 @@ import (
 	"omologa/config"
 	"omologa/fide"
 	"omologa/fide/export"
+	"omologa/italian"
 	"omologa/office"
 	"omologa/rules"
 )
@@ -37,7 +38,7 @@ func runFideExport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fs.SetOutput(stderr)
 	cfgPath := fs.String("config", defaultConfig(), "configuration file")
 	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (FIDE-RR 7.11: January, March, May, July, September, November)")
-	out := fs.String("out", "", "folder for the TRF files (default: var/publish/fide-PERIOD next to the store)")
+	out := fs.String("out", "", "folder for the TRF files (default: var/office/fide-PERIOD next to the store: they carry birth dates, sex and FIDE ids, never published, regs §4b)")
 	again := fs.Bool("again", false, "forward again the tournaments already forwarded")
 	asJSON := fs.Bool("json", false, "print JSON")
 	fs.Usage = func() {
@@ -53,9 +54,8 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *label == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
+	if msg := firstOf(missingFlag("--period", *label), argCount(fs, 0, 0, "argument")); msg != "" {
+		return badUsage(stderr, "fide export", "%s", msg)
 	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "omologa fide export:", err)
@@ -67,7 +67,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	}
 	dir := *out
 	if dir == "" {
-		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "publish", "fide-"+*label)
+		dir = filepath.Join(filepath.Dir(cfg.Store.Path), "office", "fide-"+*label)
 	}
 	o, err := office.Open(ctx, cfg)
 	if err != nil {
@@ -103,7 +103,11 @@ var exportStates = map[string]string{
 }
 
 func printExport(w io.Writer, res *export.Result) {
-	fmt.Fprintf(w, "FIDE list %s (cut-off %s, FIDE-RR 7.13), rules %s\n", res.Period.Label, res.Period.Cutoff, res.Set)
+	// Dates as every date the office shows (dd/mm/yyyy), times in the
+	// office's zone (Europe/Rome), not the machine's.
+	cut := res.Period.Cutoff
+	fmt.Fprintf(w, "FIDE list of %s (cut-off %s, FIDE-RR 7.13), rules %s\n",
+		italian.MonthYearEN(res.Period.Issue.Year, res.Period.Issue.Month), italian.DMY(cut.Year, cut.Month, cut.Day), res.Set)
 	if len(res.Items) == 0 {
 		fmt.Fprintln(w, "no homologated FIDE-rated tournament for this list")
 		return
@@ -116,7 +120,7 @@ func printExport(w io.Writer, res *export.Result) {
 			state += " (late: list " + it.List + ")"
 		}
 		if p := it.Previous; p != nil {
-			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, p.At.Local().Format("2006-01-02 15:04"))
+			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, italian.DateTime(p.At, italian.Rome()))
 		}
 		if it.Error != "" {
 			state += ": " + it.Error
@@ -125,7 +129,7 @@ func printExport(w io.Writer, res *export.Result) {
 		if path == "" {
 			path = "-"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, it.End, it.List, state, path)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, italian.DateISO(it.End), it.List, state, path)
 	}
 	tw.Flush()
 	for _, it := range res.Items {
@@ -153,9 +157,8 @@ players' performances (8.2-8.3, 7.14; round robins 8.58).`)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitUsage
+	if msg := argCount(fs, 1, 1, "result file"); msg != "" {
+		return badUsage(stderr, "fide preview", "%s", msg)
 	}
 	rf, err := rules.Load(*rulesPath)
 	if err != nil {

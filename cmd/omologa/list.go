@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"omologa/italian"
 	"omologa/office"
 	"omologa/periods"
 	"omologa/rating"
@@ -193,16 +194,28 @@ func readReceived(name string, data []byte, loc *time.Location) (map[string]tour
 }
 
 func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
-	fmt.Fprintf(w, "%s list %s: tournaments received %s to %s; new list written to %s\n", r.Kind, r.Period.Label, r.Period.From, r.Period.Cutoff, out)
+	dmy := func(d tournament.Date) string { return italian.DMY(d.Year, d.Month, d.Day) }
+	where := "new list written to " + out
+	if out == "" {
+		where = "preview: nothing stored or published"
+	}
+	fmt.Fprintf(w, "%s list of %s: tournaments received %s to %s; %s\n", r.Kind,
+		italian.MonthYearEN(r.Period.Issue.Year, r.Period.Issue.Month), dmy(r.Period.From), dmy(r.Period.Cutoff), where)
 	for _, s := range warnings {
 		fmt.Fprintf(w, "warning: %s\n", s)
 	}
 	for _, t := range r.Tournaments {
-		fmt.Fprintf(w, "  %s  %s (%s): %d players, %d games\n", t.Received, t.Name, t.File, t.Players, t.Games)
+		fmt.Fprintf(w, "  %s  %s (%s): %d players, %d games\n", dmy(t.Received), t.Name, t.File, t.Players, t.Games)
 	}
-	fmt.Fprintln(w, "\nchanges:")
+	if len(r.Changes) == 0 {
+		fmt.Fprintln(w, "\nchanges: none")
+	} else {
+		fmt.Fprintln(w, "\nchanges:")
+	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "fsi_id\tname\tprevious\tused\tsum\treached\tnew\tper tournament\tarticles")
+	if len(r.Changes) > 0 {
+		fmt.Fprintln(tw, "fsi_id\tname\tprevious\tused\tsum\treached\tnew\tper tournament\tarticles")
+	}
 	for _, c := range r.Changes {
 		var per []string
 		for _, v := range c.Variations {

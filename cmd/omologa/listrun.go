@@ -83,7 +83,7 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 		return exitOK
 	}
 	if *preview {
-		printClose(stdout, "nowhere (preview: nothing stored or published)", res.Warnings, &res.Report)
+		printClose(stdout, "", res.Warnings, &res.Report)
 		printCorrections(stdout, res)
 		fmt.Fprintf(stdout, "\nlist in force: %s\n", res.BasedOn)
 		return exitOK

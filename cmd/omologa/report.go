@@ -124,7 +124,11 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 			}
 			rep, t := judgeData(opts, name, data, opts.submission())
 			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(opts.Rules.Rating.Location())}
-			in.Fide = fide.ForReport(opts.Rules, rep.Kind, t)
+			if rep.Verdict != validate.Rejected {
+				// A rejected tournament is not homologated, so never forwarded
+				// to FIDE: a FIDE rating preview would promise what will not be.
+				in.Fide = fide.ForReport(opts.Rules, rep.Kind, t)
+			}
 			w := reportWritten{File: name}
 			if t != nil && rep.Verdict != validate.Rejected && opts.Registers.Players != nil {
 				if ix == nil {
@@ -214,7 +218,9 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 	for _, f := range sub.Files {
 		rep, t := judgeData(opts, f.Name, f.Data, vs)
 		in := treport.Input{File: f.Name, Tournament: t, Report: rep, Received: received}
-		in.Fide = fide.ForReport(rf, rep.Kind, t)
+		if rep.Verdict != validate.Rejected { // never forwarded to FIDE
+			in.Fide = fide.ForReport(rf, rep.Kind, t)
+		}
 		w := reportWritten{File: f.Name, Submission: id, Recorded: recorded[f.ID]}
 		if w.Recorded != "" && w.Recorded != string(rep.Verdict) {
 			w.Warnings = append(w.Warnings, fmt.Sprintf("re-judged %s, recorded %s: the rules or registers changed since", rep.Verdict, w.Recorded))

@@ -172,7 +172,7 @@ func printStatusesIn(out io.Writer, rows []store.Status, loc *time.Location) {
 				verdict += fmt.Sprintf(" (supersedes file %d)", f.Supersedes)
 			}
 			if fw := f.Fide; fw != nil {
-				verdict += fmt.Sprintf(" (to FIDE for list %s by %s %s)", fw.Period, fw.By, fw.At.Local().Format("2006-01-02 15:04"))
+				verdict += fmt.Sprintf(" (to FIDE for list %s by %s on %s)", fw.Period, fw.By, italian.DateTime(fw.At, italian.Rome()))
 			}
 			name := f.Name
 			if f.From != "" {

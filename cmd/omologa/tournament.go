@@ -71,14 +71,26 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
 	}
 	if len(pos) != n {
-		fs.Usage()
+		// One line naming what is missing or too much: "show: one ID
+		// expected, 0 given".
+		want := map[int]string{0: "no argument", 1: "one ID", 2: "FILE and ID"}[n]
+		if sub == "unlink" {
+			want = "one FILE"
+		}
+		fmt.Fprintf(stderr, "omologa tournament %s: %s expected, %d given (omologa tournament -h)\n", sub, want, len(pos))
 		return exitUsage
 	}
 	var ids []int64
-	for _, a := range pos {
+	for i, a := range pos {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
-			fmt.Fprintf(stderr, "omologa tournament %s: %q is not an id\n", sub, a)
+			// link and unlink take a file's number first ("file 8" in
+			// tournament show), the others a tournament's.
+			if i == 0 && (sub == "link" || sub == "unlink") {
+				fmt.Fprintf(stderr, "omologa tournament %s: FILE %q: a file's number expected (omologa tournament show ID lists them)\n", sub, a)
+			} else {
+				fmt.Fprintf(stderr, "omologa tournament %s: ID %q: a tournament's number expected (omologa tournament list)\n", sub, a)
+			}
 			return exitUsage
 		}
 		ids = append(ids, id)
@@ -143,12 +155,12 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 func printTournament(w io.Writer, t *store.Tournament, versions bool) {
 	var facts []string
-	for _, f := range []string{t.City, t.Start, t.Code} {
+	for _, f := range []string{t.City, italian.DateISO(t.Start), t.Code} {
 		if f != "" {
 			facts = append(facts, f)
 		}
 	}
-	facts = append(facts, fmt.Sprintf("%d rounds, %d players", t.Rounds, len(t.Players)))
+	facts = append(facts, italian.Count(t.Rounds, "round", "rounds")+", "+italian.Count(len(t.Players), "player", "players"))
 	state := "not homologated"
 	if t.CurrentFile != 0 {
 		state = fmt.Sprintf("in force: file %d", t.CurrentFile)

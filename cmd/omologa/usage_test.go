@@ -67,6 +67,17 @@ func TestWrongUsage(t *testing.T) {
 		{"status -n negative", []string{"status", "--config", cfg, "-n", "-3"}, exitUsage, "-n -3"},
 		{"status with an argument", []string{"status", "--config", cfg, "7"}, exitUsage, `unexpected argument "7"`},
 		{"unknown command", []string{"omologa"}, exitUsage, `unknown command "omologa"`},
+		{"fide export without --period", []string{"fide", "export", "--config", cfg}, exitUsage, "--period is required"},
+		{"fide export with an argument", []string{"fide", "export", "--config", cfg, "--period", "2027-01", "x"}, exitUsage, `unexpected argument "x"`},
+		{"fide preview without a file", []string{"fide", "preview"}, exitUsage, "no result file given"},
+		{"audit with an argument", []string{"audit", "--config", cfg, "x"}, exitUsage, `unexpected argument "x"`},
+		{"audit --since a 13th month", []string{"audit", "--config", cfg, "--since", "2026-13-01"}, exitUsage, `--since "2026-13-01": want a day`},
+		{"tournament show without an id", []string{"tournament", "show", "--config", cfg}, exitUsage, "show: one ID expected, 0 given"},
+		{"user add with an unknown role", []string{"user", "add", "--config", cfg, "--role", "boss", "x"}, exitUsage, `--role "boss": clerk, officer or admin`},
+		{"user add without a role", []string{"user", "add", "--config", cfg, "x"}, exitUsage, `--role "": clerk, officer or admin`},
+		{"tournament link with a file name", []string{"tournament", "link", "--config", cfg, "x.trf", "3"}, exitUsage, `FILE "x.trf": a file's number expected`},
+		{"tournament show with a name", []string{"tournament", "show", "--config", cfg, "Novara"}, exitUsage, `ID "Novara": a tournament's number expected`},
+		{"tournament link with one argument", []string{"tournament", "link", "--config", cfg, "3"}, exitUsage, "link: FILE and ID expected, 1 given"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, _, errs := runCmd(t, c.args...)

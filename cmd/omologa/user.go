@@ -87,6 +87,11 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return strings.TrimRight(line, "\r\n"), nil
 	}
+	if sub == "add" && !office.ValidRole(office.Role(*role)) {
+		// Said before the password is asked for: a wrong role is the
+		// mistake to mend first.
+		return badUsage(stderr, "user add", "--role %q: clerk, officer or admin", *role)
+	}
 	switch sub {
 	case "add", "passwd":
 		pw, perr := password()
@@ -118,7 +123,7 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			if u.Disabled {
 				state = "disabled"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.Date(u.CreatedAt.Local()))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.DateIn(u.CreatedAt, italian.Rome()))
 		}
 		err = tw.Flush()
 	default:

@@ -36,7 +36,7 @@ func TestChangesHTML(t *testing.T) {
 		t.Error("the office's page does not inline the shared stylesheet")
 	}
 	golden(t, "changes-office.html", bytes.Replace(b.Bytes(), []byte(style.CSS), []byte("/* report/style.CSS */"), 1))
-	for _, s := range []string{"Rapid &lt;di&gt; Natale", "&#43;12,5", "(RAPID 6.7)", "Categorie rapid", "Nuovi in lista", "list 2026-12", "4/late.trf", "lista di febbraio 2027"} {
+	for _, s := range []string{"Rapid &lt;di&gt; Natale", "&#43;12,5", "(RAPID 6.7)", "Categorie rapid", "Nuovi in lista", "list 2026-12", "late.trf (invio n. 4)", "rapid.trf (invio n. 3)", "lista di febbraio 2027"} {
 		if !strings.Contains(b.String(), s) {
 			t.Errorf("page lacks %q", s)
 		}
@@ -49,9 +49,58 @@ func TestChangesHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "changes-public.html", b.Bytes())
-	for _, s := range []string{"4/late.trf", "3/rapid.trf", "list 2026-12", "first rated tournament"} {
+	for _, s := range []string{"late.trf", "rapid.trf", "invio n.", "list 2026-12", "first rated tournament"} {
 		if strings.Contains(b.String(), s) {
 			t.Errorf("public page shows the office's %q", s)
 		}
+	}
+}
+
+// A file is named as the clerk knows it, not by the office's reference;
+// the category table gives an article column only when a row cites
+// another article than its title, and a first category comes from "—".
+func TestChangesReadable(t *testing.T) {
+	for ref, want := range map[string]string{"3/rapid.trf": "rapid.trf (invio n. 3)", "rapid.trf": "rapid.trf", "a/b.trf": "a/b.trf"} {
+		if got := fileRef(ref); got != want {
+			t.Errorf("fileRef(%q) = %q, want %q", ref, got, want)
+		}
+	}
+	for _, c := range []struct {
+		items   []rating.CategoryChange
+		column  bool
+		contain string
+	}{
+		{[]rating.CategoryChange{{Name: "Rossi Mario", To: "D", Rating: 1713, Article: "RAPID 8.3"}}, false, "<td>—</td><td>D</td>"},
+		{[]rating.CategoryChange{{Name: "Rossi Mario", From: "E", To: "D", Rating: 1713, Article: "RAPID 8.3"},
+			{Name: "Verdi Ugo", From: "D", To: "E", Rating: 1590, Article: "RAPID 8.4"}}, true, "<td>RAPID 8.4</td>"},
+	} {
+		var b bytes.Buffer
+		r := &rating.Report{Kind: periods.Rapid, Period: periods.Period{Kind: periods.Rapid, Issue: tournament.NewDate(2027, 1, 1)}, Categories: c.items}
+		if err := writeChanges(&b, changesData{Title: "t", R: r, Public: true, List: FileHTML}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "<th>Articolo</th>"); got != c.column {
+			t.Errorf("%d items: article column %v, want %v", len(c.items), got, c.column)
+		}
+		if !strings.Contains(b.String(), c.contain) {
+			t.Errorf("page lacks %q:\n%s", c.contain, b.String())
+		}
+	}
+}
+
+// The category changes are listed by rating, highest first, as the list.
+func TestChangesCategoriesByRating(t *testing.T) {
+	r := &rating.Report{Kind: periods.Rapid, Period: periods.Period{Kind: periods.Rapid, Issue: tournament.NewDate(2027, 1, 1)},
+		Categories: []rating.CategoryChange{{Name: "Basso Ugo", To: "F", Rating: 1450}, {Name: "Alto Ivo", To: "B", Rating: 2250}, {Name: "Medio Eva", To: "D", Rating: 1850}}}
+	var b bytes.Buffer
+	if err := writeChanges(&b, changesData{Title: "t", R: r, Public: true, List: FileHTML}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	if i, j, k := strings.Index(s, "Alto Ivo"), strings.Index(s, "Medio Eva"), strings.Index(s, "Basso Ugo"); !(i < j && j < k) {
+		t.Errorf("not by rating: %d %d %d", i, j, k)
+	}
+	if r.Categories[0].Name != "Basso Ugo" {
+		t.Error("the report's own order was changed")
 	}
 }

@@ -53,7 +53,9 @@ func DistributionPNG(w io.Writer, title string, entries []Entry) error {
 	c := chart.BarChart{Title: title, TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
 		BarWidth: barW, BarSpacing: barW / 3,
 		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 40, Bottom: 30, Right: 20}}, Bars: bars,
-		YAxis:    chart.YAxis{Ticks: ticks, Range: &chart.ContinuousRange{Min: lo, Max: hi}},
+		// The counts beside the first bar, under the axis title: go-chart
+		// puts a bar chart's primary axis at the right, past the last bar.
+		YAxis:    chart.YAxis{AxisType: chart.YAxisSecondary, Ticks: ticks, Range: &chart.ContinuousRange{Min: lo, Max: hi}},
 		Elements: []chart.Renderable{chartkit.AxisTitles("Elo (fascia di 100 punti, dal valore indicato)", "Giocatori")}}
 	return c.Render(chart.PNG, w)
 }

@@ -236,14 +236,12 @@ func build(in Input) *doc {
 	loc := italian.Rome()
 	d := &doc{}
 	d.para(t.greeting)
-	d.para(fmt.Sprintf(t.received, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
-		in.SubmissionID, in.Subject, italian.Count(len(in.Files), t.file, t.files)))
-	if !in.ReleasedAt.IsZero() {
-		d.para(fmt.Sprintf(t.released, italian.DateTime(in.ReleasedAt, loc)))
-	}
 	if r := in.Repeat; r != nil {
-		d.para(fmt.Sprintf(t.repeat, italian.DateTime(in.ReceivedAt, loc), t.channel[in.Channel],
-			r.SubmissionID, italian.DateTime(r.ReceivedAt, loc)))
+		// Its own opening: "we received … with 0 files. This is the
+		// outcome of the check" would announce a check that was not made,
+		// and say the receipt twice.
+		d.para(fmt.Sprintf(t.repeat, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
+			r.SubmissionID, t.when(r.ReceivedAt, loc)))
 		var items []string
 		for _, f := range r.Files {
 			v := t.verdict[f.Verdict]
@@ -254,7 +252,13 @@ func build(in Input) *doc {
 		}
 		d.list(t.verdictLabel, items, false)
 		d.para(fmt.Sprintf(t.signature, in.Office))
+		d.elide(in.Lang)
 		return d
+	}
+	d.para(fmt.Sprintf(t.received, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
+		in.SubmissionID, in.Subject, italian.Count(len(in.Files), t.file, t.files)))
+	if !in.ReleasedAt.IsZero() {
+		d.para(fmt.Sprintf(t.released, t.when(in.ReleasedAt, loc)))
 	}
 	d.list(t.problemsHead, in.Problems, false)
 	if len(in.Files) == 0 {
@@ -273,7 +277,7 @@ func build(in Input) *doc {
 		}
 		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
 		if e := f.Supersedes; e != nil {
-			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, italian.DateTime(e.ReceivedAt, loc)))
+			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, t.when(e.ReceivedAt, loc)))
 		}
 		if e := f.InForce; e != nil {
 			paras = append(paras, fmt.Sprintf(t.inForce, italian.DateIn(e.HomologatedAt, loc), e.Name, e.SubmissionID))
@@ -314,15 +318,22 @@ func build(in Input) *doc {
 		d.para(t.thanks)
 	}
 	d.para(fmt.Sprintf(t.signature, in.Office))
-	if in.Lang != "en" {
-		for i := range d.blocks {
-			b := &d.blocks[i]
-			for j := range b.paras {
-				b.paras[j] = italian.Elide(b.paras[j])
-			}
+	d.elide(in.Lang)
+	return d
+}
+
+// elide applies Italian's elision before a date ("dell'08/03/2026") to
+// every paragraph of an Italian notice.
+func (d *doc) elide(lang string) {
+	if lang == "en" {
+		return
+	}
+	for i := range d.blocks {
+		b := &d.blocks[i]
+		for j := range b.paras {
+			b.paras[j] = italian.Elide(b.paras[j])
 		}
 	}
-	return d
 }
 
 func findingLine(t *text, lang string, f validate.Finding) string {
@@ -523,4 +534,10 @@ func (d *doc) html(lang string) string {
 	}
 	b.WriteString("</body></html>\n")
 	return b.String()
+}
+
+// when writes an instant as a sentence says it: "il 23/11/2026 alle
+// 10:00" reads as Italian, "il 23/11/2026 10:00" as a table cell.
+func (t *text) when(at time.Time, loc *time.Location) string {
+	return fmt.Sprintf(t.at, italian.DateIn(at, loc), italian.Clock(at, loc))
 }

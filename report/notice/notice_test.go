@@ -67,7 +67,8 @@ func TestCompose(t *testing.T) {
 			"Omologazione: torneo non omologabile – invio n. 7",
 			[]string{"[RTF 5.3.1 a] Il torneo ha 5 turni", "[RTF 7.3.1] Risultato non speculare (riga 40, giocatore n. 12, turno 3)",
 				"[RAPID 5.2] Ricevuto in ritardo", "Come reinviare", "supera il limite di 20 MB", "(dall'archivio t.zip)",
-				"sostituisce b-old.trf, ricevuto con l'invio n. 3", "RESPINTO"}},
+				"sostituisce b-old.trf, ricevuto con l'invio n. 3 dell'08/03/2026 alle 10:30", "RESPINTO",
+				"abbiamo ricevuto il 10/03/2026 alle 09:30 (per posta elettronica)"}},
 		{"receipt in English says the list period", accepted(), KindReceipt, "Homologation: receipt – Open di Milano",
 			[]string{"ACCEPTED WITH WARNINGS", "counts in the Elo Italia list of May 2026, issued on 01/05/2026 (receipts closing on 20/04/2026)", "[RAPID 5.2] Received late"}},
 	} {
@@ -220,6 +221,13 @@ func notices() map[string]Input {
 	in.Files = nil
 	in.Problems = []string{"il messaggio non ha allegati / the message has no attachment"}
 	out["no-files"] = in
+
+	in = base()
+	in.Files = nil
+	in.Subject = "open.trf"
+	in.Repeat = &Repeat{SubmissionID: 3, ReceivedAt: when.Add(-48 * time.Hour),
+		Files: []RepeatFile{{Name: "open.trf", Verdict: validate.Rejected}}}
+	out["repeat"] = in
 	return out
 }
 
@@ -280,6 +288,23 @@ func TestAdviceFitsTheCase(t *testing.T) {
 			if strings.Contains(text, s) {
 				t.Errorf("%s says %q:\n%s", c.name, s, text)
 			}
+		}
+	}
+}
+
+// A resent content gets one opening, the repeat's: not also "abbiamo
+// ricevuto … con 0 file. Questo è l'esito del controllo", which announced
+// a check that was not made (seen on the demo).
+func TestRepeatSaysTheReceiptOnce(t *testing.T) {
+	for lang, opening := range map[string]string{"it": "ricevuto il", "en": "we received"} {
+		in := notices()["repeat"]
+		in.Lang = lang
+		text := Text(in)
+		if n := strings.Count(text, opening); n != 1 {
+			t.Errorf("%s: %q %d times:\n%s", lang, opening, n, text)
+		}
+		if strings.Contains(text, "0 file") {
+			t.Errorf("%s: counts the files of a submission not examined:\n%s", lang, text)
 		}
 	}
 }

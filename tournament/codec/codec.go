@@ -62,8 +62,8 @@ func Decode(name string, data []byte) (string, []tournament.Diagnostic) {
 	line, col := firstInvalid(data)
 	diags = append(diags, tournament.Diagnostic{File: name, Line: line, Column: col, Field: "encoding",
 		Severity: tournament.Note, Code: "codec.windows-1252",
-		Message:   "the file is not UTF-8; read as Windows-1252 (Latin-1)",
-		MessageIT: "il file non è in UTF-8: letto come Windows-1252 (Latin-1)"})
+		Message:   "the file is not UTF-8, so it was read as Windows-1252 (Latin-1)",
+		MessageIT: "il file non è in UTF-8, quindi è stato letto come Windows-1252 (Latin-1)"})
 	return decode1252(data), diags
 }
 
