@@ -555,7 +555,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	res.out.ListID = id
 	if err := o.audit(ctx, a, ActListRun, fmt.Sprintf("list %s %s", k, period.Label),
-		fmt.Sprintf("list id %d, %d players published, %d tournaments", id, res.out.Players, len(res.out.Report.Tournaments))); err != nil {
+		fmt.Sprintf("list id %d, %s published, %s", id, italian.Count(res.out.Players, "player", "players"), italian.Count(len(res.out.Report.Tournaments), "tournament", "tournaments"))); err != nil {
 		return nil, err
 	}
 	// changes.json last, with the list's id: its absence says the run

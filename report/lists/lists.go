@@ -72,8 +72,13 @@ func Build(list *registers.Players, kind string) []Entry {
 		}
 		return cmp.Compare(a.Surname+" "+a.Name, b.Surname+" "+b.Name)
 	})
+	// Equal ratings share a position (standard competition ranking:
+	// 1, 2, 2, 4), as a published ranking list reads.
 	for i := range out {
 		out[i].Rank = i + 1
+		if i > 0 && out[i].Rating == out[i-1].Rating {
+			out[i].Rank = out[i-1].Rank
+		}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package lists
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -135,5 +136,21 @@ func TestCharts(t *testing.T) {
 	}
 	if err := DistributionPNG(&bytes.Buffer{}, "x", nil); err == nil {
 		t.Error("an empty list drew a chart")
+	}
+}
+
+// Equal ratings share a position (1, 2, 2, 4): measured, the demo's rapid
+// list gave two players at 1883 the positions 20 and 21.
+func TestBuildTiesShareRank(t *testing.T) {
+	l := &registers.Players{Rows: []registers.Player{
+		{FSIID: "1", Surname: "A", EloRapid: 1900}, {FSIID: "2", Surname: "B", EloRapid: 1883},
+		{FSIID: "3", Surname: "C", EloRapid: 1883}, {FSIID: "4", Surname: "D", EloRapid: 1800},
+	}}
+	var ranks []int
+	for _, e := range Build(l, "rapid") {
+		ranks = append(ranks, e.Rank)
+	}
+	if fmt.Sprint(ranks) != "[1 2 2 4]" {
+		t.Errorf("ranks %v, want [1 2 2 4]", ranks)
 	}
 }
