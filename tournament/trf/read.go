@@ -735,77 +735,73 @@ func (r *reader) applyScoring(tag tournament.Tag) {
 			s.Source += "," + tag.Code
 		}
 	}
-	switch tag.Code {
-	case "BBW":
+	if fields, ok := bbFields[tag.Code]; ok {
 		if f, ok := num(tag.Value); ok {
-			s.Win, s.ForfeitWin, s.FullBye = f, f, f
+			for _, p := range fields(s) {
+				*p = f
+			}
 			source()
 		}
-	case "BBD":
-		if f, ok := num(tag.Value); ok {
-			s.Draw, s.HalfBye = f, f
-			source()
-		}
-	case "BBL":
-		if f, ok := num(tag.Value); ok {
-			s.Loss = f
-			source()
-		}
-	case "BBZ":
-		if f, ok := num(tag.Value); ok {
-			s.ZeroBye = f
-			source()
-		}
-	case "BBF":
-		if f, ok := num(tag.Value); ok {
-			s.ForfeitLoss = f
-			source()
-		}
-	case "BBU":
-		if f, ok := num(tag.Value); ok {
-			s.PairingBye = f
-			source()
-		}
-	case "XXS", "162":
-		// "XXS W=1 D=0.5 ..." (JaVaFo) or "162  W 1.0    D 0.5    L 0.0"
-		// (TRF26): keys and values, '=' or blanks between them.
-		f := strings.Fields(strings.ReplaceAll(tag.Value, "=", " "))
-		if len(f)%2 != 0 {
-			r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring %q: keys and values do not pair up; record ignored", "punteggi %q: codici e valori non formano coppie; record ignorato", tag.Value)
+		return
+	}
+	if tag.Code != "XXS" && tag.Code != "162" {
+		return
+	}
+	// "XXS W=1 D=0.5 ..." (JaVaFo) or "162  W 1.0    D 0.5    L 0.0"
+	// (TRF26): keys and values, '=' or blanks between them.
+	f := strings.Fields(strings.ReplaceAll(tag.Value, "=", " "))
+	if len(f)%2 != 0 {
+		r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring %q: keys and values do not pair up; record ignored", "punteggi %q: codici e valori non formano coppie; record ignorato", tag.Value)
+		return
+	}
+	for i := 0; i < len(f); i += 2 {
+		v, ok := num(f[i+1])
+		if !ok {
 			return
 		}
-		for i := 0; i < len(f); i += 2 {
-			v, ok := num(f[i+1])
-			if !ok {
-				return
-			}
-			switch strings.ToUpper(f[i]) {
-			case "W", "WW", "BW":
-				s.Win = v
-			case "D", "WD", "BD":
-				s.Draw = v
-			case "L", "WL", "BL":
-				s.Loss = v
-			case "FW":
-				s.ForfeitWin = v
-			case "FL":
-				s.ForfeitLoss = v
-			case "HPB", "H":
-				s.HalfBye = v
-			case "FPB", "F":
-				s.FullBye = v
-			case "PAB", "U":
-				s.PairingBye = v
-			case "ZPB", "Z":
-				s.ZeroBye = v
-			default:
-				r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring key %q unknown; ignored", "codice di punteggio %q sconosciuto; ignorato", f[i])
-				continue
-			}
-			source()
+		field, ok := xxsFields[strings.ToUpper(f[i])]
+		if !ok {
+			r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring key %q unknown; ignored", "codice di punteggio %q sconosciuto; ignorato", f[i])
+			continue
 		}
+		*field(s) = v
+		source()
 	}
 }
+
+// bbFields maps each Swiss Manager BB* scoring tag to the fields of the
+// system its one value sets (a win also counts for a forfeit win and a
+// full-point bye, a draw for a half-point bye).
+var bbFields = map[string]func(*tournament.Scoring) []*float64{
+	"BBW": func(s *tournament.Scoring) []*float64 { return []*float64{&s.Win, &s.ForfeitWin, &s.FullBye} },
+	"BBD": func(s *tournament.Scoring) []*float64 { return []*float64{&s.Draw, &s.HalfBye} },
+	"BBL": func(s *tournament.Scoring) []*float64 { return []*float64{&s.Loss} },
+	"BBZ": func(s *tournament.Scoring) []*float64 { return []*float64{&s.ZeroBye} },
+	"BBF": func(s *tournament.Scoring) []*float64 { return []*float64{&s.ForfeitLoss} },
+	"BBU": func(s *tournament.Scoring) []*float64 { return []*float64{&s.PairingBye} },
+}
+
+// xxsFields maps each key of an XXS (JaVaFo) or 162 (TRF26) scoring
+// record to the field it sets.
+var xxsFields = map[string]func(*tournament.Scoring) *float64{
+	"W": scoringWin, "WW": scoringWin, "BW": scoringWin,
+	"D": scoringDraw, "WD": scoringDraw, "BD": scoringDraw,
+	"L": scoringLoss, "WL": scoringLoss, "BL": scoringLoss,
+	"FW":  func(s *tournament.Scoring) *float64 { return &s.ForfeitWin },
+	"FL":  func(s *tournament.Scoring) *float64 { return &s.ForfeitLoss },
+	"HPB": scoringHalfBye, "H": scoringHalfBye,
+	"FPB": scoringFullBye, "F": scoringFullBye,
+	"PAB": scoringPairingBye, "U": scoringPairingBye,
+	"ZPB": scoringZeroBye, "Z": scoringZeroBye,
+}
+
+func scoringWin(s *tournament.Scoring) *float64        { return &s.Win }
+func scoringDraw(s *tournament.Scoring) *float64       { return &s.Draw }
+func scoringLoss(s *tournament.Scoring) *float64       { return &s.Loss }
+func scoringHalfBye(s *tournament.Scoring) *float64    { return &s.HalfBye }
+func scoringFullBye(s *tournament.Scoring) *float64    { return &s.FullBye }
+func scoringPairingBye(s *tournament.Scoring) *float64 { return &s.PairingBye }
+func scoringZeroBye(s *tournament.Scoring) *float64    { return &s.ZeroBye }
 
 func (r *reader) rateOfPlay() {
 	t := r.t
