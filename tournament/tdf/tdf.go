@@ -39,7 +39,7 @@ import (
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
-	"omologa/tournament/internal/decimal"
+	"omologa/tournament/decimal"
 	"omologa/tournament/rateofplay"
 )
 
