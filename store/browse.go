@@ -173,15 +173,22 @@ func (s *Store) SubmissionPeriods(ctx context.Context) ([]string, error) {
 
 // texts runs a query of one text column and returns its values.
 func (s *Store) texts(ctx context.Context, q string, args ...any) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	return queryAll(ctx, s.db, func(rows *sql.Rows, v *string) error { return rows.Scan(v) }, q, args...)
+}
+
+// queryAll runs a query and reads each row with scan: the one loop of the
+// store's listing queries. Its errors are the driver's; the caller says
+// what was being listed.
+func queryAll[T any](ctx context.Context, db *sql.DB, scan func(*sql.Rows, *T) error, q string, args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
+	var out []T
 	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
+		var v T
+		if err := scan(rows, &v); err != nil {
 			return nil, err
 		}
 		out = append(out, v)
@@ -366,25 +373,21 @@ type PlayerResult struct {
 // PlayerResults returns the provisional results recorded for a player
 // (by FSI id) in files that stand for their tournament, latest first.
 func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *PlayerResult) error {
+		var res string
+		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
+			return err
+		}
+		r.Result = []byte(res)
+		return nil
+	}, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
 		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
 		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
 		WHERE r.player = ? AND v.superseded_by IS NULL ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
 	if err != nil {
 		return nil, fmt.Errorf("store: results of %s: %w", fsiID, err)
 	}
-	defer rows.Close()
-	var out []PlayerResult
-	for rows.Next() {
-		var r PlayerResult
-		var res string
-		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
-			return nil, err
-		}
-		r.Result = []byte(res)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ListSummary is a closed list without its bytes.
@@ -472,22 +475,18 @@ type RegisterInfo struct {
 
 // RegisterInfos lists the registers imported into the store.
 func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *RegisterInfo) error {
+		var at string
+		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
+			return err
+		}
+		r.ImportedAt = parseTS(at)
+		return nil
+	}, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: registers: %w", err)
 	}
-	defer rows.Close()
-	var out []RegisterInfo
-	for rows.Next() {
-		var r RegisterInfo
-		var at string
-		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
-			return nil, err
-		}
-		r.ImportedAt = parseTS(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ListSummaryOf returns a closed list without its bytes; ok is false
