@@ -406,24 +406,20 @@ type ListSummary struct {
 
 // ListSummaries lists the closed lists, newest period first.
 func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, l *ListSummary) error {
+		var created string
+		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
+			return err
+		}
+		l.CreatedAt = parseTS(created)
+		return nil
+	}, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
 		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at
 		FROM rating_lists l INDEXED BY rating_lists_summary ORDER BY l.period DESC, l.kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: lists: %w", err)
 	}
-	defer rows.Close()
-	var out []ListSummary
-	for rows.Next() {
-		var l ListSummary
-		var created string
-		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
-			return nil, err
-		}
-		l.CreatedAt = parseTS(created)
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ListStamps maps each closed list's id to its kind, period and when it
