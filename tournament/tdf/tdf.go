@@ -126,13 +126,9 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "fed":
 			t.Federation = val
 		case "start", "end":
-			d, _, err := dates.Parse(val)
-			if err != nil {
-				what := "data di inizio"
-				if key == "end" {
-					what = "data di fine"
-				}
-				ds.text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", err.Error(), what+": "+dates.Italian(err))
+			d, en, it := dates.TournamentBound(val, key == "end")
+			if en != "" {
+				ds.text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", en, it)
 			}
 			if key == "start" {
 				t.Start = d

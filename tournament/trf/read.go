@@ -252,15 +252,16 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 	case "032":
 		t.Federation = v
 	case "042", "052":
-		field, fieldIT, dst := "start date", "data di inizio", &t.Start
-		if tag.Code == "052" {
-			field, fieldIT, dst = "end date", "data di fine", &t.End
+		end := tag.Code == "052"
+		d, en, it := dates.TournamentBound(v, end)
+		if en != "" {
+			r.diagText(tag.Line, 5, tag.Code, tournament.Warning, "trf.date", en, it)
 		}
-		d, _, err := dates.Parse(v)
-		if err != nil {
-			r.diagText(tag.Line, 5, tag.Code, tournament.Warning, "trf.date", fmt.Sprintf("%s: %v", field, err), fieldIT+": "+dates.Italian(err))
+		if end {
+			t.End = d
+		} else {
+			t.Start = d
 		}
-		*dst = d
 	case "062":
 		t.DeclaredPlayers = r.count(tag, v)
 	case "072":
