@@ -47,7 +47,8 @@ type Options struct {
 
 	// State keeps UIDVALIDITY and the last UID; default a MemState.
 	State State
-	// MaxMessage is the largest message fetched whole (default 30 MB);
+	// MaxMessage is the largest message fetched whole (default
+	// ingest.DefaultMaxMessageBytes, omologa.yaml's default too);
 	// a larger one is taken by its header alone, with a problem saying
 	// so, so that memory stays bounded and the sender still gets an
 	// answer.
@@ -100,7 +101,7 @@ func New(o Options) (*Watcher, error) {
 		o.State = &MemState{}
 	}
 	if o.MaxMessage <= 0 {
-		o.MaxMessage = 30 << 20
+		o.MaxMessage = ingest.DefaultMaxMessageBytes
 	}
 	if o.BackoffMin <= 0 {
 		o.BackoffMin = time.Second
