@@ -85,9 +85,9 @@ func (f SubmissionFilter) where() (string, []any) {
 		file = append(file, `v.period = ?`)
 		fargs = append(fargs, f.Period)
 	}
-	if p := strings.TrimSpace(f.Province); p != "" {
+	if p := provinceArg(f.Province); p != "" {
 		file = append(file, provinceSQL+` = ?`)
-		fargs = append(fargs, strings.ToUpper(p))
+		fargs = append(fargs, p)
 	}
 	if len(file) > 0 {
 		conds = append(conds, `EXISTS (SELECT 1 FROM files f JOIN verdicts v ON v.file_id = f.id
@@ -96,7 +96,7 @@ func (f SubmissionFilter) where() (string, []any) {
 		args = append(args, fargs...)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+		like := likeAny(t)
 		conds = append(conds, `(s.sender LIKE ? ESCAPE '\' OR s.source LIKE ? ESCAPE '\' OR s.subject LIKE ? ESCAPE '\'
 			OR EXISTS (SELECT 1 FROM files f LEFT JOIN verdicts v ON v.file_id = f.id
 				LEFT JOIN tournaments t ON t.key = v.tournament_key
@@ -108,6 +108,16 @@ func (f SubmissionFilter) where() (string, []any) {
 	}
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
+
+// likeAny is the LIKE pattern (with ESCAPE '\') of the text searches: t
+// anywhere, its own %, _ and \ taken as written.
+func likeAny(t string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+}
+
+// provinceArg is a filter's province as provinceSQL gives it (upper
+// case), "" for no filter.
+func provinceArg(p string) string { return strings.ToUpper(strings.TrimSpace(p)) }
 
 // BrowseSubmissions returns a page of the submissions the filter
 // selects, newest first, and how many it selects in all.
@@ -315,12 +325,12 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 			args = append(args, c.v)
 		}
 	}
-	if p := strings.TrimSpace(f.Province); p != "" {
+	if p := provinceArg(f.Province); p != "" {
 		conds = append(conds, provinceSQL+` = ?`)
-		args = append(args, strings.ToUpper(p))
+		args = append(args, p)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+		like := likeAny(t)
 		conds = append(conds, `(t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\')`)
 		args = append(args, like, like)
 	}
