@@ -224,6 +224,11 @@ func trf26Record(code string) bool {
 	return len(code) == 3 && isDigits(code) && code[2] == '2' && code >= "142"
 }
 
+// trfHeaderText are the header records that set a text field of the
+// tournament (tournament.HeaderText's names).
+var trfHeaderText = map[string]string{"012": "name", "022": "city", "032": "fed", "092": "type", "102": "arbiter",
+	"192": "system"}
+
 // numeric reads a record whose code is three digits.
 func (r *reader) numeric(tag tournament.Tag, s string) bool {
 	t := r.t
@@ -244,13 +249,11 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 		}
 		r.seen[tag.Code] = tag.Line
 	}
+	if field, ok := trfHeaderText[tag.Code]; ok {
+		*tournament.HeaderText[field](t) = v
+		return true
+	}
 	switch tag.Code {
-	case "012":
-		t.Name = v
-	case "022":
-		t.City = v
-	case "032":
-		t.Federation = v
 	case "042", "052":
 		end := tag.Code == "052"
 		d, en, it := dates.TournamentBound(v, end)
@@ -268,14 +271,8 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 		t.DeclaredRated = r.count(tag, v)
 	case "082":
 		t.DeclaredFederations = r.count(tag, v)
-	case "092":
-		t.Type = v
-	case "102":
-		t.ChiefArbiter = v
 	case "112":
-		if v != "" {
-			t.DeputyArbiters = append(t.DeputyArbiters, v)
-		}
+		t.AddDeputy(v)
 	case "122":
 		r.rate122 = v
 	case "132":
@@ -284,8 +281,6 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 		r.declareRounds(tag, v)
 	case "162":
 		r.scoring = append(r.scoring, tag)
-	case "192":
-		t.PairingSystem = v
 	case "202":
 		t.TieBreaks = nil
 		for _, tb := range strings.Split(v, ",") {
