@@ -205,7 +205,7 @@ const (
 	DefaultMaxFileBytes    = ingest.DefaultMaxFileBytes
 	DefaultMaxArchiveBytes = ingest.DefaultMaxArchiveBytes
 	DefaultMaxArchiveFiles = ingest.DefaultMaxArchiveFiles
-	DefaultMaxMessageBytes = 60 << 20
+	DefaultMaxMessageBytes = ingest.DefaultMaxMessageBytes
 	DefaultRetryBase       = 2 * time.Second
 	DefaultRetryMax        = 30 * time.Minute
 	DefaultMaxAttempts     = 12

@@ -29,6 +29,9 @@ const (
 	DefaultMaxFileBytes    = 20 << 20
 	DefaultMaxArchiveBytes = 50 << 20
 	DefaultMaxArchiveFiles = 100
+	// DefaultMaxMessageBytes is the largest e-mail message fetched whole
+	// (omologa.yaml's max_message_bytes and the IMAP watcher's).
+	DefaultMaxMessageBytes = 60 << 20
 )
 
 // DefaultLimits are used where a Limits field is zero.

@@ -132,7 +132,7 @@ const fieldsWithoutOrganiser = "Buonasera,\nin allegato il torneo.\n\nLuogo: Rom
 // sender, in reply to it, naming the file and the missing organiser
 // (RAPID 5.2), and dated by the INTERNALDATE (8 November 2026, the day
 // after the end: in time), not by when the watcher read it.
-func checkNotice(t testing.TB, d delivery, n int) {
+func checkNotice(t testing.TB, d pipelinetest.Delivery, n int) {
 	t.Helper()
 	sender := fmt.Sprintf("arbitro%d@example.it", n)
 	if d.From != "omologazioni@federscacchi.example" || len(d.To) == 0 || d.To[0] != sender {
@@ -160,21 +160,21 @@ func checkNotice(t testing.TB, d delivery, n int) {
 // at the SMTP peer with the RAPID 5.2 finding.
 func TestIntake_InProcessIMAPToSMTP(t *testing.T) {
 	srv := imaptest.Start(t)
-	peer := startSMTP(t)
+	peer := pipelinetest.StartSMTP(t)
 	o := startOffice(t, mailbox{srv.Host(), srv.Port(), imaptest.User, imaptest.Password}, peer.Port, filepath.Join(t.TempDir(), "omologa.db"))
 	defer o.stop(t)
 
 	c := srv.Client()
 	defer c.Close()
 	imaptest.Append(t, c, "INBOX", submission(1, fieldsWithoutOrganiser), time.Date(2026, 11, 8, 9, 0, 0, 0, time.UTC))
-	checkNotice(t, peer.next(t, 20*time.Second), 1)
+	checkNotice(t, peer.Next(t, 20*time.Second), 1)
 }
 
 // (b) The same against Dovecot, plus a restart in the middle of a
 // stream: nothing answered twice, nothing lost.
 func TestIntake_DovecotWithRestart(t *testing.T) {
 	d := imaptest.StartDovecot(t)
-	peer := startSMTP(t)
+	peer := pipelinetest.StartSMTP(t)
 	mb := mailbox{d.Host, d.Port, d.User, d.Password}
 	db := filepath.Join(t.TempDir(), "omologa.db")
 	c := d.Client(t)
@@ -183,7 +183,7 @@ func TestIntake_DovecotWithRestart(t *testing.T) {
 
 	o := startOffice(t, mb, peer.Port, db)
 	imaptest.Append(t, c, "INBOX", submission(1, fieldsWithoutOrganiser), at)
-	checkNotice(t, peer.next(t, 20*time.Second), 1)
+	checkNotice(t, peer.Next(t, 20*time.Second), 1)
 
 	// A stream of submissions; the watcher is stopped while they arrive.
 	const total = 12
@@ -197,14 +197,14 @@ func TestIntake_DovecotWithRestart(t *testing.T) {
 		}
 	}
 	deadline := time.Now().Add(60 * time.Second)
-	for len(peer.all()) < total && time.Now().Before(deadline) {
+	for len(peer.All()) < total && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	time.Sleep(300 * time.Millisecond) // room for a duplicate to show up
 	o.stop(t)
 
 	seen := map[string]int{}
-	for _, dl := range peer.all() {
+	for _, dl := range peer.All() {
 		seen[dl.To[0]]++
 	}
 	for n := 1; n <= total; n++ {

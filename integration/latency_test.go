@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"omologa/ingest/imap/imaptest"
+	"omologa/pipeline/pipelinetest"
 )
 
 // BenchmarkIntakeLatency measures one message appended to the mailbox →
@@ -29,7 +30,7 @@ func BenchmarkIntakeLatency(b *testing.B) {
 }
 
 func benchLatency(b *testing.B, mb mailbox, connect func() appender) {
-	peer := startSMTP(b)
+	peer := pipelinetest.StartSMTP(b)
 	o := startOffice(b, mb, peer.Port, filepath.Join(b.TempDir(), "omologa.db"))
 	defer o.stop(b)
 	a := connect()
@@ -37,7 +38,7 @@ func benchLatency(b *testing.B, mb mailbox, connect func() appender) {
 	at := time.Date(2026, 11, 8, 9, 0, 0, 0, time.UTC)
 	// A first round trip warms the connection, the store and the rules.
 	imaptest.Append(b, a.c, "INBOX", submission(0, fieldsWithoutOrganiser), at)
-	peer.next(b, 20*time.Second)
+	peer.Next(b, 20*time.Second)
 
 	var worst time.Duration
 	b.ResetTimer()
@@ -45,7 +46,7 @@ func benchLatency(b *testing.B, mb mailbox, connect func() appender) {
 		msg := submission(i, fieldsWithoutOrganiser)
 		start := time.Now()
 		imaptest.Append(b, a.c, "INBOX", msg, at)
-		peer.next(b, 20*time.Second)
+		peer.Next(b, 20*time.Second)
 		worst = max(worst, time.Since(start))
 	}
 	b.StopTimer()

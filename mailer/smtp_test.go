@@ -2,15 +2,9 @@ package mailer
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"errors"
 	"io"
-	"math/big"
 	"net"
 	"strings"
 	"sync"
@@ -19,6 +13,8 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"omologa/ingest/imap/imaptest"
 )
 
 // recorder is a real SMTP server in-process that keeps what it accepts.
@@ -93,7 +89,7 @@ func (r *recorder) start(t *testing.T, implicit bool) (port int) {
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &session{r: r}, nil }))
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
-	srv.TLSConfig = testTLS(t)
+	srv.TLSConfig = imaptest.SelfSigned(t) // the one throwaway localhost certificate of the tests
 	var ln net.Listener
 	var err error
 	if implicit {
@@ -107,27 +103,6 @@ func (r *recorder) start(t *testing.T, implicit bool) (port int) {
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return ln.Addr().(*net.TCPAddr).Port
-}
-
-func testTLS(t *testing.T) *tls.Config {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1),
-		Subject:      pkix.Name{CommonName: "localhost"},
-		NotBefore:    time.Now().Add(-time.Hour),
-		NotAfter:     time.Now().Add(time.Hour),
-		DNSNames:     []string{"localhost"},
-		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}
 }
 
 const notice = "From: omologhe@example.it\r\nTo: arbitro@example.it\r\nSubject: Ricevuta\r\n\r\nTorneo ricevuto.\r\n.dot line\r\n"

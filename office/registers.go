@@ -19,46 +19,41 @@ import (
 // (omologa import), else from the configured CSV file.
 func LoadRegisters(ctx context.Context, st *store.Store, cfg *config.Config) (*registers.Set, error) {
 	set := &registers.Set{}
-	get := func(kind, path string) (string, []byte, error) {
-		name, data, ok, err := st.Register(ctx, kind)
-		if err != nil || ok {
-			return name, data, err
-		}
-		if path == "" {
-			return "", nil, nil
-		}
-		data, err = os.ReadFile(path)
-		if err != nil {
-			return "", nil, fmt.Errorf("%s register: %w", kind, err)
-		}
-		return path, data, nil
-	}
-	name, data, err := get(store.RegisterPlayers, cfg.Registers.Players)
-	if err != nil {
+	var err error
+	if set.Players, err = loadRegister(ctx, st, store.RegisterPlayers, cfg.Registers.Players, registers.ReadPlayers); err != nil {
 		return nil, err
 	}
-	if data != nil {
-		if set.Players, err = registers.ReadPlayers(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterArbiters, cfg.Registers.Arbiters); err != nil {
+	if set.Arbiters, err = loadRegister(ctx, st, store.RegisterArbiters, cfg.Registers.Arbiters, registers.ReadArbiters); err != nil {
 		return nil, err
 	}
-	if data != nil {
-		if set.Arbiters, err = registers.ReadArbiters(name, data); err != nil {
-			return nil, err
-		}
-	}
-	if name, data, err = get(store.RegisterCalendar, cfg.Registers.Calendar); err != nil {
+	if set.Calendar, err = loadRegister(ctx, st, store.RegisterCalendar, cfg.Registers.Calendar, registers.ReadCalendar); err != nil {
 		return nil, err
-	}
-	if data != nil {
-		if set.Calendar, err = registers.ReadCalendar(name, data); err != nil {
-			return nil, err
-		}
 	}
 	return set, nil
+}
+
+// loadRegister reads one register of LoadRegisters with its reader: the
+// store's copy when imported, else the configured file, else none (the
+// zero value).
+func loadRegister[T any](ctx context.Context, st *store.Store, kind, path string, read func(string, []byte) (T, error)) (T, error) {
+	var zero T
+	name, data, ok, err := st.Register(ctx, kind)
+	if err != nil {
+		return zero, err
+	}
+	if !ok {
+		if path == "" {
+			return zero, nil
+		}
+		if data, err = os.ReadFile(path); err != nil {
+			return zero, fmt.Errorf("%s register: %w", kind, err)
+		}
+		name = path
+	}
+	if data == nil {
+		return zero, nil
+	}
+	return read(name, data)
 }
 
 // NewMailer is the configured mailer: SMTP when configured, else the

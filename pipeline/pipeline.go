@@ -35,6 +35,7 @@ import (
 	"sync"
 	"time"
 
+	"omologa/config"
 	"omologa/ingest"
 	omail "omologa/ingest/mail"
 	"omologa/mailer"
@@ -141,20 +142,21 @@ func New(o Options) (*Pipeline, error) {
 	if o.Lang == "" {
 		o.Lang = "it"
 	}
+	// The delivery defaults are omologa.yaml's (config), said once.
 	if o.RetryBase <= 0 {
-		o.RetryBase = 2 * time.Second
+		o.RetryBase = config.DefaultRetryBase
 	}
 	if o.RetryMax < o.RetryBase {
-		o.RetryMax = max(30*time.Minute, o.RetryBase)
+		o.RetryMax = max(config.DefaultRetryMax, o.RetryBase)
 	}
 	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = 12
+		o.MaxAttempts = config.DefaultMaxAttempts
 	}
 	if o.SlowRetry <= 0 {
-		o.SlowRetry = 30 * time.Minute
+		o.SlowRetry = config.DefaultSlowRetry
 	}
 	if o.SlowFor <= 0 {
-		o.SlowFor = 7 * 24 * time.Hour
+		o.SlowFor = config.DefaultSlowFor
 	}
 	if o.JudgeRetryBase <= 0 {
 		o.JudgeRetryBase = time.Second

@@ -75,18 +75,6 @@ func dropSub(name string, data []byte) *ingest.Submission {
 		Raw: data, Files: []ingest.File{{Name: name, Data: data}}}
 }
 
-func outboxFiles(t testing.TB, dir string) []string {
-	t.Helper()
-	es, _ := os.ReadDir(dir)
-	var out []string
-	for _, e := range es {
-		if strings.HasSuffix(e.Name(), ".eml") && !strings.HasPrefix(e.Name(), ".") {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
-}
-
 func TestReceiptAndRejection(t *testing.T) {
 	e := newEnv(t, nil)
 	ctx := context.Background()
@@ -125,7 +113,7 @@ func TestReceiptAndRejection(t *testing.T) {
 	if b := byName["bad.trf"]; b.Files[0].Verdict != "rejected" || b.Notice.Kind != "rejection" || b.Files[0].Errors == 0 {
 		t.Errorf("bad file: %+v %+v", b.Files[0], b.Notice)
 	}
-	if n := len(outboxFiles(t, e.outbox)); n != 2 {
+	if n := len(pipelinetest.EMLFiles(e.outbox)); n != 2 {
 		t.Fatalf("%d notices in the outbox", n)
 	}
 	// Handing the same bytes again is answered with a short notice
@@ -139,8 +127,8 @@ func TestReceiptAndRejection(t *testing.T) {
 		e.pipe.Drain(ctx)
 	}
 	st, _ = e.store.Statuses(ctx, 0)
-	if len(st) != 3 || len(outboxFiles(t, e.outbox)) != 3 || st[0].Notice == nil || st[0].Notice.Kind != "repeat" || len(st[0].Files) != 0 {
-		t.Fatalf("a repeat: %d submissions, %d notices, %+v", len(st), len(outboxFiles(t, e.outbox)), st[0])
+	if len(st) != 3 || len(pipelinetest.EMLFiles(e.outbox)) != 3 || st[0].Notice == nil || st[0].Notice.Kind != "repeat" || len(st[0].Files) != 0 {
+		t.Fatalf("a repeat: %d submissions, %d notices, %+v", len(st), len(pipelinetest.EMLFiles(e.outbox)), st[0])
 	}
 }
 
@@ -162,7 +150,7 @@ func TestCorrectedFileSupersedes(t *testing.T) {
 	if newer.Supersedes != older.ID || older.SupersededBy != newer.ID {
 		t.Fatalf("newer %+v older %+v", newer, older)
 	}
-	files := outboxFiles(t, e.outbox)
+	files := pipelinetest.EMLFiles(e.outbox)
 	var said bool
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
@@ -239,7 +227,7 @@ func TestUnknownSenderQuarantinedKnownAnswered(t *testing.T) {
 	if got := strings.Join(known.Notice.To, ","); got != "mario.rossi@example.org,circolo@example.org" {
 		t.Errorf("recipients %s: want the sender and the organiser from the calendar", got)
 	}
-	if n := len(outboxFiles(t, e.outbox)); n != 1 {
+	if n := len(pipelinetest.EMLFiles(e.outbox)); n != 1 {
 		t.Errorf("%d notices: the quarantined submission must not be answered", n)
 	}
 }
@@ -271,7 +259,7 @@ func TestDeliveryRetriesWithBackoff(t *testing.T) {
 	}
 	os.Remove(e.outbox)
 	os.Mkdir(e.outbox, 0o755)
-	for len(outboxFiles(t, e.outbox)) == 0 {
+	for len(pipelinetest.EMLFiles(e.outbox)) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("not delivered once the outbox was back")
 		}
@@ -379,7 +367,7 @@ func TestSameMessageResent(t *testing.T) {
 	if st[0].Notice != nil || st[0].RepeatOf != st[2].ID || !strings.Contains(st[0].Note, "già segnalato oggi") {
 		t.Errorf("the third the same day: %+v", st[0])
 	}
-	if n := len(outboxFiles(t, e.outbox)); n != 2 {
+	if n := len(pipelinetest.EMLFiles(e.outbox)); n != 2 {
 		t.Errorf("%d notices, want 2", n)
 	}
 }

@@ -33,7 +33,7 @@ func TestQuarantinedReleasedIsAnsweredDroppedIsNot(t *testing.T) {
 	}
 	drop, _, _ := e.pipe.Record(ctx, mail("<2@x>"))
 	e.pipe.Drain(ctx)
-	if n := len(outboxFiles(t, e.outbox)); n != 0 {
+	if n := len(pipelinetest.EMLFiles(e.outbox)); n != 0 {
 		t.Fatalf("%d notices for quarantined submissions", n)
 	}
 
@@ -44,7 +44,7 @@ func TestQuarantinedReleasedIsAnsweredDroppedIsNot(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.pipe.Drain(ctx)
-	files := outboxFiles(t, e.outbox)
+	files := pipelinetest.EMLFiles(e.outbox)
 	if n := len(files); n != 1 {
 		t.Fatalf("%d notices, want one for the released submission", n)
 	}

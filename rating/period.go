@@ -270,6 +270,12 @@ func ClosePeriod(in Close) (*Result, error) {
 	// of the players who played are dense, whatever the list's size.
 	rowAcc := make([]int32, startLen, cap(list.Rows))
 	accs := make([]acc, 0, min(entries, startLen+entries/4))
+	// openAcc gives a row seen for the first time its accumulator.
+	openAcc := func(row int) int32 {
+		accs = append(accs, acc{})
+		rowAcc[row] = int32(len(accs))
+		return rowAcc[row]
+	}
 	// The variations in the order they come, with their accumulator;
 	// grouped by player at the end.
 	vars := make([]Variation, 0, entries)
@@ -302,9 +308,7 @@ func ClosePeriod(in Close) (*Result, error) {
 			if k == 0 {
 				// Frozen for the period: the first sight decides a new
 				// player's entry rating too.
-				accs = append(accs, acc{})
-				k = int32(len(accs))
-				rowAcc[row] = k
+				k = openAcc(row)
 				a := &accs[k-1]
 				var rp *registers.Player
 				if row < startLen {
@@ -392,9 +396,7 @@ func ClosePeriod(in Close) (*Result, error) {
 		rep.Corrections = append(rep.Corrections, c)
 		k := rowAcc[row]
 		if k == 0 {
-			accs = append(accs, acc{})
-			k = int32(len(accs))
-			rowAcc[row] = k
+			k = openAcc(row)
 			v := ratingOf(in.Kind, &list.Rows[row])
 			accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
 		}

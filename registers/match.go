@@ -2,6 +2,7 @@ package registers
 
 import (
 	"omologa/tournament"
+	"omologa/tournament/decimal"
 )
 
 // How a player of a file was found in the players' register.
@@ -79,20 +80,11 @@ func NewIndex(list *Players) *Index {
 	return ix
 }
 
-// plainNumber reads an id key made of digits only.
+// plainNumber reads an id key made of digits only (decimal.Atoi's, at
+// most 12 digits; a longer key is kept in the map).
 func plainNumber(s string) (uint64, bool) {
-	if len(s) == 0 || len(s) > 18 {
-		return 0, false
-	}
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + uint64(c-'0')
-	}
-	return n, true
+	n, ok := decimal.Atoi(s)
+	return uint64(n), ok
 }
 
 func (ix *Index) slot(key string) *int32 {

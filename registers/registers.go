@@ -349,32 +349,29 @@ type Set struct {
 // register out.
 func Load(playersPath, arbitersPath, calendarPath string) (*Set, error) {
 	s := &Set{}
-	if playersPath != "" {
-		b, err := os.ReadFile(playersPath)
-		if err != nil {
-			return nil, fmt.Errorf("players register: %w", err)
-		}
-		if s.Players, err = ReadPlayers(playersPath, b); err != nil {
-			return nil, err
-		}
+	var err error
+	if s.Players, err = loadFile(playersPath, "players register", ReadPlayers); err != nil {
+		return nil, err
 	}
-	if arbitersPath != "" {
-		b, err := os.ReadFile(arbitersPath)
-		if err != nil {
-			return nil, fmt.Errorf("arbiters register: %w", err)
-		}
-		if s.Arbiters, err = ReadArbiters(arbitersPath, b); err != nil {
-			return nil, err
-		}
+	if s.Arbiters, err = loadFile(arbitersPath, "arbiters register", ReadArbiters); err != nil {
+		return nil, err
 	}
-	if calendarPath != "" {
-		b, err := os.ReadFile(calendarPath)
-		if err != nil {
-			return nil, fmt.Errorf("calendar: %w", err)
-		}
-		if s.Calendar, err = ReadCalendar(calendarPath, b); err != nil {
-			return nil, err
-		}
+	if s.Calendar, err = loadFile(calendarPath, "calendar", ReadCalendar); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// loadFile reads one register with its reader; an empty path gives the
+// zero value, a file that cannot be read an error named by what.
+func loadFile[T any](path, what string, read func(string, []byte) (T, error)) (T, error) {
+	var zero T
+	if path == "" {
+		return zero, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return zero, fmt.Errorf("%s: %w", what, err)
+	}
+	return read(path, b)
 }

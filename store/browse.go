@@ -85,9 +85,9 @@ func (f SubmissionFilter) where() (string, []any) {
 		file = append(file, `v.period = ?`)
 		fargs = append(fargs, f.Period)
 	}
-	if p := strings.TrimSpace(f.Province); p != "" {
+	if p := provinceArg(f.Province); p != "" {
 		file = append(file, provinceSQL+` = ?`)
-		fargs = append(fargs, strings.ToUpper(p))
+		fargs = append(fargs, p)
 	}
 	if len(file) > 0 {
 		conds = append(conds, `EXISTS (SELECT 1 FROM files f JOIN verdicts v ON v.file_id = f.id
@@ -96,7 +96,7 @@ func (f SubmissionFilter) where() (string, []any) {
 		args = append(args, fargs...)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+		like := likeAny(t)
 		conds = append(conds, `(s.sender LIKE ? ESCAPE '\' OR s.source LIKE ? ESCAPE '\' OR s.subject LIKE ? ESCAPE '\'
 			OR EXISTS (SELECT 1 FROM files f LEFT JOIN verdicts v ON v.file_id = f.id
 				LEFT JOIN tournaments t ON t.key = v.tournament_key
@@ -108,6 +108,16 @@ func (f SubmissionFilter) where() (string, []any) {
 	}
 	return " WHERE " + strings.Join(conds, " AND "), args
 }
+
+// likeAny is the LIKE pattern (with ESCAPE '\') of the text searches: t
+// anywhere, its own %, _ and \ taken as written.
+func likeAny(t string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+}
+
+// provinceArg is a filter's province as provinceSQL gives it (upper
+// case), "" for no filter.
+func provinceArg(p string) string { return strings.ToUpper(strings.TrimSpace(p)) }
 
 // BrowseSubmissions returns a page of the submissions the filter
 // selects, newest first, and how many it selects in all.
@@ -173,15 +183,22 @@ func (s *Store) SubmissionPeriods(ctx context.Context) ([]string, error) {
 
 // texts runs a query of one text column and returns its values.
 func (s *Store) texts(ctx context.Context, q string, args ...any) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	return queryAll(ctx, s.db, func(rows *sql.Rows, v *string) error { return rows.Scan(v) }, q, args...)
+}
+
+// queryAll runs a query and reads each row with scan: the one loop of the
+// store's listing queries. Its errors are the driver's; the caller says
+// what was being listed.
+func queryAll[T any](ctx context.Context, db *sql.DB, scan func(*sql.Rows, *T) error, q string, args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []string
+	var out []T
 	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
+		var v T
+		if err := scan(rows, &v); err != nil {
 			return nil, err
 		}
 		out = append(out, v)
@@ -308,12 +325,12 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 			args = append(args, c.v)
 		}
 	}
-	if p := strings.TrimSpace(f.Province); p != "" {
+	if p := provinceArg(f.Province); p != "" {
 		conds = append(conds, provinceSQL+` = ?`)
-		args = append(args, strings.ToUpper(p))
+		args = append(args, p)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(t) + "%"
+		like := likeAny(t)
 		conds = append(conds, `(t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\')`)
 		args = append(args, like, like)
 	}
@@ -366,25 +383,21 @@ type PlayerResult struct {
 // PlayerResults returns the provisional results recorded for a player
 // (by FSI id) in files that stand for their tournament, latest first.
 func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *PlayerResult) error {
+		var res string
+		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
+			return err
+		}
+		r.Result = []byte(res)
+		return nil
+	}, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
 		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
 		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
 		WHERE r.player = ? AND v.superseded_by IS NULL ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
 	if err != nil {
 		return nil, fmt.Errorf("store: results of %s: %w", fsiID, err)
 	}
-	defer rows.Close()
-	var out []PlayerResult
-	for rows.Next() {
-		var r PlayerResult
-		var res string
-		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
-			return nil, err
-		}
-		r.Result = []byte(res)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ListSummary is a closed list without its bytes.
@@ -403,24 +416,20 @@ type ListSummary struct {
 
 // ListSummaries lists the closed lists, newest period first.
 func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, l *ListSummary) error {
+		var created string
+		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
+			return err
+		}
+		l.CreatedAt = parseTS(created)
+		return nil
+	}, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
 		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at
 		FROM rating_lists l INDEXED BY rating_lists_summary ORDER BY l.period DESC, l.kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: lists: %w", err)
 	}
-	defer rows.Close()
-	var out []ListSummary
-	for rows.Next() {
-		var l ListSummary
-		var created string
-		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
-			return nil, err
-		}
-		l.CreatedAt = parseTS(created)
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ListStamps maps each closed list's id to its kind, period and when it
@@ -472,22 +481,18 @@ type RegisterInfo struct {
 
 // RegisterInfos lists the registers imported into the store.
 func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *RegisterInfo) error {
+		var at string
+		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
+			return err
+		}
+		r.ImportedAt = parseTS(at)
+		return nil
+	}, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: registers: %w", err)
 	}
-	defer rows.Close()
-	var out []RegisterInfo
-	for rows.Next() {
-		var r RegisterInfo
-		var at string
-		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
-			return nil, err
-		}
-		r.ImportedAt = parseTS(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ListSummaryOf returns a closed list without its bytes; ok is false

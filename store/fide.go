@@ -59,26 +59,22 @@ type ForwardingRow struct {
 // Forwardings lists the forwardings to a FIDE list (all lists when
 // period is ""), latest first.
 func (s *Store) Forwardings(ctx context.Context, period string) ([]ForwardingRow, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT w.id, w.file_id, w.tournament_key, w.period, w.name, w.forwarded_by,
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *ForwardingRow) error {
+		var at string
+		if err := rows.Scan(&r.ID, &r.FileID, &r.TournamentKey, &r.Period, &r.Name, &r.By, &at, &r.SubmissionID,
+			&r.Tournament); err != nil {
+			return err
+		}
+		r.At = parseTS(at)
+		return nil
+	}, `SELECT w.id, w.file_id, w.tournament_key, w.period, w.name, w.forwarded_by,
 		w.forwarded_at, f.submission_id, coalesce(t.name, f.name)
 		FROM fide_forwardings w JOIN files f ON f.id = w.file_id LEFT JOIN tournaments t ON t.key = w.tournament_key
 		WHERE ? = '' OR w.period = ? ORDER BY w.id DESC`, period, period)
 	if err != nil {
 		return nil, fmt.Errorf("store: FIDE forwardings: %w", err)
 	}
-	defer rows.Close()
-	var out []ForwardingRow
-	for rows.Next() {
-		var r ForwardingRow
-		var at string
-		if err := rows.Scan(&r.ID, &r.FileID, &r.TournamentKey, &r.Period, &r.Name, &r.By, &at, &r.SubmissionID,
-			&r.Tournament); err != nil {
-			return nil, fmt.Errorf("store: FIDE forwardings: %w", err)
-		}
-		r.At = parseTS(at)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ForwardingPeriods lists the FIDE lists something was forwarded to,

@@ -285,20 +285,12 @@ type File struct {
 // Received lists the ids of the submissions recorded but not judged yet,
 // oldest first: the work a restart resumes.
 func (s *Store) Received(ctx context.Context) ([]int64, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM submissions WHERE state = ? ORDER BY id`, StateReceived)
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT id FROM submissions WHERE state = ? ORDER BY id`, StateReceived)
 	if err != nil {
 		return nil, fmt.Errorf("store: pending submissions: %w", err)
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 // Load reads a recorded submission with its files (not the raw bytes).
@@ -513,28 +505,24 @@ const ClaimLease = 15 * time.Minute
 // due, and not claimed by a deliverer (or claimed longer ago than
 // ClaimLease).
 func (s *Store) DueNotices(ctx context.Context, now time.Time) ([]Notice, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message,
+	ns, err := queryAll(ctx, s.db, func(rows *sql.Rows, n *Notice) error {
+		var to, next, failing string
+		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &n.From, &to, &n.Subject, &n.MessageID, &n.Message,
+			&n.Status, &n.Attempts, &next, &n.LastError, &failing); err != nil {
+			return err
+		}
+		_ = json.Unmarshal([]byte(to), &n.To)
+		n.NextAttempt = parseTS(next)
+		n.FailingSince = parseTS(failing)
+		return nil
+	}, `SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message,
 		status, attempts, next_attempt_at, last_error, coalesce(failing_since, '') FROM notices
 		WHERE status IN (?, ?) AND next_attempt_at <= ? AND (claimed_at IS NULL OR claimed_at < ?) ORDER BY id`,
 		NoticePending, NoticeFailing, ts(now), ts(now.Add(-ClaimLease)))
 	if err != nil {
 		return nil, fmt.Errorf("store: due notices: %w", err)
 	}
-	defer rows.Close()
-	var ns []Notice
-	for rows.Next() {
-		var n Notice
-		var to, next, failing string
-		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &n.From, &to, &n.Subject, &n.MessageID, &n.Message,
-			&n.Status, &n.Attempts, &next, &n.LastError, &failing); err != nil {
-			return nil, err
-		}
-		_ = json.Unmarshal([]byte(to), &n.To)
-		n.NextAttempt = parseTS(next)
-		n.FailingSince = parseTS(failing)
-		ns = append(ns, n)
-	}
-	return ns, rows.Err()
+	return ns, nil
 }
 
 // NextDue returns when the earliest notice to deliver is due; ok is
@@ -723,28 +711,24 @@ type FailingNotice struct {
 
 // FailingNotices lists the failing and failed notices, oldest first.
 func (s *Store) FailingNotices(ctx context.Context) ([]FailingNotice, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, submission_id, kind, env_to, subject, status, attempts, last_error,
-		coalesce(failing_since, ''), next_attempt_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
-	if err != nil {
-		return nil, fmt.Errorf("store: failing notices: %w", err)
-	}
-	defer rows.Close()
-	var out []FailingNotice
-	for rows.Next() {
-		var n FailingNotice
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, n *FailingNotice) error {
 		var to, since, next string
 		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError,
 			&since, &next); err != nil {
-			return nil, err
+			return err
 		}
 		_ = json.Unmarshal([]byte(to), &n.To)
 		n.FailingSince = parseTS(since)
 		if n.Status == NoticeFailing {
 			n.NextAttempt = parseTS(next)
 		}
-		out = append(out, n)
+		return nil
+	}, `SELECT id, submission_id, kind, env_to, subject, status, attempts, last_error,
+		coalesce(failing_since, ''), next_attempt_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
+	if err != nil {
+		return nil, fmt.Errorf("store: failing notices: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // MailboxState returns the UIDVALIDITY and the last UID taken from a
@@ -807,22 +791,18 @@ func (s *Store) Register(ctx context.Context, kind string) (name string, data []
 
 // Ratings returns the provisional rating results of a file.
 func (s *Store) Ratings(ctx context.Context, fileID int64) ([]Rating, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT player, kind, period, result FROM rating_results WHERE file_id = ? ORDER BY rowid`, fileID)
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *Rating) error {
+		var res string
+		if err := rows.Scan(&r.Player, &r.Kind, &r.Period, &res); err != nil {
+			return err
+		}
+		r.Result = []byte(res)
+		return nil
+	}, `SELECT player, kind, period, result FROM rating_results WHERE file_id = ? ORDER BY rowid`, fileID)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of file %d: %w", fileID, err)
 	}
-	defer rows.Close()
-	var out []Rating
-	for rows.Next() {
-		var r Rating
-		var res string
-		if err := rows.Scan(&r.Player, &r.Kind, &r.Period, &res); err != nil {
-			return nil, err
-		}
-		r.Result = []byte(res)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Source is where a submission's original was recorded to be kept.
@@ -833,18 +813,10 @@ type Source struct {
 
 // SourcesOf lists the recorded sources of a channel's submissions.
 func (s *Store) SourcesOf(ctx context.Context, channel string) ([]Source, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, source FROM submissions WHERE channel = ? AND source != '' ORDER BY id`, channel)
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, x *Source) error { return rows.Scan(&x.SubmissionID, &x.Path) },
+		`SELECT id, source FROM submissions WHERE channel = ? AND source != '' ORDER BY id`, channel)
 	if err != nil {
 		return nil, fmt.Errorf("store: sources: %w", err)
 	}
-	defer rows.Close()
-	var out []Source
-	for rows.Next() {
-		var x Source
-		if err := rows.Scan(&x.SubmissionID, &x.Path); err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -104,7 +104,7 @@ func (s *Store) KeyTaken(ctx context.Context, key string) (bool, error) {
 // file's facts when new; its facts follow an accepted version. The
 // version in force is then recomputed (refreshTournament).
 func saveTournament(ctx context.Context, tx *sql.Tx, v Verdict, now time.Time) error {
-	players, _ := json.Marshal(nonNilStrings(v.Players))
+	players, _ := json.Marshal(orEmptySlice(v.Players))
 	accepted := v.Verdict == "accepted" || v.Verdict == "accepted-with-warnings"
 	if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (key, name, city, start_date, end_date, calendar_code, rounds,
 		players, unclear_with, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
@@ -119,13 +119,6 @@ func saveTournament(ctx context.Context, tx *sql.Tx, v Verdict, now time.Time) e
 		}
 	}
 	return refreshTournament(ctx, tx, v.TournamentKey, "nuova versione", now)
-}
-
-func nonNilStrings(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // refreshTournament makes the tournament's latest accepted version (by

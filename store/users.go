@@ -100,22 +100,18 @@ func (s *Store) Users(ctx context.Context) ([]User, error) {
 }
 
 func (s *Store) users(ctx context.Context, where string, args ...any) ([]User, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, role, hash, disabled, created_at, updated_at FROM users `+where, args...)
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, u *User) error {
+		var created, updated string
+		if err := rows.Scan(&u.ID, &u.Name, &u.Role, &u.Hash, &u.Disabled, &created, &updated); err != nil {
+			return err
+		}
+		u.CreatedAt, u.UpdatedAt = parseTS(created), parseTS(updated)
+		return nil
+	}, `SELECT id, name, role, hash, disabled, created_at, updated_at FROM users `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)
 	}
-	defer rows.Close()
-	var out []User
-	for rows.Next() {
-		var u User
-		var created, updated string
-		if err := rows.Scan(&u.ID, &u.Name, &u.Role, &u.Hash, &u.Disabled, &created, &updated); err != nil {
-			return nil, fmt.Errorf("store: users: %w", err)
-		}
-		u.CreatedAt, u.UpdatedAt = parseTS(created), parseTS(updated)
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Session is a logged-in user's server-side session.

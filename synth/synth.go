@@ -77,25 +77,20 @@ var (
 	provinces = []string{"MI", "RM", "TO", "NA", "FI", "BO", "GE", "PA", "BA", "VE", "PD", "VR"}
 )
 
+// categoryMin is the lowest rating of each of tournament.Categories but the
+// last (NC), in its order: M to 3N are rules.yaml's promotion minimums
+// (rating.standard.maestro.min_rating and promotions; synth_test checks
+// they agree), 1S and 2S a plausible split of the social players.
+var categoryMin = []int{2200, 2000, 1800, 1600, 1500, 1470, 1450}
+
 // category gives a plausible national category for a rating.
 func category(r int) string {
-	switch {
-	case r >= 2200:
-		return "M"
-	case r >= 2000:
-		return "CM"
-	case r >= 1800:
-		return "1N"
-	case r >= 1600:
-		return "2N"
-	case r >= 1500:
-		return "3N"
-	case r >= 1470:
-		return "1S"
-	case r >= 1450:
-		return "2S"
+	for i, m := range categoryMin {
+		if r >= m {
+			return tournament.Categories[i]
+		}
 	}
-	return "NC"
+	return tournament.Categories[len(tournament.Categories)-1]
 }
 
 // Generate builds a season.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"omologa/rules"
 	"omologa/tournament"
 	"omologa/tournament/codec"
 	"omologa/tournament/trf"
@@ -74,6 +75,38 @@ func TestGenerateWritesReadableTRF(t *testing.T) {
 		}
 		if back.Players[0].NationalID != tt.Players[0].NationalID {
 			t.Errorf("%s: FSI id %q read back as %q", tt.Name, tt.Players[0].NationalID, back.Players[0].NationalID)
+		}
+	}
+}
+
+// TestCategoryMinFollowsRules: the season's categories from M to 3N start
+// where rules.yaml promotes, so that a generated register agrees with the
+// rating stage's promotions.
+func TestCategoryMinFollowsRules(t *testing.T) {
+	f, err := rules.Load("../rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Rating.Standard
+	want := map[string]int{"M": s.Maestro.MinRating}
+	for _, p := range s.Promotions {
+		want[p.Category] = p.Min
+	}
+	if len(categoryMin) != len(tournament.Categories)-1 {
+		t.Fatalf("%d minimums for %d categories", len(categoryMin), len(tournament.Categories))
+	}
+	for i, c := range tournament.Categories[:len(categoryMin)] {
+		if m, ok := want[c]; ok && m != categoryMin[i] {
+			t.Errorf("%s from %d, rules.yaml promotes from %d", c, categoryMin[i], m)
+		}
+		delete(want, c)
+	}
+	if len(want) > 0 {
+		t.Errorf("promotions to categories synth does not give: %v", want)
+	}
+	for r, c := range map[int]string{2500: "M", 2000: "CM", 1999: "1N", 1600: "2N", 1500: "3N", 1470: "1S", 1469: "2S", 1449: "NC"} {
+		if got := category(r); got != c {
+			t.Errorf("category(%d) = %s, want %s", r, got, c)
 		}
 	}
 }

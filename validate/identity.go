@@ -87,26 +87,18 @@ func checkIdentity(p *Pass) {
 			p.Report("identity.name-mismatch", at, args)
 		}
 		if fileHasRating {
-			list := r.FideStandard
-			label := Text{IT: "FIDE standard", EN: "FIDE standard"}
+			list, label := r.FideStandard, "FIDE standard"
 			if cfg.FileRatingIs == "fide_rapid" {
-				list, label = r.FideRapid, Text{IT: "FIDE rapid", EN: "FIDE rapid"}
+				list, label = r.FideRapid, "FIDE rapid"
 			}
-			if abs(pl.Rating-list) > cfg.RatingTolerance {
-				p.Report("identity.rating-mismatch", at, Args{"name": pl.Name, "player": pl.Start,
-					"rating": pl.Rating, "list_rating": list, "list": label})
-			}
+			ratingMismatch(p, pl, pl.Rating, list, label, cfg.RatingTolerance)
 		}
 		if fileHasNational {
-			list := r.EloItalia
-			label := Text{IT: "Elo Italia", EN: "Elo Italia"}
+			list, label := r.EloItalia, "Elo Italia"
 			if cfg.NationalRatingIs == "elo_rapid" {
-				list, label = r.EloRapid, Text{IT: "Elo Italia Rapid", EN: "Elo Italia Rapid"}
+				list, label = r.EloRapid, "Elo Italia Rapid"
 			}
-			if abs(pl.NationalRating-list) > cfg.RatingTolerance {
-				p.Report("identity.rating-mismatch", at, Args{"name": pl.Name, "player": pl.Start,
-					"rating": pl.NationalRating, "list_rating": list, "list": label})
-			}
+			ratingMismatch(p, pl, pl.NationalRating, list, label, cfg.RatingTolerance)
 		}
 		if c := strings.ToUpper(strings.TrimSpace(pl.Category)); c != "" && r.Category != "" && c != r.Category {
 			p.Report("identity.category-mismatch", at, Args{"name": pl.Name, "player": pl.Start,
@@ -173,6 +165,16 @@ func nameFits(written string, r *registers.Player) bool {
 		return true
 	}
 	return containsWords(written, r.Surname)
+}
+
+// ratingMismatch reports a player whose rating in the file (FIDE or
+// national) differs from the list's by more than the tolerance; the list's
+// name is the same in both languages.
+func ratingMismatch(p *Pass, pl *tournament.Player, file, list int, label string, tolerance int) {
+	if abs(file-list) > tolerance {
+		p.Report("identity.rating-mismatch", At{Line: pl.Line, Player: pl.Start}, Args{"name": pl.Name,
+			"player": pl.Start, "rating": file, "list_rating": list, "list": Text{IT: label, EN: label}})
+	}
 }
 
 func abs(n int) int {

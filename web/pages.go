@@ -120,12 +120,7 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	periods, err := s.st.SubmissionPeriods(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	provinces, err := s.st.Provinces(r.Context())
+	periods, provinces, err := s.filterChoices(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -382,6 +377,16 @@ type tournamentsData struct {
 	Provinces []string
 }
 
+// filterChoices are the periods and provinces the submissions' and the
+// tournaments' filters offer.
+func (s *Server) filterChoices(ctx context.Context) (periods, provinces []string, err error) {
+	if periods, err = s.st.SubmissionPeriods(ctx); err != nil {
+		return nil, nil, err
+	}
+	provinces, err = s.st.Provinces(ctx)
+	return periods, provinces, err
+}
+
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
@@ -392,12 +397,7 @@ func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	periods, err := s.st.SubmissionPeriods(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	provinces, err := s.st.Provinces(r.Context())
+	periods, provinces, err := s.filterChoices(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return

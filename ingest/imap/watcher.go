@@ -47,7 +47,8 @@ type Options struct {
 
 	// State keeps UIDVALIDITY and the last UID; default a MemState.
 	State State
-	// MaxMessage is the largest message fetched whole (default 30 MB);
+	// MaxMessage is the largest message fetched whole (default
+	// ingest.DefaultMaxMessageBytes, omologa.yaml's default too);
 	// a larger one is taken by its header alone, with a problem saying
 	// so, so that memory stays bounded and the sender still gets an
 	// answer.
@@ -100,7 +101,7 @@ func New(o Options) (*Watcher, error) {
 		o.State = &MemState{}
 	}
 	if o.MaxMessage <= 0 {
-		o.MaxMessage = 30 << 20
+		o.MaxMessage = ingest.DefaultMaxMessageBytes
 	}
 	if o.BackoffMin <= 0 {
 		o.BackoffMin = time.Second
@@ -387,19 +388,28 @@ func (w *Watcher) searchUIDs(ctx context.Context, cn *conn, r imap.UIDRange) ([]
 	return uids, err
 }
 
-func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid imap.UID, h ingest.Handler) error {
-	set := imap.UIDSetNum(uid)
-	var meta []*imapclient.FetchMessageBuffer
-	if err := w.wait(ctx, cn, "fetch size", func() (err error) {
-		meta, err = cn.c.Fetch(set, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true}).Collect()
+// fetch fetches one message by UID; nil and no error when it was
+// expunged by someone else between SEARCH and FETCH (logged).
+func (w *Watcher) fetch(ctx context.Context, cn *conn, what string, uid imap.UID, opts *imap.FetchOptions) ([]*imapclient.FetchMessageBuffer, error) {
+	var msgs []*imapclient.FetchMessageBuffer
+	if err := w.wait(ctx, cn, what, func() (err error) {
+		msgs, err = cn.c.Fetch(imap.UIDSetNum(uid), opts).Collect()
 		return err
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	if len(meta) == 0 {
-		// Expunged by someone else between SEARCH and FETCH.
+	if len(msgs) == 0 {
 		w.log.Warn("message vanished before it could be fetched", "uid", uid)
-		return nil
+		return nil, nil
+	}
+	return msgs, nil
+}
+
+func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid imap.UID, h ingest.Handler) error {
+	set := imap.UIDSetNum(uid)
+	meta, err := w.fetch(ctx, cn, "fetch size", uid, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true})
+	if err != nil || meta == nil {
+		return err
 	}
 	size := meta[0].RFC822Size
 	section := &imap.FetchItemBodySection{Peek: true}
@@ -407,16 +417,9 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	if tooBig {
 		section = &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}
 	}
-	var msgs []*imapclient.FetchMessageBuffer
-	if err := w.wait(ctx, cn, "fetch body", func() (err error) {
-		msgs, err = cn.c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	msgs, err := w.fetch(ctx, cn, "fetch body", uid, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+	if err != nil || msgs == nil {
 		return err
-	}); err != nil {
-		return err
-	}
-	if len(msgs) == 0 {
-		w.log.Warn("message vanished before it could be fetched", "uid", uid)
-		return nil
 	}
 	raw := msgs[0].FindBodySection(section)
 	if raw == nil {

@@ -1,33 +1,46 @@
 package pipelinetest
 
 import (
+	"bytes"
 	"io"
 	"net"
 	"net/mail"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-smtp"
-	"strconv"
 )
 
 // SMTPPeer is a real SMTP server in-process, standing for the office's
-// submission server: it accepts everything and counts what it got by
-// Message-ID, so that crash tests count deliveries where they happen
-// rather than in the sender's records.
+// submission server: it accepts everything, keeps each delivery and
+// counts them by Message-ID, so that crash tests count deliveries where
+// they happen rather than in the sender's records. It is the one test
+// peer of the pipeline's and the integration tests.
 type SMTPPeer struct {
-	Port int
-	mu   sync.Mutex
-	byID map[string]int
-	n    int
+	Port    int
+	mu      sync.Mutex
+	byID    map[string]int
+	got     []Delivery
+	taken   int           // deliveries Next has returned
+	arrived chan struct{} // a delivery came since Next last looked
+}
+
+// Delivery is one message the peer took.
+type Delivery struct {
+	From string
+	To   []string
+	Data string
+	At   time.Time
 }
 
 // StartSMTP starts a peer on a free loopback port, stopped when the
 // test ends.
 func StartSMTP(t testing.TB) *SMTPPeer {
 	t.Helper()
-	p := &SMTPPeer{byID: map[string]int{}}
+	p := &SMTPPeer{byID: map[string]int{}, arrived: make(chan struct{}, 1)}
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &peerSession{p: p}, nil }))
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
@@ -61,25 +74,72 @@ func (p *SMTPPeer) ByMessageID() map[string]int {
 func (p *SMTPPeer) Deliveries() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.n
+	return len(p.got)
 }
 
-type peerSession struct{ p *SMTPPeer }
+// All returns the deliveries so far, in order.
+func (p *SMTPPeer) All() []Delivery {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]Delivery(nil), p.got...)
+}
 
-func (s *peerSession) Mail(string, *smtp.MailOptions) error { return nil }
-func (s *peerSession) Rcpt(string, *smtp.RcptOptions) error { return nil }
+// Next waits for the delivery after the one it returned last and fails
+// the test when none comes within the wait.
+func (p *SMTPPeer) Next(t testing.TB, within time.Duration) Delivery {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		p.mu.Lock()
+		if p.taken < len(p.got) {
+			d := p.got[p.taken]
+			p.taken++
+			p.mu.Unlock()
+			return d
+		}
+		p.mu.Unlock()
+		select {
+		case <-p.arrived:
+		case <-deadline:
+			t.Fatalf("no notice at the SMTP peer within %v", within)
+			return Delivery{}
+		}
+	}
+}
+
+type peerSession struct {
+	p   *SMTPPeer
+	cur Delivery
+}
+
+func (s *peerSession) Mail(from string, _ *smtp.MailOptions) error {
+	s.cur = Delivery{From: from}
+	return nil
+}
+func (s *peerSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.cur.To = append(s.cur.To, to)
+	return nil
+}
 func (s *peerSession) Data(r io.Reader) error {
-	m, err := mail.ReadMessage(r)
+	b, err := io.ReadAll(r)
 	if err != nil {
 		return err
 	}
-	_, _ = io.Copy(io.Discard, m.Body)
+	m, err := mail.ReadMessage(bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
 	id := strings.TrimSpace(m.Header.Get("Message-Id"))
+	s.cur.Data, s.cur.At = string(b), time.Now()
 	s.p.mu.Lock()
 	s.p.byID[id]++
-	s.p.n++
+	s.p.got = append(s.p.got, s.cur)
 	s.p.mu.Unlock()
+	select {
+	case s.p.arrived <- struct{}{}:
+	default:
+	}
 	return nil
 }
-func (s *peerSession) Reset()        {}
+func (s *peerSession) Reset()        { s.cur = Delivery{} }
 func (s *peerSession) Logout() error { return nil }

@@ -27,7 +27,7 @@ import (
 	"time"
 
 	"omologa/tournament"
-	"omologa/tournament/internal/decimal"
+	"omologa/tournament/decimal"
 )
 
 // Layout names how a date was read; it appears in notes.

@@ -102,3 +102,19 @@ func ItalianPeriod(start, end tournament.Date) string {
 	}
 	return "date del torneo non note"
 }
+
+// TournamentBound reads a tournament's start date (end false) or end date
+// as a header writes it. When it cannot be read, en and it say why in
+// English and Italian, naming which date: the TRF and the Vega readers
+// report it alike.
+func TournamentBound(s string, end bool) (d tournament.Date, en, it string) {
+	d, _, err := Parse(s)
+	if err == nil {
+		return d, "", ""
+	}
+	field, fieldIT := "start date", "data di inizio"
+	if end {
+		field, fieldIT = "end date", "data di fine"
+	}
+	return d, field + ": " + err.Error(), fieldIT + ": " + Italian(err)
+}

@@ -2,6 +2,7 @@ package dates
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"omologa/tournament"
@@ -78,6 +79,28 @@ func TestItalianDate(t *testing.T) {
 	} {
 		if got := ItalianDate(tt.d); got != tt.want {
 			t.Errorf("ItalianDate(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestTournamentBound: the readers' start and end dates, and the problem
+// naming which of the two could not be read.
+func TestTournamentBound(t *testing.T) {
+	tests := []struct {
+		in     string
+		end    bool
+		want   tournament.Date
+		en, it string
+	}{
+		{"2025/07/21", false, tournament.Date{Year: 2025, Month: 7, Day: 21}, "", ""},
+		{"", true, tournament.Date{}, "", ""},
+		{"sometime", false, tournament.Date{}, "start date: ", "data di inizio: "},
+		{"sometime", true, tournament.Date{}, "end date: ", "data di fine: "},
+	}
+	for _, tt := range tests {
+		d, en, it := TournamentBound(tt.in, tt.end)
+		if d != tt.want || !strings.HasPrefix(en, tt.en) || !strings.HasPrefix(it, tt.it) || (tt.en == "") != (en == "") {
+			t.Errorf("TournamentBound(%q, %v) = %v, %q, %q", tt.in, tt.end, d, en, it)
 		}
 	}
 }

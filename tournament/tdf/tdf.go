@@ -39,7 +39,7 @@ import (
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
-	"omologa/tournament/internal/decimal"
+	"omologa/tournament/decimal"
 	"omologa/tournament/rateofplay"
 )
 
@@ -118,21 +118,15 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 			val = strings.TrimSpace(f[1])
 		}
 		t.Tags = append(t.Tags, tournament.Tag{Code: key, Value: strings.Join(f[1:], "|"), Line: num})
+		if field, ok := tournament.HeaderText[key]; ok {
+			*field(t) = val
+			continue
+		}
 		switch key {
-		case "name":
-			t.Name = val
-		case "city":
-			t.City = val
-		case "fed":
-			t.Federation = val
 		case "start", "end":
-			d, _, err := dates.Parse(val)
-			if err != nil {
-				what := "data di inizio"
-				if key == "end" {
-					what = "data di fine"
-				}
-				ds.text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", err.Error(), what+": "+dates.Italian(err))
+			d, en, it := dates.TournamentBound(val, key == "end")
+			if en != "" {
+				ds.text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", en, it)
 			}
 			if key == "start" {
 				t.Start = d
@@ -147,18 +141,10 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 			t.DeclaredRounds = n
 		case "dates":
 			roundDates, roundDatesLine = val, num
-		case "arbiter":
-			t.ChiefArbiter = val
 		case "deputy":
-			if val != "" {
-				t.DeputyArbiters = append(t.DeputyArbiters, val)
-			}
+			t.AddDeputy(val)
 		case "rate":
 			t.RateOfPlayText = val
-		case "type":
-			t.Type = val
-		case "system":
-			t.PairingSystem = val
 		case "tiebreaks":
 			for _, tb := range strings.Split(val, ";") {
 				if tb = strings.TrimSpace(tb); tb != "" {

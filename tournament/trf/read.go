@@ -7,7 +7,7 @@ import (
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
-	"omologa/tournament/internal/decimal"
+	"omologa/tournament/decimal"
 	"omologa/tournament/rateofplay"
 )
 
@@ -224,6 +224,11 @@ func trf26Record(code string) bool {
 	return len(code) == 3 && isDigits(code) && code[2] == '2' && code >= "142"
 }
 
+// trfHeaderText are the header records that set a text field of the
+// tournament (tournament.HeaderText's names).
+var trfHeaderText = map[string]string{"012": "name", "022": "city", "032": "fed", "092": "type", "102": "arbiter",
+	"192": "system"}
+
 // numeric reads a record whose code is three digits.
 func (r *reader) numeric(tag tournament.Tag, s string) bool {
 	t := r.t
@@ -244,37 +249,30 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 		}
 		r.seen[tag.Code] = tag.Line
 	}
+	if field, ok := trfHeaderText[tag.Code]; ok {
+		*tournament.HeaderText[field](t) = v
+		return true
+	}
 	switch tag.Code {
-	case "012":
-		t.Name = v
-	case "022":
-		t.City = v
-	case "032":
-		t.Federation = v
 	case "042", "052":
-		field, fieldIT, dst := "start date", "data di inizio", &t.Start
-		if tag.Code == "052" {
-			field, fieldIT, dst = "end date", "data di fine", &t.End
+		end := tag.Code == "052"
+		d, en, it := dates.TournamentBound(v, end)
+		if en != "" {
+			r.diagText(tag.Line, 5, tag.Code, tournament.Warning, "trf.date", en, it)
 		}
-		d, _, err := dates.Parse(v)
-		if err != nil {
-			r.diagText(tag.Line, 5, tag.Code, tournament.Warning, "trf.date", fmt.Sprintf("%s: %v", field, err), fieldIT+": "+dates.Italian(err))
+		if end {
+			t.End = d
+		} else {
+			t.Start = d
 		}
-		*dst = d
 	case "062":
 		t.DeclaredPlayers = r.count(tag, v)
 	case "072":
 		t.DeclaredRated = r.count(tag, v)
 	case "082":
 		t.DeclaredFederations = r.count(tag, v)
-	case "092":
-		t.Type = v
-	case "102":
-		t.ChiefArbiter = v
 	case "112":
-		if v != "" {
-			t.DeputyArbiters = append(t.DeputyArbiters, v)
-		}
+		t.AddDeputy(v)
 	case "122":
 		r.rate122 = v
 	case "132":
@@ -283,8 +281,6 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 		r.declareRounds(tag, v)
 	case "162":
 		r.scoring = append(r.scoring, tag)
-	case "192":
-		t.PairingSystem = v
 	case "202":
 		t.TieBreaks = nil
 		for _, tb := range strings.Split(v, ",") {
@@ -735,77 +731,73 @@ func (r *reader) applyScoring(tag tournament.Tag) {
 			s.Source += "," + tag.Code
 		}
 	}
-	switch tag.Code {
-	case "BBW":
+	if fields, ok := bbFields[tag.Code]; ok {
 		if f, ok := num(tag.Value); ok {
-			s.Win, s.ForfeitWin, s.FullBye = f, f, f
+			for _, p := range fields(s) {
+				*p = f
+			}
 			source()
 		}
-	case "BBD":
-		if f, ok := num(tag.Value); ok {
-			s.Draw, s.HalfBye = f, f
-			source()
-		}
-	case "BBL":
-		if f, ok := num(tag.Value); ok {
-			s.Loss = f
-			source()
-		}
-	case "BBZ":
-		if f, ok := num(tag.Value); ok {
-			s.ZeroBye = f
-			source()
-		}
-	case "BBF":
-		if f, ok := num(tag.Value); ok {
-			s.ForfeitLoss = f
-			source()
-		}
-	case "BBU":
-		if f, ok := num(tag.Value); ok {
-			s.PairingBye = f
-			source()
-		}
-	case "XXS", "162":
-		// "XXS W=1 D=0.5 ..." (JaVaFo) or "162  W 1.0    D 0.5    L 0.0"
-		// (TRF26): keys and values, '=' or blanks between them.
-		f := strings.Fields(strings.ReplaceAll(tag.Value, "=", " "))
-		if len(f)%2 != 0 {
-			r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring %q: keys and values do not pair up; record ignored", "punteggi %q: codici e valori non formano coppie; record ignorato", tag.Value)
+		return
+	}
+	if tag.Code != "XXS" && tag.Code != "162" {
+		return
+	}
+	// "XXS W=1 D=0.5 ..." (JaVaFo) or "162  W 1.0    D 0.5    L 0.0"
+	// (TRF26): keys and values, '=' or blanks between them.
+	f := strings.Fields(strings.ReplaceAll(tag.Value, "=", " "))
+	if len(f)%2 != 0 {
+		r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring %q: keys and values do not pair up; record ignored", "punteggi %q: codici e valori non formano coppie; record ignorato", tag.Value)
+		return
+	}
+	for i := 0; i < len(f); i += 2 {
+		v, ok := num(f[i+1])
+		if !ok {
 			return
 		}
-		for i := 0; i < len(f); i += 2 {
-			v, ok := num(f[i+1])
-			if !ok {
-				return
-			}
-			switch strings.ToUpper(f[i]) {
-			case "W", "WW", "BW":
-				s.Win = v
-			case "D", "WD", "BD":
-				s.Draw = v
-			case "L", "WL", "BL":
-				s.Loss = v
-			case "FW":
-				s.ForfeitWin = v
-			case "FL":
-				s.ForfeitLoss = v
-			case "HPB", "H":
-				s.HalfBye = v
-			case "FPB", "F":
-				s.FullBye = v
-			case "PAB", "U":
-				s.PairingBye = v
-			case "ZPB", "Z":
-				s.ZeroBye = v
-			default:
-				r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring key %q unknown; ignored", "codice di punteggio %q sconosciuto; ignorato", f[i])
-				continue
-			}
-			source()
+		field, ok := xxsFields[strings.ToUpper(f[i])]
+		if !ok {
+			r.diag(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring key %q unknown; ignored", "codice di punteggio %q sconosciuto; ignorato", f[i])
+			continue
 		}
+		*field(s) = v
+		source()
 	}
 }
+
+// bbFields maps each Swiss Manager BB* scoring tag to the fields of the
+// system its one value sets (a win also counts for a forfeit win and a
+// full-point bye, a draw for a half-point bye).
+var bbFields = map[string]func(*tournament.Scoring) []*float64{
+	"BBW": func(s *tournament.Scoring) []*float64 { return []*float64{&s.Win, &s.ForfeitWin, &s.FullBye} },
+	"BBD": func(s *tournament.Scoring) []*float64 { return []*float64{&s.Draw, &s.HalfBye} },
+	"BBL": func(s *tournament.Scoring) []*float64 { return []*float64{&s.Loss} },
+	"BBZ": func(s *tournament.Scoring) []*float64 { return []*float64{&s.ZeroBye} },
+	"BBF": func(s *tournament.Scoring) []*float64 { return []*float64{&s.ForfeitLoss} },
+	"BBU": func(s *tournament.Scoring) []*float64 { return []*float64{&s.PairingBye} },
+}
+
+// xxsFields maps each key of an XXS (JaVaFo) or 162 (TRF26) scoring
+// record to the field it sets.
+var xxsFields = map[string]func(*tournament.Scoring) *float64{
+	"W": scoringWin, "WW": scoringWin, "BW": scoringWin,
+	"D": scoringDraw, "WD": scoringDraw, "BD": scoringDraw,
+	"L": scoringLoss, "WL": scoringLoss, "BL": scoringLoss,
+	"FW":  func(s *tournament.Scoring) *float64 { return &s.ForfeitWin },
+	"FL":  func(s *tournament.Scoring) *float64 { return &s.ForfeitLoss },
+	"HPB": scoringHalfBye, "H": scoringHalfBye,
+	"FPB": scoringFullBye, "F": scoringFullBye,
+	"PAB": scoringPairingBye, "U": scoringPairingBye,
+	"ZPB": scoringZeroBye, "Z": scoringZeroBye,
+}
+
+func scoringWin(s *tournament.Scoring) *float64        { return &s.Win }
+func scoringDraw(s *tournament.Scoring) *float64       { return &s.Draw }
+func scoringLoss(s *tournament.Scoring) *float64       { return &s.Loss }
+func scoringHalfBye(s *tournament.Scoring) *float64    { return &s.HalfBye }
+func scoringFullBye(s *tournament.Scoring) *float64    { return &s.FullBye }
+func scoringPairingBye(s *tournament.Scoring) *float64 { return &s.PairingBye }
+func scoringZeroBye(s *tournament.Scoring) *float64    { return &s.ZeroBye }
 
 func (r *reader) rateOfPlay() {
 	t := r.t

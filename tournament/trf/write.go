@@ -10,7 +10,7 @@ import (
 
 	"omologa/tournament"
 	"omologa/tournament/dates"
-	"omologa/tournament/internal/decimal"
+	"omologa/tournament/decimal"
 )
 
 // Write writes t as a TRF file of version v, lines ended by CR LF.

@@ -1,6 +1,7 @@
-// Package decimal reads the numbers written in tournament files (starting
-// numbers, ratings, ids, declared points) for the trf, tdf and dates
-// readers, so that every format accepts the same spellings.
+// Package decimal reads the numbers written in tournament files and
+// registers (starting numbers, ratings, ids, declared points) for the trf,
+// tdf and dates readers and the registers' id index, so that every reader
+// accepts the same spellings.
 package decimal
 
 import "strconv"
