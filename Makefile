@@ -62,8 +62,8 @@ FUZZ_TARGETS := \
 	./ingest/mail:FuzzParse ./ingest/mail:FuzzFields ./ingest:FuzzExpandArchives \
 	./config:FuzzParse ./rules:FuzzParse \
 	./rating:FuzzParseDate ./rating:FuzzBands ./rating:FuzzParseRating \
-	./cmd/omologa:FuzzReadReceived ./tournament/internal/decimal:FuzzPoints \
-	./registers:FuzzMatch
+	./cmd/omologa:FuzzReadReceived ./tournament/decimal:FuzzPoints \
+	./registers:FuzzMatch ./ingest/mail:FuzzAuthenticate ./cmd/omologa:FuzzRateOverrides
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
