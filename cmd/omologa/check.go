@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -94,22 +93,10 @@ usage.`)
 		out = append(out, c)
 	}
 	bar.Done()
-	if *asJSON {
-		if err := writeJSONFiles(stdout, out); err != nil {
-			fmt.Fprintf(stderr, "omologa check: %v\n", err)
-			return exitUsage
-		}
-		return code
+	if err := printFiles(stdout, out, *asJSON, func(w io.Writer, c checked) { printChecked(w, c, *lang) }); err != nil {
+		fmt.Fprintf(stderr, "omologa check: %v\n", err)
+		return exitUsage
 	}
-	// One write for the whole listing, not one a line.
-	bw := bufio.NewWriter(stdout)
-	for i, c := range out {
-		if i > 0 {
-			fmt.Fprintln(bw)
-		}
-		printChecked(bw, c, *lang)
-	}
-	bw.Flush()
 	return code
 }
 

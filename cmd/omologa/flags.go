@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -197,4 +198,21 @@ func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, v
 		return nil, nil, false
 	}
 	return o, done, true
+}
+
+// printFiles prints the results of a command that reads files: as JSON
+// (writeJSONFiles), or each with print, a blank line between them, in
+// one write for the whole listing, not one a line.
+func printFiles[T any](w io.Writer, out []T, asJSON bool, print func(io.Writer, T)) error {
+	if asJSON {
+		return writeJSONFiles(w, out)
+	}
+	bw := bufio.NewWriter(w)
+	for i, x := range out {
+		if i > 0 {
+			fmt.Fprintln(bw)
+		}
+		print(bw, x)
+	}
+	return bw.Flush()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -61,22 +60,10 @@ func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		out = append(out, p)
 	}
-	if *asJSON {
-		if err := writeJSONFiles(stdout, out); err != nil {
-			fmt.Fprintf(stderr, "omologa parse: %v\n", err)
-			return exitUsage
-		}
-		return code
+	if err := printFiles(stdout, out, *asJSON, printParsed); err != nil {
+		fmt.Fprintf(stderr, "omologa parse: %v\n", err)
+		return exitUsage
 	}
-	// One write for the whole listing, not one a line.
-	bw := bufio.NewWriter(stdout)
-	for i, p := range out {
-		if i > 0 {
-			fmt.Fprintln(bw)
-		}
-		printParsed(bw, p)
-	}
-	bw.Flush()
 	return code
 }
 
