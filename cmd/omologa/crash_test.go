@@ -31,24 +31,8 @@ func TestCrashKillAndRestart(t *testing.T) {
 
 	const n = 60
 	rng := rand.New(rand.NewPCG(1, 2))
-	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
 	d := pipelinetest.StartDaemon(t, bin, cfg)
-	nextKill := time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
-	for i := 0; i < n; i++ {
-		data := pipelinetest.TRF(fmt.Sprintf("Crash Open %d", i), "Torino", startDay, "102 Rossi, Mario")
-		tmp := filepath.Join(drop, fmt.Sprintf(".s%d.tmp", i))
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(tmp, filepath.Join(drop, fmt.Sprintf("s%d.trf", i))); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Duration(rng.IntN(40)) * time.Millisecond)
-		if time.Now().After(nextKill) {
-			d.KillAndRestart()
-			nextKill = time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
-		}
-	}
+	dropUnderKills(t, d, drop, "Crash Open", n, rng)
 
 	// Let the last daemon finish the work, then stop it gracefully.
 	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
@@ -135,4 +119,28 @@ func countEntries(dir string) int {
 		}
 	}
 	return n
+}
+
+// dropUnderKills drops n tournament files named name 0…n−1 into drop,
+// each written aside and renamed in, at random intervals, killing the
+// daemon with SIGKILL (and starting it again) every 30–200 ms.
+func dropUnderKills(t *testing.T, d *pipelinetest.Daemon, drop, name string, n int, rng *rand.Rand) {
+	t.Helper()
+	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	nextKill := time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
+	for i := 0; i < n; i++ {
+		data := pipelinetest.TRF(fmt.Sprintf("%s %d", name, i), "Torino", startDay, "102 Rossi, Mario")
+		tmp := filepath.Join(drop, fmt.Sprintf(".s%d.tmp", i))
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, filepath.Join(drop, fmt.Sprintf("s%d.trf", i))); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rng.IntN(40)) * time.Millisecond)
+		if time.Now().After(nextKill) {
+			d.KillAndRestart()
+			nextKill = time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
+		}
+	}
 }

@@ -63,24 +63,8 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 
 	const n = 40
 	rng := rand.New(rand.NewPCG(3, 4))
-	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
 	d := pipelinetest.StartDaemon(t, bin, cfg)
-	nextKill := time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
-	for i := 0; i < n; i++ {
-		data := pipelinetest.TRF(fmt.Sprintf("Crash SMTP Open %d", i), "Torino", startDay, "102 Rossi, Mario")
-		tmp := filepath.Join(drop, fmt.Sprintf(".s%d.tmp", i))
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(tmp, filepath.Join(drop, fmt.Sprintf("s%d.trf", i))); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Duration(rng.IntN(40)) * time.Millisecond)
-		if time.Now().After(nextKill) {
-			d.KillAndRestart()
-			nextKill = time.Now().Add(time.Duration(30+rng.IntN(170)) * time.Millisecond)
-		}
-	}
+	dropUnderKills(t, d, drop, "Crash SMTP Open", n, rng)
 	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
 	if err != nil {
 		t.Fatal(err)
