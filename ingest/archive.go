@@ -58,7 +58,8 @@ const maxArchiveDepth = 2
 // local file header's signature) or, for an empty or damaged one, by
 // name.
 func IsArchive(f File) bool {
-	return bytes.HasPrefix(f.Data, []byte("PK\x03\x04")) || bytes.HasPrefix(f.Data, []byte("PK\x05\x06")) ||
+	head := f.Content.Head(4)
+	return bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("PK\x05\x06")) ||
 		strings.EqualFold(path.Ext(f.Name), ".zip")
 }
 
@@ -77,7 +78,7 @@ func isDocument(f File) bool {
 	if documentExts[strings.ToLower(path.Ext(f.Name))] {
 		return true
 	}
-	head := f.Data[:min(len(f.Data), 4096)]
+	head := f.Content.Head(4096)
 	return bytes.Contains(head, []byte("[Content_Types].xml")) ||
 		bytes.Contains(head, []byte("mimetypeapplication/vnd.oasis.opendocument"))
 }
@@ -88,8 +89,10 @@ func isDocument(f File) bool {
 // taken (a damaged archive, an entry over the size limit, too many
 // entries, an encrypted entry) is reported in problems, in Italian, and
 // left out; everything else is kept. Memory stays within the limits
-// whatever the archive claims in its headers.
-func ExpandArchives(files []File, lim Limits) (out []File, problems []string) {
+// whatever the archive claims in its headers: the entries go to the
+// spool (memory for a nil one). The archives given stay the caller's to
+// remove; the archives found inside them are removed once opened.
+func ExpandArchives(files []File, lim Limits, sp *Spool) (out []File, problems []string) {
 	lim = lim.withDefaults()
 	for _, f := range files {
 		if !IsArchive(f) || isDocument(f) {
@@ -97,15 +100,20 @@ func ExpandArchives(files []File, lim Limits) (out []File, problems []string) {
 			continue
 		}
 		budget := lim.MaxArchiveBytes
-		got, ps := expand(f, lim, &budget, 1)
+		got, ps := expand(f, lim, sp, &budget, 1)
 		out = append(out, got...)
 		problems = append(problems, ps...)
 	}
 	return out, problems
 }
 
-func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems []string) {
-	zr, err := zip.NewReader(bytes.NewReader(f.Data), int64(len(f.Data)))
+func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File, problems []string) {
+	r, err := f.Content.Open()
+	if err != nil {
+		return nil, []string{fmt.Sprintf("l'archivio %s non si legge: %v", f.Name, err)}
+	}
+	defer r.Close()
+	zr, err := zip.NewReader(r, f.Content.Size())
 	if err != nil {
 		return nil, []string{fmt.Sprintf("l'archivio %s non si apre (%v): inviare i file non compressi o un archivio zip integro", f.Name, err)}
 	}
@@ -125,7 +133,7 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 			continue
 		}
 		limit := min(lim.MaxFileBytes, *budget)
-		data, err := readBounded(zf, limit)
+		data, err := readBounded(zf, limit, sp)
 		if errors.Is(err, ErrTooBig) {
 			if limit < lim.MaxFileBytes {
 				problems = append(problems, fmt.Sprintf("l'archivio %s si espande oltre %s (possibile zip bomb): %s e i file successivi non sono stati letti",
@@ -139,18 +147,20 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s non si legge: %v", name, f.Name, err))
 			continue
 		}
-		*budget -= int64(len(data))
+		*budget -= data.Size()
 		from := f.Name
 		if f.From != "" {
 			from = f.From + "/" + f.Name
 		}
-		inner := File{Name: name, Data: data, From: from}
+		inner := File{Name: name, Content: data, From: from}
 		if IsArchive(inner) && !isDocument(inner) {
 			if depth >= maxArchiveDepth {
 				problems = append(problems, fmt.Sprintf("l'archivio %s dentro %s è annidato troppo in profondità e non è stato aperto", name, f.Name))
+				data.Remove()
 				continue
 			}
-			got, ps := expand(inner, lim, budget, depth+1)
+			got, ps := expand(inner, lim, sp, budget, depth+1)
+			data.Remove()
 			out = append(out, got...)
 			problems = append(problems, ps...)
 			continue
@@ -163,18 +173,26 @@ func expand(f File, lim Limits, budget *int64, depth int) (out []File, problems 
 	return out, problems
 }
 
-// readBounded reads an entry without trusting its declared size: at most
-// limit bytes are ever held.
-func readBounded(zf *zip.File, limit int64) ([]byte, error) {
+// readBounded reads an entry into the spool without trusting its
+// declared size: at most limit bytes are ever taken.
+func readBounded(zf *zip.File, limit int64, sp *Spool) (Content, error) {
 	if zf.UncompressedSize64 > uint64(limit) {
-		return nil, ErrTooBig
+		return Content{}, ErrTooBig
 	}
 	rc, err := zf.Open()
 	if err != nil {
-		return nil, err
+		return Content{}, err
 	}
 	defer rc.Close()
-	return ReadAllBounded(rc, limit)
+	c, n, err := sp.ReadUpTo(rc, limit+1)
+	if err == nil && n > limit {
+		err = ErrTooBig
+	}
+	if err != nil {
+		c.Remove()
+		return Content{}, err
+	}
+	return c, nil
 }
 
 // ReadUpTo reads at most max bytes of r, and how many it read, in

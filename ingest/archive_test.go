@@ -33,39 +33,39 @@ func TestExpandArchives(t *testing.T) {
 		wantNames []string
 		wantProb  string
 	}{
-		{"plain file passes through", []File{{Name: "a.trf", Data: []byte("012 A")}}, []string{"a.trf"}, ""},
+		{"plain file passes through", []File{{Name: "a.trf", Content: Bytes([]byte("012 A"))}}, []string{"a.trf"}, ""},
 		{"zip opened, directories dropped from names",
-			[]File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{"dir/a.trf": []byte("012 A")})}}, []string{"a.trf"}, ""},
-		{"names with ../ never leave", []File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{
-			"../../etc/passwd": []byte("x"), `..\..\win.ini`: []byte("y")})}}, []string{"passwd", "win.ini"}, ""},
-		{"nested zip opened", []File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{"in.zip": inner})}}, []string{"deep.trf"}, ""},
+			[]File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{"dir/a.trf": []byte("012 A")}))}}, []string{"a.trf"}, ""},
+		{"names with ../ never leave", []File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{
+			"../../etc/passwd": []byte("x"), `..\..\win.ini`: []byte("y")}))}}, []string{"passwd", "win.ini"}, ""},
+		{"nested zip opened", []File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{"in.zip": inner}))}}, []string{"deep.trf"}, ""},
 		{"Vega's .vegz is a document, passed on whole for the reader to refuse",
-			[]File{{Name: "torneo.vegz", Data: zipOf(t, map[string][]byte{"torneo.veg": []byte("x")})}}, []string{"torneo.vegz"}, ""},
+			[]File{{Name: "torneo.vegz", Content: Bytes(zipOf(t, map[string][]byte{"torneo.veg": []byte("x")}))}}, []string{"torneo.vegz"}, ""},
 		{"an office document is not opened, whatever its name",
-			[]File{{Name: "classifica", Data: zipOf(t, map[string][]byte{"[Content_Types].xml": []byte("<Types/>"), "xl/workbook.xml": []byte("<w/>")})}},
+			[]File{{Name: "classifica", Content: Bytes(zipOf(t, map[string][]byte{"[Content_Types].xml": []byte("<Types/>"), "xl/workbook.xml": []byte("<w/>")}))}},
 			[]string{"classifica"}, ""},
 		{"a spreadsheet inside a zip reaches the reader whole",
-			[]File{{Name: "t.zip", Data: zipOf(t, map[string][]byte{"risultati.xlsx": zipOf(t, map[string][]byte{"xl/workbook.xml": []byte("<w/>")})})}},
+			[]File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{"risultati.xlsx": zipOf(t, map[string][]byte{"xl/workbook.xml": []byte("<w/>")})}))}},
 			[]string{"risultati.xlsx"}, ""},
-		{"damaged zip is a problem", []File{{Name: "t.zip", Data: []byte("PK\x03\x04 not really")}}, nil, "non si apre"},
-		{"zip bomb stops at the archive budget", []File{{Name: "bomb.zip", Data: zipOf(t, map[string][]byte{
+		{"damaged zip is a problem", []File{{Name: "t.zip", Content: Bytes([]byte("PK\x03\x04 not really"))}}, nil, "non si apre"},
+		{"zip bomb stops at the archive budget", []File{{Name: "bomb.zip", Content: Bytes(zipOf(t, map[string][]byte{
 			"1.trf": bytes.Repeat([]byte("0"), 900<<10), "2.trf": bytes.Repeat([]byte("0"), 900<<10),
-			"3.trf": bytes.Repeat([]byte("0"), 900<<10)})}}, nil, "zip bomb"},
-		{"oversized entry refused", []File{{Name: "big.zip", Data: zipOf(t, map[string][]byte{
-			"big.trf": bytes.Repeat([]byte("0"), 2<<20)})}}, nil, "supera il limite"},
-		{"too many entries", []File{{Name: "many.zip", Data: zipOf(t, func() map[string][]byte {
+			"3.trf": bytes.Repeat([]byte("0"), 900<<10)}))}}, nil, "zip bomb"},
+		{"oversized entry refused", []File{{Name: "big.zip", Content: Bytes(zipOf(t, map[string][]byte{
+			"big.trf": bytes.Repeat([]byte("0"), 2<<20)}))}}, nil, "supera il limite"},
+		{"too many entries", []File{{Name: "many.zip", Content: Bytes(zipOf(t, func() map[string][]byte {
 			m := map[string][]byte{}
 			for i := range 12 {
 				m[strings.Repeat("x", i+1)+".trf"] = []byte("012")
 			}
 			return m
-		}())}}, nil, "più di 10 file"},
+		}()))}}, nil, "più di 10 file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, probs := ExpandArchives(tc.files, lim)
+			got, probs := ExpandArchives(tc.files, lim, nil)
 			var total int64
 			for _, f := range got {
-				total += int64(len(f.Data))
+				total += f.Content.Size()
 				if strings.ContainsAny(f.Name, `/\`) || strings.HasPrefix(f.Name, ".") {
 					t.Errorf("unsafe name %q", f.Name)
 				}
@@ -125,10 +125,10 @@ func FuzzExpandArchives(f *testing.F) {
 	f.Add([]byte("PK\x05\x06"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := Limits{MaxFileBytes: 1 << 16, MaxArchiveBytes: 1 << 17, MaxArchiveFiles: 8}
-		got, _ := ExpandArchives([]File{{Name: "f.zip", Data: data}}, lim)
+		got, _ := ExpandArchives([]File{{Name: "f.zip", Content: Bytes(data)}}, lim, nil)
 		var total int64
 		for _, g := range got {
-			total += int64(len(g.Data))
+			total += g.Content.Size()
 			if strings.ContainsAny(g.Name, `/\`) || g.Name == "" {
 				t.Fatalf("unsafe name %q", g.Name)
 			}

@@ -418,8 +418,8 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 				s.Subject = name
 			}
 		} else {
-			s.Raw = data
-			s.Files, s.Problems = ExpandArchives([]File{{Name: clean, Data: data}}, d.o.Limits)
+			s.Original = Bytes(data)
+			s.Files, s.Problems = ExpandArchives([]File{{Name: clean, Content: s.Original}}, d.o.Limits, nil)
 			if len(s.Files) == 0 {
 				reason = strings.Join(s.Problems, "\n")
 				if reason == "" {

@@ -160,11 +160,11 @@ func TestDropPartialFileReadAgain(t *testing.T) {
 	defer mu.Unlock()
 	for i, want := range [][]byte{first, whole} {
 		s := subs[i]
-		if !bytes.Equal(s.Raw, want) {
-			t.Errorf("submission %d judged %d bytes, want %d", i, len(s.Raw), len(want))
+		if !bytes.Equal(bytesOf(s.Original), want) {
+			t.Errorf("submission %d judged %d bytes, want %d", i, s.Original.Size(), len(want))
 		}
-		if b, err := os.ReadFile(s.Source); err != nil || !bytes.Equal(b, s.Raw) {
-			t.Errorf("submission %d: archived %d bytes (%v), judged %d: must be the same bytes", i, len(b), err, len(s.Raw))
+		if b, err := os.ReadFile(s.Source); err != nil || !bytes.Equal(b, bytesOf(s.Original)) {
+			t.Errorf("submission %d: archived %d bytes (%v), judged %d: must be the same bytes", i, len(b), err, s.Original.Size())
 		}
 	}
 }

@@ -110,7 +110,7 @@ func TestDropTakesFilesPresentAtStart(t *testing.T) {
 	r := newRecorder()
 	run(t, d, r.handle)
 	s := r.wait(t, "the file present at start")
-	if s.Channel != ChannelDrop || len(s.Files) != 1 || s.Files[0].Name != "old.trf" || string(s.Raw) != "012 Old" {
+	if s.Channel != ChannelDrop || len(s.Files) != 1 || s.Files[0].Name != "old.trf" || string(bytesOf(s.Original)) != "012 Old" {
 		t.Fatalf("%+v", s)
 	}
 	waitFor(t, "the original archived", func() bool { return len(entries(t, dd.archive)) == 1 })
@@ -165,7 +165,7 @@ func TestDropRenameFromTemporaryNameCountsAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := r.wait(t, "the renamed file")
-	if s.Files[0].Name != "t.trf" || string(s.Files[0].Data) != "012 Renamed" {
+	if s.Files[0].Name != "t.trf" || string(bytesOf(s.Files[0].Content)) != "012 Renamed" {
 		t.Fatalf("%+v", s.Files)
 	}
 }
@@ -184,7 +184,7 @@ func TestDropWaitsForAFileToSettle(t *testing.T) {
 	}
 	f.Close()
 	s := r.wait(t, "the settled file")
-	if n := strings.Count(string(s.Raw), "012 part"); n != 5 {
+	if n := strings.Count(string(bytesOf(s.Original)), "012 part"); n != 5 {
 		t.Fatalf("taken before it was complete: %d of 5 parts", n)
 	}
 	select {
@@ -217,8 +217,8 @@ func TestDropOversizedAndUnreadableGoToRejected(t *testing.T) {
 		if len(s.Problems) == 0 || len(s.Files) != 0 {
 			t.Errorf("%s: problems %v files %d", s.Source, s.Problems, len(s.Files))
 		}
-		if strings.HasSuffix(s.Source, "huge.trf") && (s.Raw != nil || len(s.ContentHash) != 64) {
-			t.Errorf("oversized file: raw %d bytes, hash %q", len(s.Raw), s.ContentHash)
+		if strings.HasSuffix(s.Source, "huge.trf") && (!s.Original.IsZero() || len(s.ContentHash) != 64) {
+			t.Errorf("oversized file: raw %d bytes, hash %q", s.Original.Size(), s.ContentHash)
 		}
 	}
 	got := entries(t, dd.rejected)
@@ -288,9 +288,9 @@ func TestDropHundredMegabyteFile(t *testing.T) {
 		t.Fatalf("%d submissions", len(r.subs))
 	}
 	s := r.subs[0]
-	if s.Raw != nil || len(s.Files) != 0 || len(s.Problems) != 1 || !strings.Contains(s.Problems[0], "100 MB") ||
+	if !s.Original.IsZero() || len(s.Files) != 0 || len(s.Problems) != 1 || !strings.Contains(s.Problems[0], "100 MB") ||
 		!strings.Contains(s.Problems[0], "20 MB") {
-		t.Fatalf("raw %d bytes, files %d, problems %q", len(s.Raw), len(s.Files), s.Problems)
+		t.Fatalf("raw %d bytes, files %d, problems %q", s.Original.Size(), len(s.Files), s.Problems)
 	}
 	if !strings.HasPrefix(s.Source, dd.rejected) {
 		t.Fatalf("source %q: the record should name where the original is kept", s.Source)

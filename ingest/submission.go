@@ -19,8 +19,8 @@ const (
 )
 
 // Submission is one thing received: a message with its attachments, or a
-// dropped file. Raw keeps the original bytes (the whole message, or the
-// dropped file), so that nothing is ever lost.
+// dropped file. Original keeps the bytes as received (the whole message,
+// or the dropped file), so that nothing is ever lost.
 type Submission struct {
 	Channel    Channel
 	ReceivedAt time.Time // INTERNALDATE for IMAP, the drop time for files: starts the 8-day clock
@@ -40,21 +40,32 @@ type Submission struct {
 	// archive (broken MIME, a zip bomb, an oversized part): each becomes
 	// a finding, nothing is dropped silently.
 	Problems []string
-	// Raw is the original bytes; Source names where they came from
-	// (mailbox/UIDVALIDITY/UID, or the file's path) for the record.
-	Raw    []byte
-	Source string
-	// ContentHash, when set, is the SHA-256 (hex) of the original that
-	// Raw could not hold (a file over the size limit): the store dedupes
-	// on it instead of hashing Raw.
+	// Original is the bytes as received (in memory or spooled); Source
+	// names where they came from (mailbox/UIDVALIDITY/UID, or the
+	// file's path) for the record.
+	Original Content
+	Source   string
+	// ContentHash, when set, is the SHA-256 (hex) of an original that
+	// was not kept (a file over the size limit): the store dedupes on it
+	// instead of Original's.
 	ContentHash string
+}
+
+// Cleanup removes the spool files of the original and the files, once
+// the submission is recorded (or could not be: the intake takes it again
+// from where it came). Errors are ignored: a leftover is swept later.
+func (s *Submission) Cleanup() {
+	s.Original.Remove()
+	for _, f := range s.Files {
+		f.Content.Remove()
+	}
 }
 
 // File is one attachment or dropped file.
 type File struct {
 	// Name is the base name, sanitised: never a path.
-	Name string
-	Data []byte
+	Name    string
+	Content Content
 	// From names the archive it came out of, if any.
 	From string
 }

@@ -73,7 +73,7 @@ func TestAuditTrail(t *testing.T) {
 	for _, mid := range []string{"<a@x>", "<b@x>"} {
 		id, _, err := p.Record(ctx, &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(),
 			Sender: "stranger@example.net", MessageID: mid, Source: "INBOX/1/" + mid,
-			Raw: append([]byte("Message-Id: "+mid+"\r\n\r\n"), data...), Files: []ingest.File{{Name: "t.trf", Data: data}}})
+			Original: ingest.Bytes(append([]byte("Message-Id: "+mid+"\r\n\r\n"), data...)), Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,8 +148,8 @@ func TestResendDelivered(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := pipelinetest.TRF("Open di Prova", "Siena", time.Now().AddDate(0, 0, -7).Format("2006/01/02"))
-	id, _, err := p.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: time.Now(), Raw: data,
-		Files: []ingest.File{{Name: "t.trf", Data: data}}})
+	id, _, err := p.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: time.Now(), Original: ingest.Bytes(data),
+		Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}}})
 	if err != nil {
 		t.Fatal(err)
 	}

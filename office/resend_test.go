@@ -68,5 +68,5 @@ func TestResendAudited(t *testing.T) {
 
 func dropSubmission(data []byte) *ingest.Submission {
 	return &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: time.Now(), Source: "drop/t.trf",
-		Raw: data, Files: []ingest.File{{Name: "t.trf", Data: data}}}
+		Original: ingest.Bytes(data), Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}}}
 }

@@ -72,7 +72,7 @@ func recent() string { return time.Now().AddDate(0, 0, -7).Format("2006/01/02") 
 
 func dropSub(name string, data []byte) *ingest.Submission {
 	return &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: time.Now(), Subject: name, Source: "drop/" + name,
-		Raw: data, Files: []ingest.File{{Name: name, Data: data}}}
+		Original: ingest.Bytes(data), Files: []ingest.File{{Name: name, Content: ingest.Bytes(data)}}}
 }
 
 func TestReceiptAndRejection(t *testing.T) {
@@ -174,7 +174,7 @@ func TestZipFilesEachGetAVerdict(t *testing.T) {
 	}
 	zw.Close()
 	s := dropSub("both.zip", buf.Bytes())
-	s.Files, s.Problems = ingest.ExpandArchives(s.Files, ingest.Limits{})
+	s.Files, s.Problems = ingest.ExpandArchives(s.Files, ingest.Limits{}, nil)
 	e.pipe.Handle(ctx, s)
 	e.pipe.Drain(ctx)
 	st, _ := e.store.Statuses(ctx, 0)
@@ -207,7 +207,7 @@ func TestUnknownSenderQuarantinedKnownAnswered(t *testing.T) {
 	data := pipelinetest.TRF("Open di Prova", "Milano", start, "102 Rossi, Mario")
 	mail := func(sender, id string) *ingest.Submission {
 		return &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(), Sender: sender, MessageID: id,
-			Raw: append([]byte("Message-Id: "+id+"\r\n\r\n"), data...), Files: []ingest.File{{Name: "t.trf", Data: data}},
+			Original: ingest.Bytes(append([]byte("Message-Id: "+id+"\r\n\r\n"), data...)), Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}},
 			Fields: map[string]string{"venue": "Milano"}}
 	}
 	e.pipe.Handle(ctx, mail("stranger@example.net", "<1@x>"))
@@ -348,7 +348,7 @@ func TestSameMessageResent(t *testing.T) {
 	data := pipelinetest.TRF("Open di Prova", "Milano", recent(), "102 Rossi, Mario", `122 90'+30"`)
 	mail := func(id string) *ingest.Submission {
 		return &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(), Sender: "mario.rossi@example.org", MessageID: id,
-			Raw: append([]byte("Message-Id: "+id+"\r\n\r\n"), data...), Files: []ingest.File{{Name: "t.trf", Data: data}},
+			Original: ingest.Bytes(append([]byte("Message-Id: "+id+"\r\n\r\n"), data...)), Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}},
 			Fields: map[string]string{"venue": "Milano"}}
 	}
 	for _, id := range []string{"<1@x>", "<2@x>", "<3@x>"} {

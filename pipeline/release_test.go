@@ -24,8 +24,8 @@ func TestQuarantinedReleasedIsAnsweredDroppedIsNot(t *testing.T) {
 	data := pipelinetest.TRF("Open di Prova", "Milano", recent(), "102 Rossi, Mario")
 	mail := func(id string) *ingest.Submission {
 		return &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(), Sender: "stranger@example.net",
-			MessageID: id, Raw: append([]byte("Message-Id: "+id+"\r\n\r\n"), data...),
-			Files: []ingest.File{{Name: "t.trf", Data: data}}, Fields: map[string]string{"venue": "Milano"}}
+			MessageID: id, Original: ingest.Bytes(append([]byte("Message-Id: "+id+"\r\n\r\n"), data...)),
+			Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}}, Fields: map[string]string{"venue": "Milano"}}
 	}
 	rel, _, err := e.pipe.Record(ctx, mail("<1@x>"))
 	if err != nil {

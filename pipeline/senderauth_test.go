@@ -53,7 +53,7 @@ func TestSenderAuthentication(t *testing.T) {
 		data := pipelinetest.TRF("Open di Prova", "Milano", start, "102 Rossi, Mario"+strings.Repeat(" ", n))
 		raw := headers + "Message-Id: " + id + "\r\nSubject: torneo\r\n\r\nin allegato\r\n"
 		s := &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(), Sender: sender, MessageID: id,
-			Raw: []byte(raw), Files: []ingest.File{{Name: "t.trf", Data: data}}, Fields: map[string]string{"venue": "Milano"}}
+			Original: ingest.Bytes([]byte(raw)), Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}}, Fields: map[string]string{"venue": "Milano"}}
 		if _, _, err := e.pipe.Record(ctx, s); err != nil {
 			t.Fatal(err)
 		}

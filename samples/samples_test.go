@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/ingest"
 	"omologa/ingest/mail"
 	"omologa/registers"
 	"omologa/tournament"
@@ -223,7 +224,7 @@ func TestMail(t *testing.T) {
 			}
 			// The mail reader may turn a text/plain attachment in a
 			// declared charset into UTF-8: compare the texts.
-			got, _ := codec.Decode(f, sub.Files[0].Data)
+			got, _ := codec.Decode(f, bytesOf(sub.Files[0].Content))
 			exp, _ := codec.Decode(f, want)
 			if got != exp {
 				t.Errorf("attachment %s differs from drop/%s", sub.Files[0].Name, sub.Files[0].Name)
@@ -231,3 +232,6 @@ func TestMail(t *testing.T) {
 		})
 	}
 }
+
+// bytesOf is a Content's bytes, for assertions.
+func bytesOf(c ingest.Content) []byte { b, _ := c.ReadAll(); return b }

@@ -15,8 +15,8 @@ import (
 func judged(t *testing.T, s *Store, raw string, when time.Time, verdict, kind, key string, supersedes int64) int64 {
 	t.Helper()
 	ctx := context.Background()
-	id, _, err := s.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: when, Raw: []byte(raw),
-		Files: []ingest.File{{Name: raw + ".trf", Data: []byte(raw)}}}, when)
+	id, _, err := s.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: when, Original: ingest.Bytes([]byte(raw)),
+		Files: []ingest.File{{Name: raw + ".trf", Content: ingest.Bytes([]byte(raw))}}}, when)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,8 @@ func TestProvinceFilter(t *testing.T) {
 	ctx := context.Background()
 	when := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
 	add := func(name, city string, auth *validate.Authorisation) {
-		id, _, err := s.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: when, Raw: []byte(name),
-			Files: []ingest.File{{Name: name + ".trf", Data: []byte(name)}}}, when)
+		id, _, err := s.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: when, Original: ingest.Bytes([]byte(name)),
+			Files: []ingest.File{{Name: name + ".trf", Content: ingest.Bytes([]byte(name))}}}, when)
 		if err != nil {
 			t.Fatal(err)
 		}

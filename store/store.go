@@ -169,15 +169,14 @@ func Hash(b []byte) string {
 func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Time) (id int64, dup bool, err error) {
 	hash := sub.ContentHash
 	if hash == "" {
-		hash = Hash(sub.Raw)
+		hash = sub.Original.Hash()
 	}
-	fileHash := func(b []byte) string {
-		// A dropped plain file is its own original: its bytes are Raw's,
-		// already hashed.
-		if sub.ContentHash == "" && len(b) > 0 && len(b) == len(sub.Raw) && &b[0] == &sub.Raw[0] {
-			return hash
-		}
-		return Hash(b)
+	if hash == "" {
+		hash = Hash(nil)
+	}
+	raw, err := sub.Original.ReadAll()
+	if err != nil {
+		return 0, false, fmt.Errorf("store: record submission from %s: %w", sub.Source, err)
 	}
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
 	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
@@ -199,7 +198,7 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw, state, recorded_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
-			string(fields), string(problems), sub.Source, hash, sub.Raw, StateReceived, ts(now))
+			string(fields), string(problems), sub.Source, hash, raw, StateReceived, ts(now))
 		if err != nil {
 			return err
 		}
@@ -207,8 +206,12 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			return err
 		}
 		for i, f := range sub.Files {
+			data, err := f.Content.ReadAll()
+			if err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO files (submission_id, seq, name, from_archive, hash, size, data)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, i, f.Name, f.From, fileHash(f.Data), len(f.Data), nonNil(f.Data)); err != nil {
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, i, f.Name, f.From, f.Content.Hash(), f.Content.Size(), nonNil(data)); err != nil {
 				return err
 			}
 		}

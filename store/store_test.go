@@ -29,9 +29,9 @@ var t0 = time.Date(2026, 3, 10, 9, 30, 0, 0, time.UTC)
 
 func sub(raw, msgid string) *ingest.Submission {
 	return &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: t0, Sender: "arbitro@example.org",
-		MessageID: msgid, Subject: "torneo", Raw: []byte(raw), Source: "INBOX/1/7",
+		MessageID: msgid, Subject: "torneo", Original: ingest.Bytes([]byte(raw)), Source: "INBOX/1/7",
 		Fields: map[string]string{"venue": "Milano"},
-		Files:  []ingest.File{{Name: "a.trf", Data: []byte("012 A")}, {Name: "b.trf", Data: []byte("012 B"), From: "x.zip"}}}
+		Files:  []ingest.File{{Name: "a.trf", Content: ingest.Bytes([]byte("012 A"))}, {Name: "b.trf", Content: ingest.Bytes([]byte("012 B")), From: "x.zip"}}}
 }
 
 func TestRecordIsIdempotentOnHashAndMessageID(t *testing.T) {

@@ -65,8 +65,8 @@ func seedBig(b *testing.B) *bigStore {
 		}
 		recv := season.Received[i].Time(time.UTC).Add(10 * time.Hour)
 		name := fmt.Sprintf("torneo_%04d.trf", i)
-		sub := &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: recv, Source: name, Raw: buf.Bytes(),
-			Files: []ingest.File{{Name: name, Data: buf.Bytes()}}}
+		sub := &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: recv, Source: name, Original: ingest.Bytes(buf.Bytes()),
+			Files: []ingest.File{{Name: name, Content: ingest.Bytes(buf.Bytes())}}}
 		id, _, err := st.Record(ctx, sub, recv)
 		if err != nil {
 			b.Fatal(err)

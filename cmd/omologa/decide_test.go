@@ -201,7 +201,7 @@ func TestDecideBadInput(t *testing.T) {
 	}
 	data := withdrawalFile(t)
 	two, _, err := st.Record(context.Background(), &ingest.Submission{Channel: ingest.ChannelCLI, ReceivedAt: cet(2026, 11, 24, 10),
-		Raw: []byte("two"), Files: []ingest.File{{Name: "a.trf", Data: data}, {Name: "b.trf", Data: data}}}, cet(2026, 11, 24, 10))
+		Original: ingest.Bytes([]byte("two")), Files: []ingest.File{{Name: "a.trf", Content: ingest.Bytes(data)}, {Name: "b.trf", Content: ingest.Bytes(data)}}}, cet(2026, 11, 24, 10))
 	st.Close()
 	if err != nil {
 		t.Fatal(err)

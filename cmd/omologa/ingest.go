@@ -107,8 +107,8 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			}
 			s = m
 		} else {
-			s.Raw = data
-			s.Files, s.Problems = ingest.ExpandArchives([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Data: data}}, lim)
+			s.Original = ingest.Bytes(data)
+			s.Files, s.Problems = ingest.ExpandArchives([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, nil)
 		}
 		id, dup, err := a.pipe.Record(ctx, s)
 		if err != nil {

@@ -116,8 +116,8 @@ func section(data []byte, letter string) []byte {
 }
 
 func ingestCLI(name string, data []byte, when time.Time) *ingest.Submission {
-	return &ingest.Submission{Channel: ingest.ChannelCLI, ReceivedAt: when, Subject: name, Source: name, Raw: data,
-		Files: []ingest.File{{Name: name, Data: data}}}
+	return &ingest.Submission{Channel: ingest.ChannelCLI, ReceivedAt: when, Subject: name, Source: name, Original: ingest.Bytes(data),
+		Files: []ingest.File{{Name: name, Content: ingest.Bytes(data)}}}
 }
 
 // 2. Tournaments with the same name, start and city but different

@@ -36,7 +36,7 @@ func quarantine(t *testing.T, cfgPath string, n int) []int64 {
 		mid := "<q" + string(rune('a'+i)) + "@x>"
 		id, _, err := a.pipe.Record(ctx, &ingest.Submission{Channel: ingest.ChannelIMAP, ReceivedAt: time.Now(),
 			Sender: "stranger@example.net", MessageID: mid, Source: "INBOX/1/" + mid,
-			Raw: append([]byte("Message-Id: "+mid+"\r\n\r\n"), data...), Files: []ingest.File{{Name: "t.trf", Data: data}},
+			Original: ingest.Bytes(append([]byte("Message-Id: "+mid+"\r\n\r\n"), data...)), Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}},
 			Fields: map[string]string{"venue": "Siena"}})
 		if err != nil {
 			t.Fatal(err)

@@ -140,7 +140,7 @@ func recordSubmission(t *testing.T, cfgPath, name string, data []byte, when time
 	}
 	defer a.close()
 	id, _, err := a.pipe.Record(ctx, &ingest.Submission{Channel: ingest.ChannelCLI, ReceivedAt: when,
-		Subject: name, Source: name, Raw: data, Files: []ingest.File{{Name: name, Data: data}}})
+		Subject: name, Source: name, Original: ingest.Bytes(data), Files: []ingest.File{{Name: name, Content: ingest.Bytes(data)}}})
 	if err != nil {
 		t.Fatal(err)
 	}

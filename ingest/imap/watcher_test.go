@@ -276,8 +276,8 @@ func TestWatcher_OversizedMessageTakenByHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := col.next(t)
-	if s.Sender != "arbitro1@example.it" || len(s.Files) != 0 || len(s.Raw) > 1000 {
-		t.Errorf("sender %q files %d raw %d", s.Sender, len(s.Files), len(s.Raw))
+	if s.Sender != "arbitro1@example.it" || len(s.Files) != 0 || s.Original.Size() > 1000 {
+		t.Errorf("sender %q files %d raw %d", s.Sender, len(s.Files), s.Original.Size())
 	}
 	found := false
 	for _, p := range s.Problems {

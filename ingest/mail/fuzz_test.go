@@ -24,7 +24,7 @@ func FuzzParse(f *testing.F) {
 			if file.Name == "" || file.Name == "." || file.Name == ".." || strings.ContainsAny(file.Name, "/\\\x00") {
 				t.Errorf("unsafe name %q", file.Name)
 			}
-			total += int64(len(file.Data))
+			total += file.Content.Size()
 		}
 		if total > lim.MaxTotal {
 			t.Errorf("attachments total %d over %d", total, lim.MaxTotal)

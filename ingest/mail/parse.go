@@ -91,7 +91,7 @@ func ParseWithLimits(raw []byte, receivedAt time.Time, lim Limits) (*ingest.Subm
 	s := &ingest.Submission{
 		Channel:    ingest.ChannelIMAP,
 		ReceivedAt: receivedAt,
-		Raw:        raw,
+		Original:   ingest.Bytes(raw),
 		Fields:     map[string]string{},
 	}
 	p := &parser{sub: s, lim: lim}
@@ -306,7 +306,7 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 	// The bytes go to the file reader as they came (tournament/codec
 	// detects the encoding, Windows-1252 included): the bytes judged are
 	// the bytes kept.
-	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Data: data})
+	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Content: ingest.Bytes(data)})
 }
 
 // decode undoes the transfer encoding, bounded by the part and total
@@ -406,7 +406,7 @@ func (p *parser) finish() {
 	}
 	p.sub.Fields = Fields(p.sub.Body)
 	files, problems := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
-		MaxArchiveFiles: p.lim.MaxArchiveFiles})
+		MaxArchiveFiles: p.lim.MaxArchiveFiles}, nil)
 	p.sub.Files = files
 	p.sub.Problems = append(p.sub.Problems, problems...)
 }

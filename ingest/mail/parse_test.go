@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/base64"
+	"omologa/ingest"
 	"runtime"
 	"strings"
 	"testing"
@@ -73,10 +74,10 @@ Content-Transfer-Encoding: base64
 	if s.Sender != "arbitro@example.it" || s.MessageID != "abc123@example.it" || s.Subject != "Omologazione torneo à Roma" {
 		t.Errorf("envelope = %q %q %q", s.Sender, s.MessageID, s.Subject)
 	}
-	if !s.ReceivedAt.Equal(received) || !bytes.Equal(s.Raw, raw) {
+	if !s.ReceivedAt.Equal(received) || !bytes.Equal(bytesOf(s.Original), raw) {
 		t.Error("ReceivedAt or Raw not kept")
 	}
-	if len(s.Files) != 1 || s.Files[0].Name != "torneo.trf" || string(s.Files[0].Data) != trfLine {
+	if len(s.Files) != 1 || s.Files[0].Name != "torneo.trf" || string(bytesOf(s.Files[0].Content)) != trfLine {
 		t.Fatalf("files = %+v", s.Files)
 	}
 	want := map[string]string{"venue": "Roma, Circolo Scacchi", "date": "1-3 novembre 2026", "arbiter": "Mario Rossi", "organiser": "ASD Scacchi Roma"}
@@ -128,7 +129,7 @@ Content-Transfer-Encoding: quoted-printable
 	// An attachment reaches the file reader as it came (the transfer
 	// encoding undone, no charset conversion): codec reads Latin-1 and
 	// Windows-1252 itself, and the bytes judged are the bytes kept.
-	if len(s.Files) != 1 || string(s.Files[0].Data) != "012 Torneo di Citt\xe0" {
+	if len(s.Files) != 1 || string(bytesOf(s.Files[0].Content)) != "012 Torneo di Citt\xe0" {
 		t.Fatalf("files = %+v", s.Files)
 	}
 }
@@ -250,7 +251,7 @@ MDEy`),
 			if err != nil || s == nil {
 				t.Fatalf("Parse = %v, %v", s, err)
 			}
-			if !bytes.Equal(s.Raw, raw) {
+			if !bytes.Equal(bytesOf(s.Original), raw) {
 				t.Error("raw not kept")
 			}
 		})
@@ -389,7 +390,7 @@ Content-Transfer-Encoding: base64
 --B--
 `)
 	s, _ := Parse(raw, received)
-	if len(s.Files) != 1 || s.Files[0].Name != "torneo.trf" || s.Files[0].From != "files.zip" || string(s.Files[0].Data) != trfLine {
+	if len(s.Files) != 1 || s.Files[0].Name != "torneo.trf" || s.Files[0].From != "files.zip" || string(bytesOf(s.Files[0].Content)) != trfLine {
 		t.Fatalf("files = %+v problems %q", s.Files, s.Problems)
 	}
 }
@@ -538,3 +539,6 @@ func TestParse_EncodedDisplayName(t *testing.T) {
 		t.Errorf("sender %q subject %q problems %q", s.Sender, s.Subject, s.Problems)
 	}
 }
+
+// bytesOf is a Content's bytes, for assertions.
+func bytesOf(c ingest.Content) []byte { b, _ := c.ReadAll(); return b }
