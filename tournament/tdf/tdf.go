@@ -93,7 +93,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		return nil, nil, tournament.ErrEmpty
 	}
 	t := &tournament.Tournament{File: name, Format: tournament.FormatTDF, Scoring: tournament.DefaultScoring()}
-	ds := &diagnostics{file: name}
+	ds := &tournament.Diagnostics{File: name}
 	var roundDates string
 	roundDatesLine := 0
 	starts := map[int]int{}
@@ -110,7 +110,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		f := strings.Split(line, "|")
 		key, ok := keys[strings.ToUpper(strings.TrimSpace(f[0]))]
 		if !ok {
-			ds.diag(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", "record sconosciuto %q ignorato", strings.TrimSpace(f[0]))
+			ds.Add(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", "record sconosciuto %q ignorato", strings.TrimSpace(f[0]))
 			continue
 		}
 		val := ""
@@ -126,7 +126,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "start", "end":
 			d, en, it := dates.TournamentBound(val, key == "end")
 			if en != "" {
-				ds.text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", en, it)
+				ds.Text(num, len(f[0])+2, key, tournament.Warning, "tdf.date", en, it)
 			}
 			if key == "start" {
 				t.Start = d
@@ -136,7 +136,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "rounds":
 			n, ok := decimal.Atoi(val)
 			if !ok {
-				ds.diag(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", "%q non è un numero", val)
+				ds.Add(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", "%q non è un numero", val)
 			}
 			t.DeclaredRounds = n
 		case "dates":
@@ -157,7 +157,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 				continue
 			}
 			if j, dup := starts[p.Start]; dup {
-				ds.diag(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, t.Players[j].Line)
+				ds.Add(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, t.Players[j].Line)
 				continue
 			}
 			starts[p.Start] = len(t.Players)
@@ -165,11 +165,11 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		}
 	}
 	if len(t.Tags) == 0 {
-		return nil, ds.list, &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record"),
+		return nil, ds.List(), &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record"),
 			ErrIT: "non è un file .tdf: nessun record riconosciuto"}
 	}
 	if len(t.Players) == 0 {
-		return nil, ds.list, &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read"),
+		return nil, ds.List(), &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read"),
 			ErrIT: "nessun record di giocatore: non si può leggere alcun torneo"}
 	}
 	if roundDates != "" {
@@ -177,7 +177,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		rd, _, problems := dates.Rounds(fields, t.Start, t.End)
 		t.RoundDates = rd
 		for _, pr := range problems {
-			ds.text(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
+			ds.Text(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
 				fmt.Sprintf("round %d date: %v", pr.Index+1, pr.Err), fmt.Sprintf("turno %d: %s", pr.Index+1, dates.Italian(pr.Err)))
 		}
 	}
@@ -198,33 +198,15 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 			p.Rounds = append(p.Rounds, tournament.RoundEntry{Colour: tournament.ColourNone, Code: tournament.CodeNone})
 		}
 	}
-	return t, ds.list, nil
-}
-
-// diagnostics collects the diagnostics of one Read.
-type diagnostics struct {
-	file string
-	list []tournament.Diagnostic
-}
-
-// diag records a diagnostic whose English and Italian texts take the same
-// arguments; in the Italian one %q quotes with « ».
-func (d *diagnostics) diag(line, col int, field string, sev tournament.Severity, code, en, it string, args ...any) {
-	d.text(line, col, field, sev, code, fmt.Sprintf(en, args...), tournament.SprintfIT(it, args...))
-}
-
-// text records a diagnostic whose two texts are already formatted.
-func (d *diagnostics) text(line, col int, field string, sev tournament.Severity, code, en, it string) {
-	d.list = append(d.list, tournament.Diagnostic{File: d.file, Line: line, Column: col, Field: field,
-		Severity: sev, Code: code, Message: en, MessageIT: it})
+	return t, ds.List(), nil
 }
 
 // readPlayer reads the fields after GIOCATORE; col is the column of the
 // first.
-func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, bool) {
+func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournament.Player, bool) {
 	p := tournament.Player{Line: num}
 	if len(f) < playerFields {
-		ds.diag(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", "il record del giocatore ha %d campi, ne servono %d prima dei turni; giocatore ignorato", len(f), playerFields)
+		ds.Add(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", "il record del giocatore ha %d campi, ne servono %d prima dei turni; giocatore ignorato", len(f), playerFields)
 		return p, false
 	}
 	cols := make([]int, len(f))
@@ -236,7 +218,7 @@ func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, b
 	get := func(i int) string { return strings.TrimSpace(f[i]) }
 	n, ok := decimal.Atoi(get(0))
 	if !ok || n == 0 {
-		ds.diag(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", get(0))
+		ds.Add(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", get(0))
 		return p, false
 	}
 	p.Start = n
@@ -247,14 +229,14 @@ func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, b
 		p.Sex = "f"
 	case "":
 	default:
-		ds.diag(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", "il sesso %q non è m o f; lasciato vuoto", get(1))
+		ds.Add(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", "il sesso %q non è m o f; lasciato vuoto", get(1))
 	}
 	p.Title, p.Category = tournament.SplitTitle(get(2))
 	p.Name = get(3)
 	p.Federation = get(4)
 	if v := get(5); v != "" && v != "0" {
 		if _, ok := decimal.Atoi(v); !ok {
-			ds.diag(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
+			ds.Add(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
 		} else {
 			p.FideID = v
 		}
@@ -266,7 +248,7 @@ func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, b
 		}
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			ds.text(num, cols[i], field, tournament.Warning, "tdf.number",
+			ds.Text(num, cols[i], field, tournament.Warning, "tdf.number",
 				fmt.Sprintf("%s %q is not a number", field, v), tournament.SprintfIT("%s %q non è un numero", fieldIT, v))
 		}
 		return n
@@ -280,7 +262,7 @@ func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, b
 	if v := get(9); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			ds.text(num, cols[9], "birth date", tournament.Warning, "tdf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
+			ds.Text(num, cols[9], "birth date", tournament.Warning, "tdf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
 		}
 		p.BirthDate = d
 	}
@@ -288,7 +270,7 @@ func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, b
 		if x, ok := decimal.Points(v); ok {
 			p.Points, p.PointsGiven = x, true
 		} else {
-			ds.diag(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", "i punti %q non sono un numero", v)
+			ds.Add(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", "i punti %q non sono un numero", v)
 		}
 	}
 	p.Rank = number(11, "rank", "la posizione in classifica")
@@ -307,7 +289,7 @@ func readPlayer(f []string, num, col int, ds *diagnostics) (tournament.Player, b
 	return p, true
 }
 
-func readEntry(s string, num, col, round int, ds *diagnostics) tournament.RoundEntry {
+func readEntry(s string, num, col, round int, ds *tournament.Diagnostics) tournament.RoundEntry {
 	e := tournament.RoundEntry{Colour: tournament.ColourNone, Code: tournament.CodeNone, Column: col}
 	f := strings.Fields(s)
 	field := fmt.Sprintf("round %d", round)
@@ -315,12 +297,12 @@ func readEntry(s string, num, col, round int, ds *diagnostics) tournament.RoundE
 		return e
 	}
 	if len(f) != 3 {
-		ds.diag(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", "la casella del turno %q non è nella forma «avversario colore risultato»; lasciata vuota", s)
+		ds.Add(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", "la casella del turno %q non è nella forma «avversario colore risultato»; lasciata vuota", s)
 		return e
 	}
 	n, ok := decimal.Atoi(f[0])
 	if !ok {
-		ds.diag(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", f[0])
+		ds.Add(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", f[0])
 		return e
 	}
 	e.Opponent = n
@@ -331,14 +313,14 @@ func readEntry(s string, num, col, round int, ds *diagnostics) tournament.RoundE
 		e.Colour = tournament.ColourBlack
 	case "-":
 	default:
-		ds.diag(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", f[1])
+		ds.Add(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", f[1])
 	}
 	res := f[2]
 	if res == "2" {
 		res = "="
 	}
 	if len(res) != 1 || !tournament.Code(res[0]).Valid() {
-		ds.diag(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", "il risultato %q non è un codice di risultato; turno lasciato senza risultato", f[2])
+		ds.Add(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", "il risultato %q non è un codice di risultato; turno lasciato senza risultato", f[2])
 		return e
 	}
 	e.Code = tournament.Code(res[0])

@@ -161,3 +161,17 @@ func TestReadRecords(t *testing.T) {
 func national(start, cat string) string {
 	return "ITA " + start + "  " + cat + " " + pad("", 33, false) + " 1650 TOS " + pad("123456", 11, true)
 }
+
+// A long text that is not a TRF (an attachment sent by mistake) is
+// refused with a bounded list: DiagLimit of each problem and one line
+// counting the rest, not one diagnostic per line.
+func TestReadNotTRFBoundedDiagnostics(t *testing.T) {
+	text := strings.Repeat("Questa riga non è un record TRF, ma un testo qualsiasi 12345\n", 50000)
+	_, diags, err := Read("lettera.txt", text)
+	if err == nil {
+		t.Fatal("a text without records was read")
+	}
+	if len(diags) > 2*(tournament.DiagLimit+1) {
+		t.Fatalf("%d diagnostics for a text of 50000 lines", len(diags))
+	}
+}
