@@ -23,6 +23,24 @@ type DecideOp struct {
 	Flag     string // as the office gave it, for messages ("--theoretical 3=1800")
 }
 
+// describe says what the op decided, in English and in Italian, for the
+// audit trail: the same words whether it came from the command line or
+// the web page.
+func (op DecideOp) describe() (en, it string) {
+	d := op.Decision
+	switch {
+	case op.Clear:
+		return fmt.Sprintf("player %d: decisions cleared", d.Start), fmt.Sprintf("giocatore %d: decisioni tolte", d.Start)
+	case d.Kind == store.DecisionTheoretical:
+		return fmt.Sprintf("player %d: theoretical rating %s", d.Start, d.Value), fmt.Sprintf("giocatore %d: punteggio teorico %s", d.Start, d.Value)
+	case d.Kind == store.DecisionWithdrawal && d.Value == store.WithdrawalJustified:
+		return fmt.Sprintf("player %d: withdrawal justified", d.Start), fmt.Sprintf("giocatore %d: ritiro giustificato", d.Start)
+	case d.Kind == store.DecisionWithdrawal:
+		return fmt.Sprintf("player %d: withdrawal not justified", d.Start), fmt.Sprintf("giocatore %d: ritiro ingiustificato", d.Start)
+	}
+	return fmt.Sprintf("player %d: %s %s", d.Start, d.Kind, d.Value), fmt.Sprintf("giocatore %d: %s %s", d.Start, d.Kind, d.Value)
+}
+
 // DecideRequest is the office's decisions about a submission's file
 // (File names it when the submission has several). Without Ops it only
 // lists the decisions recorded.
@@ -167,12 +185,13 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		if err := st.Decide(ctx, f.ID, ds, clear, a.User, o.Now()); err != nil {
 			return nil, err
 		}
-		var flags []string
+		var en, it []string
 		for _, op := range req.Ops {
-			flags = append(flags, op.Flag)
+			e, i := op.describe()
+			en, it = append(en, e), append(it, i)
 		}
 		if err := o.audit(ctx, a, ActDecide, submissionObject(req.Submission),
-			fmt.Sprintf("file %s: %s", f.Name, strings.Join(flags, " "))); err != nil {
+			fmt.Sprintf("file %s: %s", f.Name, strings.Join(en, "; ")), fmt.Sprintf("file %s: %s", f.Name, strings.Join(it, "; "))); err != nil {
 			return nil, err
 		}
 		read = t

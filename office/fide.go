@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"omologa/fide/export"
+	"omologa/italian"
 )
 
 // FideExportRequest is a FIDE list to forward.
@@ -44,11 +45,15 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 		return res, nil // nothing to forward: no act
 	}
 	details := fmt.Sprintf("%d forwarded, %d held back", n, held)
+	detailsIT := fmt.Sprintf("%s, %s", italian.Count(n, "torneo inoltrato", "tornei inoltrati"), italian.Count(held, "trattenuto", "trattenuti"))
 	if req.Again {
 		details += " (again)"
+		detailsIT += " (di nuovo)"
 	}
 	if req.Out != "" {
+		// Where the office wrote it, for the office: a path, in both.
 		details += "; written to " + req.Out
+		detailsIT += "; scritto in " + req.Out
 	}
-	return res, o.audit(ctx, a, ActFideExport, "FIDE list "+res.Period.Label, details)
+	return res, o.audit(ctx, a, ActFideExport, "FIDE list "+res.Period.Label, details, detailsIT)
 }

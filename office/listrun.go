@@ -555,7 +555,9 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	res.out.ListID = id
 	if err := o.audit(ctx, a, ActListRun, fmt.Sprintf("list %s %s", k, period.Label),
-		fmt.Sprintf("list id %d, %s published, %s", id, italian.Count(res.out.Players, "player", "players"), italian.Count(len(res.out.Report.Tournaments), "tournament", "tournaments"))); err != nil {
+		fmt.Sprintf("list id %d, %s published, %s", id, italian.Count(res.out.Players, "player", "players"), italian.Count(len(res.out.Report.Tournaments), "tournament", "tournaments")),
+		fmt.Sprintf("pubblicat%s %s, %s", italian.Plural(res.out.Players, "o", "i"), italian.Count(res.out.Players, "giocatore", "giocatori"),
+			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
 		return nil, err
 	}
 	// changes.json last, with the list's id: its absence says the run

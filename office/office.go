@@ -37,6 +37,19 @@ const (
 	Admin   Role = "admin"   // also manages the users
 )
 
+// Italian is the role's name in Italian, for what the office reads.
+func (r Role) Italian() string {
+	switch r {
+	case Clerk:
+		return "impiegato"
+	case Officer:
+		return "funzionario"
+	case Admin:
+		return "amministratore"
+	}
+	return string(r)
+}
+
 // Action is one kind of office act, as the audit trail names it.
 type Action string
 
@@ -266,10 +279,10 @@ func (o *Office) allow(a Actor, act Action) error {
 		MsgIT: fmt.Sprintf("%s (%s) non è autorizzato a questa operazione (%s)", a.User, a.Role, act)}
 }
 
-// audit records a done act.
-func (o *Office) audit(ctx context.Context, a Actor, act Action, object, details string) error {
+// audit records a done act, its details in English and in Italian.
+func (o *Office) audit(ctx context.Context, a Actor, act Action, object, details, detailsIT string) error {
 	_, err := o.Store.Audit(ctx, store.AuditEntry{At: o.Now(), User: a.User, Role: string(a.Role), Via: a.Via,
-		Action: string(act), Object: object, Details: details})
+		Action: string(act), Object: object, Details: details, DetailsIT: detailsIT})
 	if err != nil {
 		return fmt.Errorf("audit trail: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"omologa/config"
+	"omologa/italian"
 	"omologa/mailer"
 	"omologa/registers"
 	"omologa/store"
@@ -335,8 +336,11 @@ func (o *Office) Import(ctx context.Context, a Actor, req ImportRequest) (*Impor
 	if err := o.Store.ImportRegister(ctx, req.Kind, req.Name, req.Data, d.Rows, a.User, o.Now()); err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActImport, "register "+req.Kind, fmt.Sprintf("%s: %d rows (%d added, %d removed, %d changed)",
-		req.Name, d.Rows, len(d.Added), len(d.Removed), len(d.Changed))); err != nil {
+	if err := o.audit(ctx, a, ActImport, "register "+req.Kind,
+		fmt.Sprintf("%s: %s (%d added, %d removed, %d changed)", req.Name, italian.Count(d.Rows, "row", "rows"), len(d.Added), len(d.Removed), len(d.Changed)),
+		fmt.Sprintf("%s: %s (%d aggiunt%s, %d tolt%s, %d modificat%s)", req.Name, italian.Count(d.Rows, "riga", "righe"),
+			len(d.Added), italian.Plural(len(d.Added), "a", "e"), len(d.Removed), italian.Plural(len(d.Removed), "a", "e"),
+			len(d.Changed), italian.Plural(len(d.Changed), "a", "e"))); err != nil {
 		return nil, err
 	}
 	return &ImportResult{Register: req.Kind, File: req.Name, Rows: d.Rows, Diff: d}, nil
@@ -364,7 +368,8 @@ func (o *Office) UndoImport(ctx context.Context, a Actor, kind string) (*store.R
 	if err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActUndoImport, "register "+kind, fmt.Sprintf("version %d (%s) undone", v.ID, v.Name)); err != nil {
+	if err := o.audit(ctx, a, ActUndoImport, "register "+kind, fmt.Sprintf("version %d (%s) undone", v.ID, v.Name),
+		fmt.Sprintf("annullata la versione %d (%s)", v.ID, v.Name)); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"omologa/italian"
 	"omologa/store"
 )
 
@@ -39,7 +41,7 @@ func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error 
 		}
 		return err
 	}
-	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), ""); err != nil {
+	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), "", ""); err != nil {
 		return err
 	}
 	return o.drain(ctx, p)
@@ -62,11 +64,12 @@ func (o *Office) ResendFailed(ctx context.Context, a Actor) ([]int64, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	objs := make([]string, len(ids))
+	objs, nums := make([]string, len(ids)), make([]string, len(ids))
 	for i, id := range ids {
-		objs[i] = submissionObject(id)
+		objs[i], nums[i] = submissionObject(id), strconv.FormatInt(id, 10)
 	}
-	if err := o.audit(ctx, a, ActResend, "failed notices", strings.Join(objs, ", ")); err != nil {
+	if err := o.audit(ctx, a, ActResend, "failed notices", strings.Join(objs, ", "),
+		italian.Plural(len(ids), "invio ", "invii ")+italian.Join(nums)); err != nil {
 		return ids, err
 	}
 	return ids, o.drain(ctx, p)

@@ -73,7 +73,8 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 	if err != nil {
 		return err
 	}
-	return o.audit(ctx, a, act, tournamentObject(id), reason)
+	// The reason is the office's own words, in whatever language.
+	return o.audit(ctx, a, act, tournamentObject(id), reason, reason)
 }
 
 // Link makes a file a version of the tournament id: the office's word
@@ -96,7 +97,8 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 	if err := o.Store.Link(ctx, fileID, id, o.Now()); err != nil {
 		return tournamentError(id, err)
 	}
-	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %d, from tournament %d %q", fileID, from.ID, from.Key))
+	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %d, from tournament %d %q", fileID, from.ID, from.Key),
+		fmt.Sprintf("file %d, dal torneo %d «%s»", fileID, from.ID, from.Name))
 }
 
 // Unlink makes a file a tournament of its own (a section taken for a
@@ -123,7 +125,8 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d, now tournament %d", fileID, t.ID)); err != nil {
+	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d, now tournament %d", fileID, t.ID),
+		fmt.Sprintf("file %d, ora torneo %d", fileID, t.ID)); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -36,7 +36,7 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 		}
 		return err
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, "added as "+string(role))
+	return o.audit(ctx, a, ActUsers, "user "+name, "added as "+string(role), "aggiunto come "+role.Italian())
 }
 
 // SetPassword sets a user's password; the user's sessions end.
@@ -51,7 +51,7 @@ func (o *Office) SetPassword(ctx context.Context, a Actor, name, password string
 	if err := o.Store.UpdateUser(ctx, name, &h, nil, nil, o.Now()); err != nil {
 		return userError(name, err)
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, "new password")
+	return o.audit(ctx, a, ActUsers, "user "+name, "new password", "nuova password")
 }
 
 // DisableUser disables a user (its sessions end) or, with disabled
@@ -63,11 +63,11 @@ func (o *Office) DisableUser(ctx context.Context, a Actor, name string, disabled
 	if err := o.Store.UpdateUser(ctx, name, nil, nil, &disabled, o.Now()); err != nil {
 		return userError(name, err)
 	}
-	what := "disabled"
+	what, whatIT := "disabled", "disattivato"
 	if !disabled {
-		what = "enabled"
+		what, whatIT = "enabled", "riattivato"
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, what)
+	return o.audit(ctx, a, ActUsers, "user "+name, what, whatIT)
 }
 
 // Users lists the web accounts by name.

@@ -16,6 +16,9 @@ type AuditEntry struct {
 	Action  string    `json:"action"` // release, decide, import, list-run, …
 	Object  string    `json:"object"` // "submission 12"
 	Details string    `json:"details"`
+	// DetailsIT is Details in Italian, for the office's pages; empty in
+	// entries recorded before it existed.
+	DetailsIT string `json:"details_it,omitempty"`
 }
 
 // AuditFilter selects entries of the audit trail; zero fields select
@@ -30,8 +33,8 @@ type AuditFilter struct {
 
 // Audit records an act of the office.
 func (s *Store) Audit(ctx context.Context, e AuditEntry) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO audit (at, user, role, via, action, object, details)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, ts(e.At), e.User, e.Role, e.Via, e.Action, e.Object, e.Details)
+	res, err := s.db.ExecContext(ctx, `INSERT INTO audit (at, user, role, via, action, object, details, details_it)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, ts(e.At), e.User, e.Role, e.Via, e.Action, e.Object, e.Details, e.DetailsIT)
 	if err != nil {
 		return 0, err
 	}
@@ -61,7 +64,7 @@ func (s *Store) AuditLog(ctx context.Context, f AuditFilter) ([]AuditEntry, erro
 	if !f.To.IsZero() {
 		add("at < ?", ts(f.To))
 	}
-	q := `SELECT id, at, user, role, via, action, object, details FROM audit`
+	q := `SELECT id, at, user, role, via, action, object, details, details_it FROM audit`
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -83,7 +86,7 @@ func (s *Store) AuditLog(ctx context.Context, f AuditFilter) ([]AuditEntry, erro
 	for rows.Next() {
 		var e AuditEntry
 		var at string
-		if err := rows.Scan(&e.ID, &at, &e.User, &e.Role, &e.Via, &e.Action, &e.Object, &e.Details); err != nil {
+		if err := rows.Scan(&e.ID, &at, &e.User, &e.Role, &e.Via, &e.Action, &e.Object, &e.Details, &e.DetailsIT); err != nil {
 			return nil, err
 		}
 		e.At = parseTS(at)

@@ -306,4 +306,9 @@ CREATE INDEX sessions_user ON sessions(user_id);
 CREATE INDEX rating_results_player ON rating_results(player);
 CREATE INDEX rating_lists_summary ON rating_lists(period, kind, id, issue, received_from, cutoff, based_on, rows, created_at);
 `,
+	// (issue 10) the audit trail's details in Italian too: the office's
+	// pages are in Italian, the English stays for scripts.
+	`
+ALTER TABLE audit ADD COLUMN details_it TEXT NOT NULL DEFAULT '';
+`,
 }

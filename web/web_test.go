@@ -210,6 +210,14 @@ func TestHandlers(t *testing.T) {
 			if e.Via == "web" {
 				got = append(got, e.User+" "+e.Action)
 			}
+			// What was decided, in both languages, as from the command
+			// line (the web's decisions once left the details empty).
+			if e.Action == "decide" && (!strings.Contains(e.Details, ": player ") || !strings.Contains(e.DetailsIT, ": giocatore ")) {
+				t.Errorf("decide in the audit trail: %q / %q", e.Details, e.DetailsIT)
+			}
+			if e.Action == "list-run" && !strings.HasPrefix(e.DetailsIT, "pubblicat") {
+				t.Errorf("list run in the audit trail: %q", e.DetailsIT)
+			}
 		}
 		sort.Strings(got)
 		want := "clerk release,officer decide,officer list-run"
