@@ -428,7 +428,7 @@ func TestAuditCommand(t *testing.T) {
 		t.Fatalf("import: %s", errs)
 	}
 	code, out, _ := runCmd(t, "audit", "--config", cfg)
-	if code != exitOK || !strings.Contains(out, officeUser()+" (admin, cli)  import register calendar: "+cal+": 1 rows") {
+	if code != exitOK || !strings.Contains(out, officeUser()+" (admin, cli)  import register calendar: "+cal+": 1 row (") {
 		t.Errorf("audit:\n%s", out)
 	}
 	code, out, _ = runCmd(t, "audit", "--config", cfg, "--json", "--action", "decide")
