@@ -159,33 +159,113 @@ func memoryWatch(t *testing.T, bin, msgPath string, want []string) {
 }
 
 // memoryIngest runs `omologa ingest --json MSG` as a child (no daemon:
-// it judges the message and writes the notice to the outbox) and reads
-// its peak RSS from the kernel's accounting of the child.
+// it judges the message and writes the notice to the outbox) and takes
+// its peak RSS from the kernel's accounting of the child (ru_maxrss).
 func memoryIngest(t *testing.T, bin, msgPath string, want []string) {
 	dir := t.TempDir()
 	cfg := pipelinetest.Config(t, dir, "100ms")
-	cmd := exec.Command(bin, "ingest", "--config", cfg, "--json", msgPath)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
+	stdout, stderr, code, peak := childPeakRSS(t, dir, bin, "ingest", "--config", cfg, "--json", msgPath)
 	// 0 accepted, 1 rejected: both mean the message was taken and judged.
-	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
-		t.Fatalf("omologa ingest: %v\n%s", err, stderr.String())
+	if code != 0 && code != 1 {
+		t.Fatalf("omologa ingest: exit %d\n%s", code, stderr)
 	}
 	var rows []store.Status
-	if err := json.Unmarshal(stdout.Bytes(), &rows); err != nil || len(rows) != 1 {
-		t.Fatalf("omologa ingest --json: %d submissions, %v\n%s\n%s", len(rows), err, stdout.String(), stderr.String())
+	if err := json.Unmarshal(stdout, &rows); err != nil || len(rows) != 1 {
+		t.Fatalf("omologa ingest --json: %d submissions, %v\n%s\n%s", len(rows), err, stdout, stderr)
 	}
 	if n := len(pipelinetest.EMLFiles(filepath.Join(dir, "outbox"))); n != 1 {
 		t.Errorf("%d notices in the outbox, want 1", n)
 	}
 	checkTaken(t, rows[0], want)
+	checkPeak(t, "omologa ingest (ru_maxrss)", peak)
+}
+
+// spawnEnv, when set, makes the test binary the spawner of
+// childPeakRSS instead of running the tests.
+const spawnEnv = "OMOLOGA_MEMTEST_SPAWN"
+
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(spawnEnv); spec != "" {
+		os.Exit(spawn(spec))
+	}
+	os.Exit(m.Run())
+}
+
+// spawnSpec is what the spawner runs and where it writes the child's
+// ru_maxrss (kB).
+type spawnSpec struct {
+	Args   []string
+	Maxrss string
+}
+
+// childPeakRSS runs args as a child and returns its output, exit code
+// and peak RSS in bytes. The child is started by a spawner (this test
+// binary started again, fresh and small), not by the test itself: at
+// exec Linux records in the new program's ru_maxrss the high-water RSS
+// of the address space being left, and Go starts children sharing the
+// parent's (CLONE_VM), so a child of the test process itself could
+// never report less than the test's own peak (hundreds of MB under
+// -race, with the IMAP server's copy of the message). The spawner's own
+// (10 MB, 27 under -race) is then the floor, far below the bound.
+func childPeakRSS(t *testing.T, dir string, args ...string) (stdout, stderr []byte, code int, peak int64) {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := json.Marshal(spawnSpec{Args: args, Maxrss: filepath.Join(dir, "maxrss")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), spawnEnv+"="+string(spec))
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("spawner: %v\n%s", err, errs.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "maxrss"))
+	if err != nil {
+		t.Fatalf("spawner: %v\n%s", err, errs.String())
+	}
+	kb, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		t.Fatalf("spawner: %v", err)
+	}
+	return out.Bytes(), errs.Bytes(), cmd.ProcessState.ExitCode(), kb * 1024
+}
+
+// spawn is the spawner's whole life: run the child with this process's
+// standard streams, write its ru_maxrss, exit with its code (125 when
+// it could not be run or was killed).
+func spawn(specJSON string) int {
+	var spec spawnSpec
+	if err := json.Unmarshal([]byte(specJSON), &spec); err != nil || len(spec.Args) == 0 {
+		fmt.Fprintf(os.Stderr, "spawner: bad %s: %v\n", spawnEnv, err)
+		return 125
+	}
+	cmd := exec.Command(spec.Args[0], spec.Args[1:]...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); cmd.ProcessState == nil {
+		fmt.Fprintln(os.Stderr, "spawner:", err)
+		return 125
+	}
 	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	if !ok {
-		t.Fatalf("no rusage for the child (%T)", cmd.ProcessState.SysUsage())
+		fmt.Fprintf(os.Stderr, "spawner: no rusage (%T)\n", cmd.ProcessState.SysUsage())
+		return 125
 	}
-	checkPeak(t, "omologa ingest (ru_maxrss)", int64(ru.Maxrss)*1024) // kB on Linux
+	if err := os.WriteFile(spec.Maxrss, []byte(strconv.FormatInt(int64(ru.Maxrss), 10)), 0o644); err != nil { // kB on Linux
+		fmt.Fprintln(os.Stderr, "spawner:", err)
+		return 125
+	}
+	if code := cmd.ProcessState.ExitCode(); code >= 0 {
+		return code
+	}
+	fmt.Fprintln(os.Stderr, "spawner:", cmd.ProcessState)
+	return 125
 }
 
 // checkTaken fails unless the submission holds every attachment (the
