@@ -108,16 +108,7 @@ func memoryWatch(t *testing.T, bin, msgPath string, want []string) {
 	dir := t.TempDir()
 	srv := imaptest.Start(t)
 	peer := pipelinetest.StartSMTP(t)
-	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config(), fmt.Sprintf(`imap:
-  host: %s
-  port: %d
-  tls: none
-  user: %s
-  password_env: OMOLOGA_TEST_IMAP_PASSWORD
-  processed: Elaborati`, srv.Host(), srv.Port(), imaptest.User))
-	if err := os.MkdirAll(filepath.Join(dir, "drop"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	cfg := daemonConfig(t, dir, mailbox{srv.Host(), srv.Port(), imaptest.User, imaptest.Password}, peer)
 	c := srv.Client()
 	defer c.Close()
 	raw, err := os.ReadFile(msgPath)
