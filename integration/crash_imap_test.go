@@ -46,16 +46,7 @@ func crashIMAP(t *testing.T, bin string, mb mailbox, c *imapclient.Client, hasMo
 	defer c.Close()
 	dir := t.TempDir()
 	peer := pipelinetest.StartSMTP(t)
-	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config(), fmt.Sprintf(`imap:
-  host: %s
-  port: %d
-  tls: none
-  user: %s
-  password_env: OMOLOGA_TEST_IMAP_PASSWORD
-  processed: Elaborati`, mb.Host, mb.Port, mb.User))
-	if err := os.MkdirAll(filepath.Join(dir, "drop"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	cfg := daemonConfig(t, dir, mb, peer)
 
 	const n = 40
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -129,4 +120,23 @@ func crashIMAP(t *testing.T, bin string, mb mailbox, c *imapclient.Client, hasMo
 	if got := imaptest.Count(t, c, "Elaborati"); got < n || (hasMove && got != n) {
 		t.Errorf("%d messages in the processed folder, want %d", got, n)
 	}
+}
+
+// daemonConfig writes the configuration of `omologa watch` on the
+// mailbox mb (its password in OMOLOGA_TEST_IMAP_PASSWORD, taken messages
+// moved to Elaborati) answering through peer, in dir, whose drop folder
+// it makes, and returns its path.
+func daemonConfig(t *testing.T, dir string, mb mailbox, peer *pipelinetest.SMTPPeer) string {
+	t.Helper()
+	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config(), fmt.Sprintf(`imap:
+  host: %s
+  port: %d
+  tls: none
+  user: %s
+  password_env: OMOLOGA_TEST_IMAP_PASSWORD
+  processed: Elaborati`, mb.Host, mb.Port, mb.User))
+	if err := os.MkdirAll(filepath.Join(dir, "drop"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }

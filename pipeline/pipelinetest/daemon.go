@@ -94,6 +94,10 @@ func (d *Daemon) Stop() error {
 	return d.cmd.Wait()
 }
 
+// PID is the running daemon's process id, for tests that read its
+// /proc entry (the memory test's peak RSS).
+func (d *Daemon) PID() int { return d.cmd.Process.Pid }
+
 // Logs returns what the daemon wrote to its standard error so far.
 func (d *Daemon) Logs() string {
 	d.mu.Lock()
