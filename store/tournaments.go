@@ -374,7 +374,12 @@ func moveFile(ctx context.Context, tx *sql.Tx, fileID int64, to, reason string, 
 
 // FileData returns a stored file's name and content.
 func (s *Store) FileData(ctx context.Context, fileID int64) (name string, data []byte, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT name, data FROM files WHERE id = ?`, fileID).Scan(&name, &data)
+	var hash string
+	var size int64
+	err = s.db.QueryRowContext(ctx, `SELECT name, hash, size FROM files WHERE id = ?`, fileID).Scan(&name, &hash, &size)
+	if err == nil {
+		data, err = s.readBlob(ctx, hash, size)
+	}
 	if err != nil {
 		return "", nil, fmt.Errorf("store: file %d: %w", fileID, err)
 	}
