@@ -112,9 +112,13 @@ func (r *blobReader) Close() error {
 // readBlob returns a stored content whole: for one file, which the size
 // limit bounds, never for an original.
 func (s *Store) readBlob(ctx context.Context, key string, size int64) ([]byte, error) {
+	return readSized(s.openBlob(ctx, key), size)
+}
+
+// readSized reads r whole into a slice of the size expected.
+func readSized(r io.Reader, size int64) ([]byte, error) {
 	b := make([]byte, 0, max(size, 0))
-	w := bytesWriter{&b}
-	if _, err := io.Copy(w, s.openBlob(ctx, key)); err != nil {
+	if _, err := io.Copy(bytesWriter{&b}, r); err != nil {
 		return nil, err
 	}
 	return b, nil

@@ -112,8 +112,17 @@ func TestRecordStoresChunks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(sub.Files) != 1 || sub.Files[0].Size != int64(tc.size) || sub.Files[0].Hash != c.Hash() {
-				t.Fatalf("files %+v", sub.Files)
+			if !sub.Kept || len(sub.Files) != 1 || sub.Files[0].Size != int64(tc.size) || sub.Files[0].Hash != c.Hash() {
+				t.Fatalf("kept %v, files %+v", sub.Kept, sub.Files)
+			}
+			name, size, r, err := s.OpenFile(ctx, sub.Files[0].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			streamed, err := io.ReadAll(r)
+			r.Close()
+			if err != nil || name != "x.trf" || size != int64(tc.size) || !bytes.Equal(streamed, data) {
+				t.Fatalf("file streamed: %s, %d bytes of %d, %v", name, len(streamed), size, err)
 			}
 			_, got, err := s.FileData(ctx, sub.Files[0].ID)
 			if err != nil || !bytes.Equal(got, data) {
@@ -197,6 +206,9 @@ func TestOpenRawNotKept(t *testing.T) {
 	}
 	if _, err := s.OpenRaw(ctx, id); !errors.Is(err, ErrNotKept) {
 		t.Errorf("not kept: %v", err)
+	}
+	if sub, err := s.Load(ctx, id); err != nil || sub.Kept {
+		t.Errorf("loaded as kept: %v", err)
 	}
 	if _, err := s.OpenRaw(ctx, id+1); !errors.Is(err, ErrNoSubmission) {
 		t.Errorf("no submission: %v", err)

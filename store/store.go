@@ -281,6 +281,9 @@ type Submission struct {
 	// RepeatOf is the first submission of the same content, for a
 	// content received again (0 otherwise).
 	RepeatOf int64
+	// Kept says the original is kept (OpenRaw reads it): not for a file
+	// over the size limit.
+	Kept bool
 }
 
 // File is one file of a recorded submission.
@@ -311,9 +314,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0) FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '' FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
