@@ -71,12 +71,13 @@ func putBlob(ctx context.Context, tx *sql.Tx, c ingest.Content, buf []byte) erro
 // each: no read transaction is held open between reads, so a slow reader
 // (a download) never keeps the database's log from being checkpointed.
 type blobReader struct {
-	ctx  context.Context
-	db   *sql.DB
-	key  string
-	seq  int
-	buf  []byte
-	done bool
+	ctx   context.Context
+	db    *sql.DB
+	key   string
+	seq   int
+	chunk []byte // the last chunk read, its memory reused
+	buf   []byte // what is left of it to read
+	done  bool
 }
 
 func (s *Store) openBlob(ctx context.Context, key string) *blobReader {
@@ -88,14 +89,14 @@ func (r *blobReader) Read(p []byte) (int, error) {
 		if r.done {
 			return 0, io.EOF
 		}
-		err := r.db.QueryRowContext(r.ctx, `SELECT data FROM blobs WHERE key = ? AND seq = ?`, r.key, r.seq).Scan(&r.buf)
-		if errors.Is(err, sql.ErrNoRows) && r.seq > 0 {
-			r.done = true
-			continue
-		}
+		found, err := r.next()
 		if err != nil {
 			return 0, fmt.Errorf("store: blob %s chunk %d: %w", r.key, r.seq, err)
 		}
+		if !found && r.seq == 0 {
+			return 0, fmt.Errorf("store: blob %s: %w", r.key, sql.ErrNoRows)
+		}
+		r.done = !found
 		r.seq++
 	}
 	n := copy(p, r.buf)
@@ -103,9 +104,29 @@ func (r *blobReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// next reads the next chunk into r.buf, reusing its memory (RawBytes:
+// the driver's copy is not copied again).
+func (r *blobReader) next() (bool, error) {
+	rows, err := r.db.QueryContext(r.ctx, `SELECT data FROM blobs WHERE key = ? AND seq = ?`, r.key, r.seq)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return false, rows.Err()
+	}
+	var b sql.RawBytes
+	if err := rows.Scan(&b); err != nil {
+		return false, err
+	}
+	r.chunk = append(r.chunk[:0], b...)
+	r.buf = r.chunk
+	return true, rows.Close()
+}
+
 // Close ends the reading; it never fails.
 func (r *blobReader) Close() error {
-	r.done, r.buf = true, nil
+	r.done, r.chunk, r.buf = true, nil, nil
 	return nil
 }
 

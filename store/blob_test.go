@@ -342,3 +342,32 @@ func TestRecordAllocatesLittle(t *testing.T) {
 		t.Errorf("reading %d MB grew the heap by %d MB", size>>20, (d-before.HeapInuse)>>20)
 	}
 }
+
+// Bytes recorded but gone from blobs are an error, never an empty
+// content.
+func TestMissingBlobIsAnError(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	id, _, err := s.Record(ctx, sub("raw", "<1@x>"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`DELETE FROM blobs`); err != nil {
+		t.Fatal(err)
+	}
+	if _, data, err := s.FileData(ctx, got.Files[0].ID); err == nil {
+		t.Errorf("file read as %q", data)
+	}
+	r, err := s.OpenRaw(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if b, err := io.ReadAll(r); err == nil {
+		t.Errorf("original read as %q", b)
+	}
+}
