@@ -312,11 +312,11 @@ CREATE INDEX rating_lists_summary ON rating_lists(period, kind, id, issue, recei
 	// attachment sent twice, is kept once), written and read a chunk at a
 	// time, so that a message of tens of megabytes is never held whole
 	// by SQLite nor by omologa. A rowid table, not WITHOUT ROWID: its
-	// rows are large. The bytes already stored move there (an original
-	// under 'submission:' and its id, since its content hash is not
-	// always its own; a file under its hash, always the SHA-256 of its
-	// bytes) and the old columns are emptied, so that there is one way
-	// of reading them.
+	// rows are large. The bytes already stored move there (a file under
+	// its hash, always the SHA-256 of its bytes; an original under
+	// 'submission:' and its id, since its content hash is not always its
+	// own, unless it is byte for byte a file of that hash) and the old
+	// columns are emptied, so that there is one way of reading them.
 	`
 CREATE TABLE blobs (
 	key  TEXT NOT NULL,    -- SHA-256 of the whole content, hex
@@ -325,9 +325,13 @@ CREATE TABLE blobs (
 	PRIMARY KEY (key, seq)
 );
 ALTER TABLE submissions ADD COLUMN raw_blob TEXT NOT NULL DEFAULT ''; -- the original's blob; '' when not kept
-INSERT INTO blobs (key, seq, data) SELECT 'submission:' || id, 0, raw FROM submissions WHERE raw IS NOT NULL;
-UPDATE submissions SET raw_blob = 'submission:' || id, raw = NULL WHERE raw IS NOT NULL;
 INSERT OR IGNORE INTO blobs (key, seq, data) SELECT hash, 0, data FROM files;
+-- A dropped file is its own original: kept once, when the bytes agree.
+UPDATE submissions SET raw_blob = content_hash WHERE raw IS NOT NULL
+	AND EXISTS (SELECT 1 FROM files f WHERE f.hash = submissions.content_hash AND f.data = submissions.raw);
+INSERT INTO blobs (key, seq, data) SELECT 'submission:' || id, 0, raw FROM submissions WHERE raw IS NOT NULL AND raw_blob = '';
+UPDATE submissions SET raw_blob = 'submission:' || id WHERE raw IS NOT NULL AND raw_blob = '';
+UPDATE submissions SET raw = NULL WHERE raw IS NOT NULL;
 UPDATE files SET data = X'' WHERE data <> X'';
 `,
 }
