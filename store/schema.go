@@ -319,7 +319,7 @@ CREATE INDEX rating_lists_summary ON rating_lists(period, kind, id, issue, recei
 	// columns are emptied, so that there is one way of reading them.
 	`
 CREATE TABLE blobs (
-	key  TEXT NOT NULL,    -- SHA-256 of the whole content, hex
+	key  TEXT NOT NULL,    -- SHA-256 of the whole content, hex ('submission:' and an id: an original kept before blobs)
 	seq  INTEGER NOT NULL, -- 0, 1, ...: a content has at least chunk 0 (empty for no bytes)
 	data BLOB NOT NULL,
 	PRIMARY KEY (key, seq)
