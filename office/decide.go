@@ -141,7 +141,11 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			return nil, errorf(Invalid, "submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))
 		}
 		f := files[0]
-		t, _, err := codec.Read(f.Name, f.Data)
+		_, data, err := st.FileData(ctx, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		t, _, err := codec.Read(f.Name, data)
 		if err != nil {
 			return nil, errorf(Refused, "submission %d, file %s: not readable as a tournament (%v): nothing to decide", req.Submission, f.Name, err)
 		}
@@ -205,7 +209,11 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		}
 		t := read
 		if t == nil && len(ds) > 0 {
-			t, _, _ = codec.Read(f.Name, f.Data) // for the names only: unreadable leaves them empty
+			_, data, err := st.FileData(ctx, f.ID)
+			if err != nil {
+				return nil, err
+			}
+			t, _, _ = codec.Read(f.Name, data) // for the names only: unreadable leaves them empty
 		}
 		df := DecidedFile{FileID: f.ID, Name: f.Name, Decisions: []DecisionLine{}}
 		for _, d := range ds {

@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/mail"
 	"runtime/debug"
@@ -465,11 +466,10 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	checkSender := p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released
 	sender := sub.Sender
 	if checkSender && p.o.Auth != nil {
-		raw, err := p.o.Store.Raw(ctx, id)
+		res, err := p.authenticate(ctx, id)
 		if err != nil {
 			return err
 		}
-		res := omail.Authenticate(raw, *p.o.Auth)
 		if !res.OK {
 			return p.quarantine(ctx, id, now, res.Reason)
 		}
@@ -501,7 +501,13 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	var local []store.TournamentFacts
 	var unclear []string
 	for _, f := range sub.Files {
-		rep, t := p.validate(sub, f)
+		// One file's bytes in memory at a time, read just before it is
+		// judged.
+		_, data, err := p.o.Store.FileData(ctx, f.ID)
+		if err != nil {
+			return err
+		}
+		rep, t := p.validate(sub, f, data)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
 			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
 		if rep.Period != nil {
@@ -613,6 +619,39 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	return nil
 }
 
+// authenticate checks the sender of a submission by its original's
+// headers, read from the store as a stream. An original not kept has no
+// headers to trust; a store that fails mid-read is an error (judged
+// again later), not an unreadable message.
+func (p *Pipeline) authenticate(ctx context.Context, id int64) (omail.AuthResult, error) {
+	var raw io.Reader = strings.NewReader("")
+	rc, err := p.o.Store.OpenRaw(ctx, id)
+	switch {
+	case err == nil:
+		defer rc.Close()
+		raw = rc
+	case !errors.Is(err, store.ErrNotKept):
+		return omail.AuthResult{}, err
+	}
+	r := &errReader{r: raw}
+	res := omail.Authenticate(r, *p.o.Auth)
+	return res, r.err
+}
+
+// errReader keeps the first error of a read other than the end.
+type errReader struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
 func nameOf(sub *store.Submission, fileID int64) string {
 	for _, f := range sub.Files {
 		if f.ID == fileID {
@@ -625,7 +664,7 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File) (rep validate.Report, t *tournament.Tournament) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (rep validate.Report, t *tournament.Tournament) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -637,7 +676,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File) (rep validate.R
 			t = nil
 		}
 	}()
-	t, diags, err := p.o.Read(f.Name, f.Data)
+	t, diags, err := p.o.Read(f.Name, data)
 	if err != nil {
 		t = nil
 	}

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"omologa/atomicfile"
 	"omologa/ingest"
+	"omologa/store"
 )
 
 // ReconcileArchive makes the store and the disk agree at start-up: a
@@ -31,18 +33,23 @@ func (p *Pipeline) ReconcileArchive(ctx context.Context, dirs ...string) (restor
 		if _, err := os.Lstat(s.Path); !errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		raw, err := p.o.Store.Raw(ctx, s.SubmissionID)
-		if err != nil {
-			return restored, err
-		}
-		if len(raw) == 0 {
+		raw, err := p.o.Store.OpenRaw(ctx, s.SubmissionID)
+		if errors.Is(err, store.ErrNotKept) {
 			p.log.Warn("archived original missing and not kept in the store", "submission", s.SubmissionID, "path", s.Path)
 			continue
 		}
+		if err != nil {
+			return restored, err
+		}
 		err = os.MkdirAll(filepath.Dir(s.Path), 0o755)
 		if err == nil {
-			err = atomicfile.Write(s.Path, raw, 0o644)
+			// Streamed from the store: an original of any size.
+			err = atomicfile.WriteFrom(s.Path, func(w io.Writer) error {
+				_, err := io.Copy(w, raw)
+				return err
+			}, 0o644)
 		}
+		raw.Close()
 		if err != nil {
 			p.log.Error("archived original missing and cannot be restored", "submission", s.SubmissionID, "path", s.Path, "err", err)
 			continue

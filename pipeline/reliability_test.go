@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -250,17 +251,27 @@ func TestReconcileArchiveRestoresMissingOriginal(t *testing.T) {
 	if _, _, err := e.pipe.Record(ctx, s); err != nil {
 		t.Fatal(err)
 	}
+	// An original of several of the store's chunks comes back whole.
+	bigData := bytes.Repeat(data, (5<<19)/len(data)+1)
+	big := dropSub("big.trf", bigData)
+	big.Source = filepath.Join(archive, "20261123T100001.000000000Z-big.trf")
+	if _, _, err := e.pipe.Record(ctx, big); err != nil {
+		t.Fatal(err)
+	}
 	outside := dropSub("y.trf", []byte("012 Other"))
 	outside.Source = filepath.Join(e.dir, "elsewhere", "y.trf")
 	if _, _, err := e.pipe.Record(ctx, outside); err != nil {
 		t.Fatal(err)
 	}
 	n, err := e.pipe.ReconcileArchive(ctx, archive)
-	if err != nil || n != 1 {
-		t.Fatalf("restored %d, %v; want 1", n, err)
+	if err != nil || n != 2 {
+		t.Fatalf("restored %d, %v; want 2", n, err)
 	}
 	if b, err := os.ReadFile(s.Source); err != nil || string(b) != string(data) {
 		t.Fatalf("restored original: %v", err)
+	}
+	if b, err := os.ReadFile(big.Source); err != nil || !bytes.Equal(b, bigData) {
+		t.Fatalf("restored large original: %d bytes of %d, %v", len(b), len(bigData), err)
 	}
 	if _, err := os.Stat(outside.Source); err == nil {
 		t.Fatal("a source outside the archive was written")

@@ -216,6 +216,9 @@ type Homologated struct {
 	// Corrected is true when the version in force is not the first
 	// accepted one (its verdict's period is then its own receipt's).
 	Corrected bool
+
+	hash string // the file's blob
+	size int64
 }
 
 // HomologatedFiles returns the versions in force of the tournaments of a
@@ -241,7 +244,7 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 	// Days a margin wide, as text (the date leads, fixed width); the
 	// exact bounds are checked below.
 	args = append(args, from.UTC().AddDate(0, 0, -1).Format("2006-01-02"), to.UTC().AddDate(0, 0, 2).Format("2006-01-02"))
-	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT f.id, f.submission_id, f.name, f.data,
+	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT f.id, f.submission_id, f.name, f.hash, f.size,
 		(SELECT min(s2.received_at) FROM verdicts v2 JOIN files f2 ON f2.id = v2.file_id JOIN submissions s2 ON s2.id = f2.submission_id
 			WHERE v2.tournament_key = t.key AND v2.verdict IN `+acceptedSQL+`) AS first,
 		v.verdict, v.kind, v.period, v.tournament_key, t.rowid, s.received_at AS own
@@ -257,7 +260,7 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 	for rows.Next() {
 		var h Homologated
 		var recv, own string
-		if err := rows.Scan(&h.FileID, &h.SubmissionID, &h.Name, &h.Data, &recv, &h.Verdict, &h.Kind, &h.Period,
+		if err := rows.Scan(&h.FileID, &h.SubmissionID, &h.Name, &h.hash, &h.size, &recv, &h.Verdict, &h.Kind, &h.Period,
 			&h.TournamentKey, &h.TournamentID, &own); err != nil {
 			return nil, err
 		}
@@ -270,7 +273,17 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 		}
 		out = append(out, h)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	// The bytes once the rows are closed: no query nested in another.
+	for i := range out {
+		if out[i].Data, err = s.readBlob(ctx, out[i].hash, out[i].size); err != nil {
+			return nil, fmt.Errorf("store: homologated file %d: %w", out[i].FileID, err)
+		}
+	}
+	return out, nil
 }
 
 // Rated is a tournament rated in a closed list, with what is counted of

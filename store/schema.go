@@ -311,4 +311,32 @@ CREATE INDEX rating_lists_summary ON rating_lists(period, kind, id, issue, recei
 	`
 ALTER TABLE audit ADD COLUMN details_it TEXT NOT NULL DEFAULT '';
 `,
+	// (issue 13) stored bytes in chunks: an original and a file are kept
+	// in blobs of at most 1 MiB each, keyed by their SHA-256 (the same
+	// content, a dropped file that is both original and file, or an
+	// attachment sent twice, is kept once), written and read a chunk at a
+	// time, so that a message of tens of megabytes is never held whole
+	// by SQLite nor by omologa. A rowid table, not WITHOUT ROWID: its
+	// rows are large. The bytes already stored move there (a file under
+	// its hash, always the SHA-256 of its bytes; an original under
+	// 'submission:' and its id, since its content hash is not always its
+	// own, unless it is byte for byte a file of that hash) and the old
+	// columns are emptied, so that there is one way of reading them.
+	`
+CREATE TABLE blobs (
+	key  TEXT NOT NULL,    -- SHA-256 of the whole content, hex ('submission:' and an id: an original kept before blobs)
+	seq  INTEGER NOT NULL, -- 0, 1, ...: a content has at least chunk 0 (empty for no bytes)
+	data BLOB NOT NULL,
+	PRIMARY KEY (key, seq)
+);
+ALTER TABLE submissions ADD COLUMN raw_blob TEXT NOT NULL DEFAULT ''; -- the original's blob; '' when not kept
+INSERT OR IGNORE INTO blobs (key, seq, data) SELECT hash, 0, data FROM files;
+-- A dropped file is its own original: kept once, when the bytes agree.
+UPDATE submissions SET raw_blob = content_hash WHERE raw IS NOT NULL
+	AND EXISTS (SELECT 1 FROM files f WHERE f.hash = submissions.content_hash AND f.data = submissions.raw);
+INSERT INTO blobs (key, seq, data) SELECT 'submission:' || id, 0, raw FROM submissions WHERE raw IS NOT NULL AND raw_blob = '';
+UPDATE submissions SET raw_blob = 'submission:' || id WHERE raw IS NOT NULL AND raw_blob = '';
+UPDATE submissions SET raw = NULL WHERE raw IS NOT NULL;
+UPDATE files SET data = X'' WHERE data <> X'';
+`,
 }

@@ -174,10 +174,6 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 	if hash == "" {
 		hash = Hash(nil)
 	}
-	raw, err := sub.Original.ReadAll()
-	if err != nil {
-		return 0, false, fmt.Errorf("store: record submission from %s: %w", sub.Source, err)
-	}
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
 	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
 	err = s.tx(ctx, func(tx *sql.Tx) error {
@@ -194,11 +190,19 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		// The bytes go to blobs a chunk at a time (never bound whole):
+		// the original unless not kept, then each file.
+		buf := make([]byte, blobChunk)
+		if !sub.Original.IsZero() {
+			if err := putBlob(ctx, tx, sub.Original, buf); err != nil {
+				return fmt.Errorf("original: %w", err)
+			}
+		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO submissions
-			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw, state, recorded_at)
+			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
-			string(fields), string(problems), sub.Source, hash, raw, StateReceived, ts(now))
+			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now))
 		if err != nil {
 			return err
 		}
@@ -206,12 +210,16 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			return err
 		}
 		for i, f := range sub.Files {
-			data, err := f.Content.ReadAll()
-			if err != nil {
-				return err
+			c := f.Content
+			if c.IsZero() {
+				// Nothing read is the empty file.
+				c = ingest.Bytes(nil)
+			}
+			if err := putBlob(ctx, tx, c, buf); err != nil {
+				return fmt.Errorf("file %s: %w", f.Name, err)
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO files (submission_id, seq, name, from_archive, hash, size, data)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, i, f.Name, f.From, f.Content.Hash(), f.Content.Size(), nonNil(data)); err != nil {
+				VALUES (?, ?, ?, ?, ?, ?, X'')`, id, i, f.Name, f.From, c.Hash(), c.Size()); err != nil {
 				return err
 			}
 		}
@@ -273,6 +281,9 @@ type Submission struct {
 	// RepeatOf is the first submission of the same content, for a
 	// content received again (0 otherwise).
 	RepeatOf int64
+	// Kept says the original is kept (OpenRaw reads it): not for a file
+	// over the size limit.
+	Kept bool
 }
 
 // File is one file of a recorded submission.
@@ -282,7 +293,7 @@ type File struct {
 	Name string
 	From string
 	Hash string
-	Data []byte
+	Size int64 // bytes; Store.FileData reads them
 }
 
 // Received lists the ids of the submissions recorded but not judged yet,
@@ -296,15 +307,16 @@ func (s *Store) Received(ctx context.Context) ([]int64, error) {
 	return ids, nil
 }
 
-// Load reads a recorded submission with its files (not the raw bytes).
+// Load reads a recorded submission with its files, without their bytes
+// (FileData reads a file's, OpenRaw the original).
 func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	sub := &Submission{ID: id}
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0) FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '' FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
@@ -315,7 +327,7 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	sub.ReceivedAt, sub.RecordedAt = parseTS(recv), parseTS(rec)
 	_ = json.Unmarshal([]byte(fields), &sub.Fields)
 	_ = json.Unmarshal([]byte(problems), &sub.Problems)
-	rows, err := s.db.QueryContext(ctx, `SELECT id, seq, name, from_archive, hash, data FROM files
+	rows, err := s.db.QueryContext(ctx, `SELECT id, seq, name, from_archive, hash, size FROM files
 		WHERE submission_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: files of submission %d: %w", id, err)
@@ -323,19 +335,12 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	defer rows.Close()
 	for rows.Next() {
 		var f File
-		if err := rows.Scan(&f.ID, &f.Seq, &f.Name, &f.From, &f.Hash, &f.Data); err != nil {
+		if err := rows.Scan(&f.ID, &f.Seq, &f.Name, &f.From, &f.Hash, &f.Size); err != nil {
 			return nil, err
 		}
 		sub.Files = append(sub.Files, f)
 	}
 	return sub, rows.Err()
-}
-
-// Raw returns a submission's original bytes.
-func (s *Store) Raw(ctx context.Context, id int64) ([]byte, error) {
-	var b []byte
-	err := s.db.QueryRowContext(ctx, `SELECT raw FROM submissions WHERE id = ?`, id).Scan(&b)
-	return b, err
 }
 
 // Current is the version in force of a tournament.

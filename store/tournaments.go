@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -374,11 +375,26 @@ func moveFile(ctx context.Context, tx *sql.Tx, fileID int64, to, reason string, 
 
 // FileData returns a stored file's name and content.
 func (s *Store) FileData(ctx context.Context, fileID int64) (name string, data []byte, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT name, data FROM files WHERE id = ?`, fileID).Scan(&name, &data)
+	name, size, r, err := s.OpenFile(ctx, fileID)
 	if err != nil {
+		return "", nil, err
+	}
+	defer r.Close()
+	if data, err = readSized(r, size); err != nil {
 		return "", nil, fmt.Errorf("store: file %d: %w", fileID, err)
 	}
 	return name, data, nil
+}
+
+// OpenFile reads a stored file a chunk at a time (a download), with its
+// name and size. The caller closes the reader.
+func (s *Store) OpenFile(ctx context.Context, fileID int64) (name string, size int64, r io.ReadCloser, err error) {
+	var hash string
+	err = s.db.QueryRowContext(ctx, `SELECT name, hash, size FROM files WHERE id = ?`, fileID).Scan(&name, &hash, &size)
+	if err != nil {
+		return "", 0, nil, fmt.Errorf("store: file %d: %w", fileID, err)
+	}
+	return name, size, s.openBlob(ctx, hash), nil
 }
 
 // FileVerdict returns a file's verdict and kind of play; ok is false

@@ -195,6 +195,9 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("release a quarantined submission and see its notice", func(t *testing.T) {
 		b.open(t, fmt.Sprintf("/submissions/%d", q))
+		if l := b.text(t, "#original"); !strings.Contains(l, "messaggio") {
+			t.Errorf("the link to the original message says %q", l)
+		}
 		b.shot(t, "submission-quarantined")
 		b.do(t, "release", chromedp.Click(chromedp.CSS("#release")), chromedp.WaitVisible(chromedp.CSS(".flash")))
 		if n := b.text(t, "#notice"); !strings.Contains(n, "Novara") {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"slices"
@@ -119,5 +120,5 @@ func (s *Server) fideFile(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	attachment(w, "text/plain; charset=utf-8", name, data)
+	attachment(w, "text/plain; charset=utf-8", name, int64(len(data)), bytes.NewReader(data))
 }

@@ -33,6 +33,7 @@ type fixture struct {
 	srv *Server
 	ts  *httptest.Server
 	dir string
+	eml []byte // the quarantined e-mail as received
 }
 
 // The fixture's accounts; each password is the name and "-password".
@@ -165,7 +166,7 @@ web:
 	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &fixture{o: o, srv: srv, ts: ts, dir: dir}
+	return &fixture{o: o, srv: srv, ts: ts, dir: dir, eml: eml}
 }
 
 // quarantined returns the id of the quarantined submission.

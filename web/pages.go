@@ -4,14 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"omologa/ingest"
 	"omologa/office"
 	"omologa/periods"
 	"omologa/rating"
@@ -237,26 +240,66 @@ func playerOptions(rs []store.Rating) []playerOption {
 	return out
 }
 
-// download sends a file's original bytes, as received.
+// download sends a file's original bytes, as received, streamed from
+// the store.
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	id, ok := idOf(r)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	name, data, err := s.st.FileData(r.Context(), id)
+	name, size, data, err := s.st.OpenFile(r.Context(), id)
 	if err != nil {
 		s.notFound(w, r)
 		return
 	}
-	attachment(w, "application/octet-stream", name, data)
+	defer data.Close()
+	attachment(w, "application/octet-stream", name, size, data)
 }
 
-// attachment sends data as a file to save under name's base name.
-func attachment(w http.ResponseWriter, contentType, name string, data []byte) {
+// original sends a submission's original as received, streamed from the
+// store: the whole message (.eml) or the file dropped, under the name it
+// is archived by (its receipt's time, then its own name).
+func (s *Server) original(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	sub, err := s.st.Load(r.Context(), id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	data, err := s.st.OpenRaw(r.Context(), id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	defer data.Close()
+	name, ctype := path.Base(filepath.ToSlash(sub.Source)), "application/octet-stream"
+	switch {
+	case sub.Channel == string(ingest.ChannelIMAP):
+		name, ctype = fmt.Sprintf("messaggio-%d.eml", id), "message/rfc822"
+	case name == "." || name == "/":
+		name = fmt.Sprintf("originale-%d", id)
+	}
+	attachment(w, ctype, name, -1, data)
+}
+
+// attachment sends data as a file to save under name's base name; size
+// is -1 when not known. A store failing midway aborts the response, so
+// that the browser reports a failed download rather than save a
+// truncated file as whole.
+func attachment(w http.ResponseWriter, contentType, name string, size int64, data io.Reader) {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
-	w.Write(data)
+	if size >= 0 {
+		w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	if _, err := io.Copy(w, data); err != nil {
+		panic(http.ErrAbortHandler)
+	}
 }
 
 func (s *Server) release(w http.ResponseWriter, r *http.Request) {

@@ -132,6 +132,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /submissions/{id}/discard", s.act(office.ActDiscard, s.discard))
 	m.HandleFunc("POST /submissions/{id}/decide", s.act(office.ActDecide, s.decide))
 	m.HandleFunc("POST /submissions/{id}/resend", s.act(office.ActResend, s.resend))
+	m.HandleFunc("GET /submissions/{id}/original", s.user(s.original))
 	m.HandleFunc("GET /files/{id}", s.user(s.download))
 	m.HandleFunc("GET /files/{id}/report", s.user(s.report))
 	m.HandleFunc("GET /files/{id}/chart", s.user(s.reportChart))

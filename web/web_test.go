@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -86,6 +87,61 @@ func TestHandlers(t *testing.T) {
 			if !strings.Contains(csp, "default-src 'none'") || strings.Contains(csp, "script-src") {
 				t.Errorf("GET %s: Content-Security-Policy %q allows scripts", p, csp)
 			}
+		}
+	})
+
+	t.Run("the original and its files download as received", func(t *testing.T) {
+		c := f.client(t, "clerk")
+		root := filepath.Join("..", "samples", "drop")
+		trf, err := os.ReadFile(filepath.Join(root, "rapid_vercelli_2026.trf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := f.o.Store.FileVerdicts(context.Background(), acc)
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("files of %d: %v %v", acc, fs, err)
+		}
+		for _, tc := range []struct {
+			what, page, url, name, ctype string
+			want                         []byte
+			length                       bool
+		}{
+			{"a message", fmt.Sprintf("/submissions/%d", q), fmt.Sprintf("/submissions/%d/original", q),
+				fmt.Sprintf("=messaggio-%d.eml", q), "message/rfc822", f.eml, false},
+			{"a dropped file", fmt.Sprintf("/submissions/%d", acc), fmt.Sprintf("/submissions/%d/original", acc),
+				"Z-rapid_vercelli_2026.trf", "application/octet-stream", trf, false},
+			{"a file", fmt.Sprintf("/submissions/%d", acc), fmt.Sprintf("/files/%d", fs[0].FileID),
+				"=rapid_vercelli_2026.trf", "application/octet-stream", trf, true},
+		} {
+			if _, page := get(t, c, f.ts.URL+tc.page); !strings.Contains(page, `href="`+tc.url+`"`) {
+				t.Errorf("%s: the page %s has no link to %s", tc.what, tc.page, tc.url)
+			}
+			resp, err := c.Get(f.ts.URL + tc.url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusOK || !bytes.Equal(body, tc.want) {
+				t.Errorf("%s: %s, %d bytes, want %d (%v)", tc.what, resp.Status, len(body), len(tc.want), err)
+			}
+			// A dropped original keeps the name it is archived under
+			// (the time of its receipt, then its own).
+			if cd := resp.Header.Get("Content-Disposition"); !strings.HasPrefix(cd, "attachment; filename=") || !strings.HasSuffix(cd, tc.name) {
+				t.Errorf("%s: Content-Disposition %q, want the name %s", tc.what, cd, tc.name)
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != tc.ctype {
+				t.Errorf("%s: Content-Type %q, want %s", tc.what, ct, tc.ctype)
+			}
+			if tc.length && resp.ContentLength != int64(len(tc.want)) {
+				t.Errorf("%s: Content-Length %d, want %d", tc.what, resp.ContentLength, len(tc.want))
+			}
+		}
+		if code, _ := get(t, f.client(t, ""), fmt.Sprintf("%s/submissions/%d/original", f.ts.URL, q)); code != http.StatusSeeOther {
+			t.Errorf("the original without a session: %d, want a redirect to the login", code)
+		}
+		if code, _ := get(t, c, f.ts.URL+"/submissions/999999/original"); code != http.StatusNotFound {
+			t.Errorf("the original of no submission: %d, want 404", code)
 		}
 	})
 

@@ -216,7 +216,11 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 	var ix *rating.Index // of the players' register, built on the first file rated
 	var out []reportWritten
 	for _, f := range sub.Files {
-		rep, t := judgeData(opts, f.Name, f.Data, vs)
+		_, data, err := st.FileData(ctx, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		rep, t := judgeData(opts, f.Name, data, vs)
 		in := treport.Input{File: f.Name, Tournament: t, Report: rep, Received: received}
 		if rep.Verdict != validate.Rejected { // never forwarded to FIDE
 			in.Fide = fide.ForReport(rf, rep.Kind, t)

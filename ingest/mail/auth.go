@@ -2,7 +2,6 @@ package mail
 
 import (
 	"bufio"
-	"bytes"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -40,9 +39,10 @@ type AuthResult struct {
 // envelope counts only when it comes from a configured provider, passes
 // the same check for the provider's domain, and wraps a message with
 // exactly one From address: that address is then the sender. It reads
-// the headers only.
-func Authenticate(raw []byte, pol AuthPolicy) AuthResult {
-	br := bufio.NewReader(bytes.NewReader(raw))
+// the headers only (and a PEC envelope's inner message), so a message
+// of any size is read from the store as a stream.
+func Authenticate(raw io.Reader, pol AuthPolicy) AuthResult {
+	br := bufio.NewReader(raw)
 	h, err := textproto.NewReader(br).ReadMIMEHeader()
 	if err != nil && len(h) == 0 {
 		return AuthResult{Reason: "intestazione del messaggio illeggibile"}

@@ -1,6 +1,8 @@
 package mail
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -19,12 +21,12 @@ func TestAuthenticate(t *testing.T) {
 		{"comment hides nothing", "From: a@example.org\r\nAuthentication-Results: mx.fsi.example; dmarc=fail (dmarc=pass header.from=example.org) header.from=example.org\r\n", false, ""},
 		{"two From headers", "From: a@example.org\r\nFrom: b@example.org\r\nAuthentication-Results: mx.fsi.example; dmarc=pass header.from=example.org\r\n", false, ""},
 	} {
-		r := Authenticate([]byte(tc.headers+"\r\nbody\r\n"), pol)
+		r := Authenticate(strings.NewReader(tc.headers+"\r\nbody\r\n"), pol)
 		if r.OK != tc.ok || (tc.ok && r.Sender != tc.sender) || (!r.OK && r.Reason == "") {
 			t.Errorf("%s: %+v", tc.name, r)
 		}
 	}
-	if r := Authenticate([]byte("From: a@example.org\r\nAuthentication-Results: ; dmarc=pass header.from=example.org\r\n\r\n"), AuthPolicy{}); r.OK {
+	if r := Authenticate(strings.NewReader("From: a@example.org\r\nAuthentication-Results: ; dmarc=pass header.from=example.org\r\n\r\n"), AuthPolicy{}); r.OK {
 		t.Error("no authserv-id configured: authenticated")
 	}
 }
@@ -32,6 +34,6 @@ func TestAuthenticate(t *testing.T) {
 func FuzzAuthenticate(f *testing.F) {
 	f.Add([]byte("From: a@example.org\r\nAuthentication-Results: mx; dmarc=pass header.from=example.org\r\nX-Trasporto: x\r\nContent-Type: multipart/mixed; boundary=B\r\n\r\n--B\r\nContent-Type: message/rfc822\r\n\r\nFrom: b@x\r\n\r\n--B--\r\n"))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		Authenticate(raw, AuthPolicy{AuthServID: "mx", PECProviders: []string{"example.org"}})
+		Authenticate(bytes.NewReader(raw), AuthPolicy{AuthServID: "mx", PECProviders: []string{"example.org"}})
 	})
 }
