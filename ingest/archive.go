@@ -107,6 +107,24 @@ func ExpandArchives(files []File, lim Limits, sp *Spool) (out []File, problems [
 	return out, problems
 }
 
+// RemoveOpened removes the spool files of the files given to
+// ExpandArchives (in) that it took apart (no longer among its result
+// out): for a caller whose archives are spool files of their own, not
+// the original.
+func RemoveOpened(in, out []File) {
+	kept := map[string]bool{}
+	for _, f := range out {
+		if f.Content.path != "" {
+			kept[f.Content.path] = true
+		}
+	}
+	for _, f := range in {
+		if f.Content.path != "" && !kept[f.Content.path] {
+			f.Content.Remove()
+		}
+	}
+}
+
 func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File, problems []string) {
 	r, err := f.Content.Open()
 	if err != nil {
