@@ -28,9 +28,35 @@ func (r *recorder) handle(ctx context.Context, s *Submission) error {
 		r.fails--
 		return errors.New("store unavailable")
 	}
+	s = memoryCopy(s)
 	r.subs = append(r.subs, s)
 	r.got <- s
 	return nil
+}
+
+// memoryCopy is a copy of s held in memory, as the store keeps its own:
+// the spool files go once the handler returns.
+func memoryCopy(s *Submission) *Submission {
+	c := *s
+	c.Original = inMemory(s.Original)
+	c.Files = nil
+	for _, f := range s.Files {
+		f.Content = inMemory(f.Content)
+		c.Files = append(c.Files, f)
+	}
+	return &c
+}
+
+// inMemory is a copy of c held in memory (the zero Content stays zero).
+func inMemory(c Content) Content {
+	if c.IsZero() {
+		return c
+	}
+	b, err := c.ReadAll()
+	if err != nil {
+		panic(err) // the spool file is gone before the handler returned
+	}
+	return Bytes(b)
 }
 
 func (r *recorder) wait(t *testing.T, what string) *Submission {
@@ -44,14 +70,27 @@ func (r *recorder) wait(t *testing.T, what string) *Submission {
 	}
 }
 
-type dropDirs struct{ root, folder, archive, rejected string }
+type dropDirs struct{ root, folder, archive, rejected, incoming string }
 
+// newDrop is a drop folder reading into a real spool, which must be
+// empty once the test is over (registered before run's stop, so checked
+// after it).
 func newDrop(t *testing.T, settle time.Duration, lim Limits) (*Drop, dropDirs) {
 	t.Helper()
 	root := t.TempDir()
-	dd := dropDirs{root, filepath.Join(root, "drop"), filepath.Join(root, "spool", "archive"), filepath.Join(root, "spool", "rejected")}
+	dd := dropDirs{root, filepath.Join(root, "drop"), filepath.Join(root, "spool", "archive"), filepath.Join(root, "spool", "rejected"),
+		filepath.Join(root, "spool", "incoming")}
+	sp, err := NewSpool(dd.incoming)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if left := spoolFiles(t, dd.incoming); len(left) != 0 {
+			t.Errorf("spool files left: %q", left)
+		}
+	})
 	d, err := NewDrop(DropOptions{Folder: dd.folder, Archive: dd.archive, Rejected: dd.rejected, Settle: settle,
-		Limits: lim, RetryAfter: 50 * time.Millisecond})
+		Limits: lim, RetryAfter: 50 * time.Millisecond, Spool: sp})
 	if err != nil {
 		t.Fatal(err)
 	}
