@@ -433,7 +433,7 @@ func imapIntake(a *app) (intake, error) {
 	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
 		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
 		State:      imap.StateFuncs{LoadFunc: a.store.MailboxState, SaveFunc: a.store.SaveMailboxState},
-		MaxMessage: a.cfg.Limits.MaxMessageBytes, Limits: mailLimits(a.cfg), Logger: a.log})
+		MaxMessage: a.cfg.Limits.MaxMessageBytes, Limits: mailLimits(a.cfg), Logger: a.log, Spool: a.spool})
 	if err != nil {
 		return intake{}, err
 	}
