@@ -239,12 +239,18 @@ func ReadUpTo(r io.Reader, max int64) ([]byte, int64, error) {
 	var err error
 	for n < max && err == nil {
 		c := make([]byte, min(chunk, max-n))
-		var m int
-		m, err = io.ReadFull(r, c)
+		// Not io.ReadFull: its io.ErrUnexpectedEOF would hide the same
+		// error from r (a truncated part), which the spool reports.
+		m := 0
+		for m < len(c) && err == nil {
+			var k int
+			k, err = r.Read(c[m:])
+			m += k
+		}
 		chunks = append(chunks, c[:m])
 		n += int64(m)
 	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
+	if err == io.EOF {
 		err = nil
 	}
 	if len(chunks) == 1 {
