@@ -118,8 +118,15 @@ func TestSpoolReadUpTo_SpoolFails(t *testing.T) {
 	if err == nil || !c.IsZero() {
 		t.Fatalf("ReadUpTo into a vanished spool = %+v, %v; want the zero Content and an error", c, err)
 	}
-	if !strings.Contains(err.Error(), "spool") {
-		t.Errorf("err = %v, want it to name the spool", err)
+	if !errors.Is(err, ErrSpool) {
+		t.Errorf("err = %v, want ErrSpool", err)
+	}
+	// An archive cannot be taken apart into it either: an error, not a
+	// problem telling the arbiter the file is unreadable.
+	out, problems, err := ExpandArchivesInto([]File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{"a.trf": []byte("012 A")}))}},
+		Limits{}, sp)
+	if !errors.Is(err, ErrSpool) || out != nil || problems != nil {
+		t.Errorf("ExpandArchivesInto into a vanished spool = %v, %q, %v; want ErrSpool", out, problems, err)
 	}
 }
 

@@ -338,3 +338,26 @@ func TestDropHundredMegabyteFile(t *testing.T) {
 		t.Fatal("no reason file:", err)
 	}
 }
+
+// A spool that fails (disk full, its folder gone) records nothing: the
+// file stays in the drop folder and is taken once the spool works again.
+func TestDropSpoolFailureRetried(t *testing.T) {
+	d, dd := newDrop(t, 10*time.Millisecond, Limits{})
+	if err := os.RemoveAll(dd.incoming); err != nil {
+		t.Fatal(err)
+	}
+	r := newRecorder()
+	os.WriteFile(filepath.Join(dd.folder, "t.trf"), []byte("012 Later"), 0o644)
+	run(t, d, r.handle)
+	time.Sleep(300 * time.Millisecond) // several tries
+	r.mu.Lock()
+	n := len(r.subs)
+	r.mu.Unlock()
+	if n != 0 || len(entries(t, dd.folder)) != 1 {
+		t.Fatalf("with the spool failing: %d recorded, drop folder %q", n, entries(t, dd.folder))
+	}
+	os.MkdirAll(dd.incoming, 0o700)
+	if s := r.wait(t, "the file once the spool works"); string(bytesOf(s.Original)) != "012 Later" {
+		t.Errorf("recorded %q", bytesOf(s.Original))
+	}
+}

@@ -117,7 +117,13 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			s = m
 		} else {
 			s.Original = orig
-			s.Files, s.Problems = ingest.ExpandArchives([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, sp)
+			s.Files, s.Problems, err = ingest.ExpandArchivesInto([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, sp)
+			if err != nil {
+				orig.Remove()
+				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
+				code = exitUsage
+				continue
+			}
 		}
 		id, dup, err := a.pipe.Record(ctx, s)
 		// Recorded (the store keeps its own copy) or not: the spool

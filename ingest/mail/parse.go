@@ -375,7 +375,7 @@ func (p *parser) decode(h message.Header, body io.Reader, what string) (ingest.C
 		limit = left
 	}
 	c, n, err := p.sp.ReadUpTo(r, limit+1)
-	if err != nil && c.IsZero() {
+	if errors.Is(err, ingest.ErrSpool) {
 		// The spool failed (disk full), not the message: nothing can be
 		// taken until it is mended.
 		p.failed = err
@@ -477,8 +477,12 @@ func (p *parser) finish() {
 		p.sub.Body = strings.ToValidUTF8(p.sub.Body[:p.lim.MaxBody], "")
 	}
 	p.sub.Fields = Fields(p.sub.Body)
-	files, problems := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
+	files, problems, err := ingest.ExpandArchivesInto(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
 		MaxArchiveFiles: p.lim.MaxArchiveFiles}, p.sp)
+	if err != nil {
+		p.failed = err
+		return
+	}
 	// The archives taken apart are no longer files of the submission:
 	// their spool files go now (the original message still holds them).
 	ingest.RemoveOpened(p.sub.Files, files)
