@@ -478,9 +478,6 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 		raw.Remove()
 		return fmt.Errorf("imap uid %d: %w", uid, err)
 	}
-	// Recorded or not, the spool files go once the handler is done: a
-	// message not recorded is fetched again.
-	defer sub.Cleanup()
 	if tooBig {
 		sub.Problems = append(sub.Problems, fmt.Sprintf(
 			"messaggio troppo grande (%s, limite %s): allegati non letti; inviare i file compressi in zip / message too large (%s, limit %s): attachments not read",
@@ -488,7 +485,11 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	}
 	sub.Channel = ingest.ChannelIMAP
 	sub.Source = fmt.Sprintf("%s/%d/%d", w.o.Mailbox, validity, uid)
-	if err := h(ctx, sub); err != nil {
+	err = h(ctx, sub)
+	// Recorded or not, the spool files go once the handler is done: a
+	// message not recorded is fetched again.
+	sub.Cleanup()
+	if err != nil {
 		return fmt.Errorf("imap uid %d not recorded: %w", uid, err)
 	}
 	w.log.Info("message taken", "uid", uid, "from", sub.Sender, "message_id", sub.MessageID, "files", len(sub.Files))

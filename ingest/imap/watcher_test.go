@@ -437,3 +437,34 @@ func TestWatcher_TLSModes(t *testing.T) {
 		})
 	}
 }
+
+// A spool that fails (disk full, its folder gone) records nothing: the
+// message stays in the mailbox and is taken once the spool works again.
+func TestWatcher_SpoolFailureRetried(t *testing.T) {
+	srv := imaptest.Start(t)
+	c := srv.Client()
+	defer c.Close()
+	imaptest.Append(t, c, "INBOX", message(1), time.Now())
+	dir := filepath.Join(t.TempDir(), "incoming")
+	sp, err := ingest.NewSpool(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(dir)
+	col := newCollector()
+	stop := sync.OnceFunc(run(t, watcher(t, srv, Options{Processed: "Done", Spool: sp}), col.handle))
+	defer stop()
+	time.Sleep(300 * time.Millisecond) // several sessions
+	if n := col.count(); n != 0 {
+		t.Fatalf("%d recorded with the spool failing", n)
+	}
+	os.MkdirAll(dir, 0o700)
+	if s := col.next(t); s.MessageID != "m1@example.it" || len(s.Files) != 1 {
+		t.Errorf("got %q with %d files", s.MessageID, len(s.Files))
+	}
+	waitFor(t, func() bool { return imaptest.Count(t, c, "Done") == 1 })
+	stop()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("%d spool files left", len(ents))
+	}
+}
