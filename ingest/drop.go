@@ -53,6 +53,10 @@ type DropOptions struct {
 	// this one. It reads the file's copy orig (in the Spool) and puts
 	// what it takes out in the Spool too.
 	Message func(orig Content, receivedAt time.Time) (*Submission, error)
+	// MaxMessage bounds a dropped .eml read by Message, as the mailbox
+	// bounds a message (default DefaultMaxMessageBytes); every other
+	// file is bounded by Limits.MaxFileBytes.
+	MaxMessage int64
 	// ReceivedAt, when set, may give a file (by name) another receipt
 	// time than the moment it is taken: the demo's seeded samples keep
 	// the day they were written. Nil, or ok false, means the drop time.
@@ -114,6 +118,9 @@ func NewDrop(o DropOptions) (*Drop, error) {
 		o.ArchiveRetry = 10 * time.Minute
 	}
 	o.Limits = o.Limits.withDefaults()
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = DefaultMaxMessageBytes
+	}
 	return &Drop{o: o, log: o.Logger.With("intake", "drop", "folder", o.Folder), pending: map[string]*pending{},
 		watching: make(chan struct{})}, nil
 }
@@ -394,8 +401,13 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	defer func() { s.Cleanup() }()
 	clean := CleanName(name)
 	var reason string
-	if info.Size() > d.o.Limits.MaxFileBytes {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(d.o.Limits.MaxFileBytes))
+	isMessage := d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml")
+	limit := d.o.Limits.MaxFileBytes
+	if isMessage {
+		limit = d.o.MaxMessage
+	}
+	if info.Size() > limit {
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
 		sum, err := hashFile(path)
 		if err != nil {
 			return err
@@ -406,14 +418,14 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 		// The file is copied into the spool as it is read, and hashed:
 		// that copy is what is judged, recorded and archived.
 		var err error
-		s.Original, err = d.readFile(path)
+		s.Original, err = d.readFile(path, limit)
 		if err != nil {
 			return err
 		}
 		if changed(path, info) {
 			return errStillChanging
 		}
-		if d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml") {
+		if isMessage {
 			m, err := d.o.Message(s.Original, now)
 			if err != nil {
 				return fmt.Errorf("drop: %s: %w", name, err)
@@ -518,14 +530,13 @@ func uniquePath(dir, name string) string {
 }
 
 // readFile copies a dropped file into the spool; one holding more than
-// the size limit grew after the stat, and is read again once settled.
-func (d *Drop) readFile(path string) (Content, error) {
+// limit grew after the stat, and is read again once settled.
+func (d *Drop) readFile(path string, limit int64) (Content, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Content{}, fmt.Errorf("drop: %w", err)
 	}
 	defer f.Close()
-	limit := d.o.Limits.MaxFileBytes
 	c, n, err := d.o.Spool.ReadUpTo(f, limit+1)
 	if err != nil {
 		c.Remove()

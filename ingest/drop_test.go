@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -359,5 +360,35 @@ func TestDropSpoolFailureRetried(t *testing.T) {
 	os.MkdirAll(dd.incoming, 0o700)
 	if s := r.wait(t, "the file once the spool works"); string(bytesOf(s.Original)) != "012 Later" {
 		t.Errorf("recorded %q", bytesOf(s.Original))
+	}
+}
+
+// A dropped .eml read as a message is bounded as the mailbox bounds one
+// (MaxMessage), not by the one-file limit; other files are.
+func TestDropMessageLimit(t *testing.T) {
+	d, dd := newDrop(t, 10*time.Millisecond, Limits{MaxFileBytes: 1000})
+	d.o.MaxMessage = 3000
+	d.o.Message = func(orig Content, at time.Time) (*Submission, error) {
+		// What ingest/mail.Read gives: the message as Original.
+		return &Submission{ReceivedAt: at, Sender: "a@b.it", Original: orig}, nil
+	}
+	body := bytes.Repeat([]byte("x"), 2000)
+	os.WriteFile(filepath.Join(dd.folder, "m.eml"), body, 0o644)
+	os.WriteFile(filepath.Join(dd.folder, "big.eml"), bytes.Repeat([]byte("x"), 4000), 0o644)
+	os.WriteFile(filepath.Join(dd.folder, "t.trf"), body, 0o644)
+	r := newRecorder()
+	run(t, d, r.handle)
+	got := map[string]*Submission{}
+	for range 3 {
+		s := r.wait(t, "a submission")
+		got[filepath.Base(s.Source)[len("20060102T150405.000000000Z-"):]] = s
+	}
+	if s := got["m.eml"]; s == nil || s.Sender != "a@b.it" || !bytes.Equal(bytesOf(s.Original), body) {
+		t.Errorf("a 2,000-byte message: %+v", s)
+	}
+	for _, name := range []string{"big.eml", "t.trf"} {
+		if s := got[name]; s == nil || !s.Original.IsZero() || len(s.Problems) != 1 || !strings.Contains(s.Problems[0], "supera il limite") {
+			t.Errorf("%s: %+v", name, s)
+		}
 	}
 }

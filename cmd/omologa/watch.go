@@ -113,6 +113,7 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		drop, err = ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
 			ReceivedAt: seeded.receivedAt,
 			Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log, Spool: a.spool,
+			MaxMessage: cfg.Limits.MaxMessageBytes,
 			Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
 				return mail.Read(orig, at, mailLimits(cfg), a.spool)
 			}})
