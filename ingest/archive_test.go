@@ -61,57 +61,46 @@ func TestExpandArchives(t *testing.T) {
 			return m
 		}()))}}, nil, "più di 10 file"},
 	} {
-		for _, spooled := range []bool{false, true} {
-			name := tc.name + "/memory"
+		inMemoryAndSpooled(t, tc.name, func(t *testing.T, sp *Spool, dir string) {
+			spooled, files := sp != nil, tc.files
 			if spooled {
-				name = tc.name + "/spool"
-			}
-			t.Run(name, func(t *testing.T) {
-				var sp *Spool
-				files, dir := tc.files, t.TempDir()
-				if spooled {
-					// The archives themselves in the spool too, as the
-					// mail parser leaves its attachments: zip reads them
-					// from the file.
-					var err error
-					if sp, err = NewSpool(dir); err != nil {
+				// The archives themselves in the spool too, as the
+				// mail parser leaves its attachments: zip reads them
+				// from the file.
+				files = nil
+				for _, f := range tc.files {
+					r, _ := f.Content.Open()
+					c, _, err := sp.ReadUpTo(r, 1<<30)
+					if err != nil {
 						t.Fatal(err)
 					}
-					files = nil
-					for _, f := range tc.files {
-						r, _ := f.Content.Open()
-						c, _, err := sp.ReadUpTo(r, 1<<30)
-						if err != nil {
-							t.Fatal(err)
-						}
-						f.Content = c
-						files = append(files, f)
-					}
+					f.Content = c
+					files = append(files, f)
 				}
-				got, probs := ExpandArchives(files, lim, sp)
-				checkExpanded(t, lim, got, probs, tc.wantNames, tc.wantProb)
-				if !spooled {
-					return
+			}
+			got, probs := ExpandArchives(files, lim, sp)
+			checkExpanded(t, lim, got, probs, tc.wantNames, tc.wantProb)
+			if !spooled {
+				return
+			}
+			for _, f := range got {
+				if !f.Content.Spooled() {
+					t.Errorf("%s held in memory", f.Name)
 				}
-				for _, f := range got {
-					if !f.Content.Spooled() {
-						t.Errorf("%s held in memory", f.Name)
-					}
-				}
-				// The inputs stay the caller's; RemoveOpened takes away
-				// those taken apart, and nothing else.
-				RemoveOpened(files, got)
-				if n := len(spoolFiles(t, dir)); n != len(got) {
-					t.Errorf("after RemoveOpened the spool holds %d files, want the %d expanded", n, len(got))
-				}
-				for _, f := range got {
-					f.Content.Remove()
-				}
-				if names := spoolFiles(t, dir); len(names) != 0 {
-					t.Errorf("spool files left: %q", names)
-				}
-			})
-		}
+			}
+			// The inputs stay the caller's; RemoveOpened takes away
+			// those taken apart, and nothing else.
+			RemoveOpened(files, got)
+			if n := len(spoolFiles(t, dir)); n != len(got) {
+				t.Errorf("after RemoveOpened the spool holds %d files, want the %d expanded", n, len(got))
+			}
+			for _, f := range got {
+				f.Content.Remove()
+			}
+			if names := spoolFiles(t, dir); len(names) != 0 {
+				t.Errorf("spool files left: %q", names)
+			}
+		})
 	}
 }
 

@@ -62,45 +62,47 @@ func TestSpoolReadUpTo(t *testing.T) {
 		{"empty", func() io.Reader { return strings.NewReader("") }, 10, []byte{}, nil},
 		{"reader error keeps what was read", func() io.Reader { return &failingReader{bytes.NewReader(data[:5000])} }, 1 << 20, data[:5000], errBroken},
 	} {
-		for _, spooled := range []bool{false, true} {
-			name := tc.name + "/memory"
-			if spooled {
-				name = tc.name + "/spool"
+		inMemoryAndSpooled(t, tc.name, func(t *testing.T, sp *Spool, dir string) {
+			spooled := sp != nil
+			c, n, err := sp.ReadUpTo(tc.r(), tc.max)
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tc.wantErr)
 			}
-			t.Run(name, func(t *testing.T) {
-				var sp *Spool
-				dir := t.TempDir()
-				if spooled {
-					var err error
-					if sp, err = NewSpool(dir); err != nil {
-						t.Fatal(err)
-					}
-				}
-				c, n, err := sp.ReadUpTo(tc.r(), tc.max)
-				if !errors.Is(err, tc.wantErr) {
-					t.Fatalf("err = %v, want %v", err, tc.wantErr)
-				}
-				if n != int64(len(tc.want)) || c.Size() != n {
-					t.Errorf("n = %d, size %d, want %d", n, c.Size(), len(tc.want))
-				}
-				if c.Hash() != sha(tc.want) || !bytes.Equal(bytesOf(c), tc.want) {
-					t.Errorf("content or hash differ from the bytes read")
-				}
-				if c.Spooled() != spooled {
-					t.Errorf("spooled = %v", c.Spooled())
-				}
-				if got := spoolFiles(t, dir); spooled != (len(got) == 1) {
-					t.Errorf("spool holds %q", got)
-				}
-				if err := c.Remove(); err != nil {
-					t.Fatal(err)
-				}
-				if got := spoolFiles(t, dir); len(got) != 0 {
-					t.Errorf("after Remove the spool holds %q", got)
-				}
-			})
-		}
+			if n != int64(len(tc.want)) || c.Size() != n {
+				t.Errorf("n = %d, size %d, want %d", n, c.Size(), len(tc.want))
+			}
+			if c.Hash() != sha(tc.want) || !bytes.Equal(bytesOf(c), tc.want) {
+				t.Errorf("content or hash differ from the bytes read")
+			}
+			if c.Spooled() != spooled {
+				t.Errorf("spooled = %v", c.Spooled())
+			}
+			if got := spoolFiles(t, dir); spooled != (len(got) == 1) {
+				t.Errorf("spool holds %q", got)
+			}
+			if err := c.Remove(); err != nil {
+				t.Fatal(err)
+			}
+			if got := spoolFiles(t, dir); len(got) != 0 {
+				t.Errorf("after Remove the spool holds %q", got)
+			}
+		})
 	}
+}
+
+// inMemoryAndSpooled runs f as name/memory with a nil Spool, and as
+// name/spool with a real one in dir.
+func inMemoryAndSpooled(t *testing.T, name string, f func(t *testing.T, sp *Spool, dir string)) {
+	t.Helper()
+	t.Run(name+"/memory", func(t *testing.T) { f(t, nil, t.TempDir()) })
+	t.Run(name+"/spool", func(t *testing.T) {
+		dir := t.TempDir()
+		sp, err := NewSpool(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(t, sp, dir)
+	})
 }
 
 // A spool that cannot be written loses nothing silently: the Content is

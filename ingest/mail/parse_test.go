@@ -305,9 +305,8 @@ func TestParse_ForwardedMessage(t *testing.T) {
 	}
 }
 
-func TestParse_Limits(t *testing.T) {
-	big := strings.Repeat("x", 5000)
-	raw := crlf(`
+// oversizedPartMessage has an attachment of 5,000 bytes, then a small one.
+var oversizedPartMessage = crlf(`
 From: a@b.it
 Content-Type: multipart/mixed; boundary=B
 
@@ -316,7 +315,7 @@ Content-Type: application/octet-stream
 Content-Disposition: attachment; filename=big.trf
 Content-Transfer-Encoding: base64
 
-` + b64(big) + `
+` + b64(strings.Repeat("x", 5000)) + `
 --B
 Content-Type: application/octet-stream
 Content-Disposition: attachment; filename=small.trf
@@ -324,6 +323,9 @@ Content-Disposition: attachment; filename=small.trf
 small
 --B--
 `)
+
+func TestParse_Limits(t *testing.T) {
+	raw := oversizedPartMessage
 	lim := DefaultLimits
 	lim.MaxPart = 1000
 	s, _ := ParseWithLimits(raw, received, lim)

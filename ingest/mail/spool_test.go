@@ -92,24 +92,8 @@ Content-Transfer-Encoding: quoted-printable
 012 Torneo=20di=20prova
 --B--
 `),
-		"oversized part": crlf(`
-From: a@b.it
-Content-Type: multipart/mixed; boundary=B
-
---B
-Content-Type: application/octet-stream
-Content-Disposition: attachment; filename=big.trf
-Content-Transfer-Encoding: base64
-
-` + b64(strings.Repeat("x", 5000)) + `
---B
-Content-Type: application/octet-stream
-Content-Disposition: attachment; filename=small.trf
-
-small
---B--
-`),
-		"broken base64": crlf("From: a@b.it\nContent-Type: application/octet-stream; name=a.trf\nContent-Transfer-Encoding: base64\n\nMDEy!!!!****\n"),
+		"oversized part": oversizedPartMessage,
+		"broken base64":  crlf("From: a@b.it\nContent-Type: application/octet-stream; name=a.trf\nContent-Transfer-Encoding: base64\n\nMDEy!!!!****\n"),
 	}
 	for _, path := range seeds {
 		b, err := os.ReadFile(path)
