@@ -50,8 +50,9 @@ type DropOptions struct {
 	// (sender, Message-ID, body fields, attachments) instead of as one
 	// file; the office can so file a message saved from its mail client.
 	// It is ingest/mail's parser, passed in because that package imports
-	// this one. It reads the file's copy orig (in the Spool) and puts
-	// what it takes out in the Spool too.
+	// this one. It reads the file's copy orig (in the Spool), puts what
+	// it takes out in the Spool too, and returns orig as the
+	// Submission's Original (what is archived).
 	Message func(orig Content, receivedAt time.Time) (*Submission, error)
 	// MaxMessage bounds a dropped .eml read by Message, as the mailbox
 	// bounds a message (default DefaultMaxMessageBytes); every other

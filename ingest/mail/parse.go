@@ -146,8 +146,10 @@ type parser struct {
 	sp    *ingest.Spool
 	parts int
 	total int64
-	// textLeft is what the text parts may still keep.
+	// textLeft is what the text parts may still keep; textCut says
+	// that some text was cut (said once).
 	textLeft int64
+	textCut  bool
 	// failed is the spool's failure: the message cannot be taken now
 	// (the intake offers it again), the walk stops.
 	failed error
@@ -407,7 +409,10 @@ func (p *parser) readText(h message.Header, body io.Reader) []byte {
 	data, n, err := ingest.ReadUpTo(r, limit+1)
 	if n > limit {
 		discard(r)
-		p.problem("testo del messaggio oltre %d byte: troncato / message text over %d bytes: truncated", p.lim.MaxBody, p.lim.MaxBody)
+		if !p.textCut {
+			p.problem("testo del messaggio oltre %d byte: troncato / message text over %d bytes: truncated", p.lim.MaxBody, p.lim.MaxBody)
+		}
+		p.textCut = true
 		data = data[:limit]
 	} else if err != nil {
 		enc := transferEncoding(h)
