@@ -222,3 +222,37 @@ func TestRead_LargeMessageBoundedAllocation(t *testing.T) {
 		t.Errorf("spool holds %d files, want the message and its 2 attachments", n)
 	}
 }
+
+// Text parts are bounded by MaxBody, not by the attachment limits: a
+// long text is cut (said once), its fields still read; all text parts
+// together keep at most twice MaxBody.
+func TestRead_TextBoundedByMaxBody(t *testing.T) {
+	lim := DefaultLimits
+	lim.MaxBody, lim.MaxPart = 1000, 100
+	long := "Luogo: Roma\n" + strings.Repeat("bla ", 1500)
+	raw := crlf("From: a@b.it\nContent-Type: multipart/mixed; boundary=B\n\n" +
+		"--B\nContent-Type: text/plain\n\n" + long + "\n" +
+		"--B\nContent-Type: text/html\n\n<p>" + long + "</p>\n" +
+		"--B\nContent-Type: text/plain\n\n" + long + "\n--B--\n")
+	orig, sp, _ := spooled(t, raw)
+	s, err := Read(orig, received, lim, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Cleanup()
+	if s.Fields["venue"] != "Roma" || len(s.Body) > lim.MaxBody {
+		t.Errorf("venue %q, body of %d bytes", s.Fields["venue"], len(s.Body))
+	}
+	cut := 0
+	for _, p := range s.Problems {
+		if strings.Contains(p, "troppo grande") {
+			t.Errorf("text refused as an attachment: %q", p)
+		}
+		if strings.Contains(p, "troncato") {
+			cut++
+		}
+	}
+	if cut != 1 {
+		t.Errorf("problems %q: want the cut said once", s.Problems)
+	}
+}
