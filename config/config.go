@@ -419,6 +419,10 @@ func (c *Config) ArchiveDir() string { return filepath.Join(c.Spool, "archive") 
 // reason file.
 func (c *Config) RejectedDir() string { return filepath.Join(c.Spool, "rejected") }
 
+// IncomingDir is the spool of what is being received: messages and
+// files are read into it, not into memory, until they are recorded.
+func (c *Config) IncomingDir() string { return filepath.Join(c.Spool, "incoming") }
+
 // Password reads a password from the environment variable named env.
 func Password(env string) (string, error) {
 	if env == "" {

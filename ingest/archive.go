@@ -91,31 +91,76 @@ func isDocument(f File) bool {
 // left out; everything else is kept. Memory stays within the limits
 // whatever the archive claims in its headers: the entries go to the
 // spool (memory for a nil one). The archives given stay the caller's to
-// remove; the archives found inside them are removed once opened.
+// remove; the archives found inside them are removed once opened. A
+// failure of the spool is said as a problem: a caller with a real spool
+// uses ExpandArchivesInto.
 func ExpandArchives(files []File, lim Limits, sp *Spool) (out []File, problems []string) {
+	out, problems, err := ExpandArchivesInto(files, lim, sp)
+	if err != nil {
+		return nil, []string{err.Error()}
+	}
+	return out, problems
+}
+
+// ExpandArchivesInto is ExpandArchives whose error is the spool's failure
+// (wrapping ErrSpool): nothing is returned then and no entry is left in
+// the spool, and the submission must be taken again later rather than
+// recorded without the files it lost.
+func ExpandArchivesInto(files []File, lim Limits, sp *Spool) (out []File, problems []string, err error) {
 	lim = lim.withDefaults()
+	var expanded []File
 	for _, f := range files {
 		if !IsArchive(f) || isDocument(f) {
 			out = append(out, f)
 			continue
 		}
 		budget := lim.MaxArchiveBytes
-		got, ps := expand(f, lim, sp, &budget, 1)
+		got, ps, err := expand(f, lim, sp, &budget, 1)
+		if err != nil {
+			removeAll(expanded)
+			return nil, nil, err
+		}
+		expanded = append(expanded, got...)
 		out = append(out, got...)
 		problems = append(problems, ps...)
 	}
-	return out, problems
+	return out, problems, nil
 }
 
-func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File, problems []string) {
+func removeAll(files []File) {
+	for _, f := range files {
+		f.Content.Remove()
+	}
+}
+
+// RemoveOpened removes the spool files of the files given to
+// ExpandArchives (in) that it took apart (no longer among its result
+// out): for a caller whose archives are spool files of their own, not
+// the original.
+func RemoveOpened(in, out []File) {
+	kept := map[string]bool{}
+	for _, f := range out {
+		if f.Content.path != "" {
+			kept[f.Content.path] = true
+		}
+	}
+	for _, f := range in {
+		if f.Content.path != "" && !kept[f.Content.path] {
+			f.Content.Remove()
+		}
+	}
+}
+
+func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File, problems []string, err error) {
 	r, err := f.Content.Open()
 	if err != nil {
-		return nil, []string{fmt.Sprintf("l'archivio %s non si legge: %v", f.Name, err)}
+		// The archive's own spool file gone: the spool failed.
+		return nil, nil, fmt.Errorf("ingest: %w: %w", ErrSpool, err)
 	}
 	defer r.Close()
 	zr, err := zip.NewReader(r, f.Content.Size())
 	if err != nil {
-		return nil, []string{fmt.Sprintf("l'archivio %s non si apre (%v): inviare i file non compressi o un archivio zip integro", f.Name, err)}
+		return nil, []string{fmt.Sprintf("l'archivio %s non si apre (%v): inviare i file non compressi o un archivio zip integro", f.Name, err)}, nil
 	}
 	entries := 0
 	for _, zf := range zr.File {
@@ -134,6 +179,10 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 		}
 		limit := min(lim.MaxFileBytes, *budget)
 		data, err := readBounded(zf, limit, sp)
+		if errors.Is(err, ErrSpool) {
+			removeAll(out)
+			return nil, nil, err
+		}
 		if errors.Is(err, ErrTooBig) {
 			if limit < lim.MaxFileBytes {
 				problems = append(problems, fmt.Sprintf("l'archivio %s si espande oltre %s (possibile zip bomb): %s e i file successivi non sono stati letti",
@@ -159,8 +208,12 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 				data.Remove()
 				continue
 			}
-			got, ps := expand(inner, lim, sp, budget, depth+1)
+			got, ps, err := expand(inner, lim, sp, budget, depth+1)
 			data.Remove()
+			if err != nil {
+				removeAll(out)
+				return nil, nil, err
+			}
 			out = append(out, got...)
 			problems = append(problems, ps...)
 			continue
@@ -170,7 +223,7 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 	if entries == 0 {
 		problems = append(problems, fmt.Sprintf("l'archivio %s è vuoto", f.Name))
 	}
-	return out, problems
+	return out, problems, nil
 }
 
 // readBounded reads an entry into the spool without trusting its
@@ -221,12 +274,18 @@ func ReadUpTo(r io.Reader, max int64) ([]byte, int64, error) {
 	var err error
 	for n < max && err == nil {
 		c := make([]byte, min(chunk, max-n))
-		var m int
-		m, err = io.ReadFull(r, c)
+		// Not io.ReadFull: its io.ErrUnexpectedEOF would hide the same
+		// error from r (a truncated part), which the spool reports.
+		m := 0
+		for m < len(c) && err == nil {
+			var k int
+			k, err = r.Read(c[m:])
+			m += k
+		}
 		chunks = append(chunks, c[:m])
 		n += int64(m)
 	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
+	if err == io.EOF {
 		err = nil
 	}
 	if len(chunks) == 1 {

@@ -61,37 +61,80 @@ func TestExpandArchives(t *testing.T) {
 			return m
 		}()))}}, nil, "più di 10 file"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, probs := ExpandArchives(tc.files, lim, nil)
-			var total int64
-			for _, f := range got {
-				total += f.Content.Size()
-				if strings.ContainsAny(f.Name, `/\`) || strings.HasPrefix(f.Name, ".") {
-					t.Errorf("unsafe name %q", f.Name)
-				}
-			}
-			if total > lim.MaxArchiveBytes {
-				t.Errorf("expanded %d bytes, over the budget", total)
-			}
-			if tc.wantNames != nil {
-				names := map[string]bool{}
-				for _, f := range got {
-					names[f.Name] = true
-				}
-				for _, n := range tc.wantNames {
-					if !names[n] {
-						t.Errorf("missing %q in %v", n, got)
+		inMemoryAndSpooled(t, tc.name, func(t *testing.T, sp *Spool, dir string) {
+			spooled, files := sp != nil, tc.files
+			if spooled {
+				// The archives themselves in the spool too, as the
+				// mail parser leaves its attachments: zip reads them
+				// from the file.
+				files = nil
+				for _, f := range tc.files {
+					r, _ := f.Content.Open()
+					c, _, err := sp.ReadUpTo(r, 1<<30)
+					if err != nil {
+						t.Fatal(err)
 					}
+					f.Content = c
+					files = append(files, f)
 				}
 			}
-			joined := strings.Join(probs, "\n")
-			if tc.wantProb == "" && joined != "" {
-				t.Errorf("unexpected problems: %s", joined)
+			got, probs := ExpandArchives(files, lim, sp)
+			checkExpanded(t, lim, got, probs, tc.wantNames, tc.wantProb)
+			if !spooled {
+				return
 			}
-			if tc.wantProb != "" && !strings.Contains(joined, tc.wantProb) {
-				t.Errorf("problems %q, want one with %q", joined, tc.wantProb)
+			for _, f := range got {
+				if !f.Content.Spooled() {
+					t.Errorf("%s held in memory", f.Name)
+				}
+			}
+			// The inputs stay the caller's; RemoveOpened takes away
+			// those taken apart, and nothing else.
+			RemoveOpened(files, got)
+			if n := len(spoolFiles(t, dir)); n != len(got) {
+				t.Errorf("after RemoveOpened the spool holds %d files, want the %d expanded", n, len(got))
+			}
+			for _, f := range got {
+				f.Content.Remove()
+			}
+			if names := spoolFiles(t, dir); len(names) != 0 {
+				t.Errorf("spool files left: %q", names)
 			}
 		})
+	}
+}
+
+// checkExpanded checks what ExpandArchives gave: safe names, the budget
+// kept, the names and the problem wanted.
+func checkExpanded(t *testing.T, lim Limits, got []File, probs, wantNames []string, wantProb string) {
+	t.Helper()
+	var total int64
+	for _, f := range got {
+		total += f.Content.Size()
+		if strings.ContainsAny(f.Name, `/\`) || strings.HasPrefix(f.Name, ".") {
+			t.Errorf("unsafe name %q", f.Name)
+		}
+	}
+	if total > lim.MaxArchiveBytes {
+		t.Errorf("expanded %d bytes, over the budget", total)
+	}
+	if wantNames != nil {
+		names := map[string]bool{}
+		for _, f := range got {
+			names[f.Name] = true
+		}
+		for _, n := range wantNames {
+			if !names[n] {
+				t.Errorf("missing %q in %v", n, got)
+			}
+		}
+	}
+	joined := strings.Join(probs, "\n")
+	if wantProb == "" && joined != "" {
+		t.Errorf("unexpected problems: %s", joined)
+	}
+	if wantProb != "" && !strings.Contains(joined, wantProb) {
+		t.Errorf("problems %q, want one with %q", joined, wantProb)
 	}
 }
 

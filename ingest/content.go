@@ -153,7 +153,8 @@ func NewSpool(dir string) (*Spool, error) {
 // how many it read: n == max means r may hold more (a caller with a
 // limit asks for limit+1 and refuses when n > limit, removing the
 // Content). On a read error the Content holds what was read before it,
-// and the error is returned with it.
+// and the error is returned with it; when the spool fails the Content
+// is the zero one and the error wraps ErrSpool.
 func (s *Spool) ReadUpTo(r io.Reader, max int64) (Content, int64, error) {
 	if s == nil {
 		b, n, err := ReadUpTo(r, max)
@@ -161,7 +162,7 @@ func (s *Spool) ReadUpTo(r io.Reader, max int64) (Content, int64, error) {
 	}
 	f, err := os.CreateTemp(s.dir, spoolPrefix+"*")
 	if err != nil {
-		return Content{}, 0, fmt.Errorf("ingest: spool: %w", err)
+		return Content{}, 0, fmt.Errorf("ingest: %w: %w", ErrSpool, err)
 	}
 	h := sha256.New()
 	// No fsync: a spool file lives until its submission is recorded,
@@ -174,10 +175,15 @@ func (s *Spool) ReadUpTo(r io.Reader, max int64) (Content, int64, error) {
 	c := Content{path: f.Name(), size: n, hash: hex.EncodeToString(h.Sum(nil))}
 	if rerr != nil && isWriteError(rerr, f) {
 		c.Remove()
-		return Content{}, n, fmt.Errorf("ingest: spool: %w", rerr)
+		return Content{}, n, fmt.Errorf("ingest: %w: %w", ErrSpool, rerr)
 	}
 	return c, n, rerr
 }
+
+// ErrSpool marks a failure of the spool itself (disk full, the folder
+// gone), not of what was being read: the submission cannot be taken now
+// and must be offered again, not recorded without the part it lost.
+var ErrSpool = errors.New("spool")
 
 // isWriteError tells a failure of the spool (disk full) from one of the
 // reader: the first loses the content, the second keeps what was read.

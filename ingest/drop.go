@@ -31,6 +31,10 @@ type DropOptions struct {
 	// a file renamed from a temporary name counts at once.
 	Settle time.Duration
 	Limits Limits
+	// Spool holds each file as it is read, and what is taken from it
+	// (a message's attachments, an archive's entries), until the
+	// handler has recorded it; nil holds them in memory.
+	Spool *Spool
 	// RetryAfter is the wait before handing a file to a handler that
 	// failed again (default 2s).
 	RetryAfter time.Duration
@@ -46,8 +50,14 @@ type DropOptions struct {
 	// (sender, Message-ID, body fields, attachments) instead of as one
 	// file; the office can so file a message saved from its mail client.
 	// It is ingest/mail's parser, passed in because that package imports
-	// this one.
-	Message func(raw []byte, receivedAt time.Time) (*Submission, error)
+	// this one. It reads the file's copy orig (in the Spool), puts what
+	// it takes out in the Spool too, and returns orig as the
+	// Submission's Original (what is archived).
+	Message func(orig Content, receivedAt time.Time) (*Submission, error)
+	// MaxMessage bounds a dropped .eml read by Message, as the mailbox
+	// bounds a message (default DefaultMaxMessageBytes); every other
+	// file is bounded by Limits.MaxFileBytes.
+	MaxMessage int64
 	// ReceivedAt, when set, may give a file (by name) another receipt
 	// time than the moment it is taken: the demo's seeded samples keep
 	// the day they were written. Nil, or ok false, means the drop time.
@@ -109,6 +119,9 @@ func NewDrop(o DropOptions) (*Drop, error) {
 		o.ArchiveRetry = 10 * time.Minute
 	}
 	o.Limits = o.Limits.withDefaults()
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = DefaultMaxMessageBytes
+	}
 	return &Drop{o: o, log: o.Logger.With("intake", "drop", "folder", o.Folder), pending: map[string]*pending{},
 		watching: make(chan struct{})}, nil
 }
@@ -384,11 +397,18 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 		}
 	}
 	s := &Submission{Channel: ChannelDrop, ReceivedAt: now, Subject: name}
+	// Whatever s holds in the spool goes once the handler is done with
+	// it (recorded or not: the file is read again from the folder).
+	defer func() { s.Cleanup() }()
 	clean := CleanName(name)
 	var reason string
-	var data []byte // the bytes read, nil for a file too big to read
-	if info.Size() > d.o.Limits.MaxFileBytes {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(d.o.Limits.MaxFileBytes))
+	isMessage := d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml")
+	limit := d.o.Limits.MaxFileBytes
+	if isMessage {
+		limit = d.o.MaxMessage
+	}
+	if info.Size() > limit {
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
 		sum, err := hashFile(path)
 		if err != nil {
 			return err
@@ -396,19 +416,18 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 		s.ContentHash = sum
 		s.Problems = []string{reason}
 	} else {
+		// The file is copied into the spool as it is read, and hashed:
+		// that copy is what is judged, recorded and archived.
 		var err error
-		data, err = readFileBounded(path, d.o.Limits.MaxFileBytes)
-		if errors.Is(err, ErrTooBig) {
-			return errStillChanging // grew after the stat
-		}
+		s.Original, err = d.readFile(path, limit)
 		if err != nil {
-			return fmt.Errorf("drop: %w", err)
+			return err
 		}
 		if changed(path, info) {
 			return errStillChanging
 		}
-		if d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml") {
-			m, err := d.o.Message(data, now)
+		if isMessage {
+			m, err := d.o.Message(s.Original, now)
 			if err != nil {
 				return fmt.Errorf("drop: %s: %w", name, err)
 			}
@@ -418,8 +437,10 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 				s.Subject = name
 			}
 		} else {
-			s.Original = Bytes(data)
-			s.Files, s.Problems = ExpandArchives([]File{{Name: clean, Content: s.Original}}, d.o.Limits, nil)
+			s.Files, s.Problems, err = ExpandArchivesInto([]File{{Name: clean, Content: s.Original}}, d.o.Limits, d.o.Spool)
+			if err != nil {
+				return fmt.Errorf("drop: %w", err)
+			}
 			if len(s.Files) == 0 {
 				reason = strings.Join(s.Problems, "\n")
 				if reason == "" {
@@ -448,7 +469,7 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 			return &archiveError{dst: dst, err: err}
 		}
 	}
-	if err := d.keep(path, dst, info, data); errors.Is(err, errStillChanging) {
+	if err := d.keep(path, dst, info, s.Original); errors.Is(err, errStillChanging) {
 		return err
 	} else if err != nil {
 		return &archiveError{dst: dst, err: err}
@@ -461,15 +482,23 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	return nil
 }
 
-// keep puts the original at dst: the bytes read (data), written durably
-// on whatever filesystem dst is, then the dropped file removed unless it
-// changed meanwhile (it is then a new version, taken next); a file too
-// big to read (data nil) is moved as it is.
-func (d *Drop) keep(path, dst string, info fs.FileInfo, data []byte) error {
-	if data == nil {
+// keep puts the original at dst: the bytes read (orig, their copy),
+// written durably on whatever filesystem dst is, then the dropped file
+// removed unless it changed meanwhile (it is then a new version, taken
+// next); a file too big to read (orig zero) is moved as it is.
+func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
+	if orig.IsZero() {
 		return atomicfile.Move(path, dst)
 	}
-	if err := atomicfile.Write(dst, data, 0o644); err != nil {
+	if err := atomicfile.WriteFrom(dst, func(w io.Writer) error {
+		r, err := orig.Open()
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		_, err = io.Copy(w, r)
+		return err
+	}, 0o644); err != nil {
 		return err
 	}
 	if changed(path, info) {
@@ -501,15 +530,24 @@ func uniquePath(dir, name string) string {
 	}
 }
 
-// readFileBounded reads a dropped file, failing with ErrTooBig when it
-// holds more than limit bytes (it grew after the stat).
-func readFileBounded(path string, limit int64) ([]byte, error) {
+// readFile copies a dropped file into the spool; one holding more than
+// limit grew after the stat, and is read again once settled.
+func (d *Drop) readFile(path string, limit int64) (Content, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return Content{}, fmt.Errorf("drop: %w", err)
 	}
 	defer f.Close()
-	return ReadAllBounded(f, limit)
+	c, n, err := d.o.Spool.ReadUpTo(f, limit+1)
+	if err != nil {
+		c.Remove()
+		return Content{}, fmt.Errorf("drop: %w", err)
+	}
+	if n > limit {
+		c.Remove()
+		return Content{}, errStillChanging
+	}
+	return c, nil
 }
 
 func hashFile(path string) (string, error) {

@@ -132,7 +132,7 @@ func TestDropPartialFileReadAgain(t *testing.T) {
 	h := func(_ context.Context, s *Submission) error {
 		mu.Lock()
 		defer mu.Unlock()
-		subs = append(subs, s)
+		subs = append(subs, memoryCopy(s))
 		if len(subs) == 1 {
 			// The writer goes on while the first part is being judged.
 			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -28,9 +29,35 @@ func (r *recorder) handle(ctx context.Context, s *Submission) error {
 		r.fails--
 		return errors.New("store unavailable")
 	}
+	s = memoryCopy(s)
 	r.subs = append(r.subs, s)
 	r.got <- s
 	return nil
+}
+
+// memoryCopy is a copy of s held in memory, as the store keeps its own:
+// the spool files go once the handler returns.
+func memoryCopy(s *Submission) *Submission {
+	c := *s
+	c.Original = inMemory(s.Original)
+	c.Files = nil
+	for _, f := range s.Files {
+		f.Content = inMemory(f.Content)
+		c.Files = append(c.Files, f)
+	}
+	return &c
+}
+
+// inMemory is a copy of c held in memory (the zero Content stays zero).
+func inMemory(c Content) Content {
+	if c.IsZero() {
+		return c
+	}
+	b, err := c.ReadAll()
+	if err != nil {
+		panic(err) // the spool file is gone before the handler returned
+	}
+	return Bytes(b)
 }
 
 func (r *recorder) wait(t *testing.T, what string) *Submission {
@@ -44,14 +71,27 @@ func (r *recorder) wait(t *testing.T, what string) *Submission {
 	}
 }
 
-type dropDirs struct{ root, folder, archive, rejected string }
+type dropDirs struct{ root, folder, archive, rejected, incoming string }
 
+// newDrop is a drop folder reading into a real spool, which must be
+// empty once the test is over (registered before run's stop, so checked
+// after it).
 func newDrop(t *testing.T, settle time.Duration, lim Limits) (*Drop, dropDirs) {
 	t.Helper()
 	root := t.TempDir()
-	dd := dropDirs{root, filepath.Join(root, "drop"), filepath.Join(root, "spool", "archive"), filepath.Join(root, "spool", "rejected")}
+	dd := dropDirs{root, filepath.Join(root, "drop"), filepath.Join(root, "spool", "archive"), filepath.Join(root, "spool", "rejected"),
+		filepath.Join(root, "spool", "incoming")}
+	sp, err := NewSpool(dd.incoming)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if left := spoolFiles(t, dd.incoming); len(left) != 0 {
+			t.Errorf("spool files left: %q", left)
+		}
+	})
 	d, err := NewDrop(DropOptions{Folder: dd.folder, Archive: dd.archive, Rejected: dd.rejected, Settle: settle,
-		Limits: lim, RetryAfter: 50 * time.Millisecond})
+		Limits: lim, RetryAfter: 50 * time.Millisecond, Spool: sp})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,5 +337,58 @@ func TestDropHundredMegabyteFile(t *testing.T) {
 	}
 	if _, err := os.Stat(s.Source + ".reason.txt"); err != nil {
 		t.Fatal("no reason file:", err)
+	}
+}
+
+// A spool that fails (disk full, its folder gone) records nothing: the
+// file stays in the drop folder and is taken once the spool works again.
+func TestDropSpoolFailureRetried(t *testing.T) {
+	d, dd := newDrop(t, 10*time.Millisecond, Limits{})
+	if err := os.RemoveAll(dd.incoming); err != nil {
+		t.Fatal(err)
+	}
+	r := newRecorder()
+	os.WriteFile(filepath.Join(dd.folder, "t.trf"), []byte("012 Later"), 0o644)
+	run(t, d, r.handle)
+	time.Sleep(300 * time.Millisecond) // several tries
+	r.mu.Lock()
+	n := len(r.subs)
+	r.mu.Unlock()
+	if n != 0 || len(entries(t, dd.folder)) != 1 {
+		t.Fatalf("with the spool failing: %d recorded, drop folder %q", n, entries(t, dd.folder))
+	}
+	os.MkdirAll(dd.incoming, 0o700)
+	if s := r.wait(t, "the file once the spool works"); string(bytesOf(s.Original)) != "012 Later" {
+		t.Errorf("recorded %q", bytesOf(s.Original))
+	}
+}
+
+// A dropped .eml read as a message is bounded as the mailbox bounds one
+// (MaxMessage), not by the one-file limit; other files are.
+func TestDropMessageLimit(t *testing.T) {
+	d, dd := newDrop(t, 10*time.Millisecond, Limits{MaxFileBytes: 1000})
+	d.o.MaxMessage = 3000
+	d.o.Message = func(orig Content, at time.Time) (*Submission, error) {
+		// What ingest/mail.Read gives: the message as Original.
+		return &Submission{ReceivedAt: at, Sender: "a@b.it", Original: orig}, nil
+	}
+	body := bytes.Repeat([]byte("x"), 2000)
+	os.WriteFile(filepath.Join(dd.folder, "m.eml"), body, 0o644)
+	os.WriteFile(filepath.Join(dd.folder, "big.eml"), bytes.Repeat([]byte("x"), 4000), 0o644)
+	os.WriteFile(filepath.Join(dd.folder, "t.trf"), body, 0o644)
+	r := newRecorder()
+	run(t, d, r.handle)
+	got := map[string]*Submission{}
+	for range 3 {
+		s := r.wait(t, "a submission")
+		got[filepath.Base(s.Source)[len("20060102T150405.000000000Z-"):]] = s
+	}
+	if s := got["m.eml"]; s == nil || s.Sender != "a@b.it" || !bytes.Equal(bytesOf(s.Original), body) {
+		t.Errorf("a 2,000-byte message: %+v", s)
+	}
+	for _, name := range []string{"big.eml", "t.trf"} {
+		if s := got[name]; s == nil || !s.Original.IsZero() || len(s.Problems) != 1 || !strings.Contains(s.Problems[0], "supera il limite") {
+			t.Errorf("%s: %+v", name, s)
+		}
 	}
 }

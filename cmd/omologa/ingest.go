@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,6 +61,12 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	defer done()
+	// Each file is read into the spool, not into memory, until recorded.
+	sp, err := ingest.NewSpool(cfg.IncomingDir())
+	if err != nil {
+		fmt.Fprintln(stderr, "omologa ingest:", err)
+		return exitUsage
+	}
 	lim := limitsOf(cfg)
 	code := exitOK
 	var ids []int64
@@ -76,27 +81,31 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		// A saved message is bounded as the mailbox bounds one; a file
 		// as the drop folder does.
-		limit := lim.MaxFileBytes
-		if strings.EqualFold(filepath.Ext(path), ".eml") {
-			limit = cfg.Limits.MaxMessageBytes
+		eml := strings.EqualFold(filepath.Ext(path), ".eml")
+		limit, key := lim.MaxFileBytes, "max_file_bytes"
+		if eml {
+			limit, key = cfg.Limits.MaxMessageBytes, "max_message_bytes"
 		}
-		data, err := ingest.ReadAllBounded(f, limit)
+		orig, n, err := sp.ReadUpTo(f, limit+1)
 		f.Close()
-		if errors.Is(err, ingest.ErrTooBig) {
-			fmt.Fprintf(stderr, "omologa ingest: %s: larger than the limit of %s (max_file_bytes)\n", path, italian.Size(lim.MaxFileBytes))
+		if err == nil && n > limit {
+			orig.Remove()
+			fmt.Fprintf(stderr, "omologa ingest: %s: larger than the limit of %s (%s)\n", path, italian.Size(limit), key)
 			code = exitUsage
 			continue
 		}
 		if err != nil {
+			orig.Remove()
 			fmt.Fprintf(stderr, "omologa ingest: %s: %v (limit %d bytes)\n", path, err, limit)
 			code = exitUsage
 			continue
 		}
-		if strings.EqualFold(filepath.Ext(path), ".eml") {
+		if eml {
 			// A saved e-mail message: its sender, body fields and
 			// attachments, as if it had come from the mailbox.
-			m, err := mail.ParseWithLimits(data, s.ReceivedAt, mailLimits(cfg))
+			m, err := mail.Read(orig, s.ReceivedAt, mailLimits(cfg), sp)
 			if err != nil {
+				orig.Remove()
 				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
 				code = exitUsage
 				continue
@@ -107,10 +116,19 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			}
 			s = m
 		} else {
-			s.Original = ingest.Bytes(data)
-			s.Files, s.Problems = ingest.ExpandArchives([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, nil)
+			s.Original = orig
+			s.Files, s.Problems, err = ingest.ExpandArchivesInto([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, sp)
+			if err != nil {
+				orig.Remove()
+				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
+				code = exitUsage
+				continue
+			}
 		}
 		id, dup, err := a.pipe.Record(ctx, s)
+		// Recorded (the store keeps its own copy) or not: the spool
+		// files go.
+		s.Cleanup()
 		if err != nil {
 			fmt.Fprintln(stderr, "omologa ingest:", err)
 			return exitUsage

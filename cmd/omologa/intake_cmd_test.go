@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/config"
 	"omologa/office"
 	"omologa/pipeline/pipelinetest"
 	"omologa/store"
@@ -136,7 +138,69 @@ func TestWatchOnceTakesTheDropFolder(t *testing.T) {
 	if n := countEntries(drop); n != 0 {
 		t.Fatalf("%d files left in the drop folder", n)
 	}
+	checkSpoolEmpty(t, cfg)
 	if code, _, _ := runCmd(t, "watch", "--config", filepath.Join(dir, "missing.yaml"), "--once"); code != exitUsage {
 		t.Fatal("a missing configuration is not a usage error")
 	}
+}
+
+// checkSpoolEmpty checks that what was received went through the
+// configuration's incoming spool and left nothing there.
+func checkSpoolEmpty(t *testing.T, cfgPath string) {
+	t.Helper()
+	c, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir(c.IncomingDir())
+	if err != nil {
+		t.Fatalf("no incoming spool: %v", err)
+	}
+	if len(ents) != 0 {
+		t.Errorf("%d files left in the incoming spool", len(ents))
+	}
+}
+
+// omologa ingest reads a saved message and a zip archive through the
+// spool, and empties it; a message over max_message_bytes is refused
+// naming that limit.
+func TestIngestThroughTheSpool(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms")
+	msg, err := os.ReadFile(filepath.Join(repoRoot(), "samples", "mail", "open_novara_2026.eml"))
+	if err != nil {
+		t.Skip("samples/mail missing:", err)
+	}
+	eml := filepath.Join(dir, "novara.eml")
+	os.WriteFile(eml, msg, 0o644)
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	w, _ := zw.Create("lecce.trf")
+	w.Write(pipelinetest.TRF("Open Lecce", "Lecce", time.Now().AddDate(0, 0, -7).Format("2006/01/02")))
+	zw.Close()
+	archive := filepath.Join(dir, "files.zip")
+	os.WriteFile(archive, zbuf.Bytes(), 0o644)
+	code, out, errs := runCmd(t, "ingest", "--config", cfg, "--json", eml, archive)
+	var rows []store.Status
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 2 || code == exitUsage {
+		t.Fatalf("exit %d, %v\n%s\n%s", code, err, out, errs)
+	}
+	for _, r := range rows {
+		if len(r.Files) != 1 || !strings.HasSuffix(r.Files[0].Name, ".trf") {
+			t.Errorf("%s: files %+v", r.Source, r.Files)
+		}
+	}
+	checkSpoolEmpty(t, cfg)
+
+	c, err := config.Load(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.eml")
+	os.WriteFile(big, append(msg, bytes.Repeat([]byte("x"), int(c.Limits.MaxMessageBytes))...), 0o644)
+	code, _, errs = runCmd(t, "ingest", "--config", cfg, big)
+	if code != exitUsage || !strings.Contains(errs, "larger than the limit") || !strings.Contains(errs, "max_message_bytes") {
+		t.Errorf("an oversized message: exit %d\n%s", code, errs)
+	}
+	checkSpoolEmpty(t, cfg)
 }

@@ -97,6 +97,9 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := resumeDelivery(ctx, a.store, log); err != nil {
 		return startupFailed(ctx, stderr, log, err)
 	}
+	if a.spool, err = ingest.NewSpool(cfg.IncomingDir()); err != nil {
+		return startupFailed(ctx, stderr, log, err)
+	}
 
 	var drop *ingest.Drop
 	if cfg.Drop != nil {
@@ -109,9 +112,10 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		drop, err = ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
 			ReceivedAt: seeded.receivedAt,
-			Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log,
-			Message: func(raw []byte, at time.Time) (*ingest.Submission, error) {
-				return mail.ParseWithLimits(raw, at, mailLimits(cfg))
+			Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log, Spool: a.spool,
+			MaxMessage: cfg.Limits.MaxMessageBytes,
+			Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
+				return mail.Read(orig, at, mailLimits(cfg), a.spool)
 			}})
 		if err != nil {
 			return startupFailed(ctx, stderr, log, err)
@@ -222,6 +226,9 @@ type app struct {
 	pipe  *pipeline.Pipeline
 	log   *slog.Logger
 	off   *office.Office
+	// spool is where the intakes read messages and files into (nil:
+	// memory), set by the command that runs them.
+	spool *ingest.Spool
 }
 
 // startupFailed ends a start-up that could not complete. When the reason
@@ -427,7 +434,7 @@ func imapIntake(a *app) (intake, error) {
 	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
 		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
 		State:      imap.StateFuncs{LoadFunc: a.store.MailboxState, SaveFunc: a.store.SaveMailboxState},
-		MaxMessage: a.cfg.Limits.MaxMessageBytes, Limits: mailLimits(a.cfg), Logger: a.log})
+		MaxMessage: a.cfg.Limits.MaxMessageBytes, Limits: mailLimits(a.cfg), Logger: a.log, Spool: a.spool})
 	if err != nil {
 		return intake{}, err
 	}

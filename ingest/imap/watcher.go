@@ -55,6 +55,9 @@ type Options struct {
 	MaxMessage int64
 	// Limits bound the MIME parsing; zero fields take mail.DefaultLimits.
 	Limits mail.Limits
+	// Spool holds each message as it is fetched, and its attachments,
+	// until the handler has recorded them; nil holds them in memory.
+	Spool *ingest.Spool
 
 	// Backoff between reconnections grows from BackoffMin (default 1 s)
 	// to BackoffMax (default 4 s, so that messages waiting when the
@@ -405,6 +408,55 @@ func (w *Watcher) fetch(ctx context.Context, cn *conn, what string, uid imap.UID
 	return msgs, nil
 }
 
+// fetchBody fetches one message's section into the spool as it comes
+// off the connection, never whole in memory; the zero Content and no
+// error when the message vanished (logged).
+func (w *Watcher) fetchBody(ctx context.Context, cn *conn, uid imap.UID, section *imap.FetchItemBodySection) (ingest.Content, error) {
+	var raw ingest.Content
+	found := false
+	err := w.wait(ctx, cn, "fetch body", func() error {
+		cmd := cn.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
+		var rerr error
+		if msg := cmd.Next(); msg != nil {
+			found = true
+			for item := msg.Next(); item != nil; item = msg.Next() {
+				body, ok := item.(imapclient.FetchItemDataBodySection)
+				if !ok || !raw.IsZero() {
+					continue
+				}
+				if body.Literal == nil {
+					// NIL: the server has no such section.
+					raw = ingest.Bytes(nil)
+					continue
+				}
+				// The size was checked against MaxMessage; a literal
+				// longer than that (a server disagreeing with itself) is
+				// cut there, and the rest discarded by the client.
+				raw, _, rerr = w.o.Spool.ReadUpTo(body.Literal, w.o.MaxMessage)
+				if rerr != nil {
+					break
+				}
+			}
+		}
+		if err := cmd.Close(); rerr == nil {
+			rerr = err
+		}
+		return rerr
+	})
+	if err != nil {
+		raw.Remove()
+		return ingest.Content{}, err
+	}
+	if !found {
+		w.log.Warn("message vanished before it could be fetched", "uid", uid)
+		return ingest.Content{}, nil
+	}
+	if raw.IsZero() {
+		raw = ingest.Bytes(nil)
+	}
+	return raw, nil
+}
+
 func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid imap.UID, h ingest.Handler) error {
 	set := imap.UIDSetNum(uid)
 	meta, err := w.fetch(ctx, cn, "fetch size", uid, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true})
@@ -417,16 +469,13 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	if tooBig {
 		section = &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}
 	}
-	msgs, err := w.fetch(ctx, cn, "fetch body", uid, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}})
-	if err != nil || msgs == nil {
+	raw, err := w.fetchBody(ctx, cn, uid, section)
+	if err != nil || raw.IsZero() {
 		return err
 	}
-	raw := msgs[0].FindBodySection(section)
-	if raw == nil {
-		raw = []byte{}
-	}
-	sub, err := mail.ParseWithLimits(raw, meta[0].InternalDate, w.o.Limits)
+	sub, err := mail.Read(raw, meta[0].InternalDate, w.o.Limits, w.o.Spool)
 	if err != nil {
+		raw.Remove()
 		return fmt.Errorf("imap uid %d: %w", uid, err)
 	}
 	if tooBig {
@@ -436,7 +485,11 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 	}
 	sub.Channel = ingest.ChannelIMAP
 	sub.Source = fmt.Sprintf("%s/%d/%d", w.o.Mailbox, validity, uid)
-	if err := h(ctx, sub); err != nil {
+	err = h(ctx, sub)
+	// Recorded or not, the spool files go once the handler is done: a
+	// message not recorded is fetched again.
+	sub.Cleanup()
+	if err != nil {
 		return fmt.Errorf("imap uid %d not recorded: %w", uid, err)
 	}
 	w.log.Info("message taken", "uid", uid, "from", sub.Sender, "message_id", sub.MessageID, "files", len(sub.Files))

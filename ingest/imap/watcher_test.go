@@ -46,6 +46,9 @@ type collector struct {
 	got  []*ingest.Submission
 	fail int
 	ch   chan *ingest.Submission
+	// inMemory counts the submissions handed over with bytes in memory
+	// rather than in the spool.
+	inMemory int
 }
 
 func newCollector() *collector { return &collector{ch: make(chan *ingest.Submission, 100)} }
@@ -57,9 +60,42 @@ func (c *collector) handle(_ context.Context, s *ingest.Submission) error {
 		c.fail--
 		return errors.New("store unavailable")
 	}
+	spooled := s.Original.Spooled()
+	for _, f := range s.Files {
+		spooled = spooled && f.Content.Spooled()
+	}
+	if !spooled {
+		c.inMemory++
+	}
+	// A copy in memory, as the store keeps its own: the spool files go
+	// once the handler returns.
+	s = memoryCopy(s)
 	c.got = append(c.got, s)
 	c.ch <- s
 	return nil
+}
+
+// memoryCopy is a copy of s with its bytes in memory.
+func memoryCopy(s *ingest.Submission) *ingest.Submission {
+	c := *s
+	c.Original = inMemory(s.Original)
+	c.Files = nil
+	for _, f := range s.Files {
+		f.Content = inMemory(f.Content)
+		c.Files = append(c.Files, f)
+	}
+	return &c
+}
+
+func inMemory(c ingest.Content) ingest.Content {
+	if c.IsZero() {
+		return c
+	}
+	b, err := c.ReadAll()
+	if err != nil {
+		panic(err) // the spool file is gone before the handler returned
+	}
+	return ingest.Bytes(b)
 }
 
 func (c *collector) next(t *testing.T) *ingest.Submission {
@@ -91,6 +127,21 @@ func watcher(t *testing.T, srv *imaptest.Server, o Options) *Watcher {
 	}
 	if o.BackoffMin == 0 {
 		o.BackoffMin, o.BackoffMax = 20*time.Millisecond, 200*time.Millisecond
+	}
+	if o.Spool == nil {
+		// A real spool, empty once the test is over (checked after the
+		// test's own deferred stop).
+		dir := filepath.Join(t.TempDir(), "incoming")
+		sp, err := ingest.NewSpool(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Spool = sp
+		t.Cleanup(func() {
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Errorf("%d spool files left", len(ents))
+			}
+		})
 	}
 	w, err := New(o)
 	if err != nil {
@@ -141,6 +192,17 @@ func TestWatcher_TakesMovesAndIdles(t *testing.T) {
 	if len(s1.Files) != 1 || s1.Files[0].Name != "t1.trf" || s1.Fields["venue"] != "Roma" {
 		t.Errorf("parsed: files %+v fields %v", s1.Files, s1.Fields)
 	}
+	if b, _ := s1.Files[0].Content.ReadAll(); string(b) != "012 Torneo 1" {
+		t.Errorf("attachment %q", b)
+	}
+	if b, _ := s1.Original.ReadAll(); string(b) != string(message(1)) {
+		t.Errorf("original not kept as fetched: %d bytes, want %d", len(b), len(message(1)))
+	}
+	col.mu.Lock()
+	if col.inMemory != 0 {
+		t.Errorf("%d messages handed over in memory, not spooled", col.inMemory)
+	}
+	col.mu.Unlock()
 
 	// Arriving while the watcher idles.
 	imaptest.Append(t, c, "INBOX", message(3), at)
@@ -373,5 +435,36 @@ func TestWatcher_TLSModes(t *testing.T) {
 				t.Error("self-signed certificate accepted")
 			}
 		})
+	}
+}
+
+// A spool that fails (disk full, its folder gone) records nothing: the
+// message stays in the mailbox and is taken once the spool works again.
+func TestWatcher_SpoolFailureRetried(t *testing.T) {
+	srv := imaptest.Start(t)
+	c := srv.Client()
+	defer c.Close()
+	imaptest.Append(t, c, "INBOX", message(1), time.Now())
+	dir := filepath.Join(t.TempDir(), "incoming")
+	sp, err := ingest.NewSpool(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(dir)
+	col := newCollector()
+	stop := sync.OnceFunc(run(t, watcher(t, srv, Options{Processed: "Done", Spool: sp}), col.handle))
+	defer stop()
+	time.Sleep(300 * time.Millisecond) // several sessions
+	if n := col.count(); n != 0 {
+		t.Fatalf("%d recorded with the spool failing", n)
+	}
+	os.MkdirAll(dir, 0o700)
+	if s := col.next(t); s.MessageID != "m1@example.it" || len(s.Files) != 1 {
+		t.Errorf("got %q with %d files", s.MessageID, len(s.Files))
+	}
+	waitFor(t, func() bool { return imaptest.Count(t, c, "Done") == 1 })
+	stop()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("%d spool files left", len(ents))
 	}
 }

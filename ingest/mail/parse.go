@@ -8,7 +8,6 @@ package mail
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -29,15 +28,18 @@ import (
 	"omologa/italian"
 )
 
-// Limits bound what one message may cost. The raw message is already in
-// memory (the IMAP intake refuses to fetch anything above its own cap), so
-// these bound what decoding adds on top of it.
+// Limits bound what one message may cost. The message itself is read
+// as a stream (from memory or from the spool), and so are its
+// attachments, into the spool: these bound what is taken from it.
 type Limits struct {
 	MaxPart  int64 // decoded bytes of one attachment
 	MaxTotal int64 // decoded bytes of all attachments together
 	MaxParts int   // leaf parts walked
 	MaxDepth int   // multipart / message/rfc822 nesting
-	MaxBody  int   // bytes of body text kept
+	// MaxBody bounds the bytes of one text part kept, and of the
+	// message's text in the end; all text parts together keep at most
+	// twice as much (a plain text and its HTML alternative).
+	MaxBody int
 	// MaxArchiveFiles bounds the entries of one attached archive; zero
 	// takes ingest.DefaultLimits'.
 	MaxArchiveFiles int
@@ -74,9 +76,10 @@ func (l Limits) withDefaults() Limits {
 }
 
 // Parse reads a raw message received at receivedAt (the server's
-// INTERNALDATE) with DefaultLimits. It always returns a Submission holding
-// Raw, even for garbage: what could not be read is in Problems. The error
-// is reserved for the caller's misuse (nil raw).
+// INTERNALDATE) with DefaultLimits, in memory. It always returns a
+// Submission holding the message as Original, even for garbage: what
+// could not be read is in Problems. The error is reserved for the
+// caller's misuse (nil raw).
 func Parse(raw []byte, receivedAt time.Time) (*ingest.Submission, error) {
 	return ParseWithLimits(raw, receivedAt, DefaultLimits)
 }
@@ -84,18 +87,39 @@ func Parse(raw []byte, receivedAt time.Time) (*ingest.Submission, error) {
 // ParseWithLimits is Parse with explicit limits; a zero field takes its
 // DefaultLimits value.
 func ParseWithLimits(raw []byte, receivedAt time.Time, lim Limits) (*ingest.Submission, error) {
-	lim = lim.withDefaults()
 	if raw == nil {
 		return nil, errors.New("mail: nil message")
 	}
+	return Read(ingest.Bytes(raw), receivedAt, lim, nil)
+}
+
+// Read parses the message orig (spooled or in memory) as Parse does, but
+// as a stream: the message is never held whole, and each attachment is
+// decoded straight into the spool sp (into memory for a nil one), so
+// that a message of tens of megabytes costs little memory. The
+// Submission's Original is orig; its Cleanup removes orig's spool file
+// and the attachments'. The error says the message could not be read at
+// all (orig unreadable, the spool failing: disk full), never that it is
+// malformed; no spool file of the attachments is left behind then, and
+// orig stays the caller's.
+func Read(orig ingest.Content, receivedAt time.Time, lim Limits, sp *ingest.Spool) (*ingest.Submission, error) {
+	lim = lim.withDefaults()
+	if orig.IsZero() {
+		return nil, errors.New("mail: no message")
+	}
+	r, err := orig.Open()
+	if err != nil {
+		return nil, fmt.Errorf("mail: %w", err)
+	}
+	defer r.Close()
 	s := &ingest.Submission{
 		Channel:    ingest.ChannelIMAP,
 		ReceivedAt: receivedAt,
-		Original:   ingest.Bytes(raw),
+		Original:   orig,
 		Fields:     map[string]string{},
 	}
-	p := &parser{sub: s, lim: lim}
-	br := bufio.NewReader(bytes.NewReader(raw))
+	p := &parser{sub: s, lim: lim, sp: sp, textLeft: 2 * int64(lim.MaxBody)}
+	br := bufio.NewReader(r)
 	h, err := textproto.ReadHeader(br)
 	if err != nil {
 		p.problem("intestazione del messaggio illeggibile / unreadable message header: %v", err)
@@ -104,15 +128,31 @@ func ParseWithLimits(raw []byte, receivedAt time.Time, lim Limits) (*ingest.Subm
 	p.readEnvelope(mh)
 	p.msgs = append(p.msgs, &msgText{header: mh})
 	p.walk(message.Header{Header: h}, br, 0, 0)
-	p.finish()
+	if p.failed == nil {
+		p.finish()
+	}
+	if p.failed != nil {
+		for _, f := range s.Files {
+			f.Content.Remove()
+		}
+		return nil, fmt.Errorf("mail: %w", p.failed)
+	}
 	return s, nil
 }
 
 type parser struct {
 	sub   *ingest.Submission
 	lim   Limits
+	sp    *ingest.Spool
 	parts int
 	total int64
+	// textLeft is what the text parts may still keep; textCut says
+	// that some text was cut (said once).
+	textLeft int64
+	textCut  bool
+	// failed is the spool's failure: the message cannot be taken now
+	// (the intake offers it again), the walk stops.
+	failed error
 	// msgs are the message and the messages inside it (forwarded, or
 	// the original inside a PEC envelope), in the order met.
 	msgs  []*msgText
@@ -182,6 +222,9 @@ func salvageAddress(raw string) string {
 // walk visits one entity: a multipart recurses, a leaf is a body or an
 // attachment.
 func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
+	if p.failed != nil {
+		return
+	}
 	if depth > p.lim.MaxDepth {
 		p.problem("struttura MIME troppo annidata (oltre %d livelli): parti ignorate / MIME nesting deeper than %d: parts not read", p.lim.MaxDepth, p.lim.MaxDepth)
 		return
@@ -213,6 +256,9 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 			}
 			n++
 			p.walk(message.Header{Header: part.Header}, part, depth+1, msg)
+			if p.failed != nil {
+				return
+			}
 		}
 		if n == 0 {
 			p.problem("multipart senza parti / multipart with no parts")
@@ -222,12 +268,10 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 	if mediaType == "message/rfc822" {
 		// A message inside: forwarded (an arbiter forwarding the
 		// organiser's mail) or the original inside a PEC envelope
-		// (postacert.eml). Its attachments are the submission's.
-		data, ok := p.decode(h, body, "messaggio inoltrato")
-		if !ok {
-			return
-		}
-		br := bufio.NewReader(bytes.NewReader(data))
+		// (postacert.eml). Its attachments are the submission's. It is
+		// walked as it is decoded, never held whole: its parts have
+		// their own limits.
+		br := bufio.NewReader(p.decoder(h, body, "messaggio inoltrato"))
 		ih, err := textproto.ReadHeader(br)
 		if err != nil {
 			p.problem("messaggio inoltrato illeggibile / unreadable forwarded message: %v", err)
@@ -275,14 +319,7 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 	isBody := name == "" && disp != "attachment" &&
 		(mediaType == "text/plain" || mediaType == "text/html")
 	if isBody {
-		data, ok := p.decode(h, body, "testo")
-		if !ok {
-			return
-		}
-		if len(data) > p.lim.MaxBody {
-			p.problem("testo del messaggio oltre %d byte: troncato / message text over %d bytes: truncated", p.lim.MaxBody, p.lim.MaxBody)
-			data = data[:p.lim.MaxBody]
-		}
+		data := p.readText(h, body)
 		text := p.toUTF8(data, params["charset"], "testo del messaggio / message text")
 		if mediaType == "text/html" {
 			p.msgs[msg].html = append(p.msgs[msg].html, text)
@@ -299,50 +336,90 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 	if what == "" {
 		what = mediaType
 	}
-	data, ok := p.decode(h, body, what)
+	c, ok := p.decode(h, body, what)
 	if !ok {
 		return
 	}
 	// The bytes go to the file reader as they came (tournament/codec
 	// detects the encoding, Windows-1252 included): the bytes judged are
 	// the bytes kept.
-	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Content: ingest.Bytes(data)})
+	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Content: c})
 }
 
-// decode undoes the transfer encoding, bounded by the part and total
-// limits. It reports false when the part was not taken (and says why).
-func (p *parser) decode(h message.Header, body io.Reader, what string) ([]byte, bool) {
-	enc := strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
-	var r io.Reader
-	switch enc {
+// transferEncoding is the part's Content-Transfer-Encoding, lower-cased.
+func transferEncoding(h message.Header) string {
+	return strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding")))
+}
+
+// decoder undoes the transfer encoding as body is read; an unknown one
+// is read as it is, and said.
+func (p *parser) decoder(h message.Header, body io.Reader, what string) io.Reader {
+	switch enc := transferEncoding(h); enc {
 	case "", "7bit", "8bit", "binary":
-		r = body
+		return body
 	case "base64":
-		r = base64.NewDecoder(base64.StdEncoding, &base64Cleaner{r: body})
+		return base64.NewDecoder(base64.StdEncoding, &base64Cleaner{r: body})
 	case "quoted-printable":
-		r = quotedprintable.NewReader(body)
+		return quotedprintable.NewReader(body)
 	default:
 		p.problem("%s: codifica di trasferimento sconosciuta %q, letto così com'è / unknown transfer encoding %q, taken as is", what, enc, enc)
-		r = body
+		return body
 	}
+}
+
+// decode undoes the transfer encoding of an attachment into the spool,
+// bounded by the part and total limits. It reports false when the part
+// was not taken (and says why, or records the spool's failure).
+func (p *parser) decode(h message.Header, body io.Reader, what string) (ingest.Content, bool) {
+	r := p.decoder(h, body, what)
 	limit := p.lim.MaxPart
 	if left := p.lim.MaxTotal - p.total; left < limit {
 		limit = left
 	}
-	data, n, err := ingest.ReadUpTo(r, limit+1)
+	c, n, err := p.sp.ReadUpTo(r, limit+1)
+	if errors.Is(err, ingest.ErrSpool) {
+		// The spool failed (disk full), not the message: nothing can be
+		// taken until it is mended.
+		p.failed = err
+		return ingest.Content{}, false
+	}
 	if n > limit {
 		// Count the rest without keeping it, so the message can say how
 		// big the part really was.
+		c.Remove()
 		rest := discard(r)
 		p.problem("%s: parte troppo grande (%s, limite %s): non presa / part too large (%s, limit %s): not taken",
 			what, italian.Size(n+rest), italian.Size(limit), italian.Size(n+rest), italian.Size(limit))
-		return nil, false
+		return ingest.Content{}, false
 	}
 	if err != nil {
+		enc := transferEncoding(h)
 		p.problem("%s: decodifica %s interrotta, presi %d byte / %s decoding broken, kept %d bytes: %v", what, enc, n, enc, n, err)
 	}
 	p.total += n
-	return data, true
+	return c, true
+}
+
+// readText reads a text part in memory, bounded by MaxBody for the part
+// and by what the text parts may still keep: the rest is read and
+// dropped, and said.
+func (p *parser) readText(h message.Header, body io.Reader) []byte {
+	r := p.decoder(h, body, "testo")
+	limit := min(int64(p.lim.MaxBody), p.textLeft)
+	data, n, err := ingest.ReadUpTo(r, limit+1)
+	if n > limit {
+		discard(r)
+		if !p.textCut {
+			p.problem("testo del messaggio oltre %d byte: troncato / message text over %d bytes: truncated", p.lim.MaxBody, p.lim.MaxBody)
+		}
+		p.textCut = true
+		data = data[:limit]
+	} else if err != nil {
+		enc := transferEncoding(h)
+		p.problem("testo: decodifica %s interrotta, presi %d byte / %s decoding broken, kept %d bytes: %v", enc, n, enc, n, err)
+	}
+	p.textLeft -= int64(len(data))
+	return data
 }
 
 // toUTF8 decodes message text in its declared charset. Text that is not
@@ -405,8 +482,15 @@ func (p *parser) finish() {
 		p.sub.Body = strings.ToValidUTF8(p.sub.Body[:p.lim.MaxBody], "")
 	}
 	p.sub.Fields = Fields(p.sub.Body)
-	files, problems := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
-		MaxArchiveFiles: p.lim.MaxArchiveFiles}, nil)
+	files, problems, err := ingest.ExpandArchivesInto(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
+		MaxArchiveFiles: p.lim.MaxArchiveFiles}, p.sp)
+	if err != nil {
+		p.failed = err
+		return
+	}
+	// The archives taken apart are no longer files of the submission:
+	// their spool files go now (the original message still holds them).
+	ingest.RemoveOpened(p.sub.Files, files)
 	p.sub.Files = files
 	p.sub.Problems = append(p.sub.Problems, problems...)
 }

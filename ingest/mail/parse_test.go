@@ -264,8 +264,8 @@ MDEy`),
 	hasProblem(t, s.Problems, "From")
 }
 
-func TestParse_ForwardedMessage(t *testing.T) {
-	raw := crlf(`
+// forwardedMessage is an arbiter forwarding the organiser's message.
+var forwardedMessage = crlf(`
 From: arbitro@example.it
 Subject: Fwd: torneo
 Content-Type: multipart/mixed; boundary=A
@@ -293,6 +293,9 @@ Content-Disposition: attachment; filename=inner.trf
 --C--
 --A--
 `)
+
+func TestParse_ForwardedMessage(t *testing.T) {
+	raw := forwardedMessage
 	s, _ := Parse(raw, received)
 	if len(s.Files) != 1 || s.Files[0].Name != "inner.trf" {
 		t.Fatalf("files = %+v problems %q", s.Files, s.Problems)
@@ -302,9 +305,8 @@ Content-Disposition: attachment; filename=inner.trf
 	}
 }
 
-func TestParse_Limits(t *testing.T) {
-	big := strings.Repeat("x", 5000)
-	raw := crlf(`
+// oversizedPartMessage has an attachment of 5,000 bytes, then a small one.
+var oversizedPartMessage = crlf(`
 From: a@b.it
 Content-Type: multipart/mixed; boundary=B
 
@@ -313,7 +315,7 @@ Content-Type: application/octet-stream
 Content-Disposition: attachment; filename=big.trf
 Content-Transfer-Encoding: base64
 
-` + b64(big) + `
+` + b64(strings.Repeat("x", 5000)) + `
 --B
 Content-Type: application/octet-stream
 Content-Disposition: attachment; filename=small.trf
@@ -321,6 +323,9 @@ Content-Disposition: attachment; filename=small.trf
 small
 --B--
 `)
+
+func TestParse_Limits(t *testing.T) {
+	raw := oversizedPartMessage
 	lim := DefaultLimits
 	lim.MaxPart = 1000
 	s, _ := ParseWithLimits(raw, received, lim)
@@ -423,11 +428,8 @@ Content-Transfer-Encoding: base64
 	hasProblem(t, s.Problems, "più di 2 file")
 }
 
-// A PEC (posta elettronica certificata) delivery: the provider's
-// envelope wraps the arbiter's message as postacert.eml, with the
-// certificate data and a signature beside it.
-func TestParse_PECEnvelope(t *testing.T) {
-	raw := crlf(`
+// pecMessage is a PEC delivery (see TestParse_PECEnvelope).
+var pecMessage = crlf(`
 From: "Per conto di: arbitro@pec.example.it" <posta-certificata@pec.provider.it>
 Reply-To: arbitro@pec.example.it
 Subject: POSTA CERTIFICATA: Omologazione torneo
@@ -479,6 +481,12 @@ Content-Transfer-Encoding: base64
 MIIB
 --S--
 `)
+
+// A PEC (posta elettronica certificata) delivery: the provider's
+// envelope wraps the arbiter's message as postacert.eml, with the
+// certificate data and a signature beside it.
+func TestParse_PECEnvelope(t *testing.T) {
+	raw := pecMessage
 	s, _ := Parse(raw, received)
 	if s.Sender != "arbitro@pec.example.it" || s.MessageID != "orig42@pec.example.it" || s.Subject != "Omologazione torneo" {
 		t.Errorf("envelope: sender %q id %q subject %q", s.Sender, s.MessageID, s.Subject)
