@@ -128,8 +128,8 @@ web:
 	o.Now = func() time.Time { return officeDay }
 	drop, err := ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(), Rejected: cfg.RejectedDir(),
 		Logger: log, ReceivedAt: func(string) (time.Time, bool) { return samplesReceived, true },
-		Message: func(raw []byte, at time.Time) (*ingest.Submission, error) {
-			return mail.ParseWithLimits(raw, at, mail.DefaultLimits)
+		Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
+			return mail.Read(orig, at, mail.DefaultLimits, nil)
 		}})
 	if err != nil {
 		t.Fatal(err)
