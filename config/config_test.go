@@ -48,7 +48,7 @@ func TestDefaultsAndRelativePaths(t *testing.T) {
 	if c.Drop.Folder != "/etc/omologa/drop" || c.Store.Path != "/etc/omologa/o.db" || c.Rules != "/etc/omologa/rules.yaml" {
 		t.Errorf("paths not resolved against the file's folder: %+v %+v %q", c.Drop, c.Store, c.Rules)
 	}
-	if c.Drop.Settle != DefaultSettle || c.Limits.MaxFileBytes != DefaultMaxFileBytes || c.Notices.MaxAttempts != DefaultMaxAttempts {
+	if c.Drop.Settle != DefaultSettle || c.Limits.MaxFileBytes != DefaultMaxFileBytes || c.Limits.MemoryBytes != DefaultMemoryBytes || c.Notices.MaxAttempts != DefaultMaxAttempts {
 		t.Errorf("defaults not filled: %+v %+v", c.Drop, c.Limits)
 	}
 	if c.ArchiveDir() != "/etc/omologa/spool/archive" || c.RejectedDir() != "/etc/omologa/spool/rejected" {
@@ -69,6 +69,7 @@ func TestStrictErrors(t *testing.T) {
 		{"bad address", strings.Replace(minimal, "a@b.example", "nobody", 1), `notices.from "nobody"`},
 		{"bad language", minimal + "  language: fr\n", `notices.language is "fr"`},
 		{"seed_received not RFC 3339", strings.Replace(minimal, "  folder: drop\n", "  folder: drop\n  seed: [s]\n  seed_received: 23/11/2026\n", 1), `drop.seed_received "23/11/2026"`},
+		{"memory limit too small to run", minimal + "limits:\n  memory_bytes: 1000000\n", "limits.memory_bytes is 1000000: at least 16777216"},
 		{"seed_received without seeds", strings.Replace(minimal, "  folder: drop\n", "  folder: drop\n  seed_received: \"2026-11-23T10:00:00Z\"\n", 1), "drop.seed lists no folder"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

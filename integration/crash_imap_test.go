@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -126,7 +127,7 @@ func crashIMAP(t *testing.T, bin string, mb mailbox, c *imapclient.Client, hasMo
 // mailbox mb (its password in OMOLOGA_TEST_IMAP_PASSWORD, taken messages
 // moved to Elaborati) answering through peer, in dir, whose drop folder
 // it makes, and returns its path.
-func daemonConfig(t *testing.T, dir string, mb mailbox, peer *pipelinetest.SMTPPeer) string {
+func daemonConfig(t *testing.T, dir string, mb mailbox, peer *pipelinetest.SMTPPeer, extra ...string) string {
 	t.Helper()
 	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config(), fmt.Sprintf(`imap:
   host: %s
@@ -134,7 +135,7 @@ func daemonConfig(t *testing.T, dir string, mb mailbox, peer *pipelinetest.SMTPP
   tls: none
   user: %s
   password_env: OMOLOGA_TEST_IMAP_PASSWORD
-  processed: Elaborati`, mb.Host, mb.Port, mb.User))
+  processed: Elaborati`, mb.Host, mb.Port, mb.User), strings.Join(extra, "\n"))
 	if err := os.MkdirAll(filepath.Join(dir, "drop"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,9 @@ func TestLargeMessageMemory(t *testing.T) {
 	}
 	bin := pipelinetest.BuildBinary(t)
 	dir := t.TempDir()
+	// The federation's register has tens of thousands of players: the
+	// daemon holds it while it takes the message.
+	registers := "registers:\n  players: " + writePlayers(t, filepath.Join(dir, "players.csv"), 35000)
 	cases := []struct {
 		name string
 		path string
@@ -75,10 +78,35 @@ func TestLargeMessageMemory(t *testing.T) {
 		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Logf("message of %d bytes", fi.Size())
-			t.Run("imap-watch", func(t *testing.T) { memoryWatch(t, bin, c.path, c.want) })
-			t.Run("ingest-command", func(t *testing.T) { memoryIngest(t, bin, c.path, c.want) })
+			t.Run("imap-watch", func(t *testing.T) { memoryWatch(t, bin, c.path, c.want, registers) })
+			t.Run("ingest-command", func(t *testing.T) { memoryIngest(t, bin, c.path, c.want, registers) })
 		})
 	}
+}
+
+// writePlayers writes a players' register of n made-up players and
+// returns its path.
+func writePlayers(t *testing.T, path string, n int) string {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, "fsi_id,fide_id,surname,name,sex,birth_date,federation,province,club,category,elo_italia,fide_standard,fide_rapid,elo_rapid,rapid_k20,membership_year")
+	surnames := []string{"Rossi", "Bianchi", "Esposito", "Romano", "Colombo", "Ricci", "Marino", "Greco", "Bruno", "Gallo", "De Luca", "Mancini"}
+	names := []string{"Marco", "Luca", "Giulia", "Anna", "Paolo", "Sara", "Andrea", "Elena", "Davide", "Chiara"}
+	for i := range n {
+		fmt.Fprintf(w, "%d,%d,%s,%s,M,1990-01-01,ITA,RM,Circolo %d,2N,%d,,,%d,0,2026\n",
+			200000+i, 9000000+i, surnames[i%len(surnames)], names[i%len(names)], i%500, 1400+i%700, 1400+i%600)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // atLimits sizes the attachments of a message just under the default
@@ -104,11 +132,11 @@ func atLimits(t *testing.T) (pdf, zipped, txt int64) {
 // `omologa watch` on it until the submission is judged, its notice at
 // the SMTP peer and the mailbox emptied, then reads the daemon's peak
 // RSS (VmHWM) and stops it.
-func memoryWatch(t *testing.T, bin, msgPath string, want []string) {
+func memoryWatch(t *testing.T, bin, msgPath string, want []string, extra string) {
 	dir := t.TempDir()
 	srv := imaptest.Start(t)
 	peer := pipelinetest.StartSMTP(t)
-	cfg := daemonConfig(t, dir, mailbox{srv.Host(), srv.Port(), imaptest.User, imaptest.Password}, peer)
+	cfg := daemonConfig(t, dir, mailbox{srv.Host(), srv.Port(), imaptest.User, imaptest.Password}, peer, extra)
 	c := srv.Client()
 	defer c.Close()
 	raw, err := os.ReadFile(msgPath)
@@ -152,9 +180,9 @@ func memoryWatch(t *testing.T, bin, msgPath string, want []string) {
 // memoryIngest runs `omologa ingest --json MSG` as a child (no daemon:
 // it judges the message and writes the notice to the outbox) and takes
 // its peak RSS from the kernel's accounting of the child (ru_maxrss).
-func memoryIngest(t *testing.T, bin, msgPath string, want []string) {
+func memoryIngest(t *testing.T, bin, msgPath string, want []string, extra string) {
 	dir := t.TempDir()
-	cfg := pipelinetest.Config(t, dir, "100ms")
+	cfg := pipelinetest.Config(t, dir, "100ms", extra)
 	stdout, stderr, code, peak := childPeakRSS(t, dir, bin, "ingest", "--config", cfg, "--json", msgPath)
 	// 0 accepted, 1 rejected: both mean the message was taken and judged.
 	if code != 0 && code != 1 {

@@ -215,13 +215,18 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 		}
 	}
 	var errs []error
+	// Sized once and filled in place: a register of tens of thousands of
+	// players costs its rows, not the doublings of a growing slice nor a
+	// copy of each row (the daemon's peak memory, issue 13).
+	ps.Rows = make([]Player, 0, len(t.rows))
 	for i := range t.rows {
-		p := Player{
+		ps.Rows = append(ps.Rows, Player{
 			FSIID: t.get(i, "fsi_id"), FideID: t.get(i, "fide_id"),
 			Surname: t.get(i, "surname"), Name: t.get(i, "name"), Sex: strings.ToUpper(t.get(i, "sex")),
 			Federation: t.get(i, "federation"), Province: t.get(i, "province"), Club: t.get(i, "club"),
 			Category: strings.ToUpper(t.get(i, "category")), Line: t.lines[i],
-		}
+		})
+		p := &ps.Rows[len(ps.Rows)-1]
 		if p.Category != "" && !tournament.IsCategory(p.Category) {
 			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, tournament.CategoryList)})
 		}
@@ -253,7 +258,6 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 				p.Extra[h] = v
 			}
 		}
-		ps.Rows = append(ps.Rows, p)
 	}
 	return ps, errors.Join(errs...)
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -245,6 +246,7 @@ func startupFailed(ctx context.Context, stderr io.Writer, log *slog.Logger, err 
 }
 
 func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
+	softMemoryLimit(cfg)
 	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
 		return nil, err
@@ -261,6 +263,16 @@ func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, e
 }
 
 func (a *app) close() { a.store.Close() }
+
+// softMemoryLimit sets the configured soft limit of the process's memory
+// (limits.memory_bytes) for the commands that take submissions in, unless
+// GOMEMLIMIT is set in the environment: the operator's word wins.
+func softMemoryLimit(cfg *config.Config) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return
+	}
+	debug.SetMemoryLimit(cfg.Limits.MemoryBytes)
+}
 
 // resumeDelivery is the lock holder's first step: claims left in the
 // store were left by a deliverer that died, and are dropped so that
