@@ -219,12 +219,12 @@ const (
 	// process needs at rest, where a soft limit only costs CPU.
 	DefaultMemoryBytes = 48 << 20
 	MinMemoryBytes     = 16 << 20
-	DefaultRetryBase       = 2 * time.Second
-	DefaultRetryMax        = 30 * time.Minute
-	DefaultMaxAttempts     = 12
-	DefaultSlowRetry       = 30 * time.Minute
-	DefaultSlowFor         = 7 * 24 * time.Hour
-	DefaultWebSession      = 12 * time.Hour
+	DefaultRetryBase   = 2 * time.Second
+	DefaultRetryMax    = 30 * time.Minute
+	DefaultMaxAttempts = 12
+	DefaultSlowRetry   = 30 * time.Minute
+	DefaultSlowFor     = 7 * 24 * time.Hour
+	DefaultWebSession  = 12 * time.Hour
 )
 
 // Load reads and checks a configuration file.
