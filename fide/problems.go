@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"omologa/periods"
+	"omologa/registers"
 	"omologa/rules"
 	"omologa/tournament"
 	"omologa/validate"
@@ -44,8 +45,10 @@ func List(s *rules.Fide, end tournament.Date) periods.Period {
 // forwarded: a player without FIDE id who met FIDE-rated opponents, a
 // FIDE id written twice, a federation missing (the tournament's or a
 // player's), a rate of play below FIDE-RR 1.1, an arbiter without FIDE
-// id. The findings carry the rule set's article, severity and messages.
-func Problems(s *rules.Fide, t *tournament.Tournament) []validate.Finding {
+// id: unless the arbiters' register reg (nil when none is given) has
+// it, which the export writes (WithArbiterIDs) and a note says. The
+// findings carry the rule set's article, severity and messages.
+func Problems(s *rules.Fide, t *tournament.Tournament, reg []registers.Arbiter) []validate.Finding {
 	var out []validate.Finding
 	report := func(rule string, at validate.At, args validate.Args) {
 		if f, ok := validate.FindingOf(rule, s.Findings[rule], t.File, at, args); ok {
@@ -90,19 +93,7 @@ func Problems(s *rules.Fide, t *tournament.Tournament) []validate.Finding {
 		byID[p.FideID] = p
 	}
 	rateProblems(s, t, report)
-	arbiters := append([]string{t.ChiefArbiter}, t.DeputyArbiters...)
-	for i, a := range arbiters {
-		if strings.TrimSpace(a) == "" {
-			continue
-		}
-		if !strings.ContainsAny(a, "123456789") {
-			code := "102"
-			if i > 0 {
-				code = "112"
-			}
-			report("fide.arbiter-id-missing", validate.At{Line: tagLine(t, code)}, validate.Args{"arbiter": a})
-		}
-	}
+	arbiterProblems(t, reg, report)
 	return out
 }
 

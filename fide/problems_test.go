@@ -2,8 +2,10 @@ package fide
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"omologa/registers"
 	"omologa/tournament"
 	"omologa/tournament/rateofplay"
 	"omologa/validate"
@@ -72,7 +74,7 @@ func TestFIDE_RR_Problems(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			x := small(t)
 			c.change(x)
-			fs := Problems(s, x)
+			fs := Problems(s, x, nil)
 			if got := rulesOf(fs); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
@@ -104,5 +106,80 @@ func TestFIDE_RR_7_13_List(t *testing.T) {
 		if got := List(s, c.end).Label; got != c.want {
 			t.Errorf("FIDE-RR 7.13: ending %s: list %s, want %s", c.end, got, c.want)
 		}
+	}
+}
+
+// arbitersRegister: Galli Sara with a FIDE id, Ferretti Marco without,
+// two Bianchi Luca.
+var arbitersRegister = []registers.Arbiter{
+	{FSIID: "208311", Surname: "Galli", Name: "Sara", Category: "ACN", FideID: "862401"},
+	{FSIID: "204187", Surname: "Ferretti", Name: "Marco", Category: "AN"},
+	{FSIID: "201001", Surname: "Bianchi", Name: "Luca", Category: "AR", FideID: "862500"},
+	{FSIID: "201002", Surname: "Bianchi", Name: "Luca", Category: "AF"},
+}
+
+// TestFIDE_RR_9_1_ArbiterIDs: the arbiters of records 102 and 112 go to
+// FIDE with their FIDE ids: written in the file, else taken from the
+// arbiters' register (a note), else a warning saying why the register
+// does not give it.
+func TestFIDE_RR_9_1_ArbiterIDs(t *testing.T) {
+	s := set(t)
+	cases := []struct {
+		name      string
+		chief     string
+		deputies  []string
+		reg       []registers.Arbiter
+		want      []string // the arbiter findings
+		wantIT    string   // a word of the last one's Italian message
+		forwarded []string // 102 then the 112s as forwarded
+	}{
+		{"FIDE-RR 9.1: the id in the file", "Galli Sara 862401", nil, arbitersRegister, nil, "",
+			[]string{"Galli Sara 862401"}},
+		{"FIDE-RR 9.1: the id in the file, \"(FIDEID)\"", "IA Ferretti Marco (850012)", nil, arbitersRegister, nil, "",
+			[]string{"IA Ferretti Marco (850012)"}},
+		{"FIDE-RR 9.1: the id only in the register", "Sara Galli", nil, arbitersRegister,
+			[]string{"fide.arbiter-id-from-register"}, "862401", []string{"Sara Galli (862401)"}},
+		{"FIDE-RR 9.1: in neither", "Ferretti Marco (AN)", nil, arbitersRegister,
+			[]string{"fide.arbiter-id-missing"}, "non lo ha nemmeno il registro", []string{"Ferretti Marco (AN)"}},
+		{"FIDE-RR 9.1: not in the register", "Verdi Ugo", nil, arbitersRegister,
+			[]string{"fide.arbiter-id-missing"}, "nel registro degli arbitri non c'è", []string{"Verdi Ugo"}},
+		{"FIDE-RR 9.1: the name fits two arbiters of the register", "Bianchi Luca", nil, arbitersRegister,
+			[]string{"fide.arbiter-id-missing"}, "di più arbitri (Bianchi Luca, Bianchi Luca)", []string{"Bianchi Luca"}},
+		{"FIDE-RR 9.1: no register given", "Galli Sara", nil, nil,
+			[]string{"fide.arbiter-id-missing"}, "non è stato dato", []string{"Galli Sara"}},
+		{"FIDE-RR 9.1: deputy arbiter's id from the register, the chief's in the file", "Bianchi Luca 862500",
+			[]string{"", "Galli Sara (ACN)", "Ferretti Marco"}, arbitersRegister,
+			[]string{"fide.arbiter-id-from-register", "fide.arbiter-id-missing"}, "Ferretti Marco",
+			[]string{"Bianchi Luca 862500", "", "Galli Sara (ACN) (862401)", "Ferretti Marco"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := small(t)
+			x.Players[2].FideID = "8000003" // no fide.no-id
+			x.ChiefArbiter, x.DeputyArbiters = c.chief, c.deputies
+			before := append([]string{x.ChiefArbiter}, x.DeputyArbiters...)
+			fs := Problems(s, x, c.reg)
+			if got := rulesOf(fs); !slices.Equal(got, c.want) {
+				t.Fatalf("findings %v, want %v", got, c.want)
+			}
+			for _, f := range fs {
+				if f.Article != "FIDE-RR 9.1" || f.MessageIT == "" || f.MessageEN == "" || strings.Contains(f.MessageIT, "{") {
+					t.Errorf("%s: %+v", f.Rule, f)
+				}
+			}
+			if len(fs) > 0 && !strings.Contains(fs[len(fs)-1].MessageIT, c.wantIT) {
+				t.Errorf("message %q lacks %q", fs[len(fs)-1].MessageIT, c.wantIT)
+			}
+			if len(fs) > 0 && fs[0].Rule == "fide.arbiter-id-from-register" && fs[0].Severity != validate.SeverityInfo {
+				t.Errorf("the register's id is a %s, want a note", fs[0].Severity)
+			}
+			y := WithArbiterIDs(x, c.reg)
+			if got := append([]string{y.ChiefArbiter}, y.DeputyArbiters...); !slices.Equal(got, c.forwarded) {
+				t.Errorf("forwarded %q, want %q", got, c.forwarded)
+			}
+			if got := append([]string{x.ChiefArbiter}, x.DeputyArbiters...); !slices.Equal(got, before) {
+				t.Errorf("the file's tournament changed: %q", got)
+			}
+		})
 	}
 }

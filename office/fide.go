@@ -7,6 +7,8 @@ import (
 
 	"omologa/fide/export"
 	"omologa/italian"
+	"omologa/registers"
+	"omologa/store"
 )
 
 // FideExportRequest is a FIDE list to forward.
@@ -27,8 +29,13 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 	if err := o.allow(a, ActFideExport); err != nil {
 		return nil, err
 	}
+	// The arbiters' register in force gives the FIDE ids the files lack.
+	arbiters, err := loadRegister(ctx, o.Store, store.RegisterArbiters, o.Config.Registers.Arbiters, registers.ReadArbiters)
+	if err != nil {
+		return nil, err
+	}
 	res, err := export.Run(ctx, o.Store, export.Options{Rules: o.Rules, Period: req.Period, Out: req.Out,
-		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now()})
+		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters})
 	if errors.Is(err, export.ErrPeriod) {
 		return nil, &Error{Kind: Invalid, Err: err, Msg: err.Error(),
 			MsgIT:   fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),

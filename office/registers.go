@@ -111,16 +111,17 @@ type ImportDiff struct {
 	Changed    []string `json:"changed"`
 }
 
-// registerColumns are each register's header, and the column that keys
-// its rows.
+// registerColumns are each register's header, the column that keys its
+// rows, and the optional columns a row's change is seen in too.
 var registerColumns = map[string]struct {
-	cols []string
-	key  string
-	name string // the register's name in messages
+	cols     []string
+	key      string
+	name     string // the register's name in messages
+	optional []string
 }{
-	store.RegisterPlayers:  {registers.PlayerColumns, "fsi_id", "players' register"},
-	store.RegisterArbiters: {registers.ArbiterColumns, "fsi_id", "arbiters' register"},
-	store.RegisterCalendar: {registers.CalendarColumns, "code", "calendar"},
+	store.RegisterPlayers:  {registers.PlayerColumns, "fsi_id", "players' register", nil},
+	store.RegisterArbiters: {registers.ArbiterColumns, "fsi_id", "arbiters' register", registers.ArbiterOptional},
+	store.RegisterCalendar: {registers.CalendarColumns, "code", "calendar", nil},
 }
 
 // csvRows reads a register CSV into its header and rows by column name.
@@ -218,7 +219,7 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 	}
 	d.Before = len(old)
 	key := registerColumns[kind].key
-	cols := registerColumns[kind].cols
+	cols := append(append([]string{}, registerColumns[kind].cols...), registerColumns[kind].optional...)
 	label := func(r map[string]string) string {
 		s := r[key]
 		for _, c := range []string{"surname", "name"} {

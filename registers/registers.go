@@ -25,8 +25,14 @@ var PlayerColumns = []string{"fsi_id", "fide_id", "surname", "name", "sex", "bir
 	"federation", "province", "club", "category", "elo_italia", "fide_standard",
 	"fide_rapid", "elo_rapid", "rapid_k20", "membership_year"}
 
-// ArbiterColumns is the arbiters' register header.
+// ArbiterColumns is the arbiters' register header; ArbiterOptional are
+// the columns it may also have (a register written before them stays
+// valid).
 var ArbiterColumns = []string{"fsi_id", "surname", "name", "category", "email", "valid_until"}
+
+// ArbiterOptional: "fide_id", the arbiter's FIDE id, which the TRF
+// forwarded to FIDE carries in records 102 and 112 (FIDE-RR 9.1).
+var ArbiterOptional = []string{"fide_id"}
 
 // CalendarColumns is the calendar's header; a "province" column (the
 // province's sign, "NO") may follow, optional.
@@ -65,7 +71,10 @@ type Arbiter struct {
 	Category   string // e.g. AN (Arbitro Nazionale), ACN, AR, AF, AI, IA, FA
 	Email      string
 	ValidUntil tournament.Date
-	Line       int
+	// FideID is the arbiter's FIDE id, digits; "" when the register has
+	// none (or no fide_id column).
+	FideID string
+	Line   int
 }
 
 // Event is one authorised tournament in the calendar.
@@ -198,6 +207,27 @@ func (t *table) date(row int, name string) (tournament.Date, error) {
 	return d, nil
 }
 
+// fideID reads an arbiter's FIDE id: digits only ("" for none or zero),
+// and not one an earlier row (in seen, by line) already gave, since a
+// FIDE id is one person's.
+func (t *table) fideID(row int, seen map[string]int) (string, error) {
+	s := t.get(row, "fide_id")
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return "", &Error{File: t.file, Line: t.lines[row], Column: "fide_id", Err: fmt.Errorf("%q is not a FIDE id: digits only", s)}
+		}
+	}
+	key := IDKey(s)
+	if key == "" {
+		return "", nil
+	}
+	if first, dup := seen[key]; dup {
+		return "", &Error{File: t.file, Line: t.lines[row], Column: "fide_id", Err: fmt.Errorf("FIDE id %s is also the arbiter's of line %d", s, first)}
+	}
+	seen[key] = t.lines[row]
+	return s, nil
+}
+
 // ReadPlayers reads a players' register.
 func ReadPlayers(file string, data []byte) (*Players, error) {
 	t, err := readTable(file, data, []string{"fsi_id", "surname", "name"})
@@ -270,11 +300,15 @@ func ReadArbiters(file string, data []byte) ([]Arbiter, error) {
 	}
 	var out []Arbiter
 	var errs []error
+	fideLine := map[string]int{} // FIDE id → the line that gave it first
 	for i := range t.rows {
 		a := Arbiter{FSIID: t.get(i, "fsi_id"), Surname: t.get(i, "surname"), Name: t.get(i, "name"),
 			Category: strings.ToUpper(t.get(i, "category")), Email: t.get(i, "email"), Line: t.lines[i]}
 		var e error
 		if a.ValidUntil, e = t.date(i, "valid_until"); e != nil {
+			errs = append(errs, e)
+		}
+		if a.FideID, e = t.fideID(i, fideLine); e != nil {
 			errs = append(errs, e)
 		}
 		out = append(out, a)

@@ -126,3 +126,49 @@ func TestReadArbitersAndCalendar(t *testing.T) {
 		t.Errorf("bad date error %v", err)
 	}
 }
+
+// TestReadArbitersFideID: the optional fide_id column of the arbiters'
+// register (FIDE-RR 9.1: the TRF forwarded to FIDE names its arbiters
+// by FIDE id).
+func TestReadArbitersFideID(t *testing.T) {
+	const head = "fsi_id,surname,name,category,email,valid_until,fide_id\n"
+	tests := []struct {
+		name    string
+		src     string
+		want    []string // the FIDE ids read, in order
+		wantErr string
+	}{
+		{"absent column: an old register stays valid",
+			"fsi_id,surname,name,category\n55,Verdi,Luca,AN\n56,Neri,Anna,AR\n", []string{"", ""}, ""},
+		{"digits, blank, zero",
+			head + "55,Verdi,Luca,AN,,,862401\n56,Neri,Anna,AR,,,\n57,Bo,Ugo,AF,,,0\n", []string{"862401", "", ""}, ""},
+		{"column anywhere, semicolons, spaces trimmed",
+			"fide_id;fsi_id;surname;name;category\n 862401 ;55;Verdi;Luca;AN\n", []string{"862401"}, ""},
+		{"not digits: file, line and column",
+			head + "55,Verdi,Luca,AN,,,862401\n56,Neri,Anna,AR,,,86-24O2\n", nil, `a.csv:3: fide_id: "86-24O2" is not a FIDE id`},
+		{"a FIDE id for two arbiters",
+			head + "55,Verdi,Luca,AN,,,862401\n56,Neri,Anna,AR,,,\n57,Bo,Ugo,AF,,,0862401\n", nil, "a.csv:4: fide_id: FIDE id 0862401 is also the arbiter's of line 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			as, err := ReadArbiters("a.csv", []byte(tt.src))
+			if tt.wantErr != "" {
+				var re *Error
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.As(err, &re) {
+					t.Fatalf("error %v, want a *registers.Error containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range as {
+				got = append(got, a.FideID)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("FIDE ids %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -192,4 +192,5 @@ func (v *validator) checkFide(sets []Fide) {
 // FideFindings are the ids of the problems FIDE would raise that the
 // export checks (package fide), each configured in every fide rule set.
 var FideFindings = []string{"fide.no-id", "fide.id-twice", "fide.federation-missing",
-	"fide.tournament-federation-missing", "fide.rate-too-short", "fide.rate-unknown", "fide.arbiter-id-missing"}
+	"fide.tournament-federation-missing", "fide.rate-too-short", "fide.rate-unknown", "fide.arbiter-id-missing",
+	"fide.arbiter-id-from-register"}

@@ -6,7 +6,7 @@ import "omologa/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "7e4b22f86a78dacda3da634e0cdf38b9ec9216648d2c00e52a25372a2d1590bd"
+const predecodedSHA256 = "5259461e07eb005647db39027adaae7efd68db1a810fe6cea5161cd007fab6dc"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -2948,11 +2948,17 @@ func predecodedFile() File {
 				},
 				ForwardMinRated: 1,
 				Findings: map[string]Rule{
+					"fide.arbiter-id-from-register": {
+						Severity:  "info",
+						Article:   "FIDE-RR 9.1",
+						MessageIT: "Arbitro {arbiter}: il file non ne dà il codice FIDE; il registro degli arbitri dà {fide_id} ({name}) e il file inoltrato alla FIDE lo riporta.",
+						MessageEN: "Arbiter {arbiter}: the file gives no FIDE id; the arbiters' register gives {fide_id} ({name}), and the file forwarded to FIDE carries it.",
+					},
 					"fide.arbiter-id-missing": {
 						Severity:  "warning",
 						Article:   "FIDE-RR 9.1",
-						MessageIT: "Arbitro {arbiter}: manca il codice FIDE.",
-						MessageEN: "Arbiter {arbiter}: the FIDE id is missing.",
+						MessageIT: "Arbitro {arbiter}: manca il codice FIDE, e {register}.",
+						MessageEN: "Arbiter {arbiter}: the FIDE id is missing, and {register}.",
 					},
 					"fide.federation-missing": {
 						Severity:  "error",

@@ -13,6 +13,7 @@ import (
 	"omologa/fide"
 	"omologa/fide/export"
 	"omologa/pipeline/pipelinetest"
+	"omologa/registers"
 	"omologa/store"
 	"omologa/tournament"
 	"omologa/tournament/codec"
@@ -89,6 +90,16 @@ func TestFideExportDemo(t *testing.T) {
 	if code != exitOK || res.Period.Label != "2027-01" {
 		t.Fatalf("exit %d, period %s", code, res.Period.Label)
 	}
+	arbiters, err := registers.ReadArbiters("arbiters.csv", mustRead(t, filepath.Join(repoRoot(), "samples", "registers", "arbiters.csv")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The register gives Nardi, Ferretti and Galli a FIDE id, not Zanetti.
+	arbiterNotes := map[string][]string{
+		"magistrale_firenze_2026.trf": {"fide.arbiter-id-from-register"},
+		"open_novara_2026.trf":        {"fide.arbiter-id-from-register", "fide.arbiter-id-from-register"},
+		"sociale_bologna_2026.tdf":    {"fide.arbiter-id-missing"},
+	}
 	var forwarded []string
 	for _, it := range res.Items {
 		if it.State != export.Forwarded {
@@ -111,7 +122,23 @@ func TestFideExportDemo(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: the export does not read back: %v", it.Path, err)
 		}
-		samePlayers(t, it.Source, orig, back)
+		// The arbiters go with the register's FIDE ids (FIDE-RR 9.1):
+		// the files name them without.
+		fwd := fide.WithArbiterIDs(orig, arbiters)
+		if (fwd == orig) != (it.Source == "sociale_bologna_2026.tdf") || !slices.Equal(back.DeputyArbiters, fwd.DeputyArbiters) {
+			t.Errorf("%s: arbiters forwarded %q %q, want the register's ids: %q %q", it.Source,
+				back.ChiefArbiter, back.DeputyArbiters, fwd.ChiefArbiter, fwd.DeputyArbiters)
+		}
+		samePlayers(t, it.Source, fwd, back)
+		var notes []string
+		for _, f := range it.Findings {
+			if strings.HasPrefix(f.Rule, "fide.arbiter-") {
+				notes = append(notes, f.Rule)
+			}
+		}
+		if want := arbiterNotes[it.Source]; !slices.Equal(notes, want) {
+			t.Errorf("%s: arbiter findings %v, want %v", it.Source, notes, want)
+		}
 	}
 	slices.Sort(forwarded)
 	if want := []string{"magistrale_firenze_2026.trf", "open_novara_2026.trf", "sociale_bologna_2026.tdf"}; !slices.Equal(forwarded, want) {

@@ -3,7 +3,9 @@
 // FIDE-rated (fide.Rated) and not yet forwarded, checks what FIDE would
 // raise (fide.Problems), writes the TRF FIDE's rating server takes
 // (FIDE-RR 9.1: TRF16, or TRF-2025 when the file came as TRF26) with the
-// project's TRF writer, and records the forwarding in the store. The
+// project's TRF writer, its arbiters with the FIDE ids the arbiters'
+// register gives when the file has none (fide.WithArbiterIDs), and
+// records the forwarding in the store. The
 // office's act office.FideExport (an officer's, audited) calls it, for
 // `omologa fide export` and the web application's FIDE page alike.
 package export
@@ -20,6 +22,7 @@ import (
 
 	"omologa/fide"
 	"omologa/periods"
+	"omologa/registers"
 	"omologa/rules"
 	"omologa/store"
 	"omologa/tournament"
@@ -45,6 +48,9 @@ type Options struct {
 	// By names who forwards; Now is when.
 	By  string
 	Now time.Time
+	// Arbiters is the arbiters' register (nil when none): the FIDE ids
+	// of the arbiters a file names without one (fide.WithArbiterIDs).
+	Arbiters []registers.Arbiter
 }
 
 // ErrPeriod is wrapped by Run's error for a period that is not a FIDE
@@ -177,7 +183,7 @@ func one(ctx context.Context, st *store.Store, opt Options, period periods.Perio
 			return it, nil
 		}
 	}
-	it.Findings = fide.Problems(set, t)
+	it.Findings = fide.Problems(set, t, opt.Arbiters)
 	for _, f := range it.Findings {
 		if f.Severity == validate.SeverityError {
 			it.State = Held
@@ -185,7 +191,7 @@ func one(ctx context.Context, st *store.Store, opt Options, period periods.Perio
 		}
 	}
 	rr := validate.IsRoundRobin(ruleSet(opt.Rules, kind, t), t)
-	data, v, err := Write(t, rr)
+	data, v, err := Write(fide.WithArbiterIDs(t, opt.Arbiters), rr)
 	if err != nil {
 		it.State, it.Error = Held, err.Error()
 		return it, nil
