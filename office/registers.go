@@ -229,13 +229,16 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 		}
 		return s
 	}
-	same := func(a, b map[string]string) bool {
+	// changes says what changed in a row, column by column: "fide_id
+	// 853120 → 853121" ("—" for empty); "" when nothing did.
+	changes := func(a, b map[string]string) string {
+		var cs []string
 		for _, c := range cols {
 			if a[c] != b[c] {
-				return false
+				cs = append(cs, fmt.Sprintf("%s %s → %s", c, orDash(a[c]), orDash(b[c])))
 			}
 		}
-		return true
+		return strings.Join(cs, ", ")
 	}
 	oldBy := map[string]map[string]string{}
 	for _, r := range old {
@@ -248,8 +251,10 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 		switch prev, ok := oldBy[k]; {
 		case !ok:
 			d.Added = append(d.Added, label(r))
-		case !same(prev, r):
-			d.Changed = append(d.Changed, label(r))
+		default:
+			if c := changes(prev, r); c != "" {
+				d.Changed = append(d.Changed, label(r)+": "+c)
+			}
 		}
 	}
 	for _, r := range old {
@@ -258,6 +263,13 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 		}
 	}
 	return d, nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
 }
 
 // registerInForce is the register of kind in force: imported last, else

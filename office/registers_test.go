@@ -9,8 +9,8 @@ import (
 )
 
 // The import preview sees a change of an arbiter's FIDE id (the optional
-// fide_id column) as a change of that row: first written, then changed,
-// then removed; the other rows stay unchanged.
+// fide_id column) as a change of that row, saying what changed: first
+// written, then changed, then removed; the other rows stay unchanged.
 func TestImportPreviewArbiterFideID(t *testing.T) {
 	ctx := context.Background()
 	o := open(t, t.TempDir())
@@ -26,12 +26,12 @@ func TestImportPreviewArbiterFideID(t *testing.T) {
 		changed    []string
 	}{
 		{"a FIDE id written", head + "208311,Galli,Sara,ACN,sara@x.it,2027-12-31,862401\n204187,Ferretti,Marco,AN,marco@x.it,2027-12-31,\n",
-			[]string{"208311 Galli Sara"}},
+			[]string{"208311 Galli Sara: fide_id — → 862401"}},
 		{"a FIDE id changed", head + "208311,Galli,Sara,ACN,sara@x.it,2027-12-31,862410\n204187,Ferretti,Marco,AN,marco@x.it,2027-12-31,\n",
-			[]string{"208311 Galli Sara"}},
+			[]string{"208311 Galli Sara: fide_id 862401 → 862410"}},
 		{"nothing changed", head + "208311,Galli,Sara,ACN,sara@x.it,2027-12-31,862410\n204187,Ferretti,Marco,AN,marco@x.it,2027-12-31,\n",
 			nil},
-		{"the column dropped", old, []string{"208311 Galli Sara"}},
+		{"the column dropped", old, []string{"208311 Galli Sara: fide_id 862410 → —"}},
 	}
 	for _, s := range steps {
 		d, err := o.ImportPreview(ctx, admin, store.RegisterArbiters, s.name+".csv", []byte(s.file))

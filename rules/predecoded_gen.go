@@ -6,7 +6,7 @@ import "omologa/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "5259461e07eb005647db39027adaae7efd68db1a810fe6cea5161cd007fab6dc"
+const predecodedSHA256 = "76570d315ab080634f644375250768a9b3458599b47213c41765225a37e9f104"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -2951,8 +2951,8 @@ func predecodedFile() File {
 					"fide.arbiter-id-from-register": {
 						Severity:  "info",
 						Article:   "FIDE-RR 9.1",
-						MessageIT: "Arbitro {arbiter}: il file non ne dà il codice FIDE; il registro degli arbitri dà {fide_id} ({name}) e il file inoltrato alla FIDE lo riporta.",
-						MessageEN: "Arbiter {arbiter}: the file gives no FIDE id; the arbiters' register gives {fide_id} ({name}), and the file forwarded to FIDE carries it.",
+						MessageIT: "Arbitro {arbiter}: il codice FIDE, che il file non indica, è preso dal registro degli arbitri ({name}: {fide_id}) e scritto nel file inoltrato alla FIDE.",
+						MessageEN: "Arbiter {arbiter}: the FIDE id, which the file does not give, is taken from the arbiters' register ({name}: {fide_id}) and written in the file forwarded to FIDE.",
 					},
 					"fide.arbiter-id-missing": {
 						Severity:  "warning",

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -289,6 +290,23 @@ func TestBrowser(t *testing.T) {
 	t.Run("registers and audit", func(t *testing.T) {
 		b.open(t, "/registers")
 		b.shot(t, "registers")
+		// The preview of an arbiters' register says what changed in a
+		// row, a FIDE id too; cancelled, nothing is imported.
+		data, err := os.ReadFile("../samples/registers/arbiters.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		csvPath := filepath.Join(t.TempDir(), "arbitri.csv")
+		if err := os.WriteFile(csvPath, bytes.Replace(data, []byte(",853120"), []byte(",853121"), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b.do(t, "choose the arbiters' register", chromedp.SetValue(chromedp.CSS(`select[name="kind"]`), "arbiters"),
+			chromedp.SetUploadFiles(chromedp.CSS(`input[name="file"]`), []string{csvPath}))
+		b.submit(t, "preview", `form[action="/registers/preview"] button`, "#import-preview")
+		if got := b.text(t, "#import-preview"); !strings.Contains(got, "208311 Galli Sara: fide_id 853120 → 853121") {
+			t.Errorf("the preview does not show the changed FIDE id: %q", got)
+		}
+		b.shot(t, "registers-preview")
 		b.open(t, "/audit")
 		if a := b.text(t, "main table"); !strings.Contains(a, "officer") || !strings.Contains(a, "chiusura di una lista") {
 			t.Errorf("the audit trail lacks the officer's close: %q", a)
