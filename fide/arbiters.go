@@ -17,11 +17,15 @@ type Arbiter struct {
 	Record  string // "102" or "112"
 	Written string // as the file writes it
 	// HasID: the file writes a number with the name, taken for the
-	// arbiter's FIDE id (programs write "Name FIDEID" or "Name (FIDEID)").
+	// arbiter's FIDE id (programs write "Name FIDEID" or "Name (FIDEID)"),
+	// unless it is the arbiter's FSI id (FSIWritten).
 	HasID bool
+	// FSIWritten: the number written is the FSI id of the register's
+	// arbiter the name is, and not the FIDE id: the file has none.
+	FSIWritten bool
 	// Matches are the register's arbiters the name fits, by the
 	// validator's matcher (validate.MatchArbiter); looked up only when
-	// the file writes no id. One is the arbiter; more are ambiguous.
+	// the file writes no FIDE id. One is the arbiter; more are ambiguous.
 	Matches []*registers.Arbiter
 	// Register says whether an arbiters' register was given.
 	Register bool
@@ -42,10 +46,17 @@ func (a Arbiter) FromRegister() string {
 // with the register's FIDE id after the name in brackets when the file
 // has none ("Galli Sara (862401)", the form of FIDE's TRF files).
 func (a Arbiter) Forwarded() string {
-	if id := a.FromRegister(); id != "" {
-		return strings.TrimSpace(a.Written) + " (" + id + ")"
+	id := a.FromRegister()
+	switch {
+	case id == "":
+		return a.Written
+	case a.FSIWritten:
+		// The FSI id written would read as a FIDE id: the register's
+		// name instead.
+		r := a.Matches[0]
+		return strings.TrimSpace(r.Surname+" "+r.Name) + " (" + id + ")"
 	}
-	return a.Written
+	return strings.TrimSpace(a.Written) + " (" + id + ")"
 }
 
 // Arbiters returns the arbiters a tournament names, chief first, blank
@@ -61,12 +72,44 @@ func Arbiters(t *tournament.Tournament, reg []registers.Arbiter) []Arbiter {
 		if i > 0 {
 			a.Record = "112"
 		}
+		if a.HasID && reg != nil {
+			a.FSIWritten = writesFSI(name, reg)
+			a.HasID = !a.FSIWritten
+		}
 		if !a.HasID && reg != nil {
 			a.Matches = validate.MatchArbiter(name, reg)
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// writesFSI reports whether every number in an arbiter's name as
+// written is the FSI id of the one register arbiter the name is (by the
+// validator's matcher, with and without the numbers), and none is that
+// arbiter's FIDE id: "Galli Sara 208311" written with the FSI id.
+func writesFSI(name string, reg []registers.Arbiter) bool {
+	ms := validate.MatchArbiter(name, reg)
+	if len(ms) != 1 {
+		return false
+	}
+	r := ms[0]
+	byName := validate.MatchArbiter(strings.Map(func(c rune) rune {
+		if c >= '0' && c <= '9' {
+			return ' '
+		}
+		return c
+	}, name), reg)
+	if len(byName) != 1 || byName[0] != r {
+		return false
+	}
+	fsi, fideID := registers.IDKey(r.FSIID), registers.IDKey(r.FideID)
+	for _, n := range strings.FieldsFunc(name, func(c rune) bool { return c < '0' || c > '9' }) {
+		if k := registers.IDKey(n); k != "" && (k != fsi || k == fideID) {
+			return false
+		}
+	}
+	return fsi != ""
 }
 
 // WithArbiterIDs returns the tournament as forwarded to FIDE: t itself
@@ -109,6 +152,9 @@ func arbiterProblems(t *tournament.Tournament, reg []registers.Arbiter, report f
 			continue
 		}
 		switch {
+		case a.FSIWritten:
+			args["register"] = validate.Text{IT: "il numero scritto è il suo codice FSI: il registro degli arbitri non ha quello FIDE",
+				EN: "the number written is the arbiter's FSI id: the arbiters' register has no FIDE id either"}
 		case !a.Register:
 			args["register"] = validate.Text{IT: "il registro degli arbitri non è stato dato", EN: "no arbiters' register was given"}
 		case len(a.Matches) == 0:

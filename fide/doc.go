@@ -7,7 +7,9 @@
 // iteration of 8.58), which FIDE list a tournament goes into (7.11,
 // 7.13), and the problems FIDE would raise before it is forwarded
 // (players without FIDE id who met rated opponents, an id written twice,
-// a federation missing, a rate of play below 1.1).
+// a federation missing, a rate of play below 1.1, an arbiter without
+// FIDE id: the arbiters' register's, when it has one, goes in the
+// forwarded file instead, see WithArbiterIDs).
 //
 // A tournament is FIDE-rated, and so forwarded, when it is homologated,
 // its kind of play is one of the rule set's forward_kinds (standard) and

@@ -1,6 +1,7 @@
 package registers
 
 import (
+	"strings"
 	"testing"
 
 	"omologa/tournament"
@@ -29,6 +30,36 @@ func FuzzMatch(f *testing.F) {
 		}
 		if !found && (IDKey(id) != "" || Letters(name) != "") {
 			t.Fatalf("name %q id %q: %+v", name, id, m)
+		}
+	})
+}
+
+// FuzzReadArbiters feeds the arbiters' register reader arbitrary CSV:
+// it never panics, and a register it reads without error has FIDE ids
+// of digits only, no two arbiters with the same one.
+func FuzzReadArbiters(f *testing.F) {
+	for _, s := range []string{
+		"fsi_id,surname,name,category,fide_id\n1,A,B,AN,862401\n2,C,D,AR,\n",
+		"fsi_id;surname;name;category\n1;A;B;AN\n",
+		"fide_id,fsi_id,surname,name,category\n0862401,1,A,B,AN\n862401,2,C,D,AR\n",
+		"fsi_id,surname,name,category,fide_id\n1,A,B,AN,86 24\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		as, err := ReadArbiters("f.csv", data)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, a := range as {
+			if a.FideID == "" {
+				continue
+			}
+			if strings.Trim(a.FideID, "0123456789") != "" || seen[IDKey(a.FideID)] {
+				t.Fatalf("FIDE id %q read from %q", a.FideID, data)
+			}
+			seen[IDKey(a.FideID)] = true
 		}
 	})
 }
