@@ -265,6 +265,7 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 	return d, nil
 }
 
+// orDash is a value in a register's diff, "—" for an empty one.
 func orDash(s string) string {
 	if s == "" {
 		return "—"
