@@ -16,6 +16,26 @@ import (
 	"time"
 )
 
+// newFlags is a command's flag set: its errors go to stderr, and -h
+// prints usage (the command's synopsis and what it does) then the flags.
+func newFlags(stderr io.Writer, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// failed says in one line why the command cmd stopped, "omologa cmd:
+// err", and returns exit 2: the end of every command that cannot go on
+// (unreadable input, a configuration or store that does not open).
+func failed(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "omologa %s: %v\n", cmd, err)
+	return exitUsage
+}
+
 // parseFlags parses a subcommand's flags. ok is false when the command
 // must stop at once with code: -h asked for the usage (printed, exit 0),
 // or a flag was wrong: then one line says which (exit 2), not the whole
@@ -185,6 +205,37 @@ func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) 
 	return ids, true
 }
 
+// submissionFlags are the flags of the commands that put submissions
+// through the office and print their state (ingest, release, resend).
+type submissionFlags struct {
+	config        *string
+	json, verbose *bool
+}
+
+func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
+	return submissionFlags{
+		config:  fs.String("config", defaultConfig(), "configuration file"),
+		json:    fs.Bool("json", false, "print the submissions' state as JSON"),
+		verbose: fs.Bool("v", false, "debug logging"),
+	}
+}
+
+// actOnSubmissions does an office act (release, discard, resend) on each
+// submission id: a failure is said in one line and the others are still
+// done (exit 2 at the end). It returns the ids done.
+func actOnSubmissions(stderr io.Writer, cmd string, ids []int64, act func(id int64) error) (done []int64, code int) {
+	code = exitOK
+	for _, id := range ids {
+		if err := act(id); err != nil {
+			failed(stderr, cmd, err)
+			code = exitUsage
+			continue
+		}
+		done = append(done, id)
+	}
+	return done, code
+}
+
 // oneShotOffice loads the configuration at cfgPath and opens the office
 // under the store's lock for a one-shot command (openOfficeOneShot);
 // a failure is said in one line. Call done when finished.
@@ -194,7 +245,7 @@ func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, v
 		o, done, err = openOfficeOneShot(ctx, cfg, newLogger(stderr, verbose))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa %s: %v\n", cmd, err)
+		failed(stderr, cmd, err)
 		return nil, nil, false
 	}
 	return o, done, true

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"omologa/italian"
@@ -21,16 +20,7 @@ func init() {
 }
 
 func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("import", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print what was imported as JSON")
-	replace := fl.Bool("replace", false, fmt.Sprintf("import even a file that removes more than %d%% of the rows in force", int(office.MaxRemovedShare*100)))
-	dry := fl.Bool("preview", false, "show the difference with the register in force, import nothing")
-	history := fl.Bool("history", false, "list the imported versions (of the register named, else of all)")
-	undo := fl.Bool("undo", false, "undo the latest import of the register named: the version before it is in force again")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
+	fl := newFlags(stderr, "import", `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
        omologa import --history [players|arbiters|calendar]
        omologa import --undo players|arbiters|calendar
 
@@ -39,8 +29,12 @@ reader, compared with the register in force (rows added, removed, changed) and
 refused if it would remove more than a set share of the rows, unless --replace.
 Every imported version is kept; a running watch uses the new register from its
 next submission on.`)
-		fl.PrintDefaults()
-	}
+	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	asJSON := fl.Bool("json", false, "print what was imported as JSON")
+	replace := fl.Bool("replace", false, fmt.Sprintf("import even a file that removes more than %d%% of the rows in force", int(office.MaxRemovedShare*100)))
+	dry := fl.Bool("preview", false, "show the difference with the register in force, import nothing")
+	history := fl.Bool("history", false, "list the imported versions (of the register named, else of all)")
+	undo := fl.Bool("undo", false, "undo the latest import of the register named: the version before it is in force again")
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,19 +11,7 @@ import (
 )
 
 func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("list run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print what was done as JSON")
-	kind := fs.String("kind", "", "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)")
-	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
-	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
-	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
-	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
-	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
-	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
-	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
+	fs := newFlags(stderr, "list run", `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
                         [--office DIR] [--as-of YYYY-MM-DD] [--preview] [--force]
 
 The office's monthly rapid run or bimonthly standard run, from the store: takes
@@ -44,8 +31,15 @@ in force it was rated with, and each player's difference is carried into this
 list as a correction. A period whose cut-off has not passed by --as-of (default
 today) is refused (exit 2); --preview shows the changes so far, storing and
 publishing nothing. A period already closed is refused (exit 1) unless --force.`)
-		fs.PrintDefaults()
-	}
+	asJSON := fs.Bool("json", false, "print what was done as JSON")
+	kind := fs.String("kind", "", "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)")
+	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
+	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
+	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
+	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
+	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
+	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
+	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"omologa/italian"
@@ -45,13 +44,11 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return exitOK
 	}
 	sub := args[0]
-	fs := flag.NewFlagSet("tournament "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "tournament "+sub, tournamentUsage)
 	cfgPath := fs.String("config", defaultConfig(), "configuration file")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	unclear := fs.Bool("unclear", false, "list: only the tournaments the office has to attribute")
 	reason := fs.String("reason", "", "revoke, reinstate: why (recorded and shown in the next list's corrections)")
-	fs.Usage = func() { fmt.Fprintln(stderr, tournamentUsage); fs.PrintDefaults() }
 	want := map[string]int{"list": 0, "show": 1, "link": 2, "unlink": 1, "revoke": 1, "reinstate": 1}
 	n, ok := want[sub]
 	if !ok {
