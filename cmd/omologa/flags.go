@@ -220,6 +220,19 @@ func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
 	}
 }
 
+// open reads the submission ids given (submissionIDs) and opens the
+// office of --config for a one-shot command (oneShotOffice); a failure
+// is said in one line. Call done when finished.
+func (sf submissionFlags) open(ctx context.Context, stderr io.Writer, cmd string, args []string) (o *office.Office, ids []int64, done func(), ok bool) {
+	if ids, ok = submissionIDs(stderr, cmd, args); !ok {
+		return nil, nil, nil, false
+	}
+	if o, done, ok = oneShotOffice(ctx, stderr, cmd, *sf.config, *sf.verbose); !ok {
+		return nil, nil, nil, false
+	}
+	return o, ids, done, true
+}
+
 // actOnSubmissions does an office act (release, discard, resend) on each
 // submission id: a failure is said in one line and the others are still
 // done (exit 2 at the end). It returns the ids done.

@@ -27,11 +27,7 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if fl.NArg() == 0 {
 		return badUsage(stderr, "release", "no submission id given (omologa status --quarantined lists them)")
 	}
-	ids, ok := submissionIDs(stderr, "release", fl.Args())
-	if !ok {
-		return exitUsage
-	}
-	o, closeOffice, ok := oneShotOffice(ctx, stderr, "release", *sf.config, *sf.verbose)
+	o, ids, closeOffice, ok := sf.open(ctx, stderr, "release", fl.Args())
 	if !ok {
 		return exitUsage
 	}

@@ -28,11 +28,7 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if (fl.NArg() == 0) == !*allFailed {
 		return badUsage(stderr, "resend", "give the submission ids, or --failed, not both")
 	}
-	ids, ok := submissionIDs(stderr, "resend", fl.Args())
-	if !ok {
-		return exitUsage
-	}
-	o, closeOffice, ok := oneShotOffice(ctx, stderr, "resend", *sf.config, *sf.verbose)
+	o, ids, closeOffice, ok := sf.open(ctx, stderr, "resend", fl.Args())
 	if !ok {
 		return exitUsage
 	}
