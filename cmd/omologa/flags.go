@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"omologa/config"
 	"omologa/office"
 	"sort"
@@ -249,14 +250,27 @@ func actOnSubmissions(stderr io.Writer, cmd string, ids []int64, act func(id int
 	return done, code
 }
 
+// loadConfig loads the configuration at path and makes the command's
+// logger (text, or JSON with asJSON; debug with verbose); a failure is
+// said in one line.
+func loadConfig(stderr io.Writer, cmd, path string, verbose, asJSON bool) (*config.Config, *slog.Logger, bool) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		failed(stderr, cmd, err)
+		return nil, nil, false
+	}
+	return cfg, newLoggerAs(stderr, verbose, asJSON), true
+}
+
 // oneShotOffice loads the configuration at cfgPath and opens the office
 // under the store's lock for a one-shot command (openOfficeOneShot);
 // a failure is said in one line. Call done when finished.
 func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, verbose bool) (o *office.Office, done func(), ok bool) {
-	cfg, err := config.Load(cfgPath)
-	if err == nil {
-		o, done, err = openOfficeOneShot(ctx, cfg, newLogger(stderr, verbose))
+	cfg, log, ok := loadConfig(stderr, cmd, cfgPath, verbose, false)
+	if !ok {
+		return nil, nil, false
 	}
+	o, done, err := openOfficeOneShot(ctx, cfg, log)
 	if err != nil {
 		failed(stderr, cmd, err)
 		return nil, nil, false

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"omologa/config"
 	"omologa/ingest"
 	"omologa/ingest/mail"
 	"omologa/italian"
@@ -41,11 +40,10 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return badUsage(stderr, "ingest", "%s is a folder: give the files in it (omologa watch takes a drop folder)", path)
 		}
 	}
-	cfg, err := config.Load(*sf.config)
-	if err != nil {
-		return failed(stderr, "ingest", err)
+	cfg, log, ok := loadConfig(stderr, "ingest", *sf.config, *sf.verbose, false)
+	if !ok {
+		return exitUsage
 	}
-	log := newLogger(stderr, *sf.verbose)
 	a, daemon, done, err := oneShot(ctx, cfg, log)
 	if err != nil {
 		return failed(stderr, "ingest", err)

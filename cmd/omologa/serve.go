@@ -34,10 +34,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	log := newLoggerAs(stderr, *verbose, *asJSON)
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return failed(stderr, "serve", err)
+	cfg, log, ok := loadConfig(stderr, "serve", *cfgPath, *verbose, *asJSON)
+	if !ok {
+		return exitUsage
 	}
 	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {

@@ -64,11 +64,11 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage()
 		return exitUsage
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return failed(stderr, "user", err)
+	cfg, log, ok := loadConfig(stderr, "user", *cfgPath, false, false)
+	if !ok {
+		return exitUsage
 	}
-	o, err := office.OpenWith(ctx, cfg, newLogger(stderr, false))
+	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
 		return failed(stderr, "user", err)
 	}

@@ -41,10 +41,6 @@ func defaultConfig() string {
 	return filepath.Join("samples", "omologa.yaml")
 }
 
-func newLogger(w io.Writer, verbose bool) *slog.Logger {
-	return newLoggerAs(w, verbose, false)
-}
-
 // newLoggerAs logs as text for a person, or as one JSON object a line
 // for a log collector (watch --json).
 func newLoggerAs(w io.Writer, verbose, asJSON bool) *slog.Logger {
@@ -67,10 +63,9 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	log := newLoggerAs(stderr, *verbose, *asJSON)
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		return failed(stderr, "watch", err)
+	cfg, log, ok := loadConfig(stderr, "watch", *cfgPath, *verbose, *asJSON)
+	if !ok {
+		return exitUsage
 	}
 	// One daemon per store: a second one is refused; a one-shot
 	// command (ingest) holding the store is waited for.
