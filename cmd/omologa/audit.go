@@ -63,18 +63,16 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, es); err != nil {
-			return fail(err)
+	if err := printResult(stdout, *asJSON, es, func(w io.Writer) {
+		for _, e := range es {
+			fmt.Fprintf(w, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, italian.Rome()), e.User, e.Role, e.Via, e.Action, e.Object)
+			if e.Details != "" {
+				fmt.Fprintf(w, ": %s", e.Details)
+			}
+			fmt.Fprintln(w)
 		}
-		return exitOK
-	}
-	for _, e := range es {
-		fmt.Fprintf(stdout, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, italian.Rome()), e.User, e.Role, e.Via, e.Action, e.Object)
-		if e.Details != "" {
-			fmt.Fprintf(stdout, ": %s", e.Details)
-		}
-		fmt.Fprintln(stdout)
+	}); err != nil {
+		return fail(err)
 	}
 	return exitOK
 }

@@ -108,22 +108,20 @@ Without decisions, lists those recorded for the submission.`)
 	if err != nil {
 		return fail("%v", err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return fail("%v", err)
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+		for _, f := range out.Files {
+			fmt.Fprintf(w, "submission %d, file %d %s: ", out.Submission, f.FileID, f.Name)
+			if len(f.Decisions) == 0 {
+				fmt.Fprintln(w, "no decisions recorded")
+				continue
+			}
+			fmt.Fprintln(w)
+			for _, d := range f.Decisions {
+				fmt.Fprintf(w, "  %s\n", d)
+			}
 		}
-		return exitOK
-	}
-	for _, f := range out.Files {
-		fmt.Fprintf(stdout, "submission %d, file %d %s: ", out.Submission, f.FileID, f.Name)
-		if len(f.Decisions) == 0 {
-			fmt.Fprintln(stdout, "no decisions recorded")
-			continue
-		}
-		fmt.Fprintln(stdout)
-		for _, d := range f.Decisions {
-			fmt.Fprintf(stdout, "  %s\n", d)
-		}
+	}); err != nil {
+		return fail("%v", err)
 	}
 	return exitOK
 }

@@ -75,13 +75,9 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	if res.Count(export.Held) > 0 {
 		code = exitRejected
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, res); err != nil {
-			return fail(err)
-		}
-		return code
+	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printExport(w, res) }); err != nil {
+		return fail(err)
 	}
-	printExport(stdout, res)
 	return code
 }
 
@@ -161,13 +157,9 @@ players' performances (8.2-8.3, 7.14; round robins 8.58).`)
 		fmt.Fprintf(stderr, "omologa fide preview: %s has no fide rule set\n", *rulesPath)
 		return exitUsage
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, pv); err != nil {
-			return exitUsage
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, pv, func(w io.Writer) { printPreview(w, t.Name, &pv) }); err != nil {
+		return exitUsage
 	}
-	printPreview(stdout, t.Name, &pv)
 	return exitOK
 }
 

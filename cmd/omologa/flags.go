@@ -278,6 +278,16 @@ func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, v
 	return o, done, true
 }
 
+// printResult prints a command's result: as JSON with --json
+// (writeJSON), for a script, else with text, for a person.
+func printResult(w io.Writer, asJSON bool, v any, text func(io.Writer)) error {
+	if asJSON {
+		return writeJSON(w, v)
+	}
+	text(w)
+	return nil
+}
+
 // printFiles prints the results of a command that reads files: as JSON
 // (writeJSONFiles), or each with print, a blank line between them, in
 // one write for the whole listing, not one a line.

@@ -109,14 +109,12 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+		fmt.Fprintf(w, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
+			out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
+	}); err != nil {
+		return fail(err)
 	}
-	fmt.Fprintf(stdout, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
-		out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
 	return exitOK
 }
 

@@ -54,14 +54,10 @@ next submission on.`)
 	}
 	defer o.Close()
 	actor := office.CLIActor()
-	out := func(v any, text func()) int {
-		if *asJSON {
-			if err := writeJSON(stdout, v); err != nil {
-				return fail(err)
-			}
-			return exitOK
+	out := func(v any, text func(io.Writer)) int {
+		if err := printResult(stdout, *asJSON, v, text); err != nil {
+			return fail(err)
 		}
-		text()
 		return exitOK
 	}
 	switch {
@@ -70,7 +66,7 @@ next submission on.`)
 		if err != nil {
 			return fail(err)
 		}
-		return out(vs, func() {
+		return out(vs, func(w io.Writer) {
 			for _, v := range vs {
 				state := ""
 				if v.InForce {
@@ -79,7 +75,7 @@ next submission on.`)
 				if !v.UndoneAt.IsZero() {
 					state = fmt.Sprintf(" (undone by %s on %s)", v.UndoneBy, italian.DateTime(v.UndoneAt, italian.Rome()))
 				}
-				fmt.Fprintf(stdout, "%d  %s  %s: %d rows, imported %s by %s%s\n", v.ID, v.Kind, v.Name, v.Rows,
+				fmt.Fprintf(w, "%d  %s  %s: %d rows, imported %s by %s%s\n", v.ID, v.Kind, v.Name, v.Rows,
 					italian.DateTime(v.ImportedAt, italian.Rome()), orDash(v.ImportedBy), state)
 			}
 		})
@@ -88,8 +84,8 @@ next submission on.`)
 		if err != nil {
 			return fail(err)
 		}
-		return out(v, func() {
-			fmt.Fprintf(stdout, "%s register: import of %s (%d rows) undone; the version before it is in force\n", v.Kind, v.Name, v.Rows)
+		return out(v, func(w io.Writer) {
+			fmt.Fprintf(w, "%s register: import of %s (%d rows) undone; the version before it is in force\n", v.Kind, v.Name, v.Rows)
 		})
 	}
 	kind, path := fl.Arg(0), fl.Arg(1)
@@ -102,15 +98,15 @@ next submission on.`)
 		if err != nil {
 			return fail(err)
 		}
-		return out(d, func() { printDiff(stdout, d) })
+		return out(d, func(w io.Writer) { printDiff(w, d) })
 	}
 	res, err := o.Import(ctx, actor, office.ImportRequest{Kind: kind, Name: path, Data: data, Replace: *replace})
 	if err != nil {
 		return fail(err)
 	}
-	return out(res, func() {
-		fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it from its next submission)\n", res.Register, res.File, res.Rows)
-		printDiff(stdout, res.Diff)
+	return out(res, func(w io.Writer) {
+		fmt.Fprintf(w, "%s register imported from %s: %d rows (a running watch uses it from its next submission)\n", res.Register, res.File, res.Rows)
+		printDiff(w, res.Diff)
 	})
 }
 

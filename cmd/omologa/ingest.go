@@ -156,12 +156,8 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			code = exitRejected
 		}
 	}
-	if *sf.json {
-		if err := writeJSON(stdout, rows); err != nil {
-			return failed(stderr, "ingest", err)
-		}
-	} else {
-		printStatusesIn(stdout, rows, zoneOf(cfg))
+	if err := printResult(stdout, *sf.json, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) }); err != nil {
+		return failed(stderr, "ingest", err)
 	}
 	return code
 }

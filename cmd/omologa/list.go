@@ -134,13 +134,10 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	for _, e := range res.Report.Excluded {
 		warnings = append(warnings, fmt.Sprintf("%s: received %s, counts in the list of %s: not rated here", e.File, e.Received, e.Period))
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, closeOutput{Out: *out, Warnings: warnings, Report: res.Report}); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, closeOutput{Out: *out, Warnings: warnings, Report: res.Report},
+		func(w io.Writer) { printClose(w, *out, warnings, &res.Report) }); err != nil {
+		return fail(err)
 	}
-	printClose(stdout, *out, warnings, &res.Report)
 	return exitOK
 }
 
@@ -341,13 +338,11 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		out.Files = append(out.Files, p)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+		fmt.Fprintf(w, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
+	}); err != nil {
+		return fail(err)
 	}
-	fmt.Fprintf(stdout, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
 	return exitOK
 }
 

@@ -70,37 +70,39 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, res); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printListRun(w, res, *preview) }); err != nil {
+		return fail(err)
 	}
-	if *preview {
-		printClose(stdout, "", res.Warnings, &res.Report)
-		printCorrections(stdout, res)
-		fmt.Fprintf(stdout, "\nlist in force: %s\n", res.BasedOn)
-		return exitOK
+	return exitOK
+}
+
+// printListRun shows what a list run did, or with preview what it would
+// do.
+func printListRun(w io.Writer, res *office.ListRunResult, preview bool) {
+	if preview {
+		printClose(w, "", res.Warnings, &res.Report)
+		printCorrections(w, res)
+		fmt.Fprintf(w, "\nlist in force: %s\n", res.BasedOn)
+		return
 	}
-	printClose(stdout, res.Out, res.Warnings, &res.Report)
+	printClose(w, res.Out, res.Warnings, &res.Report)
 	c := res.Crosscheck
-	fmt.Fprintf(stdout, "\nlist in force: %s; new list stored (id %d), %d players published\n", res.BasedOn, res.ListID, res.Players)
+	fmt.Fprintf(w, "\nlist in force: %s; new list stored (id %d), %d players published\n", res.BasedOn, res.ListID, res.Players)
 	if res.OtherList != "" {
-		fmt.Fprintf(stdout, "from the %s list in force: %d players' ratings of that kind brought up to date\n", res.OtherList, res.OtherRows)
+		fmt.Fprintf(w, "from the %s list in force: %d players' ratings of that kind brought up to date\n", res.OtherList, res.OtherRows)
 	}
-	fmt.Fprintf(stdout, "provisional variations: %d compared, %d agree, %d differ\n", c.Compared, c.Agree, len(c.Differ))
+	fmt.Fprintf(w, "provisional variations: %d compared, %d agree, %d differ\n", c.Compared, c.Agree, len(c.Differ))
 	for _, d := range c.Differ {
-		fmt.Fprintf(stdout, "  %s %d %s: provisional %s, final %s\n", d.File, d.Start, d.Name, signed(d.Provisional), signed(d.Final))
+		fmt.Fprintf(w, "  %s %d %s: provisional %s, final %s\n", d.File, d.Start, d.Name, signed(d.Provisional), signed(d.Final))
 	}
 	if len(res.Decisions) > 0 {
-		fmt.Fprintln(stdout, "office decisions applied:")
+		fmt.Fprintln(w, "office decisions applied:")
 		for _, d := range res.Decisions {
-			fmt.Fprintf(stdout, "  %s\n", d)
+			fmt.Fprintf(w, "  %s\n", d)
 		}
 	}
-	printCorrections(stdout, res)
-	fmt.Fprintf(stdout, "published: %s\n", strings.Join(res.Files, ", "))
-	return exitOK
+	printCorrections(w, res)
+	fmt.Fprintf(w, "published: %s\n", strings.Join(res.Files, ", "))
 }
 
 // printCorrections lists the tournaments of earlier lists corrected in

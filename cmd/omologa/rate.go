@@ -227,13 +227,9 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			out.Unmatched = append(out.Unmatched, fmt.Sprintf("%d %s (%s)", p.Start, p.Name, s.Source))
 		}
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return failed(stderr, "rate", err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) { printRate(w, &out, *detail) }); err != nil {
+		return failed(stderr, "rate", err)
 	}
-	printRate(stdout, &out, *detail)
 	return exitOK
 }
 

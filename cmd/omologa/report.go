@@ -138,27 +138,25 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 			written = append(written, w)
 		}
 	}
-	if *asJSON {
-		if written == nil {
-			written = []reportWritten{}
-		}
-		if err := writeJSON(stdout, written); err != nil {
-			return fail(err)
-		}
-		return code
+	if written == nil {
+		written = []reportWritten{}
 	}
-	for _, w := range written {
-		name := w.Tournament
-		if name == "" {
-			name = "(no name)"
+	if err := printResult(stdout, *asJSON, written, func(tw io.Writer) {
+		for _, w := range written {
+			name := w.Tournament
+			if name == "" {
+				name = "(no name)"
+			}
+			fmt.Fprintf(tw, "%s: %s, %s\n  %s\n", w.File, name, w.Verdict, w.HTML)
+			if w.PNG != "" {
+				fmt.Fprintf(tw, "  %s (%s)\n", w.PNG, w.Chart)
+			}
+			for _, s := range w.Warnings {
+				fmt.Fprintf(tw, "  warning: %s\n", s)
+			}
 		}
-		fmt.Fprintf(stdout, "%s: %s, %s\n  %s\n", w.File, name, w.Verdict, w.HTML)
-		if w.PNG != "" {
-			fmt.Fprintf(stdout, "  %s (%s)\n", w.PNG, w.Chart)
-		}
-		for _, s := range w.Warnings {
-			fmt.Fprintf(stdout, "  warning: %s\n", s)
-		}
+	}); err != nil {
+		return fail(err)
 	}
 	return code
 }

@@ -73,20 +73,18 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return failed(stderr, "status", err)
 	}
-	if *asJSON {
-		if rows == nil {
-			rows = []store.Status{}
-		}
-		if err := writeJSON(stdout, rows); err != nil {
-			return exitUsage
-		}
-		return exitOK
+	if rows == nil {
+		rows = []store.Status{}
 	}
-	if *quarantined && len(rows) == 0 {
-		fmt.Fprintln(stdout, "no quarantined submissions")
-		return exitOK
+	if err := printResult(stdout, *asJSON, rows, func(w io.Writer) {
+		if *quarantined && len(rows) == 0 {
+			fmt.Fprintln(w, "no quarantined submissions")
+			return
+		}
+		printStatusesIn(w, rows, zoneOf(cfg))
+	}); err != nil {
+		return exitUsage
 	}
-	printStatusesIn(stdout, rows, zoneOf(cfg))
 	return exitOK
 }
 

@@ -109,14 +109,12 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if err != nil {
 			return fail(err)
 		}
-		if *asJSON {
-			if err := writeJSON(stdout, ts); err != nil {
-				return fail(err)
+		if err := printResult(stdout, *asJSON, ts, func(w io.Writer) {
+			for _, t := range ts {
+				printTournament(w, &t, false)
 			}
-			return exitOK
-		}
-		for _, t := range ts {
-			printTournament(stdout, &t, false)
+		}); err != nil {
+			return fail(err)
 		}
 		return exitOK
 	case "show":
@@ -140,13 +138,9 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, show); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, show, func(w io.Writer) { printTournament(w, show, true) }); err != nil {
+		return fail(err)
 	}
-	printTournament(stdout, show, true)
 	return exitOK
 }
 
