@@ -104,32 +104,52 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 	return out, nil
 }
 
-type submissionsData struct {
-	F         store.SubmissionFilter
-	Rows      []store.SubmissionRow
+// browsePage is the page the request asks for of a filtered listing
+// (submissions, tournaments), with the periods and provinces its filter
+// form offers.
+type browsePage[F, R any] struct {
+	F         F
+	Rows      []R
 	Pager     pager
 	Periods   []string
 	Provinces []string
-	Query     url.Values
+}
+
+// browse loads, with load (the store's Browse method of the listing),
+// the page the request asks for of the rows matching f, and the choices
+// of the filter form.
+func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Context, f F, offset, limit int) ([]R, int, error)) (browsePage[F, R], error) {
+	page := pageOf(r)
+	rows, total, err := load(r.Context(), f, (page-1)*perPage, perPage)
+	if err != nil {
+		return browsePage[F, R]{}, err
+	}
+	periods, err := s.st.SubmissionPeriods(r.Context())
+	if err != nil {
+		return browsePage[F, R]{}, err
+	}
+	provinces, err := s.st.Provinces(r.Context())
+	if err != nil {
+		return browsePage[F, R]{}, err
+	}
+	return browsePage[F, R]{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces}, nil
+}
+
+type submissionsData struct {
+	browsePage[store.SubmissionFilter, store.SubmissionRow]
+	Query url.Values
 }
 
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
 		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
-	page := pageOf(r)
-	rows, total, err := s.st.BrowseSubmissions(r.Context(), f, (page-1)*perPage, perPage)
+	p, err := browse(s, r, f, s.st.BrowseSubmissions)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	periods, provinces, err := s.filterChoices(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "submissions", "submissions",
-		submissionsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces, Query: q})
+	s.render(w, r, http.StatusOK, "submissions", "submissions", submissionsData{browsePage: p, Query: q})
 }
 
 type submissionData struct {
@@ -412,41 +432,16 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 	http.Redirect(w, r, back+"?done="+done, http.StatusSeeOther)
 }
 
-type tournamentsData struct {
-	F         store.TournamentFilter
-	Rows      []store.TournamentRow
-	Pager     pager
-	Periods   []string
-	Provinces []string
-}
-
-// filterChoices are the periods and provinces the submissions' and the
-// tournaments' filters offer.
-func (s *Server) filterChoices(ctx context.Context) (periods, provinces []string, err error) {
-	if periods, err = s.st.SubmissionPeriods(ctx); err != nil {
-		return nil, nil, err
-	}
-	provinces, err = s.st.Provinces(ctx)
-	return periods, provinces, err
-}
-
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
 		Province: q.Get("province"), Text: q.Get("q")}
-	page := pageOf(r)
-	rows, total, err := s.st.BrowseTournaments(r.Context(), f, (page-1)*perPage, perPage)
+	p, err := browse(s, r, f, s.st.BrowseTournaments)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	periods, provinces, err := s.filterChoices(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "tournaments", "tournaments",
-		tournamentsData{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces})
+	s.render(w, r, http.StatusOK, "tournaments", "tournaments", p)
 }
 
 func (s *Server) audit(w http.ResponseWriter, r *http.Request) {

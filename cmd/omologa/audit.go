@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"omologa/italian"
@@ -20,8 +19,7 @@ func init() {
 }
 
 func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "audit", "usage: omologa audit [--config FILE] [--json] [--user U] [--action A] [--object O] [--since DAY] [--until DAY] [--limit N] [--offset N]")
 	cfgPath := fs.String("config", defaultConfig(), "configuration file")
 	asJSON := fs.Bool("json", false, "print the entries as JSON")
 	var f store.AuditFilter
@@ -32,10 +30,6 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	until := fs.String("until", "", "only acts before this day, YYYY-MM-DD")
 	fs.IntVar(&f.Limit, "limit", 50, "at most this many entries, newest first (0: all)")
 	fs.IntVar(&f.Offset, "offset", 0, "skip this many entries")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa audit [--config FILE] [--json] [--user U] [--action A] [--object O] [--since DAY] [--until DAY] [--limit N] [--offset N]")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -43,8 +37,7 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return badUsage(stderr, "audit", "%s", msg)
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "omologa audit:", err)
-		return exitUsage
+		return failed(stderr, "audit", err)
 	}
 	o, err := openOffice(ctx, *cfgPath)
 	if err != nil {
@@ -70,18 +63,16 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, es); err != nil {
-			return fail(err)
+	if err := printResult(stdout, *asJSON, es, func(w io.Writer) {
+		for _, e := range es {
+			fmt.Fprintf(w, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, italian.Rome()), e.User, e.Role, e.Via, e.Action, e.Object)
+			if e.Details != "" {
+				fmt.Fprintf(w, ": %s", e.Details)
+			}
+			fmt.Fprintln(w)
 		}
-		return exitOK
-	}
-	for _, e := range es {
-		fmt.Fprintf(stdout, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, italian.Rome()), e.User, e.Role, e.Via, e.Action, e.Object)
-		if e.Details != "" {
-			fmt.Fprintf(stdout, ": %s", e.Details)
-		}
-		fmt.Fprintln(stdout)
+	}); err != nil {
+		return fail(err)
 	}
 	return exitOK
 }

@@ -45,13 +45,7 @@ type checked struct {
 }
 
 func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
-	jf := addJudgeFlags(fs, "players' register (CSV)")
-	lang := fs.String("lang", "it", "language of the messages in the human output: it or en")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa check [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
+	fs := newFlags(stderr, "check", `usage: omologa check [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
                      [--players CSV] [--arbiters CSV] [--calendar CSV] FILE...
 
 Judges each result file against the rules: format, tournament, rule set,
@@ -60,8 +54,9 @@ with their articles, and the recomputed standings. Without registers the
 checks that need them say so. Exit status 0 when every file is accepted
 (warnings included), 1 when one is rejected, 2 for unreadable input or bad
 usage.`)
-		fs.PrintDefaults()
-	}
+	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
+	jf := addJudgeFlags(fs, "players' register (CSV)")
+	lang := fs.String("lang", "it", "language of the messages in the human output: it or en")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -73,8 +68,7 @@ usage.`)
 	}
 	opts, err := jf.options()
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa check: %v\n", err)
-		return exitUsage
+		return failed(stderr, "check", err)
 	}
 
 	code := exitOK
@@ -94,8 +88,7 @@ usage.`)
 	}
 	bar.Done()
 	if err := printFiles(stdout, out, *asJSON, func(w io.Writer, c checked) { printChecked(w, c, *lang) }); err != nil {
-		fmt.Fprintf(stderr, "omologa check: %v\n", err)
-		return exitUsage
+		return failed(stderr, "check", err)
 	}
 	return code
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -21,8 +20,15 @@ func init() {
 }
 
 func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("decide", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "decide", `usage: omologa decide [--config FILE] [--json] --submission ID [--file NAME]
+                      [--withdrawal-justified START]... [--withdrawal-unjustified START]...
+                      [--theoretical START=RATING]... [--clear START]...
+
+Records the office's decisions about the players of a homologated file, with
+who decided (the OS user) and when; omologa list run applies them when it rates
+the file. A later decision about the same player and kind replaces the earlier
+one; --clear removes a player's decisions (applied before the others given).
+Without decisions, lists those recorded for the submission.`)
 	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store")
 	asJSON := fs.Bool("json", false, "print the decisions recorded as JSON")
 	subID := fs.Int64("submission", 0, "the submission (omologa status) whose file the decisions are about")
@@ -77,18 +83,6 @@ func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			ops = append(ops, office.DecideOp{Flag: "--clear " + v, Clear: true, Decision: store.Decision{Start: n}})
 			return nil
 		})
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa decide [--config FILE] [--json] --submission ID [--file NAME]
-                      [--withdrawal-justified START]... [--withdrawal-unjustified START]...
-                      [--theoretical START=RATING]... [--clear START]...
-
-Records the office's decisions about the players of a homologated file, with
-who decided (the OS user) and when; omologa list run applies them when it rates
-the file. A later decision about the same player and kind replaces the earlier
-one; --clear removes a player's decisions (applied before the others given).
-Without decisions, lists those recorded for the submission.`)
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -114,22 +108,20 @@ Without decisions, lists those recorded for the submission.`)
 	if err != nil {
 		return fail("%v", err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return fail("%v", err)
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+		for _, f := range out.Files {
+			fmt.Fprintf(w, "submission %d, file %d %s: ", out.Submission, f.FileID, f.Name)
+			if len(f.Decisions) == 0 {
+				fmt.Fprintln(w, "no decisions recorded")
+				continue
+			}
+			fmt.Fprintln(w)
+			for _, d := range f.Decisions {
+				fmt.Fprintf(w, "  %s\n", d)
+			}
 		}
-		return exitOK
-	}
-	for _, f := range out.Files {
-		fmt.Fprintf(stdout, "submission %d, file %d %s: ", out.Submission, f.FileID, f.Name)
-		if len(f.Decisions) == 0 {
-			fmt.Fprintln(stdout, "no decisions recorded")
-			continue
-		}
-		fmt.Fprintln(stdout)
-		for _, d := range f.Decisions {
-			fmt.Fprintf(stdout, "  %s\n", d)
-		}
+	}); err != nil {
+		return fail("%v", err)
 	}
 	return exitOK
 }

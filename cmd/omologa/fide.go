@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -34,23 +33,18 @@ func runFide(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func runFideExport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("fide export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", defaultConfig(), "configuration file")
-	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (FIDE-RR 7.11: January, March, May, July, September, November)")
-	out := fs.String("out", "", "folder for the TRF files (default: var/office/fide-PERIOD next to the store: they carry birth dates, sex and FIDE ids, never published, regs §4b)")
-	again := fs.Bool("again", false, "forward again the tournaments already forwarded")
-	asJSON := fs.Bool("json", false, "print JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa fide export --period YYYY-MM [--config F] [--out DIR] [--again] [--json]
+	fs := newFlags(stderr, "fide export", `usage: omologa fide export --period YYYY-MM [--config F] [--out DIR] [--again] [--json]
 
 Writes, for every homologated FIDE-rated tournament (rules.yaml fide:
 forward_kinds and forward_min_rated) that ends by the list's cut-off
 (FIDE-RR 7.13) and was not forwarded yet, the TRF for FIDE's rating server,
 and records the forwarding (omologa status shows it). A tournament with an
 error FIDE would raise is held back and its findings printed (exit 1).`)
-		fs.PrintDefaults()
-	}
+	cfgPath := fs.String("config", defaultConfig(), "configuration file")
+	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (FIDE-RR 7.11: January, March, May, July, September, November)")
+	out := fs.String("out", "", "folder for the TRF files (default: var/office/fide-PERIOD next to the store: they carry birth dates, sex and FIDE ids, never published, regs §4b)")
+	again := fs.Bool("again", false, "forward again the tournaments already forwarded")
+	asJSON := fs.Bool("json", false, "print JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -58,8 +52,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 		return badUsage(stderr, "fide export", "%s", msg)
 	}
 	fail := func(err error) int {
-		fmt.Fprintln(stderr, "omologa fide export:", err)
-		return exitUsage
+		return failed(stderr, "fide export", err)
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
@@ -82,13 +75,9 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	if res.Count(export.Held) > 0 {
 		code = exitRejected
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, res); err != nil {
-			return fail(err)
-		}
-		return code
+	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printExport(w, res) }); err != nil {
+		return fail(err)
 	}
-	printExport(stdout, res)
 	return code
 }
 
@@ -141,19 +130,14 @@ func printExport(w io.Writer, res *export.Result) {
 }
 
 func runFidePreview(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("fide preview", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
-	asJSON := fs.Bool("json", false, "print JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa fide preview [--rules F] [--json] FILE
+	fs := newFlags(stderr, "fide preview", `usage: omologa fide preview [--rules F] [--json] FILE
 
 What FIDE will make of a tournament by the FIDE Rating Regulations in
 rules.yaml (fide:): the games it rates (5.1; RTF 4.2.10-4.2.12), the rated
 players' changes (8.5, table 8.1 b, cap 8.54, K 8.56) and the unrated
 players' performances (8.2-8.3, 7.14; round robins 8.58).`)
-		fs.PrintDefaults()
-	}
+	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
+	asJSON := fs.Bool("json", false, "print JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -162,26 +146,20 @@ players' performances (8.2-8.3, 7.14; round robins 8.58).`)
 	}
 	rf, err := rules.Load(*rulesPath)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa fide preview:", err)
-		return exitUsage
+		return failed(stderr, "fide preview", err)
 	}
 	t, _, err := readTournament(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa fide preview:", err)
-		return exitUsage
+		return failed(stderr, "fide preview", err)
 	}
 	pv, ok := fide.PreviewOf(rf, t, nil)
 	if !ok {
 		fmt.Fprintf(stderr, "omologa fide preview: %s has no fide rule set\n", *rulesPath)
 		return exitUsage
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, pv); err != nil {
-			return exitUsage
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, pv, func(w io.Writer) { printPreview(w, t.Name, &pv) }); err != nil {
+		return exitUsage
 	}
-	printPreview(stdout, t.Name, &pv)
 	return exitOK
 }
 

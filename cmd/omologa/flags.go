@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"omologa/config"
 	"omologa/office"
 	"sort"
@@ -15,6 +16,26 @@ import (
 	"strings"
 	"time"
 )
+
+// newFlags is a command's flag set: its errors go to stderr, and -h
+// prints usage (the command's synopsis and what it does) then the flags.
+func newFlags(stderr io.Writer, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// failed says in one line why the command cmd stopped, "omologa cmd:
+// err", and returns exit 2: the end of every command that cannot go on
+// (unreadable input, a configuration or store that does not open).
+func failed(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "omologa %s: %v\n", cmd, err)
+	return exitUsage
+}
 
 // parseFlags parses a subcommand's flags. ok is false when the command
 // must stop at once with code: -h asked for the usage (printed, exit 0),
@@ -185,19 +206,86 @@ func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) 
 	return ids, true
 }
 
+// submissionFlags are the flags of the commands that put submissions
+// through the office and print their state (ingest, release, resend).
+type submissionFlags struct {
+	config        *string
+	json, verbose *bool
+}
+
+func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
+	return submissionFlags{
+		config:  fs.String("config", defaultConfig(), "configuration file"),
+		json:    fs.Bool("json", false, "print the submissions' state as JSON"),
+		verbose: fs.Bool("v", false, "debug logging"),
+	}
+}
+
+// open reads the submission ids given (submissionIDs) and opens the
+// office of --config for a one-shot command (oneShotOffice); a failure
+// is said in one line. Call done when finished.
+func (sf submissionFlags) open(ctx context.Context, stderr io.Writer, cmd string, args []string) (o *office.Office, ids []int64, done func(), ok bool) {
+	if ids, ok = submissionIDs(stderr, cmd, args); !ok {
+		return nil, nil, nil, false
+	}
+	if o, done, ok = oneShotOffice(ctx, stderr, cmd, *sf.config, *sf.verbose); !ok {
+		return nil, nil, nil, false
+	}
+	return o, ids, done, true
+}
+
+// actOnSubmissions does an office act (release, discard, resend) on each
+// submission id: a failure is said in one line and the others are still
+// done (exit 2 at the end). It returns the ids done.
+func actOnSubmissions(stderr io.Writer, cmd string, ids []int64, act func(id int64) error) (done []int64, code int) {
+	code = exitOK
+	for _, id := range ids {
+		if err := act(id); err != nil {
+			failed(stderr, cmd, err)
+			code = exitUsage
+			continue
+		}
+		done = append(done, id)
+	}
+	return done, code
+}
+
+// loadConfig loads the configuration at path and makes the command's
+// logger (text, or JSON with asJSON; debug with verbose); a failure is
+// said in one line.
+func loadConfig(stderr io.Writer, cmd, path string, verbose, asJSON bool) (*config.Config, *slog.Logger, bool) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		failed(stderr, cmd, err)
+		return nil, nil, false
+	}
+	return cfg, newLoggerAs(stderr, verbose, asJSON), true
+}
+
 // oneShotOffice loads the configuration at cfgPath and opens the office
 // under the store's lock for a one-shot command (openOfficeOneShot);
 // a failure is said in one line. Call done when finished.
 func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, verbose bool) (o *office.Office, done func(), ok bool) {
-	cfg, err := config.Load(cfgPath)
-	if err == nil {
-		o, done, err = openOfficeOneShot(ctx, cfg, newLogger(stderr, verbose))
+	cfg, log, ok := loadConfig(stderr, cmd, cfgPath, verbose, false)
+	if !ok {
+		return nil, nil, false
 	}
+	o, done, err := openOfficeOneShot(ctx, cfg, log)
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa %s: %v\n", cmd, err)
+		failed(stderr, cmd, err)
 		return nil, nil, false
 	}
 	return o, done, true
+}
+
+// printResult prints a command's result: as JSON with --json
+// (writeJSON), for a script, else with text, for a person.
+func printResult(w io.Writer, asJSON bool, v any, text func(io.Writer)) error {
+	if asJSON {
+		return writeJSON(w, v)
+	}
+	text(w)
+	return nil
 }
 
 // printFiles prints the results of a command that reads files: as JSON

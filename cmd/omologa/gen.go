@@ -35,8 +35,11 @@ type genOutput struct {
 
 func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	c := synth.Default()
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "gen", "usage: omologa gen --out DIR [flags]\n\n"+
+		"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n"+
+		"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n"+
+		"the players' strength, with byes and forfeits). For load tests and benchmarks;\n"+
+		"'omologa list close' reads the output as it is.")
 	asJSON := fs.Bool("json", false, "print a JSON summary")
 	dir := fs.String("out", "", "directory to write into (created)")
 	kind := fs.String("kind", "standard", "standard or rapid: which rating the files carry")
@@ -49,20 +52,11 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Days, "days", c.Days, "days the season spreads over")
 	fs.Float64Var(&c.ForfeitRate, "forfeits", c.ForfeitRate, "share of games lost by forfeit")
 	fs.Float64Var(&c.HalfByeRate, "byes", c.HalfByeRate, "share of half-point byes")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa gen --out DIR [flags]\n\n"+
-			"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n"+
-			"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n"+
-			"the players' strength, with byes and forfeits). For load tests and benchmarks;\n"+
-			"'omologa list close' reads the output as it is.")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "omologa gen: %v\n", err)
-		return exitUsage
+		return failed(stderr, "gen", err)
 	}
 	if msg := genCheck(*dir, fs, &c); msg != "" {
 		return badUsage(stderr, "gen", "%s", msg)
@@ -115,14 +109,12 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+		fmt.Fprintf(w, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
+			out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
+	}); err != nil {
+		return fail(err)
 	}
-	fmt.Fprintf(stdout, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
-		out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
 	return exitOK
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"omologa/italian"
@@ -21,16 +20,7 @@ func init() {
 }
 
 func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("import", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print what was imported as JSON")
-	replace := fl.Bool("replace", false, fmt.Sprintf("import even a file that removes more than %d%% of the rows in force", int(office.MaxRemovedShare*100)))
-	dry := fl.Bool("preview", false, "show the difference with the register in force, import nothing")
-	history := fl.Bool("history", false, "list the imported versions (of the register named, else of all)")
-	undo := fl.Bool("undo", false, "undo the latest import of the register named: the version before it is in force again")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
+	fl := newFlags(stderr, "import", `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
        omologa import --history [players|arbiters|calendar]
        omologa import --undo players|arbiters|calendar
 
@@ -39,8 +29,12 @@ reader, compared with the register in force (rows added, removed, changed) and
 refused if it would remove more than a set share of the rows, unless --replace.
 Every imported version is kept; a running watch uses the new register from its
 next submission on.`)
-		fl.PrintDefaults()
-	}
+	cfgPath := fl.String("config", defaultConfig(), "configuration file")
+	asJSON := fl.Bool("json", false, "print what was imported as JSON")
+	replace := fl.Bool("replace", false, fmt.Sprintf("import even a file that removes more than %d%% of the rows in force", int(office.MaxRemovedShare*100)))
+	dry := fl.Bool("preview", false, "show the difference with the register in force, import nothing")
+	history := fl.Bool("history", false, "list the imported versions (of the register named, else of all)")
+	undo := fl.Bool("undo", false, "undo the latest import of the register named: the version before it is in force again")
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
@@ -60,14 +54,10 @@ next submission on.`)
 	}
 	defer o.Close()
 	actor := office.CLIActor()
-	out := func(v any, text func()) int {
-		if *asJSON {
-			if err := writeJSON(stdout, v); err != nil {
-				return fail(err)
-			}
-			return exitOK
+	out := func(v any, text func(io.Writer)) int {
+		if err := printResult(stdout, *asJSON, v, text); err != nil {
+			return fail(err)
 		}
-		text()
 		return exitOK
 	}
 	switch {
@@ -76,7 +66,7 @@ next submission on.`)
 		if err != nil {
 			return fail(err)
 		}
-		return out(vs, func() {
+		return out(vs, func(w io.Writer) {
 			for _, v := range vs {
 				state := ""
 				if v.InForce {
@@ -85,7 +75,7 @@ next submission on.`)
 				if !v.UndoneAt.IsZero() {
 					state = fmt.Sprintf(" (undone by %s on %s)", v.UndoneBy, italian.DateTime(v.UndoneAt, italian.Rome()))
 				}
-				fmt.Fprintf(stdout, "%d  %s  %s: %d rows, imported %s by %s%s\n", v.ID, v.Kind, v.Name, v.Rows,
+				fmt.Fprintf(w, "%d  %s  %s: %d rows, imported %s by %s%s\n", v.ID, v.Kind, v.Name, v.Rows,
 					italian.DateTime(v.ImportedAt, italian.Rome()), orDash(v.ImportedBy), state)
 			}
 		})
@@ -94,8 +84,8 @@ next submission on.`)
 		if err != nil {
 			return fail(err)
 		}
-		return out(v, func() {
-			fmt.Fprintf(stdout, "%s register: import of %s (%d rows) undone; the version before it is in force\n", v.Kind, v.Name, v.Rows)
+		return out(v, func(w io.Writer) {
+			fmt.Fprintf(w, "%s register: import of %s (%d rows) undone; the version before it is in force\n", v.Kind, v.Name, v.Rows)
 		})
 	}
 	kind, path := fl.Arg(0), fl.Arg(1)
@@ -108,15 +98,15 @@ next submission on.`)
 		if err != nil {
 			return fail(err)
 		}
-		return out(d, func() { printDiff(stdout, d) })
+		return out(d, func(w io.Writer) { printDiff(w, d) })
 	}
 	res, err := o.Import(ctx, actor, office.ImportRequest{Kind: kind, Name: path, Data: data, Replace: *replace})
 	if err != nil {
 		return fail(err)
 	}
-	return out(res, func() {
-		fmt.Fprintf(stdout, "%s register imported from %s: %d rows (a running watch uses it from its next submission)\n", res.Register, res.File, res.Rows)
-		printDiff(stdout, res.Diff)
+	return out(res, func(w io.Writer) {
+		fmt.Fprintf(w, "%s register imported from %s: %d rows (a running watch uses it from its next submission)\n", res.Register, res.File, res.Rows)
+		printDiff(w, res.Diff)
 	})
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"omologa/config"
 	"omologa/ingest"
 	"omologa/ingest/mail"
 	"omologa/italian"
@@ -25,15 +23,8 @@ func init() {
 }
 
 func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("ingest", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print the submissions' state as JSON")
-	verbose := fl.Bool("v", false, "debug logging")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml).")
-		fl.PrintDefaults()
-	}
+	fl := newFlags(stderr, "ingest", "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml).")
+	sf := addSubmissionFlags(fl)
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
@@ -49,23 +40,19 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return badUsage(stderr, "ingest", "%s is a folder: give the files in it (omologa watch takes a drop folder)", path)
 		}
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa ingest:", err)
+	cfg, log, ok := loadConfig(stderr, "ingest", *sf.config, *sf.verbose, false)
+	if !ok {
 		return exitUsage
 	}
-	log := newLogger(stderr, *verbose)
 	a, daemon, done, err := oneShot(ctx, cfg, log)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa ingest:", err)
-		return exitUsage
+		return failed(stderr, "ingest", err)
 	}
 	defer done()
 	// Each file is read into the spool, not into memory, until recorded.
 	sp, err := ingest.NewSpool(cfg.IncomingDir())
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa ingest:", err)
-		return exitUsage
+		return failed(stderr, "ingest", err)
 	}
 	lim := limitsOf(cfg)
 	code := exitOK
@@ -130,8 +117,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// files go.
 		s.Cleanup()
 		if err != nil {
-			fmt.Fprintln(stderr, "omologa ingest:", err)
-			return exitUsage
+			return failed(stderr, "ingest", err)
 		}
 		if dup {
 			// Not a rejection: the file was judged when it first came
@@ -147,8 +133,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	} else {
 		pending, err := a.pipe.Drain(ctx)
 		if err != nil {
-			fmt.Fprintln(stderr, "omologa ingest:", err)
-			return exitUsage
+			return failed(stderr, "ingest", err)
 		}
 		if pending > 0 {
 			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
@@ -156,8 +141,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	rows, err := a.store.StatusesOf(ctx, ids...)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa ingest:", err)
-		return exitUsage
+		return failed(stderr, "ingest", err)
 	}
 	for _, r := range rows {
 		if dups[r.ID] {
@@ -172,13 +156,8 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			code = exitRejected
 		}
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, rows); err != nil {
-			fmt.Fprintf(stderr, "omologa ingest: %v\n", err)
-			return exitUsage
-		}
-	} else {
-		printStatusesIn(stdout, rows, zoneOf(cfg))
+	if err := printResult(stdout, *sf.json, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) }); err != nil {
+		return failed(stderr, "ingest", err)
 	}
 	return code
 }

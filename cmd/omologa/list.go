@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -48,8 +47,10 @@ type closeOutput struct {
 }
 
 func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("list close", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "list close", "usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...\n\n"+
+		"Rates the period's homologated tournaments against the list in force (ratings frozen,\n"+
+		"variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the\n"+
+		"change report. Tournaments received outside the period are reported and not rated.")
 	asJSON := fs.Bool("json", false, "print the change report as JSON")
 	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
@@ -57,13 +58,6 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	receivedPath := fs.String("received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
 	out := fs.String("out", "", "where to write the new list (players' register format, so that periods chain)")
 	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...\n\n"+
-			"Rates the period's homologated tournaments against the list in force (ratings frozen,\n"+
-			"variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the\n"+
-			"change report. Tournaments received outside the period are reported and not rated.")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -83,8 +77,7 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "omologa list close: %v\n", err)
-		return exitUsage
+		return failed(stderr, "list close", err)
 	}
 	cfg, err := loadRating(*rulesPath)
 	if err != nil {
@@ -141,13 +134,10 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	for _, e := range res.Report.Excluded {
 		warnings = append(warnings, fmt.Sprintf("%s: received %s, counts in the list of %s: not rated here", e.File, e.Received, e.Period))
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, closeOutput{Out: *out, Warnings: warnings, Report: res.Report}); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, closeOutput{Out: *out, Warnings: warnings, Report: res.Report},
+		func(w io.Writer) { printClose(w, *out, warnings, &res.Report) }); err != nil {
+		return fail(err)
 	}
-	printClose(stdout, *out, warnings, &res.Report)
 	return exitOK
 }
 
@@ -272,8 +262,10 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 }
 
 func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("list publish", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "list publish", "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n"+
+		"Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)\n"+
+		"as CSV and HTML with a chart of the rating distribution; with --history, a chart of one\n"+
+		"player's rating across the lists.")
 	asJSON := fs.Bool("json", false, "print the files written as JSON")
 	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	playersPath := fs.String("players", "", "the list written by 'list close' (players' register format)")
@@ -281,13 +273,6 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	title := fs.String("title", "", "the page's title (default: the kind and --period)")
 	label := fs.String("period", "", "the list's period, YYYY-MM, for the page's title (e.g. 2027-01)")
 	history := fs.String("history", "", "FSI id: also draw this player's rating over the lists given as arguments (oldest first) and --players")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n"+
-			"Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)\n"+
-			"as CSV and HTML with a chart of the rating distribution; with --history, a chart of one\n"+
-			"player's rating across the lists.")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -302,8 +287,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		return badUsage(stderr, "list publish", "older lists given without --history FSI_ID")
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "omologa list publish: %v\n", err)
-		return exitUsage
+		return failed(stderr, "list publish", err)
 	}
 	list, err := loadPlayers(*playersPath)
 	if err != nil {
@@ -354,13 +338,11 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		out.Files = append(out.Files, p)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+		fmt.Fprintf(w, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
+	}); err != nil {
+		return fail(err)
 	}
-	fmt.Fprintf(stdout, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
 	return exitOK
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,19 +11,7 @@ import (
 )
 
 func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("list run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print what was done as JSON")
-	kind := fs.String("kind", "", "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)")
-	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
-	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
-	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
-	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
-	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
-	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
-	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
+	fs := newFlags(stderr, "list run", `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
                         [--office DIR] [--as-of YYYY-MM-DD] [--preview] [--force]
 
 The office's monthly rapid run or bimonthly standard run, from the store: takes
@@ -44,8 +31,15 @@ in force it was rated with, and each player's difference is carried into this
 list as a correction. A period whose cut-off has not passed by --as-of (default
 today) is refused (exit 2); --preview shows the changes so far, storing and
 publishing nothing. A period already closed is refused (exit 1) unless --force.`)
-		fs.PrintDefaults()
-	}
+	asJSON := fs.Bool("json", false, "print what was done as JSON")
+	kind := fs.String("kind", "", "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)")
+	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
+	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
+	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
+	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
+	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
+	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
+	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -76,37 +70,39 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, res); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printListRun(w, res, *preview) }); err != nil {
+		return fail(err)
 	}
-	if *preview {
-		printClose(stdout, "", res.Warnings, &res.Report)
-		printCorrections(stdout, res)
-		fmt.Fprintf(stdout, "\nlist in force: %s\n", res.BasedOn)
-		return exitOK
+	return exitOK
+}
+
+// printListRun shows what a list run did, or with preview what it would
+// do.
+func printListRun(w io.Writer, res *office.ListRunResult, preview bool) {
+	if preview {
+		printClose(w, "", res.Warnings, &res.Report)
+		printCorrections(w, res)
+		fmt.Fprintf(w, "\nlist in force: %s\n", res.BasedOn)
+		return
 	}
-	printClose(stdout, res.Out, res.Warnings, &res.Report)
+	printClose(w, res.Out, res.Warnings, &res.Report)
 	c := res.Crosscheck
-	fmt.Fprintf(stdout, "\nlist in force: %s; new list stored (id %d), %d players published\n", res.BasedOn, res.ListID, res.Players)
+	fmt.Fprintf(w, "\nlist in force: %s; new list stored (id %d), %d players published\n", res.BasedOn, res.ListID, res.Players)
 	if res.OtherList != "" {
-		fmt.Fprintf(stdout, "from the %s list in force: %d players' ratings of that kind brought up to date\n", res.OtherList, res.OtherRows)
+		fmt.Fprintf(w, "from the %s list in force: %d players' ratings of that kind brought up to date\n", res.OtherList, res.OtherRows)
 	}
-	fmt.Fprintf(stdout, "provisional variations: %d compared, %d agree, %d differ\n", c.Compared, c.Agree, len(c.Differ))
+	fmt.Fprintf(w, "provisional variations: %d compared, %d agree, %d differ\n", c.Compared, c.Agree, len(c.Differ))
 	for _, d := range c.Differ {
-		fmt.Fprintf(stdout, "  %s %d %s: provisional %s, final %s\n", d.File, d.Start, d.Name, signed(d.Provisional), signed(d.Final))
+		fmt.Fprintf(w, "  %s %d %s: provisional %s, final %s\n", d.File, d.Start, d.Name, signed(d.Provisional), signed(d.Final))
 	}
 	if len(res.Decisions) > 0 {
-		fmt.Fprintln(stdout, "office decisions applied:")
+		fmt.Fprintln(w, "office decisions applied:")
 		for _, d := range res.Decisions {
-			fmt.Fprintf(stdout, "  %s\n", d)
+			fmt.Fprintf(w, "  %s\n", d)
 		}
 	}
-	printCorrections(stdout, res)
-	fmt.Fprintf(stdout, "published: %s\n", strings.Join(res.Files, ", "))
-	return exitOK
+	printCorrections(w, res)
+	fmt.Fprintf(w, "published: %s\n", strings.Join(res.Files, ", "))
 }
 
 // printCorrections lists the tournaments of earlier lists corrected in

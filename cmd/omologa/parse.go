@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,13 +37,8 @@ type parsed struct {
 }
 
 func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "parse", "usage: omologa parse [--json] FILE...\n\nReads each file, choosing the format by content, and prints the tournament\nand the diagnostics. Exit status 0 when every file is readable, 2 otherwise.")
 	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa parse [--json] FILE...\n\nReads each file, choosing the format by content, and prints the tournament\nand the diagnostics. Exit status 0 when every file is readable, 2 otherwise.")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -61,8 +55,7 @@ func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		out = append(out, p)
 	}
 	if err := printFiles(stdout, out, *asJSON, printParsed); err != nil {
-		fmt.Fprintf(stderr, "omologa parse: %v\n", err)
-		return exitUsage
+		return failed(stderr, "parse", err)
 	}
 	return code
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -156,8 +155,12 @@ func (o *rateOverrides) check(t *tournament.Tournament) error {
 }
 
 func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "rate", "usage: omologa rate [--json] --kind standard|rapid --players CSV [--rules rules.yaml]\n"+
+		"                   [--theoretical START=RATING]... [--withdrawal-justified START]...\n"+
+		"                   [--withdrawal-unjustified START]... FILE\n\n"+
+		"Prints, for every player of the tournament, the rating used, the games actually played,\n"+
+		"the score, the expected points PA, K, the variation K(P − PA) and the variation applied\n"+
+		"after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3).")
 	asJSON := fs.Bool("json", false, "print JSON")
 	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	playersPath := fs.String("players", "", "the players' register: the list in force (CSV)")
@@ -170,15 +173,6 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		"not apply (RTF 7.5.2); repeatable", func(v string) error { return ov.withdrawal(v, false) })
 	fs.Func("withdrawal-unjustified", "START: the office judged the player's withdrawal unjustified, whatever the\n"+
 		"crosstable shows (RTF 7.5.2–7.5.3); repeatable", func(v string) error { return ov.withdrawal(v, true) })
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa rate [--json] --kind standard|rapid --players CSV [--rules rules.yaml]\n"+
-			"                   [--theoretical START=RATING]... [--withdrawal-justified START]...\n"+
-			"                   [--withdrawal-unjustified START]... FILE\n\n"+
-			"Prints, for every player of the tournament, the rating used, the games actually played,\n"+
-			"the score, the expected points PA, K, the variation K(P − PA) and the variation applied\n"+
-			"after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3).")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -191,18 +185,15 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cfg, err := loadRating(*rulesPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa rate: %v\n", err)
-		return exitUsage
+		return failed(stderr, "rate", err)
 	}
 	list, err := loadPlayers(*playersPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa rate: %v\n", err)
-		return exitUsage
+		return failed(stderr, "rate", err)
 	}
 	t, warnings, err := readTournament(fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "omologa rate: %v\n", err)
-		return exitUsage
+		return failed(stderr, "rate", err)
 	}
 	if err := ov.check(t); err != nil {
 		fmt.Fprintf(stderr, "omologa rate: %s: %v\n", fs.Arg(0), err)
@@ -236,14 +227,9 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			out.Unmatched = append(out.Unmatched, fmt.Sprintf("%d %s (%s)", p.Start, p.Name, s.Source))
 		}
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, out); err != nil {
-			fmt.Fprintf(stderr, "omologa rate: %v\n", err)
-			return exitUsage
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, out, func(w io.Writer) { printRate(w, &out, *detail) }); err != nil {
+		return failed(stderr, "rate", err)
 	}
-	printRate(stdout, &out, *detail)
 	return exitOK
 }
 

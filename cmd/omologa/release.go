@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 
 	"omologa/office"
@@ -18,54 +16,32 @@ func init() {
 }
 
 func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("release", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print the submissions' state as JSON")
+	fl := newFlags(stderr, "release", "usage: omologa release [--config FILE] [--json] [--drop] ID...\n\n"+
+		"ID is a quarantined submission (omologa status --quarantined). Released, it is judged and\n"+
+		"answered as if its sender were allowed; with --drop it is kept but never answered.")
+	sf := addSubmissionFlags(fl)
 	drop := fl.Bool("drop", false, "close the submissions as discarded by the office, without any notice")
-	verbose := fl.Bool("v", false, "debug logging")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa release [--config FILE] [--json] [--drop] ID...\n\n"+
-			"ID is a quarantined submission (omologa status --quarantined). Released, it is judged and\n"+
-			"answered as if its sender were allowed; with --drop it is kept but never answered.")
-		fl.PrintDefaults()
-	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
 	if fl.NArg() == 0 {
 		return badUsage(stderr, "release", "no submission id given (omologa status --quarantined lists them)")
 	}
-	ids, ok := submissionIDs(stderr, "release", fl.Args())
-	if !ok {
-		return exitUsage
-	}
-	o, closeOffice, ok := oneShotOffice(ctx, stderr, "release", *cfgPath, *verbose)
+	o, ids, closeOffice, ok := sf.open(ctx, stderr, "release", fl.Args())
 	if !ok {
 		return exitUsage
 	}
 	defer closeOffice()
 
 	actor := office.CLIActor()
-	code := exitOK
-	var done []int64
-	for _, id := range ids {
-		var err error
+	done, code := actOnSubmissions(stderr, "release", ids, func(id int64) error {
 		if *drop {
-			err = o.Discard(ctx, actor, id)
-		} else {
-			err = o.Release(ctx, actor, id)
+			return o.Discard(ctx, actor, id)
 		}
-		if err != nil {
-			fmt.Fprintln(stderr, "omologa release:", err)
-			code = exitUsage
-			continue
-		}
-		done = append(done, id)
-	}
-	if err := printSubmissions(ctx, o.Store, done, *asJSON, stdout); err != nil {
-		fmt.Fprintln(stderr, "omologa release:", err)
-		return exitUsage
+		return o.Release(ctx, actor, id)
+	})
+	if err := printSubmissions(ctx, o.Store, done, *sf.json, stdout); err != nil {
+		return failed(stderr, "release", err)
 	}
 	return code
 }

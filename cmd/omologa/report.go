@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -50,16 +49,7 @@ type reportWritten struct {
 }
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print what was written as JSON")
-	jf := addJudgeFlags(fs, "players' register (CSV): the list in force; accepted tournaments are rated with it")
-	lang := fs.String("lang", "it", "language of the reports: it or en")
-	out := fs.String("out", "", "directory for the reports (created)")
-	cfgPath := fs.String("config", "", "with --submission: the configuration whose store, rules and registers are used")
-	subID := fs.Int64("submission", 0, "publish the reports of the files of a submission recorded in the store (with --config)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: omologa report [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
+	fs := newFlags(stderr, "report", `usage: omologa report [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
                       [--players CSV] [--arbiters CSV] [--calendar CSV] [--lang it|en] --out DIR FILE...
        omologa report [--json] [--config omologa.yaml] [--lang it|en] --submission ID --out DIR
 
@@ -72,14 +62,17 @@ player, or rating against score when the tournament is not rated). With
 re-judged with the recorded receipt time, and the variations recorded by the
 pipeline are shown. Exit status 0 when every report was written (a rejected
 tournament gets its report too), 2 for unreadable input or bad usage.`)
-		fs.PrintDefaults()
-	}
+	asJSON := fs.Bool("json", false, "print what was written as JSON")
+	jf := addJudgeFlags(fs, "players' register (CSV): the list in force; accepted tournaments are rated with it")
+	lang := fs.String("lang", "it", "language of the reports: it or en")
+	out := fs.String("out", "", "directory for the reports (created)")
+	cfgPath := fs.String("config", "", "with --submission: the configuration whose store, rules and registers are used")
+	subID := fs.Int64("submission", 0, "publish the reports of the files of a submission recorded in the store (with --config)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "omologa report: %v\n", err)
-		return exitUsage
+		return failed(stderr, "report", err)
 	}
 	switch {
 	case *out == "":
@@ -145,27 +138,25 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 			written = append(written, w)
 		}
 	}
-	if *asJSON {
-		if written == nil {
-			written = []reportWritten{}
-		}
-		if err := writeJSON(stdout, written); err != nil {
-			return fail(err)
-		}
-		return code
+	if written == nil {
+		written = []reportWritten{}
 	}
-	for _, w := range written {
-		name := w.Tournament
-		if name == "" {
-			name = "(no name)"
+	if err := printResult(stdout, *asJSON, written, func(tw io.Writer) {
+		for _, w := range written {
+			name := w.Tournament
+			if name == "" {
+				name = "(no name)"
+			}
+			fmt.Fprintf(tw, "%s: %s, %s\n  %s\n", w.File, name, w.Verdict, w.HTML)
+			if w.PNG != "" {
+				fmt.Fprintf(tw, "  %s (%s)\n", w.PNG, w.Chart)
+			}
+			for _, s := range w.Warnings {
+				fmt.Fprintf(tw, "  warning: %s\n", s)
+			}
 		}
-		fmt.Fprintf(stdout, "%s: %s, %s\n  %s\n", w.File, name, w.Verdict, w.HTML)
-		if w.PNG != "" {
-			fmt.Fprintf(stdout, "  %s (%s)\n", w.PNG, w.Chart)
-		}
-		for _, s := range w.Warnings {
-			fmt.Fprintf(stdout, "  warning: %s\n", s)
-		}
+	}); err != nil {
+		return fail(err)
 	}
 	return code
 }

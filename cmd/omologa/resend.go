@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -18,61 +17,41 @@ func init() {
 }
 
 func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("resend", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print the submissions' state as JSON")
-	failed := fl.Bool("failed", false, "every failed or failing notice")
-	verbose := fl.Bool("v", false, "debug logging")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa resend [--config FILE] [--json] (ID... | --failed)\n\n"+
-			"ID is a submission (omologa status) whose notice failed or is failing: it is delivered again\n"+
-			"at once, with the same Message-ID, and retried as a new notice would be.")
-		fl.PrintDefaults()
-	}
+	fl := newFlags(stderr, "resend", "usage: omologa resend [--config FILE] [--json] (ID... | --failed)\n\n"+
+		"ID is a submission (omologa status) whose notice failed or is failing: it is delivered again\n"+
+		"at once, with the same Message-ID, and retried as a new notice would be.")
+	sf := addSubmissionFlags(fl)
+	allFailed := fl.Bool("failed", false, "every failed or failing notice")
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	if (fl.NArg() == 0) == !*failed {
+	if (fl.NArg() == 0) == !*allFailed {
 		return badUsage(stderr, "resend", "give the submission ids, or --failed, not both")
 	}
-	ids, ok := submissionIDs(stderr, "resend", fl.Args())
-	if !ok {
-		return exitUsage
-	}
-	o, closeOffice, ok := oneShotOffice(ctx, stderr, "resend", *cfgPath, *verbose)
+	o, ids, closeOffice, ok := sf.open(ctx, stderr, "resend", fl.Args())
 	if !ok {
 		return exitUsage
 	}
 	defer closeOffice()
 
 	actor := office.CLIActor()
-	code := exitOK
 	var put []int64
-	if *failed {
+	if *allFailed {
 		var err error
 		if put, err = o.ResendFailed(ctx, actor); err != nil {
-			fmt.Fprintln(stderr, "omologa resend:", err)
-			return exitUsage
+			return failed(stderr, "resend", err)
 		}
 		if len(put) == 0 {
 			fmt.Fprintln(stderr, "omologa resend: no failed or failing notice")
 		}
 	}
-	for _, id := range ids {
-		if err := o.Resend(ctx, actor, id); err != nil {
-			fmt.Fprintln(stderr, "omologa resend:", err)
-			code = exitUsage
-			continue
-		}
-		put = append(put, id)
-	}
+	done, code := actOnSubmissions(stderr, "resend", ids, func(id int64) error { return o.Resend(ctx, actor, id) })
+	put = append(put, done...)
 	if o.DaemonElsewhere && len(put) > 0 {
 		fmt.Fprintln(stderr, "omologa resend: the running `omologa watch` delivers them")
 	}
-	if err := printSubmissions(ctx, o.Store, put, *asJSON, stdout); err != nil {
-		fmt.Fprintln(stderr, "omologa resend:", err)
-		return exitUsage
+	if err := printSubmissions(ctx, o.Store, put, *sf.json, stdout); err != nil {
+		return failed(stderr, "resend", err)
 	}
 	return code
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -26,30 +25,22 @@ func init() {
 var defaultWeb = config.Web{Listen: "127.0.0.1:8080", Session: config.DefaultWebSession, Language: "it"}
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := newFlags(stderr, "serve", "usage: omologa serve [--config FILE] [--listen HOST:PORT] [--json] [-v]\n\n"+
+		"Serves the office's web application; log in with an account made by `omologa user add`.")
 	cfgPath := fl.String("config", defaultConfig(), "configuration file")
 	listen := fl.String("listen", "", "address to serve, host:port (default: web.listen of the configuration, else 127.0.0.1:8080)")
 	verbose := fl.Bool("v", false, "debug logging")
 	asJSON := fl.Bool("json", false, "log one JSON object a line")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa serve [--config FILE] [--listen HOST:PORT] [--json] [-v]\n\n"+
-			"Serves the office's web application; log in with an account made by `omologa user add`.")
-		fl.PrintDefaults()
-	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	log := newLoggerAs(stderr, *verbose, *asJSON)
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa serve:", err)
+	cfg, log, ok := loadConfig(stderr, "serve", *cfgPath, *verbose, *asJSON)
+	if !ok {
 		return exitUsage
 	}
 	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa serve:", err)
-		return exitUsage
+		return failed(stderr, "serve", err)
 	}
 	defer o.Close()
 	wc := defaultWeb
@@ -60,8 +51,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		wc.Listen = *listen
 	}
 	if err := serveWeb(ctx, o, &wc, log, stdout); err != nil {
-		fmt.Fprintln(stderr, "omologa serve:", err)
-		return exitUsage
+		return failed(stderr, "serve", err)
 	}
 	return exitOK
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -26,17 +25,12 @@ func init() {
 }
 
 func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("status", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := newFlags(stderr, "status", "usage: omologa status [--config FILE] [--json] [-n N] [--quarantined] [--show ID]")
 	cfgPath := fl.String("config", defaultConfig(), "configuration file")
 	asJSON := fl.Bool("json", false, "print JSON")
 	limit := fl.Int("n", 0, "show only the newest N submissions (0: all)")
 	show := fl.Int64("show", 0, "print the text of submission `ID`'s notice")
 	quarantined := fl.Bool("quarantined", false, "list only the quarantined submissions (for omologa release)")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa status [--config FILE] [--json] [-n N] [--quarantined] [--show ID]")
-		fl.PrintDefaults()
-	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
@@ -50,28 +44,24 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa status:", err)
-		return exitUsage
+		return failed(stderr, "status", err)
 	}
 	st, err := store.Open(ctx, cfg.Store.Path)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa status:", err)
-		return exitUsage
+		return failed(stderr, "status", err)
 	}
 	defer st.Close()
 	if *show != 0 {
 		msg, ok, err := st.NoticeMessage(ctx, *show)
 		if err != nil {
-			fmt.Fprintln(stderr, "omologa status:", err)
-			return exitUsage
+			return failed(stderr, "status", err)
 		}
 		if !ok {
 			fmt.Fprintf(stderr, "omologa status: submission %d has no notice (not judged yet, quarantined, or unknown)\n", *show)
 			return exitUsage
 		}
 		if err := printNoticeText(stdout, msg); err != nil {
-			fmt.Fprintln(stderr, "omologa status:", err)
-			return exitUsage
+			return failed(stderr, "status", err)
 		}
 		return exitOK
 	}
@@ -81,23 +71,20 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	rows, err := st.StatusesIn(ctx, state, *limit)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa status:", err)
+		return failed(stderr, "status", err)
+	}
+	if rows == nil {
+		rows = []store.Status{}
+	}
+	if err := printResult(stdout, *asJSON, rows, func(w io.Writer) {
+		if *quarantined && len(rows) == 0 {
+			fmt.Fprintln(w, "no quarantined submissions")
+			return
+		}
+		printStatusesIn(w, rows, zoneOf(cfg))
+	}); err != nil {
 		return exitUsage
 	}
-	if *asJSON {
-		if rows == nil {
-			rows = []store.Status{}
-		}
-		if err := writeJSON(stdout, rows); err != nil {
-			return exitUsage
-		}
-		return exitOK
-	}
-	if *quarantined && len(rows) == 0 {
-		fmt.Fprintln(stdout, "no quarantined submissions")
-		return exitOK
-	}
-	printStatusesIn(stdout, rows, zoneOf(cfg))
 	return exitOK
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"omologa/italian"
@@ -45,13 +44,11 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return exitOK
 	}
 	sub := args[0]
-	fs := flag.NewFlagSet("tournament "+sub, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(stderr, "tournament "+sub, tournamentUsage)
 	cfgPath := fs.String("config", defaultConfig(), "configuration file")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	unclear := fs.Bool("unclear", false, "list: only the tournaments the office has to attribute")
 	reason := fs.String("reason", "", "revoke, reinstate: why (recorded and shown in the next list's corrections)")
-	fs.Usage = func() { fmt.Fprintln(stderr, tournamentUsage); fs.PrintDefaults() }
 	want := map[string]int{"list": 0, "show": 1, "link": 2, "unlink": 1, "revoke": 1, "reinstate": 1}
 	n, ok := want[sub]
 	if !ok {
@@ -112,14 +109,12 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if err != nil {
 			return fail(err)
 		}
-		if *asJSON {
-			if err := writeJSON(stdout, ts); err != nil {
-				return fail(err)
+		if err := printResult(stdout, *asJSON, ts, func(w io.Writer) {
+			for _, t := range ts {
+				printTournament(w, &t, false)
 			}
-			return exitOK
-		}
-		for _, t := range ts {
-			printTournament(stdout, &t, false)
+		}); err != nil {
+			return fail(err)
 		}
 		return exitOK
 	case "show":
@@ -143,13 +138,9 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return fail(err)
 	}
-	if *asJSON {
-		if err := writeJSON(stdout, show); err != nil {
-			return fail(err)
-		}
-		return exitOK
+	if err := printResult(stdout, *asJSON, show, func(w io.Writer) { printTournament(w, show, true) }); err != nil {
+		return fail(err)
 	}
-	printTournament(stdout, show, true)
 	return exitOK
 }
 

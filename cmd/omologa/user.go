@@ -64,15 +64,13 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage()
 		return exitUsage
 	}
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa user:", err)
+	cfg, log, ok := loadConfig(stderr, "user", *cfgPath, false, false)
+	if !ok {
 		return exitUsage
 	}
-	o, err := office.OpenWith(ctx, cfg, newLogger(stderr, false))
+	o, err := office.OpenWith(ctx, cfg, log)
 	if err != nil {
-		fmt.Fprintln(stderr, "omologa user:", err)
-		return exitUsage
+		return failed(stderr, "user", err)
 	}
 	defer o.Close()
 	actor := office.CLIActor()
@@ -96,8 +94,7 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case "add", "passwd":
 		pw, perr := password()
 		if perr != nil {
-			fmt.Fprintln(stderr, "omologa user:", perr)
-			return exitUsage
+			return failed(stderr, "user", perr)
 		}
 		if sub == "add" {
 			err = o.AddUser(ctx, actor, name, office.Role(*role), pw)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -42,10 +41,6 @@ func defaultConfig() string {
 	return filepath.Join("samples", "omologa.yaml")
 }
 
-func newLogger(w io.Writer, verbose bool) *slog.Logger {
-	return newLoggerAs(w, verbose, false)
-}
-
 // newLoggerAs logs as text for a person, or as one JSON object a line
 // for a log collector (watch --json).
 func newLoggerAs(w io.Writer, verbose, asJSON bool) *slog.Logger {
@@ -60,23 +55,16 @@ func newLoggerAs(w io.Writer, verbose, asJSON bool) *slog.Logger {
 }
 
 func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("watch", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := newFlags(stderr, "watch", "usage: omologa watch [--config FILE] [--once] [--json] [-v]")
 	cfgPath := fl.String("config", defaultConfig(), "configuration file")
 	once := fl.Bool("once", false, "take what is waiting (drop folder, mailbox), judge it, deliver the notices, and exit")
 	verbose := fl.Bool("v", false, "debug logging")
 	asJSON := fl.Bool("json", false, "log one JSON object a line (for a log collector) instead of text")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: omologa watch [--config FILE] [--once] [--json] [-v]")
-		fl.PrintDefaults()
-	}
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	log := newLoggerAs(stderr, *verbose, *asJSON)
-	cfg, err := config.Load(*cfgPath)
-	if err != nil {
-		fmt.Fprintln(stderr, "omologa watch:", err)
+	cfg, log, ok := loadConfig(stderr, "watch", *cfgPath, *verbose, *asJSON)
+	if !ok {
 		return exitUsage
 	}
 	// One daemon per store: a second one is refused; a one-shot
@@ -139,8 +127,7 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		pending, err := a.pipe.Drain(ctx)
 		if err != nil {
-			fmt.Fprintln(stderr, "omologa watch:", err)
-			return exitUsage
+			return failed(stderr, "watch", err)
 		}
 		c, _ := a.store.Counts(ctx)
 		log.Info("done", "judged", c["submissions."+store.StateJudged], "quarantined", c["submissions."+store.StateQuarantined],
@@ -241,8 +228,7 @@ func startupFailed(ctx context.Context, stderr io.Writer, log *slog.Logger, err 
 		log.Info("shutdown requested during start-up", "err", err)
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "omologa watch:", err)
-	return exitUsage
+	return failed(stderr, "watch", err)
 }
 
 func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
