@@ -91,22 +91,11 @@ func isDocument(f File) bool {
 // left out; everything else is kept. Memory stays within the limits
 // whatever the archive claims in its headers: the entries go to the
 // spool (memory for a nil one). The archives given stay the caller's to
-// remove; the archives found inside them are removed once opened. A
-// failure of the spool is said as a problem: a caller with a real spool
-// uses ExpandArchivesInto.
-func ExpandArchives(files []File, lim Limits, sp *Spool) (out []File, problems []string) {
-	out, problems, err := ExpandArchivesInto(files, lim, sp)
-	if err != nil {
-		return nil, []string{err.Error()}
-	}
-	return out, problems
-}
-
-// ExpandArchivesInto is ExpandArchives whose error is the spool's failure
-// (wrapping ErrSpool): nothing is returned then and no entry is left in
-// the spool, and the submission must be taken again later rather than
-// recorded without the files it lost.
-func ExpandArchivesInto(files []File, lim Limits, sp *Spool) (out []File, problems []string, err error) {
+// remove; the archives found inside them are removed once opened. The
+// error is the spool's failure (wrapping ErrSpool): nothing is returned
+// then and no entry is left in the spool, and the submission must be
+// taken again later rather than recorded without the files it lost.
+func ExpandArchives(files []File, lim Limits, sp *Spool) (out []File, problems []string, err error) {
 	lim = lim.withDefaults()
 	var expanded []File
 	for _, f := range files {
@@ -294,21 +283,8 @@ func ReadUpTo(r io.Reader, max int64) ([]byte, int64, error) {
 	return bytes.Join(chunks, nil), n, err
 }
 
-// ReadAllBounded reads r to the end, failing with an error wrapping
-// ErrTooBig once more than limit bytes come.
-func ReadAllBounded(r io.Reader, limit int64) ([]byte, error) {
-	data, n, err := ReadUpTo(r, limit+1)
-	if err != nil {
-		return nil, err
-	}
-	if n > limit {
-		return nil, ErrTooBig
-	}
-	return data, nil
-}
-
-// ErrTooBig is returned by ReadAllBounded (and for an archive entry
-// declaring more than its limit) for input over its limit.
+// ErrTooBig is an input over its limit (an archive entry declaring or
+// holding more than the file limit).
 var ErrTooBig = errors.New("over the size limit")
 
 // CleanName reduces a name from an archive, a message or a folder to a

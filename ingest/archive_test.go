@@ -78,7 +78,10 @@ func TestExpandArchives(t *testing.T) {
 					files = append(files, f)
 				}
 			}
-			got, probs := ExpandArchives(files, lim, sp)
+			got, probs, err := ExpandArchives(files, lim, sp)
+			if err != nil {
+				t.Fatal(err)
+			}
 			checkExpanded(t, lim, got, probs, tc.wantNames, tc.wantProb)
 			if !spooled {
 				return
@@ -168,7 +171,10 @@ func FuzzExpandArchives(f *testing.F) {
 	f.Add([]byte("PK\x05\x06"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := Limits{MaxFileBytes: 1 << 16, MaxArchiveBytes: 1 << 17, MaxArchiveFiles: 8}
-		got, _ := ExpandArchives([]File{{Name: "f.zip", Content: Bytes(data)}}, lim, nil)
+		got, _, err := ExpandArchives([]File{{Name: "f.zip", Content: Bytes(data)}}, lim, nil)
+		if err != nil {
+			t.Fatal(err) // no spool: nothing to fail
+		}
 		var total int64
 		for _, g := range got {
 			total += g.Content.Size()

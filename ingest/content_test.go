@@ -125,10 +125,10 @@ func TestSpoolReadUpTo_SpoolFails(t *testing.T) {
 	}
 	// An archive cannot be taken apart into it either: an error, not a
 	// problem telling the arbiter the file is unreadable.
-	out, problems, err := ExpandArchivesInto([]File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{"a.trf": []byte("012 A")}))}},
+	out, problems, err := ExpandArchives([]File{{Name: "t.zip", Content: Bytes(zipOf(t, map[string][]byte{"a.trf": []byte("012 A")}))}},
 		Limits{}, sp)
 	if !errors.Is(err, ErrSpool) || out != nil || problems != nil {
-		t.Errorf("ExpandArchivesInto into a vanished spool = %v, %q, %v; want ErrSpool", out, problems, err)
+		t.Errorf("ExpandArchives into a vanished spool = %v, %q, %v; want ErrSpool", out, problems, err)
 	}
 }
 

@@ -437,7 +437,7 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 				s.Subject = name
 			}
 		} else {
-			s.Files, s.Problems, err = ExpandArchivesInto([]File{{Name: clean, Content: s.Original}}, d.o.Limits, d.o.Spool)
+			s.Files, s.Problems, err = ExpandArchives([]File{{Name: clean, Content: s.Original}}, d.o.Limits, d.o.Spool)
 			if err != nil {
 				return fmt.Errorf("drop: %w", err)
 			}

@@ -174,7 +174,10 @@ func TestZipFilesEachGetAVerdict(t *testing.T) {
 	}
 	zw.Close()
 	s := dropSub("both.zip", buf.Bytes())
-	s.Files, s.Problems = ingest.ExpandArchives(s.Files, ingest.Limits{}, nil)
+	var err error
+	if s.Files, s.Problems, err = ingest.ExpandArchives(s.Files, ingest.Limits{}, nil); err != nil {
+		t.Fatal(err)
+	}
 	e.pipe.Handle(ctx, s)
 	e.pipe.Drain(ctx)
 	st, _ := e.store.Statuses(ctx, 0)

@@ -104,7 +104,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			s = m
 		} else {
 			s.Original = orig
-			s.Files, s.Problems, err = ingest.ExpandArchivesInto([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, sp)
+			s.Files, s.Problems, err = ingest.ExpandArchives([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, sp)
 			if err != nil {
 				orig.Remove()
 				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)

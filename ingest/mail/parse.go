@@ -482,7 +482,7 @@ func (p *parser) finish() {
 		p.sub.Body = strings.ToValidUTF8(p.sub.Body[:p.lim.MaxBody], "")
 	}
 	p.sub.Fields = Fields(p.sub.Body)
-	files, problems, err := ingest.ExpandArchivesInto(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
+	files, problems, err := ingest.ExpandArchives(p.sub.Files, ingest.Limits{MaxFileBytes: p.lim.MaxPart, MaxArchiveBytes: p.lim.MaxTotal,
 		MaxArchiveFiles: p.lim.MaxArchiveFiles}, p.sp)
 	if err != nil {
 		p.failed = err

@@ -35,7 +35,6 @@ const (
 
 // reader holds the state of one Read.
 type reader struct {
-	file  string
 	t     *tournament.Tournament
 	diags tournament.Diagnostics
 	buf   []int
@@ -61,7 +60,7 @@ type reader struct {
 // error is *tournament.ParseError when the text holds no player record,
 // tournament.ErrEmpty when it holds nothing at all.
 func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, error) {
-	r := &reader{file: name, t: &tournament.Tournament{File: name, Scoring: tournament.DefaultScoring()},
+	r := &reader{t: &tournament.Tournament{File: name, Scoring: tournament.DefaultScoring()},
 		diags: tournament.Diagnostics{File: name}}
 	if strings.TrimSpace(text) == "" {
 		return nil, nil, tournament.ErrEmpty
