@@ -56,14 +56,14 @@ lint:
 # one target at a time). The seeds live in each package's testdata/fuzz.
 FUZZTIME ?= 3m
 FUZZ_TARGETS := \
-	./tournament/trf:FuzzRead ./tournament/tdf:FuzzRead ./tournament/codec:FuzzRead \
-	./tournament/dates:FuzzParse ./tournament/dates:FuzzRounds \
-	./tournament/rateofplay:FuzzParse ./tournament/rateofplay:FuzzParseFIDECode \
-	./ingest/mail:FuzzParse ./ingest/mail:FuzzFields ./ingest:FuzzExpandArchives \
-	./config:FuzzParse ./rules:FuzzParse \
-	./rating:FuzzParseDate ./rating:FuzzBands ./rating:FuzzParseRating \
-	./cmd/omologa:FuzzReadReceived ./tournament/decimal:FuzzPoints \
-	./registers:FuzzMatch ./ingest/mail:FuzzAuthenticate ./cmd/omologa:FuzzRateOverrides
+	./internal/tournament/trf:FuzzRead ./internal/tournament/tdf:FuzzRead ./internal/tournament/codec:FuzzRead \
+	./internal/tournament/dates:FuzzParse ./internal/tournament/dates:FuzzRounds \
+	./internal/tournament/rateofplay:FuzzParse ./internal/tournament/rateofplay:FuzzParseFIDECode \
+	./internal/intake/email:FuzzParse ./internal/intake/email:FuzzFields ./internal/intake/ingest:FuzzExpandArchives \
+	./internal/config:FuzzParse ./internal/homologation/rules:FuzzParse \
+	./internal/rating:FuzzParseDate ./internal/rating:FuzzBands ./internal/rating:FuzzParseRating \
+	./cmd/omologa:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
+	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./cmd/omologa:FuzzRateOverrides
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

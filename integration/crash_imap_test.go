@@ -12,9 +12,9 @@ import (
 
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"omologa/ingest/imap/imaptest"
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/store"
+	"omologa/internal/testkit/imaptest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // TestCrashIMAPKillAndRestart runs `omologa watch` as a real process on

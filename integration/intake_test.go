@@ -15,14 +15,14 @@ import (
 	"testing"
 	"time"
 
-	"omologa/ingest/imap"
-	"omologa/ingest/imap/imaptest"
-	"omologa/ingest/mail"
-	"omologa/mailer"
-	"omologa/pipeline"
-	"omologa/pipeline/pipelinetest"
-	"omologa/rules"
-	"omologa/store"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/intake/email"
+	"omologa/internal/intake/imap"
+	"omologa/internal/office/pipeline"
+	"omologa/internal/publishing/mailer"
+	"omologa/internal/store"
+	"omologa/internal/testkit/imaptest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // mailbox is where the office's intake reads from.
@@ -138,7 +138,7 @@ func checkNotice(t testing.TB, d pipelinetest.Delivery, n int) {
 	if d.From != "omologazioni@federscacchi.example" || len(d.To) == 0 || d.To[0] != sender {
 		t.Errorf("envelope from %q to %q, want to %s", d.From, d.To, sender)
 	}
-	parsed, err := mail.Parse([]byte(d.Data), time.Now())
+	parsed, err := email.Parse([]byte(d.Data), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

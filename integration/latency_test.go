@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"omologa/ingest/imap/imaptest"
-	"omologa/pipeline/pipelinetest"
+	"omologa/internal/testkit/imaptest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // BenchmarkIntakeLatency measures one message appended to the mailbox →

@@ -21,10 +21,10 @@ import (
 	"testing"
 	"time"
 
-	"omologa/ingest"
-	"omologa/ingest/imap/imaptest"
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/store"
+	"omologa/internal/testkit/imaptest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // maxPeakRSS is issue 13's memory bound: any message within the size

@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"omologa/ingest"
-	"omologa/ingest/mail"
-	"omologa/registers"
-	"omologa/tournament"
-	"omologa/tournament/codec"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/intake/email"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
 )
 
 // complement is the result the opponent's line must show.
@@ -206,7 +206,7 @@ func TestMail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sub, err := mail.Parse(raw, time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC))
+			sub, err := email.Parse(raw, time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"omologa/italian"
+	"omologa/internal/platform/italian"
 	"time"
 
-	"omologa/store"
+	"omologa/internal/store"
 )
 
 func init() {

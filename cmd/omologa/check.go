@@ -10,13 +10,13 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"omologa/italian"
-	"omologa/registers"
-	"omologa/rules"
-	"omologa/tournament"
-	"omologa/tournament/codec"
-	"omologa/tournament/dates"
-	"omologa/validate"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/italian"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
+	"omologa/internal/tournament/dates"
 )
 
 func init() {

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"omologa/internal/testenv"
-	"omologa/registers"
-	"omologa/rules"
-	"omologa/tournament"
-	"omologa/tournament/codec"
-	"omologa/validate"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/testkit/testenv"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
 )
 
 // updateGolden rewrites the golden files (go test -run Golden -update).

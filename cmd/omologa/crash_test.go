@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // TestCrashKillAndRestart runs `omologa watch` as a real process, drops

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/office"
-	"omologa/store"
+	"omologa/internal/office"
+	"omologa/internal/store"
 )
 
 func init() {

@@ -12,11 +12,11 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/config"
-	"omologa/ingest"
-	"omologa/office"
-	"omologa/rating"
-	"omologa/store"
+	"omologa/internal/config"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
+	"omologa/internal/rating"
+	"omologa/internal/store"
 )
 
 // withdrawalFile is the Vercelli rapid with Lombardi (4) losing the last

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"omologa/config"
-	"omologa/fide"
-	"omologa/fide/export"
-	"omologa/italian"
-	"omologa/office"
-	"omologa/rules"
+	"omologa/internal/config"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/office"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/fideexport"
+	"omologa/internal/rating/fide"
 )
 
 func init() {
@@ -72,7 +72,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 		return fail(err)
 	}
 	code := exitOK
-	if res.Count(export.Held) > 0 {
+	if res.Count(fideexport.Held) > 0 {
 		code = exitRejected
 	}
 	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printExport(w, res) }); err != nil {
@@ -82,16 +82,16 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 }
 
 var exportStates = map[string]string{
-	export.Forwarded:    "forwarded",
-	export.Ready:        "ready to forward",
-	export.Held:         "HELD BACK (errors below)",
-	export.Already:      "already forwarded (--again to repeat)",
-	export.Later:        "ends after the cut-off: next list",
-	export.NotFideRated: "not FIDE-rated",
-	export.Unreadable:   "UNREADABLE",
+	fideexport.Forwarded:    "forwarded",
+	fideexport.Ready:        "ready to forward",
+	fideexport.Held:         "HELD BACK (errors below)",
+	fideexport.Already:      "already forwarded (--again to repeat)",
+	fideexport.Later:        "ends after the cut-off: next list",
+	fideexport.NotFideRated: "not FIDE-rated",
+	fideexport.Unreadable:   "UNREADABLE",
 }
 
-func printExport(w io.Writer, res *export.Result) {
+func printExport(w io.Writer, res *fideexport.Result) {
 	// Dates as every date the office shows (dd/mm/yyyy), times in the
 	// office's zone (Europe/Rome), not the machine's.
 	cut := res.Period.Cutoff
@@ -126,7 +126,7 @@ func printExport(w io.Writer, res *export.Result) {
 			fmt.Fprintf(w, "  file %d: %s [%s, %s] %s\n", it.FileID, f.Severity, f.Rule, f.Article, f.MessageEN)
 		}
 	}
-	fmt.Fprintf(w, "%d forwarded, %d held back\n", res.Count(export.Forwarded), res.Count(export.Held))
+	fmt.Fprintf(w, "%d forwarded, %d held back\n", res.Count(fideexport.Forwarded), res.Count(fideexport.Held))
 }
 
 func runFidePreview(args []string, stdout, stderr io.Writer) int {

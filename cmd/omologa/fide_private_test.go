@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/fide/export"
+	"omologa/internal/publishing/fideexport"
 )
 
 // The TRF files forwarded to FIDE carry birth dates, sex and FIDE ids:
@@ -20,11 +20,11 @@ func TestFideExportDefaultFolderIsNotPublic(t *testing.T) {
 		t.Fatalf("watch: exit %d\n%s", code, errs)
 	}
 	code, res := fideExport(t, "--config", cfg, "--period", "2027-01")
-	if code != exitOK || res.Count(export.Forwarded) == 0 {
+	if code != exitOK || res.Count(fideexport.Forwarded) == 0 {
 		t.Fatalf("exit %d, %+v", code, res.Items)
 	}
 	for _, it := range res.Items {
-		if it.State == export.Forwarded && filepath.Dir(it.Path) != filepath.Join(dir, "office", "fide-2027-01") {
+		if it.State == fideexport.Forwarded && filepath.Dir(it.Path) != filepath.Join(dir, "office", "fide-2027-01") {
 			t.Errorf("%s written to %s, not to the office's folder", it.Source, it.Path)
 		}
 	}

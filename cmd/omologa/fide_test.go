@@ -10,14 +10,14 @@ import (
 	"testing"
 	"time"
 
-	"omologa/fide"
-	"omologa/fide/export"
-	"omologa/pipeline/pipelinetest"
-	"omologa/registers"
-	"omologa/store"
-	"omologa/tournament"
-	"omologa/tournament/codec"
-	"omologa/tournament/trf"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/publishing/fideexport"
+	"omologa/internal/rating/fide"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
+	"omologa/internal/tournament/trf"
 )
 
 // demoConfig writes a configuration like samples/omologa.yaml with its
@@ -65,10 +65,10 @@ limits:
 	return path
 }
 
-func fideExport(t *testing.T, args ...string) (int, export.Result) {
+func fideExport(t *testing.T, args ...string) (int, fideexport.Result) {
 	t.Helper()
 	code, out, errs := runCmd(t, append([]string{"fide", "export", "--json"}, args...)...)
-	var res export.Result
+	var res fideexport.Result
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("exit %d: %v\n%s\n%s", code, err, out, errs)
 	}
@@ -102,7 +102,7 @@ func TestFideExportDemo(t *testing.T) {
 	}
 	var forwarded []string
 	for _, it := range res.Items {
-		if it.State != export.Forwarded {
+		if it.State != fideexport.Forwarded {
 			continue
 		}
 		forwarded = append(forwarded, it.Source)
@@ -175,20 +175,20 @@ func TestFideExportDemo(t *testing.T) {
 	}
 
 	code, res = fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out)
-	if code != exitOK || res.Count(export.Forwarded) != 0 || res.Count(export.Already) != 3 {
-		t.Errorf("second export: exit %d, %d forwarded, %d already", code, res.Count(export.Forwarded), res.Count(export.Already))
+	if code != exitOK || res.Count(fideexport.Forwarded) != 0 || res.Count(fideexport.Already) != 3 {
+		t.Errorf("second export: exit %d, %d forwarded, %d already", code, res.Count(fideexport.Forwarded), res.Count(fideexport.Already))
 	}
 	code, res = fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out, "--again")
-	if code != exitOK || res.Count(export.Forwarded) != 3 {
-		t.Errorf("--again: exit %d, %d forwarded", code, res.Count(export.Forwarded))
+	if code != exitOK || res.Count(fideexport.Forwarded) != 3 {
+		t.Errorf("--again: exit %d, %d forwarded", code, res.Count(fideexport.Forwarded))
 	}
 	for _, it := range res.Items {
-		if it.State == export.Forwarded && it.Previous == nil {
+		if it.State == fideexport.Forwarded && it.Previous == nil {
 			t.Errorf("--again: %s does not name the earlier forwarding", it.Source)
 		}
 	}
 	// The list before: nothing of the demo ends by 25/10/2026.
-	if _, res := fideExport(t, "--config", cfg, "--period", "2026-11", "--out", out); res.Count(export.Forwarded) != 0 {
+	if _, res := fideExport(t, "--config", cfg, "--period", "2026-11", "--out", out); res.Count(fideexport.Forwarded) != 0 {
 		t.Errorf("list 2026-11: %+v", res.Items)
 	}
 	if code, _, errs := runCmd(t, "fide", "export", "--config", cfg, "--period", "2027-02"); code != exitUsage || !strings.Contains(errs, "2027-02") {
@@ -294,7 +294,7 @@ func TestFideExportHeld(t *testing.T) {
 	list := fide.List(s, tournament.DateOf(startDay.AddDate(0, 0, 6)))
 	out := filepath.Join(dir, "fide")
 	code, res := fideExport(t, "--config", cfg, "--period", list.Label, "--out", out)
-	if code != exitRejected || len(res.Items) != 1 || res.Items[0].State != export.Held || res.Items[0].Path != "" {
+	if code != exitRejected || len(res.Items) != 1 || res.Items[0].State != fideexport.Held || res.Items[0].Path != "" {
 		t.Fatalf("exit %d, %+v", code, res.Items)
 	}
 	if fs := res.Items[0].Findings; len(fs) == 0 || fs[0].Rule != "fide.federation-missing" || fs[0].Player != 3 {

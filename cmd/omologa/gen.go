@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"time"
 
-	"omologa/registers"
-	"omologa/synth"
-	"omologa/tournament"
-	"omologa/tournament/trf"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/testkit/synth"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/trf"
 )
 
 func init() {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"omologa/italian"
+	"omologa/internal/platform/italian"
 	"os"
 	"strings"
 
-	"omologa/office"
+	"omologa/internal/office"
 )
 
 func init() {

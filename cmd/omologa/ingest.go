@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"omologa/ingest"
-	"omologa/ingest/mail"
-	"omologa/italian"
+	"omologa/internal/intake/email"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/italian"
 )
 
 func init() {
@@ -90,7 +90,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if eml {
 			// A saved e-mail message: its sender, body fields and
 			// attachments, as if it had come from the mailbox.
-			m, err := mail.Read(orig, s.ReceivedAt, mailLimits(cfg), sp)
+			m, err := email.Read(orig, s.ReceivedAt, mailLimits(cfg), sp)
 			if err != nil {
 				orig.Remove()
 				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"omologa/config"
-	"omologa/office"
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/config"
+	"omologa/internal/office"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {

@@ -13,13 +13,13 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"omologa/italian"
-	"omologa/office"
-	"omologa/periods"
-	"omologa/rating"
-	"omologa/registers"
-	"omologa/report/lists"
-	"omologa/tournament"
+	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/office"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/lists"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
 )
 
 func init() {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/registers"
+	"omologa/internal/fsi/registers"
 )
 
 // TestListClose_GeneratedSeason generates a season, closes two standard

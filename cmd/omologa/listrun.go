@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"omologa/office"
+	"omologa/internal/office"
 )
 
 func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"omologa/office"
-	"omologa/pipeline/pipelinetest"
-	"omologa/registers"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/office"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // chainConfig writes a configuration on dir with the samples' registers

@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"omologa/config"
-	"omologa/ingest"
-	"omologa/office"
-	"omologa/pipeline/pipelinetest"
-	"omologa/rating"
-	"omologa/store"
+	"omologa/internal/config"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // The failures measured in issue 14, each end to end: submissions

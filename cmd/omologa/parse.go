@@ -9,8 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"omologa/tournament"
-	"omologa/tournament/codec"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
 )
 
 func init() {

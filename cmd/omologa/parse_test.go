@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/internal/testenv"
+	"omologa/internal/testkit/testenv"
 )
 
 // parseUpdate reports -update (defined here or by another test file).

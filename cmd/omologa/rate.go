@@ -12,13 +12,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"omologa/italian"
-	"omologa/periods"
-	"omologa/rating"
-	"omologa/registers"
-	"omologa/rules"
-	"omologa/tournament"
-	"omologa/tournament/codec"
+	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/italian"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
 )
 
 func init() {

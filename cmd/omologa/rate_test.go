@@ -20,7 +20,7 @@ func corpusFile(t *testing.T, name string) string {
 	return p
 }
 
-const ratingSettings = "../../rating/testdata/rating.yaml"
+const ratingSettings = "../../internal/rating/testdata/rating.yaml"
 
 // TestRate_CorpusRoundRobin rates FIDE's C.07 round-robin exercise with
 // a register written for it (testdata/rating): Elo Italia 2200 (M, K 20),

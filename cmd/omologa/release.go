@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"omologa/office"
+	"omologa/internal/office"
 )
 
 func init() {

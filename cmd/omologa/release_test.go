@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"omologa/config"
-	"omologa/ingest"
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/config"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // quarantine records e-mail submissions from an unknown sender through

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // waitSent waits until n notices are sent (and the drop folder is empty

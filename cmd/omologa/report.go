@@ -11,16 +11,16 @@ import (
 	"regexp"
 	"strings"
 
-	"omologa/config"
-	"omologa/fide"
-	"omologa/office"
-	"omologa/periods"
-	"omologa/pipeline"
-	"omologa/rating"
-	treport "omologa/report/tournament"
-	"omologa/rules"
-	"omologa/store"
-	"omologa/validate"
+	"omologa/internal/config"
+	"omologa/internal/fsi/periods"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/office"
+	"omologa/internal/office/pipeline"
+	"omologa/internal/publishing/report"
+	"omologa/internal/rating"
+	"omologa/internal/rating/fide"
+	"omologa/internal/store"
 )
 
 func init() {
@@ -116,7 +116,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 				continue
 			}
 			rep, t := judgeData(opts, name, data, opts.submission())
-			in := treport.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(opts.Rules.Rating.Location())}
+			in := report.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(opts.Rules.Rating.Location())}
 			if rep.Verdict != validate.Rejected {
 				// A rejected tournament is not homologated, so never forwarded
 				// to FIDE: a FIDE rating preview would promise what will not be.
@@ -212,7 +212,7 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 			return nil, err
 		}
 		rep, t := judgeData(opts, f.Name, data, vs)
-		in := treport.Input{File: f.Name, Tournament: t, Report: rep, Received: received}
+		in := report.Input{File: f.Name, Tournament: t, Report: rep, Received: received}
 		if rep.Verdict != validate.Rejected { // never forwarded to FIDE
 			in.Fide = fide.ForReport(rf, rep.Kind, t)
 		}
@@ -258,7 +258,7 @@ type publisher struct {
 	used      map[string]bool
 }
 
-func (p *publisher) write(w *reportWritten, stem string, in treport.Input) error {
+func (p *publisher) write(w *reportWritten, stem string, in report.Input) error {
 	name := stem
 	for i := 2; p.used[name]; i++ {
 		name = fmt.Sprintf("%s-%d", stem, i)
@@ -274,9 +274,9 @@ func (p *publisher) write(w *reportWritten, stem string, in treport.Input) error
 	for _, f := range rep.Findings {
 		w.Findings[string(f.Severity)]++
 	}
-	c, err := treport.NewChart(in)
+	c, err := report.NewChart(in)
 	switch {
-	case errors.Is(err, treport.ErrNoChart):
+	case errors.Is(err, report.ErrNoChart):
 	case err != nil:
 		return err
 	default:
@@ -291,7 +291,7 @@ func (p *publisher) write(w *reportWritten, stem string, in treport.Input) error
 		in.Chart, w.PNG, w.Chart = name+".png", png, c.Kind
 	}
 	var b bytes.Buffer
-	if err := treport.WriteHTML(&b, in); err != nil {
+	if err := report.WriteHTML(&b, in); err != nil {
 		return err
 	}
 	w.HTML = filepath.Join(p.dir, name+".html")

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"omologa/config"
-	"omologa/ingest"
-	"omologa/pipeline/pipelinetest"
+	"omologa/internal/config"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // samplesReceived is the receipt time the samples assume (samples/README.md).

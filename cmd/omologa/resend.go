@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"omologa/office"
+	"omologa/internal/office"
 )
 
 func init() {

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"omologa/pipeline/pipelinetest"
-	"omologa/registers"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // The three-period scenario of issue 14, both kinds of list: a

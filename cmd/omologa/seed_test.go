@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // The demo's seeded samples are received at drop.seed_received, so that

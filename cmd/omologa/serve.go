@@ -6,10 +6,10 @@ import (
 	"io"
 	"log/slog"
 
-	"omologa/accounts"
-	"omologa/config"
-	"omologa/office"
-	"omologa/web"
+	"omologa/internal/config"
+	"omologa/internal/office"
+	"omologa/internal/office/accounts"
+	"omologa/internal/web"
 )
 
 func init() {

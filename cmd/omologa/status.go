@@ -9,11 +9,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"omologa/config"
-	"omologa/italian"
-	"omologa/report/notice"
-	"omologa/rules"
-	"omologa/store"
+	"omologa/internal/config"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/notice"
+	"omologa/internal/store"
 )
 
 func init() {

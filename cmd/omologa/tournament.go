@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"omologa/italian"
+	"omologa/internal/platform/italian"
 	"strconv"
 	"strings"
 
-	"omologa/office"
-	"omologa/store"
+	"omologa/internal/office"
+	"omologa/internal/store"
 )
 
 func init() {

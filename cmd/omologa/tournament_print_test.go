@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/store"
+	"omologa/internal/store"
 )
 
 // A tournament's line writes its start as every date the office shows

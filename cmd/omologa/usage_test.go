@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"omologa/pipeline/pipelinetest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // TestWrongUsage runs each wrong usage measured on the demo (issue 10)

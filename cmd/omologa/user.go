@@ -10,9 +10,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"omologa/config"
-	"omologa/italian"
-	"omologa/office"
+	"omologa/internal/config"
+	"omologa/internal/office"
+	"omologa/internal/platform/italian"
 )
 
 func init() {

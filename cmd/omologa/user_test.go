@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 func TestUserCommand(t *testing.T) {

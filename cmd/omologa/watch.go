@@ -13,15 +13,15 @@ import (
 	"sync"
 	"time"
 
-	"omologa/config"
-	"omologa/ingest"
-	"omologa/ingest/imap"
-	"omologa/ingest/mail"
-	"omologa/office"
-	"omologa/pipeline"
-	"omologa/registers"
-	"omologa/store"
-	"omologa/store/lock"
+	"omologa/internal/config"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/intake/email"
+	"omologa/internal/intake/imap"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
+	"omologa/internal/office/pipeline"
+	"omologa/internal/store"
+	"omologa/internal/store/lock"
 )
 
 func init() {
@@ -104,7 +104,7 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: limitsOf(cfg), Logger: log, Spool: a.spool,
 			MaxMessage: cfg.Limits.MaxMessageBytes,
 			Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
-				return mail.Read(orig, at, mailLimits(cfg), a.spool)
+				return email.Read(orig, at, mailLimits(cfg), a.spool)
 			}})
 		if err != nil {
 			return startupFailed(ctx, stderr, log, err)
@@ -440,8 +440,8 @@ func imapIntake(a *app) (intake, error) {
 }
 
 // mailLimits are the MIME parser's limits from the configuration.
-func mailLimits(cfg *config.Config) mail.Limits {
-	lim := mail.DefaultLimits
+func mailLimits(cfg *config.Config) email.Limits {
+	lim := email.DefaultLimits
 	lim.MaxPart = cfg.Limits.MaxFileBytes
 	lim.MaxTotal = cfg.Limits.MaxArchiveBytes
 	lim.MaxArchiveFiles = cfg.Limits.MaxArchiveFiles

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"omologa/ingest/imap/imaptest"
-	"omologa/pipeline/pipelinetest"
-	"omologa/store"
+	"omologa/internal/store"
+	"omologa/internal/testkit/imaptest"
+	"omologa/internal/testkit/pipelinetest"
 )
 
 // TestWatchOnceWithIMAP checks the daemon's wiring of the mailbox: the

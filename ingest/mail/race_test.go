@@ -1,5 +1,0 @@
-//go:build race
-
-package mail
-
-const raceEnabled = true

@@ -1,0 +1,455 @@
+// Package config reads omologa.yaml, the daemon's configuration: where
+// submissions arrive (drop folder, IMAP mailbox), where they are kept
+// (spool, store), how notices leave (SMTP or an outbox folder), and which
+// rules and registers judge them. Decoding is strict (see strictyaml):
+// an unknown key, a wrong type or a missing required key names its line.
+//
+// Relative paths are resolved against the folder holding the
+// configuration file, so that a configuration works from any working
+// directory.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/strictyaml"
+)
+
+// Config is the whole of omologa.yaml.
+type Config struct {
+	// Drop is the drop-folder intake; nil disables it.
+	Drop *Drop `yaml:"drop,omitempty"`
+	// Spool holds archive/ (originals once recorded) and rejected/
+	// (originals that could not be read, with a reason file beside).
+	Spool string `yaml:"spool"`
+	Store Store  `yaml:"store"`
+	// IMAP is the mailbox intake; nil disables it.
+	IMAP *IMAP `yaml:"imap,omitempty"`
+	// SMTP sends notices; when nil they are written as .eml files to
+	// Outbox.
+	SMTP   *SMTP  `yaml:"smtp,omitempty"`
+	Outbox string `yaml:"outbox,omitempty"`
+	// Rules is the rules.yaml the validator judges with.
+	Rules     string    `yaml:"rules"`
+	Registers Registers `yaml:"registers,omitempty"`
+	Notices   Notices   `yaml:"notices"`
+	// AllowedSenders, when enabled, quarantines e-mail from anyone who is
+	// not an arbiter or organiser in the registers (or listed in Extra):
+	// such submissions are kept for the office and never answered.
+	AllowedSenders AllowedSenders `yaml:"allowed_senders,omitempty"`
+	Limits         Limits         `yaml:"limits,omitempty"`
+	// Web is the office's web application (omologa serve, and watch when
+	// Listen is set); nil: watch serves no page.
+	Web *Web `yaml:"web,omitempty"`
+
+	// File is the configuration file read, for messages.
+	File string `yaml:"-"`
+}
+
+// Drop configures the drop folder.
+type Drop struct {
+	Folder string `yaml:"folder"`
+	// Settle is how long a file must stay unchanged before it counts as
+	// complete, unless it arrived by a rename from a temporary name
+	// (".name", "name.tmp", "name.part"), which counts at once.
+	Settle time.Duration `yaml:"settle,omitempty"`
+	// Seed lists folders whose files are copied into Folder at start-up
+	// (in this order) unless already recorded: the demo configuration
+	// seeds the working drop folder (under var/) from the committed
+	// samples, so that processing never moves the committed files.
+	Seed []string `yaml:"seed,omitempty"`
+	// SeedReceived, when set (RFC 3339), is the receipt time recorded for
+	// the seeded files instead of the moment they are taken: the demo
+	// judges its samples as of the day they were written, so that their
+	// verdicts (the 8-day deadline) and the lists they count in do not
+	// change with the calendar. Files dropped by anyone else always get
+	// the real drop time.
+	SeedReceived string `yaml:"seed_received,omitempty"`
+}
+
+// SeedTime returns SeedReceived parsed; ok is false when it is not set
+// (check has already rejected a malformed value).
+func (d *Drop) SeedTime() (t time.Time, ok bool) {
+	if d == nil || d.SeedReceived == "" {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, d.SeedReceived)
+	return t, err == nil
+}
+
+// Store configures the SQLite store.
+type Store struct {
+	Path string `yaml:"path"`
+}
+
+// TLS modes for IMAP and SMTP.
+const (
+	TLSImplicit = "implicit" // TLS from the first byte (IMAPS 993, SMTPS 465)
+	TLSStartTLS = "starttls"
+	TLSNone     = "none" // loopback and tests only
+)
+
+// IMAP configures the mailbox intake.
+type IMAP struct {
+	Host string `yaml:"host"`
+	Port int    `yaml:"port"`
+	TLS  string `yaml:"tls"` // implicit, starttls, none
+	User string `yaml:"user"`
+	// PasswordEnv names the environment variable holding the password:
+	// the password never sits in the file.
+	PasswordEnv string `yaml:"password_env"`
+	Mailbox     string `yaml:"mailbox,omitempty"` // default INBOX
+	// Processed is the folder a recorded message is moved to; empty
+	// means the message is flagged \Seen and left in place.
+	Processed string `yaml:"processed,omitempty"`
+	// InsecureSkipVerify accepts any server certificate (tests).
+	InsecureSkipVerify bool `yaml:"insecure_skip_verify,omitempty"`
+}
+
+// SMTP configures the sending of notices.
+type SMTP struct {
+	Host        string `yaml:"host"`
+	Port        int    `yaml:"port"`
+	TLS         string `yaml:"tls"` // implicit, starttls, none
+	User        string `yaml:"user,omitempty"`
+	PasswordEnv string `yaml:"password_env,omitempty"`
+	// InsecureSkipVerify accepts any server certificate (tests).
+	InsecureSkipVerify bool `yaml:"insecure_skip_verify,omitempty"`
+}
+
+// Registers are the CSV registers the validator checks against; a
+// register imported into the store (omologa import) takes precedence.
+type Registers struct {
+	Players  string `yaml:"players,omitempty"`
+	Arbiters string `yaml:"arbiters,omitempty"`
+	Calendar string `yaml:"calendar,omitempty"`
+}
+
+// Notices configures the receipts and rejection notices.
+type Notices struct {
+	// From is the notices' sender address (the office).
+	From string `yaml:"from"`
+	// Office receives a copy of notices that have no other recipient
+	// (a dropped file whose tournament is not in the calendar).
+	Office string `yaml:"office"`
+	// Language is "it" (default) or "en".
+	Language string `yaml:"language,omitempty"`
+	// Retry bounds the delivery attempts: the wait doubles from
+	// RetryBase up to RetryMax; after MaxAttempts a notice is failing
+	// (shown by status) and retried every SlowRetry until SlowFor has
+	// passed; only then is it failed, until `omologa resend`.
+	RetryBase   time.Duration `yaml:"retry_base,omitempty"`
+	RetryMax    time.Duration `yaml:"retry_max,omitempty"`
+	MaxAttempts int           `yaml:"max_attempts,omitempty"`
+	SlowRetry   time.Duration `yaml:"slow_retry,omitempty"`
+	SlowFor     time.Duration `yaml:"slow_for,omitempty"`
+}
+
+// AllowedSenders configures the quarantine of unknown senders.
+type AllowedSenders struct {
+	Enabled bool     `yaml:"enabled"`
+	Extra   []string `yaml:"extra,omitempty"`
+	// Authenticate (default true when Enabled) trusts a From only when
+	// the office's receiving server, named by AuthServID, recorded a
+	// DMARC or DKIM pass for its domain in Authentication-Results; a PEC
+	// envelope counts only from one of PECProviders (domains).
+	Authenticate *bool    `yaml:"authenticate,omitempty"`
+	AuthServID   string   `yaml:"authserv_id,omitempty"`
+	PECProviders []string `yaml:"pec_providers,omitempty"`
+}
+
+// Authenticating reports whether senders are authenticated.
+func (a AllowedSenders) Authenticating() bool {
+	return a.Enabled && (a.Authenticate == nil || *a.Authenticate)
+}
+
+// Limits bound what one submission may hold, so that a hostile input
+// (a zip bomb, a huge attachment) costs bounded memory.
+type Limits struct {
+	MaxFileBytes    int64 `yaml:"max_file_bytes,omitempty"`    // one file or attachment
+	MaxArchiveBytes int64 `yaml:"max_archive_bytes,omitempty"` // all files expanded from one archive
+	MaxArchiveFiles int   `yaml:"max_archive_files,omitempty"` // entries in one archive
+	MaxMessageBytes int64 `yaml:"max_message_bytes,omitempty"` // one e-mail message
+	// MemoryBytes is the soft limit of the memory of the commands that
+	// take submissions in (watch, ingest, release, resend): near it Go's
+	// garbage collector works harder, so that a large message or a large
+	// register does not raise the peak (issue 13: under 100 MB for any
+	// message within the limits). It is soft: a process that needs more
+	// gets it, more slowly. GOMEMLIMIT in the environment, when set, wins.
+	MemoryBytes int64 `yaml:"memory_bytes,omitempty"`
+}
+
+// Web configures the office's web application.
+type Web struct {
+	// Listen is the address served, host:port (127.0.0.1:8080 in the
+	// samples: behind a reverse proxy, or with TLS, to serve others).
+	Listen string `yaml:"listen"`
+	// TLSCert and TLSKey, both or neither, serve HTTPS (and mark the
+	// session cookie Secure).
+	TLSCert string `yaml:"tls_cert,omitempty"`
+	TLSKey  string `yaml:"tls_key,omitempty"`
+	// Session is how long a login lasts.
+	Session time.Duration `yaml:"session,omitempty"`
+	// Language is the pages' default language, it or en; each user may
+	// switch.
+	Language string `yaml:"language,omitempty"`
+	// TrustedOrigins are other origins (scheme://host:port) allowed to
+	// post forms, e.g. the public address of a reverse proxy whose Host
+	// header differs from the one it forwards.
+	TrustedOrigins []string `yaml:"trusted_origins,omitempty"`
+}
+
+// Defaults for what the file leaves out.
+const (
+	DefaultSettle          = 2 * time.Second
+	DefaultMaxFileBytes    = ingest.DefaultMaxFileBytes
+	DefaultMaxArchiveBytes = ingest.DefaultMaxArchiveBytes
+	DefaultMaxArchiveFiles = ingest.DefaultMaxArchiveFiles
+	DefaultMaxMessageBytes = ingest.DefaultMaxMessageBytes
+	// DefaultMemoryBytes leaves a large message room under 100 MB with
+	// a register of some 35,000 players loaded (measured: integration's
+	// TestLargeMessageMemory, README); MinMemoryBytes is below what the
+	// process needs at rest, where a soft limit only costs CPU.
+	DefaultMemoryBytes = 48 << 20
+	MinMemoryBytes     = 16 << 20
+	DefaultRetryBase   = 2 * time.Second
+	DefaultRetryMax    = 30 * time.Minute
+	DefaultMaxAttempts = 12
+	DefaultSlowRetry   = 30 * time.Minute
+	DefaultSlowFor     = 7 * 24 * time.Hour
+	DefaultWebSession  = 12 * time.Hour
+)
+
+// Load reads and checks a configuration file.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes a configuration strictly, fills the defaults, resolves
+// relative paths against the file's folder and checks the values.
+func Parse(path string, data []byte) (*Config, error) {
+	c := &Config{}
+	if err := strictyaml.Decode(path, data, c); err != nil {
+		return nil, err
+	}
+	c.File = path
+	c.defaults()
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	c.resolve(dir)
+	return c, nil
+}
+
+func (c *Config) defaults() {
+	if c.Drop != nil && c.Drop.Settle == 0 {
+		c.Drop.Settle = DefaultSettle
+	}
+	if c.IMAP != nil && c.IMAP.Mailbox == "" {
+		c.IMAP.Mailbox = "INBOX"
+	}
+	if c.Notices.Language == "" {
+		c.Notices.Language = "it"
+	}
+	if c.Notices.RetryBase == 0 {
+		c.Notices.RetryBase = DefaultRetryBase
+	}
+	if c.Notices.RetryMax == 0 {
+		c.Notices.RetryMax = DefaultRetryMax
+	}
+	if c.Notices.MaxAttempts == 0 {
+		c.Notices.MaxAttempts = DefaultMaxAttempts
+	}
+	if c.Notices.SlowRetry == 0 {
+		c.Notices.SlowRetry = DefaultSlowRetry
+	}
+	if c.Notices.SlowFor == 0 {
+		c.Notices.SlowFor = DefaultSlowFor
+	}
+	if w := c.Web; w != nil {
+		if w.Session == 0 {
+			w.Session = DefaultWebSession
+		}
+		if w.Language == "" {
+			w.Language = "it"
+		}
+	}
+	l := &c.Limits
+	if l.MaxFileBytes == 0 {
+		l.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if l.MaxArchiveBytes == 0 {
+		l.MaxArchiveBytes = DefaultMaxArchiveBytes
+	}
+	if l.MaxArchiveFiles == 0 {
+		l.MaxArchiveFiles = DefaultMaxArchiveFiles
+	}
+	if l.MaxMessageBytes == 0 {
+		l.MaxMessageBytes = DefaultMaxMessageBytes
+	}
+	if l.MemoryBytes == 0 {
+		l.MemoryBytes = DefaultMemoryBytes
+	}
+}
+
+func (c *Config) check() error {
+	var errs []error
+	bad := func(format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s: "+format, append([]any{c.File}, a...)...))
+	}
+	if c.Drop == nil && c.IMAP == nil {
+		bad("neither drop nor imap is configured: nothing would be taken in")
+	}
+	if c.Drop != nil && c.Drop.Folder == "" {
+		bad("drop.folder is empty")
+	}
+	if c.Drop != nil && c.Drop.Settle < 0 {
+		bad("drop.settle is negative")
+	}
+	if c.Drop != nil && c.Drop.SeedReceived != "" {
+		if _, err := time.Parse(time.RFC3339, c.Drop.SeedReceived); err != nil {
+			bad("drop.seed_received %q: an RFC 3339 time is expected (2026-11-23T10:00:00+01:00)", c.Drop.SeedReceived)
+		}
+		if len(c.Drop.Seed) == 0 {
+			bad("drop.seed_received is set but drop.seed lists no folder")
+		}
+	}
+	if c.Spool == "" {
+		bad("spool is empty")
+	}
+	if c.Store.Path == "" {
+		bad("store.path is empty")
+	}
+	if c.SMTP == nil && c.Outbox == "" {
+		bad("neither smtp nor outbox is configured: notices could not leave")
+	}
+	if c.Rules == "" {
+		bad("rules is empty")
+	}
+	tlsOK := func(s string) bool { return s == TLSImplicit || s == TLSStartTLS || s == TLSNone }
+	if m := c.IMAP; m != nil {
+		if m.Host == "" || m.Port <= 0 || m.Port > 65535 {
+			bad("imap: host and a port in 1-65535 are required")
+		}
+		if !tlsOK(m.TLS) {
+			bad("imap.tls is %q: want implicit, starttls or none", m.TLS)
+		}
+		if m.User == "" || m.PasswordEnv == "" {
+			bad("imap: user and password_env are required")
+		}
+	}
+	if s := c.SMTP; s != nil {
+		if s.Host == "" || s.Port <= 0 || s.Port > 65535 {
+			bad("smtp: host and a port in 1-65535 are required")
+		}
+		if !tlsOK(s.TLS) {
+			bad("smtp.tls is %q: want implicit, starttls or none", s.TLS)
+		}
+		if s.User != "" && s.PasswordEnv == "" {
+			bad("smtp: user given without password_env")
+		}
+	}
+	if !strings.Contains(c.Notices.From, "@") {
+		bad("notices.from %q is not an e-mail address", c.Notices.From)
+	}
+	if !strings.Contains(c.Notices.Office, "@") {
+		bad("notices.office %q is not an e-mail address", c.Notices.Office)
+	}
+	if c.Notices.Language != "it" && c.Notices.Language != "en" {
+		bad("notices.language is %q: want it or en", c.Notices.Language)
+	}
+	if c.Notices.RetryBase < 0 || c.Notices.RetryMax < c.Notices.RetryBase || c.Notices.MaxAttempts < 1 {
+		bad("notices: retry_base must be positive, retry_max at least retry_base, max_attempts at least 1")
+	}
+	if c.AllowedSenders.Authenticating() && strings.TrimSpace(c.AllowedSenders.AuthServID) == "" {
+		bad("allowed_senders: authserv_id (the authserv-id of the office's receiving mail server, as in its Authentication-Results headers) is required to authenticate senders; or set authenticate: false")
+	}
+	if c.Notices.SlowRetry < 0 || c.Notices.SlowFor < 0 {
+		bad("notices: slow_retry and slow_for must be positive")
+	}
+	if w := c.Web; w != nil {
+		if _, port, err := net.SplitHostPort(w.Listen); err != nil || port == "" {
+			bad("web.listen %q: host:port expected (127.0.0.1:8080)", w.Listen)
+		}
+		if (w.TLSCert == "") != (w.TLSKey == "") {
+			bad("web: tls_cert and tls_key go together")
+		}
+		if w.Session < time.Minute {
+			bad("web.session is %s: at least 1m", w.Session)
+		}
+		if w.Language != "it" && w.Language != "en" {
+			bad("web.language is %q: want it or en", w.Language)
+		}
+	}
+	l := c.Limits
+	if l.MaxFileBytes < 1 || l.MaxArchiveBytes < 1 || l.MaxArchiveFiles < 1 || l.MaxMessageBytes < 1 {
+		bad("limits must be positive")
+	}
+	if l.MemoryBytes < MinMemoryBytes {
+		bad("limits.memory_bytes is %d: at least %d (16 MiB)", l.MemoryBytes, MinMemoryBytes)
+	}
+	return errors.Join(errs...)
+}
+
+func (c *Config) resolve(dir string) {
+	abs := func(p *string) {
+		if *p != "" && !filepath.IsAbs(*p) {
+			*p = filepath.Join(dir, *p)
+		}
+	}
+	if c.Drop != nil {
+		abs(&c.Drop.Folder)
+		for i := range c.Drop.Seed {
+			abs(&c.Drop.Seed[i])
+		}
+	}
+	abs(&c.Spool)
+	abs(&c.Store.Path)
+	abs(&c.Outbox)
+	abs(&c.Rules)
+	abs(&c.Registers.Players)
+	abs(&c.Registers.Arbiters)
+	abs(&c.Registers.Calendar)
+	if c.Web != nil {
+		abs(&c.Web.TLSCert)
+		abs(&c.Web.TLSKey)
+	}
+}
+
+// ArchiveDir is where recorded originals are moved.
+func (c *Config) ArchiveDir() string { return filepath.Join(c.Spool, "archive") }
+
+// RejectedDir is where unreadable originals are moved, each with a
+// reason file.
+func (c *Config) RejectedDir() string { return filepath.Join(c.Spool, "rejected") }
+
+// IncomingDir is the spool of what is being received: messages and
+// files are read into it, not into memory, until they are recorded.
+func (c *Config) IncomingDir() string { return filepath.Join(c.Spool, "incoming") }
+
+// Password reads a password from the environment variable named env.
+func Password(env string) (string, error) {
+	if env == "" {
+		return "", nil
+	}
+	p, ok := os.LookupEnv(env)
+	if !ok {
+		return "", fmt.Errorf("environment variable %s (the password) is not set", env)
+	}
+	return p, nil
+}

@@ -1,0 +1,65 @@
+package registers
+
+import (
+	"strings"
+	"testing"
+
+	"omologa/internal/tournament"
+)
+
+// FuzzMatch feeds the one normaliser and the one matcher arbitrary names
+// and ids: folding is idempotent, and a player written exactly as a row
+// of the register is found (alone, or among the candidates).
+func FuzzMatch(f *testing.F) {
+	for _, s := range []string{"Rossi, Mario", "D'Amico Luca", "Nicolò", "Player, 15", "o666_ktlc", "ß Œ ø", "", " 0123 "} {
+		f.Add(s, s)
+	}
+	f.Fuzz(func(t *testing.T, name, id string) {
+		if Fold(Fold(name)) != Fold(name) || Letters(Letters(name)) != Letters(name) {
+			t.Fatalf("folding %q is not idempotent", name)
+		}
+		if k := IDKey(id); k != IDKey(k) {
+			t.Fatalf("IDKey(%q) = %q is not stable", id, k)
+		}
+		list := &Players{Rows: []Player{{FSIID: id, Surname: name}, {Surname: "Rossi", Name: "Mario"}}}
+		ix := NewIndex(list)
+		m := ix.Match(&tournament.Player{Name: name, NationalID: id}, MatchOptions{ByName: true})
+		found := m.Row == 0
+		for _, c := range m.Candidates {
+			found = found || c == 0
+		}
+		if !found && (IDKey(id) != "" || Letters(name) != "") {
+			t.Fatalf("name %q id %q: %+v", name, id, m)
+		}
+	})
+}
+
+// FuzzReadArbiters feeds the arbiters' register reader arbitrary CSV:
+// it never panics, and a register it reads without error has FIDE ids
+// of digits only, no two arbiters with the same one.
+func FuzzReadArbiters(f *testing.F) {
+	for _, s := range []string{
+		"fsi_id,surname,name,category,fide_id\n1,A,B,AN,862401\n2,C,D,AR,\n",
+		"fsi_id;surname;name;category\n1;A;B;AN\n",
+		"fide_id,fsi_id,surname,name,category\n0862401,1,A,B,AN\n862401,2,C,D,AR\n",
+		"fsi_id,surname,name,category,fide_id\n1,A,B,AN,86 24\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		as, err := ReadArbiters("f.csv", data)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, a := range as {
+			if a.FideID == "" {
+				continue
+			}
+			if strings.Trim(a.FideID, "0123456789") != "" || seen[IDKey(a.FideID)] {
+				t.Fatalf("FIDE id %q read from %q", a.FideID, data)
+			}
+			seen[IDKey(a.FideID)] = true
+		}
+	})
+}

@@ -1,0 +1,415 @@
+// Package registers reads the federation's registers: players (the rating
+// list in force, with membership), arbiters and the calendar of authorised
+// tournaments. They come as CSV files (UTF-8 with or without BOM, ',' or
+// ';' separated) with a header row naming the columns; columns may come in
+// any order and extra columns are kept, so that a list written by the
+// rating stage (with its state columns) reads back as a register.
+package registers
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"omologa/internal/tournament"
+)
+
+// PlayerColumns is the players' register header, in order.
+var PlayerColumns = []string{"fsi_id", "fide_id", "surname", "name", "sex", "birth_date",
+	"federation", "province", "club", "category", "elo_italia", "fide_standard",
+	"fide_rapid", "elo_rapid", "rapid_k20", "membership_year"}
+
+// ArbiterColumns is the arbiters' register header; ArbiterOptional are
+// the columns it may also have (a register written before them stays
+// valid).
+var ArbiterColumns = []string{"fsi_id", "surname", "name", "category", "email", "valid_until"}
+
+// ArbiterOptional: "fide_id", the arbiter's FIDE id, which the TRF
+// forwarded to FIDE carries in records 102 and 112 (FIDE-RR 9.1).
+var ArbiterOptional = []string{"fide_id"}
+
+// CalendarColumns is the calendar's header; a "province" column (the
+// province's sign, "NO") may follow, optional.
+var CalendarColumns = []string{"code", "name", "city", "start", "end", "kind",
+	"organiser", "organiser_email", "arbiter_fsi_id"}
+
+// Player is one row of the players' register. Ratings are 0 when empty.
+type Player struct {
+	FSIID          string
+	FideID         string
+	Surname        string
+	Name           string
+	Sex            string // "M" or "F" as written
+	BirthDate      tournament.Date
+	Federation     string
+	Province       string
+	Club           string
+	Category       string // tournament.Categories
+	EloItalia      int
+	FideStandard   int
+	FideRapid      int
+	EloRapid       int
+	RapidK20       bool
+	MembershipYear int
+	// Extra holds the columns not listed above, by header name: the rating
+	// stage keeps its state there (last game, rapid bands, norms).
+	Extra map[string]string
+	Line  int
+}
+
+// Arbiter is one row of the arbiters' register.
+type Arbiter struct {
+	FSIID      string
+	Surname    string
+	Name       string
+	Category   string // e.g. AN (Arbitro Nazionale), ACN, AR, AF, AI, IA, FA
+	Email      string
+	ValidUntil tournament.Date
+	// FideID is the arbiter's FIDE id, digits; "" when the register has
+	// none (or no fide_id column).
+	FideID string
+	Line   int
+}
+
+// Event is one authorised tournament in the calendar.
+type Event struct {
+	Code string
+	Name string
+	City string
+	// Province is the sign of the province the event is played in
+	// ("NO"); the column is optional, "" when absent.
+	Province       string
+	Start, End     tournament.Date
+	Kind           string // standard, rapid, blitz, promotion...
+	Organiser      string
+	OrganiserEmail string
+	ArbiterFSIID   string
+	Line           int
+}
+
+// Players is a read players' register with its extra column names in
+// file order.
+type Players struct {
+	Rows        []Player
+	ExtraHeader []string
+}
+
+// Error is a bad value in a register: file, line, column name.
+type Error struct {
+	File   string
+	Line   int
+	Column string
+	Err    error
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d: %s: %v", e.File, e.Line, e.Column, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// table is a CSV file read with its header.
+type table struct {
+	file   string
+	header []string
+	col    map[string]int
+	rows   [][]string
+	lines  []int
+}
+
+func readTable(file string, data []byte, required []string) (*table, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		return nil, &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
+	}
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	r := csv.NewReader(bytes.NewReader(data))
+	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
+		r.Comma = ';'
+	}
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	t := &table{file: file, col: map[string]int{}}
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, &Error{File: file, Line: pe.Line, Column: fmt.Sprintf("column %d", pe.Column), Err: pe.Err}
+			}
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		line, _ := r.FieldPos(0)
+		if t.header == nil {
+			for i, h := range rec {
+				h = strings.ToLower(strings.TrimSpace(h))
+				rec[i] = h
+				t.col[h] = i
+			}
+			t.header = rec
+			for _, c := range required {
+				if _, ok := t.col[c]; !ok {
+					return nil, &Error{File: file, Line: line, Column: c, Err: errors.New("column missing from the header")}
+				}
+			}
+			continue
+		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue
+		}
+		t.rows = append(t.rows, rec)
+		t.lines = append(t.lines, line)
+	}
+	if t.header == nil {
+		return nil, &Error{File: file, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
+	}
+	return t, nil
+}
+
+func (t *table) get(row int, name string) string {
+	i, ok := t.col[name]
+	if !ok || i >= len(t.rows[row]) {
+		return ""
+	}
+	return strings.TrimSpace(t.rows[row][i])
+}
+
+func (t *table) int(row int, name string) (int, error) {
+	s := t.get(row, name)
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, &Error{File: t.file, Line: t.lines[row], Column: name, Err: fmt.Errorf("%q is not a whole number", s)}
+	}
+	return n, nil
+}
+
+func (t *table) date(row int, name string) (tournament.Date, error) {
+	s := t.get(row, name)
+	var d tournament.Date
+	if s == "" {
+		return d, nil
+	}
+	if err := d.UnmarshalText([]byte(s)); err != nil || (d.Month != 0 && (d.Month > 12 || d.Day < 1 || d.Day > 31)) {
+		return tournament.Date{}, &Error{File: t.file, Line: t.lines[row], Column: name, Err: fmt.Errorf("%q is not a date YYYY-MM-DD", s)}
+	}
+	return d, nil
+}
+
+// fideID reads an arbiter's FIDE id: digits only ("" for none or zero),
+// and not one an earlier row (in seen, by line) already gave, since a
+// FIDE id is one person's.
+func (t *table) fideID(row int, seen map[string]int) (string, error) {
+	s := t.get(row, "fide_id")
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return "", &Error{File: t.file, Line: t.lines[row], Column: "fide_id", Err: fmt.Errorf("%q is not a FIDE id: digits only", s)}
+		}
+	}
+	key := IDKey(s)
+	if key == "" {
+		return "", nil
+	}
+	if first, dup := seen[key]; dup {
+		return "", &Error{File: t.file, Line: t.lines[row], Column: "fide_id", Err: fmt.Errorf("FIDE id %s is also the arbiter's of line %d", s, first)}
+	}
+	seen[key] = t.lines[row]
+	return s, nil
+}
+
+// ReadPlayers reads a players' register.
+func ReadPlayers(file string, data []byte) (*Players, error) {
+	t, err := readTable(file, data, []string{"fsi_id", "surname", "name"})
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, c := range PlayerColumns {
+		known[c] = true
+	}
+	ps := &Players{}
+	for _, h := range t.header {
+		if !known[h] {
+			ps.ExtraHeader = append(ps.ExtraHeader, h)
+		}
+	}
+	var errs []error
+	// Sized once and filled in place: a register of tens of thousands of
+	// players costs its rows, not the doublings of a growing slice nor a
+	// copy of each row (the daemon's peak memory, issue 13).
+	ps.Rows = make([]Player, 0, len(t.rows))
+	for i := range t.rows {
+		ps.Rows = append(ps.Rows, Player{
+			FSIID: t.get(i, "fsi_id"), FideID: t.get(i, "fide_id"),
+			Surname: t.get(i, "surname"), Name: t.get(i, "name"), Sex: strings.ToUpper(t.get(i, "sex")),
+			Federation: t.get(i, "federation"), Province: t.get(i, "province"), Club: t.get(i, "club"),
+			Category: strings.ToUpper(t.get(i, "category")), Line: t.lines[i],
+		})
+		p := &ps.Rows[len(ps.Rows)-1]
+		if p.Category != "" && !tournament.IsCategory(p.Category) {
+			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, tournament.CategoryList)})
+		}
+		var e error
+		if p.BirthDate, e = t.date(i, "birth_date"); e != nil {
+			errs = append(errs, e)
+		}
+		for _, f := range []struct {
+			dst  *int
+			name string
+		}{{&p.EloItalia, "elo_italia"}, {&p.FideStandard, "fide_standard"}, {&p.FideRapid, "fide_rapid"},
+			{&p.EloRapid, "elo_rapid"}, {&p.MembershipYear, "membership_year"}} {
+			if *f.dst, e = t.int(i, f.name); e != nil {
+				errs = append(errs, e)
+			}
+		}
+		switch k := t.get(i, "rapid_k20"); k {
+		case "", "0":
+		case "1":
+			p.RapidK20 = true
+		default:
+			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
+		}
+		for _, h := range ps.ExtraHeader {
+			if v := t.get(i, h); v != "" {
+				if p.Extra == nil {
+					p.Extra = map[string]string{}
+				}
+				p.Extra[h] = v
+			}
+		}
+	}
+	return ps, errors.Join(errs...)
+}
+
+// ReadArbiters reads the arbiters' register.
+func ReadArbiters(file string, data []byte) ([]Arbiter, error) {
+	t, err := readTable(file, data, []string{"fsi_id", "surname", "name", "category"})
+	if err != nil {
+		return nil, err
+	}
+	var out []Arbiter
+	var errs []error
+	fideLine := map[string]int{} // FIDE id → the line that gave it first
+	for i := range t.rows {
+		a := Arbiter{FSIID: t.get(i, "fsi_id"), Surname: t.get(i, "surname"), Name: t.get(i, "name"),
+			Category: strings.ToUpper(t.get(i, "category")), Email: t.get(i, "email"), Line: t.lines[i]}
+		var e error
+		if a.ValidUntil, e = t.date(i, "valid_until"); e != nil {
+			errs = append(errs, e)
+		}
+		if a.FideID, e = t.fideID(i, fideLine); e != nil {
+			errs = append(errs, e)
+		}
+		out = append(out, a)
+	}
+	return out, errors.Join(errs...)
+}
+
+// ReadCalendar reads the calendar of authorised tournaments.
+func ReadCalendar(file string, data []byte) ([]Event, error) {
+	t, err := readTable(file, data, []string{"code", "name", "start", "end"})
+	if err != nil {
+		return nil, err
+	}
+	var out []Event
+	var errs []error
+	for i := range t.rows {
+		ev := Event{Code: t.get(i, "code"), Name: t.get(i, "name"), City: t.get(i, "city"),
+			Province: strings.ToUpper(t.get(i, "province")),
+			Kind:     strings.ToLower(t.get(i, "kind")), Organiser: t.get(i, "organiser"),
+			OrganiserEmail: t.get(i, "organiser_email"), ArbiterFSIID: t.get(i, "arbiter_fsi_id"), Line: t.lines[i]}
+		var e error
+		if ev.Start, e = t.date(i, "start"); e != nil {
+			errs = append(errs, e)
+		}
+		if ev.End, e = t.date(i, "end"); e != nil {
+			errs = append(errs, e)
+		}
+		out = append(out, ev)
+	}
+	return out, errors.Join(errs...)
+}
+
+// WritePlayers writes a players' register in the standard column order,
+// followed by the extra columns, so that what ReadPlayers read (or the
+// rating stage produced) reads back the same.
+func WritePlayers(w io.Writer, ps *Players) error {
+	cw := csv.NewWriter(w)
+	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	itoa := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
+	for _, p := range ps.Rows {
+		k20 := ""
+		if p.RapidK20 {
+			k20 = "1"
+		}
+		rec := []string{p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
+			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
+			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear)}
+		for _, h := range ps.ExtraHeader {
+			rec = append(rec, p.Extra[h])
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Set is the registers a check runs against; any may be nil when not
+// given, and checks that need a missing one say so.
+type Set struct {
+	Players  *Players
+	Arbiters []Arbiter
+	Calendar []Event
+}
+
+// Load reads the registers at the given paths; an empty path leaves that
+// register out.
+func Load(playersPath, arbitersPath, calendarPath string) (*Set, error) {
+	s := &Set{}
+	var err error
+	if s.Players, err = loadFile(playersPath, "players register", ReadPlayers); err != nil {
+		return nil, err
+	}
+	if s.Arbiters, err = loadFile(arbitersPath, "arbiters register", ReadArbiters); err != nil {
+		return nil, err
+	}
+	if s.Calendar, err = loadFile(calendarPath, "calendar", ReadCalendar); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// loadFile reads one register with its reader; an empty path gives the
+// zero value, a file that cannot be read an error named by what.
+func loadFile[T any](path, what string, read func(string, []byte) (T, error)) (T, error) {
+	var zero T
+	if path == "" {
+		return zero, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return zero, fmt.Errorf("%s: %w", what, err)
+	}
+	return read(path, b)
+}

@@ -1,0 +1,84 @@
+package validate
+
+import (
+	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/italian"
+	"omologa/internal/tournament"
+)
+
+// Deadline checks: the files must reach the office within 8 days of the
+// tournament's end (RAPID 5.2; the FSI applies it to standard tournaments
+// too, a per-rule-set setting), counted in calendar days in the office's
+// time zone; and the rating list the tournament will count in (RTF 4.2.2,
+// RAPID 6.2).
+
+func init() {
+	register(&Check{
+		Name: "deadline.receipt",
+		Rules: []string{"deadline.not-checked", "deadline.not-applied", "deadline.end-unknown",
+			"deadline.late", "deadline.before-end", "deadline.in-time", "deadline.list-period"},
+		Article: "RAPID 5.2; RTF 4.2.2; RAPID 6.2",
+		Doc:     "received within the days allowed after the end; the list period it counts in",
+		Run:     checkDeadline,
+	})
+}
+
+func checkDeadline(p *Pass) {
+	d := p.Set.Params.Deadline
+	rec := p.Submission.ReceivedAt
+	if rec.IsZero() {
+		p.Report("deadline.not-checked", At{}, Args{})
+		return
+	}
+	day := tournament.DateOf(rec.In(d.Location()))
+	per := p.listPeriod()
+	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
+		"label": listLabel(per.Issue), "list": listName(string(per.Kind))})
+	if !d.Apply {
+		p.Report("deadline.not-applied", At{}, Args{"received": day})
+		return
+	}
+	_, end := startEnd(p.Tournament)
+	if !end.IsFull() {
+		p.Report("deadline.end-unknown", At{Line: p.tagLine("052")}, Args{"received": day, "limit": d.MaxDaysAfterEnd})
+		return
+	}
+	days := end.DaysUntil(day)
+	args := Args{"received": day, "end": end, "days": days, "limit": d.MaxDaysAfterEnd,
+		"due": end.AddDays(d.MaxDaysAfterEnd), "after": afterEnd(days)}
+	switch {
+	case days < 0:
+		p.Report("deadline.before-end", At{Line: p.tagLine("052")}, args)
+	case days > d.MaxDaysAfterEnd:
+		p.Report("deadline.late", At{Line: p.tagLine("052")}, args)
+	default:
+		p.Report("deadline.in-time", At{}, args)
+	}
+}
+
+// listName names a rating list in messages.
+func listName(kind string) Text {
+	if kind == rules.PlayRapid {
+		return Text{IT: "Elo Italia Rapid", EN: "Elo Italia Rapid"}
+	}
+	return Text{IT: "Elo Italia", EN: "Elo Italia"}
+}
+
+// afterEnd says how long after the end a file arrived.
+func afterEnd(days int) Text {
+	if days == 0 {
+		return Text{IT: "il giorno stesso della fine del torneo", EN: "on the day the tournament ended"}
+	}
+	c := counted(days, "giorno", "giorni", "day", "days")
+	return Text{IT: c.IT + " dopo la fine del torneo", EN: c.EN + " after the tournament's end"}
+}
+
+// listLabel names a list by its month: "di gennaio 2027", "of January
+// 2027".
+func listLabel(issue tournament.Date) Text {
+	if issue.Month < 1 || issue.Month > 12 {
+		return Text{}
+	}
+	return Text{IT: "di " + italian.MonthYear(issue.Year, issue.Month),
+		EN: "of " + italian.MonthYearEN(issue.Year, issue.Month)}
+}

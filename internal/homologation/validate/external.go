@@ -1,0 +1,36 @@
+package validate
+
+import (
+	"omologa/internal/homologation/rules"
+	"omologa/internal/tournament"
+)
+
+// FindingOf builds a finding for a rule configured outside the rule sets
+// (the FIDE export's problems, rules.Fide.Findings), its messages
+// expanded as Pass.Report expands them; ok is false for a rule configured
+// off.
+func FindingOf(rule string, cfg rules.Rule, file string, at At, args Args) (f Finding, ok bool) {
+	if cfg.Severity == rules.Off {
+		return Finding{}, false
+	}
+	return Finding{
+		Rule: rule, Article: cfg.Article, Severity: Severity(cfg.Severity),
+		MessageIT: expand(cfg.MessageIT, args, "it"), MessageEN: expand(cfg.MessageEN, args, "en"),
+		File: file, Line: at.Line, Player: at.Player, Round: at.Round,
+	}, true
+}
+
+// IsRoundRobin reports whether the tournament is a round robin as the
+// checks decide it under the rule set (declared, or every player met
+// every other), for the stages after validation.
+func IsRoundRobin(set *rules.RuleSet, t *tournament.Tournament) bool {
+	if t == nil || set == nil {
+		return false
+	}
+	p := &Pass{Input: Input{Tournament: t}, Set: set}
+	return p.roundRobin()
+}
+
+// Counted writes "1 partita" / "2 partite" in both languages, for the
+// messages of stages after validation.
+func Counted(n int, it1, itN, en1, enN string) Text { return counted(n, it1, itN, en1, enN) }

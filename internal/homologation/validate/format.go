@@ -1,0 +1,156 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"omologa/internal/tournament"
+)
+
+// Format checks: a file that cannot be read, or is of a kind the office
+// does not read, is refused with the reason (RAPID 5.2 asks for the files
+// the pairing program produces); what the reader had to skip or guess
+// becomes a finding at its line.
+
+func init() {
+	register(&Check{
+		Name: "format.reader",
+		Rules: []string{"format.unreadable", "format.refused", "format.empty", "format.read-error",
+			"format.read-warning", "format.read-note", "format.no-players", "format.no-rounds"},
+		Article: "RAPID 5.2",
+		Doc:     "the file is readable; the reader's diagnostics, each at its line",
+		Run:     checkFormat,
+	})
+}
+
+func checkFormat(p *Pass) {
+	if err := p.ReadError; err != nil {
+		refused, parse, empty := readErrorKind(err)
+		switch {
+		case refused != nil:
+			p.Report("format.refused", At{}, Args{"kind": refusedKinds.of(refused.Kind),
+				"advice": Text{IT: sentence(refused.AdviceIT), EN: sentence(refused.AdviceEN)}})
+		case empty:
+			p.Report("format.empty", At{}, Args{})
+		case parse != nil:
+			msg := err.Error()
+			if parse.Err != nil {
+				msg = parse.Err.Error()
+			}
+			it := parse.ErrIT
+			if it == "" {
+				it = msg
+			}
+			p.Report("format.unreadable", At{Line: parse.Line}, Args{"where": whereRead(parse.Field, parse.Column), "error": Text{IT: it, EN: msg}})
+		default:
+			p.Report("format.unreadable", At{}, Args{"where": Text{}, "error": err.Error()})
+		}
+	}
+	for _, d := range p.Diagnostics {
+		rule := "format.read-note"
+		switch d.Severity {
+		case tournament.Error:
+			rule = "format.read-error"
+		case tournament.Warning:
+			rule = "format.read-warning"
+		}
+		msgIT := d.MessageIT
+		if msgIT == "" {
+			// A reader that has no Italian text yet: the English one beats
+			// a hole in the notice.
+			msgIT = d.Message
+		}
+		// The reader's code (codec.windows-1252) is for the office's
+		// logs, not for the arbiter: the notice names the field only.
+		where := whereRead(d.Field, d.Column)
+		if d.Field == "encoding" {
+			// The message says it is the encoding; its column is the
+			// first byte that is not UTF-8, which tells the arbiter nothing.
+			where = Text{}
+		}
+		p.Report(rule, At{Line: d.Line}, Args{"where": where, "message": Text{IT: msgIT, EN: d.Message}})
+	}
+	t := p.Tournament
+	if t == nil {
+		return
+	}
+	if len(t.Players) == 0 {
+		p.Report("format.no-players", At{}, Args{})
+	} else if t.Rounds() == 0 {
+		p.Report("format.no-rounds", At{}, Args{"players": len(t.Players)})
+	}
+}
+
+// refusedKinds name a refused file's kind as the arbiter knows it; the
+// reader's ids ("vegz", "swiss-manager") are for scripts.
+var refusedKinds = texts{
+	"vegz":          {IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"},
+	"swiss-manager": {IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"},
+	"pdf":           {IT: "PDF", EN: "PDF"},
+	"spreadsheet":   {IT: "foglio di calcolo", EN: "spreadsheet"},
+	"word":          {IT: "documento di testo", EN: "text document"},
+	"image":         {IT: "immagine", EN: "image"},
+	"html":          {IT: "pagina web HTML", EN: "HTML web page"},
+	"archive":       {IT: "archivio compresso", EN: "compressed archive"},
+}
+
+// sentence starts s with a capital letter: the reader's advice is written
+// to follow a colon in its error, the finding puts it after a full stop.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// readerFieldsIT names in Italian the fields the readers put in their
+// diagnostics; TRF codes ("132") need no translation.
+var readerFieldsIT = map[string]string{
+	"record":          "riga",
+	"encoding":        "codifica",
+	"starting number": "numero di partenza",
+	"sex":             "sesso",
+	"rating":          "Elo",
+	"national rating": "Elo nazionale",
+	"FIDE id":         "ID FIDE",
+	"birth date":      "data di nascita",
+	"points":          "punti",
+	"rank":            "posizione",
+	"rounds":          "turni",
+	"player":          "giocatore",
+	"dates":           "date dei turni",
+	"start":           "data di inizio",
+	"end":             "data di fine",
+}
+
+// fieldIT is the Italian name of a diagnostic's field: "round 3" becomes
+// "turno 3"; a field it does not know is left as the reader wrote it.
+func fieldIT(field string) string {
+	if it, ok := readerFieldsIT[field]; ok {
+		return it
+	}
+	if n, ok := strings.CutPrefix(field, "round "); ok {
+		return "turno " + n
+	}
+	return field
+}
+
+// whereRead names the place of a reader's note in the file, for a
+// message: " (turno 3, colonna 92)", only the parts known, or nothing
+// (the line is given apart).
+func whereRead(field string, column int) Text {
+	var it, en []string
+	if field != "" {
+		it, en = append(it, fieldIT(field)), append(en, field)
+	}
+	if column > 0 {
+		it, en = append(it, "colonna "+strconv.Itoa(column)), append(en, "column "+strconv.Itoa(column))
+	}
+	if len(it) == 0 {
+		return Text{}
+	}
+	return Text{IT: " (" + strings.Join(it, ", ") + ")", EN: " (" + strings.Join(en, ", ") + ")"}
+}

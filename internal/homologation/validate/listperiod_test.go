@@ -1,0 +1,42 @@
+package validate
+
+import (
+	"testing"
+	"time"
+
+	"omologa/internal/fsi/periods"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
+)
+
+// TestListPeriodIsTheClosesSchedule: for every rule set and every day of
+// two years, at noon and just before midnight in Rome, the list period
+// the validator reports (and the receipt quotes) is the one the close of
+// that list takes the tournament in (RTF 4.2.2, RAPID 6.2).
+func TestListPeriodIsTheClosesSchedule(t *testing.T) {
+	f := loadRules(t)
+	rome, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		t.Skip("no time zone database:", err)
+	}
+	for i := range f.RuleSets {
+		rs := &f.RuleSets[i]
+		kind := periods.Kind(rs.Params.Deadline.ListKind)
+		sched := rating.Schedule(kind, &f.Rating)
+		for day := time.Date(2026, 1, 1, 0, 0, 0, 0, rome); day.Year() < 2028; day = day.AddDate(0, 0, 1) {
+			for _, at := range []time.Time{day.Add(12 * time.Hour), day.Add(23*time.Hour + 59*time.Minute)} {
+				p := &Pass{Set: rs, Input: Input{Submission: Submission{ReceivedAt: at.UTC()}}}
+				got := p.listPeriod()
+				want := sched.ForReceipt(tournament.DateOf(at.In(f.Rating.Location())))
+				if got.Label != want.Label || got.Cutoff != want.Cutoff || got.Kind != want.Kind {
+					t.Fatalf("rule set %s, received %s: validator %s (cut-off %s), close %s (cut-off %s)",
+						rs.ID, at, got.Label, got.Cutoff, want.Label, want.Cutoff)
+				}
+				if rs.Kind == rules.KindRapid && got.Kind != periods.Rapid {
+					t.Fatalf("rule set %s counts in the %s list", rs.ID, got.Kind)
+				}
+			}
+		}
+	}
+}

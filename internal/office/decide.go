@@ -1,0 +1,341 @@
+package office
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"omologa/internal/platform/italian"
+	"strings"
+
+	"omologa/internal/fsi/periods"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
+)
+
+// DecideOp is one decision asked for: a decision about a player, or
+// Clear to remove the player's decisions.
+type DecideOp struct {
+	Clear    bool
+	Decision store.Decision
+	Flag     string // as the office gave it, for messages ("--theoretical 3=1800")
+}
+
+// describe says what the op decided, in English and in Italian, for the
+// audit trail: the same words whether it came from the command line or
+// the web page.
+func (op DecideOp) describe() (en, it string) {
+	d := op.Decision
+	switch {
+	case op.Clear:
+		return fmt.Sprintf("player %d: decisions cleared", d.Start), fmt.Sprintf("giocatore %d: decisioni tolte", d.Start)
+	case d.Kind == store.DecisionTheoretical:
+		return fmt.Sprintf("player %d: theoretical rating %s", d.Start, d.Value), fmt.Sprintf("giocatore %d: punteggio teorico %s", d.Start, d.Value)
+	case d.Kind == store.DecisionWithdrawal && d.Value == store.WithdrawalJustified:
+		return fmt.Sprintf("player %d: withdrawal justified", d.Start), fmt.Sprintf("giocatore %d: ritiro giustificato", d.Start)
+	case d.Kind == store.DecisionWithdrawal:
+		return fmt.Sprintf("player %d: withdrawal not justified", d.Start), fmt.Sprintf("giocatore %d: ritiro ingiustificato", d.Start)
+	}
+	return fmt.Sprintf("player %d: %s %s", d.Start, d.Kind, d.Value), fmt.Sprintf("giocatore %d: %s %s", d.Start, d.Kind, d.Value)
+}
+
+// DecideRequest is the office's decisions about a submission's file
+// (File names it when the submission has several). Without Ops it only
+// lists the decisions recorded.
+type DecideRequest struct {
+	Submission int64
+	File       string
+	Ops        []DecideOp
+}
+
+// DecideResult is the decisions recorded for each file of the submission
+// after the act; its JSON is `omologa decide --json`'s.
+type DecideResult struct {
+	Submission int64         `json:"submission"`
+	Files      []DecidedFile `json:"files"`
+}
+
+// DecidedFile is one file's decisions.
+type DecidedFile struct {
+	FileID    int64          `json:"file_id"`
+	Name      string         `json:"name"`
+	Decisions []DecisionLine `json:"decisions"`
+}
+
+// DecisionLine is one recorded decision with the player's name and the
+// articles it applies.
+type DecisionLine struct {
+	store.Decision
+	File    string `json:"file,omitempty"` // in list run: the tournament it was applied to
+	Name    string `json:"name"`
+	Article string `json:"article"`
+}
+
+// Decisions lists the decisions recorded for each file of a submission.
+func (o *Office) Decisions(ctx context.Context, submissionID int64) (*DecideResult, error) {
+	return o.decide(ctx, Actor{}, DecideRequest{Submission: submissionID})
+}
+
+// Decide records the office's decisions about the players of a file,
+// with who decided and when; list run applies them when it rates the
+// file. A later decision about the same player and kind replaces the
+// earlier one; a Clear op removes a player's decisions (applied before
+// the others).
+func (o *Office) Decide(ctx context.Context, a Actor, req DecideRequest) (*DecideResult, error) {
+	if len(req.Ops) > 0 {
+		if err := o.allow(a, ActDecide); err != nil {
+			return nil, err
+		}
+	}
+	return o.decide(ctx, a, req)
+}
+
+func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*DecideResult, error) {
+	if req.Submission <= 0 {
+		return nil, errorf(Invalid, "a submission id is required")
+	}
+	// The same player and kind twice in one call is a slip, not a
+	// correction: refused, as omologa rate refuses it.
+	seen := map[[2]any]string{}
+	for _, op := range req.Ops {
+		if op.Clear {
+			continue
+		}
+		k := [2]any{op.Decision.Start, op.Decision.Kind}
+		if prev, dup := seen[k]; dup {
+			return nil, errorf(Invalid, "%s and %s: two decisions of the same kind about player %d", prev, op.Flag, op.Decision.Start)
+		}
+		seen[k] = op.Flag
+	}
+	st := o.Store
+	sub, err := st.Load(ctx, req.Submission)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errorf(NotFound, "no submission %d (omologa status lists them)", req.Submission)
+	} else if err != nil {
+		return nil, err
+	}
+	files := sub.Files
+	if req.File != "" {
+		files = nil
+		var names []string
+		for _, f := range sub.Files {
+			names = append(names, f.Name)
+			if f.Name == req.File {
+				files = append(files, f)
+			}
+		}
+		if len(files) != 1 {
+			return nil, errorf(NotFound, "submission %d has %d files named %q (its files: %s)", req.Submission, len(files), req.File, strings.Join(names, ", "))
+		}
+	}
+	// The file read to check the decisions, kept for the players' names.
+	var read *tournament.Tournament
+	if len(req.Ops) > 0 {
+		if len(files) != 1 {
+			var names []string
+			for _, f := range files {
+				names = append(names, f.Name)
+			}
+			return nil, errorf(Invalid, "submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))
+		}
+		f := files[0]
+		_, data, err := st.FileData(ctx, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		t, _, err := codec.Read(f.Name, data)
+		if err != nil {
+			return nil, errorf(Refused, "submission %d, file %s: not readable as a tournament (%v): nothing to decide", req.Submission, f.Name, err)
+		}
+		kind, err := o.homologated(ctx, req.Submission, f)
+		if err != nil {
+			return nil, err
+		}
+		var bad, badIT []string
+		article := ""
+		var ds []store.Decision
+		var clear []int
+		for _, op := range req.Ops {
+			p := t.Player(op.Decision.Start)
+			art := DescribeDecision(op.Decision, t, kind).Article
+			if op.Clear {
+				art = ""
+			}
+			if p == nil {
+				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", op.Flag, f.Name, op.Decision.Start))
+				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", op.Flag, f.Name, op.Decision.Start))
+				article = art
+				continue
+			}
+			if !op.Clear && op.Decision.Kind == store.DecisionTheoretical {
+				if why, whyIT := o.rated(ctx, p); why != "" {
+					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", op.Flag, p.Name, why, art))
+					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", op.Flag, p.Name, whyIT, art))
+					article = art
+					continue
+				}
+			}
+			if op.Clear {
+				clear = append(clear, op.Decision.Start)
+			} else {
+				ds = append(ds, op.Decision)
+			}
+		}
+		if len(bad) > 0 {
+			return nil, &Error{Kind: Refused, Msg: strings.Join(bad, "; "), MsgIT: strings.Join(badIT, "; "), Article: article}
+		}
+		if err := st.Decide(ctx, f.ID, ds, clear, a.User, o.Now()); err != nil {
+			return nil, err
+		}
+		var en, it []string
+		for _, op := range req.Ops {
+			e, i := op.describe()
+			en, it = append(en, e), append(it, i)
+		}
+		if err := o.audit(ctx, a, ActDecide, submissionObject(req.Submission),
+			fmt.Sprintf("file %s: %s", f.Name, strings.Join(en, "; ")), fmt.Sprintf("file %s: %s", f.Name, strings.Join(it, "; "))); err != nil {
+			return nil, err
+		}
+		read = t
+	}
+
+	out := &DecideResult{Submission: req.Submission, Files: []DecidedFile{}}
+	for _, f := range files {
+		ds, err := st.Decisions(ctx, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		t := read
+		if t == nil && len(ds) > 0 {
+			_, data, err := st.FileData(ctx, f.ID)
+			if err != nil {
+				return nil, err
+			}
+			t, _, _ = codec.Read(f.Name, data) // for the names only: unreadable leaves them empty
+		}
+		df := DecidedFile{FileID: f.ID, Name: f.Name, Decisions: []DecisionLine{}}
+		for _, d := range ds {
+			df.Decisions = append(df.Decisions, DescribeDecision(d, t, ""))
+		}
+		out.Files = append(out.Files, df)
+	}
+	return out, nil
+}
+
+// homologated refuses a decision about a file whose tournament is not
+// homologated (not judged, rejected, superseded or revoked): the
+// decisions are applied when a homologated tournament is rated (RTF
+// 4.3.1, RAPID 7.1). It returns the kind of play.
+func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (periods.Kind, error) {
+	verdict, kind, ok, err := o.Store.FileVerdict(ctx, f.ID)
+	if err != nil {
+		return "", err
+	}
+	refuse := func(en, it string) error {
+		return &Error{Kind: Refused, Article: "RTF 4.3.1, RAPID 7.1",
+			Msg:   fmt.Sprintf("submission %d, file %s: %s: nothing to decide (RTF 4.3.1, RAPID 7.1: only homologated tournaments are rated)", sub, f.Name, en),
+			MsgIT: fmt.Sprintf("trasmissione %d, file %s: %s: nessuna decisione possibile (RTF 4.3.1, RAPID 7.1: si variano solo i tornei omologati)", sub, f.Name, it)}
+	}
+	switch {
+	case !ok:
+		return "", refuse("not judged yet", "non ancora esaminato")
+	case verdict != "accepted" && verdict != "accepted-with-warnings":
+		return "", refuse("the tournament is not homologated ("+verdict+")", "il torneo non è omologato")
+	}
+	t, err := o.Store.TournamentOfFile(ctx, f.ID)
+	if err != nil && !errors.Is(err, store.ErrNoTournament) {
+		return "", err
+	}
+	if t != nil && t.Revoked != nil {
+		return "", refuse("its homologation was revoked ("+t.Revoked.Reason+")", "l'omologazione è stata revocata")
+	}
+	if t != nil && t.CurrentFile != f.ID {
+		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %d is)", t.CurrentFile),
+			"non è la versione in vigore del torneo")
+	}
+	return periods.Kind(kind), nil
+}
+
+// rated says why a player may not get a theoretical rating: he has a
+// FIDE rating (in the file) or is on the list (the players' register);
+// "" when he may.
+func (o *Office) rated(ctx context.Context, p *tournament.Player) (en, it string) {
+	if p.Rating > 0 {
+		return fmt.Sprintf("has a FIDE rating (%d)", p.Rating), fmt.Sprintf("ha un punteggio FIDE (%d)", p.Rating)
+	}
+	regs, err := LoadRegisters(ctx, o.Store, o.Config)
+	if err != nil || regs.Players == nil {
+		return "", ""
+	}
+	ix := rating.NewIndex(regs.Players, o.Rules.Rating.MatchByName)
+	if row := ix.Find(p); row >= 0 {
+		r := regs.Players.Rows[row]
+		return fmt.Sprintf("is on the list (FSI id %s)", r.FSIID), fmt.Sprintf("è nella lista (tessera FSI %s)", r.FSIID)
+	}
+	return "", ""
+}
+
+// DescribeDecision names the player of d and the articles d applies: for
+// a theoretical rating, those of kind, both when kind is unknown.
+func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.Kind) DecisionLine {
+	l := DecisionLine{Decision: d}
+	if t != nil {
+		if p := t.Player(d.Start); p != nil {
+			l.Name = p.Name
+		}
+	}
+	switch {
+	case d.Kind == store.DecisionWithdrawal:
+		l.Article = "RTF 7.5.2–7.5.3"
+	case kind == periods.Standard:
+		l.Article = "RTF 4.2.7"
+	case kind == periods.Rapid:
+		l.Article = "RAPID 6.8"
+	default:
+		l.Article = "RTF 4.2.7, RAPID 6.8"
+	}
+	return l
+}
+
+func (l DecisionLine) String() string {
+	what := l.Kind + " " + l.Value
+	switch {
+	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalJustified:
+		what = "withdrawal justified, RTF 7.5.3 does not apply"
+	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalUnjustified:
+		what = "withdrawal unjustified, a positive variation is zeroed"
+	case l.Kind == store.DecisionTheoretical:
+		what = "theoretical rating " + l.Value
+	}
+	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, italian.Rome()))
+	if l.File != "" {
+		s = l.File + " " + s
+	}
+	return s
+}
+
+// ApplyDecisions gives the engine the office's decisions about a file,
+// as omologa rate's flags do. A decision the engine cannot use (a value
+// no longer understood) is an error, never skipped.
+func ApplyDecisions(r *rating.Received, ds []store.Decision) error {
+	var errs []error
+	for _, d := range ds {
+		switch {
+		case d.Kind == store.DecisionWithdrawal && (d.Value == store.WithdrawalJustified || d.Value == store.WithdrawalUnjustified):
+			if r.Withdrawals == nil {
+				r.Withdrawals = map[int]bool{}
+			}
+			r.Withdrawals[d.Start] = d.Value == store.WithdrawalUnjustified
+		case d.Kind == store.DecisionTheoretical && d.Rating() > 0:
+			if r.Theoretical.ByStart == nil {
+				r.Theoretical.ByStart = map[int]int{}
+			}
+			r.Theoretical.ByStart[d.Start] = d.Rating()
+		default:
+			errs = append(errs, fmt.Errorf("player %d: unknown decision %s %q", d.Start, d.Kind, d.Value))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,66 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/fideexport"
+	"omologa/internal/store"
+)
+
+// FideExportRequest is a FIDE list to forward.
+type FideExportRequest struct {
+	Period string // the FIDE list, "2027-01"
+	Out    string // folder for the TRF files; "" keeps them in the store only
+	Again  bool   // forward again the tournaments forwarded before
+	// DryRun shows what would be forwarded and the problems FIDE would
+	// raise, and changes nothing (not audited).
+	DryRun bool
+}
+
+// FideExport forwards to FIDE the homologated FIDE-rated tournaments of
+// a FIDE list that were not forwarded yet (fide/export, RTF 6.2.3,
+// FIDE-RR 7.13): an officer's act, recorded with who did it. A
+// tournament with an error FIDE would raise is held back (State Held).
+func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest) (*fideexport.Result, error) {
+	if err := o.allow(a, ActFideExport); err != nil {
+		return nil, err
+	}
+	// The arbiters' register in force gives the FIDE ids the files lack.
+	arbiters, err := loadRegister(ctx, o.Store, store.RegisterArbiters, o.Config.Registers.Arbiters, registers.ReadArbiters)
+	if err != nil {
+		return nil, err
+	}
+	res, err := fideexport.Run(ctx, o.Store, fideexport.Options{Rules: o.Rules, Period: req.Period, Out: req.Out,
+		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters})
+	if errors.Is(err, fideexport.ErrPeriod) {
+		return nil, &Error{Kind: Invalid, Err: err, Msg: err.Error(),
+			MsgIT:   fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),
+			Article: "FIDE-RR 7.11"}
+	}
+	if err != nil {
+		return res, err
+	}
+	if req.DryRun {
+		return res, nil
+	}
+	n, held := res.Count(fideexport.Forwarded), res.Count(fideexport.Held)
+	if n == 0 && held == 0 {
+		return res, nil // nothing to forward: no act
+	}
+	details := fmt.Sprintf("%d forwarded, %d held back", n, held)
+	detailsIT := fmt.Sprintf("%s, %s", italian.Count(n, "torneo inoltrato", "tornei inoltrati"), italian.Count(held, "trattenuto", "trattenuti"))
+	if req.Again {
+		details += " (again)"
+		detailsIT += " (di nuovo)"
+	}
+	if req.Out != "" {
+		// Where the office wrote it, for the office: a path, in both.
+		details += "; written to " + req.Out
+		detailsIT += "; scritto in " + req.Out
+	}
+	return res, o.audit(ctx, a, ActFideExport, "FIDE list "+res.Period.Label, details, detailsIT)
+}

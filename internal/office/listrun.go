@@ -1,0 +1,659 @@
+package office
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/lists"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
+)
+
+// ListRunResult is the --json form of `omologa list run`, and the content of
+// the published changes.json.
+type ListRunResult struct {
+	Kind   periods.Kind `json:"kind"`
+	Period string       `json:"period"`
+	// BasedOn is the list in force the period was closed from: "list
+	// 2026-12" (stored by an earlier run) or "register FILE" (the
+	// players' register, the first time).
+	BasedOn string `json:"based_on"`
+	// Refreshed and Joined count the rows of a stored list in force
+	// whose registry fields were updated from the players' register, and
+	// the register's members the list lacked (see refresh).
+	Refreshed int `json:"refreshed_from_register"`
+	Joined    int `json:"joined_from_register"`
+	// OtherList is the other kind's list in force ("standard 2027-01")
+	// whose own ratings were copied into the list in force (see
+	// fromOtherList), and OtherRows the rows it changed.
+	OtherList  string        `json:"other_list,omitempty"`
+	OtherRows  int           `json:"other_list_rows,omitempty"`
+	ListID     int64         `json:"list_id"`
+	Out        string        `json:"out"`
+	Files      []string      `json:"files"`
+	Players    int           `json:"players"` // on the published list
+	Warnings   []string      `json:"warnings"`
+	Crosscheck Crosscheck    `json:"crosscheck"`
+	Report     rating.Report `json:"report"`
+	// Decisions are the office's decisions (omologa decide) applied to
+	// the period's tournaments.
+	Decisions []DecisionLine `json:"decisions"`
+	// Corrections are the tournaments rated in earlier lists and changed
+	// since (a new version in force, a revocation, a decision), re-rated
+	// with the ratings they were rated with; the players' differences
+	// are in Report.Corrections.
+	Corrections []CorrectionLine `json:"corrections"`
+}
+
+// Crosscheck compares the variations of the close with the provisional
+// ones the pipeline recorded when each tournament was judged (computed
+// then against the players' register it had): they agree unless the
+// list in force differs from that register.
+type Crosscheck struct {
+	Compared int          `json:"compared"`
+	Agree    int          `json:"agree"`
+	Differ   []Difference `json:"differ"`
+	// Unrecorded lists the files for which the pipeline recorded no
+	// provisional variation (no players' register when judged).
+	Unrecorded []string `json:"unrecorded"`
+}
+
+// Difference is a player whose final variation in a tournament is not
+// the provisional one.
+type Difference struct {
+	File        string        `json:"file"`
+	Start       int           `json:"start"`
+	Name        string        `json:"name"`
+	Provisional rating.Tenths `json:"provisional"`
+	Final       rating.Tenths `json:"final"`
+}
+
+// closed is a period closed from the store, not yet published or stored.
+type closed struct {
+	out         ListRunResult
+	list        *registers.Players
+	csv         []byte
+	base        []byte
+	files       []store.ListedFile
+	corrections []store.Correction
+}
+
+// notes are the lines shown above the change report's tables.
+func (c *closed) notes() []string {
+	n := []string{"Lista in vigore: " + listInForceIT(c.out.BasedOn)}
+	if c.out.Refreshed+c.out.Joined > 0 {
+		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.",
+			italian.Count(c.out.Refreshed, "giocatore aggiornato", "giocatori aggiornati"), italian.Count(c.out.Joined, "nuovo", "nuovi")))
+	}
+	if c.out.OtherList != "" {
+		n = append(n, fmt.Sprintf("Dalla %s in vigore: %s.", listInForceIT(c.out.OtherList), italian.Count(c.out.OtherRows, "giocatore aggiornato", "giocatori aggiornati")))
+	}
+	n = append(n, c.out.Warnings...)
+	for _, d := range c.out.Decisions {
+		n = append(n, "Decisione dell'ufficio: "+d.String())
+	}
+	for _, x := range c.out.Corrections {
+		n = append(n, "Correzione: "+x.Italian())
+	}
+	x := c.out.Crosscheck
+	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",
+		x.Compared, x.Agree, len(x.Differ)))
+	return n
+}
+
+// closeFromStore gathers the list in force and the period's homologated
+// tournaments from the store and closes the period.
+func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period periods.Period,
+	settings *rules.Rating, force bool) (*closed, error) {
+	st, cfg := o.Store, o.Config
+	if _, ok, err := st.RatingListOf(ctx, string(k), period.Label); err != nil {
+		return nil, err
+	} else if ok && !force {
+		return nil, listError(fmt.Errorf("%s list %s: %w (a published list is not rewritten: a change of a tournament rated in it is carried into the next list)", k, period.Label, store.ErrListExists))
+	}
+	res := &closed{out: ListRunResult{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []DecisionLine{}, Corrections: []CorrectionLine{},
+		Crosscheck: Crosscheck{Differ: []Difference{}, Unrecorded: []string{}}}}
+	warn := func(format string, a ...any) { res.out.Warnings = append(res.out.Warnings, fmt.Sprintf(format, a...)) }
+	closedPeriods, err := st.RatingListPeriods(ctx, string(k))
+	if err != nil {
+		return nil, err
+	}
+	var later []string
+	for _, p := range closedPeriods {
+		if p > period.Label {
+			later = append(later, p)
+		}
+	}
+	if len(later) > 0 {
+		warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, with --force", k, strings.Join(later, ", "))
+	}
+
+	// The list in force.
+	var list *registers.Players
+	prev, ok, err := st.LatestRatingList(ctx, string(k), period.Label)
+	if err != nil {
+		return nil, err
+	}
+	regs, err := LoadRegisters(ctx, st, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		name := "list " + prev.Period
+		if list, err = registers.ReadPlayers(name, prev.List); err != nil {
+			return nil, fmt.Errorf("stored %s: %w", name, err)
+		}
+		res.out.BasedOn = name
+		if want := rating.Schedule(k, settings).Previous(period).Label; prev.Period != want {
+			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
+		}
+		if regs.Players != nil {
+			res.out.Refreshed, res.out.Joined = refresh(list, regs.Players)
+		}
+	} else {
+		if regs.Players == nil {
+			return nil, errorf(Invalid, "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
+		}
+		list = regs.Players
+		res.out.BasedOn = "register " + cfg.Registers.Players
+		if name, _, ok, _ := st.Register(ctx, store.RegisterPlayers); ok {
+			res.out.BasedOn = "register " + name + " (imported)"
+		}
+	}
+
+	// The other kind's ratings, as its latest list has them.
+	other := periods.Standard
+	if k == periods.Standard {
+		other = periods.Rapid
+	}
+	if ol, ok, err := st.RatingListInForce(ctx, string(other), period.Label); err != nil {
+		return nil, err
+	} else if ok {
+		olist, err := registers.ReadPlayers("list "+ol.Period, ol.List)
+		if err != nil {
+			return nil, fmt.Errorf("stored %s list %s: %w", other, ol.Period, err)
+		}
+		res.out.OtherList = string(other) + " " + ol.Period
+		res.out.OtherRows = fromOtherList(list, olist, k)
+	}
+
+	// The period's tournaments.
+	loc := settings.Location()
+	from, to := period.From.Time(loc), period.Cutoff.AddDays(1).Time(loc)
+	hs, err := st.HomologatedFiles(ctx, string(k), from, to)
+	if err != nil {
+		return nil, err
+	}
+	// Tournaments received in an earlier period but homologated after its
+	// list was closed (a quarantined submission released late), or of a
+	// period never closed: never rated, they are rated in this list, from
+	// the first list's period on (before it, the list in force holds them).
+	late := map[int64]bool{}
+	if len(closedPeriods) > 0 {
+		first, ok, err := st.RatingListOf(ctx, string(k), closedPeriods[0])
+		if err != nil {
+			return nil, err
+		}
+		var firstFrom tournament.Date
+		if ok {
+			_ = firstFrom.UnmarshalText([]byte(first.From))
+		}
+		if ok && firstFrom.IsFull() && firstFrom.Before(period.From) {
+			earlier, err := st.UnratedFiles(ctx, string(k), firstFrom.Time(loc), from, period.Label)
+			if err != nil {
+				return nil, err
+			}
+			for _, h := range earlier {
+				if day := tournament.DateOf(h.ReceivedAt.In(loc)); day.Before(firstFrom) || !day.Before(period.From) {
+					continue
+				}
+				late[h.FileID] = true
+				hs = append(hs, h)
+			}
+		}
+	}
+	rated, err := st.RatedTournaments(ctx, string(k), period.Label)
+	if err != nil {
+		return nil, err
+	}
+	var ts []rating.Received
+	label := map[int64]string{}
+	used := map[string]bool{}
+	for _, h := range hs {
+		day := tournament.DateOf(h.ReceivedAt.In(loc))
+		if !period.Contains(day) && !late[h.FileID] {
+			continue
+		}
+		name := fmt.Sprintf("%d/%s", h.SubmissionID, h.Name)
+		if used[name] {
+			name = fmt.Sprintf("%s#%d", name, h.FileID)
+		}
+		used[name] = true
+		key := h.TournamentKey
+		if key == "" {
+			key = fmt.Sprintf("#%d", h.FileID)
+		}
+		if p, ok := rated[key]; ok {
+			if !late[h.FileID] {
+				warn("%s: the tournament was already rated in the %s list %s: not rated again (its changes are carried as corrections)", name, k, p)
+			}
+			continue
+		}
+		if late[h.FileID] {
+			warn("%s: received on %s, before this period, and not rated in any list (homologated after its list was closed, or its list never closed): rated in this list", name, dmy(day))
+			day = period.From
+		} else if h.Period != "" && h.Period != period.Label && !h.Corrected {
+			warn("%s: the verdict recorded list %s, the schedule of the rating settings says %s: rated in %s", name, h.Period, period.Label, period.Label)
+		}
+		t, _, err := codec.Read(h.Name, h.Data)
+		if err != nil {
+			warn("%s: homologated but unreadable now (%v): not rated", name, err)
+			continue
+		}
+		rc := rating.Received{File: name, Tournament: t, Received: day}
+		ds, err := st.Decisions(ctx, h.FileID)
+		if err != nil {
+			return nil, err
+		}
+		if err := ApplyDecisions(&rc, ds); err != nil {
+			return nil, fmt.Errorf("%s: the office's decisions: %w", name, err)
+		}
+		for _, d := range ds {
+			l := DescribeDecision(d, t, k)
+			l.File = name
+			res.out.Decisions = append(res.out.Decisions, l)
+		}
+		ts = append(ts, rc)
+		label[h.FileID] = name
+		res.files = append(res.files, store.ListedFile{FileID: h.FileID, TournamentKey: h.TournamentKey, Label: name,
+			Decisions: fingerprint(ds)})
+	}
+
+	// The tournaments rated in closed lists and changed since.
+	cs, err := o.corrections(ctx, k, period, settings)
+	if err != nil {
+		return nil, err
+	}
+	res.corrections, res.out.Corrections = cs.rows, cs.notes
+	res.out.Warnings = append(res.out.Warnings, cs.warnings...)
+
+	// The list in force as the close takes it, kept with the new list
+	// to re-rate a tournament corrected after the close.
+	var base bytes.Buffer
+	if err := registers.WritePlayers(&base, list); err != nil {
+		return nil, err
+	}
+	res.base = base.Bytes()
+	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: settings, InPlace: true,
+		Corrections: cs.deltas})
+	if err != nil {
+		return nil, err
+	}
+	res.list, res.out.Report = r.List, r.Report
+	var buf bytes.Buffer
+	if err := registers.WritePlayers(&buf, r.List); err != nil {
+		return nil, err
+	}
+	res.csv = buf.Bytes()
+	if err := crossCheck(ctx, st, label, &res.out); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// refresh brings a stored list in force up to date with the players'
+// register: identity, club, FIDE ratings and membership are the
+// federation's register's (a new membership year, a FIDE rating gained
+// or lost, RTF 4.2.6 and 4.2.9, reach the rating stage only this way);
+// Elo Italia, Elo Italia Rapid, the category and the engine's state are
+// the list's own. Members the list lacks join it as the register has
+// them. It returns the rows changed and the rows added.
+func refresh(list, reg *registers.Players) (changed, joined int) {
+	row := make(map[string]int, len(list.Rows))
+	for i, r := range list.Rows {
+		if r.FSIID != "" {
+			row[r.FSIID] = i
+		}
+	}
+	for _, src := range reg.Rows {
+		if src.FSIID == "" {
+			continue
+		}
+		i, ok := row[src.FSIID]
+		if !ok {
+			add := src
+			add.Extra = nil // the register's own state columns, if any, are not the list's
+			list.Rows = append(list.Rows, add)
+			row[src.FSIID] = len(list.Rows) - 1
+			joined++
+			continue
+		}
+		dst := &list.Rows[i]
+		before := *dst
+		dst.FideID, dst.Surname, dst.Name, dst.Sex, dst.BirthDate = src.FideID, src.Surname, src.Name, src.Sex, src.BirthDate
+		dst.Federation, dst.Province, dst.Club = src.Federation, src.Province, src.Club
+		dst.FideStandard, dst.FideRapid, dst.MembershipYear = src.FideStandard, src.FideRapid, src.MembershipYear
+		if dst.FideID != before.FideID || dst.Surname != before.Surname || dst.Name != before.Name || dst.Sex != before.Sex ||
+			dst.BirthDate != before.BirthDate || dst.Federation != before.Federation || dst.Province != before.Province ||
+			dst.Club != before.Club || dst.FideStandard != before.FideStandard || dst.FideRapid != before.FideRapid ||
+			dst.MembershipYear != before.MembershipYear {
+			changed++
+		}
+	}
+	return changed, joined
+}
+
+// fromOtherList copies into the list in force of kind k the ratings the
+// other kind's list in force owns, since each kind chains from its own
+// lists only. A rapid list takes Elo Italia and the national category
+// from the standard list: a player entering the rapid list enters with
+// his Elo Italia (RAPID 6.1). A standard list takes Elo Italia Rapid and
+// the rapid K lock from the rapid list, so that the rows it publishes
+// and chains are not stale. Players are matched by FSI id; it returns the
+// rows changed.
+func fromOtherList(list, other *registers.Players, k periods.Kind) (changed int) {
+	byID := make(map[string]*registers.Player, len(other.Rows))
+	for i := range other.Rows {
+		if id := other.Rows[i].FSIID; id != "" {
+			byID[id] = &other.Rows[i]
+		}
+	}
+	for i := range list.Rows {
+		dst := &list.Rows[i]
+		src, ok := byID[dst.FSIID]
+		if !ok || dst.FSIID == "" {
+			continue
+		}
+		before := *dst
+		if k == periods.Rapid {
+			dst.EloItalia, dst.Category = src.EloItalia, src.Category
+		} else {
+			dst.EloRapid, dst.RapidK20 = src.EloRapid, src.RapidK20
+		}
+		if dst.EloItalia != before.EloItalia || dst.Category != before.Category ||
+			dst.EloRapid != before.EloRapid || dst.RapidK20 != before.RapidK20 {
+			changed++
+		}
+	}
+	return changed
+}
+
+// crossCheck compares each rated player's variation in each tournament
+// with the provisional one the pipeline recorded for the file.
+func crossCheck(ctx context.Context, st *store.Store, label map[int64]string, out *ListRunResult) error {
+	final := map[string]map[int]rating.Variation{}
+	names := map[string]map[int]string{}
+	for _, c := range out.Report.Changes {
+		for _, v := range c.Variations {
+			if final[v.File] == nil {
+				final[v.File], names[v.File] = map[int]rating.Variation{}, map[int]string{}
+			}
+			final[v.File][v.Start], names[v.File][v.Start] = v, c.Name
+		}
+	}
+	ids := make([]int64, 0, len(label))
+	for id := range label {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	x := &out.Crosscheck
+	for _, id := range ids {
+		file := label[id]
+		lines, _, err := StoredRatings(ctx, st, id)
+		if err != nil {
+			out.Warnings = append(out.Warnings, err.Error())
+			continue
+		}
+		if lines == nil {
+			x.Unrecorded = append(x.Unrecorded, file)
+			continue
+		}
+		for _, l := range lines {
+			v, ok := final[file][l.Start]
+			if !ok || !l.Rated {
+				continue
+			}
+			x.Compared++
+			if v.Applied == l.Applied {
+				x.Agree++
+				continue
+			}
+			x.Differ = append(x.Differ, Difference{File: file, Start: l.Start, Name: names[file][l.Start],
+				Provisional: l.Applied, Final: v.Applied})
+		}
+	}
+	return nil
+}
+
+// ListRunRequest is a list to close: its kind, its period ("2027-01"),
+// where to publish it (default publish/<kind>-<period> beside the
+// store), Force to close a closed period again, Preview to compute the
+// changes only, storing and publishing nothing.
+type ListRunRequest struct {
+	Kind   periods.Kind
+	Period string
+	Out    string
+	// Office is where the office's exports go (never published); empty:
+	// office/<kind>-<period> beside the store.
+	Office  string
+	Force   bool
+	Preview bool
+	// AsOf is the day the list is closed on (zero: today): a period
+	// whose cut-off has not passed by then is refused, unless Preview.
+	// The demo closes its lists as of a pinned day, as its receipts are.
+	AsOf time.Time
+}
+
+// ListRun is the office's monthly rapid run or bimonthly standard run,
+// from the store: it takes the list in force (the last list stored for
+// the kind, else the players' register), the tournaments homologated
+// whose receipt falls in the period, closes the period
+// (rating.ClosePeriod), publishes the new list and its change report into
+// req.Out and stores the list so that the next run chains from it. A
+// period already closed is a Conflict unless req.Force.
+func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*ListRunResult, error) {
+	act := ActListRun
+	if req.Preview {
+		act = ActListPreview
+	}
+	if err := o.allow(a, act); err != nil {
+		return nil, err
+	}
+	k := req.Kind
+	if k != periods.Standard && k != periods.Rapid {
+		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+	}
+	settings := &o.Rules.Rating
+	period, err := rating.Schedule(k, settings).Parse(req.Period)
+	if err != nil {
+		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+	}
+	asOf := req.AsOf
+	if asOf.IsZero() {
+		asOf = o.Now()
+	}
+	today := tournament.DateOf(asOf.In(settings.Location()))
+	if !req.Preview && !period.Cutoff.Before(today) {
+		opens := period.Cutoff.AddDays(1)
+		return nil, &Error{Kind: Invalid, Article: cutoffArticle[k],
+			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
+				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
+			MsgIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s (%s): si può chiudere dal %s, non il %s",
+				ListNames[k], period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today))}
+	}
+	dir := req.Out
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(o.Config.Store.Path), "publish", string(k)+"-"+period.Label)
+	}
+	// The office's exports (the whole list with the engine's state, the
+	// full change report) are never published (regs §4b, RAPID 5.3).
+	officeDir := req.Office
+	if officeDir == "" {
+		officeDir = filepath.Join(filepath.Dir(o.Config.Store.Path), "office", string(k)+"-"+period.Label)
+	}
+	res, err := o.closeFromStore(ctx, k, period, settings, req.Force)
+	if err != nil {
+		return nil, err
+	}
+	if req.Preview {
+		return &res.out, nil
+	}
+	res.out.Out = dir
+
+	// Published first, stored last: a failure to publish leaves the
+	// period open, to be run again.
+	title := lists.Title(k, period)
+	pub, err := lists.Publish(dir, lists.Publication{Kind: k, Period: period, List: res.list, Report: &res.out.Report,
+		Bands: settings.Rapid.Categories})
+	if err != nil {
+		return nil, err
+	}
+	res.out.Files, res.out.Players = pub.Files, pub.Players
+	if err := os.MkdirAll(officeDir, 0o755); err != nil {
+		return nil, err
+	}
+	files := []struct {
+		name string
+		f    func(io.Writer) error
+	}{
+		{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
+		{"changes.html", func(w io.Writer) error {
+			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes())
+		}},
+	}
+	for _, f := range files {
+		p, err := WriteOut(officeDir, f.name, f.f)
+		if err != nil {
+			return nil, err
+		}
+		res.out.Files = append(res.out.Files, p)
+	}
+	report, err := json.Marshal(&res.out.Report)
+	if err != nil {
+		return nil, err
+	}
+	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: string(k), Period: period.Label, Issue: period.Issue.String(),
+		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
+		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections}, req.Force, o.Now())
+	if err != nil {
+		return nil, listError(err)
+	}
+	res.out.ListID = id
+	if err := o.audit(ctx, a, ActListRun, fmt.Sprintf("list %s %s", k, period.Label),
+		fmt.Sprintf("list id %d, %s published, %s", id, italian.Count(res.out.Players, "player", "players"), italian.Count(len(res.out.Report.Tournaments), "tournament", "tournaments")),
+		fmt.Sprintf("pubblicat%s %s, %s", italian.Plural(res.out.Players, "o", "i"), italian.Count(res.out.Players, "giocatore", "giocatori"),
+			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
+		return nil, err
+	}
+	// changes.json last, with the list's id: its absence says the run
+	// did not complete.
+	res.out.Files = append(res.out.Files, filepath.Join(officeDir, "changes.json"))
+	if _, err := WriteOut(officeDir, "changes.json", func(w io.Writer) error { return writeJSON(w, &res.out) }); err != nil {
+		return nil, err
+	}
+	return &res.out, nil
+}
+
+// cutoffArticle is the article that sets each kind's cut-off.
+var cutoffArticle = map[periods.Kind]string{periods.Standard: "RTF 4.2.2", periods.Rapid: "RAPID 6.2"}
+
+// dmy writes a date as the office reads it.
+func dmy(d tournament.Date) string { return italian.DMY(d.Year, d.Month, d.Day) }
+
+// listError makes a list closed already a Conflict.
+func listError(err error) error {
+	if errors.Is(err, store.ErrListExists) {
+		return &Error{Kind: Conflict, Msg: err.Error(), Err: err}
+	}
+	return err
+}
+
+// writeJSON writes v indented, as every --json output is.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// ListNames are the lists' names in titles and messages.
+var ListNames = map[periods.Kind]string{periods.Standard: lists.KindName(periods.Standard), periods.Rapid: lists.KindName(periods.Rapid)}
+
+// WriteOut renders f into memory and writes it to dir/name, so that a
+// rendering error leaves no half-written file; it returns the path.
+func WriteOut(dir, name string, f func(io.Writer) error) (string, error) {
+	var b bytes.Buffer
+	if err := f(&b); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	p := filepath.Join(dir, name)
+	return p, os.WriteFile(p, b.Bytes(), 0o644)
+}
+
+// StoredRatings reads the provisional variations the pipeline recorded
+// for a file; nil when none.
+func StoredRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, periods.Kind, error) {
+	rs, err := st.Ratings(ctx, fileID)
+	if err != nil || len(rs) == 0 {
+		return nil, "", err
+	}
+	lines := make([]rating.Line, 0, len(rs))
+	var kind periods.Kind
+	for _, r := range rs {
+		var l rating.Line
+		if err := json.Unmarshal(r.Result, &l); err != nil {
+			return nil, "", fmt.Errorf("recorded rating of %s in file %d: %w", r.Player, fileID, err)
+		}
+		lines = append(lines, l)
+		kind = periods.Kind(r.Kind)
+	}
+	return lines, kind, nil
+}
+
+// listInForceIT names the list a close started from, as ListRunResult's
+// BasedOn and OtherList write it ("list 2026-12", "rapid 2026-12",
+// "register PATH"), for the office's Italian page: by month, and the
+// register by its file name, not its path on the server.
+func listInForceIT(s string) string {
+	kind, rest, _ := strings.Cut(s, " ")
+	switch kind {
+	case "list":
+		if y, m := periodOf(rest); y > 0 {
+			return italian.List(y, m)
+		}
+		return "lista " + rest
+	case string(periods.Rapid), string(periods.Standard):
+		return "lista " + lists.KindName(periods.Kind(kind)) + " di " + italian.Period(rest)
+	case "register":
+		name, imported := strings.CutSuffix(rest, " (imported)")
+		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"
+		if imported {
+			s += ", importata nell'archivio"
+		}
+		return s
+	}
+	return s
+}
+
+// periodOf reads "2026-12" as a year and month (zero when it is not).
+func periodOf(label string) (int, time.Month) {
+	t, err := time.Parse("2006-01", label)
+	if err != nil {
+		return 0, 0
+	}
+	return t.Year(), t.Month()
+}

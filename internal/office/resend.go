@@ -1,0 +1,82 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"omologa/internal/platform/italian"
+	"omologa/internal/store"
+)
+
+// Resend puts the notice of a submission back to be delivered at once
+// (a failed or failing one, or a pending one sooner), with the same
+// Message-ID and its attempts counted afresh, and delivers it now or
+// leaves that to the running daemon (DaemonElsewhere). The id is the
+// submission's, as status shows it.
+func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error {
+	if err := o.allow(a, ActResend); err != nil {
+		return err
+	}
+	p, err := o.pipeline(ctx)
+	if err != nil {
+		return err
+	}
+	if err := p.Resend(ctx, submissionID); err != nil {
+		var ne *store.NoticeError
+		switch {
+		case errors.As(err, &ne):
+			return &Error{Kind: Conflict, Err: err,
+				Msg:   fmt.Sprintf("the notice of submission %d was already delivered (omologa status --show %d)", submissionID, submissionID),
+				MsgIT: fmt.Sprintf("l'avviso della trasmissione %d è già stato consegnato", submissionID)}
+		case errors.Is(err, store.ErrNoNotice):
+			return &Error{Kind: Refused, Err: err,
+				Msg:   fmt.Sprintf("submission %d has no notice (not judged yet, quarantined or discarded)", submissionID),
+				MsgIT: fmt.Sprintf("la trasmissione %d non ha un avviso (non ancora esaminata, in quarantena o scartata)", submissionID)}
+		case errors.Is(err, store.ErrNoSubmission):
+			return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", submissionID),
+				MsgIT: fmt.Sprintf("la trasmissione %d non esiste", submissionID)}
+		}
+		return err
+	}
+	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), "", ""); err != nil {
+		return err
+	}
+	return o.drain(ctx, p)
+}
+
+// ResendFailed puts every failed or failing notice back to be delivered
+// at once, as Resend does, and returns their submissions' ids.
+func (o *Office) ResendFailed(ctx context.Context, a Actor) ([]int64, error) {
+	if err := o.allow(a, ActResend); err != nil {
+		return nil, err
+	}
+	p, err := o.pipeline(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := p.ResendFailed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	objs, nums := make([]string, len(ids)), make([]string, len(ids))
+	for i, id := range ids {
+		objs[i], nums[i] = submissionObject(id), strconv.FormatInt(id, 10)
+	}
+	if err := o.audit(ctx, a, ActResend, "failed notices", strings.Join(objs, ", "),
+		italian.Plural(len(ids), "invio ", "invii ")+italian.Join(nums)); err != nil {
+		return ids, err
+	}
+	return ids, o.drain(ctx, p)
+}
+
+// FailingNotices lists the notices not delivered after their fast
+// attempts, with their next attempt (the dashboard's list).
+func (o *Office) FailingNotices(ctx context.Context) ([]store.FailingNotice, error) {
+	return o.Store.FailingNotices(ctx)
+}

@@ -1,0 +1,133 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"omologa/internal/store"
+)
+
+// Tournaments lists the tournaments with their versions, newest first;
+// with unclear, those whose file may be a version of another tournament,
+// for the office to decide.
+func (o *Office) Tournaments(ctx context.Context, unclear bool) ([]store.Tournament, error) {
+	return o.Store.Tournaments(ctx, unclear)
+}
+
+// Tournament returns one tournament with its versions.
+func (o *Office) Tournament(ctx context.Context, id int64) (*store.Tournament, error) {
+	t, err := o.Store.Tournament(ctx, id)
+	return t, tournamentError(id, err)
+}
+
+func tournamentObject(id int64) string { return fmt.Sprintf("tournament %d", id) }
+
+func tournamentError(id int64, err error) error {
+	if errors.Is(err, store.ErrNoTournament) {
+		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no tournament %d (omologa tournament list)", id),
+			MsgIT: fmt.Sprintf("il torneo %d non esiste", id)}
+	}
+	return err
+}
+
+// Revoke revokes a tournament's homologation, with the reason: no
+// version of it is in force for the lists until it is reinstated; a
+// list already closed is corrected at the next close.
+func (o *Office) Revoke(ctx context.Context, a Actor, id int64, reason string) error {
+	return o.revoke(ctx, a, ActRevoke, id, reason)
+}
+
+// Reinstate undoes a revocation, with the reason.
+func (o *Office) Reinstate(ctx context.Context, a Actor, id int64, reason string) error {
+	return o.revoke(ctx, a, ActReinstate, id, reason)
+}
+
+func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reason string) error {
+	if err := o.allow(a, act); err != nil {
+		return err
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return &Error{Kind: Invalid, Msg: "a reason is required", MsgIT: "occorre indicare il motivo"}
+	}
+	t, err := o.Store.Tournament(ctx, id)
+	if err != nil {
+		return tournamentError(id, err)
+	}
+	if act == ActRevoke && t.CurrentFile == 0 {
+		return &Error{Kind: Refused, Msg: fmt.Sprintf("tournament %d (%s) has no homologated version: nothing to revoke", id, t.Name),
+			MsgIT: fmt.Sprintf("il torneo %d (%s) non ha una versione omologata: nulla da revocare", id, t.Name)}
+	}
+	if act == ActRevoke {
+		err = o.Store.Revoke(ctx, id, a.User, reason, o.Now())
+	} else {
+		err = o.Store.Reinstate(ctx, id, a.User, reason, o.Now())
+	}
+	var se *store.StateError
+	if errors.As(err, &se) {
+		return &Error{Kind: Refused, Err: err, Msg: fmt.Sprintf("tournament %d is %s", id, se.State),
+			MsgIT: fmt.Sprintf("il torneo %d è già in quello stato (%s)", id, se.State)}
+	}
+	if err != nil {
+		return err
+	}
+	// The reason is the office's own words, in whatever language.
+	return o.audit(ctx, a, act, tournamentObject(id), reason, reason)
+}
+
+// Link makes a file a version of the tournament id: the office's word
+// when the facts did not say (omologa tournament list --unclear). The
+// tournament's version in force is then its latest accepted one.
+func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
+	if err := o.allow(a, ActLink); err != nil {
+		return err
+	}
+	from, err := o.Store.TournamentOfFile(ctx, fileID)
+	if errors.Is(err, store.ErrNoTournament) {
+		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
+	}
+	if err != nil {
+		return err
+	}
+	if from.ID == id {
+		return &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is already a version of tournament %d", fileID, id)}
+	}
+	if err := o.Store.Link(ctx, fileID, id, o.Now()); err != nil {
+		return tournamentError(id, err)
+	}
+	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %d, from tournament %d %q", fileID, from.ID, from.Key),
+		fmt.Sprintf("file %d, dal torneo %d «%s»", fileID, from.ID, from.Name))
+}
+
+// Unlink makes a file a tournament of its own (a section taken for a
+// version of another); it returns the new tournament.
+func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tournament, error) {
+	if err := o.allow(a, ActUnlink); err != nil {
+		return nil, err
+	}
+	from, err := o.Store.TournamentOfFile(ctx, fileID)
+	if errors.Is(err, store.ErrNoTournament) {
+		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(from.Versions) == 1 {
+		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is the only version of tournament %d: already on its own", fileID, from.ID)}
+	}
+	key := fmt.Sprintf("%s#file%d", strings.SplitN(from.Key, "#", 2)[0], fileID)
+	if err := o.Store.Unlink(ctx, fileID, key, o.Now()); err != nil {
+		return nil, err
+	}
+	t, err := o.Store.TournamentByKey(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d, now tournament %d", fileID, t.ID),
+		fmt.Sprintf("file %d, ora torneo %d", fileID, t.ID)); err != nil {
+		return nil, err
+	}
+	return t, nil
+}

@@ -1,0 +1,95 @@
+package office
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"omologa/internal/office/accounts"
+	"omologa/internal/store"
+)
+
+// ValidRole reports whether r is one of the roles.
+func ValidRole(r Role) bool { _, ok := rank[r]; return ok }
+
+// AddUser creates a web account with a role and a password (hashed
+// with bcrypt; the store never sees the password).
+func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, password string) error {
+	if err := o.allow(a, ActUsers); err != nil {
+		return err
+	}
+	if name == "" || len(name) > 64 {
+		return &Error{Kind: Invalid, Msg: "a user name is 1 to 64 characters", MsgIT: "il nome utente è lungo da 1 a 64 caratteri"}
+	}
+	if !ValidRole(role) {
+		return &Error{Kind: Invalid, Msg: fmt.Sprintf("role %q: want clerk, officer or admin", role),
+			MsgIT: fmt.Sprintf("ruolo %q: clerk, officer o admin", role)}
+	}
+	h, err := hashPassword(password)
+	if err != nil {
+		return err
+	}
+	if _, err := o.Store.AddUser(ctx, name, string(role), h, o.Now()); err != nil {
+		if errors.Is(err, store.ErrUserExists) {
+			return &Error{Kind: Conflict, Msg: fmt.Sprintf("user %s exists already", name),
+				MsgIT: fmt.Sprintf("l'utente %s esiste già", name), Err: err}
+		}
+		return err
+	}
+	return o.audit(ctx, a, ActUsers, "user "+name, "added as "+string(role), "aggiunto come "+role.Italian())
+}
+
+// SetPassword sets a user's password; the user's sessions end.
+func (o *Office) SetPassword(ctx context.Context, a Actor, name, password string) error {
+	if err := o.allow(a, ActUsers); err != nil {
+		return err
+	}
+	h, err := hashPassword(password)
+	if err != nil {
+		return err
+	}
+	if err := o.Store.UpdateUser(ctx, name, &h, nil, nil, o.Now()); err != nil {
+		return userError(name, err)
+	}
+	return o.audit(ctx, a, ActUsers, "user "+name, "new password", "nuova password")
+}
+
+// DisableUser disables a user (its sessions end) or, with disabled
+// false, enables it again.
+func (o *Office) DisableUser(ctx context.Context, a Actor, name string, disabled bool) error {
+	if err := o.allow(a, ActUsers); err != nil {
+		return err
+	}
+	if err := o.Store.UpdateUser(ctx, name, nil, nil, &disabled, o.Now()); err != nil {
+		return userError(name, err)
+	}
+	what, whatIT := "disabled", "disattivato"
+	if !disabled {
+		what, whatIT = "enabled", "riattivato"
+	}
+	return o.audit(ctx, a, ActUsers, "user "+name, what, whatIT)
+}
+
+// Users lists the web accounts by name.
+func (o *Office) Users(ctx context.Context, a Actor) ([]store.User, error) {
+	if err := o.allow(a, ActUsers); err != nil {
+		return nil, err
+	}
+	return o.Store.Users(ctx)
+}
+
+func hashPassword(pw string) (string, error) {
+	h, err := accounts.HashPassword(pw)
+	if err != nil {
+		return "", &Error{Kind: Invalid, Msg: err.Error(),
+			MsgIT: fmt.Sprintf("la password deve avere da %d caratteri a 72 byte", accounts.MinPassword), Err: err}
+	}
+	return h, nil
+}
+
+func userError(name string, err error) error {
+	if errors.Is(err, store.ErrNoUser) {
+		return &Error{Kind: NotFound, Msg: fmt.Sprintf("no user %s", name), MsgIT: fmt.Sprintf("nessun utente %s", name), Err: err}
+	}
+	return err
+}

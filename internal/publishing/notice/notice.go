@@ -1,0 +1,543 @@
+// Package notice writes the answers to a submission: a receipt when every
+// tournament in it is accepted (what was found, the rating list it counts
+// in), and a rejection notice otherwise, listing every error and warning
+// with its article in plain language and saying how to resubmit. Italian
+// by default, English on request; each notice is a complete RFC 5322
+// message with a text and an HTML part (github.com/emersion/go-message).
+// Composing is pure: the caller passes the time and the Message-ID.
+package notice
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"net/mail"
+	"strings"
+	"time"
+	_ "time/tzdata" // notices give Italian times on a machine without zoneinfo
+
+	gomail "github.com/emersion/go-message/mail"
+
+	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/italian"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/dates"
+)
+
+// Kinds of notice.
+const (
+	KindReceipt   = "receipt"
+	KindRejection = "rejection"
+	KindRepeat    = "repeat" // the same content received again
+)
+
+// Input is everything a notice says.
+type Input struct {
+	Lang      string // "it" (default) or "en"
+	From      string // the office's address
+	To        []string
+	Office    string // the contact named for questions
+	MessageID string // of the notice, without angle brackets
+	Date      time.Time
+
+	// The submission answered.
+	SubmissionID int64
+	Channel      string // imap, drop, cli
+	ReceivedAt   time.Time
+	Subject      string // of the original message, or the file name
+	InReplyTo    string // the original's Message-ID, with or without brackets
+	Problems     []string
+	// ReleasedAt is when the office released a submission quarantined
+	// for its unknown sender (zero for the others): the notice says so,
+	// since the sender may wonder why the answer came late.
+	ReleasedAt time.Time
+	Files      []File
+	// Repeat, for a submission whose content was received before, is
+	// that first submission: the notice is then a short one pointing to
+	// it and its verdict (Files is empty).
+	Repeat *Repeat
+}
+
+// Repeat is the first submission of a content received again.
+type Repeat struct {
+	SubmissionID int64
+	ReceivedAt   time.Time
+	Files        []RepeatFile
+}
+
+// RepeatFile is one file of the first submission and its verdict ("" when
+// not judged yet).
+type RepeatFile struct {
+	Name    string
+	Verdict validate.Verdict
+}
+
+// File is the judgement of one file of the submission.
+type File struct {
+	Name   string
+	From   string // the archive it came out of
+	Report validate.Report
+	// Supersedes describes the earlier file of the same tournament that
+	// this one replaces, nil when none.
+	Supersedes *Earlier
+	// InForce, for a rejected file of a tournament already homologated,
+	// is the accepted version that stays in force.
+	InForce *Earlier
+}
+
+// Earlier is a file superseded by a newer submission.
+type Earlier struct {
+	Name          string
+	SubmissionID  int64
+	ReceivedAt    time.Time
+	HomologatedAt time.Time // when it was judged accepted
+}
+
+// Kind says whether the submission is answered with a receipt or a
+// rejection notice: a receipt when there is at least one file and none is
+// rejected.
+func Kind(in Input) string {
+	if in.Repeat != nil {
+		return KindRepeat
+	}
+	if len(in.Files) == 0 {
+		return KindRejection
+	}
+	for _, f := range in.Files {
+		if f.Report.Verdict == validate.Rejected {
+			return KindRejection
+		}
+	}
+	return KindReceipt
+}
+
+// textOf is the language's texts, Italian by default.
+func textOf(lang string) *text {
+	if t := texts[lang]; t != nil {
+		return t
+	}
+	return texts["it"]
+}
+
+// Compose writes the notice as a complete message.
+func Compose(in Input) (kind, subject string, msg []byte, err error) {
+	t := textOf(in.Lang)
+	kind = Kind(in)
+	subject = subjectOf(in, t, kind)
+
+	var h gomail.Header
+	h.SetDate(in.Date)
+	h.SetSubject(subject)
+	from, err := mail.ParseAddress(in.From)
+	if err != nil {
+		return "", "", nil, fmt.Errorf("notice: from address %q: %w", in.From, err)
+	}
+	h.SetAddressList("From", []*gomail.Address{{Name: t.office, Address: from.Address}})
+	var to []*gomail.Address
+	for _, a := range in.To {
+		p, err := mail.ParseAddress(a)
+		if err != nil {
+			return "", "", nil, fmt.Errorf("notice: recipient %q: %w", a, err)
+		}
+		to = append(to, &gomail.Address{Name: p.Name, Address: p.Address})
+	}
+	h.SetAddressList("To", to)
+	h.SetMessageID(in.MessageID)
+	if id := strings.Trim(strings.TrimSpace(in.InReplyTo), "<>"); id != "" {
+		h.SetMsgIDList("In-Reply-To", []string{id})
+		h.SetMsgIDList("References", []string{id})
+	}
+	// RFC 3834: an automatic answer, so that auto-responders do not loop.
+	h.Set("Auto-Submitted", "auto-replied")
+	h.Set("Content-Language", map[bool]string{true: "en", false: "it"}[in.Lang == "en"])
+	h.Set("X-Omologa-Kind", kind)
+	h.Set("X-Omologa-Submission", fmt.Sprint(in.SubmissionID))
+
+	var buf bytes.Buffer
+	w, err := gomail.CreateInlineWriter(&buf, h)
+	if err != nil {
+		return "", "", nil, fmt.Errorf("notice: %w", err)
+	}
+	d := build(in)
+	if err := part(w, "text/plain", d.text()); err != nil {
+		return "", "", nil, err
+	}
+	if err := part(w, "text/html", d.html(in.Lang)); err != nil {
+		return "", "", nil, err
+	}
+	if err := w.Close(); err != nil {
+		return "", "", nil, fmt.Errorf("notice: %w", err)
+	}
+	return kind, subject, buf.Bytes(), nil
+}
+
+func part(w *gomail.InlineWriter, ctype, body string) error {
+	var ph gomail.InlineHeader
+	ph.SetContentType(ctype, map[string]string{"charset": "utf-8"})
+	pw, err := w.CreatePart(ph)
+	if err != nil {
+		return fmt.Errorf("notice: %w", err)
+	}
+	if _, err := io.WriteString(pw, body); err != nil {
+		return fmt.Errorf("notice: %w", err)
+	}
+	if err := pw.Close(); err != nil {
+		return fmt.Errorf("notice: %w", err)
+	}
+	return nil
+}
+
+func subjectOf(in Input, t *text, kind string) string {
+	what := ""
+	if len(in.Files) == 1 && in.Files[0].Report.Summary.Name != "" {
+		what = in.Files[0].Report.Summary.Name
+	} else if len(in.Files) == 1 {
+		what = in.Files[0].Name
+	} else {
+		what = fmt.Sprintf(t.submissionN, in.SubmissionID)
+	}
+	if kind == KindRepeat {
+		return t.subjRepeat + " – " + fmt.Sprintf(t.submissionN, in.Repeat.SubmissionID)
+	}
+	switch {
+	case kind == KindReceipt:
+		return t.subjReceipt + " – " + what
+	case allUnreadable(in):
+		return t.subjUnreadable + " – " + what
+	}
+	return t.subjRejection + " – " + what
+}
+
+// doc is the notice as a list of blocks, rendered as text or HTML.
+type doc struct {
+	blocks []block
+}
+
+type block struct {
+	heading string
+	paras   []string
+	list    []string
+	ordered bool
+}
+
+func (d *doc) para(s ...string) { d.blocks = append(d.blocks, block{paras: s}) }
+func (d *doc) section(h string, s ...string) {
+	d.blocks = append(d.blocks, block{heading: h, paras: s})
+}
+func (d *doc) list(h string, items []string, ordered bool) {
+	if len(items) > 0 {
+		d.blocks = append(d.blocks, block{heading: h, list: items, ordered: ordered})
+	}
+}
+
+func build(in Input) *doc {
+	t := textOf(in.Lang)
+	loc := italian.Rome()
+	d := &doc{}
+	d.para(t.greeting)
+	if r := in.Repeat; r != nil {
+		// Its own opening: "we received … with 0 files. This is the
+		// outcome of the check" would announce a check that was not made,
+		// and say the receipt twice.
+		d.para(fmt.Sprintf(t.repeat, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
+			r.SubmissionID, t.when(r.ReceivedAt, loc)))
+		var items []string
+		for _, f := range r.Files {
+			v := t.verdict[f.Verdict]
+			if v == "" {
+				v = t.notJudged
+			}
+			items = append(items, f.Name+": "+v)
+		}
+		d.list(t.verdictLabel, items, false)
+		d.para(fmt.Sprintf(t.signature, in.Office))
+		d.elide(in.Lang)
+		return d
+	}
+	d.para(fmt.Sprintf(t.received, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
+		in.SubmissionID, in.Subject, italian.Count(len(in.Files), t.file, t.files)))
+	if !in.ReleasedAt.IsZero() {
+		d.para(fmt.Sprintf(t.released, t.when(in.ReleasedAt, loc)))
+	}
+	d.list(t.problemsHead, in.Problems, false)
+	if len(in.Files) == 0 {
+		d.para(t.noFiles)
+	}
+	for _, f := range in.Files {
+		r := f.Report
+		head := fmt.Sprintf(t.fileHead, f.Name)
+		if f.From != "" {
+			head += fmt.Sprintf(t.fromArchive, f.From)
+		}
+		var paras []string
+		if s := r.Summary; s.Name != "" || s.Players > 0 {
+			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), span(t, s.Start, s.End),
+				italian.Count(s.Players, t.player, t.players), italian.Count(s.Rounds, t.round, t.rounds), orDash(s.RateOfPlay)))
+		}
+		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
+		if e := f.Supersedes; e != nil {
+			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, t.when(e.ReceivedAt, loc)))
+		}
+		if e := f.InForce; e != nil {
+			paras = append(paras, fmt.Sprintf(t.inForce, italian.DateIn(e.HomologatedAt, loc), e.Name, e.SubmissionID))
+		}
+		// Only a file that counts is told its list; the sentence says
+		// what the deadline.list-period note says, which is left out.
+		if p := r.Period; r.Verdict != validate.Rejected && p != nil && p.Issue.IsFull() {
+			list := t.lists[r.Kind]
+			if list == "" {
+				list = r.Kind
+			}
+			month := italian.MonthYear(p.Issue.Year, p.Issue.Month)
+			if in.Lang == "en" {
+				month = italian.MonthYearEN(p.Issue.Year, p.Issue.Month)
+			}
+			paras = append(paras, fmt.Sprintf(t.period, list, month, dateOf(p.Issue), dateOf(p.Cutoff)))
+		}
+		d.section(head, paras...)
+		var errs, warns, infos []string
+		for _, x := range shown(r) {
+			line := findingLine(t, in.Lang, x)
+			switch x.Severity {
+			case validate.SeverityError:
+				errs = append(errs, line)
+			case validate.SeverityWarning:
+				warns = append(warns, line)
+			default:
+				infos = append(infos, line)
+			}
+		}
+		d.list(t.errorsHead, errs, true)
+		d.list(t.warningsHead, warns, true)
+		d.list(t.infoHead, infos, false)
+	}
+	if Kind(in) == KindRejection {
+		d.section(t.resubmitHead, resubmit(t, in))
+	} else {
+		d.para(t.thanks)
+	}
+	d.para(fmt.Sprintf(t.signature, in.Office))
+	d.elide(in.Lang)
+	return d
+}
+
+// elide applies Italian's elision before a date ("dell'08/03/2026") to
+// every paragraph of an Italian notice.
+func (d *doc) elide(lang string) {
+	if lang == "en" {
+		return
+	}
+	for i := range d.blocks {
+		b := &d.blocks[i]
+		for j := range b.paras {
+			b.paras[j] = italian.Elide(b.paras[j])
+		}
+	}
+}
+
+func findingLine(t *text, lang string, f validate.Finding) string {
+	msg := f.MessageIT
+	if lang == "en" && f.MessageEN != "" || msg == "" {
+		msg = f.MessageEN
+	}
+	var where []string
+	if f.Line > 0 {
+		where = append(where, fmt.Sprintf(t.line, f.Line))
+	}
+	if f.Player > 0 {
+		where = append(where, fmt.Sprintf(t.playerN, f.Player))
+	}
+	if f.Round > 0 {
+		where = append(where, fmt.Sprintf(t.roundN, f.Round))
+	}
+	s := msg
+	if f.Article != "" {
+		s = "[" + f.Article + "] " + s
+	}
+	if len(where) > 0 {
+		s += " (" + strings.Join(where, ", ") + ")"
+	}
+	return s
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "–"
+	}
+	return s
+}
+
+// Rules the notice treats apart.
+const (
+	ruleListPeriod = "deadline.list-period"
+	ruleLate       = "deadline.late"
+)
+
+// unreadableRules are the findings that say a file could not be read at
+// all: such a file gets that one reason, not the reader's notes that
+// came with it.
+var unreadableRules = map[string]bool{"format.unreadable": true, "format.refused": true, "format.empty": true,
+	"format.no-players": true}
+
+func unreadable(r validate.Report) bool {
+	for _, f := range r.Findings {
+		if unreadableRules[f.Rule] {
+			return true
+		}
+	}
+	return false
+}
+
+// allUnreadable: no file of the submission could be read (or there
+// is none).
+func allUnreadable(in Input) bool {
+	for _, f := range in.Files {
+		if !unreadable(f.Report) {
+			return false
+		}
+	}
+	return true
+}
+
+// shown are the findings a notice lists for a file: for an unreadable
+// file only why; the list period never (the file's paragraph says it
+// when the file counts, and a rejected file counts in no list).
+func shown(r validate.Report) []validate.Finding {
+	bad := unreadable(r)
+	var out []validate.Finding
+	for _, f := range r.Findings {
+		switch {
+		case f.Rule == ruleListPeriod:
+		case bad && !unreadableRules[f.Rule]:
+		default:
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// deadlineDays is the sending deadline the notices' advice counts
+// (RAPID 5.2; the FSI applies it to standard tournaments too).
+const deadlineDays = 8
+
+// resubmit is the advice that fits the rejection: a late file is not
+// told to resend in time; an unreadable one is asked for a TRF file; a
+// file whose end is known is told the day its deadline falls, or that
+// it has passed.
+func resubmit(t *text, in Input) string {
+	late, bad := false, true
+	var end tournament.Date
+	for _, f := range in.Files {
+		if f.Report.Verdict != validate.Rejected {
+			continue
+		}
+		for _, x := range f.Report.Findings {
+			if x.Rule == ruleLate && x.Severity == validate.SeverityError {
+				late = true
+			}
+		}
+		if !unreadable(f.Report) {
+			bad = false
+		}
+		if e := f.Report.Summary.End; e.IsFull() && end.IsZero() {
+			end = e
+		}
+	}
+	switch {
+	case late:
+		return t.resubmitLate
+	case bad:
+		return t.resubmitUnreadable
+	case end.IsFull():
+		due := end.Time(italian.Rome()).AddDate(0, 0, deadlineDays)
+		if !in.Date.IsZero() && in.Date.In(italian.Rome()).After(due.AddDate(0, 0, 1)) {
+			return fmt.Sprintf(t.resubmitPast, italian.Date(due))
+		}
+		return fmt.Sprintf(t.resubmitBy, italian.Date(due))
+	}
+	return t.resubmit
+}
+
+// span writes the tournament's dates: "il 21/11/2026" for one day, "dal
+// 14/11/2026 al 18/11/2026" for more.
+func span(t *text, start, end tournament.Date) string {
+	switch {
+	case start == end && start.IsFull():
+		return fmt.Sprintf(t.oneDay, dateOf(start))
+	case start.IsZero() && end.IsZero():
+		return "–"
+	}
+	return fmt.Sprintf(t.fromTo, dateOf(start), dateOf(end))
+}
+
+// dateOf writes a full date the Italian way, day/month/year (in both
+// languages), and a partial one in ISO form.
+func dateOf(d tournament.Date) string {
+	if d.IsFull() {
+		return dates.ItalianDate(d)
+	}
+	return orDash(d.String())
+}
+
+// Text renders the notice's plain-text part.
+func Text(in Input) string { return build(in).text() }
+
+// HTML renders the notice's HTML part.
+func HTML(in Input) string { return build(in).html(in.Lang) }
+
+func (d *doc) text() string {
+	var b strings.Builder
+	for _, bl := range d.blocks {
+		if bl.heading != "" {
+			b.WriteString(bl.heading + "\n" + strings.Repeat("-", len([]rune(bl.heading))) + "\n")
+		}
+		for _, p := range bl.paras {
+			b.WriteString(p + "\n")
+		}
+		for i, it := range bl.list {
+			if bl.ordered {
+				fmt.Fprintf(&b, "  %d. %s\n", i+1, it)
+			} else {
+				b.WriteString("  - " + it + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func (d *doc) html(lang string) string {
+	var b strings.Builder
+	if lang != "en" {
+		lang = "it"
+	}
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"></head><body>\n", lang)
+	for _, bl := range d.blocks {
+		if bl.heading != "" {
+			b.WriteString("<h3>" + html.EscapeString(bl.heading) + "</h3>\n")
+		}
+		for _, p := range bl.paras {
+			b.WriteString("<p>" + html.EscapeString(p) + "</p>\n")
+		}
+		if len(bl.list) > 0 {
+			tag := "ul"
+			if bl.ordered {
+				tag = "ol"
+			}
+			b.WriteString("<" + tag + ">\n")
+			for _, it := range bl.list {
+				b.WriteString("<li>" + html.EscapeString(it) + "</li>\n")
+			}
+			b.WriteString("</" + tag + ">\n")
+		}
+	}
+	b.WriteString("</body></html>\n")
+	return b.String()
+}
+
+// when writes an instant as a sentence says it: "il 23/11/2026 alle
+// 10:00" reads as Italian, "il 23/11/2026 10:00" as a table cell.
+func (t *text) when(at time.Time, loc *time.Location) string {
+	return fmt.Sprintf(t.at, italian.DateIn(at, loc), italian.Clock(at, loc))
+}

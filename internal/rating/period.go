@@ -1,0 +1,901 @@
+package rating
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/tournament"
+)
+
+// Received is one homologated tournament with the day it reached the
+// federation.
+type Received struct {
+	File       string
+	Tournament *tournament.Tournament
+	Received   tournament.Date
+	// Withdrawals are the office's overrides of RTF 7.5.2 (see Options).
+	Withdrawals map[int]bool
+	// Theoretical are the chief arbiter's theoretical ratings (RTF 4.2.7,
+	// RAPID 6.8). Ratings are frozen for the period: a player's rating
+	// is decided in the first tournament of the period he plays in, so
+	// a theoretical rating counts when given there.
+	Theoretical Theoretical
+}
+
+// Close is the input of a period's close.
+type Close struct {
+	Kind   periods.Kind
+	Period periods.Period
+	// List is the list in force during the period (not modified).
+	List        *registers.Players
+	Tournaments []Received
+	Settings    *rules.Rating
+	// InPlace lets the close change List and return it as the new list,
+	// for a caller that has no further use for the list in force (the
+	// command, which reads it from a file; a season re-rated in a row).
+	InPlace bool
+	// Carry, with InPlace, is the previous close's Result.Carry when
+	// List is that close's new list, unchanged since: the close then
+	// neither reads the state columns nor indexes the list again, so a
+	// season re-rated in a row does it once. A Carry that does not
+	// belong to List is ignored.
+	Carry *Carry
+	// Corrections are differences carried into the period from
+	// tournaments rated in earlier, closed lists and changed since (a
+	// new version in force, a revocation, an office decision): each is
+	// added to the player's sum like a variation (§4b of the office's
+	// decisions: a published list is never rewritten).
+	Corrections []Correction
+}
+
+// Correction is one player's difference (new variation − old) in a
+// tournament rated in an earlier list, carried into this one.
+type Correction struct {
+	FSIID      string `json:"fsi_id"`
+	Name       string `json:"name"`
+	Tournament string `json:"tournament"`
+	List       string `json:"list"` // the list it was rated in, "2026-12"
+	Reason     string `json:"reason"`
+	Delta      Tenths `json:"delta"`
+	// Applied is false when the player is not on the list: nothing to
+	// correct.
+	Applied bool `json:"applied"`
+}
+
+// ArtCorrection is the File of a correction's variation in a change
+// report (its Name is the tournament's).
+const ArtCorrection = "correction"
+
+// Carry is the engine's reading of a list (its state columns parsed,
+// its index) handed from one close in place to the next.
+type Carry struct {
+	list *registers.Players
+	rows int
+	st   []rowState
+	ix   *Index
+}
+
+// Variation is what one tournament gave a player.
+type Variation struct {
+	File     string   `json:"file"`
+	Name     string   `json:"tournament"`
+	Start    int      `json:"start"`
+	Games    int      `json:"games"`
+	Score    float64  `json:"score"`
+	Expected Tenths   `json:"expected"`
+	Delta    Tenths   `json:"delta"`
+	Applied  Tenths   `json:"applied"`
+	Articles []string `json:"articles"`
+}
+
+// Change is one player's line in the change report.
+type Change struct {
+	FSIID string `json:"fsi_id"`
+	Name  string `json:"name"`
+	// Previous is the rating in force (0 when he was not on the list);
+	// Used is the rating the period's tournaments used (Source says
+	// where it came from); Reached is Used plus Sum rounded (RTF 4.3.3);
+	// New is what the new list says.
+	Previous   int         `json:"previous"`
+	Used       int         `json:"used"`
+	Source     string      `json:"source"`
+	Rated      bool        `json:"rated"`
+	Sum        Tenths      `json:"sum"`
+	Reached    int         `json:"reached"`
+	New        int         `json:"new"`
+	Articles   []string    `json:"articles"`
+	Variations []Variation `json:"variations"`
+}
+
+// CategoryChange is a promotion (standard, RTF 4.4.1) or a new rapid
+// category (RAPID 8.3).
+type CategoryChange struct {
+	FSIID   string `json:"fsi_id"`
+	Name    string `json:"name"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Rating  int    `json:"rating"`
+	Article string `json:"article"`
+}
+
+// PlayerNote names a player and why he is in a section of the report.
+type PlayerNote struct {
+	FSIID   string `json:"fsi_id"`
+	Name    string `json:"name"`
+	Reason  string `json:"reason"`
+	Article string `json:"article,omitempty"`
+}
+
+// Excluded is a tournament given to the close that does not belong to
+// the period: it is not rated here.
+type Excluded struct {
+	File     string          `json:"file"`
+	Received tournament.Date `json:"received"`
+	Period   string          `json:"period"`
+}
+
+// TournamentSummary is one rated tournament of the period.
+type TournamentSummary struct {
+	File     string          `json:"file"`
+	Name     string          `json:"name"`
+	Received tournament.Date `json:"received"`
+	Players  int             `json:"players"`
+	Games    int             `json:"games"`
+}
+
+// Report is the change report of a period's close.
+type Report struct {
+	Kind        periods.Kind        `json:"kind"`
+	Period      periods.Period      `json:"period"`
+	Tournaments []TournamentSummary `json:"tournaments"`
+	Excluded    []Excluded          `json:"excluded"`
+	Changes     []Change            `json:"changes"`
+	Promotions  []CategoryChange    `json:"promotions"`
+	Categories  []CategoryChange    `json:"category_changes"`
+	// Withheld are promotions (rapid: categories) not given because of
+	// an unjustified withdrawal in the period (RTF 7.5.3).
+	Withheld  []CategoryChange `json:"withheld"`
+	Added     []PlayerNote     `json:"added"`
+	Inactive  []PlayerNote     `json:"inactive"`
+	Removed   []PlayerNote     `json:"removed"`
+	Reentered []PlayerNote     `json:"reentered"`
+	KLocked   []PlayerNote     `json:"k_locked"`
+	Norms     []PlayerNote     `json:"norms"`
+	// Undecided are the round robins' withdrawals the office has not
+	// judged yet (regs §4c): nothing was zeroed; a decision taken later
+	// is a correction in a later list.
+	Undecided []PlayerNote `json:"undecided_withdrawals,omitempty"`
+	// Corrections carried into the period (Close.Corrections).
+	Corrections []Correction `json:"corrections"`
+}
+
+// Result is the new list and its report.
+type Result struct {
+	List   *registers.Players
+	Report Report
+	// Carry is set by a close in place, for the next one (see Close).
+	Carry *Carry
+}
+
+// acc is what the period gathers for one player of the period's
+// tournaments.
+type acc struct {
+	seed   Seed
+	sum    Tenths
+	last   tournament.Date // end of the last tournament with a game played
+	nvars  int32
+	played bool
+	// corrected: a correction was carried into the player's sum.
+	corrected bool
+	// withdrew: an unjustified withdrawal in one of the period's
+	// tournaments (RTF 7.5.3).
+	withdrew bool
+}
+
+// ClosePeriod closes a list period: the period's tournaments are rated
+// against the list in force (frozen, RTF 4.2.3, RAPID 6.3), the
+// variations summed and rounded (RTF 4.3.3), and the new list written
+// with the engine's state, so that it is the next period's input.
+func ClosePeriod(in Close) (*Result, error) {
+	r := in.Settings
+	if r == nil {
+		return nil, fmt.Errorf("close %s: no rating settings", in.Period.Label)
+	}
+	if in.Period.Issue.IsZero() {
+		return nil, fmt.Errorf("close: no period")
+	}
+	if in.Period.From.IsZero() {
+		// Without its first day the period would take a tournament of
+		// any earlier period: one rated twice.
+		return nil, fmt.Errorf("close %s: the period has no first receipt day (From); take it from the schedule (Schedule.Parse)", in.Period.Label)
+	}
+	list := in.List
+	if !in.InPlace || list == nil {
+		list = cloneList(in.List)
+	}
+	startLen := len(list.Rows)
+	w := &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}
+	if in.InPlace {
+		for i := range w.owned {
+			w.owned[i] = true
+		}
+	}
+	// The state columns are read once, into st; the rest of the close
+	// reads and changes st, and writes the changes back row by row.
+	var st []rowState
+	var ix *Index
+	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.opts.ByName == r.MatchByName {
+		st, ix = c.st, c.ix
+	} else {
+		st = make([]rowState, startLen, cap(list.Rows))
+		for i := range st {
+			st[i] = readState(&list.Rows[i])
+		}
+		ix = NewIndex(list, r.MatchByName)
+	}
+	rep := Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
+		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
+		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
+		Corrections: []Correction{}}
+
+	seen := make(map[string]bool, len(in.Tournaments))
+	entries := 0
+	for _, rc := range in.Tournaments {
+		if rc.File != "" && seen[rc.File] {
+			return nil, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
+		}
+		seen[rc.File] = true
+		if rc.Tournament == nil {
+			return nil, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
+		}
+		entries += len(rc.Tournament.Players)
+	}
+	ts := slices.Clone(in.Tournaments)
+	slices.SortStableFunc(ts, func(a, b Received) int {
+		if c := a.Received.Compare(b.Received); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.File, b.File)
+	})
+	// rowAcc[row] is 1 + the position in accs of the row's accumulator,
+	// 0 while the row has not been seen in the period: the accumulators
+	// of the players who played are dense, whatever the list's size.
+	rowAcc := make([]int32, startLen, cap(list.Rows))
+	accs := make([]acc, 0, min(entries, startLen+entries/4))
+	// openAcc gives a row seen for the first time its accumulator.
+	openAcc := func(row int) int32 {
+		accs = append(accs, acc{})
+		rowAcc[row] = int32(len(accs))
+		return rowAcc[row]
+	}
+	// The variations in the order they come, with their accumulator;
+	// grouped by player at the end.
+	vars := make([]Variation, 0, entries)
+	varAcc := make([]int32, 0, entries)
+	opts := OptionsFor(in.Kind, r)
+	lastCol := stLastStandard
+	if in.Kind == periods.Rapid {
+		lastCol = stLastRapid
+	}
+	var seeds []Seed
+	for _, rc := range ts {
+		if !in.Period.Contains(rc.Received) {
+			sched := Schedule(in.Kind, r)
+			rep.Excluded = append(rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
+				Period: sched.ForReceipt(rc.Received).Label})
+			continue
+		}
+		t := rc.Tournament
+		seeds = seeds[:0]
+		for i := range t.Players {
+			p := &t.Players[i]
+			row := ix.Find(p)
+			if row < 0 {
+				row = ix.Append(newRow(p))
+				rowAcc = append(rowAcc, 0)
+				st = append(st, rowState{})
+				w.owned = append(w.owned, true)
+			}
+			k := rowAcc[row]
+			if k == 0 {
+				// Frozen for the period: the first sight decides a new
+				// player's entry rating too.
+				k = openAcc(row)
+				a := &accs[k-1]
+				var rp *registers.Player
+				if row < startLen {
+					// In place, the row's ratings and the state the seed
+					// reads change only after the last tournament.
+					rp = &list.Rows[row]
+				}
+				a.seed = seedFor(in.Kind, rp, st[row].int(stFideLast), p, r, rc.Theoretical.For(p))
+				a.seed.Row = row
+				if row >= startLen && in.Kind == periods.Standard && a.seed.Source == "fide" {
+					list.Rows[row].FideStandard = a.seed.Rating
+				}
+			}
+			seeds = append(seeds, accs[k-1].seed)
+		}
+		o := opts
+		o.Withdrawals = rc.Withdrawals
+		lines := Rate(t, seeds, o)
+		end := t.End
+		if !end.IsFull() {
+			end = t.Start
+		}
+		if !end.IsFull() {
+			end = rc.Received
+		}
+		games := 0
+		for i := range lines {
+			l := &lines[i]
+			row := seeds[i].Row
+			k := rowAcc[row] - 1
+			a := &accs[k]
+			games += l.Games
+			if l.Games > 0 {
+				a.played = true
+				if a.last.Before(end) {
+					a.last = end
+				}
+			}
+			if l.Rated && l.Games > 0 {
+				a.sum += l.Applied
+			}
+			a.withdrew = a.withdrew || l.Withdrew
+			if l.Undecided {
+				pr := &list.Rows[row]
+				rep.Undecided = append(rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+					Reason:  t.Name + ": withdrew from a round robin, no office decision: nothing zeroed",
+					Article: "FIDE-GR 6.6; RTF 7.5.3"})
+			}
+			a.nvars++
+			vars = append(vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
+				Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
+			varAcc = append(varAcc, k)
+			if l.Norm != nil {
+				pr := &list.Rows[row]
+				kind := "S"
+				if l.Norm.Long {
+					kind = "L"
+				}
+				norms := st[row].v[stNorms]
+				if norms != "" {
+					norms += ";"
+				}
+				st[row].set(stNorms, norms+l.Norm.Start.String()+":"+kind)
+				rep.Norms = append(rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+					Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", t.Name, l.Norm.Score, l.Norm.Played, l.Norm.Average, l.Norm.Needed),
+					Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[l.Norm.Long]})
+			}
+		}
+		rep.Tournaments = append(rep.Tournaments, TournamentSummary{File: rc.File, Name: t.Name,
+			Received: rc.Received, Players: len(t.Players), Games: games / 2})
+	}
+
+	// Corrections of earlier lists, after the period's tournaments: a
+	// player seen only here keeps his rating in force as the one used.
+	for _, c := range in.Corrections {
+		row := -1
+		if c.FSIID != "" {
+			row = ix.Find(&tournament.Player{NationalID: c.FSIID, Name: c.Name})
+		}
+		if row < 0 || row >= startLen {
+			rep.Corrections = append(rep.Corrections, c)
+			continue
+		}
+		c.Applied = true
+		rep.Corrections = append(rep.Corrections, c)
+		k := rowAcc[row]
+		if k == 0 {
+			k = openAcc(row)
+			v := ratingOf(in.Kind, &list.Rows[row])
+			accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
+		}
+		a := &accs[k-1]
+		a.sum += c.Delta
+		a.corrected = true
+		a.nvars++
+		vars = append(vars, Variation{File: ArtCorrection, Name: c.Tournament, Applied: c.Delta, Delta: c.Delta,
+			Articles: []string{"correzione: " + c.Reason + " (lista " + c.List + ")"}})
+		varAcc = append(varAcc, k-1)
+	}
+
+	// Each player's variations, in the order of the tournaments, in one
+	// array.
+	off := make([]int32, len(accs)+1)
+	for k := range accs {
+		off[k+1] = off[k] + accs[k].nvars
+	}
+	grouped := make([]Variation, len(vars))
+	next := slices.Clone(off[:len(accs)])
+	for j, k := range varAcc {
+		grouped[next[k]] = vars[j]
+		next[k]++
+	}
+	vars, varAcc = nil, nil
+
+	// The new ratings.
+	rep.Changes = make([]Change, 0, len(accs))
+	q := &r.Rapid
+	// startRapid: the Elo Rapid in force of the rows whose rating the
+	// close changes (RAPID 8.3: the list in force is a period held).
+	var startRapid map[int]int
+	if in.Kind == periods.Rapid {
+		startRapid = make(map[int]int, len(accs))
+	}
+	for i, k := range rowAcc {
+		if k == 0 {
+			continue
+		}
+		a := &accs[k-1]
+		row := &list.Rows[i]
+		if a.played {
+			if old, _ := parseDate(st[i].v[lastCol]); old.Before(a.last) {
+				st[i].set(lastCol, a.last.String())
+			}
+		}
+		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
+			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: grouped[off[k-1]:off[k]:off[k]]}
+		if i < startLen {
+			ch.Previous = ratingOf(in.Kind, row)
+		}
+		ch.New = ch.Previous
+		if startRapid != nil && i < startLen {
+			startRapid[i] = row.EloRapid
+		}
+		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
+		// 2200 at the start of a period, whatever its origin (the list
+		// in force, a RAPID 6.1 entry rating).
+		if in.Kind == periods.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
+			row.RapidK20 = true
+			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
+		}
+		if a.seed.Rated && (a.played || a.corrected) {
+			ch.Reached = Round(a.seed.Rating, a.sum)
+			ch.New = ch.Reached
+			if in.Kind == periods.Standard && r.Standard.Cap > 0 && slices.Contains(r.Standard.CapCategories, a.seed.Category) {
+				limit := max(r.Standard.Cap, a.seed.Rating)
+				if ch.New > limit {
+					ch.New = limit
+					ch.Articles = append(ch.Articles, "RTF 4.4.2")
+				}
+			}
+			setRating(in.Kind, row, ch.New)
+		}
+		rep.Changes = append(rep.Changes, ch)
+	}
+	for i := startLen; i < len(list.Rows); i++ {
+		row := &list.Rows[i]
+		a := &accs[rowAcc[i]-1]
+		reason := "first rated tournament, entered at " + strconv.Itoa(a.seed.Rating) + " (" + a.seed.Source + ")"
+		if !a.played {
+			reason = "in a tournament without a game played: no rating yet"
+		}
+		rep.Added = append(rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
+	}
+	// RTF 7.5.3: an unjustified withdrawal loses the promotion.
+	noPromotion := make([]bool, len(list.Rows))
+	if opts.Withdrawal.BlocksPromotion {
+		for i, k := range rowAcc {
+			noPromotion[i] = k > 0 && accs[k-1].withdrew
+		}
+	}
+	if in.Kind == periods.Standard {
+		closeStandard(w, st, in, &rep, noPromotion)
+	} else {
+		closeRapid(w, st, in, &rep, noPromotion, startLen, startRapid)
+	}
+	for _, c := range StateColumns {
+		if !slices.Contains(list.ExtraHeader, c) {
+			list.ExtraHeader = append(list.ExtraHeader, c)
+		}
+	}
+	res := &Result{List: list, Report: rep}
+	if in.InPlace {
+		res.Carry = &Carry{list: list, rows: len(list.Rows), st: st, ix: ix}
+	}
+	return res, nil
+}
+
+// Schedule returns the list schedule of kind from the settings.
+func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
+	if kind == periods.Rapid {
+		return r.ListOf(rules.KindRapid).Schedule()
+	}
+	return r.ListOf(rules.KindStandard).Schedule()
+}
+
+func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
+	list := w.list
+	s := &in.Settings.Standard
+	issue := in.Period.Issue
+	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
+	inactive := fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
+	// RTF 4.2.9 wants the membership of the year in progress ("anno in
+	// corso"): the year of the list's closing date (regs §4b), so the
+	// January list, which closes in December, takes the previous year's.
+	cutoff := in.Period.Cutoff
+	if cutoff.IsZero() {
+		cutoff = Schedule(in.Kind, in.Settings).Cutoff(issue)
+	}
+	memberSince := cutoff.Year
+	unregistered := fmt.Sprintf("not registered for %d", memberSince)
+	for i := range list.Rows {
+		row := &list.Rows[i]
+		rs := &st[i]
+		fideLast := rs.int(stFideLast)
+		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
+		// players dropped by FIDE come back at the minimum − 1.
+		if s.RemoveFideRated && row.FideStandard > 0 && row.EloItalia > 0 {
+			rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("FIDE-rated (%d): Elo Italia %d removed", row.FideStandard, row.EloItalia), Article: "RTF 4.2.6"})
+			row.EloItalia = 0
+		}
+		if s.FideFloor > 0 && row.FideStandard == 0 && row.EloItalia == 0 && fideLast > 0 {
+			row.EloItalia = s.FideFloor - 1
+			rep.Reentered = append(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
+		}
+		if row.FideStandard > 0 {
+			if fideLast != row.FideStandard {
+				rs.set(stFideLast, strconv.Itoa(row.FideStandard))
+			}
+		} else {
+			rs.set(stFideLast, "")
+		}
+		// RTF 4.4.1: promotions at the start of the new period.
+		rt := row.EloItalia
+		if s.PromotionUsesFide && row.FideStandard > rt {
+			rt = row.FideStandard
+		}
+		cat := row.Category
+		if cat == "" {
+			cat = "NC"
+		}
+		to := cat
+		article := ""
+		for k, p := range s.Promotions {
+			if rt >= p.Min && tournament.CategoryRank(p.Category) > tournament.CategoryRank(to) {
+				to, article = p.Category, promotionArticle(k)
+			}
+		}
+		if to != "M" && cat != "M" && maestroOf(row, rs.v[stNorms], rs.int(stFideGames), s) {
+			to, article = "M", "RTF 4.4.1.5"
+		}
+		switch {
+		case to != cat && noPromotion[i]:
+			rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+				From: cat, To: to, Rating: rt, Article: ArtWithdrawal})
+		case to != cat:
+			rep.Promotions = append(rep.Promotions, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+				From: cat, To: to, Rating: rt, Article: article})
+			row.Category = to
+		}
+		// RTF 4.2.9: activity and membership decide who is listed.
+		reason := ""
+		last, known := parseDate(rs.v[stLastStandard])
+		merit, fide := MeritRating(row)
+		switch {
+		case merit == 0:
+			reason = "no Elo Italia or FIDE rating"
+		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
+			reason = inactive
+		case s.ListRequiresMembership && row.MembershipYear < memberSince:
+			reason = unregistered
+		}
+		was := rs.v[stListed]
+		if reason == "" {
+			rs.set(stListed, "1")
+			if fide {
+				rs.set(stListedFide, "1")
+			} else {
+				rs.set(stListedFide, "")
+			}
+		} else {
+			rs.set(stListed, "0")
+			rs.set(stListedFide, "")
+			if was != "0" && merit > 0 {
+				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
+			}
+		}
+		w.flush(i, rs)
+	}
+}
+
+// promotionArticle names the article of the k-th promotion of the
+// settings (RTF 4.4.1.1–4.4.1.4), without formatting for every row.
+func promotionArticle(k int) string {
+	if k < len(promotionArticles) {
+		return promotionArticles[k]
+	}
+	return fmt.Sprintf("RTF 4.4.1.%d", k+1)
+}
+
+var promotionArticles = []string{"RTF 4.4.1.1", "RTF 4.4.1.2", "RTF 4.4.1.3", "RTF 4.4.1.4"}
+
+// maestroOf reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough
+// games, and one long norm or two short ones within the window (norms as
+// in the norms column).
+func maestroOf(row *registers.Player, norms string, fideGames int, s *rules.StandardRating) bool {
+	m := &s.Maestro
+	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && fideGames >= m.FideMinGames)
+	if !ok || norms == "" {
+		return false
+	}
+	var short []tournament.Date
+	for _, n := range strings.Split(norms, ";") {
+		d, kind, _ := strings.Cut(n, ":")
+		if kind == "L" {
+			return true
+		}
+		if dd, ok := parseDate(d); ok {
+			short = append(short, dd)
+		}
+	}
+	slices.SortFunc(short, func(a, b tournament.Date) int { return a.Compare(b) })
+	need := m.ShortNormsNeeded
+	for i := 0; i+need-1 < len(short); i++ {
+		limit := tournament.DateOf(short[i].Time(time.UTC).AddDate(m.ShortNormWindowYears, 0, 0))
+		if !limit.Before(short[i+need-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// closeRapid ends a rapid close row by row: removal, K lock, categories.
+// The rows before startLen were on the list in force, with the Elo Rapid
+// of startRapid when the close changed it.
+func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, startRapid map[int]int) {
+	list := w.list
+	counts := make([]int, len(in.Settings.Rapid.Categories))
+	for i := range list.Rows {
+		if list.Rows[i].EloRapid != 0 {
+			inForce := 0
+			if i < startLen {
+				inForce = list.Rows[i].EloRapid
+				if v, ok := startRapid[i]; ok {
+					inForce = v
+				}
+			}
+			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], inForce)
+		}
+		w.flush(i, &st[i])
+	}
+}
+
+// closeRapidRow closes one rated row; inForce is its Elo Rapid on the
+// list in force (0 when it had none).
+func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool, inForce int) {
+	q := &in.Settings.Rapid
+	issue := in.Period.Issue
+	// RAPID 6.9: no tournament in the last RemovalYears calendar
+	// years.
+	if last, known := parseDate(rs.v[stLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
+		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
+		// regs §4b: removed entirely, rating, K lock and category; he
+		// re-enters under RAPID 6.1 like a new player.
+		row.EloRapid, row.RapidK20 = 0, false
+		rs.set(stRapidCategory, "")
+		rs.set(stRapidBands, "")
+		return
+	}
+	// RAPID 7.3: K 20 for ever from 2200.
+	if q.KLock && !row.RapidK20 && row.EloRapid >= q.KHighFrom {
+		row.RapidK20 = true
+		rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
+	}
+	// RAPID 8.3: bands held, category never lowered. Every list counts
+	// as one period held, the list in force too when no band history
+	// says it was counted (regs §4b: a migrated list gets its
+	// categories at the first close).
+	bandCounts(rs.v[stRapidBands], q.Categories, counts)
+	if rs.v[stRapidBands] == "" && inForce > 0 {
+		countBand(counts, inForce, q)
+	}
+	countBand(counts, row.EloRapid, q)
+	rs.set(stRapidBands, formatCounts(counts, q.Categories))
+	cur := rs.v[stRapidCategory]
+	best := cur
+	for b := range q.Categories {
+		if counts[b] >= q.CategoryMinPeriods {
+			if best == "" || b < bandIndex(q.Categories, best) {
+				best = q.Categories[b].Name
+			}
+			break
+		}
+	}
+	switch {
+	case best != cur && noPromotion:
+		rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+			From: cur, To: best, Rating: row.EloRapid, Article: ArtWithdrawal})
+	case best != cur:
+		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
+		rs.set(stRapidCategory, best)
+	}
+}
+
+// countBand counts one list period held at rating (RAPID 8.3).
+func countBand(counts []int, rating int, q *rules.RapidRating) {
+	for b := range q.Categories {
+		// Counts beyond CategoryMinPeriods say nothing more: capping
+		// them keeps the state column stable.
+		if rating >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
+			counts[b]++
+			if !q.CategoryCountsHigherBands {
+				break
+			}
+		}
+	}
+}
+
+// bandCounts reads the rapid_bands column ("A:1;B:3") into counts, one
+// per band of the settings; names not among them are dropped.
+func bandCounts(s string, bands []rules.Band, counts []int) {
+	clear(counts)
+	for len(s) > 0 {
+		part := s
+		if i := strings.IndexByte(s, ';'); i >= 0 {
+			part, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		name, n, ok := strings.Cut(part, ":")
+		if !ok {
+			continue
+		}
+		if v, err := strconv.Atoi(n); err == nil {
+			if b := bandIndex(bands, name); b < len(bands) {
+				counts[b] = v
+			}
+		}
+	}
+}
+
+// formatCounts writes counts as the rapid_bands column.
+func formatCounts(counts []int, bands []rules.Band) string {
+	var b strings.Builder
+	for i, band := range bands {
+		if counts[i] > 0 {
+			if b.Len() > 0 {
+				b.WriteByte(';')
+			}
+			b.WriteString(band.Name)
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(counts[i]))
+		}
+	}
+	return b.String()
+}
+
+func bandIndex(bands []rules.Band, name string) int {
+	for i, b := range bands {
+		if b.Name == name {
+			return i
+		}
+	}
+	return len(bands)
+}
+
+// parseDate reads the YYYY-MM-DD of the state columns (without fmt:
+// it runs for every row at every close).
+func parseDate(s string) (tournament.Date, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		var d tournament.Date
+		if s == "" || d.UnmarshalText([]byte(s)) != nil {
+			return tournament.Date{}, false
+		}
+		return d, true
+	}
+	n := func(a string) int {
+		v := 0
+		for i := 0; i < len(a); i++ {
+			c := a[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, m, d := n(s[:4]), n(s[5:7]), n(s[8:])
+	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return tournament.Date{}, false
+	}
+	return tournament.NewDate(y, time.Month(m), d), true
+}
+
+func ratingOf(kind periods.Kind, row *registers.Player) int {
+	if kind == periods.Rapid {
+		return row.EloRapid
+	}
+	return row.EloItalia
+}
+
+func setRating(kind periods.Kind, row *registers.Player, v int) {
+	if kind == periods.Rapid {
+		row.EloRapid = v
+	} else {
+		row.EloItalia = v
+	}
+}
+
+func fullName(row *registers.Player) string {
+	if row.Name == "" {
+		return row.Surname
+	}
+	return row.Surname + " " + row.Name
+}
+
+// newRow is the list row of a player first seen in a tournament.
+func newRow(p *tournament.Player) registers.Player {
+	surname, name, ok := strings.Cut(p.Name, ",")
+	if !ok {
+		surname, name = p.Name, ""
+	}
+	fed := p.Federation
+	if fed == "" {
+		fed = p.NationalFed
+	}
+	cat := p.Category
+	if !tournament.IsCategory(cat) {
+		cat = "NC"
+	}
+	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),
+		Name: strings.TrimSpace(name), Sex: strings.ToUpper(p.Sex), BirthDate: p.BirthDate, Federation: fed,
+		Category: cat}
+}
+
+// cloneList copies the list; the rows' Extra maps stay shared with the
+// list in force until writer.set changes one (copy on write: a close
+// touches few rows' state, and the list in force must not change).
+func cloneList(l *registers.Players) *registers.Players {
+	if l == nil {
+		return &registers.Players{}
+	}
+	out := &registers.Players{Rows: make([]registers.Player, len(l.Rows), len(l.Rows)+len(l.Rows)/8+16),
+		ExtraHeader: slices.Clone(l.ExtraHeader)}
+	copy(out.Rows, l.Rows)
+	return out
+}
+
+// writer changes the state columns of the new list.
+type writer struct {
+	list  *registers.Players
+	owned []bool // the row's Extra map belongs to the new list
+}
+
+// flush writes the changed state columns of row i.
+func (w *writer) flush(i int, rs *rowState) {
+	for c, d := 0, rs.dirty; d != 0; c, d = c+1, d>>1 {
+		if d&1 != 0 {
+			w.set(i, StateColumns[c], rs.v[c])
+		}
+	}
+	rs.dirty = 0
+}
+
+func (w *writer) set(i int, col, v string) {
+	r := &w.list.Rows[i]
+	if r.Extra[col] == v {
+		return
+	}
+	if !w.owned[i] {
+		r.Extra = maps.Clone(r.Extra)
+		w.owned[i] = true
+	}
+	setState(r, col, v)
+}

@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"omologa/internal/platform/italian"
+	"time"
+)
+
+// StateDiscarded is a quarantined submission the office closed without
+// an answer (omologa release --drop). It stays in the store.
+const StateDiscarded = "discarded"
+
+// The office's decisions about a quarantined submission.
+const (
+	OfficeReleased  = "released"  // to be judged and answered as if the sender were allowed
+	OfficeDiscarded = "discarded" // closed without a notice
+)
+
+// Office is what the office decided about a quarantined submission, by
+// whom and when.
+type Office struct {
+	Action string    `json:"action"` // OfficeReleased or OfficeDiscarded
+	By     string    `json:"by"`
+	At     time.Time `json:"at"`
+}
+
+// StateError says a submission is not in the state an operation needs.
+type StateError struct {
+	ID    int64
+	State string // the state it is in
+	Want  string // the state the operation needs
+}
+
+func (e *StateError) Error() string {
+	return fmt.Sprintf("submission %d is %s, not %s", e.ID, e.State, e.Want)
+}
+
+// ErrNoSubmission is returned for an id that names no submission.
+var ErrNoSubmission = errors.New("no such submission")
+
+// noSubmission is ErrNoSubmission naming the id: "no submission 999".
+type noSubmission int64
+
+func (e noSubmission) Error() string        { return fmt.Sprintf("no submission %d", int64(e)) }
+func (e noSubmission) Is(target error) bool { return target == ErrNoSubmission }
+
+// Release puts a quarantined submission back in the received state, so
+// that the next pass judges and answers it, recording who released it
+// and when. A submission in any other state is a *StateError.
+func (s *Store) Release(ctx context.Context, id int64, by string, now time.Time) error {
+	return s.officeDecides(ctx, id, OfficeReleased, StateReceived, by, now,
+		fmt.Sprintf("rilasciata dall'ufficio (%s, %s): giudicata come se il mittente fosse ammesso", by, noteTime(now)))
+}
+
+// Discard closes a quarantined submission as discarded by the office,
+// without a notice; the submission and its files stay in the store. A
+// submission in any other state is a *StateError.
+func (s *Store) Discard(ctx context.Context, id int64, by string, now time.Time) error {
+	return s.officeDecides(ctx, id, OfficeDiscarded, StateDiscarded, by, now,
+		fmt.Sprintf("scartata dall'ufficio (%s, %s): nessuna risposta", by, noteTime(now)))
+}
+
+func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by string, now time.Time, note string) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var cur string
+		err := tx.QueryRowContext(ctx, `SELECT state FROM submissions WHERE id = ?`, id).Scan(&cur)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNoSubmission
+		}
+		if err != nil {
+			return err
+		}
+		if cur != StateQuarantined {
+			return &StateError{ID: id, State: cur, Want: StateQuarantined}
+		}
+		// The quarantine note (why) is kept ahead of the decision.
+		_, err = tx.ExecContext(ctx, `UPDATE submissions SET state = ?, office_action = ?, office_by = ?, office_at = ?,
+			note = CASE WHEN note = '' THEN ? ELSE note || '; ' || ? END WHERE id = ? AND state = ?`,
+			state, action, by, ts(now), note, note, id, StateQuarantined)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: %s submission %d: %w", action, id, err)
+	}
+	return nil
+}
+
+// noteTime writes when the office acted, as the office reads it: in
+// Rome, dd/mm/yyyy hh:mm.
+func noteTime(t time.Time) string { return italian.DateTime(t, italian.Rome()) }
+
+func officeOf(action, by string, at sql.NullString) *Office {
+	if action == "" {
+		return nil
+	}
+	o := &Office{Action: action, By: by}
+	if at.Valid {
+		o.At = parseTS(at.String)
+	}
+	return o
+}

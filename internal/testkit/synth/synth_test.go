@@ -1,0 +1,112 @@
+package synth
+
+import (
+	"bytes"
+	"testing"
+
+	"omologa/internal/homologation/rules"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
+	"omologa/internal/tournament/trf"
+)
+
+func small() Config {
+	c := Default()
+	c.Players, c.Tournaments, c.PlayersPerTournament, c.Rounds = 300, 20, 16, 7
+	c.ForfeitRate, c.HalfByeRate = 0.05, 0.05
+	return c
+}
+
+func TestGenerate(t *testing.T) {
+	s := Generate(small())
+	if len(s.Tournaments) != 20 || len(s.Players.Rows) != 300 {
+		t.Fatalf("%d tournaments, %d players", len(s.Tournaments), len(s.Players.Rows))
+	}
+	rr, swiss, forfeits, byes := 0, 0, 0, 0
+	for _, tt := range s.Tournaments {
+		if tt.PairingSystem == "Round robin" {
+			rr++
+		} else {
+			swiss++
+		}
+		played := 0
+		for i := range tt.Players {
+			p := &tt.Players[i]
+			for _, e := range p.Rounds {
+				switch {
+				case e.IsPlayed():
+					played++
+				case e.IsForfeit():
+					forfeits++
+				case e.Code == tournament.CodePairingBye || e.Code == tournament.CodeHalfBye:
+					byes++
+				}
+			}
+			if p.Points != tt.Score(p) {
+				t.Errorf("%s: player %d declares %v, crosstable %v", tt.Name, p.Start, p.Points, tt.Score(p))
+			}
+		}
+		// Every played entry has its opposite entry: Games() sees all.
+		if g := len(tt.Games()); 2*g != played {
+			t.Errorf("%s: %d played entries but %d games", tt.Name, played, g)
+		}
+	}
+	if rr == 0 || swiss == 0 || forfeits == 0 || byes == 0 {
+		t.Errorf("round robins %d, Swiss %d, forfeits %d, byes %d: every kind expected", rr, swiss, forfeits, byes)
+	}
+	if a, b := Generate(small()).Games(), s.Games(); a != b {
+		t.Errorf("not deterministic: %d and %d games", a, b)
+	}
+}
+
+func TestGenerateWritesReadableTRF(t *testing.T) {
+	s := Generate(small())
+	for _, tt := range s.Tournaments[:3] {
+		var buf bytes.Buffer
+		if err := trf.Write(&buf, tt, trf.TRF26); err != nil {
+			t.Fatal(err)
+		}
+		back, _, err := codec.Read(tt.Name, buf.Bytes())
+		if err != nil {
+			t.Fatalf("%s: %v", tt.Name, err)
+		}
+		if len(back.Games()) != len(tt.Games()) || len(back.Players) != len(tt.Players) {
+			t.Errorf("%s: read back %d games %d players, wrote %d %d", tt.Name, len(back.Games()), len(back.Players), len(tt.Games()), len(tt.Players))
+		}
+		if back.Players[0].NationalID != tt.Players[0].NationalID {
+			t.Errorf("%s: FSI id %q read back as %q", tt.Name, tt.Players[0].NationalID, back.Players[0].NationalID)
+		}
+	}
+}
+
+// TestCategoryMinFollowsRules: the season's categories from M to 3N start
+// where rules.yaml promotes, so that a generated register agrees with the
+// rating stage's promotions.
+func TestCategoryMinFollowsRules(t *testing.T) {
+	f, err := rules.Load("../../../rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Rating.Standard
+	want := map[string]int{"M": s.Maestro.MinRating}
+	for _, p := range s.Promotions {
+		want[p.Category] = p.Min
+	}
+	if len(categoryMin) != len(tournament.Categories)-1 {
+		t.Fatalf("%d minimums for %d categories", len(categoryMin), len(tournament.Categories))
+	}
+	for i, c := range tournament.Categories[:len(categoryMin)] {
+		if m, ok := want[c]; ok && m != categoryMin[i] {
+			t.Errorf("%s from %d, rules.yaml promotes from %d", c, categoryMin[i], m)
+		}
+		delete(want, c)
+	}
+	if len(want) > 0 {
+		t.Errorf("promotions to categories synth does not give: %v", want)
+	}
+	for r, c := range map[int]string{2500: "M", 2000: "CM", 1999: "1N", 1600: "2N", 1500: "3N", 1470: "1S", 1469: "2S", 1449: "NC"} {
+		if got := category(r); got != c {
+			t.Errorf("category(%d) = %s, want %s", r, got, c)
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"omologa/internal/office"
+	"omologa/internal/office/accounts"
+	"omologa/internal/store"
+)
+
+// cookieName is the session cookie; "__Host-" under TLS binds it to
+// this host and path, HTTPS only.
+func (s *Server) cookieName() string {
+	if s.tls {
+		return "__Host-omologa"
+	}
+	return "omologa"
+}
+
+type ctxKey struct{}
+
+// visit is the logged-in user of a request.
+type visit struct {
+	token string
+	sess  *store.Session
+}
+
+func (v *visit) actor() office.Actor {
+	return office.Actor{User: v.sess.User.Name, Role: office.Role(v.sess.User.Role), Via: "web"}
+}
+
+func visitOf(r *http.Request) *visit {
+	v, _ := r.Context().Value(ctxKey{}).(*visit)
+	return v
+}
+
+// current returns the request's session, nil when it has none.
+func (s *Server) current(r *http.Request) (*visit, error) {
+	c, err := r.Cookie(s.cookieName())
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	sess, ok, err := s.acc.Session(r.Context(), c.Value)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &visit{token: c.Value, sess: sess}, nil
+}
+
+// user wraps a page that needs a logged-in user: without one, the
+// browser goes to the login page (and back here after).
+func (s *Server) user(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := s.current(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if v == nil {
+			if r.Method != http.MethodGet {
+				s.plainError(w, r, http.StatusUnauthorized, "loginFirst")
+				return
+			}
+			http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+			return
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, v)))
+	}
+}
+
+// act wraps a page or form of an office act: the user's role must allow
+// it, else 403 before anything runs (the office refuses it too).
+func (s *Server) act(a office.Action, h http.HandlerFunc) http.HandlerFunc {
+	return s.user(func(w http.ResponseWriter, r *http.Request) {
+		v := visitOf(r)
+		if !v.actor().Role.May(a) {
+			s.log.Warn("web: act refused to the role", "user", v.sess.User.Name, "role", v.sess.User.Role, "action", a)
+			s.render(w, r, http.StatusForbidden, "error", "", errorPage{Key: "forbidden"})
+			return
+		}
+		h(w, r)
+	})
+}
+
+func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
+	if v, _ := s.current(r); v != nil {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return
+	}
+	s.render(w, r, http.StatusOK, "login", "", loginData{Next: safeNext(r.URL.Query().Get("next"))})
+}
+
+type loginData struct {
+	Next, Name, Error string
+}
+
+// safeNext keeps a redirect after login on this site.
+func safeNext(n string) string {
+	if !strings.HasPrefix(n, "/") || strings.HasPrefix(n, "//") || strings.HasPrefix(n, "/\\") {
+		return "/"
+	}
+	return n
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	name, pw := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
+	next := safeNext(r.PostFormValue("next"))
+	token, _, err := s.acc.Login(r.Context(), name, pw, s.langOf(r))
+	if err != nil {
+		code, key := http.StatusUnauthorized, "badLogin"
+		switch {
+		case errors.Is(err, accounts.ErrThrottled):
+			code, key = http.StatusTooManyRequests, "throttled"
+			s.log.Warn("web: login throttled", "user", name, "remote", r.RemoteAddr)
+		case errors.Is(err, accounts.ErrBadLogin):
+			s.log.Info("web: wrong password", "user", name, "remote", r.RemoteAddr)
+		default:
+			s.fail(w, r, err)
+			return
+		}
+		s.render(w, r, code, "login", "", loginData{Next: next, Name: name, Error: key})
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: token, Path: "/", HttpOnly: true,
+		Secure: s.tls, SameSite: http.SameSiteStrictMode, MaxAge: int(s.acc.Lifetime.Seconds())})
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if v, _ := s.current(r); v != nil {
+		if err := s.acc.Logout(r.Context(), v.token); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: "", Path: "/", HttpOnly: true,
+		Secure: s.tls, SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+}
+
+// setLang switches the language: the session's when logged in, else a
+// cookie for the login page.
+func (s *Server) setLang(w http.ResponseWriter, r *http.Request) {
+	lang := r.PostFormValue("lang")
+	if lang != "it" && lang != "en" {
+		s.plainError(w, r, http.StatusBadRequest, "badRequest")
+		return
+	}
+	if v, _ := s.current(r); v != nil {
+		if err := s.acc.SetLang(r.Context(), v.token, lang); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: "lang", Value: lang, Path: "/", HttpOnly: true, Secure: s.tls,
+		SameSite: http.SameSiteStrictMode, MaxAge: 365 * 24 * 3600})
+	http.Redirect(w, r, safeNext(r.PostFormValue("next")), http.StatusSeeOther)
+}
+
+// langOf is the request's language: the session's, else the cookie's,
+// else the configured default.
+func (s *Server) langOf(r *http.Request) string {
+	if v := visitOf(r); v != nil && (v.sess.Lang == "it" || v.sess.Lang == "en") {
+		return v.sess.Lang
+	}
+	if c, err := r.Cookie("lang"); err == nil && (c.Value == "it" || c.Value == "en") {
+		return c.Value
+	}
+	return s.lang
+}
+
+// fail answers an error: an office refusal with its status and message,
+// anything else as a 500 logged (the page says nothing internal).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.failBack(w, r, err, "")
+}
+
+// failBack is fail with a link back to the page the act was asked from
+// (back, "" for none).
+func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, back string) {
+	var oe *office.Error
+	if errors.As(err, &oe) {
+		code := http.StatusBadRequest
+		switch oe.Kind {
+		case office.NotFound:
+			code = http.StatusNotFound
+		case office.Forbidden:
+			code = http.StatusForbidden
+		case office.Refused:
+			code = http.StatusUnprocessableEntity
+		case office.Conflict:
+			code = http.StatusConflict
+		}
+		msg := oe.Msg
+		if s.langOf(r) == "it" && oe.MsgIT != "" {
+			msg = oe.MsgIT
+		}
+		if oe.Article != "" {
+			msg += " (" + oe.Article + ")"
+		}
+		s.render(w, r, code, "error", "", errorPage{Msg: msg, Back: back})
+		return
+	}
+	s.log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	s.render(w, r, http.StatusInternalServerError, "error", "", errorPage{Key: "internal"})
+}
+
+// errorPage is an error shown in the layout: a text key, or a message
+// already in the reader's language.
+type errorPage struct {
+	Key  string
+	Msg  string
+	Back string // a page of the application to go back to, "" for none
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, http.StatusNotFound, "error", "", errorPage{Key: "notFound"})
+}
+
+// plainError answers without the layout (no session known).
+func (s *Server) plainError(w http.ResponseWriter, r *http.Request, code int, key string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write([]byte(texts[s.langOf(r)][key] + "\n"))
+}

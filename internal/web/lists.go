@@ -1,0 +1,313 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"omologa/internal/platform/italian"
+	"strings"
+	"time"
+
+	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/office"
+	"omologa/internal/publishing/lists"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+)
+
+// reportCSP is the policy of a report page shown in a frame: its own
+// inline stylesheet (the report renderers write one), still no script.
+const reportCSP = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
+
+type listsData struct {
+	Lists []store.ListSummary
+	Next  []nextList
+}
+
+func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
+	ls, err := s.st.ListSummaries(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	next, err := s.nextLists(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "lists", "lists", listsData{Lists: ls, Next: next})
+}
+
+// listSummary returns the closed list the path names with the key its
+// cached renderings go under; ok is false (404 written) when there is
+// none.
+func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l store.ListSummary, key string, ok bool) {
+	l, ok, err := s.st.ListSummaryOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
+	if err != nil {
+		s.fail(w, r, err)
+		return l, "", false
+	}
+	if !ok {
+		s.notFound(w, r)
+		return l, "", false
+	}
+	return l, fmt.Sprintf("list %d %s", l.ID, l.CreatedAt.Format(time.RFC3339Nano)), true
+}
+
+// listRead is what a closed list's pages show, read once per version.
+type listRead struct {
+	Report  rating.Report
+	Entries []lists.Entry
+}
+
+func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSummary, string, *listRead, bool) {
+	sum, key, ok := s.listSummary(w, r)
+	if !ok {
+		return sum, "", nil, false
+	}
+	if v, ok := s.cache.get(key); ok {
+		return sum, key, v.(*listRead), true
+	}
+	l, ok, err := s.st.RatingListByID(r.Context(), sum.ID)
+	if err != nil || !ok {
+		s.fail(w, r, fmt.Errorf("list %s %s: %v", sum.Kind, sum.Period, err))
+		return sum, "", nil, false
+	}
+	lr := &listRead{}
+	if err := json.Unmarshal(l.Report, &lr.Report); err != nil {
+		s.fail(w, r, fmt.Errorf("list %s %s: change report: %w", l.Kind, l.Period, err))
+		return sum, "", nil, false
+	}
+	ps, err := registers.ReadPlayers("list", l.List)
+	if err != nil {
+		s.fail(w, r, err)
+		return sum, "", nil, false
+	}
+	lr.Entries = lists.Build(ps, l.Kind)
+	s.cache.put(key, lr)
+	return sum, key, lr, true
+}
+
+type listData struct {
+	List   store.ListSummary
+	Report *rating.Report
+	Top    []lists.Entry
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	sum, _, lr, ok := s.readList(w, r)
+	if !ok {
+		return
+	}
+	d := listData{List: sum, Report: &lr.Report, Top: lr.Entries}
+	if len(d.Top) > 20 {
+		d.Top = d.Top[:20]
+	}
+	s.render(w, r, http.StatusOK, "list", "lists", d)
+}
+
+// listChanges is a closed list's change report, as published.
+func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
+	sum, _, lr, ok := s.readList(w, r)
+	if !ok {
+		return
+	}
+	s.writeChanges(w, r, listTitle(sum.Kind, sum.Period), &lr.Report, nil)
+}
+
+func listTitle(kind, period string) string {
+	return office.ListNames[periods.Kind(kind)] + " · " + italian.Period(period)
+}
+
+func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
+	s.framed(w, r, func(buf *bytes.Buffer) error { return lists.WriteChangesHTML(buf, title+": variazioni", rep, notes) })
+}
+
+// framed writes a report page shown in a frame (a change report, a
+// tournament report) under reportCSP.
+func (s *Server) framed(w http.ResponseWriter, r *http.Request, write func(*bytes.Buffer) error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Security-Policy", reportCSP)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(buf.Bytes())
+}
+
+// listChart is a closed list's rating distribution.
+func (s *Server) listChart(w http.ResponseWriter, r *http.Request) {
+	sum, key, lr, ok := s.readList(w, r)
+	if !ok {
+		return
+	}
+	s.png(w, r, key+" distribution", func(buf *bytes.Buffer) error {
+		return lists.DistributionPNG(buf, listTitle(sum.Kind, sum.Period), lr.Entries)
+	})
+}
+
+// png writes a chart, drawn once per key.
+func (s *Server) png(w http.ResponseWriter, r *http.Request, key string, draw func(*bytes.Buffer) error) {
+	v, ok := s.cache.get(key)
+	if !ok {
+		var buf bytes.Buffer
+		if err := draw(&buf); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		v = buf.Bytes()
+		s.cache.put(key, v)
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Write(v.([]byte))
+}
+
+type previewData struct {
+	Kind, Period string
+	Closed       bool
+	Res          *office.ListRunResult
+}
+
+// preview computes the next list of a kind without storing it: its
+// changes (in a frame, as the published report) and a button to close
+// it.
+func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
+	kind, period := r.URL.Query().Get("kind"), r.URL.Query().Get("period")
+	res, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
+		office.ListRunRequest{Kind: periods.Kind(kind), Period: period, Preview: true, Force: true})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if r.URL.Query().Get("frame") != "" {
+		s.writeChanges(w, r, listTitle(kind, period)+" (anteprima)", &res.Report, res.Warnings)
+		return
+	}
+	_, closed, err := s.st.RatingListOf(r.Context(), kind, period)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "preview", "lists", previewData{Kind: kind, Period: period, Closed: closed, Res: res})
+}
+
+// closeList closes and publishes a list period (the officer's button
+// under the preview).
+func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
+	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
+	_, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
+		office.ListRunRequest{Kind: periods.Kind(kind), Period: period})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if s.warm {
+		s.idx.warm()
+	}
+	http.Redirect(w, r, "/lists/"+kind+"/"+period+"?done=closed", http.StatusSeeOther)
+}
+
+type playersData struct {
+	Q      string
+	Found  []*registers.Player
+	More   bool
+	Source string
+}
+
+func (s *Server) players(w http.ResponseWriter, r *http.Request) {
+	ix, err := s.idx.get(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	q := r.URL.Query().Get("q")
+	d := playersData{Q: q, Source: ix.source}
+	d.Found, d.More = ix.search(q)
+	s.render(w, r, http.StatusOK, "players", "players", d)
+}
+
+type playerData struct {
+	P        *registers.Player
+	RapidCat string
+	Standard []histPoint
+	Rapid    []histPoint
+	Results  []playerResult
+	// Milestones are his promotions and norms, by the lists that
+	// ratified them, oldest first.
+	Milestones []milestone
+}
+
+type playerResult struct {
+	store.PlayerResult
+	Line rating.Line
+}
+
+func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+	ix, err := s.idx.get(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id := r.PathValue("id")
+	i, ok := ix.byID[id]
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory], Milestones: ix.milestones[id]}
+	for _, h := range ix.history[id] {
+		if h.Kind == "rapid" {
+			d.Rapid = append(d.Rapid, h)
+		} else {
+			d.Standard = append(d.Standard, h)
+		}
+	}
+	res, err := s.st.PlayerResults(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, pr := range res {
+		l, err := decodeLine(pr.Result)
+		if err != nil {
+			continue
+		}
+		d.Results = append(d.Results, playerResult{pr, l})
+	}
+	s.render(w, r, http.StatusOK, "player", "players", d)
+}
+
+// playerChart draws a player's rating of one kind across the lists.
+func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
+	ix, err := s.idx.get(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	kind := r.PathValue("kind")
+	var pts []lists.Point
+	for _, h := range ix.history[r.PathValue("id")] {
+		if h.Kind == kind {
+			pts = append(pts, lists.Point{Label: shortPeriod(h.Period), Rating: h.Rating})
+		}
+	}
+	if len(pts) == 0 {
+		s.notFound(w, r)
+		return
+	}
+	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.stamp), func(buf *bytes.Buffer) error {
+		return lists.HistoryPNG(buf, office.ListNames[periods.Kind(kind)], pts)
+	})
+}
+
+// shortPeriod writes "2027-01" as "01/2027", the way an axis label reads
+// in Italian.
+func shortPeriod(p string) string {
+	if y, m, ok := strings.Cut(p, "-"); ok {
+		return m + "/" + y
+	}
+	return p
+}

@@ -1,0 +1,484 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"omologa/internal/fsi/periods"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
+	"omologa/internal/publishing/notice"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+	"omologa/internal/tournament"
+)
+
+// recentDays is how far back the dashboard looks for rejections and
+// unreadable files.
+const recentDays = 14
+
+type nextList struct {
+	Kind   string
+	Period periods.Period
+	Closed bool // already closed (the office may close it again)
+	Due    bool // its cut-off has passed: the office may close it
+}
+
+type dashboardData struct {
+	Counts      map[string]int
+	Quarantined []store.SubmissionRow
+	Unreadable  []store.SubmissionRow
+	Rejected    []store.SubmissionRow
+	RejectedAll int // rejected in the period, all (the table shows the latest 20)
+	// Failing are the notices not delivered after their fast attempts,
+	// with their next attempt (none when given up).
+	Failing []store.FailingNotice
+	Next    []nextList
+	Since   time.Time
+}
+
+func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	d := dashboardData{Since: s.now().AddDate(0, 0, -recentDays)}
+	var err error
+	if d.Counts, err = s.st.Counts(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Quarantined, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{State: store.StateQuarantined}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Unreadable, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "unreadable", Since: d.Since}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Failing, err = s.o.FailingNotices(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Next, err = s.nextLists(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "dashboard", "home", d)
+}
+
+// nextLists returns, for each kind, the list a file received today
+// counts in, with its cut-off, and before it the previous list when its
+// cut-off has passed and it is not closed yet.
+func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
+	today := tournament.DateOf(s.now().In(rome))
+	var out []nextList
+	for _, k := range []periods.Kind{periods.Standard, periods.Rapid} {
+		sch := rating.Schedule(k, &s.o.Rules.Rating)
+		p := sch.ForReceipt(today)
+		prev := sch.Previous(p)
+		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)
+		if err != nil {
+			return nil, err
+		}
+		if !closed {
+			out = append(out, nextList{Kind: string(k), Period: prev, Due: true})
+		}
+		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed})
+	}
+	return out, nil
+}
+
+// browsePage is the page the request asks for of a filtered listing
+// (submissions, tournaments), with the periods and provinces its filter
+// form offers.
+type browsePage[F, R any] struct {
+	F         F
+	Rows      []R
+	Pager     pager
+	Periods   []string
+	Provinces []string
+}
+
+// browse loads, with load (the store's Browse method of the listing),
+// the page the request asks for of the rows matching f, and the choices
+// of the filter form.
+func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Context, f F, offset, limit int) ([]R, int, error)) (browsePage[F, R], error) {
+	page := pageOf(r)
+	rows, total, err := load(r.Context(), f, (page-1)*perPage, perPage)
+	if err != nil {
+		return browsePage[F, R]{}, err
+	}
+	periods, err := s.st.SubmissionPeriods(r.Context())
+	if err != nil {
+		return browsePage[F, R]{}, err
+	}
+	provinces, err := s.st.Provinces(r.Context())
+	if err != nil {
+		return browsePage[F, R]{}, err
+	}
+	return browsePage[F, R]{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces}, nil
+}
+
+type submissionsData struct {
+	browsePage[store.SubmissionFilter, store.SubmissionRow]
+	Query url.Values
+}
+
+func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
+		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
+	p, err := browse(s, r, f, s.st.BrowseSubmissions)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "submissions", "submissions", submissionsData{browsePage: p, Query: q})
+}
+
+type submissionData struct {
+	Sub       *store.Submission
+	Status    *store.Status
+	Files     []store.FileVerdict
+	Notice    *notice.Sent
+	Decisions *office.DecideResult
+	Players   map[int64][]playerOption // by file: the players a decision may name
+	// Tournaments are the files' tournaments with their versions and
+	// revocation, by file.
+	Tournaments map[int64]*store.Tournament
+	// Fide is the latest forwarding to FIDE of each file's tournament
+	// (by this file or an earlier version), by file.
+	Fide map[int64]*store.Forwarding
+}
+
+type playerOption struct {
+	Start int
+	Name  string
+}
+
+func idOf(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}
+
+func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	sub, err := s.st.Load(ctx, id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{},
+		Fide: map[int64]*store.Forwarding{}}
+	sts, err := s.st.StatusOf(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d.Status = sts
+	if d.Files, err = s.st.FileVerdicts(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, f := range d.Files {
+		if fw, ok, err := s.st.LastForwarding(ctx, f.FileID, f.TournamentKey); err != nil {
+			s.fail(w, r, err)
+			return
+		} else if ok {
+			d.Fide[f.FileID] = fw
+		}
+		if f.TournamentKey == "" {
+			continue
+		}
+		if t, err := s.st.TournamentOfFile(ctx, f.FileID); err == nil {
+			d.Tournaments[f.FileID] = t
+		}
+	}
+	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
+	} else if ok {
+		if d.Notice, err = notice.Read(msg); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	if sub.State == store.StateJudged {
+		if d.Decisions, err = s.o.Decisions(ctx, id); err != nil && office.KindOf(err) == 0 {
+			s.fail(w, r, err)
+			return
+		}
+		for _, f := range d.Files {
+			if f.Verdict == "" || f.Verdict == "rejected" {
+				continue
+			}
+			rs, err := s.st.Ratings(ctx, f.FileID)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			d.Players[f.FileID] = playerOptions(rs)
+		}
+	}
+	s.render(w, r, http.StatusOK, "submission", "submissions", d)
+}
+
+// playerOptions lists a file's players from its provisional results, by
+// starting number.
+func playerOptions(rs []store.Rating) []playerOption {
+	var out []playerOption
+	seen := map[int]bool{}
+	for _, r := range rs {
+		l, err := decodeLine(r.Result)
+		if err != nil || seen[l.Start] {
+			continue
+		}
+		seen[l.Start] = true
+		out = append(out, playerOption{Start: l.Start, Name: l.Name})
+	}
+	return out
+}
+
+// download sends a file's original bytes, as received, streamed from
+// the store.
+func (s *Server) download(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	name, size, data, err := s.st.OpenFile(r.Context(), id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	defer data.Close()
+	attachment(w, "application/octet-stream", name, size, data)
+}
+
+// original sends a submission's original as received, streamed from the
+// store: the whole message (.eml) or the file dropped, under the name it
+// is archived by (its receipt's time, then its own name).
+func (s *Server) original(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	sub, err := s.st.Load(r.Context(), id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	data, err := s.st.OpenRaw(r.Context(), id)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	defer data.Close()
+	name, ctype := path.Base(filepath.ToSlash(sub.Source)), "application/octet-stream"
+	switch {
+	case sub.Channel == string(ingest.ChannelIMAP):
+		name, ctype = fmt.Sprintf("messaggio-%d.eml", id), "message/rfc822"
+	case name == "." || name == "/":
+		name = fmt.Sprintf("originale-%d", id)
+	}
+	attachment(w, ctype, name, -1, data)
+}
+
+// attachment sends data as a file to save under name's base name; size
+// is -1 when not known. A store failing midway aborts the response, so
+// that the browser reports a failed download rather than save a
+// truncated file as whole.
+func attachment(w http.ResponseWriter, contentType, name string, size int64, data io.Reader) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
+	if size >= 0 {
+		w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	if _, err := io.Copy(w, data); err != nil {
+		panic(http.ErrAbortHandler)
+	}
+}
+
+func (s *Server) release(w http.ResponseWriter, r *http.Request) {
+	s.quarantineAct(w, r, s.o.Release, "released")
+}
+
+func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
+	s.quarantineAct(w, r, s.o.Discard, "discarded")
+}
+
+// resend puts a submission's notice back to be delivered at once; a
+// delivered notice is refused (office.Conflict), shown with the way back
+// to the submission.
+func (s *Server) resend(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := s.o.Resend(r.Context(), visitOf(r).actor(), id); err != nil {
+		s.failBack(w, r, err, fmt.Sprintf("/submissions/%d", id))
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=resent#notice-status", id), http.StatusSeeOther)
+}
+
+func (s *Server) quarantineAct(w http.ResponseWriter, r *http.Request,
+	act func(ctx context.Context, a office.Actor, id int64) error, done string) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := act(r.Context(), visitOf(r).actor(), id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=%s", id, done), http.StatusSeeOther)
+}
+
+// decide records one decision of the office about a player of a file
+// (RTF 7.5.2–7.5.3 withdrawal, RTF 4.2.7 / RAPID 6.8 theoretical rating)
+// or clears a player's decisions.
+func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	start, err := strconv.Atoi(r.PostFormValue("start"))
+	if err != nil || start <= 0 {
+		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "choose a player", MsgIT: "scegliere un giocatore"})
+		return
+	}
+	op := office.DecideOp{Decision: store.Decision{Start: start}}
+	switch what := r.PostFormValue("what"); what {
+	case store.WithdrawalJustified, store.WithdrawalUnjustified:
+		op.Decision.Kind, op.Decision.Value = store.DecisionWithdrawal, what
+		op.Flag = fmt.Sprintf("--withdrawal-%s %d", what, start)
+	case store.DecisionTheoretical:
+		v := strings.TrimSpace(r.PostFormValue("rating"))
+		if n, err := strconv.Atoi(v); err != nil || n <= 0 {
+			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "a theoretical rating is a whole number",
+				MsgIT: "il punteggio teorico è un numero intero"})
+			return
+		}
+		op.Decision.Kind, op.Decision.Value = store.DecisionTheoretical, v
+		op.Flag = fmt.Sprintf("--theoretical %d=%s", start, v)
+	case "clear":
+		op.Clear = true
+		op.Flag = fmt.Sprintf("--clear %d", start)
+	default:
+		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "unknown decision", MsgIT: "decisione sconosciuta"})
+		return
+	}
+	_, err = s.o.Decide(r.Context(), visitOf(r).actor(),
+		office.DecideRequest{Submission: id, File: r.PostFormValue("file"), Ops: []office.DecideOp{op}})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/submissions/%d?done=decided#decisions", id), http.StatusSeeOther)
+}
+
+// revoke revokes a tournament's homologation (or reinstates it), with
+// the reason, and goes back to the submission it was asked from.
+func (s *Server) revoke(w http.ResponseWriter, r *http.Request) {
+	s.revocation(w, r, s.o.Revoke, "revoked")
+}
+
+func (s *Server) reinstate(w http.ResponseWriter, r *http.Request) {
+	s.revocation(w, r, s.o.Reinstate, "reinstated")
+}
+
+func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
+	act func(context.Context, office.Actor, int64, string) error, done string) {
+	id, ok := idOf(r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	back := "/tournaments"
+	if sub, err := strconv.ParseInt(r.PostFormValue("submission"), 10, 64); err == nil && sub > 0 {
+		back = fmt.Sprintf("/submissions/%d", sub)
+	}
+	http.Redirect(w, r, back+"?done="+done, http.StatusSeeOther)
+}
+
+func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
+		Province: q.Get("province"), Text: q.Get("q")}
+	p, err := browse(s, r, f, s.st.BrowseTournaments)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "tournaments", "tournaments", p)
+}
+
+func (s *Server) audit(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page := pageOf(r)
+	f := store.AuditFilter{User: q.Get("user"), Action: q.Get("action"), Limit: perPage + 1, Offset: (page - 1) * perPage}
+	es, err := s.o.Audit(r.Context(), f)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p := pager{Page: page}
+	if page > 1 {
+		p.Prev = "/audit?" + withPage(q, page-1)
+	}
+	if len(es) > perPage {
+		es = es[:perPage]
+		p.Next = "/audit?" + withPage(q, page+1)
+	}
+	s.render(w, r, http.StatusOK, "audit", "audit", struct {
+		Entries []store.AuditEntry
+		F       store.AuditFilter
+		Pager   pager
+	}{es, f, p})
+}
+
+func withPage(q url.Values, n int) string {
+	v := url.Values{}
+	for k, vs := range q {
+		v[k] = vs
+	}
+	v.Set("page", strconv.Itoa(n))
+	return v.Encode()
+}
+
+func decodeLine(b []byte) (rating.Line, error) {
+	var l rating.Line
+	err := json.Unmarshal(b, &l)
+	return l, err
+}

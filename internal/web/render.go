@@ -1,0 +1,241 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"omologa/internal/office"
+	"omologa/internal/platform/italian"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+)
+
+// rome is the office's time zone: every time a person reads is in it.
+var rome = func() *time.Location {
+	l, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		return time.FixedZone("CET", 3600)
+	}
+	return l
+}()
+
+var funcs = template.FuncMap{
+	"date":     func(t time.Time) string { return italian.DateIn(t, rome) },
+	"datetime": func(t time.Time) string { return italian.DateTime(t, rome) },
+	// day writes a stored calendar date "2026-11-23" as 23/11/2026.
+	"day": func(s string) string {
+		t, err := time.Parse("2006-01-02", s)
+		if err != nil {
+			return s
+		}
+		return italian.Date(t)
+	},
+	"period": periodName,
+	"signed": func(lang string, tenths int) string {
+		if lang == "en" {
+			return italian.SignedTenthsEN(tenths)
+		}
+		return italian.SignedTenths(tenths)
+	},
+	"points": func(lang string, p float64) string {
+		if lang == "en" {
+			return strconv.FormatFloat(p, 'f', -1, 64)
+		}
+		return italian.Points(p)
+	},
+	"count": italian.Count,
+	// args passes the page's view and one value to a shared part.
+	"args": func(v *view, x any) map[string]any { return map[string]any{"V": v, "X": x} },
+	"list": func(xs ...string) []string { return xs },
+	// basedOn says what a list was computed from without a server path:
+	// "lista di novembre 2026", "registro dei giocatori (players.csv)".
+	"basedOn": func(v *view, s string) string {
+		if p, ok := strings.CutPrefix(s, "list "); ok {
+			return v.L["basedList"] + " " + periodName(v.Lang, p)
+		}
+		if f, ok := strings.CutPrefix(s, "register "); ok {
+			return v.L["basedRegister"] + " (" + filepath.Base(f) + ")"
+		}
+		return s
+	},
+	"int": func(t rating.Tenths) int { return int(t) },
+	"anyDecision": func(d *office.DecideResult) bool {
+		for _, f := range d.Files {
+			if len(f.Decisions) > 0 {
+				return true
+			}
+		}
+		return false
+	},
+	"lower":       strings.ToLower,
+	"auditObject": auditObject,
+	// actName names an office act in the reader's language.
+	"actName": func(v *view, act string) string {
+		if t := v.L["act."+act]; t != "" {
+			return t
+		}
+		return act
+	},
+	"acts": func() []office.Action { return auditActs },
+	// hasProvince says a city already closes with its province, "Novara (NO)".
+	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
+	"add":         func(a, b int) int { return a + b },
+	"query": func(base string, q url.Values, key, val string) string {
+		v := url.Values{}
+		for k, vs := range q {
+			v[k] = vs
+		}
+		v.Set(key, val)
+		return base + "?" + v.Encode()
+	},
+}
+
+// auditActs are the acts the audit trail's filter offers.
+var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
+	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
+	office.ActListRun, office.ActFideExport, office.ActUsers}
+
+// auditObject writes the object of an audit entry, as the office records
+// it ("submission 7", "list rapid 2026-12"), in the reader's words; an
+// object of another form is shown as recorded.
+func auditObject(v *view, obj string) string {
+	w := strings.Fields(obj)
+	switch {
+	case len(w) == 2 && w[0] == "submission":
+		return v.L["submission"] + " " + w[1]
+	case len(w) == 2 && w[0] == "tournament":
+		return v.L["tournament"] + " " + w[1]
+	case len(w) == 2 && w[0] == "register" && v.L["reg."+w[1]] != "":
+		return v.L["register"] + " " + v.L["reg."+w[1]]
+	case len(w) == 2 && w[0] == "user":
+		return v.L["userName"] + " " + w[1]
+	case len(w) == 3 && w[0] == "list" && v.L["kind."+w[1]] != "":
+		return v.L["kind."+w[1]] + " · " + periodName(v.Lang, w[2])
+	case len(w) == 3 && w[0] == "FIDE" && w[1] == "list":
+		return v.L["fideList"] + " · " + periodName(v.Lang, w[2])
+	case obj == "failed notices":
+		return v.L["failingNotices"]
+	}
+	return obj
+}
+
+// periodName names a list period "2027-01" in the reader's language.
+func periodName(lang, p string) string {
+	if lang == "en" {
+		return italian.PeriodEN(p)
+	}
+	return italian.Period(p)
+}
+
+// parsePages parses each page template with the layout.
+func parsePages() (map[string]*template.Template, error) {
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/parts.html")
+	if err != nil {
+		return nil, fmt.Errorf("web: layout: %w", err)
+	}
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*template.Template{}
+	for _, n := range names {
+		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
+		if name == "layout" || name == "parts" {
+			continue
+		}
+		t, err := template.Must(layout.Clone()).ParseFS(templateFS, n)
+		if err != nil {
+			return nil, fmt.Errorf("web: %s: %w", n, err)
+		}
+		out[name] = t
+	}
+	return out, nil
+}
+
+// view is what every page's template gets.
+type view struct {
+	L    map[string]string // the texts in the reader's language
+	Lang string
+	User *store.User
+	Nav  string // the menu entry to mark
+	Path string // this page, for the language switch to come back to
+	May  map[string]bool
+	Data any
+	// Flash is a message after an act (?done=KEY).
+	Flash string
+}
+
+// render writes a page in the layout.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, nav string, data any) {
+	t, ok := s.pages[page]
+	if !ok {
+		http.Error(w, "no page "+page, http.StatusInternalServerError)
+		return
+	}
+	lang := s.langOf(r)
+	v := &view{L: texts[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
+	if vis := visitOf(r); vis != nil {
+		v.User = &vis.sess.User
+		role := office.Role(vis.sess.User.Role)
+		for _, a := range []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
+			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers, office.ActFideExport} {
+			v.May[string(a)] = role.May(a)
+		}
+	}
+	if k := r.URL.Query().Get("done"); k != "" {
+		v.Flash = texts[lang]["done."+k]
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
+		s.log.Error("web: render", "page", page, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(buf.Bytes())
+}
+
+// pager is a page of a long list.
+type pager struct {
+	Page, Pages, Total int
+	Prev, Next         string // links, "" at the ends
+}
+
+const perPage = 50
+
+func pageOf(r *http.Request) int {
+	p, _ := strconv.Atoi(r.URL.Query().Get("page"))
+	if p < 1 {
+		p = 1
+	}
+	return p
+}
+
+func newPager(r *http.Request, page, total int) pager {
+	p := pager{Page: page, Total: total, Pages: (total + perPage - 1) / perPage}
+	if p.Pages == 0 {
+		p.Pages = 1
+	}
+	link := func(n int) string {
+		q := r.URL.Query()
+		q.Set("page", strconv.Itoa(n))
+		return r.URL.Path + "?" + q.Encode()
+	}
+	if page > 1 {
+		p.Prev = link(page - 1)
+	}
+	if page < p.Pages {
+		p.Next = link(page + 1)
+	}
+	return p
+}

@@ -1,0 +1,223 @@
+// Package web is the office's web application: the queue of
+// submissions, a submission with its notice, findings and files, the
+// tournaments, the rating lists (closed ones and a preview of the next),
+// the players with their rating history, the registers and the audit
+// trail. It shows what the store holds and does every act through the
+// office package, the same code the command line calls; it adds only
+// the accounts' sessions and the pages.
+//
+// Security: server-side sessions (cookies HttpOnly, SameSite=Strict,
+// Secure under TLS), cross-origin form posts refused
+// (http.CrossOriginProtection), a Content-Security-Policy allowing no
+// script at all, every value escaped by html/template, each act checked
+// against the user's role on the server (office checks it again).
+package web
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"omologa/internal/config"
+	"omologa/internal/office"
+	"omologa/internal/office/accounts"
+	"omologa/internal/publishing/style"
+	"omologa/internal/store"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed assets
+var assetFS embed.FS
+
+// Options are what a Server works on.
+type Options struct {
+	Office   *office.Office
+	Accounts *accounts.Accounts
+	Web      *config.Web // nil: the defaults (Italian, plain HTTP)
+	Log      *slog.Logger
+	Now      func() time.Time
+	// WarmIndex builds the players' index in the background at start and
+	// after each list close (omologa serve and watch do).
+	WarmIndex bool
+}
+
+// Server is the web application.
+type Server struct {
+	o      *office.Office
+	st     *store.Store
+	acc    *accounts.Accounts
+	log    *slog.Logger
+	now    func() time.Time
+	lang   string
+	tls    bool
+	warm   bool // keep the players' index built (Options.WarmIndex)
+	pages  map[string]*template.Template
+	cop    *http.CrossOriginProtection
+	mux    *http.ServeMux
+	idx    *playerIndex
+	staged stage
+	cache  cache
+}
+
+// New builds the web application.
+func New(opt Options) (*Server, error) {
+	s := &Server{o: opt.Office, st: opt.Office.Store, acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it"}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.cop = http.NewCrossOriginProtection()
+	if w := opt.Web; w != nil {
+		s.lang = w.Language
+		s.tls = w.TLSCert != ""
+		for _, o := range w.TrustedOrigins {
+			if err := s.cop.AddTrustedOrigin(o); err != nil {
+				return nil, fmt.Errorf("web: trusted origin %q: %w", o, err)
+			}
+		}
+	}
+	if s.lang == "" {
+		s.lang = "it"
+	}
+	s.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.log.Warn("web: cross-origin request refused", "method", r.Method, "path", r.URL.Path,
+			"origin", r.Header.Get("Origin"), "sec-fetch-site", r.Header.Get("Sec-Fetch-Site"))
+		s.render(w, r, http.StatusForbidden, "error", "", errorPage{Key: "crossOrigin"})
+	}))
+	var err error
+	if s.pages, err = parsePages(); err != nil {
+		return nil, err
+	}
+	s.idx = newPlayerIndex(s.st, s.o.Config)
+	s.warm = opt.WarmIndex
+	if opt.WarmIndex {
+		s.idx.warm()
+	}
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	assets, _ := fs.Sub(assetFS, "assets")
+	m.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	// The shared stylesheet of every page omologa writes; web.css adds
+	// the application's own rules.
+	m.HandleFunc("GET /assets/style.css", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "max-age=3600")
+		io.WriteString(w, style.CSS)
+	})
+	m.HandleFunc("GET /login", s.loginPage)
+	m.HandleFunc("POST /login", s.login)
+	m.HandleFunc("POST /logout", s.logout)
+	m.HandleFunc("POST /lang", s.setLang)
+
+	m.HandleFunc("GET /{$}", s.user(s.dashboard))
+	m.HandleFunc("GET /submissions", s.user(s.submissions))
+	m.HandleFunc("GET /submissions/{id}", s.user(s.submission))
+	m.HandleFunc("POST /submissions/{id}/release", s.act(office.ActRelease, s.release))
+	m.HandleFunc("POST /submissions/{id}/discard", s.act(office.ActDiscard, s.discard))
+	m.HandleFunc("POST /submissions/{id}/decide", s.act(office.ActDecide, s.decide))
+	m.HandleFunc("POST /submissions/{id}/resend", s.act(office.ActResend, s.resend))
+	m.HandleFunc("GET /submissions/{id}/original", s.user(s.original))
+	m.HandleFunc("GET /files/{id}", s.user(s.download))
+	m.HandleFunc("GET /files/{id}/report", s.user(s.report))
+	m.HandleFunc("GET /files/{id}/chart", s.user(s.reportChart))
+	m.HandleFunc("GET /tournaments", s.user(s.tournaments))
+	m.HandleFunc("POST /tournaments/{id}/revoke", s.act(office.ActRevoke, s.revoke))
+	m.HandleFunc("POST /tournaments/{id}/reinstate", s.act(office.ActReinstate, s.reinstate))
+	m.HandleFunc("GET /lists", s.user(s.lists))
+	m.HandleFunc("GET /lists/{kind}/{period}", s.user(s.list))
+	m.HandleFunc("GET /lists/{kind}/{period}/changes", s.user(s.listChanges))
+	m.HandleFunc("GET /lists/{kind}/{period}/distribution.png", s.user(s.listChart))
+	m.HandleFunc("GET /preview", s.act(office.ActListPreview, s.preview))
+	m.HandleFunc("POST /lists/close", s.act(office.ActListRun, s.closeList))
+	m.HandleFunc("GET /fide", s.user(s.fidePage))
+	m.HandleFunc("POST /fide/export", s.act(office.ActFideExport, s.fideExport))
+	m.HandleFunc("GET /fide/files/{id}", s.user(s.fideFile))
+	m.HandleFunc("GET /players", s.user(s.players))
+	m.HandleFunc("GET /players/{id}", s.user(s.player))
+	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
+	m.HandleFunc("GET /registers", s.user(s.registers))
+	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
+	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))
+	m.HandleFunc("POST /registers/{kind}/undo", s.act(office.ActUndoImport, s.undoImport))
+	m.HandleFunc("GET /audit", s.user(s.audit))
+	m.HandleFunc("GET /users", s.act(office.ActUsers, s.users))
+	m.HandleFunc("POST /users", s.act(office.ActUsers, s.addUser))
+	m.HandleFunc("POST /users/{name}/disable", s.act(office.ActUsers, s.disableUser))
+	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
+	s.mux = m
+}
+
+// Handler is the application with its security headers and the
+// cross-origin check around every route.
+func (s *Server) Handler() http.Handler {
+	return secure(s.cop.Handler(s.mux))
+}
+
+// secure sets the headers every answer carries: a policy allowing no
+// script and nothing from elsewhere, no framing by other sites, no
+// sniffing, no referrer.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "+
+			"form-action 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		hd.Set("X-Frame-Options", "SAMEORIGIN")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Serve serves h on the configured address until ctx is done, then shuts
+// down gracefully; ready, when not nil, gets the address listened on.
+func Serve(ctx context.Context, cfg *config.Web, h http.Handler, log *slog.Logger, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("web: %w", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
+		WriteTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	scheme := "http"
+	if cfg.TLSCert != "" {
+		scheme = "https"
+	}
+	if ready != nil {
+		ready(scheme + "://" + ln.Addr().String() + "/")
+	}
+	errc := make(chan error, 1)
+	go func() {
+		if cfg.TLSCert != "" {
+			errc <- srv.ServeTLS(ln, cfg.TLSCert, cfg.TLSKey)
+		} else {
+			errc <- srv.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("web: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("web: shutdown: %w", err)
+	}
+	return nil
+}
