@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"omologa/internal/platform/safecsv"
 	"omologa/internal/tournament"
 )
 
@@ -180,7 +181,8 @@ func (t *table) get(row int, name string) string {
 	if !ok || i >= len(t.rows[row]) {
 		return ""
 	}
-	return strings.TrimSpace(t.rows[row][i])
+	// A cell omologa wrote safe for spreadsheets ("'=x") reads as it was.
+	return safecsv.Uncell(strings.TrimSpace(t.rows[row][i]))
 }
 
 func (t *table) int(row int, name string) (int, error) {
@@ -367,7 +369,8 @@ func WritePlayers(w io.Writer, ps *Players) error {
 		for _, h := range ps.ExtraHeader {
 			rec = append(rec, p.Extra[h])
 		}
-		if err := cw.Write(rec); err != nil {
+		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
+		if err := cw.Write(safecsv.Row(rec)); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -195,15 +196,22 @@ func prune(m map[string]*attempts, now time.Time) {
 			delete(m, k)
 		}
 	}
-	for len(m) >= MaxEntries*3/4 {
-		var oldest string
-		var at time.Time
-		for k, e := range m {
-			if oldest == "" || e.last.Before(at) {
-				oldest, at = k, e.last
-			}
-		}
-		delete(m, oldest)
+	if len(m) < MaxEntries*3/4 {
+		return
+	}
+	// One sort for a quarter of the table: a flood of new names costs
+	// O(log n) a name, not a scan each.
+	type kt struct {
+		k  string
+		at time.Time
+	}
+	all := make([]kt, 0, len(m))
+	for k, e := range m {
+		all = append(all, kt{k, e.last})
+	}
+	slices.SortFunc(all, func(a, b kt) int { return a.at.Compare(b.at) })
+	for _, x := range all[:len(m)-MaxEntries*3/4] {
+		delete(m, x.k)
 	}
 }
 
