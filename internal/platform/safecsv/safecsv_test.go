@@ -4,22 +4,22 @@ import "testing"
 
 func TestCell(t *testing.T) {
 	for in, want := range map[string]string{
-		"":                              "",
-		"Rossi":                         "Rossi",
+		"":                               "",
+		"Rossi":                          "Rossi",
 		"=HYPERLINK(\"http://x\",\"a\")": "'=HYPERLINK(\"http://x\",\"a\")",
-		"+39 333":                       "'+39 333",
-		"-Rossi":                        "'-Rossi",
-		"@SUM(A1)":                      "'@SUM(A1)",
-		"\tcmd":                         "'\tcmd",
-		"\rcmd":                         "'\rcmd",
-		"-12":                           "-12",
-		"+3,5":                          "+3,5",
-		"-0.25":                         "-0.25",
-		"1500":                          "1500",
-		"-":                             "'-",
-		"--1":                           "'--1",
-		"1-2":                           "1-2",
-		"'=x":                           "'=x",
+		"+39 333":                        "'+39 333",
+		"-Rossi":                         "'-Rossi",
+		"@SUM(A1)":                       "'@SUM(A1)",
+		"\tcmd":                          "'\tcmd",
+		"\rcmd":                          "'\rcmd",
+		"-12":                            "-12",
+		"+3,5":                           "+3,5",
+		"-0.25":                          "-0.25",
+		"1500":                           "1500",
+		"-":                              "'-",
+		"--1":                            "'--1",
+		"1-2":                            "1-2",
+		"'=x":                            "'=x",
 	} {
 		if got := Cell(in); got != want {
 			t.Errorf("Cell(%q) = %q, want %q", in, got, want)
