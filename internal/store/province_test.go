@@ -62,4 +62,12 @@ func TestProvinceFilter(t *testing.T) {
 			t.Errorf("submissions of %s: %d (%v), want %d", c.province, n, err, len(c.want))
 		}
 	}
+	// A new version moving the tournament's city moves its province (the
+	// column is kept by the schema's triggers).
+	if _, err := s.db.ExecContext(ctx, `UPDATE tournaments SET city = 'Pavia (PV)' WHERE name = 'none'`); err != nil {
+		t.Fatal(err)
+	}
+	if rows, _, err := s.BrowseTournaments(ctx, TournamentFilter{Province: "PV"}, 0, 10); err != nil || len(rows) != 2 {
+		t.Errorf("after the city changed: %d tournaments of PV (%v), want 2", len(rows), err)
+	}
 }
