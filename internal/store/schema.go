@@ -384,4 +384,30 @@ CREATE INDEX verdicts_kind_period ON verdicts(kind, period);
 CREATE INDEX verdicts_verdict ON verdicts(verdict);
 CREATE INDEX tournaments_browse_order ON tournaments(start_date DESC, name);
 `,
+	// (issue 22) the players' history across the closed lists, kept once
+	// per list (each list read once when it is closed, or when the
+	// index first sees it), so that a player's page reads his few rows
+	// and no process holds every list × every player in memory.
+	`
+CREATE TABLE player_points (
+	fsi_id  TEXT NOT NULL,
+	list_id INTEGER NOT NULL,               -- rating_lists(id); its rows go when the list is closed again
+	rating  INTEGER NOT NULL,
+	cat     TEXT NOT NULL DEFAULT '',       -- the category (standard) or rapid category
+	PRIMARY KEY (fsi_id, list_id)
+) WITHOUT ROWID;
+CREATE INDEX player_points_list ON player_points(list_id);
+CREATE TABLE player_milestones (
+	fsi_id  TEXT NOT NULL,
+	list_id INTEGER NOT NULL,
+	seq     INTEGER NOT NULL,
+	data    TEXT NOT NULL,                  -- the milestone, JSON
+	PRIMARY KEY (fsi_id, list_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX player_milestones_list ON player_milestones(list_id);
+CREATE TABLE player_index_lists (
+	list_id INTEGER PRIMARY KEY,
+	stamp   TEXT NOT NULL                   -- the list's stamp (ListStamps) when it was read
+);
+`,
 }

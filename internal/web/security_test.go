@@ -169,6 +169,17 @@ func TestAttacksHeld(t *testing.T) {
 		}
 	})
 
+	t.Run("5: a query of 50,000 characters is refused with a reason", func(t *testing.T) {
+		c := f.client(t, "clerk")
+		code, page := get(t, c, f.ts.URL+"/players?q="+strings.Repeat("a", 50000))
+		if code != http.StatusOK || !strings.Contains(page, "una ricerca è lunga al più") || strings.Contains(page, strings.Repeat("a", 1000)) {
+			t.Errorf("a long query: %d", code)
+		}
+		if _, page := get(t, c, f.ts.URL+"/players?q=a+b"); !strings.Contains(page, "almeno 2 lettere") {
+			t.Error("one-letter words are not refused")
+		}
+	})
+
 	t.Run("6: a next with a control character stays on the site", func(t *testing.T) {
 		for _, next := range []string{"/\t/evil.example", "/%09/evil.example", "//evil.example", "/\\evil.example",
 			"https://evil.example/", "/\r\n/evil.example", "/%2F/evil.example", "/%5Cevil.example"} {

@@ -65,7 +65,7 @@ type Server struct {
 	pages  map[string]*template.Template
 	cop    *http.CrossOriginProtection
 	mux    *http.ServeMux
-	idx    *playerIndex
+	idx    *office.PlayerIndex
 	staged stage
 	cache  cache
 }
@@ -101,10 +101,10 @@ func New(opt Options) (*Server, error) {
 	if s.pages, err = parsePages(); err != nil {
 		return nil, err
 	}
-	s.idx = newPlayerIndex(s.st, s.o.Config)
+	s.idx = office.NewPlayerIndex(s.st, s.o.Config)
 	s.warm = opt.WarmIndex
 	if opt.WarmIndex {
-		s.idx.warm()
+		s.idx.Warm()
 	}
 	s.routes()
 	return s, nil
