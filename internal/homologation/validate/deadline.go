@@ -1,7 +1,7 @@
 package validate
 
 import (
-	"omologa/internal/homologation/rules"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 )
@@ -33,7 +33,7 @@ func checkDeadline(p *Pass) {
 	day := tournament.DateOf(rec.In(d.Location()))
 	per := p.listPeriod()
 	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
-		"label": listLabel(per.Issue), "list": listName(string(per.Kind))})
+		"label": listLabel(per.Issue), "list": listName(per.Kind)})
 	if !d.Apply {
 		p.Report("deadline.not-applied", At{}, Args{"received": day})
 		return
@@ -57,11 +57,11 @@ func checkDeadline(p *Pass) {
 }
 
 // listName names a rating list in messages.
-func listName(kind string) Text {
-	if kind == rules.PlayRapid {
-		return Text{IT: "Elo Italia Rapid", EN: "Elo Italia Rapid"}
+func listName(kind fsi.Kind) Text {
+	if !kind.IsList() {
+		kind = fsi.Standard
 	}
-	return Text{IT: "Elo Italia", EN: "Elo Italia"}
+	return Text{IT: kind.ListName(), EN: kind.ListName()}
 }
 
 // afterEnd says how long after the end a file arrived.

@@ -37,7 +37,7 @@ import (
 	"time"
 
 	"omologa/internal/config"
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
@@ -509,7 +509,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		rep, t := p.validate(sub, f, data)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
-			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
+			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
 		if rep.Period != nil {
 			v.Period = rep.Period.Label
 		}
@@ -741,9 +741,9 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 // homologation (RTF 4.3.1, RAPID 7.1), and the list they are for; nil
 // for a kind without a list (blitz). `omologa report` rates through it
 // too.
-func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, settings *rules.Rating) ([]rating.Line, periods.Kind) {
-	kind := periods.Kind(rep.Kind)
-	if kind != periods.Standard && kind != periods.Rapid {
+func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, settings *rules.Rating) ([]rating.Line, fsi.Kind) {
+	kind := rep.Kind
+	if !kind.IsList() {
 		return nil, ""
 	}
 	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind

@@ -285,9 +285,9 @@ func build(in Input) *doc {
 		// Only a file that counts is told its list; the sentence says
 		// what the deadline.list-period note says, which is left out.
 		if p := r.Period; r.Verdict != validate.Rejected && p != nil && p.Issue.IsFull() {
-			list := t.lists[r.Kind]
+			list := r.Kind.ListName()
 			if list == "" {
-				list = r.Kind
+				list = string(r.Kind)
 			}
 			month := italian.MonthYear(p.Issue.Year, p.Issue.Month)
 			if in.Lang == "en" {

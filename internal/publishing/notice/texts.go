@@ -11,8 +11,7 @@ type text struct {
 	file, files                        string // counted: "1 file", "2 file"
 	player, players, round, rounds     string // counted nouns of the summary
 	oneDay, fromTo                     string
-	at                                 string            // a day and a time: "23/11/2026 alle 10:00"
-	lists                              map[string]string // list name by kind
+	at                                 string // a day and a time: "23/11/2026 alle 10:00"
 	greeting, received, released       string
 	channel                            map[string]string
 	problemsHead, noFiles              string
@@ -40,7 +39,6 @@ var texts = map[string]*text{
 		file:           "file", files: "file",
 		player: "giocatore", players: "giocatori", round: "turno", rounds: "turni",
 		oneDay: "il %s", fromTo: "dal %s al %s", at: "%s alle %s",
-		lists:    map[string]string{"standard": "Elo Italia", "rapid": "Elo Italia Rapid"},
 		greeting: "Gentile arbitro, gentile organizzatore,",
 		received: "abbiamo ricevuto il %s (%s) l'invio n. %d «%s», con %s. Questo è l'esito del controllo.",
 		released: "Il mittente non risultava tra gli arbitri e gli organizzatori registrati: l'ufficio ha verificato l'invio e lo ha ammesso al controllo il %s.",
@@ -90,7 +88,6 @@ var texts = map[string]*text{
 		file:           "file", files: "files",
 		player: "player", players: "players", round: "round", rounds: "rounds",
 		oneDay: "on %s", fromTo: "from %s to %s", at: "%s at %s",
-		lists:    map[string]string{"standard": "Elo Italia", "rapid": "Elo Italia Rapid"},
 		greeting: "Dear arbiter, dear organiser,",
 		received: "on %s we received (%s) submission no. %d \"%s\", with %s. This is the outcome of the check.",
 		released: "The sender is not a registered arbiter or organiser: the office reviewed the submission and admitted it to the check on %s.",
