@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,7 +31,18 @@ var vocabulary = []struct {
 		}
 		return false
 	}, []string{"internal/fsi/"}},
+	// The office's time zone and the deadline are settings of each rule
+	// set (rules.yaml: deadline.time_zone, max_days_after_end;
+	// rating.time_zone): the rules package decodes them, nothing else
+	// names them.
+	{"the office's time zone", func(s string) bool { return strings.Contains(s, "Europe/Rome") },
+		[]string{"internal/homologation/rules/"}},
+	{"the deadline", deadlineLiteral.MatchString, nil},
 }
+
+// deadlineLiteral is a deadline written as a number of days after the
+// end of a tournament, in either language.
+var deadlineLiteral = regexp.MustCompile(`\b\d+ (giorni dalla fine|days (of|after) the end)`)
 
 // wordsNotKinds are literals that spell a kind but are not one: words
 // read in free text, keys of rules.yaml, another concept of the same

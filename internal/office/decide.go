@@ -8,6 +8,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
+	"time"
 
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -299,7 +300,9 @@ func DescribeDecision(d store.Decision, t *tournament.Tournament, kind fsi.Kind)
 	return l
 }
 
-func (l DecisionLine) String() string {
+// Text writes the decision for the command line, its time in loc (the
+// office's time zone).
+func (l DecisionLine) Text(loc *time.Location) string {
 	what := l.Kind + " " + l.Value
 	switch {
 	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalJustified:
@@ -309,7 +312,7 @@ func (l DecisionLine) String() string {
 	case l.Kind == store.DecisionTheoretical:
 		what = "theoretical rating " + l.Value
 	}
-	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, italian.Rome()))
+	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, loc))
 	if l.File != "" {
 		s = l.File + " " + s
 	}

@@ -95,7 +95,7 @@ type closed struct {
 }
 
 // notes are the lines shown above the change report's tables.
-func (c *closed) notes() []string {
+func (c *closed) notes(loc *time.Location) []string {
 	n := []string{"Lista in vigore: " + listInForceIT(c.out.BasedOn)}
 	if c.out.Refreshed+c.out.Joined > 0 {
 		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.",
@@ -106,7 +106,7 @@ func (c *closed) notes() []string {
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
-		n = append(n, "Decisione dell'ufficio: "+d.String())
+		n = append(n, "Decisione dell'ufficio: "+d.Text(loc))
 	}
 	for _, x := range c.out.Corrections {
 		n = append(n, "Correzione: "+x.Italian())
@@ -534,7 +534,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}{
 		{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
 		{"changes.html", func(w io.Writer) error {
-			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes())
+			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes(o.Rules.Rating.Location()))
 		}},
 	}
 	for _, f := range files {

@@ -6,10 +6,10 @@ import (
 	"omologa/internal/tournament"
 )
 
-// Deadline checks: the files must reach the office within 8 days of the
-// tournament's end (RAPID 5.2; the FSI applies it to standard tournaments
-// too, a per-rule-set setting), counted in calendar days in the office's
-// time zone; and the rating list the tournament will count in (RTF 4.2.2,
+// Deadline checks: the files must reach the office within the rule
+// set's max_days_after_end of the tournament's end (RAPID 5.2: 8; the FSI
+// applies it to standard tournaments too), counted in calendar days in
+// the rule set's time_zone; and the rating list the tournament will count in (RTF 4.2.2,
 // RAPID 6.2).
 
 func init() {
