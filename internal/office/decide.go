@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"omologa/internal/platform/italian"
@@ -111,7 +110,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 	}
 	st := o.Store
 	sub, err := st.Load(ctx, req.Submission)
-	if errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, store.ErrNoSubmission) {
 		return nil, errorf(NotFound, "no submission %d (omologa status lists them)", req.Submission)
 	} else if err != nil {
 		return nil, err

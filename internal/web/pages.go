@@ -186,7 +186,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	sub, err := s.st.Load(ctx, id)
 	if err != nil {
-		s.notFound(w, r)
+		s.fail(w, r, err)
 		return
 	}
 	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{},
@@ -288,12 +288,12 @@ func (s *Server) original(w http.ResponseWriter, r *http.Request) {
 	}
 	sub, err := s.st.Load(r.Context(), id)
 	if err != nil {
-		s.notFound(w, r)
+		s.fail(w, r, err)
 		return
 	}
 	data, err := s.st.OpenRaw(r.Context(), id)
 	if err != nil {
-		s.notFound(w, r)
+		s.fail(w, r, err)
 		return
 	}
 	defer data.Close()
