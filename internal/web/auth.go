@@ -9,7 +9,6 @@ import (
 
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
-	"omologa/internal/store"
 )
 
 // cookieName is the session cookie; "__Host-" under TLS binds it to
@@ -26,7 +25,7 @@ type ctxKey struct{}
 // visit is the logged-in user of a request.
 type visit struct {
 	token string
-	sess  *store.Session
+	sess  *office.Session
 }
 
 func (v *visit) actor() office.Actor {

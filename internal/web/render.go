@@ -15,7 +15,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 )
 
 // rome is the office's time zone: every time a person reads is in it.
@@ -164,7 +163,7 @@ func parsePages() (map[string]*template.Template, error) {
 type view struct {
 	L    map[string]string // the texts in the reader's language
 	Lang string
-	User *store.User
+	User *office.User
 	Nav  string // the menu entry to mark
 	Path string // this page, for the language switch to come back to
 	May  map[string]bool
