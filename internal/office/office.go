@@ -139,9 +139,20 @@ type Error struct {
 	MsgIT   string
 	Article string
 	Err     error // the cause, if any
+	// CLI is the message as the command line says it, naming the
+	// command or flag that helps ("no submission 9 (omologa status
+	// lists them)"); "" when Msg serves both. The web shows Msg or
+	// MsgIT, which name no command.
+	CLI string
 }
 
-func (e *Error) Error() string { return e.Msg }
+// Error is the message for the command line (CLI, else Msg).
+func (e *Error) Error() string {
+	if e.CLI != "" {
+		return e.CLI
+	}
+	return e.Msg
+}
 
 // FailureKind is the error's Kind (failure.Kinded).
 func (e *Error) FailureKind() failure.Kind { return e.Kind }

@@ -377,7 +377,6 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	switch what := r.PostFormValue("what"); what {
 	case office.WithdrawalJustified, office.WithdrawalUnjustified:
 		op.Decision.Kind, op.Decision.Value = office.DecisionWithdrawal, what
-		op.Flag = fmt.Sprintf("--withdrawal-%s %d", what, start)
 	case office.DecisionTheoretical:
 		v := strings.TrimSpace(r.PostFormValue("rating"))
 		if n, err := strconv.Atoi(v); err != nil || n <= 0 {
@@ -386,10 +385,8 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		op.Decision.Kind, op.Decision.Value = office.DecisionTheoretical, v
-		op.Flag = fmt.Sprintf("--theoretical %d=%s", start, v)
 	case "clear":
 		op.Clear = true
-		op.Flag = fmt.Sprintf("--clear %d", start)
 	default:
 		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "unknown decision", MsgIT: "decisione sconosciuta"})
 		return
