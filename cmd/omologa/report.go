@@ -182,7 +182,7 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 		return nil, err
 	}
 	defer st.Close()
-	regs, err := loadRegisters(ctx, st, cfg)
+	regs, err := office.LoadRegisters(ctx, st, cfg)
 	if err != nil {
 		return nil, err
 	}
