@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"omologa/internal/config"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -50,11 +51,11 @@ type Players struct {
 	// tokens is the prefix index: every suffix of a row's folded name
 	// words, run together ("dangelomario", "angelomario", "mario"),
 	// sorted; a query word matches a row when it begins one of them.
-	tokens []token
+	tokens []nameToken
 	words  [][]string // each row's tokens, to check a row against the other words
 }
 
-type token struct {
+type nameToken struct {
 	text string
 	row  int32
 }
@@ -186,7 +187,7 @@ func (p *PlayerIndex) build(ctx context.Context) (*Players, error) {
 		for j := range ws {
 			t := strings.Join(ws[j:], "")
 			toks = append(toks, t)
-			ps.tokens = append(ps.tokens, token{t, int32(i)})
+			ps.tokens = append(ps.tokens, nameToken{t, int32(i)})
 		}
 		ps.words[i] = toks
 	}
@@ -382,7 +383,7 @@ func (p *PlayerIndex) indexList(ctx context.Context, id int64, stamp string) err
 			continue
 		}
 		pt := store.PlayerPoint{FSIID: r.FSIID, Rating: r.EloItalia, Cat: r.Category}
-		if l.Kind == "rapid" {
+		if fsi.Kind(l.Kind) == fsi.Rapid {
 			pt.Rating, pt.Cat = r.EloRapid, r.Extra[rating.ColRapidCategory]
 		}
 		if pt.Rating > 0 {

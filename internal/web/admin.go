@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"omologa/internal/office"
-	"omologa/internal/store"
 )
 
 // staged is a register read and previewed, waiting for the officer's
@@ -99,8 +98,8 @@ func (st *stage) held() (n, bytes int) {
 }
 
 type registersData struct {
-	Registers []store.RegisterInfo
-	History   []store.RegisterVersion
+	Registers []office.RegisterInfo
+	History   []office.RegisterVersion
 	Diff      *office.ImportDiff
 	Token     string
 }
