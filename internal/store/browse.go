@@ -91,9 +91,10 @@ func (f SubmissionFilter) where() (string, []any) {
 		fargs = append(fargs, p)
 	}
 	if len(file) > 0 {
-		conds = append(conds, `EXISTS (SELECT 1 FROM files f JOIN verdicts v ON v.file_id = f.id
-			LEFT JOIN tournaments t ON t.key = v.tournament_key
-			WHERE f.submission_id = s.id AND `+strings.Join(file, " AND ")+`)`)
+		// The verdicts' indexes select the submissions (province, kind
+		// and period, verdict), not a look at every submission's files.
+		conds = append(conds, `s.id IN (SELECT f.submission_id FROM verdicts v JOIN files f ON f.id = v.file_id
+			WHERE `+strings.Join(file, " AND ")+`)`)
 		args = append(args, fargs...)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
@@ -128,6 +129,22 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
+	// The page's ids first, on the filter's columns alone; then what the
+	// page shows of those ids only (the correlated subqueries below must
+	// not run for every submission the filter selects).
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT s.id FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: submissions: %w", err)
+	}
+	if len(ids) == 0 {
+		return nil, total, nil
+	}
+	in := make([]string, len(ids))
+	idArgs := make([]any, len(ids))
+	for i, id := range ids {
+		in[i], idArgs[i] = "?", id
+	}
 	// The worst verdict orders rejected < unreadable < warnings < accepted.
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.received_at, s.channel, s.sender, s.source, s.subject, s.state,
 		(SELECT count(*) FROM files f WHERE f.submission_id = s.id),
@@ -143,7 +160,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 			ORDER BY f.seq LIMIT 1), ''),
 		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'error'),
 		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning')
-		FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+		FROM submissions s WHERE s.id IN (`+strings.Join(in, ",")+`) ORDER BY s.id DESC`, idArgs...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
@@ -339,7 +356,10 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 		where = " WHERE " + strings.Join(conds, " AND ")
 	}
 	// The version in force, else (none accepted) the latest file judged.
-	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
+	// CROSS JOIN keeps the tournaments outside: the join's expression
+	// cannot look a tournament up from a verdict, and a filter on the
+	// verdicts would otherwise scan the tournaments for each of them.
+	from := ` FROM tournaments t CROSS JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
 		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id`
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {

@@ -385,3 +385,25 @@ func TestPreviewsAreBounded(t *testing.T) {
 		t.Error("an expired preview was taken")
 	}
 }
+
+// The cache holds at most cacheLists parsed lists, whatever the number
+// of lists a clerk opens.
+func TestCacheBoundsParsedLists(t *testing.T) {
+	var c cache
+	for i := range 50 {
+		c.put(fmt.Sprint("list ", i), &listRead{})
+		c.put(fmt.Sprint("chart ", i), []byte("png"))
+	}
+	n := 0
+	for _, v := range c.m {
+		if _, ok := v.(*listRead); ok {
+			n++
+		}
+	}
+	if n != cacheLists {
+		t.Errorf("%d parsed lists cached, want %d", n, cacheLists)
+	}
+	if _, ok := c.get("list 49"); !ok {
+		t.Error("the latest list is not cached")
+	}
+}
