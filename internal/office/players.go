@@ -220,8 +220,8 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 		return nil, false, nil
 	}
 	if len(q) > MaxQuery {
-		return nil, false, queryError(fmt.Sprintf("a search is at most %d characters", MaxQuery),
-			fmt.Sprintf("una ricerca è lunga al più %d caratteri", MaxQuery))
+		return nil, false, queryError(fmt.Sprintf("A search is at most %d characters long.", MaxQuery),
+			fmt.Sprintf("Una ricerca è lunga al più %d caratteri.", MaxQuery))
 	}
 	if i, ok := ps.byID[q]; ok {
 		return []*registers.Player{&ps.Rows[i]}, false, nil
@@ -236,12 +236,12 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 		}
 	}
 	if len(keys) == 0 {
-		return nil, false, queryError(fmt.Sprintf("search with words of at least %d letters, or an FSI or FIDE id", MinWord),
-			fmt.Sprintf("cercare parole di almeno %d lettere, o una tessera FSI o un codice FIDE", MinWord))
+		return nil, false, queryError(fmt.Sprintf("Search with words of at least %d letters, or an FSI or FIDE id.", MinWord),
+			fmt.Sprintf("Cercare parole di almeno %d lettere, oppure una tessera FSI o un codice FIDE.", MinWord))
 	}
 	if len(keys) > MaxWords {
-		return nil, false, queryError(fmt.Sprintf("search with at most %d words", MaxWords),
-			fmt.Sprintf("cercare al più %d parole", MaxWords))
+		return nil, false, queryError(fmt.Sprintf("Search with at most %d words.", MaxWords),
+			fmt.Sprintf("Cercare al più %d parole.", MaxWords))
 	}
 	// The range of tokens each key begins; the rarest drives the scan.
 	type span struct{ lo, hi int }

@@ -172,7 +172,7 @@ func TestAttacksHeld(t *testing.T) {
 	t.Run("5: a query of 50,000 characters is refused with a reason", func(t *testing.T) {
 		c := f.client(t, "clerk")
 		code, page := get(t, c, f.ts.URL+"/players?q="+strings.Repeat("a", 50000))
-		if code != http.StatusOK || !strings.Contains(page, "una ricerca è lunga al più") || strings.Contains(page, strings.Repeat("a", 1000)) {
+		if code != http.StatusOK || !strings.Contains(page, "Una ricerca è lunga al più") || strings.Contains(page, strings.Repeat("a", 1000)) {
 			t.Errorf("a long query: %d", code)
 		}
 		if _, page := get(t, c, f.ts.URL+"/players?q=a+b"); !strings.Contains(page, "almeno 2 lettere") {
