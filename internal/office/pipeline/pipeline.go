@@ -753,7 +753,7 @@ func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, setti
 // file supersedes the earlier one: the folded name, start date and city.
 // It is "" when the file does not name the tournament.
 func Key(t *tournament.Tournament) string {
-	name := fold(t.Name)
+	name := registers.KeyFold(t.Name)
 	if name == "" {
 		return ""
 	}
@@ -766,11 +766,7 @@ func Key(t *tournament.Tournament) string {
 			}
 		}
 	}
-	return name + "|" + start.String() + "|" + fold(t.City)
-}
-
-func fold(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	return name + "|" + start.String() + "|" + registers.KeyFold(t.City)
 }
 
 // quarantine keeps a submission for the office, unanswered, saying why.
