@@ -101,3 +101,25 @@ func CategoryRank(s string) int {
 	}
 	return -1
 }
+
+// Province is a tournament's province: the one of the calendar event it
+// was matched to (the calendar's optional province column), else the
+// sign in brackets closing its city ("Novara (NO)"); "" when neither
+// says. The store computes the same in SQL (store.provinceSQL, tested
+// against this).
+func Province(calendar, city string) string {
+	if p := strings.ToUpper(calendar); p != "" {
+		return p
+	}
+	return ProvinceOfCity(city)
+}
+
+// ProvinceOfCity is the province sign in brackets closing a city as files
+// and calendars write it: "Novara (NO)" → "NO"; "" when none.
+func ProvinceOfCity(city string) string {
+	r := []rune(strings.TrimRight(city, " "))
+	if n := len(r); n >= 4 && r[n-1] == ')' && r[n-4] == '(' {
+		return strings.ToUpper(string(r[n-3 : n-1]))
+	}
+	return ""
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
@@ -75,7 +76,7 @@ var funcs = template.FuncMap{
 	},
 	"acts": func() []office.Action { return auditActs },
 	// hasProvince says a city already closes with its province, "Novara (NO)".
-	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
+	"hasProvince": func(city string) bool { return fsi.ProvinceOfCity(city) != "" },
 	"add":         func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
