@@ -82,7 +82,7 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(err)
 	}
-	period, err := rating.Schedule(k, cfg).Parse(*label)
+	period, err := cfg.Schedule(k).Parse(*label)
 	if err != nil {
 		return fail(err)
 	}
@@ -279,11 +279,11 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	pub := lists.Publication{Kind: k, List: list, Title: *title}
 	if *label != "" {
-		issue, err := time.Parse("2006-01", *label)
-		if err != nil {
+		y, m, ok := fsi.ParsePeriod(*label)
+		if !ok {
 			return fail(fmt.Errorf("--period %q: not a list period YYYY-MM", *label))
 		}
-		pub.Period.Issue = tournament.NewDate(issue.Year(), issue.Month(), 1)
+		pub.Period.Issue = tournament.NewDate(y, m, 1)
 	}
 	out, err := lists.Publish(*dir, pub)
 	if err != nil {

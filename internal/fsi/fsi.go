@@ -16,8 +16,10 @@
 package fsi
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Kind is the one vocabulary of kinds. A rating list is Standard (Elo
@@ -122,4 +124,19 @@ func ProvinceOfCity(city string) string {
 		return strings.ToUpper(string(r[n-3 : n-1]))
 	}
 	return ""
+}
+
+// PeriodLabel is the label of the list period issued in year and month:
+// "2026-03", as lists, the store and addresses name it.
+func PeriodLabel(year int, month time.Month) string { return fmt.Sprintf("%04d-%02d", year, int(month)) }
+
+// ParsePeriod reads a period label "2026-03"; ok is false for anything
+// else. (italian.Period, which writes a label for people, reads it with
+// its own few lines: the formatter sits below the vocabulary.)
+func ParsePeriod(label string) (year int, month time.Month, ok bool) {
+	t, err := time.Parse("2006-01", label)
+	if err != nil {
+		return 0, 0, false
+	}
+	return t.Year(), t.Month(), true
 }

@@ -289,7 +289,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	var seeds []Seed
 	for _, rc := range ts {
 		if !in.Period.Contains(rc.Received) {
-			sched := Schedule(in.Kind, r)
+			sched := r.Schedule(in.Kind)
 			rep.Excluded = append(rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
 				Period: sched.ForReceipt(rc.Received).Label})
 			continue
@@ -508,14 +508,6 @@ func ClosePeriod(in Close) (*Result, error) {
 	return res, nil
 }
 
-// Schedule returns the list schedule of kind from the settings.
-func Schedule(kind fsi.Kind, r *rules.Rating) periods.Schedule {
-	if kind == fsi.Rapid {
-		return r.ListOf(fsi.Rapid).Schedule()
-	}
-	return r.ListOf(fsi.Standard).Schedule()
-}
-
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
 	list := w.list
 	s := &in.Settings.Standard
@@ -527,7 +519,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 	// January list, which closes in December, takes the previous year's.
 	cutoff := in.Period.Cutoff
 	if cutoff.IsZero() {
-		cutoff = Schedule(in.Kind, in.Settings).Cutoff(issue)
+		cutoff = in.Settings.Schedule(in.Kind).Cutoff(issue)
 	}
 	memberSince := cutoff.Year
 	unregistered := fmt.Sprintf("not registered for %d", memberSince)
