@@ -11,7 +11,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/rating/fide"
-	"omologa/internal/store"
 	"omologa/internal/tournament"
 )
 
@@ -21,7 +20,7 @@ import (
 type fideData struct {
 	Period    periods.Period
 	Periods   []string // the lists to choose from
-	Forwarded []store.ForwardingRow
+	Forwarded []office.ForwardingRow
 	Preview   *fideexport.Result // nil unless asked for, by an officer
 	Ready     int                // tournaments an export would forward now
 	May       bool               // the user may forward (and preview)
