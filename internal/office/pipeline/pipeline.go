@@ -550,11 +550,11 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			if err != nil {
 				return err
 			}
-			switch {
-			case accepted && inThis:
+			switch versionEffect(accepted, inThis, cur != nil) {
+			case replacesSameSubmission:
 				v.Supersedes = prev
 				nf.Supersedes = &notice.Earlier{Name: nameOf(sub, prev), SubmissionID: id, ReceivedAt: sub.ReceivedAt}
-			case accepted && cur != nil:
+			case replacesInForce:
 				// regs: a file that would replace one sent by someone
 				// else is for the office to judge (issue 13).
 				if checkSender && p.o.Auth != nil && addrOf(cur.Sender) != addrOf(sender) {
@@ -566,8 +566,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 				}
 				v.Supersedes = cur.FileID
 				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
-			case accepted:
-				// The first accepted version replaces the rejected ones.
+			case replacesRejected:
 				t, err := p.o.Store.TournamentByKey(ctx, v.TournamentKey)
 				if err != nil && !errors.Is(err, store.ErrNoTournament) {
 					return err
@@ -577,8 +576,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 					v.Supersedes = last.FileID
 					nf.Supersedes = &notice.Earlier{Name: last.Name, SubmissionID: last.SubmissionID, ReceivedAt: last.ReceivedAt}
 				}
-			case !accepted && !inThis && cur != nil:
-				// A rejected correction: the accepted version stays.
+			case keepsInForce:
 				nf.InForce = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt,
 					HomologatedAt: cur.JudgedAt}
 			}
@@ -747,26 +745,6 @@ func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, setti
 		return nil, ""
 	}
 	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
-}
-
-// Key identifies a tournament across submissions, so that a corrected
-// file supersedes the earlier one: the folded name, start date and city.
-// It is "" when the file does not name the tournament.
-func Key(t *tournament.Tournament) string {
-	name := registers.KeyFold(t.Name)
-	if name == "" {
-		return ""
-	}
-	start := t.Start
-	if !start.IsFull() {
-		for _, d := range t.RoundDates {
-			if d.IsFull() {
-				start = d
-				break
-			}
-		}
-	}
-	return name + "|" + start.String() + "|" + registers.KeyFold(t.City)
 }
 
 // quarantine keeps a submission for the office, unanswered, saying why.
