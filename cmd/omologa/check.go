@@ -13,6 +13,7 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/dates"
@@ -254,7 +255,7 @@ func (j *judgeFlags) options() (checkOptions, error) {
 	// show them.
 	opts.Received = time.Now().In(rf.Rating.Location())
 	if *j.received != "" {
-		t, err := parseWhen(*j.received, rf.Rating.Location())
+		t, err := ingest.ParseReceivedAt(*j.received, rf.Rating.Location())
 		if err != nil {
 			return opts, fmt.Errorf("--received %w", err)
 		}

@@ -14,7 +14,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // newFlags is a command's flag set: its errors go to stderr, and -h
@@ -108,25 +107,6 @@ func writeJSONFiles[T any](w io.Writer, out []T) error {
 		return writeJSON(w, out[0])
 	}
 	return writeJSON(w, out)
-}
-
-// parseWhen reads a receipt time given on the command line: RFC 3339,
-// or a date and time (YYYY-MM-DD HH:MM, or with a T) in loc, or a date
-// alone, taken as noon in loc (a receipt counts by its calendar day).
-func parseWhen(s string, loc *time.Location) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, nil
-	}
-	for _, layout := range []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"} {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, nil
-		}
-	}
-	if t, err := time.ParseInLocation("2006-01-02", s, loc); err == nil {
-		return t.Add(12 * time.Hour), nil
-	}
-	return time.Time{}, fmt.Errorf("%q: not a date or time (YYYY-MM-DD, YYYY-MM-DD HH:MM, or RFC 3339 like 2026-11-26T10:00:00+01:00)", s)
 }
 
 // firstOf returns the first non-empty message.

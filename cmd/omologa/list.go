@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
@@ -95,7 +94,7 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(err)
 	}
-	dates, err := readReceived(*receivedPath, rdata, cfg.Location())
+	dates, err := rating.ReadReceived(*receivedPath, rdata, cfg.Location())
 	if err != nil {
 		return fail(err)
 	}
@@ -139,48 +138,6 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		return fail(err)
 	}
 	return exitOK
-}
-
-// readReceived reads file,received pairs; a time with a zone becomes a
-// calendar day in loc.
-func readReceived(name string, data []byte, loc *time.Location) (map[string]tournament.Date, error) {
-	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
-	r.TrimLeadingSpace = true
-	recs, err := r.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s:1: empty file: a header file,received is needed", name)
-	}
-	fi, ri := -1, -1
-	for i, h := range recs[0] {
-		switch strings.ToLower(strings.TrimSpace(h)) {
-		case "file":
-			fi = i
-		case "received":
-			ri = i
-		}
-	}
-	if fi < 0 || ri < 0 {
-		return nil, fmt.Errorf("%s:1: header must name the columns file and received", name)
-	}
-	out := map[string]tournament.Date{}
-	for n, rec := range recs[1:] {
-		line := n + 2
-		if len(rec) <= max(fi, ri) {
-			return nil, fmt.Errorf("%s:%d: file and received expected", name, line)
-		}
-		s := strings.TrimSpace(rec[ri])
-		var d tournament.Date
-		if ts, err := time.Parse(time.RFC3339, s); err == nil {
-			d = tournament.DateOf(ts.In(loc))
-		} else if err := d.UnmarshalText([]byte(s)); err != nil || !d.IsFull() {
-			return nil, fmt.Errorf("%s:%d: received: %q is not a date YYYY-MM-DD or an RFC 3339 time", name, line, s)
-		}
-		out[strings.TrimSpace(rec[fi])] = d
-	}
-	return out, nil
 }
 
 func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {

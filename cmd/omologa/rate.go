@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -37,121 +35,9 @@ type rateOutput struct {
 	Players    []rating.Line `json:"players"`
 	Unmatched  []string      `json:"unmatched,omitempty"`
 	// Overrides are the office's decisions given on the command line.
-	Overrides *rateOverrides `json:"overrides,omitempty"`
-	Warnings  []string       `json:"warnings,omitempty"`
-	Settings  map[string]any `json:"settings"`
-}
-
-// rateOverrides are the office's decisions on one tournament: the chief
-// arbiter's theoretical ratings (RTF 4.2.7, RAPID 6.8) and its reading
-// of a last-round forfeit (RTF 7.5.2–7.5.3).
-type rateOverrides struct {
-	// TheoreticalByStart and TheoreticalByID as given (START=RATING,
-	// id:ID=RATING).
-	TheoreticalByStart map[int]int    `json:"theoretical_by_start,omitempty"`
-	TheoreticalByID    map[string]int `json:"theoretical_by_id,omitempty"`
-	// Withdrawals: starting number → true for an unjustified withdrawal,
-	// false for a justified one.
-	Withdrawals map[int]bool `json:"withdrawals,omitempty"`
-}
-
-func (o *rateOverrides) empty() bool {
-	return len(o.TheoreticalByStart) == 0 && len(o.TheoreticalByID) == 0 && len(o.Withdrawals) == 0
-}
-
-// theoretical reads one --theoretical value: START=RATING or
-// id:ID=RATING (an FSI or FIDE id).
-func (o *rateOverrides) theoretical(v string) error {
-	key, val, ok := strings.Cut(v, "=")
-	if !ok {
-		return fmt.Errorf("%q: START=RATING or id:ID=RATING expected", v)
-	}
-	r, err := strconv.Atoi(strings.TrimSpace(val))
-	if err != nil || r < 1 || r > 3500 {
-		return fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
-	}
-	key = strings.TrimSpace(key)
-	if id, isID := strings.CutPrefix(key, "id:"); isID {
-		if id == "" {
-			return fmt.Errorf("%q: empty id", v)
-		}
-		if o.TheoreticalByID == nil {
-			o.TheoreticalByID = map[string]int{}
-		}
-		if _, dup := o.TheoreticalByID[id]; dup {
-			return fmt.Errorf("%q: id %s given twice", v, id)
-		}
-		o.TheoreticalByID[id] = r
-		return nil
-	}
-	start, err := strconv.Atoi(key)
-	if err != nil || start < 1 {
-		return fmt.Errorf("%q: %q is not a starting number (or id:ID)", v, key)
-	}
-	if o.TheoreticalByStart == nil {
-		o.TheoreticalByStart = map[int]int{}
-	}
-	if _, dup := o.TheoreticalByStart[start]; dup {
-		return fmt.Errorf("%q: starting number %d given twice", v, start)
-	}
-	o.TheoreticalByStart[start] = r
-	return nil
-}
-
-// withdrawal reads one --withdrawal-justified/-unjustified value.
-func (o *rateOverrides) withdrawal(v string, unjustified bool) error {
-	start, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || start < 1 {
-		return fmt.Errorf("%q is not a starting number", v)
-	}
-	if prev, dup := o.Withdrawals[start]; dup {
-		if prev != unjustified {
-			return fmt.Errorf("starting number %d is given as both justified and unjustified", start)
-		}
-		return fmt.Errorf("starting number %d given twice", start)
-	}
-	if o.Withdrawals == nil {
-		o.Withdrawals = map[int]bool{}
-	}
-	o.Withdrawals[start] = unjustified
-	return nil
-}
-
-// check refuses overrides naming a player the tournament does not have.
-func (o *rateOverrides) check(t *tournament.Tournament) error {
-	idx := t.Index()
-	var bad []string
-	for s := range o.TheoreticalByStart {
-		if _, ok := idx[s]; !ok {
-			bad = append(bad, fmt.Sprintf("--theoretical %d: no player with that starting number", s))
-		}
-	}
-	for id := range o.TheoreticalByID {
-		found := false
-		for i := range t.Players {
-			if p := &t.Players[i]; p.NationalID == id || p.FideID == id {
-				found = true
-				break
-			}
-		}
-		if !found {
-			bad = append(bad, fmt.Sprintf("--theoretical id:%s: no player with that FSI or FIDE id", id))
-		}
-	}
-	for s, u := range o.Withdrawals {
-		if _, ok := idx[s]; !ok {
-			flag := "--withdrawal-justified"
-			if u {
-				flag = "--withdrawal-unjustified"
-			}
-			bad = append(bad, fmt.Sprintf("%s %d: no player with that starting number", flag, s))
-		}
-	}
-	if len(bad) > 0 {
-		slices.Sort(bad)
-		return errors.New(strings.Join(bad, "; "))
-	}
-	return nil
+	Overrides *rating.Overrides `json:"overrides,omitempty"`
+	Warnings  []string          `json:"warnings,omitempty"`
+	Settings  map[string]any    `json:"settings"`
 }
 
 func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -166,13 +52,13 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	playersPath := fs.String("players", "", "the players' register: the list in force (CSV)")
 	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
 	detail := fs.Bool("detail", false, "show every game (opponent's rating, expected percentage)")
-	var ov rateOverrides
+	var ov rating.Overrides
 	fs.Func("theoretical", "START=RATING or id:ID=RATING: the chief arbiter's theoretical rating of a foreign\n"+
-		"player without FIDE rating (RTF 4.2.7) or Elo Rapid (RAPID 6.8); repeatable", ov.theoretical)
+		"player without FIDE rating (RTF 4.2.7) or Elo Rapid (RAPID 6.8); repeatable", ov.AddTheoretical)
 	fs.Func("withdrawal-justified", "START: the office judged the player's withdrawal justified, so RTF 7.5.3 does\n"+
-		"not apply (RTF 7.5.2); repeatable", func(v string) error { return ov.withdrawal(v, false) })
+		"not apply (RTF 7.5.2); repeatable", func(v string) error { return ov.AddWithdrawal(v, false) })
 	fs.Func("withdrawal-unjustified", "START: the office judged the player's withdrawal unjustified, whatever the\n"+
-		"crosstable shows (RTF 7.5.2–7.5.3); repeatable", func(v string) error { return ov.withdrawal(v, true) })
+		"crosstable shows (RTF 7.5.2–7.5.3); repeatable", func(v string) error { return ov.AddWithdrawal(v, true) })
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -195,12 +81,12 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "rate", err)
 	}
-	if err := ov.check(t); err != nil {
-		fmt.Fprintf(stderr, "omologa rate: %s: %v\n", fs.Arg(0), err)
+	if bad := ov.Unknown(t); len(bad) > 0 {
+		fmt.Fprintf(stderr, "omologa rate: %s: %s\n", fs.Arg(0), unknownPlayers(bad))
 		return exitUsage
 	}
 	ix := rating.NewIndex(list, cfg.MatchByName)
-	th := rating.Theoretical{ByStart: ov.TheoreticalByStart, ByID: ov.TheoreticalByID}
+	th := ov.Theoretical()
 	seeds := rating.SeedsWith(k, t, ix, cfg, th)
 	o := rating.OptionsFor(k, cfg)
 	o.Detail = *detail
@@ -209,7 +95,7 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	out := rateOutput{File: fs.Arg(0), Tournament: t.Name, Kind: k, Players: lines, Warnings: warnings,
 		Settings: map[string]any{"diff_cap": cfg.DiffCap, "first_place": cfg.FirstPlace,
 			"winner_protection": o.WinnerProtection, "withdrawal_zeroes_positive": o.Withdrawal.ZeroPositive}}
-	if !ov.empty() {
+	if !ov.Empty() {
 		out.Overrides = &ov
 	}
 	// A theoretical rating the articles do not let count is said, not
@@ -348,4 +234,19 @@ func readTournament(path string) (*tournament.Tournament, []string, error) {
 		}
 	}
 	return t, warnings, nil
+}
+
+// unknownPlayers says which --theoretical and --withdrawal-* flags name
+// a player the tournament does not have.
+func unknownPlayers(bad []rating.Unknown) string {
+	var msgs []string
+	for _, u := range bad {
+		what := "starting number"
+		if u.ByID {
+			what = "FSI or FIDE id"
+		}
+		msgs = append(msgs, fmt.Sprintf("--%s %s: no player with that %s", u.Decision, u.Player, what))
+	}
+	slices.Sort(msgs)
+	return strings.Join(msgs, "; ")
 }
