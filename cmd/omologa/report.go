@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"omologa/internal/config"
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/office"
 	"omologa/internal/publishing/report"
@@ -30,7 +30,7 @@ type reportWritten struct {
 	Verdict    validate.Verdict `json:"verdict"`
 	Recorded   string           `json:"recorded_verdict,omitempty"` // the store's verdict, when re-judged from it
 	Period     string           `json:"period,omitempty"`
-	Rated      periods.Kind     `json:"rated,omitempty"`        // the list the variations are for
+	Rated      fsi.Kind         `json:"rated,omitempty"`        // the list the variations are for
 	RatingsBy  string           `json:"ratings_from,omitempty"` // "computed" or "store"
 	HTML       string           `json:"html"`
 	PNG        string           `json:"png,omitempty"`

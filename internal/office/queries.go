@@ -10,7 +10,7 @@ import (
 	"io"
 	"time"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/rating"
 	"omologa/internal/store"
 )
@@ -218,6 +218,6 @@ func (q *Queries) FileData(ctx context.Context, fileID int64) (name string, data
 
 // StoredRatings reads the provisional variations the pipeline recorded
 // for a file (StoredRatings); nil when none.
-func (q *Queries) StoredRatings(ctx context.Context, fileID int64) ([]rating.Line, periods.Kind, error) {
+func (q *Queries) StoredRatings(ctx context.Context, fileID int64) ([]rating.Line, fsi.Kind, error) {
 	return StoredRatings(ctx, q.st, fileID)
 }
