@@ -70,15 +70,16 @@ func under(pkg string, folders []string) (string, bool) {
 	return best, best != ""
 }
 
-// floorOf returns the floor index and folder of pkg; -1 when it is on
-// no floor.
+// floorOf returns the floor index and folder of pkg, by the longest
+// folder that holds it; -1 when it is on no floor.
 func floorOf(pkg string) (int, string) {
+	floor, folder := -1, ""
 	for i, fl := range Floors {
-		if f, ok := under(pkg, fl.Folders); ok {
-			return i, f
+		if f, ok := under(pkg, fl.Folders); ok && len(f) > len(folder) {
+			floor, folder = i, f
 		}
 	}
-	return -1, ""
+	return floor, folder
 }
 
 // TestEveryPackageHasAPlace: a new folder is given its floor here, in
