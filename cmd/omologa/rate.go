@@ -80,33 +80,14 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "omologa rate: %s: %s\n", fs.Arg(0), unknownPlayers(bad))
 		return exitUsage
 	}
-	ix := rating.NewIndex(list, cfg.MatchByName)
-	th := ov.Theoretical()
-	seeds := rating.SeedsWith(k, t, ix, cfg, th)
-	o := rating.OptionsFor(k, cfg)
-	o.Detail = *detail
-	o.Withdrawals = ov.Withdrawals
-	lines := rating.Rate(t, seeds, o)
-	out := rateOutput{File: fs.Arg(0), Tournament: t.Name, Kind: k, Players: lines, Warnings: warnings,
+	r := rating.RateAlone(k, t, list, cfg, &ov, *detail)
+	o := r.Options
+	out := rateOutput{File: fs.Arg(0), Tournament: t.Name, Kind: k, Players: r.Lines, Warnings: append(warnings, r.Unused...),
+		Unmatched: r.Unmatched,
 		Settings: map[string]any{"diff_cap": cfg.DiffCap, "first_place": cfg.FirstPlace,
 			"winner_protection": o.WinnerProtection, "withdrawal_zeroes_positive": o.Withdrawal.ZeroPositive}}
 	if !ov.Empty() {
 		out.Overrides = &ov
-	}
-	// A theoretical rating the articles do not let count is said, not
-	// dropped silently.
-	for i, s := range seeds {
-		p := &t.Players[i]
-		if th.For(p) > 0 && s.Source != rating.SourceTheoretical {
-			out.Warnings = append(out.Warnings, fmt.Sprintf("theoretical rating of %d %s not used: rating %d from %s "+
-				"(RTF 4.2.7, RAPID 6.8: only for foreign players without FIDE rating or Elo Rapid)", p.Start, p.Name, s.Rating, s.Source))
-		}
-	}
-	for i, s := range seeds {
-		if s.Row < 0 {
-			p := &t.Players[i]
-			out.Unmatched = append(out.Unmatched, fmt.Sprintf("%d %s (%s)", p.Start, p.Name, s.Source))
-		}
 	}
 	if err := printResult(stdout, *asJSON, out, func(w io.Writer) { printRate(w, &out, *detail) }); err != nil {
 		return failed(stderr, "rate", err)
