@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
-	"omologa/internal/fsi/registers"
+	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
@@ -56,61 +54,15 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	fail := func(err error) int {
 		return failed(stderr, "list close", err)
 	}
-	cfg, err := loadRating(*rulesPath)
-	if err != nil {
-		return fail(err)
-	}
-	period, err := rating.Schedule(k, cfg).Parse(*label)
-	if err != nil {
-		return fail(err)
-	}
-	list, err := loadPlayers(*playersPath)
-	if err != nil {
-		return fail(err)
-	}
-	rdata, err := os.ReadFile(*receivedPath)
-	if err != nil {
-		return fail(err)
-	}
-	dates, err := rating.ReadReceived(*receivedPath, rdata, cfg.Location())
-	if err != nil {
-		return fail(err)
-	}
-	var ts []rating.Received
-	var warnings []string
 	bar := newProgress(stderr, "reading", fs.NArg())
 	defer bar.Done()
-	for _, f := range fs.Args() {
-		bar.Add(1)
-		day, ok := dates[f]
-		if !ok {
-			day, ok = dates[filepath.Base(f)]
-		}
-		if !ok {
-			return fail(fmt.Errorf("%s: no receipt date in %s", f, *receivedPath))
-		}
-		t, ws, err := readTournament(f)
-		if err != nil {
-			return fail(fmt.Errorf("%s: %w", f, err))
-		}
-		warnings = append(warnings, ws...)
-		ts = append(ts, rating.Received{File: f, Tournament: t, Received: day})
-	}
+	res, err := office.CloseFiles(office.FileClose{Kind: k, Period: *label, Players: *playersPath, Received: *receivedPath,
+		Files: fs.Args(), Out: *out, Rules: *rulesPath, Reading: func(string) { bar.Add(1) }})
 	bar.Done()
-	res, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: cfg, InPlace: true})
 	if err != nil {
 		return fail(err)
 	}
-	var buf bytes.Buffer
-	if err := registers.WritePlayers(&buf, res.List); err != nil {
-		return fail(err)
-	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		return fail(err)
-	}
-	for _, e := range res.Report.Excluded {
-		warnings = append(warnings, fmt.Sprintf("%s: received %s, counts in the list of %s: not rated here", e.File, e.Received, e.Period))
-	}
+	warnings := res.Warnings
 	if err := printResult(stdout, *asJSON, closeOutput{Out: *out, Warnings: warnings, Report: res.Report},
 		func(w io.Writer) { printClose(w, *out, warnings, &res.Report) }); err != nil {
 		return fail(err)

@@ -41,7 +41,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	fail := func(err error) int {
 		return failed(stderr, "list publish", err)
 	}
-	list, err := loadPlayers(*playersPath)
+	list, err := office.LoadPlayers(*playersPath)
 	if err != nil {
 		return fail(err)
 	}
@@ -60,7 +60,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	if *history != "" {
 		ls := []*registers.Players{}
 		for _, path := range fs.Args() {
-			l, err := loadPlayers(path)
+			l, err := office.LoadPlayers(path)
 			if err != nil {
 				return fail(err)
 			}

@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"omologa/internal/fsi"
-	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
+	"omologa/internal/office"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
-	"omologa/internal/tournament/codec"
 )
 
 func init() {
@@ -64,15 +61,15 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if msg := firstOf(missingFlag("--players", *playersPath), argCount(fs, 1, 1, "result file")); msg != "" {
 		return badUsage(stderr, "rate", "%s", msg)
 	}
-	cfg, err := loadRating(*rulesPath)
+	cfg, err := office.LoadRating(*rulesPath)
 	if err != nil {
 		return failed(stderr, "rate", err)
 	}
-	list, err := loadPlayers(*playersPath)
+	list, err := office.LoadPlayers(*playersPath)
 	if err != nil {
 		return failed(stderr, "rate", err)
 	}
-	t, warnings, err := readTournament(fs.Arg(0))
+	t, warnings, err := office.ReadTournament(fs.Arg(0))
 	if err != nil {
 		return failed(stderr, "rate", err)
 	}
@@ -105,41 +102,7 @@ func parseKind(s string) (fsi.Kind, error) {
 	return "", fmt.Errorf("--kind %q: standard or rapid", s)
 }
 
-// loadRating reads the rating settings from rules.yaml; a file holding
-// only a `rating:` section is accepted too.
-func loadRating(path string) (*rules.Rating, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
-	}
-	return rules.RatingOf(path, data)
-}
-
-func loadPlayers(path string) (*registers.Players, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("players register: %w", err)
-	}
-	return registers.ReadPlayers(path, data)
-}
-
-// readTournament reads a result file; the reader's diagnostics of
-// severity error come back as warnings, since the rating is computed on
-// what could be read.
+// readTournament reads a result file (office.ReadTournament).
 func readTournament(path string) (*tournament.Tournament, []string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	t, diags, err := codec.Read(path, data)
-	if err != nil {
-		return nil, nil, err
-	}
-	var warnings []string
-	for _, d := range diags {
-		if d.Severity == tournament.Error {
-			warnings = append(warnings, d.String())
-		}
-	}
-	return t, warnings, nil
+	return office.ReadTournament(path)
 }
