@@ -64,7 +64,7 @@ FUZZ_TARGETS := \
 	./internal/rating:FuzzParseDate ./internal/rating:FuzzBands ./internal/rating:FuzzParseRating \
 	./internal/rating:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
 	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
-	./internal/intake/ingest:FuzzParseReceivedAt
+	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
