@@ -231,6 +231,23 @@ func TestBrowser(t *testing.T) {
 		b.shot(t, "submission-decided")
 	})
 
+	t.Run("a refused decision says why in the office's words, an unknown submission is not found", func(t *testing.T) {
+		b.open(t, fmt.Sprintf("/submissions/%d", acc))
+		b.do(t, "decide a theoretical rating", chromedp.SetValue(chromedp.CSS("#decide-what"), "theoretical"),
+			chromedp.SetValue(chromedp.CSS(`input[name="rating"]`), "1800"),
+			chromedp.Click(chromedp.CSS("#decide")), chromedp.WaitVisible(chromedp.CSS(".flash.error")))
+		msg := b.text(t, ".flash.error")
+		if !strings.Contains(msg, "punteggio teorico") || strings.Contains(msg, "--") || strings.Contains(msg, "omologa ") {
+			t.Errorf("the refusal says %q: the office's words, no command line's", msg)
+		}
+		b.shot(t, "decision-refused")
+		b.open(t, "/submissions/999999")
+		if msg := b.text(t, ".flash.error"); !strings.Contains(msg, "inesistente") {
+			t.Errorf("an unknown submission's page says %q", msg)
+		}
+		b.shot(t, "submission-unknown")
+	})
+
 	t.Run("preview and close a list", func(t *testing.T) {
 		b.open(t, "/lists")
 		b.shot(t, "lists")
