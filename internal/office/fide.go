@@ -34,8 +34,15 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 	if err != nil {
 		return nil, err
 	}
+	// The players' register in force gives the FIDE ids FIDE handed out
+	// since (a tournament waiting for them goes once they are there), the
+	// FIDE titles and the registration file's data.
+	players, err := loadRegister(ctx, o.Store, store.RegisterPlayers, o.Config.Registers.Players, registers.ReadPlayers)
+	if err != nil {
+		return nil, err
+	}
 	res, err := fideexport.Run(ctx, o.Store, fideexport.Options{Rules: o.Rules, Period: req.Period, Out: req.Out,
-		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters})
+		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters, Players: players})
 	if errors.Is(err, fideexport.ErrPeriod) {
 		return nil, &Error{Kind: Invalid, Err: err, Msg: err.Error(),
 			MsgIT:   fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),
