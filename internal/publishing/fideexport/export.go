@@ -99,7 +99,7 @@ type Item struct {
 	Findings []validate.Finding `json:"findings"`
 	// Registrations are the players without FIDE id the tournament
 	// waits for (fide.no-id): the rows of the registration file.
-	Registrations []Registration   `json:"registrations,omitempty"`
+	Registrations []Registration    `json:"registrations,omitempty"`
 	Previous      *store.Forwarding `json:"previous,omitempty"`
 	Error         string            `json:"error,omitempty"`
 }
