@@ -214,13 +214,9 @@ type exportCtx struct {
 	match registers.MatchOptions
 }
 
-// writeRegistrations writes the FIDE registration file in dir: one row
-// a player, in ASCII, CRLF (a CSV every spreadsheet and FIDE's officers
-// read), and returns its path.
-func writeRegistrations(dir string, regs []Registration) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("fide export: %w", err)
-	}
+// RegistrationCSV is the FIDE registration file: one row a player, in
+// ASCII, CRLF (a CSV every spreadsheet and FIDE's officers read).
+func RegistrationCSV(regs []Registration) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.UseCRLF = true
@@ -233,8 +229,17 @@ func writeRegistrations(dir string, regs []Registration) (string, error) {
 		_ = w.Write([]string{r.Tournament, strconv.Itoa(r.Start), r.Name, r.Sex, year, r.Federation, r.FSIID})
 	}
 	w.Flush()
+	return b.Bytes()
+}
+
+// writeRegistrations writes the FIDE registration file in dir and
+// returns its path.
+func writeRegistrations(dir string, regs []Registration) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("fide export: %w", err)
+	}
 	path := filepath.Join(dir, RegistrationFile)
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, RegistrationCSV(regs), 0o644); err != nil {
 		return "", fmt.Errorf("fide export: %w", err)
 	}
 	return path, nil

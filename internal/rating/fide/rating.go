@@ -30,6 +30,10 @@ type Preview struct {
 	// robin's too (2024 8.1, 8.3.1): the round robin is computed as a
 	// Swiss is, without 8.58's iteration.
 	OnlyRated bool `json:"only_rated_opponents,omitempty"`
+	// Articles are the set's articles for unrated players, MinGames its
+	// games for a published first rating (7.14: 9; 2024 7.1.4: 5).
+	Articles Articles `json:"-"`
+	MinGames int      `json:"min_games_published"`
 	// RoundRobin: computed as a round robin (8.21 b, 8.25, 8.52, 8.58);
 	// SwissBy643 is true for a round robin with unplayed games, which
 	// FIDE rates as a Swiss (6.43).
@@ -162,7 +166,8 @@ func played(e tournament.RoundEntry) (score float64, ok bool) {
 // Rate computes the preview of one tournament by the rule set s.
 func Rate(s *rules.Fide, in Input) Preview {
 	t := in.Tournament
-	pv := Preview{Set: s.ID, SetName: s.Name, SetFrom: s.ValidFrom, RoundRobin: in.RoundRobin, OnlyRated: s.RatedOpponentsOnly}
+	pv := Preview{Set: s.ID, SetName: s.Name, SetFrom: s.ValidFrom, RoundRobin: in.RoundRobin, OnlyRated: s.RatedOpponentsOnly,
+		Articles: ArticlesOf(s), MinGames: s.MinGamesPublished}
 	index := make(map[int]int, len(t.Players))
 	for i := range t.Players {
 		index[t.Players[i].Start] = i
