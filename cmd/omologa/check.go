@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
@@ -246,9 +247,9 @@ func addJudgeFlags(fs *flag.FlagSet, playersHelp string) *judgeFlags {
 // a command may read the clock, the validator may not.
 func (j *judgeFlags) options() (checkOptions, error) {
 	var opts checkOptions
-	switch *j.kind {
-	case "auto":
-	case "standard", "rapid":
+	switch {
+	case *j.kind == "auto":
+	case fsi.Kind(*j.kind).IsList():
 		opts.Kind = *j.kind
 	default:
 		return opts, fmt.Errorf("--kind %q: auto, standard or rapid", *j.kind)

@@ -117,7 +117,7 @@ Without decisions, lists those recorded for the submission.`)
 			}
 			fmt.Fprintln(w)
 			for _, d := range f.Decisions {
-				fmt.Fprintf(w, "  %s\n", d)
+				fmt.Fprintf(w, "  %s\n", d.Text(o.Rules.Rating.Location()))
 			}
 		}
 	}); err != nil {

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"omologa/internal/config"
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/office"
@@ -39,7 +39,7 @@ type reportWritten struct {
 	Verdict    validate.Verdict `json:"verdict"`
 	Recorded   string           `json:"recorded_verdict,omitempty"` // the store's verdict, when re-judged from it
 	Period     string           `json:"period,omitempty"`
-	Rated      periods.Kind     `json:"rated,omitempty"`        // the list the variations are for
+	Rated      fsi.Kind         `json:"rated,omitempty"`        // the list the variations are for
 	RatingsBy  string           `json:"ratings_from,omitempty"` // "computed" or "store"
 	HTML       string           `json:"html"`
 	PNG        string           `json:"png,omitempty"`
@@ -247,7 +247,7 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 
 // storedRatings reads the provisional variations the pipeline recorded
 // for a file; nil when none.
-func storedRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, periods.Kind, error) {
+func storedRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, fsi.Kind, error) {
 	return office.StoredRatings(ctx, st, fileID)
 }
 

@@ -5,10 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
+	"time"
 
-	"omologa/internal/fsi/periods"
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/tournament"
@@ -228,7 +229,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 // homologated (not judged, rejected, superseded or revoked): the
 // decisions are applied when a homologated tournament is rated (RTF
 // 4.3.1, RAPID 7.1). It returns the kind of play.
-func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (periods.Kind, error) {
+func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.Kind, error) {
 	verdict, kind, ok, err := o.Store.FileVerdict(ctx, f.ID)
 	if err != nil {
 		return "", err
@@ -255,7 +256,7 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (peri
 		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %d is)", t.CurrentFile),
 			"non è la versione in vigore del torneo")
 	}
-	return periods.Kind(kind), nil
+	return fsi.Kind(kind), nil
 }
 
 // rated says why a player may not get a theoretical rating: he has a
@@ -279,7 +280,7 @@ func (o *Office) rated(ctx context.Context, p *tournament.Player) (en, it string
 
 // DescribeDecision names the player of d and the articles d applies: for
 // a theoretical rating, those of kind, both when kind is unknown.
-func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.Kind) DecisionLine {
+func DescribeDecision(d store.Decision, t *tournament.Tournament, kind fsi.Kind) DecisionLine {
 	l := DecisionLine{Decision: d}
 	if t != nil {
 		if p := t.Player(d.Start); p != nil {
@@ -289,9 +290,9 @@ func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.K
 	switch {
 	case d.Kind == store.DecisionWithdrawal:
 		l.Article = "RTF 7.5.2–7.5.3"
-	case kind == periods.Standard:
+	case kind == fsi.Standard:
 		l.Article = "RTF 4.2.7"
-	case kind == periods.Rapid:
+	case kind == fsi.Rapid:
 		l.Article = "RAPID 6.8"
 	default:
 		l.Article = "RTF 4.2.7, RAPID 6.8"
@@ -299,7 +300,9 @@ func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.K
 	return l
 }
 
-func (l DecisionLine) String() string {
+// Text writes the decision for the command line, its time in loc (the
+// office's time zone).
+func (l DecisionLine) Text(loc *time.Location) string {
 	what := l.Kind + " " + l.Value
 	switch {
 	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalJustified:
@@ -309,7 +312,7 @@ func (l DecisionLine) String() string {
 	case l.Kind == store.DecisionTheoretical:
 		what = "theoretical rating " + l.Value
 	}
-	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, italian.Rome()))
+	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, loc))
 	if l.File != "" {
 		s = l.File + " " + s
 	}

@@ -88,9 +88,10 @@ func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by s
 	return nil
 }
 
-// noteTime writes when the office acted, as the office reads it: in
-// Rome, dd/mm/yyyy hh:mm.
-func noteTime(t time.Time) string { return italian.DateTime(t, italian.Rome()) }
+// noteTime writes when the office acted, as the office reads it: in the
+// office's time zone, which the caller gives as now's location (the
+// rules' time_zone), dd/mm/yyyy hh:mm.
+func noteTime(t time.Time) string { return italian.DateTime(t, t.Location()) }
 
 func officeOf(action, by string, at sql.NullString) *Office {
 	if action == "" {

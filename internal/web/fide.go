@@ -76,7 +76,7 @@ func (s *Server) fideHolds(r *http.Request, period string) ([]heldRow, error) {
 // ending today goes into (FIDE-RR 7.13), the one before and the one
 // after, and every list something was forwarded to.
 func (s *Server) fidePeriods(r *http.Request) (current periods.Period, labels []string, ok bool, err error) {
-	today := tournament.DateOf(s.now().In(rome))
+	today := tournament.DateOf(s.now().In(s.zone))
 	set := s.o.Rules.SelectFide(today)
 	if set == nil {
 		return current, nil, false, nil
@@ -111,7 +111,7 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 	}
 	d := fideData{Period: current, Periods: labels}
 	if p := r.URL.Query().Get("period"); p != "" {
-		set := s.o.Rules.SelectFide(tournament.DateOf(s.now().In(rome)))
+		set := s.o.Rules.SelectFide(tournament.DateOf(s.now().In(s.zone)))
 		if d.Period, err = set.List.Schedule().Parse(p); err != nil {
 			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: err.Error(),
 				MsgIT: "il mese scelto non è quello di una lista FIDE"})

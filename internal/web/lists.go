@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
 	"time"
 
-	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
 	"omologa/internal/publishing/lists"
@@ -118,7 +118,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 }
 
 func listTitle(kind, period string) string {
-	return office.ListNames[periods.Kind(kind)] + " · " + italian.Period(period)
+	return fsi.Kind(kind).ListName() + " · " + italian.Period(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
@@ -177,7 +177,7 @@ type previewData struct {
 func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.URL.Query().Get("kind"), r.URL.Query().Get("period")
 	res, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: periods.Kind(kind), Period: period, Preview: true, Force: true})
+		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period, Preview: true, Force: true})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -199,7 +199,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
 	_, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: periods.Kind(kind), Period: period})
+		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -259,7 +259,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	}
 	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory], Milestones: ix.milestones[id]}
 	for _, h := range ix.history[id] {
-		if h.Kind == "rapid" {
+		if fsi.Kind(h.Kind) == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
 		} else {
 			d.Standard = append(d.Standard, h)
@@ -299,7 +299,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.stamp), func(buf *bytes.Buffer) error {
-		return lists.HistoryPNG(buf, office.ListNames[periods.Kind(kind)], pts)
+		return lists.HistoryPNG(buf, fsi.Kind(kind).ListName(), pts)
 	})
 }
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
@@ -82,9 +83,9 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 // counts in, with its cut-off, and before it the previous list when its
 // cut-off has passed and it is not closed yet.
 func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
-	today := tournament.DateOf(s.now().In(rome))
+	today := tournament.DateOf(s.now().In(s.zone))
 	var out []nextList
-	for _, k := range []periods.Kind{periods.Standard, periods.Rapid} {
+	for _, k := range []fsi.Kind{fsi.Standard, fsi.Rapid} {
 		sch := rating.Schedule(k, &s.o.Rules.Rating)
 		p := sch.ForReceipt(today)
 		prev := sch.Previous(p)

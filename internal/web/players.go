@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"omologa/internal/config"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -159,7 +160,7 @@ func (p *playerIndex) build(ctx context.Context) (*indexed, error) {
 				continue
 			}
 			pt := histPoint{Kind: s.Kind, Period: s.Period, Rating: r.EloItalia, Cat: r.Category}
-			if s.Kind == "rapid" {
+			if fsi.Kind(s.Kind) == fsi.Rapid {
 				pt.Rating, pt.Cat = r.EloRapid, r.Extra[rating.ColRapidCategory]
 			}
 			if pt.Rating > 0 {

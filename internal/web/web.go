@@ -58,6 +58,7 @@ type Server struct {
 	acc    *accounts.Accounts
 	log    *slog.Logger
 	now    func() time.Time
+	zone   *time.Location
 	lang   string
 	tls    bool
 	warm   bool // keep the players' index built (Options.WarmIndex)
@@ -97,7 +98,10 @@ func New(opt Options) (*Server, error) {
 		s.render(w, r, http.StatusForbidden, "error", "", errorPage{Key: "crossOrigin"})
 	}))
 	var err error
-	if s.pages, err = parsePages(); err != nil {
+	// The office's time zone (rules.yaml's rating.time_zone): every time
+	// a person reads is in it.
+	s.zone = s.o.Rules.Rating.Location()
+	if s.pages, err = parsePages(s.zone); err != nil {
 		return nil, err
 	}
 	s.idx = newPlayerIndex(s.st, s.o.Config)

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"omologa/internal/config"
 	"omologa/internal/store"
@@ -418,3 +419,13 @@ func TestSecureCookieUnderTLS(t *testing.T) {
 		t.Errorf("session cookie under TLS: %+v", ck)
 	}
 }
+
+// rome is the time zone of the repository's rules.yaml, in which the
+// tests write the times they expect.
+var rome = func() *time.Location {
+	l, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		return time.FixedZone("CET", 3600)
+	}
+	return l
+}()

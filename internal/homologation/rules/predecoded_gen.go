@@ -2,7 +2,10 @@
 
 package rules
 
-import "omologa/internal/tournament"
+import (
+	"omologa/internal/fsi"
+	"omologa/internal/tournament"
+)
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
@@ -2954,7 +2957,7 @@ func predecodedFile() File {
 					CutoffDaysBeforeIssue:    7,
 					CutoffDayOfPreviousMonth: 0,
 				},
-				ForwardKinds: []string{
+				ForwardKinds: []fsi.Kind{
 					"standard",
 				},
 				ForwardMinRated: 1,
@@ -3076,7 +3079,7 @@ func predecodedFile() File {
 					CutoffDaysBeforeIssue:    7,
 					CutoffDayOfPreviousMonth: 0,
 				},
-				ForwardKinds: []string{
+				ForwardKinds: []fsi.Kind{
 					"standard",
 				},
 				ForwardMinRated: 1,
@@ -3198,7 +3201,7 @@ func predecodedFile() File {
 					CutoffDaysBeforeIssue:    7,
 					CutoffDayOfPreviousMonth: 0,
 				},
-				ForwardKinds: []string{
+				ForwardKinds: []fsi.Kind{
 					"standard",
 				},
 				ForwardMinRated: 1,
@@ -3320,7 +3323,7 @@ func predecodedFile() File {
 					CutoffDaysBeforeIssue:    7,
 					CutoffDayOfPreviousMonth: 0,
 				},
-				ForwardKinds: []string{
+				ForwardKinds: []fsi.Kind{
 					"standard",
 				},
 				ForwardMinRated: 1,
@@ -3442,7 +3445,7 @@ func predecodedFile() File {
 					CutoffDaysBeforeIssue:    7,
 					CutoffDayOfPreviousMonth: 0,
 				},
-				ForwardKinds: []string{
+				ForwardKinds: []fsi.Kind{
 					"standard",
 				},
 				ForwardMinRated: 1,

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -158,14 +159,14 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 		idx = registers.NewIndex(opt.Players)
 	}
 	ctxOne := exportCtx{idx: idx}
-	if rs, ok := opt.Rules.Select(rules.KindStandard, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
+	if rs, ok := opt.Rules.Select(fsi.Standard, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
 		id := rs.Params.Identity
 		ctxOne.match = registers.MatchOptions{ByName: id.MatchByName, NameNeedsBirthDate: id.NameMatchNeedsBirthDate}
 	}
 	for _, kind := range set.ForwardKinds {
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
-		files, err := st.HomologatedFiles(ctx, kind, period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
+		files, err := st.HomologatedFiles(ctx, string(kind), period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
 		if err != nil {
 			return nil, err
 		}
@@ -247,7 +248,7 @@ func writeRegistrations(dir string, regs []Registration) (string, error) {
 
 // one considers one homologated file; nil when it belongs to no list up
 // to this one's and was never forwarded.
-func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period periods.Period, kind string, h *store.Homologated) (*Item, error) {
+func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period periods.Period, kind fsi.Kind, h *store.Homologated) (*Item, error) {
 	it := &Item{SubmissionID: h.SubmissionID, FileID: h.FileID, Source: h.Name, Findings: []validate.Finding{}}
 	t, _, err := codec.Read(h.Name, h.Data)
 	if err != nil || t == nil {
@@ -326,7 +327,7 @@ func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period
 
 // ruleSet is the homologation rule set of the kind in force at the
 // tournament's start, for the round-robin decision.
-func ruleSet(f *rules.File, kind string, t *tournament.Tournament) *rules.RuleSet {
+func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *rules.RuleSet {
 	rs, _ := f.Select(kind, t.Start)
 	return rs
 }
