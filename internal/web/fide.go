@@ -25,7 +25,7 @@ type fideData struct {
 	Periods   []string // the lists to choose from
 	Rules     string   // the FIDE rule set in force for the list's tournaments, by name
 	Forwarded []store.ForwardingRow
-	Held      []heldRow // held back by an export and not forwarded since
+	Held      []heldRow          // held back by an export and not forwarded since
 	Preview   *fideexport.Result // nil unless asked for, by an officer
 	Ready     int                // tournaments an export would forward now
 	HeldNow   int                // tournaments an export would hold back now (recorded, with the players to register)
