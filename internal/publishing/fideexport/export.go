@@ -1,13 +1,18 @@
-// Package export forwards homologated tournaments to FIDE: for a FIDE
-// list it takes from the store every homologated tournament that is
-// FIDE-rated (fide.Rated) and not yet forwarded, checks what FIDE would
-// raise (fide.Problems), writes the TRF FIDE's rating server takes
-// (FIDE-RR 9.1: TRF16, or TRF-2025 when the file came as TRF26) with the
-// project's TRF writer, its arbiters with the FIDE ids the arbiters'
-// register gives when the file has none (fide.WithArbiterIDs), and
-// records the forwarding in the store. The
-// office's act office.FideExport (an officer's, audited) calls it, for
-// `omologa fide export` and the web application's FIDE page alike.
+// Package fideexport forwards homologated tournaments to FIDE: for a FIDE
+// list (monthly since July 2012, FIDE-RR 7.3) it takes from the store
+// every homologated tournament that is FIDE-rated (fide.Rated) and not
+// yet forwarded, gives its players the FIDE ids the players' register
+// has where the file has none, checks what FIDE would raise
+// (fide.Problems: an arbiter or a player without FIDE id holds it, the
+// players going into the FIDE registration file written beside the
+// export), and writes the TRF FIDE's rating server takes (FIDE-RR 9.1:
+// TRF16, or TRF-2025 when the file came as TRF26) the way every FIDE
+// reader takes it: ASCII names, 092 in English, FIDE titles only in
+// columns 11–13, no national records, the arbiters with their FIDE ids
+// (fide.WithArbiterIDs). It records the forwardings and the holds in the
+// store. The office's act office.FideExport (an officer's, audited)
+// calls it, for `omologa fide export` and the web application's FIDE
+// page alike.
 package fideexport
 
 import (
