@@ -351,36 +351,6 @@ func mustRead(t *testing.T, path string) []byte {
 	return b
 }
 
-// samePlayers compares what FIDE reads: starting numbers, names, FIDE
-// ids, ratings, federations, points and every round's opponent, colour
-// and result.
-func samePlayers(t *testing.T, name string, a, b *tournament.Tournament) {
-	t.Helper()
-	if len(a.Players) != len(b.Players) {
-		t.Fatalf("%s: %d players, read back %d", name, len(a.Players), len(b.Players))
-	}
-	for i := range a.Players {
-		p, q := &a.Players[i], &b.Players[i]
-		if p.Start != q.Start || p.Name != q.Name || p.FideID != q.FideID || p.Rating != q.Rating ||
-			p.Federation != q.Federation || p.Points != q.Points {
-			t.Errorf("%s: player %d: %s %s %d %s %v; read back %s %s %d %s %v", name, p.Start, p.Name, p.FideID, p.Rating,
-				p.Federation, p.Points, q.Name, q.FideID, q.Rating, q.Federation, q.Points)
-		}
-		n := max(len(p.Rounds), len(q.Rounds))
-		for r := 1; r <= n; r++ {
-			x, y := p.Entry(r), q.Entry(r)
-			if x.Opponent != y.Opponent || x.Code != y.Code || (x.Opponent > 0 && x.Colour != y.Colour) {
-				t.Errorf("%s: player %d round %d: %+v, read back %+v", name, p.Start, r, x, y)
-			}
-		}
-	}
-	if a.Start != b.Start || a.End != b.End || a.Federation != b.Federation || a.ChiefArbiter != b.ChiefArbiter ||
-		a.RateOfPlayText != b.RateOfPlayText {
-		t.Errorf("%s: header differs: %v %v %q %q %q / %v %v %q %q %q", name, a.Start, a.End, a.Federation, a.ChiefArbiter,
-			a.RateOfPlayText, b.Start, b.End, b.Federation, b.ChiefArbiter, b.RateOfPlayText)
-	}
-}
-
 // fide preview of the demo's round robin: every player, the round-robin
 // averages of FIDE-RR 8.21 b, the unrated player's Ru new; -h exits 0.
 func TestFidePreview(t *testing.T) {

@@ -78,10 +78,6 @@ func Problems(s *rules.Fide, t *tournament.Tournament, reg []registers.Arbiter) 
 	if strings.TrimSpace(t.Federation) == "" {
 		report("fide.tournament-federation-missing", validate.At{Line: tagLine(t, "032")}, nil)
 	}
-	index := make(map[int]*tournament.Player, len(t.Players))
-	for i := range t.Players {
-		index[t.Players[i].Start] = &t.Players[i]
-	}
 	byID := map[string]*tournament.Player{}
 	for i := range t.Players {
 		p := &t.Players[i]
