@@ -303,4 +303,4 @@ func (v *validator) checkFide(sets []Fide) {
 // export checks (package fide), each configured in every fide rule set.
 var FideFindings = []string{"fide.no-id", "fide.id-twice", "fide.federation-missing",
 	"fide.tournament-federation-missing", "fide.rate-too-short", "fide.rate-unknown", "fide.arbiter-id-missing",
-	"fide.arbiter-id-from-register"}
+	"fide.deputy-arbiter-id-missing", "fide.arbiter-id-from-register"}

@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "3f2f78939b2489776bcada4bc76a404e1584886d88dfc7a89b93169b28284b32"
+const predecodedSHA256 = "bfbcb44b621533ece360481df5f6d0d39f861300c1f355b3239c7411ca424211"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -2974,6 +2974,12 @@ func predecodedFile() File {
 						MessageIT: "Arbitro {arbiter}: manca il codice FIDE, e {register}; il torneo è trattenuto finché il codice non è noto.",
 						MessageEN: "Arbiter {arbiter}: the FIDE id is missing, and {register}; the tournament is held until the id is known.",
 					},
+					"fide.deputy-arbiter-id-missing": {
+						Severity:  "warning",
+						Article:   "FIDE-RR 9.1",
+						MessageIT: "Vice arbitro {arbiter}: manca il codice FIDE, e {register}.",
+						MessageEN: "Deputy arbiter {arbiter}: the FIDE id is missing, and {register}.",
+					},
 					"fide.federation-missing": {
 						Severity:  "error",
 						Article:   "FIDE-RR 7.12",
@@ -3095,6 +3101,12 @@ func predecodedFile() File {
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Arbitro {arbiter}: manca il codice FIDE, e {register}; il torneo è trattenuto finché il codice non è noto.",
 						MessageEN: "Arbiter {arbiter}: the FIDE id is missing, and {register}; the tournament is held until the id is known.",
+					},
+					"fide.deputy-arbiter-id-missing": {
+						Severity:  "warning",
+						Article:   "FIDE-RR 9.1",
+						MessageIT: "Vice arbitro {arbiter}: manca il codice FIDE, e {register}.",
+						MessageEN: "Deputy arbiter {arbiter}: the FIDE id is missing, and {register}.",
 					},
 					"fide.federation-missing": {
 						Severity:  "error",
@@ -3218,6 +3230,12 @@ func predecodedFile() File {
 						MessageIT: "Arbitro {arbiter}: manca il codice FIDE, e {register}; il torneo è trattenuto finché il codice non è noto.",
 						MessageEN: "Arbiter {arbiter}: the FIDE id is missing, and {register}; the tournament is held until the id is known.",
 					},
+					"fide.deputy-arbiter-id-missing": {
+						Severity:  "warning",
+						Article:   "FIDE-RR 9.1",
+						MessageIT: "Vice arbitro {arbiter}: manca il codice FIDE, e {register}.",
+						MessageEN: "Deputy arbiter {arbiter}: the FIDE id is missing, and {register}.",
+					},
 					"fide.federation-missing": {
 						Severity:  "error",
 						Article:   "FIDE-RR 7.12",
@@ -3340,6 +3358,12 @@ func predecodedFile() File {
 						MessageIT: "Arbitro {arbiter}: manca il codice FIDE, e {register}; il torneo è trattenuto finché il codice non è noto.",
 						MessageEN: "Arbiter {arbiter}: the FIDE id is missing, and {register}; the tournament is held until the id is known.",
 					},
+					"fide.deputy-arbiter-id-missing": {
+						Severity:  "warning",
+						Article:   "FIDE-RR 9.1",
+						MessageIT: "Vice arbitro {arbiter}: manca il codice FIDE, e {register}.",
+						MessageEN: "Deputy arbiter {arbiter}: the FIDE id is missing, and {register}.",
+					},
 					"fide.federation-missing": {
 						Severity:  "error",
 						Article:   "FIDE-RR 7.12",
@@ -3461,6 +3485,12 @@ func predecodedFile() File {
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Arbitro {arbiter}: manca il codice FIDE, e {register}; il torneo è trattenuto finché il codice non è noto.",
 						MessageEN: "Arbiter {arbiter}: the FIDE id is missing, and {register}; the tournament is held until the id is known.",
+					},
+					"fide.deputy-arbiter-id-missing": {
+						Severity:  "warning",
+						Article:   "FIDE-RR 9.1",
+						MessageIT: "Vice arbitro {arbiter}: manca il codice FIDE, e {register}.",
+						MessageEN: "Deputy arbiter {arbiter}: the FIDE id is missing, and {register}.",
 					},
 					"fide.federation-missing": {
 						Severity:  "error",
