@@ -16,7 +16,6 @@ import (
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
-	"omologa/internal/tournament/codec"
 	"omologa/internal/tournament/dates"
 )
 
@@ -119,16 +118,10 @@ func (o checkOptions) submission() validate.Submission {
 }
 
 // judgeData reads and judges the bytes of one file as received with sub
-// (`omologa report` passes a stored submission's channel, sender and
-// fields); it returns the tournament read too, nil when unreadable.
+// (validate.Judge); it returns the tournament read too, nil when
+// unreadable.
 func judgeData(opts checkOptions, name string, data []byte, sub validate.Submission) (validate.Report, *tournament.Tournament) {
-	t, diags, err := codec.Read(name, data)
-	in := validate.Input{File: name, Tournament: t, Diagnostics: diags, ReadError: err,
-		Registers: opts.Registers, Submission: sub}
-	if err != nil {
-		in.Tournament, t = nil, nil
-	}
-	return validate.Validate(opts.Rules, in), t
+	return validate.Judge(opts.Rules, opts.Registers, name, data, sub)
 }
 
 func printChecked(w io.Writer, c checked, lang string) {

@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"omologa/internal/fsi"
@@ -21,12 +20,11 @@ import (
 type DecideOp struct {
 	Clear    bool
 	Decision store.Decision
-	Flag     string // as the office gave it, for messages ("--theoretical 3=1800")
 }
 
 // describe says what the op decided, in English and in Italian, for the
-// audit trail: the same words whether it came from the command line or
-// the web page.
+// audit trail and the office's refusals: the same words whether it came
+// from the command line or the web page.
 func (op DecideOp) describe() (en, it string) {
 	d := op.Decision
 	switch {
@@ -99,21 +97,27 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 	}
 	// The same player and kind twice in one call is a slip, not a
 	// correction: refused, as omologa rate refuses it.
-	seen := map[[2]any]string{}
+	seen := map[[2]any]DecideOp{}
 	for _, op := range req.Ops {
 		if op.Clear {
 			continue
 		}
 		k := [2]any{op.Decision.Start, op.Decision.Kind}
 		if prev, dup := seen[k]; dup {
-			return nil, errorf(Invalid, "%s and %s: two decisions of the same kind about player %d", prev, op.Flag, op.Decision.Start)
+			en0, it0 := prev.describe()
+			en1, it1 := op.describe()
+			return nil, &Error{Kind: Invalid,
+				Msg:   fmt.Sprintf("%s and %s: two decisions of the same kind about player %d", en0, en1, op.Decision.Start),
+				MsgIT: fmt.Sprintf("%s e %s: due decisioni dello stesso tipo sul giocatore %d", it0, it1, op.Decision.Start)}
 		}
-		seen[k] = op.Flag
+		seen[k] = op
 	}
 	st := o.Store
 	sub, err := st.Load(ctx, req.Submission)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(NotFound, "no submission %d (omologa status lists them)", req.Submission)
+	if errors.Is(err, store.ErrNoSubmission) {
+		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", req.Submission),
+			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", req.Submission),
+			CLI:   fmt.Sprintf("no submission %d (omologa status lists them)", req.Submission)}
 	} else if err != nil {
 		return nil, err
 	}
@@ -139,7 +143,10 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			for _, f := range files {
 				names = append(names, f.Name)
 			}
-			return nil, errorf(Invalid, "submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))
+			return nil, &Error{Kind: Invalid,
+				Msg:   fmt.Sprintf("submission %d has %d files: say which (%s)", req.Submission, len(files), strings.Join(names, ", ")),
+				MsgIT: fmt.Sprintf("la trasmissione %d ha %d file: indicare quale (%s)", req.Submission, len(files), strings.Join(names, ", ")),
+				CLI:   fmt.Sprintf("submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))}
 		}
 		f := files[0]
 		_, data, err := st.FileData(ctx, f.ID)
@@ -159,21 +166,22 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		var ds []store.Decision
 		var clear []int
 		for _, op := range req.Ops {
+			what, whatIT := op.describe()
 			p := t.Player(op.Decision.Start)
 			art := DescribeDecision(op.Decision, t, kind).Article
 			if op.Clear {
 				art = ""
 			}
 			if p == nil {
-				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", op.Flag, f.Name, op.Decision.Start))
-				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", op.Flag, f.Name, op.Decision.Start))
+				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", what, f.Name, op.Decision.Start))
+				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", whatIT, f.Name, op.Decision.Start))
 				article = art
 				continue
 			}
 			if !op.Clear && op.Decision.Kind == store.DecisionTheoretical {
 				if why, whyIT := o.rated(ctx, p); why != "" {
-					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", op.Flag, p.Name, why, art))
-					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", op.Flag, p.Name, whyIT, art))
+					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", what, p.Name, why, art))
+					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", whatIT, p.Name, whyIT, art))
 					article = art
 					continue
 				}

@@ -168,7 +168,9 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		}
 	} else {
 		if regs.Players == nil {
-			return nil, errorf(Invalid, "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
+			return nil, &Error{Kind: Invalid, Msg: "no list in force: no list stored yet and no players' register",
+				MsgIT: "nessuna lista in vigore: nessuna lista chiusa finora e nessun registro dei giocatori",
+				CLI:   "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)"}
 		}
 		list = regs.Players
 		res.out.BasedOn = "register " + cfg.Registers.Players
@@ -492,7 +494,9 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	if !req.Preview && !period.Cutoff.Before(today) {
 		opens := period.Cutoff.AddDays(1)
 		return nil, &Error{Kind: Invalid, Article: cutoffArticle[k],
-			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
+			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s",
+				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
+			CLI: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
 				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
 			MsgIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s (%s): si può chiudere dal %s, non il %s",
 				k.ListName(), period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today))}

@@ -2,18 +2,15 @@ package web
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 
 	"omologa/internal/fsi/periods"
-	"omologa/internal/homologation/validate"
 	"omologa/internal/office"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/rating/fide"
-	"omologa/internal/store"
 	"omologa/internal/tournament"
 )
 
@@ -24,52 +21,13 @@ type fideData struct {
 	Period    periods.Period
 	Periods   []string // the lists to choose from
 	Rules     string   // the FIDE rule set in force for the list's tournaments, by name
-	Forwarded []store.ForwardingRow
-	Held      []heldRow          // held back by an export and not forwarded since
-	Preview   *fideexport.Result // nil unless asked for, by an officer
-	Ready     int                // tournaments an export would forward now
-	HeldNow   int                // tournaments an export would hold back now (recorded, with the players to register)
-	Waiting   int                // players of the held tournaments waiting for a FIDE id
-	May       bool               // the user may forward (and preview)
-}
-
-// heldRow is a tournament an export held back, with why: the findings
-// FIDE would raise and the players waiting for a FIDE id.
-type heldRow struct {
-	store.FideHoldRow
-	Findings      []validate.Finding
-	Registrations []fideexport.Registration
-	// Errors are the findings that held it, but the players without
-	// FIDE id, which NoID counts (one line for all: they are listed
-	// beside, from the registration file).
-	Errors []validate.Finding
-	NoID   int
-}
-
-// fideHolds reads the holds of a list.
-func (s *Server) fideHolds(r *http.Request, period string) ([]heldRow, error) {
-	rows, err := s.st.FideHolds(r.Context(), period)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]heldRow, len(rows))
-	for i, h := range rows {
-		out[i].FideHoldRow = h
-		// Written by the export: a row that does not decode shows
-		// without its details rather than failing the page.
-		_ = json.Unmarshal(h.Findings, &out[i].Findings)
-		_ = json.Unmarshal(h.Registrations, &out[i].Registrations)
-		for _, f := range out[i].Findings {
-			switch {
-			case f.Severity != validate.SeverityError:
-			case f.Rule == "fide.no-id":
-				out[i].NoID++
-			default:
-				out[i].Errors = append(out[i].Errors, f)
-			}
-		}
-	}
-	return out, nil
+	Forwarded []office.ForwardingRow
+	Held      []office.HeldTournament // held back by an export and not forwarded since
+	Preview   *fideexport.Result      // nil unless asked for, by an officer
+	Ready     int                     // tournaments an export would forward now
+	HeldNow   int                     // tournaments an export would hold back now (recorded, with the players to register)
+	Waiting   int                     // players of the held tournaments waiting for a FIDE id
+	May       bool                    // the user may forward (and preview)
 }
 
 // fidePeriods are the FIDE lists the page offers: the one a tournament
@@ -122,7 +80,7 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if d.Held, err = s.fideHolds(r, d.Period.Label); err != nil {
+	if d.Held, err = s.st.FideHolds(ctx, d.Period.Label); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -172,7 +130,7 @@ func (s *Server) fideExport(w http.ResponseWriter, r *http.Request) {
 // fide export writes beside the TRF files).
 func (s *Server) fideRegistration(w http.ResponseWriter, r *http.Request) {
 	period := r.URL.Query().Get("period")
-	held, err := s.fideHolds(r, period)
+	held, err := s.st.FideHolds(r.Context(), period)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -14,7 +14,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 )
 
 // reportCSP is the policy of a report page shown in a frame: its own
@@ -22,7 +21,7 @@ import (
 const reportCSP = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
 
 type listsData struct {
-	Lists []store.ListSummary
+	Lists []office.ListSummary
 	Next  []nextList
 }
 
@@ -43,7 +42,7 @@ func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
 // listSummary returns the closed list the path names with the key its
 // cached renderings go under; ok is false (404 written) when there is
 // none.
-func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l store.ListSummary, key string, ok bool) {
+func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l office.ListSummary, key string, ok bool) {
 	l, ok, err := s.st.ListSummaryOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
 	if err != nil {
 		s.fail(w, r, err)
@@ -62,7 +61,7 @@ type listRead struct {
 	Entries []lists.Entry
 }
 
-func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSummary, string, *listRead, bool) {
+func (s *Server) readList(w http.ResponseWriter, r *http.Request) (office.ListSummary, string, *listRead, bool) {
 	sum, key, ok := s.listSummary(w, r)
 	if !ok {
 		return sum, "", nil, false
@@ -91,7 +90,7 @@ func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSum
 }
 
 type listData struct {
-	List   store.ListSummary
+	List   office.ListSummary
 	Report *rating.Report
 	Top    []lists.Entry
 }
@@ -241,7 +240,7 @@ type playerData struct {
 }
 
 type playerResult struct {
-	store.PlayerResult
+	office.PlayerResult
 	Line rating.Line
 }
 

@@ -15,7 +15,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 )
 
 var funcs = template.FuncMap{
@@ -157,7 +156,7 @@ func parsePages(loc *time.Location) (map[string]*template.Template, error) {
 type view struct {
 	L    map[string]string // the texts in the reader's language
 	Lang string
-	User *store.User
+	User *office.User
 	Nav  string // the menu entry to mark
 	Path string // this page, for the language switch to come back to
 	May  map[string]bool

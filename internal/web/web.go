@@ -30,7 +30,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
 	"omologa/internal/publishing/style"
-	"omologa/internal/store"
 )
 
 //go:embed templates/*.html
@@ -54,7 +53,7 @@ type Options struct {
 // Server is the web application.
 type Server struct {
 	o      *office.Office
-	st     *store.Store
+	st     *office.Queries
 	acc    *accounts.Accounts
 	log    *slog.Logger
 	now    func() time.Time
@@ -72,7 +71,7 @@ type Server struct {
 
 // New builds the web application.
 func New(opt Options) (*Server, error) {
-	s := &Server{o: opt.Office, st: opt.Office.Store, acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it"}
+	s := &Server{o: opt.Office, st: opt.Office.Queries(), acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it"}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
