@@ -262,21 +262,34 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("forward a FIDE list", func(t *testing.T) {
-		b.open(t, "/fide?period=2027-01")
+		// December 2026 (FIDE-RR 7.3: monthly lists): the demo's three
+		// tournaments have players without FIDE id, so the export holds
+		// them and lists whom FIDE must register.
+		b.open(t, "/fide?period=2026-12")
 		b.shot(t, "fide")
+		b.submit(t, "preview", "#fide-preview", "#fide-export")
+		b.shot(t, "fide-preview-held")
+		b.do(t, "record the held", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+		if got := b.text(t, "#held + p + div table"); strings.Count(got, "officer") != 3 || !strings.Contains(got, "Bernardi, Gianni") {
+			t.Errorf("the held tournaments: %q", got)
+		}
+		b.shot(t, "fide-held")
+		// FIDE registered them: the players' register has their ids.
+		f.o.Config.Registers.Players = registeredPlayersCSV(t)
+		b.open(t, "/fide?period=2026-12")
 		b.submit(t, "preview", "#fide-preview", "#fide-export")
 		b.shot(t, "fide-preview")
 		b.do(t, "export", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 3 {
+		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 2 {
 			t.Errorf("the forwarded tournaments: %q", got)
 		}
 		b.shot(t, "fide-forwarded")
-		fw, err := f.o.Store.Forwardings(context.Background(), "2027-01")
+		fw, err := f.o.Store.Forwardings(context.Background(), "2026-12")
 		if err != nil || len(fw) == 0 {
 			t.Fatalf("no forwarding (%v)", err)
 		}
 		b.open(t, fmt.Sprintf("/submissions/%d", fw[0].SubmissionID))
-		if got := b.text(t, "p.fide"); !strings.Contains(got, "gennaio 2027") {
+		if got := b.text(t, "p.fide"); !strings.Contains(got, "dicembre 2026") {
 			t.Errorf("the submission says %q about FIDE", got)
 		}
 		b.shot(t, "submission-forwarded")
