@@ -339,4 +339,13 @@ UPDATE submissions SET raw_blob = 'submission:' || id WHERE raw IS NOT NULL AND 
 UPDATE submissions SET raw = NULL WHERE raw IS NOT NULL;
 UPDATE files SET data = X'' WHERE data <> X'';
 `,
+	// (issue 21) whether a submission's original is an e-mail message,
+	// whatever door it came by (the mailbox, a saved .eml given to
+	// omologa ingest or dropped in the folder): a message's sender is
+	// authenticated, a result file dropped by the office is its own.
+	// Before, only the mailbox's were messages, and any with a Message-ID.
+	`
+ALTER TABLE submissions ADD COLUMN message INTEGER NOT NULL DEFAULT 0;
+UPDATE submissions SET message = 1 WHERE channel = 'imap' OR message_id <> '';
+`,
 }

@@ -199,10 +199,10 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO submissions
-			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at, message)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
-			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now))
+			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now), sub.Message || sub.Channel == ingest.ChannelIMAP)
 		if err != nil {
 			return err
 		}
@@ -284,6 +284,8 @@ type Submission struct {
 	// Kept says the original is kept (OpenRaw reads it): not for a file
 	// over the size limit.
 	Kept bool
+	// Message says the original is an e-mail message (any door).
+	Message bool
 }
 
 // File is one file of a recorded submission.
@@ -314,9 +316,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '' FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
