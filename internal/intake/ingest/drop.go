@@ -396,59 +396,14 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 			now = t
 		}
 	}
-	s := &Submission{Channel: ChannelDrop, ReceivedAt: now, Subject: name}
+	s, reason, err := d.reader().Read(path, info, ChannelDrop, now)
+	if err != nil {
+		return fmt.Errorf("drop: %w", err)
+	}
 	// Whatever s holds in the spool goes once the handler is done with
 	// it (recorded or not: the file is read again from the folder).
 	defer func() { s.Cleanup() }()
 	clean := CleanName(name)
-	var reason string
-	isMessage := d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml")
-	limit := d.o.Limits.MaxFileBytes
-	if isMessage {
-		limit = d.o.MaxMessage
-	}
-	if info.Size() > limit {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
-		sum, err := hashFile(path)
-		if err != nil {
-			return err
-		}
-		s.ContentHash = sum
-		s.Problems = []string{reason}
-	} else {
-		// The file is copied into the spool as it is read, and hashed:
-		// that copy is what is judged, recorded and archived.
-		var err error
-		s.Original, err = d.readFile(path, limit)
-		if err != nil {
-			return err
-		}
-		if changed(path, info) {
-			return errStillChanging
-		}
-		if isMessage {
-			m, err := d.o.Message(s.Original, now)
-			if err != nil {
-				return fmt.Errorf("drop: %s: %w", name, err)
-			}
-			s = m
-			s.Channel, s.ReceivedAt = ChannelDrop, now
-			if s.Subject == "" {
-				s.Subject = name
-			}
-		} else {
-			s.Files, s.Problems, err = ExpandArchives([]File{{Name: clean, Content: s.Original}}, d.o.Limits, d.o.Spool)
-			if err != nil {
-				return fmt.Errorf("drop: %w", err)
-			}
-			if len(s.Files) == 0 {
-				reason = strings.Join(s.Problems, "\n")
-				if reason == "" {
-					reason = fmt.Sprintf("nessun file leggibile in %s", clean)
-				}
-			}
-		}
-	}
 	// The record names where the original is kept (archive or rejected),
 	// since that is where it will be once recorded.
 	stamp := now.UTC().Format("20060102T150405.000000000Z")
@@ -481,6 +436,93 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	}
 	return nil
 }
+
+// reader is how the drop folder reads a file: as `omologa ingest` does.
+func (d *Drop) reader() FileReader {
+	return FileReader{Limits: d.o.Limits, MaxMessage: d.o.MaxMessage, Spool: d.o.Spool, Message: d.o.Message}
+}
+
+// FileReader reads a file given to the office, dropped in the folder or
+// named to `omologa ingest`, into a Submission: the one intake path of
+// files, so that every door treats a file alike. A file over its limit
+// is recorded unread (its hash kept, a problem saying why, answered with
+// a rejection), a .eml is read as an e-mail message (Message), anything
+// else as a result file or a zip archive of them.
+type FileReader struct {
+	Limits     Limits
+	MaxMessage int64 // a .eml's bound (DefaultMaxMessageBytes when 0)
+	Spool      *Spool
+	// Message reads a .eml as an e-mail message (email.Read); nil reads
+	// it as a file.
+	Message func(orig Content, receivedAt time.Time) (*Submission, error)
+}
+
+// Read reads the file at path, whose Lstat is info. reason, when not
+// empty, says that nothing could be read from it (it goes to the
+// rejected folder). A file that changed while it was read is
+// errStillChanging (IsStillChanging): read it again once settled.
+func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time) (s *Submission, reason string, err error) {
+	lim := r.Limits.withDefaults()
+	name := filepath.Base(path)
+	s = &Submission{Channel: ch, ReceivedAt: at, Subject: name}
+	clean := CleanName(name)
+	isMessage := r.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml")
+	limit := lim.MaxFileBytes
+	if isMessage {
+		limit = r.MaxMessage
+		if limit <= 0 {
+			limit = DefaultMaxMessageBytes
+		}
+	}
+	if info.Size() > limit {
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
+		sum, err := hashFile(path)
+		if err != nil {
+			return nil, "", err
+		}
+		s.ContentHash = sum
+		s.Problems = []string{reason}
+		return s, reason, nil
+	}
+	// The file is copied into the spool as it is read, and hashed:
+	// that copy is what is judged, recorded and archived.
+	s.Original, err = readSpooled(r.Spool, path, limit)
+	if err != nil {
+		return nil, "", err
+	}
+	if changed(path, info) {
+		s.Original.Remove()
+		return nil, "", errStillChanging
+	}
+	if isMessage {
+		m, err := r.Message(s.Original, at)
+		if err != nil {
+			s.Original.Remove()
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
+		m.Channel, m.ReceivedAt, m.Message = ch, at, true
+		if m.Subject == "" {
+			m.Subject = name
+		}
+		return m, "", nil
+	}
+	s.Files, s.Problems, err = ExpandArchives([]File{{Name: clean, Content: s.Original}}, lim, r.Spool)
+	if err != nil {
+		s.Original.Remove()
+		return nil, "", err
+	}
+	if len(s.Files) == 0 {
+		reason = strings.Join(s.Problems, "\n")
+		if reason == "" {
+			reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+		}
+	}
+	return s, reason, nil
+}
+
+// IsStillChanging reports whether err says the file changed while it
+// was read.
+func IsStillChanging(err error) bool { return errors.Is(err, errStillChanging) }
 
 // keep puts the original at dst: the bytes read (orig, their copy),
 // written durably on whatever filesystem dst is, then the dropped file
@@ -530,18 +572,18 @@ func uniquePath(dir, name string) string {
 	}
 }
 
-// readFile copies a dropped file into the spool; one holding more than
+// readSpooled copies a file into the spool; one holding more than
 // limit grew after the stat, and is read again once settled.
-func (d *Drop) readFile(path string, limit int64) (Content, error) {
+func readSpooled(sp *Spool, path string, limit int64) (Content, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Content{}, fmt.Errorf("drop: %w", err)
+		return Content{}, err
 	}
 	defer f.Close()
-	c, n, err := d.o.Spool.ReadUpTo(f, limit+1)
+	c, n, err := sp.ReadUpTo(f, limit+1)
 	if err != nil {
 		c.Remove()
-		return Content{}, fmt.Errorf("drop: %w", err)
+		return Content{}, err
 	}
 	if n > limit {
 		c.Remove()
