@@ -17,8 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
 	"omologa/internal/platform/atomicfile"
 )
 
@@ -85,12 +83,14 @@ func (d *Drop) Watching() <-chan struct{} { return d.watching }
 
 type pending struct {
 	due time.Time
-	// check: the file must still have this size and time when due
-	// (it is settling); false when it is known complete.
-	check   bool
-	size    int64
-	modTime time.Time
-	tries   int // failed hand-overs
+	// check: the file must still have the size, time and inode of info
+	// when due (it is settling); false when it is known complete.
+	check bool
+	info  fs.FileInfo // nil: not there when scheduled
+	tries int         // failed hand-overs
+	// writing: a process was seen holding it open for writing (said
+	// once).
+	writing bool
 	// stuck: recorded but the original could not be archived; reported
 	// once, tried again every ArchiveRetry, not every RetryAfter.
 	stuck bool
@@ -139,15 +139,12 @@ func IsTempName(name string) bool {
 // done. It returns nil on cancellation. A Drop is run by one goroutine at
 // a time (Run or Once).
 func (d *Drop) Run(ctx context.Context, h Handler) error {
-	w, err := fsnotify.NewWatcher()
+	// Watch before scanning, so that nothing arriving in between is missed.
+	w, err := newFolderWatcher(d.o.Folder)
 	if err != nil {
 		return fmt.Errorf("drop: %w", err)
 	}
 	defer w.Close()
-	// Watch before scanning, so that nothing arriving in between is missed.
-	if err := w.Add(d.o.Folder); err != nil {
-		return fmt.Errorf("drop: watch %s: %w", d.o.Folder, err)
-	}
 	if err := d.scan(); err != nil {
 		return err
 	}
@@ -155,9 +152,6 @@ func (d *Drop) Run(ctx context.Context, h Handler) error {
 	d.once.Do(func() { close(d.watching) })
 	timer := time.NewTimer(0)
 	defer timer.Stop()
-	// lastRename is the temporary name just renamed away: the Create
-	// that follows it is the complete file under its final name.
-	var lastRename string
 	for {
 		d.takeDue(ctx, h)
 		if ctx.Err() != nil {
@@ -167,31 +161,12 @@ func (d *Drop) Run(ctx context.Context, h Handler) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case ev, ok := <-w.Events:
+		case ev, ok := <-w.Events():
 			if !ok {
 				return errors.New("drop: watcher closed")
 			}
-			name := filepath.Base(ev.Name)
-			if filepath.Dir(ev.Name) != filepath.Clean(d.o.Folder) {
-				continue
-			}
-			renamedFromTemp := lastRename != ""
-			lastRename = ""
-			switch {
-			case ev.Has(fsnotify.Rename) || ev.Has(fsnotify.Remove):
-				if IsTempName(name) && ev.Has(fsnotify.Rename) {
-					lastRename = name
-				}
-				delete(d.pending, name)
-			case IsTempName(name):
-			case ev.Has(fsnotify.Create) && renamedFromTemp && nonEmpty(ev.Name):
-				// An empty file is more likely a copy just begun than a
-				// finished rename: it waits for the settle time.
-				d.schedule(name, 0)
-			case ev.Has(fsnotify.Create) || ev.Has(fsnotify.Write) || ev.Has(fsnotify.Chmod):
-				d.schedule(name, d.o.Settle)
-			}
-		case err, ok := <-w.Errors:
+			d.event(ev)
+		case err, ok := <-w.Errors():
 			if !ok {
 				return errors.New("drop: watcher closed")
 			}
@@ -202,6 +177,33 @@ func (d *Drop) Run(ctx context.Context, h Handler) error {
 			}
 		case <-timer.C:
 		}
+	}
+}
+
+// event schedules what an event says of a name: a file renamed in is
+// complete (taken at once), one whose writer closed it is taken at once
+// when no other process writes it, anything else waits for the settle
+// time (and for its writers to close it).
+func (d *Drop) event(ev folderEvent) {
+	name := ev.name
+	switch {
+	case ev.kind == evGone:
+		delete(d.pending, name)
+	case IsTempName(name):
+	case ev.kind == evMovedIn && nonEmpty(filepath.Join(d.o.Folder, name)):
+		// An empty file is more likely a copy just begun than a
+		// finished rename: it waits for the settle time.
+		d.schedule(name, 0)
+	case ev.kind == evClosed:
+		if info, err := os.Lstat(filepath.Join(d.o.Folder, name)); err == nil {
+			if open, known := openForWriting(info); known && !open {
+				d.schedule(name, 0)
+				return
+			}
+		}
+		d.schedule(name, d.o.Settle)
+	default:
+		d.schedule(name, d.o.Settle)
 	}
 }
 
@@ -265,12 +267,12 @@ func (d *Drop) scan() error {
 }
 
 func (d *Drop) schedule(name string, after time.Duration) {
-	p := &pending{due: d.o.Now().Add(after), check: after > 0, size: -1}
-	if info, err := os.Stat(filepath.Join(d.o.Folder, name)); err == nil {
-		p.size, p.modTime = info.Size(), info.ModTime()
+	p := &pending{due: d.o.Now().Add(after), check: after > 0}
+	if info, err := os.Lstat(filepath.Join(d.o.Folder, name)); err == nil {
+		p.info = info
 	}
 	if old, ok := d.pending[name]; ok {
-		p.tries, p.stuck = old.tries, old.stuck
+		p.tries, p.stuck, p.writing = old.tries, old.stuck, old.writing
 	}
 	d.pending[name] = p
 }
@@ -307,8 +309,20 @@ func (d *Drop) takeDue(ctx context.Context, h Handler) {
 			delete(d.pending, name)
 			continue
 		}
-		if p.check && (info.Size() != p.size || !info.ModTime().Equal(p.modTime)) {
+		if p.check && (p.info == nil || changedFrom(p.info, info)) {
 			d.schedule(name, d.o.Settle)
+			continue
+		}
+		// Whatever the settle time says, a file a process still holds
+		// open for writing is not complete (measured: a file written in
+		// two halves 2.5 s apart was taken half, and its second half
+		// lost): it waits for its writer to close it.
+		if open, _ := openForWriting(info); open {
+			if !p.writing {
+				d.log.Info("drop: file still open for writing, waiting for its writer to close it", "file", name)
+			}
+			d.schedule(name, d.o.Settle)
+			d.pending[name].writing = true
 			continue
 		}
 		err = d.take(ctx, name, info, h)
@@ -526,8 +540,10 @@ func IsStillChanging(err error) bool { return errors.Is(err, errStillChanging) }
 
 // keep puts the original at dst: the bytes read (orig, their copy),
 // written durably on whatever filesystem dst is, then the dropped file
-// removed unless it changed meanwhile (it is then a new version, taken
-// next); a file too big to read (orig zero) is moved as it is.
+// removed only when no process holds it open for writing and its bytes
+// now are those archived: otherwise it changed (or may still) and is a
+// new version, taken next, never deleted. A file too big to read (orig
+// zero) is moved as it is.
 func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
 	if orig.IsZero() {
 		return atomicfile.Move(path, dst)
@@ -543,7 +559,7 @@ func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
 	}, 0o644); err != nil {
 		return err
 	}
-	if changed(path, info) {
+	if d.changedSince(path, info, orig.Hash()) {
 		d.log.Warn("drop: file changed after it was read: the version read is archived, the new one is taken next", "file", filepath.Base(path))
 		return errStillChanging
 	}
@@ -554,10 +570,28 @@ func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
 }
 
 // changed reports whether the file at path is no longer the one info
-// described (size or modification time).
+// described (size, modification time or inode).
 func changed(path string, info fs.FileInfo) bool {
 	now, err := os.Lstat(path)
-	return err != nil || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime())
+	return err != nil || changedFrom(info, now)
+}
+
+func changedFrom(was, now fs.FileInfo) bool {
+	return now.Size() != was.Size() || !now.ModTime().Equal(was.ModTime()) || !os.SameFile(was, now)
+}
+
+// changedSince reports whether the file at path may differ from the
+// bytes of hash read from it: changed as info describes it, held open
+// for writing, or of other bytes now.
+func (d *Drop) changedSince(path string, info fs.FileInfo, hash string) bool {
+	if changed(path, info) {
+		return true
+	}
+	if open, _ := openForWriting(info); open {
+		return true
+	}
+	sum, err := hashFile(path)
+	return err != nil || sum != hash
 }
 
 func uniquePath(dir, name string) string {
