@@ -348,4 +348,13 @@ UPDATE files SET data = X'' WHERE data <> X'';
 ALTER TABLE submissions ADD COLUMN message INTEGER NOT NULL DEFAULT 0;
 UPDATE submissions SET message = 1 WHERE channel = 'imap' OR message_id <> '';
 `,
+	// (issue 21) how far a notice's SMTP transaction got: '' (not being
+	// sent), 'claimed', 'data' (the message written, its end not yet
+	// acknowledged), 'accepted' (the server's 250: the notice is sent, and
+	// recorded so before the session closes). A restart resends a notice
+	// claimed or at 'data', never one accepted.
+	`
+ALTER TABLE notices ADD COLUMN smtp_progress TEXT NOT NULL DEFAULT '';
+UPDATE notices SET smtp_progress = 'accepted' WHERE status = 'sent';
+`,
 }

@@ -561,7 +561,7 @@ func (s *Store) NextDue(ctx context.Context) (at time.Time, ok bool, err error) 
 // sent. The claim is what bounds a crash between the send and Sent to
 // one repeat of the same message (same Message-ID).
 func (s *Store) Claim(ctx context.Context, id int64, now time.Time) (ok bool, err error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = ?
+	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = ?, smtp_progress = 'claimed'
 		WHERE id = ? AND status IN (?, ?) AND (claimed_at IS NULL OR claimed_at < ?)`,
 		ts(now), id, NoticePending, NoticeFailing, ts(now.Add(-ClaimLease)))
 	if err != nil {
@@ -576,7 +576,8 @@ func (s *Store) Claim(ctx context.Context, id int64, now time.Time) (ok bool, er
 // deliverer that died. It returns how many there were (each may have
 // been sent: its next send repeats the same Message-ID).
 func (s *Store) ReleaseClaims(ctx context.Context) (int, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = NULL WHERE claimed_at IS NOT NULL`)
+	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = NULL,
+		smtp_progress = CASE WHEN smtp_progress = 'accepted' THEN smtp_progress ELSE '' END WHERE claimed_at IS NOT NULL`)
 	if err != nil {
 		return 0, fmt.Errorf("store: release claims: %w", err)
 	}
@@ -584,12 +585,25 @@ func (s *Store) ReleaseClaims(ctx context.Context) (int, error) {
 	return int(n), err
 }
 
-// Sent records a successful delivery.
+// Sent records a successful delivery (the server's 250, or the outbox
+// file written): recorded once, a second call changes nothing.
 func (s *Store) Sent(ctx context.Context, id int64, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, sent_at = ?, last_error = '',
-		claimed_at = NULL WHERE id = ?`, NoticeSent, ts(now), id)
+		claimed_at = NULL, smtp_progress = 'accepted' WHERE id = ? AND status <> ?`, NoticeSent, ts(now), id, NoticeSent)
 	if err != nil {
 		return fmt.Errorf("store: notice %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// DataSent records that a claimed notice's message was written to the
+// SMTP server, its end not yet acknowledged: a crash now resends it
+// (the server has not taken it until its 250).
+func (s *Store) DataSent(ctx context.Context, id int64) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET smtp_progress = 'data' WHERE id = ? AND status IN (?, ?)`,
+		id, NoticePending, NoticeFailing)
+	if err != nil {
+		return fmt.Errorf("store: notice %d data sent: %w", id, err)
 	}
 	return nil
 }
@@ -602,7 +616,7 @@ func (s *Store) Attempted(ctx context.Context, id int64, failure string, next ti
 		status, nextS = NoticeFailed, ""
 	}
 	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?, claimed_at = NULL,
-		next_attempt_at = CASE WHEN ? = '' THEN next_attempt_at ELSE ? END WHERE id = ?`,
+		smtp_progress = '', next_attempt_at = CASE WHEN ? = '' THEN next_attempt_at ELSE ? END WHERE id = ?`,
 		status, failure, nextS, nextS, id)
 	if err != nil {
 		return fmt.Errorf("store: notice %d attempt: %w", id, err)
@@ -615,7 +629,7 @@ func (s *Store) Attempted(ctx context.Context, id int64, failure string, next ti
 // (the first time).
 func (s *Store) Failing(ctx context.Context, id int64, failure string, next, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?, claimed_at = NULL,
-		next_attempt_at = ?, failing_since = coalesce(failing_since, ?) WHERE id = ?`,
+		smtp_progress = '', next_attempt_at = ?, failing_since = coalesce(failing_since, ?) WHERE id = ?`,
 		NoticeFailing, failure, ts(next), ts(now), id)
 	if err != nil {
 		return fmt.Errorf("store: notice %d attempt: %w", id, err)

@@ -850,10 +850,34 @@ func (p *Pipeline) deliver(ctx context.Context, n store.Notice) {
 	} else if !ok {
 		return // another deliverer has it
 	}
-	sendErr := p.o.Mailer.Send(ctx, mailer.Envelope{From: n.From, To: n.To}, n.Message)
+	// The transaction's progress is recorded as it goes (claimed, the
+	// message written, the server's 250), the 250 before the session is
+	// closed: a restart resends a notice the server has not taken, and
+	// never one it took, but for the instant between its 250 and this
+	// record (then with the same Message-ID).
+	accepted := false
+	env := mailer.Envelope{From: n.From, To: n.To, Progress: func(s mailer.Step) {
+		var err error
+		switch s {
+		case mailer.StepData:
+			err = p.o.Store.DataSent(context.WithoutCancel(ctx), n.ID)
+		case mailer.StepAccepted:
+			// Recorded even when shutting down meanwhile: the notice is
+			// out, and a restart must not send it again.
+			if err = p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err == nil {
+				accepted = true
+			}
+		}
+		if err != nil {
+			p.log.Error("cannot record a delivery's progress", "notice", n.ID, "step", s, "err", err)
+		}
+	}}
+	sendErr := p.o.Mailer.Send(ctx, env, n.Message)
+	if accepted {
+		p.log.Info("notice delivered", "notice", n.ID, "submission", n.SubmissionID, "kind", n.Kind, "to", strings.Join(n.To, ","))
+		return
+	}
 	if sendErr == nil {
-		// Recorded even when shutting down meanwhile: the notice is
-		// out, and a restart must not send it again.
 		if err := p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err != nil {
 			p.log.Error("notice delivered but not marked sent: it stays claimed, and is sent again (same Message-ID) when the claim runs out",
 				"notice", n.ID, "err", err)
