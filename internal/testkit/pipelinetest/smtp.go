@@ -156,7 +156,7 @@ func (s *peerSession) Data(r io.Reader) error {
 	}
 	return nil
 }
-func (s *peerSession) Reset()        { s.cur = Delivery{} }
+func (s *peerSession) Reset() { s.cur = Delivery{} }
 func (s *peerSession) Logout() error {
 	s.p.mu.Lock()
 	f := s.p.afterAccept
