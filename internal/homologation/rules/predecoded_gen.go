@@ -6,7 +6,7 @@ import "omologa/internal/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "76570d315ab080634f644375250768a9b3458599b47213c41765225a37e9f104"
+const predecodedSHA256 = "1c111fe10324b15f4ae9ce3d94448af04d05852e27698b4c0e2c7fd2ecb8e205"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -311,6 +311,12 @@ func predecodedFile() File {
 				Article:   "RTF 5.3.1 g, 6.1.1",
 				MessageIT: "Autorizzazione di «{name}» ({city}, {dates}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
 				MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
+			},
+			"eligibility.authorisation-uncertain": {
+				Severity:  "warning",
+				Article:   "RTF 5.3.1 g, 6.1.1",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio verifichi l'autorizzazione.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office should check the authorisation.",
 			},
 			"eligibility.authorised": {
 				Severity:  "info",
@@ -2289,6 +2295,12 @@ func predecodedFile() File {
 						MessageIT: "",
 						MessageEN: "",
 					},
+					"eligibility.authorisation-uncertain": {
+						Severity:  "",
+						Article:   "RAPID 2.1",
+						MessageIT: "",
+						MessageEN: "",
+					},
 					"eligibility.authorised": {
 						Severity:  "",
 						Article:   "RAPID 2.1",
@@ -2656,6 +2668,12 @@ func predecodedFile() File {
 						MessageEN: "",
 					},
 					"eligibility.authorisation-not-checked": {
+						Severity:  "",
+						Article:   "RAPID 2.1",
+						MessageIT: "",
+						MessageEN: "",
+					},
+					"eligibility.authorisation-uncertain": {
 						Severity:  "",
 						Article:   "RAPID 2.1",
 						MessageIT: "",

@@ -188,7 +188,7 @@ func classify(k rules.KindOfPlay, minutes float64) string {
 // neither.
 func promotionBy(f *rules.File, in Input, on tournament.Date) string {
 	if std, _ := f.Select(rules.KindStandard, on); std != nil && in.Registers != nil {
-		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
+		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, in.Registers.Arbiters, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
 			m.events[0].Kind == rules.KindPromotion {
 			return "calendar"
 		}
