@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -98,7 +99,7 @@ func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 			}
 			full := swissOf(t, 8, 6)
 			full.Name, full.City, full.Start, full.End, full.ChiefArbiter = c.tname, c.city, c.start, c.end, c.arbiter
-			got := rulesOf(runIn(t, "eligibility.authorisation", rules.KindStandard, Input{Tournament: full, Registers: regs, Submission: c.sub}, Decision{}))
+			got := rulesOf(runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: full, Registers: regs, Submission: c.sub}, Decision{}))
 			if !slices.Contains(got, c.rule) {
 				t.Errorf("findings %v, want %s", got, c.rule)
 			}
@@ -128,7 +129,7 @@ func TestAuthorisationUncertainMessage(t *testing.T) {
 	regs := demoCalendar(t)
 	tr := swissOf(t, 8, 6)
 	tr.Name, tr.City, tr.Start, tr.End = "Torneo Prova K1", "Firenze", tournament.NewDate(2026, 11, 18), tournament.NewDate(2026, 11, 24)
-	fs := runIn(t, "eligibility.authorisation", rules.KindStandard, Input{Tournament: tr, Registers: regs}, Decision{})
+	fs := runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: tr, Registers: regs}, Decision{})
 	if len(fs) != 1 || fs[0].Severity != SeverityWarning {
 		t.Fatalf("findings %+v", fs)
 	}
