@@ -66,6 +66,18 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	d := pipelinetest.StartDaemon(t, bin, cfg)
 	dropUnderKills(t, d, drop, "Crash SMTP Open", n, rng)
+	_, repeats := countAtPeer(t, dir, d, peer, drop, n)
+	if repeats > d.Kills {
+		t.Errorf("%d repeated deliveries for %d kills: a repeat needs a kill between send and record", repeats, d.Kills)
+	}
+}
+
+// countAtPeer waits for the daemon to send the n notices and empty the
+// drop folder, stops it, and counts the deliveries at the SMTP peer by
+// Message-ID: every one of omologa's, n distinct; repeats is the number
+// of deliveries beyond the first of each.
+func countAtPeer(t *testing.T, dir string, d *pipelinetest.Daemon, peer *pipelinetest.SMTPPeer, drop string, n int) (got map[string]int, repeats int) {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -75,8 +87,7 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 	if err := d.Stop(); err != nil {
 		t.Errorf("graceful shutdown: %v", err)
 	}
-	got := peer.ByMessageID()
-	repeats := 0
+	got = peer.ByMessageID()
 	for id, c := range got {
 		if !strings.HasPrefix(id, "<omologa.") {
 			t.Errorf("unexpected Message-ID %q", id)
@@ -87,9 +98,7 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 	if len(got) != n {
 		t.Errorf("%d distinct notices at the SMTP peer, want %d", len(got), n)
 	}
-	if repeats > d.Kills {
-		t.Errorf("%d repeated deliveries for %d kills: a repeat needs a kill between send and record", repeats, d.Kills)
-	}
+	return got, repeats
 }
 
 // TestSecondDaemonRefused: a second `watch` on the same store is
@@ -242,26 +251,11 @@ func TestCrashSMTPAfterAcceptedNotResent(t *testing.T) {
 		pid = d.PID()
 		mu.Unlock()
 	}
-	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	waitSent(t, st, n, drop, fmt.Sprintf("after %d kills", d.Kills))
-	if err := d.Stop(); err != nil {
-		t.Errorf("graceful shutdown: %v", err)
-	}
-	got := peer.ByMessageID()
-	repeats := 0
+	got, _ := countAtPeer(t, dir, d, peer, drop, n)
 	for id, c := range got {
 		if c > 1 {
-			t.Errorf("%s delivered %d times", id, c)
-			repeats += c - 1
+			t.Errorf("%s delivered %d times after a kill that followed its 250", id, c)
 		}
-	}
-	t.Logf("%d notices, %d SIGKILLs each right after a 250, %d deliveries, %d repeats", n, d.Kills, peer.Deliveries(), repeats)
-	if len(got) != n {
-		t.Errorf("%d distinct notices at the SMTP peer, want %d", len(got), n)
 	}
 	// status --json says each notice's Message-ID and where its delivery
 	// got, and each file's size and SHA-256.

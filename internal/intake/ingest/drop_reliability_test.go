@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"omologa/internal/testkit/testenv"
 )
 
 // otherFS returns a folder on another filesystem than t.TempDir(), or
@@ -220,7 +222,7 @@ func TestDropFileWrittenInTwoHalves(t *testing.T) {
 		t.Skip("takes 2.5 s")
 	}
 	if _, known := openForWriting(statOf(t, os.Args[0])); !known {
-		testenvSkip(t, "cannot read every process's descriptors in /proc: only the settle time tells")
+		testenv.Missing(t, "cannot read every process's descriptors in /proc: only the settle time tells")
 	}
 	d, dd := newDrop(t, time.Second, Limits{})
 	r := newRecorder()
@@ -299,12 +301,4 @@ func statOf(t *testing.T, path string) os.FileInfo {
 		t.Fatal(err)
 	}
 	return info
-}
-
-func testenvSkip(t *testing.T, why string) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatal(why)
-	}
-	t.Skip(why)
 }
