@@ -121,7 +121,7 @@ func matchArbiter(text string, as []registers.Arbiter) []*registers.Arbiter {
 // eventMatch is the calendar's answer for a tournament.
 type eventMatch struct {
 	events []*registers.Event // one: matched; more: ambiguous among them
-	by     string             // "code", "name", "evidence" or "name-other-dates"
+	by     string             // "code", "name" or "name-other-dates"
 	// uncertain, when events is empty, are the events the tournament
 	// fits on one piece of evidence only (the dates, or the name): never
 	// authorised nor refused on that alone, the office decides.
@@ -165,14 +165,15 @@ func (e evidence) score() float64 {
 // in the tournament's name); else on evidence: dates overlapping the
 // authorised ones, a similar name (after the one fold of
 // registers.Fold), the same city, and as support the chief arbiter and
-// the organiser (the sender, or the organiser the mail names). Dates
-// and name with the city (or nothing saying the city differs, or the
-// arbiter or organiser backing them) match; dates with the city and the
-// arbiter or organiser match whatever the name; the same name within
+// the organiser (the sender, or the organiser the mail names). Dates and
+// name match with the city, or with nothing saying the city differs, or
+// with the arbiter or organiser backing them; the same name within
 // OtherDatesDays, backed by the city, the arbiter or the organiser, is
-// the event played on other dates. Dates alone, or the name alone, are
-// uncertain: the office is shown the candidates. It returns nil when
-// nothing fits at all.
+// the event played on other dates. Among several, the one with more in
+// common wins. The dates without the name (an arbiter runs several
+// tournaments in one club: even with the city, the arbiter and the
+// organiser), or the name alone, are uncertain: the office is shown the
+// candidates. It returns nil when nothing fits at all.
 func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, arbiters []registers.Arbiter, cfg rules.Authorisation) *eventMatch {
 	if t == nil || len(cal) == 0 {
 		return nil
@@ -243,8 +244,6 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 		switch {
 		case e.dates && e.name && (e.city || e.noCity || e.support()):
 			levels["name"] = append(levels["name"], c)
-		case e.dates && e.city && e.support():
-			levels["evidence"] = append(levels["evidence"], c)
 		case e.otherDates && e.name && (e.city || e.support()):
 			levels["name-other-dates"] = append(levels["name-other-dates"], c)
 		case e.dates && (e.name || e.city || e.noCity || e.support()), e.otherDates && e.name:
@@ -255,7 +254,7 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 			uncertain = append(uncertain, c)
 		}
 	}
-	for _, by := range []string{"name", "evidence", "name-other-dates"} {
+	for _, by := range []string{"name", "name-other-dates"} {
 		if top := best(levels[by]); len(top) > 0 {
 			return &eventMatch{events: top, by: by}
 		}
