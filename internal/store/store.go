@@ -10,7 +10,9 @@
 // the intake acknowledges it, a judgement and its notice are saved
 // together, and a delivery attempt updates its notice alone. A crash can
 // therefore repeat work but never lose it, and the unique content hash
-// and Message-ID make a repeated recording a no-op.
+// and Message-ID make a repeated recording a no-op. Backup copies the
+// whole store while it is written (one snapshot), Restore puts a checked
+// copy back.
 package store
 
 import (

@@ -4,8 +4,11 @@
 // the verdicts and the notice are saved together, and the notice is
 // delivered through a mailer.Mailer with retries and exponential backoff,
 // then slowly for days. A notice is claimed in the store before each
-// send, so two deliverers never send it both, and a crash between the
-// send and its record repeats it at most once, with the same Message-ID.
+// send, so two deliverers never send it both; the SMTP transaction's
+// progress is recorded as it goes and the server's 250 before the
+// session closes, so that a crash repeats a notice (with the same
+// Message-ID) only in the instant between that 250 and its record.
+// Who may submit is SenderPolicy's, the same for every door.
 //
 // Construction, for a daemon or a test:
 //
