@@ -428,4 +428,22 @@ CREATE TABLE player_index_lists (
 	stamp   TEXT NOT NULL                   -- the list's stamp (ListStamps) when it was read
 );
 `,
+	// (issue 21) whether a submission's original is an e-mail message,
+	// whatever door it came by (the mailbox, a saved .eml given to
+	// omologa ingest or dropped in the folder): a message's sender is
+	// authenticated, a result file dropped by the office is its own.
+	// Before, only the mailbox's were messages, and any with a Message-ID.
+	`
+ALTER TABLE submissions ADD COLUMN message INTEGER NOT NULL DEFAULT 0;
+UPDATE submissions SET message = 1 WHERE channel = 'imap' OR message_id <> '';
+`,
+	// (issue 21) how far a notice's SMTP transaction got: '' (not being
+	// sent), 'claimed', 'data' (the message written, its end not yet
+	// acknowledged), 'accepted' (the server's 250: the notice is sent, and
+	// recorded so before the session closes). A restart resends a notice
+	// claimed or at 'data', never one accepted.
+	`
+ALTER TABLE notices ADD COLUMN smtp_progress TEXT NOT NULL DEFAULT '';
+UPDATE notices SET smtp_progress = 'accepted' WHERE status = 'sent';
+`,
 }

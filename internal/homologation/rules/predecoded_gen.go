@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "bfbcb44b621533ece360481df5f6d0d39f861300c1f355b3239c7411ca424211"
+const predecodedSHA256 = "3d21144cd6fcb58731ded40f03e77c637d8e5371eae0d2f6b6fdf0398b19ad45"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -314,6 +314,12 @@ func predecodedFile() File {
 				Article:   "RTF 5.3.1 g, 6.1.1",
 				MessageIT: "Autorizzazione di «{name}» ({city}, {dates}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
 				MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
+			},
+			"eligibility.authorisation-uncertain": {
+				Severity:  "warning",
+				Article:   "RTF 5.3.1 g, 6.1.1",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio verifichi l'autorizzazione.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office should check the authorisation.",
 			},
 			"eligibility.authorised": {
 				Severity:  "info",
@@ -2292,6 +2298,12 @@ func predecodedFile() File {
 						MessageIT: "",
 						MessageEN: "",
 					},
+					"eligibility.authorisation-uncertain": {
+						Severity:  "",
+						Article:   "RAPID 2.1",
+						MessageIT: "",
+						MessageEN: "",
+					},
 					"eligibility.authorised": {
 						Severity:  "",
 						Article:   "RAPID 2.1",
@@ -2659,6 +2671,12 @@ func predecodedFile() File {
 						MessageEN: "",
 					},
 					"eligibility.authorisation-not-checked": {
+						Severity:  "",
+						Article:   "RAPID 2.1",
+						MessageIT: "",
+						MessageEN: "",
+					},
+					"eligibility.authorisation-uncertain": {
 						Severity:  "",
 						Article:   "RAPID 2.1",
 						MessageIT: "",
