@@ -339,4 +339,35 @@ UPDATE submissions SET raw_blob = 'submission:' || id WHERE raw IS NOT NULL AND 
 UPDATE submissions SET raw = NULL WHERE raw IS NOT NULL;
 UPDATE files SET data = X'' WHERE data <> X'';
 `,
+	// (issue 20) the office's decisions about a verdict and the history
+	// of judgements: verdict stays the verdict in force (what the lists
+	// read); judged_verdict keeps the validator's when the office
+	// overruled it (decision accept, accept-late or reject, with its
+	// reason, who and when); a re-judgement moves the previous verdict,
+	// its findings and decision into judgements, the same version judged
+	// anew.
+	`
+ALTER TABLE verdicts ADD COLUMN judged_verdict  TEXT NOT NULL DEFAULT ''; -- the validator's, when overruled
+ALTER TABLE verdicts ADD COLUMN decision        TEXT NOT NULL DEFAULT ''; -- '', accept, accept-late, reject
+ALTER TABLE verdicts ADD COLUMN decision_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN decision_by     TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN decision_at     TEXT;
+ALTER TABLE verdicts ADD COLUMN decision_rules  TEXT NOT NULL DEFAULT '[]'; -- JSON: the error findings' rules accepted
+CREATE TABLE judgements (
+	id          INTEGER PRIMARY KEY,
+	file_id     INTEGER NOT NULL REFERENCES files(id),
+	verdict     TEXT NOT NULL,              -- the verdict then in force
+	judged      TEXT NOT NULL DEFAULT '',   -- the validator's, when overruled
+	decision    TEXT NOT NULL DEFAULT '',
+	decision_reason TEXT NOT NULL DEFAULT '',
+	rule_set    TEXT NOT NULL DEFAULT '',
+	period      TEXT NOT NULL DEFAULT '',
+	findings    TEXT NOT NULL DEFAULT '[]', -- JSON: rule, severity, message_it, message_en
+	judged_at   TEXT NOT NULL,              -- when that judgement was made
+	replaced_at TEXT NOT NULL,              -- when the re-judgement replaced it
+	replaced_by TEXT NOT NULL DEFAULT '',   -- who asked for it
+	reason      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX judgements_file ON judgements(file_id);
+`,
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/office/state"
 )
 
 // Status is one submission as `omologa status` shows it.
@@ -30,17 +32,27 @@ type Status struct {
 
 // FileStatus is one file's verdict.
 type FileStatus struct {
-	ID           int64  `json:"id"`
-	Name         string `json:"name"`
-	From         string `json:"from_archive,omitempty"`
-	Tournament   string `json:"tournament,omitempty"`
-	Verdict      string `json:"verdict,omitempty"` // empty until judged
-	Period       string `json:"period,omitempty"`
-	Errors       int    `json:"errors"`
-	Warnings     int    `json:"warnings"`
-	ReadError    string `json:"read_error,omitempty"`
-	Supersedes   int64  `json:"supersedes,omitempty"`
-	SupersededBy int64  `json:"superseded_by,omitempty"`
+	ID int64 `json:"id"`
+	// Number is the file's number as a person reads it: its
+	// submission's and its place ("10.1"); the state what the one state
+	// model (office/state) derives of it.
+	Number       string     `json:"number"`
+	State        state.View `json:"state"`
+	Decision     string     `json:"decision,omitempty"` // the office's overrule of the verdict
+	Name         string     `json:"name"`
+	From         string     `json:"from_archive,omitempty"`
+	Tournament   string     `json:"tournament,omitempty"`
+	Verdict      string     `json:"verdict,omitempty"` // empty until judged
+	Period       string     `json:"period,omitempty"`
+	Errors       int        `json:"errors"`
+	Warnings     int        `json:"warnings"`
+	ReadError    string     `json:"read_error,omitempty"`
+	Supersedes   int64      `json:"supersedes,omitempty"`
+	SupersededBy int64      `json:"superseded_by,omitempty"`
+	// The numbers (Number) of the files this one supersedes and is
+	// superseded by.
+	SupersedesNumber   string `json:"supersedes_number,omitempty"`
+	SupersededByNumber string `json:"superseded_by_number,omitempty"`
 	// Fide is the file's latest forwarding to FIDE (omologa fide export).
 	Fide *Forwarding `json:"fide,omitempty"`
 }
@@ -146,9 +158,13 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	if len(out) == 0 {
 		return out, nil
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.name, f.from_archive,
-		coalesce(t.name, ''), coalesce(v.verdict, ''), coalesce(v.period, ''), coalesce(v.read_error, ''),
+	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.seq, f.name, f.from_archive,
+		coalesce(t.name, ''), coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
+		coalesce(v.kind, ''), coalesce(v.period, ''), coalesce(v.read_error, ''),
 		coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
+		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.superseded_by), ''),
+		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.supersedes), ''),
+		coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL,
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning')
 		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
@@ -159,13 +175,20 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	for rows.Next() {
 		var sub int64
+		var seq int
 		var f FileStatus
-		if err := rows.Scan(&sub, &f.ID, &f.Name, &f.From, &f.Tournament, &f.Verdict, &f.Period, &f.ReadError,
-			&f.Supersedes, &f.SupersededBy, &f.Errors, &f.Warnings); err != nil {
+		var judged, kind, supBy string
+		var unclear, revoked, hasTournament bool
+		if err := rows.Scan(&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Verdict, &judged, &f.Decision, &kind, &f.Period, &f.ReadError,
+			&f.Supersedes, &f.SupersededBy, &supBy, &f.SupersedesNumber, &unclear, &revoked, &hasTournament, &f.Errors, &f.Warnings); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if i, ok := at[sub]; ok {
+			f.Number, f.SupersededByNumber = state.Number(sub, seq), supBy
+			f.State = state.Of(state.Facts{Submission: out[i].State, Verdict: judgedVerdict(f.Verdict, judged),
+				Unreadable: f.ReadError != "" && !hasTournament, Decision: state.Decision(f.Decision), SupersededBy: supBy,
+				Unclear: unclear, Revoked: revoked, Period: f.Period, Kind: kind})
 			out[i].Files = append(out[i].Files, f)
 		}
 	}

@@ -72,8 +72,8 @@ const (
 // Facts are what the store knows of one file: the submission's state,
 // the recorded verdict, the office's decision, and the tournament's.
 type Facts struct {
-	// Submission is the submission's state as stored: received, judged
-	// or quarantined; Discarded when the office discarded it.
+	// Submission is the submission's state as stored: received, judged,
+	// quarantined or discarded (Discarded says the same).
 	Submission string
 	Discarded  bool
 	// Verdict is the validator's verdict: accepted,
@@ -165,7 +165,7 @@ func Label(c Code) (it, en string, colour Colour) {
 // office's acceptance, and last the verdict.
 func Derive(f Facts) Code {
 	switch {
-	case f.Discarded:
+	case f.Discarded || f.Submission == "discarded":
 		return Discarded
 	case f.Submission == "quarantined":
 		return Quarantined
