@@ -143,7 +143,7 @@ func printStatusesIn(out io.Writer, rows []store.Status, loc *time.Location) {
 			fmt.Fprintf(tw, "%s\t-\t-\t%s\t-\t%s\n", head, orDash(same), notice)
 		}
 		for i, f := range r.Files {
-			// The one state model's words (office/state), as every page.
+			// The one state model's words (homologation/state), as every page.
 			verdict := f.State.LabelEN + ": " + f.State.WhyEN
 			if f.Verdict == "" && same != "" {
 				verdict = same

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"omologa/internal/office/state"
+	"omologa/internal/homologation/state"
 )
 
 // ErrNotJudged is returned for a file with no verdict (not judged yet,

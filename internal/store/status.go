@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"omologa/internal/office/state"
+	"omologa/internal/homologation/state"
 )
 
 // Status is one submission as `omologa status` shows it.
@@ -35,7 +35,7 @@ type FileStatus struct {
 	ID int64 `json:"id"`
 	// Number is the file's number as a person reads it: its
 	// submission's and its place ("10.1"); the state what the one state
-	// model (office/state) derives of it.
+	// model (homologation/state) derives of it.
 	Number       string     `json:"number"`
 	State        state.View `json:"state"`
 	Decision     string     `json:"decision,omitempty"` // the office's overrule of the verdict
