@@ -217,17 +217,17 @@ func Of(f Facts) View {
 	case Unreadable:
 		v.Why, v.WhyEN = "nessun torneo letto: non conta in alcuna lista", "no tournament read: counts in no list"
 	case Rejected:
-		v.Why, v.WhyEN = "respinto: non conta in alcuna lista", "rejected: counts in no list"
+		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
 	case OverruledRejected:
-		v.Why, v.WhyEN = "respinto dall'ufficio: non conta in alcuna lista", "rejected by the office: counts in no list"
+		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
 	case Superseded:
-		v.Why = "sostituito dal file " + f.SupersededBy + ": conta quello"
-		v.WhyEN = "replaced by file " + f.SupersededBy + ", which counts instead"
+		v.Why = "conta il file " + f.SupersededBy + " che lo sostituisce"
+		v.WhyEN = "file " + f.SupersededBy + ", which replaces it, counts instead"
 	case Unclear:
 		v.Why = "trattenuto: non conta finché l'ufficio non lo attribuisce a un torneo"
 		v.WhyEN = "held: counts in no list until the office attributes it to a tournament"
 	case Revoked:
-		v.Why, v.WhyEN = "omologazione revocata: non conta in alcuna lista", "homologation revoked: counts in no list"
+		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
 	}
 	return v
 }

@@ -23,19 +23,19 @@ func TestDerive(t *testing.T) {
 		{"accepted with warnings", Facts{Submission: "judged", Verdict: "accepted-with-warnings", Period: "2027-01", Kind: "standard"}, AcceptedWithWarnings, true, "conta nella lista di gennaio 2027"},
 		{"blitz", Facts{Submission: "judged", Verdict: "accepted"}, Accepted, true, "omologato; nessuna lista per questo tipo di gioco"},
 		// Issue 20 Why 7: a rejected tournament never "counts in" a list.
-		{"rejected", Facts{Submission: "judged", Verdict: "rejected", Period: "2027-01"}, Rejected, false, "respinto: non conta in alcuna lista"},
+		{"rejected", Facts{Submission: "judged", Verdict: "rejected", Period: "2027-01"}, Rejected, false, "non conta in alcuna lista"},
 		// Issue 20 Why 7: a superseded file is not "omologato".
-		{"superseded", Facts{Submission: "judged", Verdict: "accepted", SupersededBy: "10.1", Period: "2026-12"}, Superseded, false, "sostituito dal file 10.1: conta quello"},
+		{"superseded", Facts{Submission: "judged", Verdict: "accepted", SupersededBy: "10.1", Period: "2026-12"}, Superseded, false, "conta il file 10.1 che lo sostituisce"},
 		// Issue 20 Why 4 and 7: revoked is not "omologato con avvisi".
-		{"revoked", Facts{Submission: "judged", Verdict: "accepted-with-warnings", Revoked: true, Period: "2026-12"}, Revoked, false, "omologazione revocata: non conta in alcuna lista"},
-		{"revoked superseded version", Facts{Submission: "judged", Verdict: "accepted", Revoked: true, SupersededBy: "12.1"}, Superseded, false, "sostituito dal file 12.1: conta quello"},
+		{"revoked", Facts{Submission: "judged", Verdict: "accepted-with-warnings", Revoked: true, Period: "2026-12"}, Revoked, false, "non conta in alcuna lista"},
+		{"revoked superseded version", Facts{Submission: "judged", Verdict: "accepted", Revoked: true, SupersededBy: "12.1"}, Superseded, false, "conta il file 12.1 che lo sostituisce"},
 		// Issue 20 Why 5: an unclear file is held, never rated.
 		{"unclear", Facts{Submission: "judged", Verdict: "accepted", Unclear: true, Period: "2026-12"}, Unclear, false, "trattenuto: non conta finché l'ufficio non lo attribuisce a un torneo"},
-		{"unclear rejected", Facts{Submission: "judged", Verdict: "rejected", Unclear: true}, Rejected, false, "respinto: non conta in alcuna lista"},
+		{"unclear rejected", Facts{Submission: "judged", Verdict: "rejected", Unclear: true}, Rejected, false, "non conta in alcuna lista"},
 		{"accepted despite errors", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Rapid di dicembre 2026"},
 		{"accepted late", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptLate, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Rapid di dicembre 2026"},
-		{"rejected by the office", Facts{Submission: "judged", Verdict: "accepted", Decision: RejectVersion, Period: "2026-12"}, OverruledRejected, false, "respinto dall'ufficio: non conta in alcuna lista"},
-		{"overruled then revoked", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Revoked: true}, Revoked, false, "omologazione revocata: non conta in alcuna lista"},
+		{"rejected by the office", Facts{Submission: "judged", Verdict: "accepted", Decision: RejectVersion, Period: "2026-12"}, OverruledRejected, false, "non conta in alcuna lista"},
+		{"overruled then revoked", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Revoked: true}, Revoked, false, "non conta in alcuna lista"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := Of(c.f)
