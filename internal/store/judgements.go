@@ -280,3 +280,51 @@ func (s *Store) JudgedFiles(ctx context.Context, from, to time.Time) ([]int64, e
 	}
 	return out, rows.Err()
 }
+
+// AddNotice queues a notice of an office's act (act names it: rejudged,
+// overruled, revoked, ...) about a submission, delivered like its
+// answer; a submission keeps every such notice.
+func (s *Store) AddNotice(ctx context.Context, submissionID int64, act string, n NewNotice, now time.Time) error {
+	to, _ := json.Marshal(n.To)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO notices (submission_id, act, kind, env_from, env_to, subject,
+		message_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		submissionID, act, n.Kind, n.From, string(to), n.Subject, n.MessageID, n.Message, NoticePending, ts(now), ts(now))
+	if err != nil {
+		return fmt.Errorf("store: notice of submission %d: %w", submissionID, err)
+	}
+	return nil
+}
+
+// ActNotice is a notice of an office's act, as a page lists it.
+type ActNotice struct {
+	ID        int64     `json:"id"`
+	Act       string    `json:"act"`
+	Kind      string    `json:"kind"`
+	To        []string  `json:"to"`
+	Subject   string    `json:"subject"`
+	Status    string    `json:"status"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ActNotices lists the notices of the office's acts about a submission,
+// oldest first.
+func (s *Store) ActNotices(ctx context.Context, submissionID int64) ([]ActNotice, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, act, kind, env_to, subject, status, created_at FROM notices
+		WHERE submission_id = ? AND act <> '' ORDER BY id`, submissionID)
+	if err != nil {
+		return nil, fmt.Errorf("store: notices of submission %d: %w", submissionID, err)
+	}
+	defer rows.Close()
+	out := []ActNotice{}
+	for rows.Next() {
+		var n ActNotice
+		var to, at string
+		if err := rows.Scan(&n.ID, &n.Act, &n.Kind, &to, &n.Subject, &n.Status, &at); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(to), &n.To)
+		n.CreatedAt = parseTS(at)
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}

@@ -370,4 +370,38 @@ CREATE TABLE judgements (
 );
 CREATE INDEX judgements_file ON judgements(file_id);
 `,
+	// (issue 20) a submission may have more than one notice: its answer
+	// (act '') and one for each office act that changed its verdict or
+	// where it counts (act: rejudged, overruled, revoked, ...). The table
+	// is rebuilt without the one-notice-per-submission constraint; the
+	// answer stays unique.
+	`
+CREATE TABLE notices_v2 (
+	id              INTEGER PRIMARY KEY,
+	submission_id   INTEGER NOT NULL REFERENCES submissions(id),
+	act             TEXT NOT NULL DEFAULT '',  -- '': the submission's answer; else the office's act told of
+	kind            TEXT NOT NULL,
+	env_from        TEXT NOT NULL,
+	env_to          TEXT NOT NULL,
+	subject         TEXT NOT NULL,
+	message_id      TEXT NOT NULL,
+	message         BLOB NOT NULL,
+	status          TEXT NOT NULL,
+	attempts        INTEGER NOT NULL DEFAULT 0,
+	next_attempt_at TEXT NOT NULL,
+	last_error      TEXT NOT NULL DEFAULT '',
+	created_at      TEXT NOT NULL,
+	sent_at         TEXT,
+	claimed_at      TEXT,
+	failing_since   TEXT
+);
+INSERT INTO notices_v2 (id, submission_id, kind, env_from, env_to, subject, message_id, message, status, attempts,
+	next_attempt_at, last_error, created_at, sent_at, claimed_at, failing_since)
+	SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message, status, attempts,
+	next_attempt_at, last_error, created_at, sent_at, claimed_at, failing_since FROM notices;
+DROP TABLE notices;
+ALTER TABLE notices_v2 RENAME TO notices;
+CREATE INDEX notices_due ON notices(status, next_attempt_at);
+CREATE UNIQUE INDEX notices_answer ON notices(submission_id) WHERE act = '';
+`,
 }

@@ -113,7 +113,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.status, ''),
 		coalesce(n.attempts, 0), coalesce(n.last_error, ''), n.sent_at,
 		coalesce(n.next_attempt_at, ''), coalesce(n.failing_since, '')
-		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id`+sel, args...)
+		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id AND n.act = ''`+sel, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: status: %w", err)
 	}
@@ -259,7 +259,7 @@ func (s *Store) Counts(ctx context.Context) (map[string]int, error) {
 // NoticeMessage returns the message of a submission's notice; ok is
 // false when the submission has none (not judged yet, or quarantined).
 func (s *Store) NoticeMessage(ctx context.Context, submissionID int64) (msg []byte, ok bool, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT message FROM notices WHERE submission_id = ?`, submissionID).Scan(&msg)
+	err = s.db.QueryRowContext(ctx, `SELECT message FROM notices WHERE submission_id = ? AND act = ''`, submissionID).Scan(&msg)
 	if err == sql.ErrNoRows {
 		return nil, false, nil
 	}
