@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"omologa/internal/publishing/notice"
 	"omologa/internal/store"
 )
 
@@ -60,6 +61,14 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 		return &Error{Kind: Refused, Msg: fmt.Sprintf("tournament %d (%s) has no homologated version: nothing to revoke", id, t.Name),
 			MsgIT: fmt.Sprintf("il torneo %d (%s) non ha una versione omologata: nulla da revocare", id, t.Name)}
 	}
+	// The version in force is the file the arbiter is told about.
+	var before *fileView
+	file := t.CurrentFile
+	if file != 0 {
+		if before, err = o.fileView(ctx, file); err != nil {
+			return err
+		}
+	}
 	if act == ActRevoke {
 		err = o.Store.Revoke(ctx, id, a.User, reason, o.Now())
 	} else {
@@ -72,6 +81,12 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 	}
 	if err != nil {
 		return err
+	}
+	if before != nil {
+		kind := map[Action]string{ActRevoke: notice.KindRevoked, ActReinstate: notice.KindReinstated}[act]
+		if _, err := o.after(ctx, a, before, file, kind, reason, nil); err != nil {
+			return err
+		}
 	}
 	// The reason is the office's own words, in whatever language.
 	return o.audit(ctx, a, act, tournamentObject(id), reason, reason)
