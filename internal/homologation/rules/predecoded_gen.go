@@ -6,7 +6,7 @@ import "omologa/internal/tournament"
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "76570d315ab080634f644375250768a9b3458599b47213c41765225a37e9f104"
+const predecodedSHA256 = "753cd5f3dec0f4f6d55b1cab00ebcc813c9b840522b5294625846480e538a5b4"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -205,10 +205,10 @@ func predecodedFile() File {
 				MessageEN: "Player {player} ({name}), round {round}: paired with himself.",
 			},
 			"deadline.before-end": {
-				Severity:  "warning",
-				Article:   "RAPID 5.2",
-				MessageIT: "Ricevuto il {received}, prima della fine dichiarata del torneo ({end}): il file sembra inviato a torneo in corso, oppure la data di fine (052) è sbagliata.",
-				MessageEN: "Received on {received}, before the tournament's declared end ({end}): the file looks sent while the tournament was under way, or the end date (052) is wrong.",
+				Severity:  "error",
+				Article:   "RTF 6.2.2",
+				MessageIT: "Ricevuto il {received}, prima della fine dichiarata del torneo ({end}): i risultati si inviano a torneo concluso. Se la data di fine (052) è sbagliata, inviate il file corretto.",
+				MessageEN: "Received on {received}, before the tournament's declared end ({end}): results are sent once the tournament is over. If the end date (052) is wrong, send the corrected file.",
 			},
 			"deadline.end-unknown": {
 				Severity:  "warning",
