@@ -58,6 +58,10 @@ type ListRunResult struct {
 	// with the ratings they were rated with; the players' differences
 	// are in Report.Corrections.
 	Corrections []CorrectionLine `json:"corrections"`
+	// Held are the homologated files of the kind the identity rules could
+	// not place (unclear): never rated until the office links them to a
+	// tournament, or separates them.
+	Held []store.HeldFile `json:"held"`
 }
 
 // Crosscheck compares the variations of the close with the provisional
@@ -109,6 +113,9 @@ func (c *closed) notes() []string {
 	}
 	for _, x := range c.out.Corrections {
 		n = append(n, "Correzione: "+x.Italian())
+	}
+	for _, h := range c.out.Held {
+		n = append(n, HeldNote(h))
 	}
 	x := c.out.Crosscheck
 	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",
@@ -197,6 +204,9 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 	from, to := period.From.Time(loc), period.Cutoff.AddDays(1).Time(loc)
 	hs, err := st.HomologatedFiles(ctx, string(k), from, to)
 	if err != nil {
+		return nil, err
+	}
+	if res.out.Held, err = st.HeldFiles(ctx, string(k)); err != nil {
 		return nil, err
 	}
 	// Tournaments received in an earlier period but homologated after its
@@ -656,4 +666,14 @@ func periodOf(label string) (int, time.Month) {
 		return 0, 0
 	}
 	return t.Year(), t.Month()
+}
+
+// HeldNote says in Italian why a held file is not rated, and what the
+// office does about it.
+func HeldNote(h store.HeldFile) string {
+	n := fmt.Sprintf("Trattenuto: il file %s «%s» (torneo %q) non è valutato finché l'ufficio non lo attribuisce a un torneo", h.Number, h.Name, h.Tournament)
+	if h.Maybe != "" {
+		n += fmt.Sprintf(": forse è una versione del torneo %q", h.Maybe)
+	}
+	return n + "."
 }

@@ -129,8 +129,22 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err != nil {
 		return nil, err
 	}
+	if len(from.Versions) == 1 && from.UnclearWith != "" {
+		// An unclear file alone in its tournament: the office says it is
+		// a tournament of its own, and it counts from now on.
+		if err := o.Store.ClearUnclear(ctx, from.ID, o.Now()); err != nil {
+			return nil, err
+		}
+		t, err := o.Store.Tournament(ctx, from.ID)
+		if err != nil {
+			return nil, err
+		}
+		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d: a tournament of its own, not a version of %q", fileID, from.UnclearWith),
+			fmt.Sprintf("file %d: un torneo a sé, non una versione di un altro torneo", fileID))
+	}
 	if len(from.Versions) == 1 {
-		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is the only version of tournament %d: already on its own", fileID, from.ID)}
+		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is the only version of tournament %d: already on its own", fileID, from.ID),
+			MsgIT: fmt.Sprintf("il file %d è l'unica versione del torneo %d: è già un torneo a sé", fileID, from.ID)}
 	}
 	key := fmt.Sprintf("%s#file%d", strings.SplitN(from.Key, "#", 2)[0], fileID)
 	if err := o.Store.Unlink(ctx, fileID, key, o.Now()); err != nil {

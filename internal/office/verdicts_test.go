@@ -2,6 +2,7 @@ package office
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -141,4 +142,64 @@ func stateOfKind(t *testing.T, o *Office, file int64) string {
 		t.Fatal(err)
 	}
 	return kind
+}
+
+// Issue 20 item 3: a file the identity rules could not place is held
+// (never rated, not on a player's page) until the office links it; then
+// it is the tournament's version in force.
+func TestUnclearHeldThenLinked(t *testing.T) {
+	ctx := context.Background()
+	o := open(t, t.TempDir())
+	officer := Actor{User: "rossi", Role: Officer, Via: "web"}
+	start := time.Now().AddDate(0, 0, -9)
+	names := []string{"Alfa, Uno", "Beta, Due", "Gamma, Tre", "Delta, Quattro", "Epsilon, Cinque", "Zeta, Sei", "Eta, Sette", "Theta, Otto"}
+	rr := func(names []string) []byte {
+		ps := make([]pipelinetest.Player, len(names))
+		for i, n := range names {
+			ps[i] = pipelinetest.Player{Name: n, ID: fmt.Sprint(1000000 + i + 1), Rating: 2100 - 50*(i+1)}
+		}
+		return pipelinetest.RoundRobin(pipelinetest.RR{Name: "Open di Prova", City: "Siena", Start: start.Format("2006/01/02"),
+			Players: ps, Extra: []string{"102 Rossi, Mario"}})
+	}
+	_, first := record(t, o, rr(names), time.Now().Add(-time.Hour))
+	other := append(append([]string{}, names[:4]...), "Iota, Nove", "Kappa, Dieci", "Lambda, Undici", "Mu, Dodici")
+	_, second := record(t, o, rr(other), time.Now())
+	if v := stateOf(t, o, second); v.State != state.Unclear || v.Counts {
+		rep, _ := o.report(ctx, second)
+		t.Fatalf("the second file: %+v %+v", v, rep.Findings)
+	}
+	kind := stateOfKind(t, o, second)
+	held, err := o.Store.HeldFiles(ctx, kind)
+	if err != nil || len(held) != 1 || held[0].FileID != second || held[0].Maybe == "" {
+		t.Fatalf("held: %+v %v", held, err)
+	}
+	hs, _ := o.Store.HomologatedFiles(ctx, kind, time.Now().AddDate(0, -1, 0), time.Now().AddDate(0, 0, 1))
+	if len(hs) != 1 || hs[0].FileID != first {
+		t.Errorf("homologated while held: %+v", hs)
+	}
+	tf, err := o.Store.TournamentOfFile(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Link(ctx, officer, second, tf.ID); err != nil {
+		t.Fatal(err)
+	}
+	if held, _ := o.Store.HeldFiles(ctx, kind); len(held) != 0 {
+		t.Errorf("still held: %+v", held)
+	}
+	if v := stateOf(t, o, second); v.State != state.Accepted && v.State != state.AcceptedWithWarnings {
+		t.Errorf("linked: %+v", v)
+	}
+	if v := stateOf(t, o, first); v.State != state.Superseded || v.Why != "conta il file "+stateNumber(t, o, second)+" che lo sostituisce" {
+		t.Errorf("the first version: %+v", v)
+	}
+}
+
+func stateNumber(t *testing.T, o *Office, file int64) string {
+	t.Helper()
+	fv, err := o.fileView(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fv.number
 }

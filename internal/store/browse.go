@@ -381,7 +381,8 @@ type PlayerResult struct {
 }
 
 // PlayerResults returns the provisional results recorded for a player
-// (by FSI id) in files that stand for their tournament, latest first.
+// (by FSI id) in the files that count (homologation/state): the version
+// in force of a tournament neither revoked nor unclear, latest first.
 func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *PlayerResult) error {
 		var res string
@@ -393,7 +394,8 @@ func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult
 	}, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
 		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
 		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
-		WHERE r.player = ? AND v.superseded_by IS NULL ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
+		WHERE r.player = ? AND t.current_file = r.file_id AND t.revoked_at IS NULL AND t.unclear_with = ''
+		ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
 	if err != nil {
 		return nil, fmt.Errorf("store: results of %s: %w", fsiID, err)
 	}
