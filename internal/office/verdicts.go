@@ -187,10 +187,10 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 			if f.Severity != validate.SeverityError {
 				continue
 			}
-			if strings.HasPrefix(f.Rule, "deadline") || strings.Contains(f.Rule, "late") {
+			if isLate(f.Rule) {
 				late = true
 			}
-			if d == state.AcceptLate && (strings.HasPrefix(f.Rule, "deadline") || strings.Contains(f.Rule, "late")) {
+			if d == state.AcceptLate && isLate(f.Rule) {
 				named = append(named, f)
 				continue
 			}

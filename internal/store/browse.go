@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/homologation/state"
 )
 
 // Read-only queries for the office's web pages: a page of submissions
@@ -209,7 +211,13 @@ func queryAll[T any](ctx context.Context, db *sql.DB, scan func(*sql.Rows, *T) e
 // FileVerdict is one file of a submission with its verdict and findings,
 // as the submission's page shows it.
 type FileVerdict struct {
-	FileID        int64
+	FileID int64
+	// Number is the file's number a person reads ("10.1"), State what
+	// the state model derives of it, TournamentID its tournament (0:
+	// none).
+	Number        string
+	State         state.View
+	TournamentID  int64
 	Name          string
 	From          string
 	Size          int
@@ -225,6 +233,10 @@ type FileVerdict struct {
 	Supersedes    int64
 	SupersededBy  int64
 	Findings      []FindingRow
+	// Decision is the office's decision about the verdict, nil when none;
+	// Past the earlier judgements a re-judgement replaced.
+	Decision *VerdictDecision
+	Past     []PastJudgement
 }
 
 // FindingRow is one stored finding.
@@ -242,11 +254,12 @@ type FindingRow struct {
 // FileVerdicts returns the files of a submission with their verdicts
 // (empty for a file not judged) and findings.
 func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVerdict, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.name, f.from_archive, f.size, coalesce(v.tournament_key, ''),
+	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.seq, f.submission_id, coalesce(t.rowid, 0), f.name, f.from_archive, f.size, coalesce(v.tournament_key, ''),
 		coalesce(t.name, ''), coalesce(t.city, ''), coalesce(t.start_date, ''), coalesce(t.end_date, ''),
 		coalesce(v.format, ''), coalesce(v.verdict, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
-		coalesce(v.read_error, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0)
-		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
+		coalesce(v.read_error, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0), `+stateSQL+`
+		FROM files f JOIN submissions s ON s.id = f.submission_id LEFT JOIN verdicts v ON v.file_id = f.id
+		LEFT JOIN tournaments t ON t.key = v.tournament_key
 		WHERE f.submission_id = ? ORDER BY f.seq`, submissionID)
 	if err != nil {
 		return nil, fmt.Errorf("store: files of submission %d: %w", submissionID, err)
@@ -254,11 +267,15 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 	var out []FileVerdict
 	for rows.Next() {
 		var f FileVerdict
-		if err := rows.Scan(&f.FileID, &f.Name, &f.From, &f.Size, &f.TournamentKey, &f.Tournament, &f.City, &f.Start, &f.End,
-			&f.Format, &f.Verdict, &f.Kind, &f.Period, &f.ReadError, &f.Supersedes, &f.SupersededBy); err != nil {
+		var seq int
+		var sub int64
+		var x factsScan
+		if err := rows.Scan(append([]any{&f.FileID, &seq, &sub, &f.TournamentID, &f.Name, &f.From, &f.Size, &f.TournamentKey, &f.Tournament, &f.City, &f.Start, &f.End,
+			&f.Format, &f.Verdict, &f.Kind, &f.Period, &f.ReadError, &f.Supersedes, &f.SupersededBy}, x.dest()...)...); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		f.Number, f.State = state.Number(sub, seq), state.Of(x.facts())
 		out = append(out, f)
 	}
 	rows.Close()
@@ -283,6 +300,12 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 		if err := fr.Err(); err != nil {
 			return nil, err
 		}
+		if out[i].Decision, err = s.Decision(ctx, out[i].FileID); err != nil {
+			return nil, err
+		}
+		if out[i].Past, err = s.Judgements(ctx, out[i].FileID); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -299,6 +322,7 @@ type TournamentFilter struct {
 // TournamentRow is a tournament with the file that stands for it: the
 // version in force, else the latest judged.
 type TournamentRow struct {
+	ID           int64
 	Key          string
 	Name         string
 	City         string
@@ -312,6 +336,8 @@ type TournamentRow struct {
 	Summary      json.RawMessage // validate.Summary of the standing file
 	Revoked      bool            // the office revoked its homologation
 	Fide         string          // the FIDE list it was last forwarded to, "" when never
+	// State is what the state model derives of the standing file.
+	State state.View
 }
 
 // BrowseTournaments returns a page of tournaments, latest start first,
@@ -340,14 +366,15 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	}
 	// The version in force, else (none accepted) the latest file judged.
 	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
-		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id`
+		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id
+		JOIN submissions s ON s.id = f.submission_id`
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
 		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL,
-		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), '')`+from+where+
+		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+where+
 		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
@@ -357,10 +384,12 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	for rows.Next() {
 		var r TournamentRow
 		var sum *string
-		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Province, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
-			&r.Period, &sum, &r.Revoked, &r.Fide); err != nil {
+		var x factsScan
+		if err := rows.Scan(append([]any{&r.Key, &r.Name, &r.City, &r.Province, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
+			&r.Period, &sum, &r.Revoked, &r.Fide, &r.ID}, x.dest()...)...); err != nil {
 			return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 		}
+		r.State = state.Of(x.facts())
 		if sum != nil {
 			r.Summary = json.RawMessage(*sum)
 		}

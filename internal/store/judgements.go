@@ -20,26 +20,18 @@ var ErrNotJudged = errors.New("file not judged")
 // none).
 func (s *Store) FileFacts(ctx context.Context, fileID int64) (f state.Facts, number string, submission, tournament int64, err error) {
 	var seq int
-	var verdict, judged, decision, readErr, supBy string
-	var unclear, revoked int
-	err = s.db.QueryRowContext(ctx, `SELECT fl.submission_id, fl.seq, s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''),
-		coalesce(v.decision, ''), coalesce(v.read_error, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
-		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.superseded_by), ''),
-		coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), coalesce(t.rowid, 0)
+	var x factsScan
+	err = s.db.QueryRowContext(ctx, `SELECT fl.submission_id, fl.seq, coalesce(t.rowid, 0), `+stateSQL+`
 		FROM files fl JOIN submissions s ON s.id = fl.submission_id LEFT JOIN verdicts v ON v.file_id = fl.id
 		LEFT JOIN tournaments t ON t.key = v.tournament_key WHERE fl.id = ?`, fileID).Scan(
-		&submission, &seq, &f.Submission, &verdict, &judged, &decision, &readErr, &f.Kind, &f.Period, &supBy,
-		&unclear, &revoked, &tournament)
+		append([]any{&submission, &seq, &tournament}, x.dest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, "", 0, 0, fmt.Errorf("file %d: %w", fileID, ErrNotJudged)
 	}
 	if err != nil {
 		return f, "", 0, 0, fmt.Errorf("store: file %d: %w", fileID, err)
 	}
-	f.Verdict, f.Decision = judgedVerdict(verdict, judged), state.Decision(decision)
-	f.Unreadable = readErr != "" && tournament == 0
-	f.SupersededBy, f.Unclear, f.Revoked = supBy, unclear != 0, revoked != 0
-	return f, state.Number(submission, seq), submission, tournament, nil
+	return x.facts(), state.Number(submission, seq), submission, tournament, nil
 }
 
 // judgedVerdict is the validator's verdict of a file: the one recorded
@@ -327,4 +319,54 @@ func (s *Store) ActNotices(ctx context.Context, submissionID int64) ([]ActNotice
 		out = append(out, n)
 	}
 	return out, rows.Err()
+}
+
+// stateSQL selects what the state model (homologation/state) needs of a
+// file, from its submission s, its verdict v and its tournament t (both
+// LEFT JOINed): every query that shows a file's state reads it so, and
+// factsScan turns it into state.Facts.
+const stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
+	coalesce(v.read_error, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
+	coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.superseded_by), ''),
+	coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL`
+
+// factsScan receives stateSQL's columns.
+type factsScan struct {
+	sub, verdict, judged, decision, readErr, kind, period, supBy string
+	unclear, revoked, hasTournament                              bool
+}
+
+func (x *factsScan) dest() []any {
+	return []any{&x.sub, &x.verdict, &x.judged, &x.decision, &x.readErr, &x.kind, &x.period, &x.supBy,
+		&x.unclear, &x.revoked, &x.hasTournament}
+}
+
+func (x *factsScan) facts() state.Facts {
+	return state.Facts{Submission: x.sub, Verdict: judgedVerdict(x.verdict, x.judged), Decision: state.Decision(x.decision),
+		Unreadable: x.readErr != "" && !x.hasTournament, SupersededBy: x.supBy, Unclear: x.unclear, Revoked: x.revoked,
+		Period: x.period, Kind: x.kind}
+}
+
+// CountedIn is a closed list a tournament counted in: rated in it, or
+// carried into it as a correction.
+type CountedIn struct {
+	Kind       string `json:"kind"`
+	Period     string `json:"period"`
+	FileID     int64  `json:"file_id"` // the version counted (0: a revocation carried)
+	Correction bool   `json:"correction"`
+	Reason     string `json:"reason,omitempty"` // of a correction
+}
+
+// CountedIn lists the closed lists a tournament counted in, oldest first.
+func (s *Store) CountedIn(ctx context.Context, key string) ([]CountedIn, error) {
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, c *CountedIn) error {
+		return rows.Scan(&c.Kind, &c.Period, &c.FileID, &c.Correction, &c.Reason)
+	}, `SELECT l.kind, l.period, f.file_id, 0, '' FROM rating_list_files f JOIN rating_lists l ON l.id = f.list_id WHERE f.tournament_key = ?
+		UNION ALL
+		SELECT l.kind, l.period, c.file_id, 1, c.reason FROM list_corrections c JOIN rating_lists l ON l.id = c.list_id WHERE c.tournament_key = ?
+		ORDER BY 2, 1`, key, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: lists of tournament %q: %w", key, err)
+	}
+	return out, nil
 }

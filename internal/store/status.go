@@ -159,15 +159,12 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		return out, nil
 	}
 	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.seq, f.name, f.from_archive,
-		coalesce(t.name, ''), coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
-		coalesce(v.kind, ''), coalesce(v.period, ''), coalesce(v.read_error, ''),
-		coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
-		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.superseded_by), ''),
+		coalesce(t.name, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
 		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.supersedes), ''),
-		coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL,
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
-		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning')
-		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
+		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning'), `+stateSQL+`
+		FROM files f JOIN submissions s ON s.id = f.submission_id LEFT JOIN verdicts v ON v.file_id = f.id
+		LEFT JOIN tournaments t ON t.key = v.tournament_key
 		WHERE f.submission_id IN (SELECT s.id FROM submissions s`+sel+`)
 		ORDER BY f.submission_id, f.seq`, args...)
 	if err != nil {
@@ -177,18 +174,16 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		var sub int64
 		var seq int
 		var f FileStatus
-		var judged, kind, supBy string
-		var unclear, revoked, hasTournament bool
-		if err := rows.Scan(&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Verdict, &judged, &f.Decision, &kind, &f.Period, &f.ReadError,
-			&f.Supersedes, &f.SupersededBy, &supBy, &f.SupersedesNumber, &unclear, &revoked, &hasTournament, &f.Errors, &f.Warnings); err != nil {
+		var x factsScan
+		if err := rows.Scan(append([]any{&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Supersedes, &f.SupersededBy,
+			&f.SupersedesNumber, &f.Errors, &f.Warnings}, x.dest()...)...); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if i, ok := at[sub]; ok {
-			f.Number, f.SupersededByNumber = state.Number(sub, seq), supBy
-			f.State = state.Of(state.Facts{Submission: out[i].State, Verdict: judgedVerdict(f.Verdict, judged),
-				Unreadable: f.ReadError != "" && !hasTournament, Decision: state.Decision(f.Decision), SupersededBy: supBy,
-				Unclear: unclear, Revoked: revoked, Period: f.Period, Kind: kind})
+			f.Number, f.SupersededByNumber = state.Number(sub, seq), x.supBy
+			f.Verdict, f.Decision, f.Period, f.ReadError = x.verdict, x.decision, x.period, x.readErr
+			f.State = state.Of(x.facts())
 			out[i].Files = append(out[i].Files, f)
 		}
 	}
