@@ -42,9 +42,9 @@ type VersionView struct {
 	// "accept despite" names); Late says one of them is the deadline.
 	Errors []string
 	Late   bool
-	// Acts are the acts on the file the actor may do and the state model
-	// allows: the page offers only these.
-	Acts map[state.Act]bool
+	// Acts are the acts on the file (state.Act) the actor may do and the
+	// state model allows: the page offers only these.
+	Acts map[string]bool
 }
 
 // fileActs are the acts on a file the pages offer, with the office's act
@@ -58,8 +58,8 @@ var fileActs = map[state.Act]Action{
 // ActsOn returns the acts on a file in state v that the role may do and
 // the state model allows; accept-despite only with error findings other
 // than the deadline's, accept-late only with the deadline's.
-func ActsOn(r Role, v state.View, errors []string, late bool) map[state.Act]bool {
-	out := map[state.Act]bool{}
+func ActsOn(r Role, v state.View, errors []string, late bool) map[string]bool {
+	out := map[string]bool{}
 	for act, need := range fileActs {
 		if !r.May(need) || state.Allowed(v.State, act) != nil {
 			continue
@@ -74,7 +74,7 @@ func ActsOn(r Role, v state.View, errors []string, late bool) map[state.Act]bool
 				continue
 			}
 		}
-		out[act] = true
+		out[string(act)] = true
 	}
 	return out
 }
@@ -153,7 +153,7 @@ func errorRules(rep *validate.Report) (rules []string, late bool) {
 
 // FileActs returns the acts on a file the actor may do (for the
 // submission's page), with the file's error rules.
-func (o *Office) FileActs(ctx context.Context, a Actor, fileID int64) (acts map[state.Act]bool, errors []string, err error) {
+func (o *Office) FileActs(ctx context.Context, a Actor, fileID int64) (acts map[string]bool, errors []string, err error) {
 	fv, err := o.fileView(ctx, fileID)
 	if err != nil {
 		return nil, nil, err

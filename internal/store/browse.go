@@ -54,6 +54,10 @@ type SubmissionRow struct {
 	Period     string
 	Errors     int
 	Warnings   int
+	// FileState is the state model's view of the file with the worst
+	// verdict (the first file when none is judged).
+	FileState state.View
+	file      int64
 }
 
 func (f SubmissionFilter) where() (string, []any) {
@@ -143,7 +147,10 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		coalesce((SELECT v.period FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id AND v.period <> ''
 			ORDER BY f.seq LIMIT 1), ''),
 		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'error'),
-		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning')
+		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning'),
+		coalesce((SELECT f.id FROM files f LEFT JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
+			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 ELSE 1 END, f.seq
+			LIMIT 1), 0)
 		FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
@@ -154,13 +161,28 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		var r SubmissionRow
 		var recv string
 		if err := rows.Scan(&r.ID, &recv, &r.Channel, &r.Sender, &r.Source, &r.Subject, &r.State, &r.Files, &r.FirstFile,
-			&r.Tournament, &r.Verdict, &r.Kind, &r.Period, &r.Errors, &r.Warnings); err != nil {
+			&r.Tournament, &r.Verdict, &r.Kind, &r.Period, &r.Errors, &r.Warnings, &r.file); err != nil {
 			return nil, 0, fmt.Errorf("store: submissions: %w", err)
 		}
 		r.ReceivedAt = parseTS(recv)
 		out = append(out, r)
 	}
-	return out, total, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	rows.Close()
+	for i := range out {
+		if out[i].file == 0 {
+			out[i].FileState = state.Of(state.Facts{Submission: out[i].State})
+			continue
+		}
+		f, _, _, _, err := s.FileFacts(ctx, out[i].file)
+		if err != nil {
+			return nil, 0, err
+		}
+		out[i].FileState = state.Of(f)
+	}
+	return out, total, nil
 }
 
 // Provinces lists the provinces of the tournaments (provinceSQL), in

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"io"
 	"mime"
 	"net/http"
@@ -165,6 +166,10 @@ type submissionData struct {
 	// Fide is the latest forwarding to FIDE of each file's tournament
 	// (by this file or an earlier version), by file.
 	Fide map[int64]*store.Forwarding
+	// Acts are the office's acts each file offers; Reports each judged
+	// file's tournament report, inline.
+	Acts    map[int64]fileActsData
+	Reports map[int64]template.HTML
 }
 
 type playerOption struct {
@@ -190,7 +195,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{},
-		Fide: map[int64]*store.Forwarding{}}
+		Fide: map[int64]*store.Forwarding{}, Acts: map[int64]fileActsData{}, Reports: map[int64]template.HTML{}}
 	sts, err := s.st.StatusOf(ctx, id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -213,6 +218,10 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		}
 		if t, err := s.st.TournamentOfFile(ctx, f.FileID); err == nil {
 			d.Tournaments[f.FileID] = t
+		}
+		if err := s.fileExtras(r, &d, f); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 	}
 	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
@@ -421,13 +430,14 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 		s.notFound(w, r)
 		return
 	}
-	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	back := "/tournaments"
+	back := fmt.Sprintf("/tournaments/%d", id)
 	if sub, err := strconv.ParseInt(r.PostFormValue("submission"), 10, 64); err == nil && sub > 0 {
 		back = fmt.Sprintf("/submissions/%d", sub)
+	}
+	back = backTo(r, back)
+	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
+		s.refuse(w, r, err, back)
+		return
 	}
 	http.Redirect(w, r, back+"?done="+done, http.StatusSeeOther)
 }
