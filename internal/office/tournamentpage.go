@@ -94,6 +94,7 @@ func (o *Office) TournamentView(ctx context.Context, a Actor, id int64) (*Tourna
 		if err != nil {
 			return nil, err
 		}
+		onlyVersion(vv.Acts, t)
 		tv.Versions = append(tv.Versions, *vv)
 		if v.InForce || t.CurrentFile == 0 {
 			tv.State = vv.State
@@ -163,5 +164,22 @@ func (o *Office) FileActs(ctx context.Context, a Actor, fileID int64) (acts map[
 		return nil, nil, err
 	}
 	errors, late := errorRules(rep)
-	return ActsOn(a.Role, fv.view, errors, late), errors, nil
+	acts = ActsOn(a.Role, fv.view, errors, late)
+	if fv.tournament != 0 {
+		t, err := o.Store.Tournament(ctx, fv.tournament)
+		if err != nil {
+			return nil, nil, err
+		}
+		onlyVersion(acts, t)
+	}
+	return acts, errors, nil
+}
+
+// onlyVersion takes unlink from the acts on the only version of a
+// tournament that is not unclear: it is a tournament of its own already,
+// and Unlink would refuse.
+func onlyVersion(acts map[string]bool, t *store.Tournament) {
+	if len(t.Versions) <= 1 && t.UnclearWith == "" {
+		delete(acts, string(state.ActUnlink))
+	}
 }

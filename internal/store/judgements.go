@@ -370,3 +370,12 @@ func (s *Store) CountedIn(ctx context.Context, key string) ([]CountedIn, error) 
 	}
 	return out, nil
 }
+
+// NoticeByID returns a notice's message as text.
+func (s *Store) NoticeByID(ctx context.Context, id int64) (string, error) {
+	var msg []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT message FROM notices WHERE id = ?`, id).Scan(&msg); err != nil {
+		return "", fmt.Errorf("store: notice %d: %w", id, err)
+	}
+	return string(msg), nil
+}
