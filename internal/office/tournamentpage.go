@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/rating"
@@ -28,7 +28,7 @@ type TournamentView struct {
 	// Ratings are the provisional variations of the version in force,
 	// recorded when it was judged (the list run computes the final ones).
 	Ratings    []rating.Line
-	RatingKind periods.Kind
+	RatingKind fsi.Kind
 }
 
 // VersionView is one file of a tournament.
@@ -182,4 +182,23 @@ func onlyVersion(acts map[string]bool, t *store.Tournament) {
 	if len(t.Versions) <= 1 && t.UnclearWith == "" {
 		delete(acts, string(state.ActUnlink))
 	}
+}
+
+// The rows of the office's decisions about verdicts the pages show.
+type (
+	VerdictDecision = store.VerdictDecision
+	PastJudgement   = store.PastJudgement
+	HeldFile        = store.HeldFile
+	CountedIn       = store.CountedIn
+)
+
+// TournamentByKey returns one tournament by key.
+func (q *Queries) TournamentByKey(ctx context.Context, key string) (*store.Tournament, error) {
+	return q.st.TournamentByKey(ctx, key)
+}
+
+// HeldFiles returns the files held from the lists until the office
+// attributes them (store.HeldFiles), every kind.
+func (q *Queries) HeldFiles(ctx context.Context) ([]store.HeldFile, error) {
+	return q.st.HeldFiles(ctx, "")
 }

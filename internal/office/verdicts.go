@@ -57,7 +57,8 @@ type fileView struct {
 func (o *Office) fileView(ctx context.Context, fileID int64) (*fileView, error) {
 	f, number, sub, tour, err := o.Store.FileFacts(ctx, fileID)
 	if errors.Is(err, store.ErrNotJudged) {
-		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no file %d (omologa status shows the files)", fileID),
+		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no file %d", fileID),
+			CLI:   fmt.Sprintf("no file %d (omologa status shows the files)", fileID),
 			MsgIT: fmt.Sprintf("il file %d non esiste", fileID)}
 	}
 	if err != nil {
@@ -79,12 +80,12 @@ func refusal(err error) error {
 	return err
 }
 
-// Rejudge judges a file again against the registers and calendar in
+// RejudgeFile judges a file again against the registers and calendar in
 // force (after the office fixed a membership or an authorisation): a new
 // judgement of the same version, the earlier one kept in its history, the
 // office's decision about it withdrawn. When the verdict or the list
 // changes, the arbiter (and the organiser) get a notice.
-func (o *Office) Rejudge(ctx context.Context, a Actor, fileID int64, reason string) (*Outcome, error) {
+func (o *Office) RejudgeFile(ctx context.Context, a Actor, fileID int64, reason string) (*Outcome, error) {
 	if err := o.allow(a, ActRejudge); err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func (o *Office) RejudgePeriod(ctx context.Context, a Actor, from, to time.Time,
 	}
 	out := []Outcome{}
 	for _, id := range ids {
-		r, err := o.Rejudge(ctx, a, id, reason)
+		r, err := o.RejudgeFile(ctx, a, id, reason)
 		if KindOf(err) == Refused {
 			continue // a file the state model says cannot be re-judged (quarantined…)
 		}

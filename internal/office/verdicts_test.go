@@ -85,7 +85,7 @@ func TestOfficeDecidesAboutAVerdict(t *testing.T) {
 	if err != nil || out.After.State != state.OverruledRejected || out.After.Counts {
 		t.Fatalf("rejected by the office: %+v %v", out, err)
 	}
-	out, err = o.Rejudge(ctx, officer, file, "verifica")
+	out, err = o.RejudgeFile(ctx, officer, file, "verifica")
 	if err != nil || out.After.State != state.Rejected {
 		t.Fatalf("re-judged: %+v %v", out, err)
 	}

@@ -11,7 +11,6 @@ import (
 
 	"omologa/internal/homologation/state"
 	"omologa/internal/office"
-	"omologa/internal/store"
 )
 
 // The office's acts about a file and the tournament page (issue 20):
@@ -97,7 +96,7 @@ func (s *Server) fileAct(act func(r *http.Request, a office.Actor, file int64) e
 }
 
 func (s *Server) rejudge(r *http.Request, a office.Actor, file int64) error {
-	_, err := s.o.Rejudge(r.Context(), a, file, r.PostFormValue("reason"))
+	_, err := s.o.RejudgeFile(r.Context(), a, file, r.PostFormValue("reason"))
 	return err
 }
 
@@ -137,25 +136,25 @@ type fileActsData struct {
 	Acts    map[string]bool
 	Errors  []string
 	Back    string
-	Unclear *store.Tournament // the tournament an unclear file may be a version of
+	Unclear *office.Tournament // the tournament an unclear file may be a version of
 }
 
 // decisionData is what the "decision" part shows.
 type decisionData struct {
 	File int64
-	D    *store.VerdictDecision
+	D    *office.VerdictDecision
 }
 
 func init() {
 	funcs["actsOf"] = func(t *office.TournamentView, v office.VersionView, back string) fileActsData {
 		return fileActsData{File: v.FileID, Acts: v.Acts, Errors: v.Errors, Back: back, Unclear: t.Unclear}
 	}
-	funcs["decisionOf"] = func(file int64, d *store.VerdictDecision) decisionData { return decisionData{File: file, D: d} }
+	funcs["decisionOf"] = func(file int64, d *office.VerdictDecision) decisionData { return decisionData{File: file, D: d} }
 }
 
 // fileExtras adds a judged file's acts and inline report to its
 // submission's page.
-func (s *Server) fileExtras(r *http.Request, d *submissionData, f store.FileVerdict) error {
+func (s *Server) fileExtras(r *http.Request, d *submissionData, f office.FileVerdict) error {
 	acts, errs, err := s.o.FileActs(r.Context(), visitOf(r).actor(), f.FileID)
 	if err != nil && office.KindOf(err) != office.NotFound {
 		return err

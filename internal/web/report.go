@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"omologa/internal/homologation/validate"
-	"omologa/internal/office"
 	"omologa/internal/publishing/report"
 	"omologa/internal/tournament/codec"
 )
@@ -55,7 +54,7 @@ func (s *Server) fileReportOf(r *http.Request, id int64) (in report.Input, ok bo
 		in.Tournament = t
 	}
 	if in.Tournament != nil && in.Report.Verdict != validate.Rejected {
-		if in.Ratings, in.RatingKind, err = office.StoredRatings(ctx, s.st, id); err != nil {
+		if in.Ratings, in.RatingKind, err = s.st.StoredRatings(ctx, id); err != nil {
 			return in, false, err
 		}
 	}

@@ -14,6 +14,7 @@ package state
 import (
 	"fmt"
 
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 )
 
@@ -94,7 +95,7 @@ type Facts struct {
 	// Period is the list period ("2026-12") the file counts in when it
 	// counts: the next list of its kind still open.
 	Period string
-	// Kind is standard or rapid, for the list's name.
+	// Kind is the kind of play (fsi.Kind), for the list's name.
 	Kind string
 }
 
@@ -202,11 +203,13 @@ func Of(f Facts) View {
 	switch c {
 	case Accepted, AcceptedWithWarnings, OverruledAccepted:
 		v.Counts, v.CountsIn = true, f.Period
-		if f.Period == "" {
+		list := fsi.Kind(f.Kind).ListName()
+		if f.Period == "" || list == "" {
+			v.CountsIn = ""
 			v.Why, v.WhyEN = "omologato; nessuna lista per questo tipo di gioco", "homologated; no list for this kind of play"
 		} else {
-			v.Why = fmt.Sprintf("conta nella %s di %s", listIT(f.Kind), italian.Period(f.Period))
-			v.WhyEN = fmt.Sprintf("counts in the %s%s list", italian.PeriodEN(f.Period), listEN(f.Kind))
+			v.Why = fmt.Sprintf("conta nella lista %s di %s", list, italian.Period(f.Period))
+			v.WhyEN = fmt.Sprintf("counts in the %s list of %s", list, italian.PeriodEN(f.Period))
 		}
 	case Received:
 		v.Why, v.WhyEN = "non ancora giudicato", "not judged yet"
@@ -230,20 +233,6 @@ func Of(f Facts) View {
 		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
 	}
 	return v
-}
-
-func listIT(kind string) string {
-	if kind == "rapid" {
-		return "lista Rapid"
-	}
-	return "lista"
-}
-
-func listEN(kind string) string {
-	if kind == "rapid" {
-		return " rapid"
-	}
-	return ""
 }
 
 // Number is the number a person reads for a file: its submission's

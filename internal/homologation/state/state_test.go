@@ -19,8 +19,8 @@ func TestDerive(t *testing.T) {
 		{"quarantined", Facts{Submission: "quarantined"}, Quarantined, false, "mittente sconosciuto: l'ufficio lo rilascia o lo scarta"},
 		{"discarded", Facts{Submission: "judged", Discarded: true}, Discarded, false, "scartato dall'ufficio: conservato, senza risposta"},
 		{"unreadable", Facts{Submission: "judged", Verdict: "rejected", Unreadable: true}, Unreadable, false, "nessun torneo letto: non conta in alcuna lista"},
-		{"accepted", Facts{Submission: "judged", Verdict: "accepted", Period: "2026-12", Kind: "rapid"}, Accepted, true, "conta nella lista Rapid di dicembre 2026"},
-		{"accepted with warnings", Facts{Submission: "judged", Verdict: "accepted-with-warnings", Period: "2027-01", Kind: "standard"}, AcceptedWithWarnings, true, "conta nella lista di gennaio 2027"},
+		{"accepted", Facts{Submission: "judged", Verdict: "accepted", Period: "2026-12", Kind: "rapid"}, Accepted, true, "conta nella lista Elo Italia Rapid di dicembre 2026"},
+		{"accepted with warnings", Facts{Submission: "judged", Verdict: "accepted-with-warnings", Period: "2027-01", Kind: "standard"}, AcceptedWithWarnings, true, "conta nella lista Elo Italia di gennaio 2027"},
 		{"blitz", Facts{Submission: "judged", Verdict: "accepted"}, Accepted, true, "omologato; nessuna lista per questo tipo di gioco"},
 		// Issue 20 Why 7: a rejected tournament never "counts in" a list.
 		{"rejected", Facts{Submission: "judged", Verdict: "rejected", Period: "2027-01"}, Rejected, false, "non conta in alcuna lista"},
@@ -32,8 +32,8 @@ func TestDerive(t *testing.T) {
 		// Issue 20 Why 5: an unclear file is held, never rated.
 		{"unclear", Facts{Submission: "judged", Verdict: "accepted", Unclear: true, Period: "2026-12"}, Unclear, false, "trattenuto: non conta finché l'ufficio non lo attribuisce a un torneo"},
 		{"unclear rejected", Facts{Submission: "judged", Verdict: "rejected", Unclear: true}, Rejected, false, "non conta in alcuna lista"},
-		{"accepted despite errors", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Rapid di dicembre 2026"},
-		{"accepted late", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptLate, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Rapid di dicembre 2026"},
+		{"accepted despite errors", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Elo Italia Rapid di dicembre 2026"},
+		{"accepted late", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptLate, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Elo Italia Rapid di dicembre 2026"},
 		{"rejected by the office", Facts{Submission: "judged", Verdict: "accepted", Decision: RejectVersion, Period: "2026-12"}, OverruledRejected, false, "non conta in alcuna lista"},
 		{"overruled then revoked", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Revoked: true}, Revoked, false, "non conta in alcuna lista"},
 	} {

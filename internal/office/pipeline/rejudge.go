@@ -39,7 +39,7 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 	}
 	rep, t := p.validate(sub, f, data)
 	v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict), RuleSet: rep.RuleSet,
-		Kind: rep.Kind, Report: &rep}
+		Kind: string(rep.Kind), Report: &rep}
 	if rep.Period != nil {
 		v.Period = rep.Period.Label
 	}
