@@ -72,7 +72,11 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, back 
 		if oe.Article != "" {
 			msg += " (" + oe.Article + ")"
 		}
-		http.Redirect(w, r, back+"?refused="+url.QueryEscape(msg), http.StatusSeeOther)
+		sep := "?"
+		if strings.Contains(back, "?") {
+			sep = "&"
+		}
+		http.Redirect(w, r, back+sep+"refused="+url.QueryEscape(msg), http.StatusSeeOther)
 		return
 	}
 	s.failBack(w, r, err, back)

@@ -31,8 +31,11 @@ const recentDays = 14
 type nextList struct {
 	Kind   string
 	Period periods.Period
-	Closed bool // already closed (the office may close it again)
-	Due    bool // its cut-off has passed: the office may close it
+	Closed bool // already closed
+	// Can says whether the office may close it now, or why not (the
+	// list lifecycle, office.Closable): a page offers the close only
+	// when it would be done.
+	Can office.Closability
 }
 
 type dashboardData struct {
@@ -94,13 +97,21 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 			return nil, err
 		}
 		if !closed {
-			out = append(out, nextList{Kind: string(k), Period: prev, Due: true})
+			can, err := s.o.CanClose(r.Context(), k, prev.Label)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, nextList{Kind: string(k), Period: prev, Can: can})
 		}
 		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed})
+		can, err := s.o.CanClose(r.Context(), k, p.Label)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed, Can: can})
 	}
 	return out, nil
 }

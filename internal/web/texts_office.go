@@ -25,7 +25,8 @@ var officeTexts = map[string]map[string]string{
 		"act.rejudge": "nuovo giudizio", "act.overrule": "decisione su un esito",
 		"heldFiles": "File trattenuti (da attribuire)", "noneHeld": "Nessun file da attribuire.",
 		"workQueue": "Da fare", "closeNow": "da chiudere ora", "closeNowExplain": "Termine di ricezione passato: la lista si può chiudere.",
-		"notYet": "si chiude dopo il", "closeEarlierFirst": "prima va chiusa",
+		"notYet": "si chiude dopo il", "closeEarlierFirst": "prima va chiusa la lista di",
+		"closeBoth": "Chiudi e pubblica anche la lista precedente, prima: la lista di",
 	},
 	"en": {
 		"officeActs": "The office's decisions about this file", "rejudge": "Judge again",
@@ -49,7 +50,8 @@ var officeTexts = map[string]map[string]string{
 		"act.rejudge": "re-judgement", "act.overrule": "decision about an outcome",
 		"heldFiles": "Held files (to attribute)", "noneHeld": "No file to attribute.",
 		"workQueue": "To do", "closeNow": "to close now", "closeNowExplain": "Cut-off passed: the list can be closed.",
-		"notYet": "closes after", "closeEarlierFirst": "close first",
+		"notYet": "closes after", "closeEarlierFirst": "close first the list of",
+		"closeBoth": "Close and publish the earlier list too, first: the list of",
 	},
 }
 

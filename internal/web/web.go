@@ -76,7 +76,8 @@ func New(opt Options) (*Server, error) {
 		s.log = slog.Default()
 	}
 	if s.now == nil {
-		s.now = time.Now
+		// The office's clock (a demo's is pinned by its configuration).
+		s.now = opt.Office.Now
 	}
 	s.cop = http.NewCrossOriginProtection()
 	if w := opt.Web; w != nil {

@@ -248,9 +248,11 @@ func TestHandlers(t *testing.T) {
 		if code != http.StatusSeeOther {
 			t.Fatalf("close: %d %s", code, body)
 		}
+		// Refused, the close goes back to the preview, which says why
+		// (issue 20: no dead-end page).
 		code, _ = post(t, officer, f.ts.URL+"/lists/close", url.Values{"kind": {"rapid"}, "period": {"2026-12"}}, nil)
-		if code != http.StatusConflict {
-			t.Errorf("closing a closed list again: %d, want 409", code)
+		if code != http.StatusSeeOther {
+			t.Errorf("closing a closed list again: %d, want 303 back to the preview", code)
 		}
 		for _, p := range []string{"/lists/rapid/2026-12", "/lists/rapid/2026-12/changes", "/lists/rapid/2026-12/distribution.png",
 			"/players/159640/chart/rapid"} {

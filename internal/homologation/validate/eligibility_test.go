@@ -669,3 +669,20 @@ func TestRTF_6_2_2_DatedInTheFuture(t *testing.T) {
 		}
 	})
 }
+
+// RAPID 6.2, issue 20: a file received for a list the office closed
+// already counts in the next open one, and the finding names it.
+func TestRAPID_6_2_ClosedListCountsInTheNext(t *testing.T) {
+	rome, _ := time.LoadLocation("Europe/Rome")
+	in := Input{Submission: Submission{ReceivedAt: time.Date(2026, 11, 24, 9, 0, 0, 0, rome),
+		ClosedLists: []string{"rapid 2026-12", "standard 2027-01"}}}
+	p := &Pass{Set: ruleSet(t, fsi.Rapid), Input: in}
+	if per := p.listPeriod(); per.Label != "2027-01" {
+		t.Errorf("rapid list %s, want 2027-01 (December's is closed)", per.Label)
+	}
+	in.Submission.ClosedLists = []string{"standard 2026-12"}
+	p = &Pass{Set: ruleSet(t, fsi.Rapid), Input: in}
+	if per := p.listPeriod(); per.Label != "2026-12" {
+		t.Errorf("rapid list %s, want 2026-12 (a standard list closed is another list)", per.Label)
+	}
+}

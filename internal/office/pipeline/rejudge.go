@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/store"
 )
@@ -37,7 +38,11 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 	if err != nil {
 		return store.Verdict{}, validate.Report{}, err
 	}
-	rep, t := p.validate(sub, f, data)
+	closed, err := p.closedLists(ctx)
+	if err != nil {
+		return store.Verdict{}, validate.Report{}, err
+	}
+	rep, t := p.validate(sub, f, data, closed)
 	v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict), RuleSet: rep.RuleSet,
 		Kind: string(rep.Kind), Report: &rep}
 	if rep.Period != nil {
@@ -59,4 +64,20 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 		}
 	}
 	return v, rep, nil
+}
+
+// closedLists are the rating lists closed already, "kind period", for
+// the validator to name the list a file really counts in.
+func (p *Pipeline) closedLists(ctx context.Context) ([]string, error) {
+	var out []string
+	for _, k := range fsi.Lists {
+		ps, err := p.o.Store.RatingListPeriods(ctx, string(k))
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range ps {
+			out = append(out, string(k)+" "+x)
+		}
+	}
+	return out, nil
 }
