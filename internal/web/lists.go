@@ -1,12 +1,12 @@
 package web
 
 import (
-	"html/template"
-	"net/url"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"net/http"
+	"net/url"
 	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
