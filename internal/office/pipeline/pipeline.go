@@ -463,9 +463,13 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	now := p.o.Now()
 	// A submission the office released is answered whoever sent it.
 	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
-	checkSender := p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released
+	// A portal upload's sender is the signed-in account (issue 24): as
+	// authenticated as an e-mail can be, and held to the same rules.
+	portal := sub.Channel == string(ingest.ChannelPortal)
+	checkSender := (p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) || portal) && !released
+	authenticated := p.o.Auth != nil || portal
 	sender := sub.Sender
-	if checkSender && p.o.Auth != nil {
+	if checkSender && p.o.Auth != nil && !portal {
 		res, err := p.authenticate(ctx, id)
 		if err != nil {
 			return err
@@ -518,7 +522,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			v.Ratings = p.rate(sub, f, t, rep)
 		}
 		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
-		if checkSender && p.o.Auth != nil && t != nil && !p.sendsFor(sender, t, rep.Authorisation) {
+		if checkSender && authenticated && t != nil && !p.sendsFor(sender, t, rep.Authorisation) {
 			return p.quarantine(ctx, id, now, fmt.Sprintf("il mittente %s non è l'arbitro né l'organizzatore del torneo %q", sender, t.Name))
 		}
 		if t != nil {
@@ -557,7 +561,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			case accepted && cur != nil:
 				// regs: a file that would replace one sent by someone
 				// else is for the office to judge (issue 13).
-				if checkSender && p.o.Auth != nil && addrOf(cur.Sender) != addrOf(sender) {
+				if checkSender && authenticated && addrOf(cur.Sender) != addrOf(sender) {
 					from := cur.Sender
 					if from == "" {
 						from = "l'ufficio"
@@ -690,7 +694,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (r
 // `omologa report` re-judges stored submissions through it too.
 func SubmissionOf(sub *store.Submission) validate.Submission {
 	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
-	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.Channel == string(ingest.ChannelPortal) || sub.MessageID != "" {
 		vs.Fields = sub.Fields
 		if vs.Fields == nil {
 			vs.Fields = map[string]string{}
