@@ -29,6 +29,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
+	"omologa/internal/portal"
 	"omologa/internal/publishing/style"
 	"omologa/internal/store"
 )
@@ -67,6 +68,7 @@ type Server struct {
 	idx    *playerIndex
 	staged stage
 	cache  cache
+	portal *portal.Server // the arbiters' portal, under /portale/
 }
 
 // New builds the web application.
@@ -105,9 +107,13 @@ func New(opt Options) (*Server, error) {
 	if opt.WarmIndex {
 		s.idx.warm()
 	}
+	s.portal = portal.New(portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls})
 	s.routes()
 	return s, nil
 }
+
+// Portal is the arbiters' portal the application serves under /portale/.
+func (s *Server) Portal() *portal.Server { return s.portal }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -160,6 +166,11 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /users", s.act(office.ActUsers, s.addUser))
 	m.HandleFunc("POST /users/{name}/disable", s.act(office.ActUsers, s.disableUser))
 	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
+	m.HandleFunc("GET /users/portal", s.act(office.ActUsers, s.portalAccounts))
+	m.HandleFunc("POST /users/portal", s.act(office.ActUsers, s.setPortalAccount))
+	// The arbiters' and organisers' portal: its own pages and sessions,
+	// behind the same cross-origin check and headers.
+	m.Handle("/portale/", s.portal)
 	s.mux = m
 }
 
