@@ -698,17 +698,21 @@ func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub valida
 		Submission: sub, Registers: regs}), t
 }
 
-// proposeFields fills the body fields of RAPID 5.2 from the calendar
-// event the file matched, else from the file.
+// proposeFields fills the body fields of RAPID 5.2: the venue and the
+// organiser from the calendar event the file matched (else the file's
+// city), the dates and the arbiter from the file when it states them
+// (what the validator compares them with), else from the calendar.
 func proposeFields(t *tournament.Tournament, rep validate.Report, per *Person) map[string]string {
 	f := map[string]string{"venue": t.City, "arbiter": strings.TrimSpace(t.ChiefArbiter)}
 	start, end := rep.Summary.Start, rep.Summary.End
 	if a := rep.Authorisation; a != nil {
 		if e, ok := per.byCode[a.Code]; ok {
 			f["venue"], f["organiser"] = e.City, e.Organiser
-			start, end = e.Start, e.End
+			if !start.IsFull() {
+				start, end = e.Start, e.End
+			}
 			for _, x := range per.arbiters {
-				if x.FSIID == e.ArbiterFSIID && e.ArbiterFSIID != "" {
+				if f["arbiter"] == "" && x.FSIID == e.ArbiterFSIID && e.ArbiterFSIID != "" {
 					f["arbiter"] = strings.TrimSpace(x.Surname + " " + x.Name)
 				}
 			}

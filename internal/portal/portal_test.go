@@ -230,7 +230,7 @@ func newBrowser(t *testing.T, base string) *browser {
 		}
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "it-IT"),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 900))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
@@ -410,13 +410,18 @@ func TestBrowserPortal(t *testing.T) {
 		if v := b.text(t, "#verdict"); !strings.Contains(v, "sarebbe omologato") {
 			t.Errorf("the corrected file: %q", v)
 		}
-		// The body fields come from the calendar; the arbiter confirms
-		// them, putting the chief arbiter the corrected file names.
-		if v, err := chromedp.Run(b.ctx, chromedp.Value(chromedp.CSS("#f-organiser"))); err != nil || v != "A.S.D. Scacchi Rimini" {
-			t.Errorf("the organiser proposed: %q (%v)", v, err)
+		// The body fields of RAPID 5.2 are proposed: the venue and the
+		// organiser from the calendar, the dates and the arbiter from
+		// the file; the arbiter confirms them as they are.
+		for sel, want := range map[string]string{"#f-venue": "Rimini", "#f-organiser": "A.S.D. Scacchi Rimini",
+			"#f-arbiter": "Esposito Gennaro", "#f-date": "dal 31/10/2026 al 15/11/2026"} {
+			if v, err := chromedp.Run(b.ctx, chromedp.Value(chromedp.CSS(sel))); err != nil || v != want {
+				t.Errorf("%s proposed: %q (%v), want %q", sel, v, err, want)
+			}
 		}
-		b.do(t, "confirm the fields", chromedp.SetValue(chromedp.CSS("#f-arbiter"), "Esposito Gennaro"),
-			chromedp.SetValue(chromedp.CSS("#f-date"), "dal 31/10/2026 al 15/11/2026"))
+		if n := b.count(t, "#findings tr"); n != 0 {
+			t.Errorf("the corrected file has %d errors or warnings: %s", n, b.text(t, "#findings"))
+		}
 		b.shot(t, "check-corrected")
 		b.click(t, "#submit", "#sent")
 		if v := b.text(t, "#file-verdict"); v != "omologato" {
