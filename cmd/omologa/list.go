@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
@@ -320,7 +320,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 					continue
 				}
 				v := r.EloItalia
-				if k == periods.Rapid {
+				if k == fsi.Rapid {
 					v = r.EloRapid
 				}
 				name = r.Surname + " " + r.Name
@@ -332,7 +332,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		p, err := office.WriteOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+lists.KindName(k), points) })
+		p, err := office.WriteOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+k.ListName(), points) })
 		if err != nil {
 			return fail(err)
 		}

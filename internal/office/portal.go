@@ -30,7 +30,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 	"golang.org/x/crypto/bcrypt"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
@@ -42,7 +42,6 @@ import (
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/tournament"
-	"omologa/internal/tournament/codec"
 )
 
 // The portal's acts, as the audit trail names them.
@@ -52,6 +51,21 @@ const (
 	ActPortalPassword Action = "portal-password" // the person set a password
 	ActPortalSubmit   Action = "portal-submit"   // a file submitted
 	ActPortalAccount  Action = "portal-account"  // the office disabled or enabled an account
+)
+
+// The store's rows and states the portal's pages show, named here so
+// that the pages read through the office.
+type (
+	PortalFile    = store.PortalFile
+	PortalAccount = store.PortalAccount
+	FindingRow    = store.FindingRow
+	OfficeAct     = store.Office
+)
+
+// The states and acts the portal's pages name.
+const (
+	StateReceived  = store.StateReceived
+	OfficeReleased = store.OfficeReleased
 )
 
 // PortalVia is the Via of a portal act in the audit trail.
@@ -241,8 +255,8 @@ func (p *Portal) Person(ctx context.Context, email string) (*Person, bool, error
 	return per, true, nil
 }
 
-// token returns a random token for a link, a session or a browser.
-func token() (string, error) {
+// newToken returns a random token for a link, a session or a browser.
+func newToken() (string, error) {
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
@@ -252,7 +266,7 @@ func token() (string, error) {
 
 // NewBrowserToken is the value of the cookie a browser gets when it
 // asks for a link: the link is bound to it.
-func NewBrowserToken() (string, error) { return token() }
+func NewBrowserToken() (string, error) { return newToken() }
 
 // RequestLink sends a sign-in link to an address the registers hold,
 // bound to the asking browser's token, valid LinkValid and once. An
@@ -279,7 +293,7 @@ func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from str
 		p.o.Log.Warn("portal: too many sign-in links asked for an address this hour: none sent", "email", per.Email, "from", from)
 		return nil
 	}
-	tok, err := token()
+	tok, err := newToken()
 	if err != nil {
 		return err
 	}
@@ -350,7 +364,7 @@ Il collegamento vale una sola volta. Se non ha chiesto lei di entrare, ignori qu
 
 Ufficio omologazioni
 %s
-`, per.Name, italian.Count(minutes, "minuto", "minuti"), italian.Clock(now.Add(p.opt.LinkValid), italian.Rome()), link, p.o.Config.Notices.Office)
+`, per.Name, italian.Count(minutes, "minuto", "minuti"), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, func() gomail.Header {
 		h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
@@ -406,7 +420,7 @@ func (p *Portal) open(ctx context.Context, email, how, howIT, from string) (stri
 	if !ok {
 		return "", nil, linkRefused(store.ErrLinkUnknown)
 	}
-	tok, err := token()
+	tok, err := newToken()
 	if err != nil {
 		return "", nil, err
 	}
@@ -548,7 +562,7 @@ type Checked struct {
 	From    string // the archive it came out of
 	Report  validate.Report
 	Ratings []rating.Line // the provisional variations, when accepted
-	Kind    periods.Kind
+	Kind    fsi.Kind
 	// Mine is true when the person may submit it: its arbiter (in the
 	// file or the calendar), its organiser.
 	Mine bool
@@ -627,7 +641,7 @@ func (p *Portal) check(ctx context.Context, per *Person, name string, data []byt
 			return nil, err
 		}
 		rep, t := p.judge(f.Name, b, regs, validate.Submission{ReceivedAt: at, Channel: string(ingest.ChannelPortal), Sender: per.Email, Fields: fields})
-		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: periods.Kind(rep.Kind)}
+		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: fsi.Kind(rep.Kind)}
 		if t != nil {
 			code := ""
 			if rep.Authorisation != nil {
@@ -690,12 +704,7 @@ func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub valida
 			t = nil
 		}
 	}()
-	t, diags, err := codec.Read(name, data)
-	if err != nil {
-		t = nil
-	}
-	return validate.Validate(p.o.Rules, validate.Input{File: name, Tournament: t, Diagnostics: diags, ReadError: err,
-		Submission: sub, Registers: regs}), t
+	return validate.Judge(p.o.Rules, regs, name, data, sub)
 }
 
 // proposeFields fills the body fields of RAPID 5.2: the venue and the

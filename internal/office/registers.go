@@ -176,6 +176,7 @@ func checkHeader(kind, name string, header []string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("%s: the header is not the %s's: %s missing", name, want.name, strings.Join(missing, ", "))
+	cli := ""
 	for k, other := range registerColumns {
 		if k == kind {
 			continue
@@ -185,10 +186,11 @@ func checkHeader(kind, name string, header []string) error {
 			all = all && has[c]
 		}
 		if all {
-			msg += fmt.Sprintf(" (it looks like the %s: omologa import %s)", other.name, k)
+			cli = msg + fmt.Sprintf(" (it looks like the %s: omologa import %s)", other.name, k)
+			msg += fmt.Sprintf(" (it looks like the %s)", other.name)
 		}
 	}
-	return &Error{Kind: Invalid, Msg: msg, MsgIT: fmt.Sprintf("%s: l'intestazione non è quella del registro %s (mancano %s)", name, kind, strings.Join(missing, ", "))}
+	return &Error{Kind: Invalid, Msg: msg, CLI: cli, MsgIT: fmt.Sprintf("%s: l'intestazione non è quella del registro %s (mancano %s)", name, kind, strings.Join(missing, ", "))}
 }
 
 // diffRegister compares a register file with the one in force.
@@ -343,7 +345,9 @@ func (o *Office) Import(ctx context.Context, a Actor, req ImportRequest) (*Impor
 	}
 	if d.Before > 0 && float64(len(d.Removed)) > MaxRemovedShare*float64(d.Before) && !req.Replace {
 		return nil, &Error{Kind: Refused,
-			Msg: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused (--replace imports it all the same)",
+			Msg: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused",
+				req.Name, len(d.Removed), d.Before, registerColumns[req.Kind].name, d.BeforeFile, int(MaxRemovedShare*100)),
+			CLI: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused (--replace imports it all the same)",
 				req.Name, len(d.Removed), d.Before, registerColumns[req.Kind].name, d.BeforeFile, int(MaxRemovedShare*100)),
 			MsgIT: fmt.Sprintf("%s toglierebbe %d delle %d righe del registro in vigore: rifiutato", req.Name, len(d.Removed), d.Before)}
 	}

@@ -7,12 +7,11 @@ import (
 	"strconv"
 
 	"omologa/internal/office"
-	"omologa/internal/store"
 )
 
 type homeData struct {
 	Tournaments []office.PortalTournament
-	Submissions []store.Status
+	Submissions []office.Status
 }
 
 type checkData struct {

@@ -17,6 +17,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
+	"html/template"
 	"log/slog"
 	"net"
 	"net/http"
@@ -54,6 +55,7 @@ type Server struct {
 	mux    *http.ServeMux
 	mu     sync.Mutex
 	staged map[string]*staged // by address: the last file checked
+	pages  map[string]*template.Template
 }
 
 // staged is a file checked and not yet submitted: kept in memory only,
@@ -68,7 +70,7 @@ type staged struct {
 const stageFor = time.Hour
 
 // New builds the portal.
-func New(opt Options) *Server {
+func New(opt Options) (*Server, error) {
 	s := &Server{o: opt.Office, p: opt.Portal, log: opt.Log, now: opt.Now, tls: opt.TLS, base: opt.Base, staged: map[string]*staged{}}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -78,6 +80,10 @@ func New(opt Options) *Server {
 	}
 	if s.p == nil {
 		s.p = office.NewPortal(opt.Office, office.PortalOptions{})
+	}
+	var err error
+	if s.pages, err = parsePages(s.o.Rules.Rating.Location()); err != nil {
+		return nil, err
 	}
 	m := http.NewServeMux()
 	m.HandleFunc("GET /portale/{$}", s.person(s.home))
@@ -99,7 +105,7 @@ func New(opt Options) *Server {
 		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Pagina non trovata."})
 	})
 	s.mux = m
-	return s
+	return s, nil
 }
 
 // Portal is the office side the pages act through.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -32,7 +33,7 @@ type Received struct {
 
 // Close is the input of a period's close.
 type Close struct {
-	Kind   periods.Kind
+	Kind   fsi.Kind
 	Period periods.Period
 	// List is the list in force during the period (not modified).
 	List        *registers.Players
@@ -153,7 +154,7 @@ type TournamentSummary struct {
 
 // Report is the change report of a period's close.
 type Report struct {
-	Kind        periods.Kind        `json:"kind"`
+	Kind        fsi.Kind            `json:"kind"`
 	Period      periods.Period      `json:"period"`
 	Tournaments []TournamentSummary `json:"tournaments"`
 	Excluded    []Excluded          `json:"excluded"`
@@ -282,7 +283,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	varAcc := make([]int32, 0, entries)
 	opts := OptionsFor(in.Kind, r)
 	lastCol := stLastStandard
-	if in.Kind == periods.Rapid {
+	if in.Kind == fsi.Rapid {
 		lastCol = stLastRapid
 	}
 	var seeds []Seed
@@ -318,7 +319,7 @@ func ClosePeriod(in Close) (*Result, error) {
 				}
 				a.seed = seedFor(in.Kind, rp, st[row].int(stFideLast), p, r, rc.Theoretical.For(p))
 				a.seed.Row = row
-				if row >= startLen && in.Kind == periods.Standard && a.seed.Source == "fide" {
+				if row >= startLen && in.Kind == fsi.Standard && a.seed.Source == "fide" {
 					list.Rows[row].FideStandard = a.seed.Rating
 				}
 			}
@@ -429,7 +430,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	// startRapid: the Elo Rapid in force of the rows whose rating the
 	// close changes (RAPID 8.3: the list in force is a period held).
 	var startRapid map[int]int
-	if in.Kind == periods.Rapid {
+	if in.Kind == fsi.Rapid {
 		startRapid = make(map[int]int, len(accs))
 	}
 	for i, k := range rowAcc {
@@ -455,7 +456,7 @@ func ClosePeriod(in Close) (*Result, error) {
 		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
 		// 2200 at the start of a period, whatever its origin (the list
 		// in force, a RAPID 6.1 entry rating).
-		if in.Kind == periods.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
+		if in.Kind == fsi.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
 			row.RapidK20 = true
 			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
@@ -463,7 +464,7 @@ func ClosePeriod(in Close) (*Result, error) {
 		if a.seed.Rated && (a.played || a.corrected) {
 			ch.Reached = Round(a.seed.Rating, a.sum)
 			ch.New = ch.Reached
-			if in.Kind == periods.Standard && r.Standard.Cap > 0 && slices.Contains(r.Standard.CapCategories, a.seed.Category) {
+			if in.Kind == fsi.Standard && r.Standard.Cap > 0 && slices.Contains(r.Standard.CapCategories, a.seed.Category) {
 				limit := max(r.Standard.Cap, a.seed.Rating)
 				if ch.New > limit {
 					ch.New = limit
@@ -490,7 +491,7 @@ func ClosePeriod(in Close) (*Result, error) {
 			noPromotion[i] = k > 0 && accs[k-1].withdrew
 		}
 	}
-	if in.Kind == periods.Standard {
+	if in.Kind == fsi.Standard {
 		closeStandard(w, st, in, &rep, noPromotion)
 	} else {
 		closeRapid(w, st, in, &rep, noPromotion, startLen, startRapid)
@@ -508,11 +509,11 @@ func ClosePeriod(in Close) (*Result, error) {
 }
 
 // Schedule returns the list schedule of kind from the settings.
-func Schedule(kind periods.Kind, r *rules.Rating) periods.Schedule {
-	if kind == periods.Rapid {
-		return r.ListOf(rules.KindRapid).Schedule()
+func Schedule(kind fsi.Kind, r *rules.Rating) periods.Schedule {
+	if kind == fsi.Rapid {
+		return r.ListOf(fsi.Rapid).Schedule()
 	}
-	return r.ListOf(rules.KindStandard).Schedule()
+	return r.ListOf(fsi.Standard).Schedule()
 }
 
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
@@ -565,7 +566,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		to := cat
 		article := ""
 		for k, p := range s.Promotions {
-			if rt >= p.Min && tournament.CategoryRank(p.Category) > tournament.CategoryRank(to) {
+			if rt >= p.Min && fsi.CategoryRank(p.Category) > fsi.CategoryRank(to) {
 				to, article = p.Category, promotionArticle(k)
 			}
 		}
@@ -584,7 +585,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
 		last, known := parseDate(rs.v[stLastStandard])
-		merit, fide := MeritRating(row)
+		merit, fide := row.Merit()
 		switch {
 		case merit == 0:
 			reason = "no Elo Italia or FIDE rating"
@@ -818,15 +819,15 @@ func parseDate(s string) (tournament.Date, bool) {
 	return tournament.NewDate(y, time.Month(m), d), true
 }
 
-func ratingOf(kind periods.Kind, row *registers.Player) int {
-	if kind == periods.Rapid {
+func ratingOf(kind fsi.Kind, row *registers.Player) int {
+	if kind == fsi.Rapid {
 		return row.EloRapid
 	}
 	return row.EloItalia
 }
 
-func setRating(kind periods.Kind, row *registers.Player, v int) {
-	if kind == periods.Rapid {
+func setRating(kind fsi.Kind, row *registers.Player, v int) {
+	if kind == fsi.Rapid {
 		row.EloRapid = v
 	} else {
 		row.EloItalia = v
@@ -851,7 +852,7 @@ func newRow(p *tournament.Player) registers.Player {
 		fed = p.NationalFed
 	}
 	cat := p.Category
-	if !tournament.IsCategory(cat) {
+	if !fsi.IsCategory(cat) {
 		cat = "NC"
 	}
 	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),

@@ -1,5 +1,7 @@
 package web
 
+import "omologa/internal/fsi"
+
 // texts are the pages' words, Italian and English, by key. A key
 // missing in one language shows as nothing: TestTextsComplete checks
 // that both languages have the same keys.
@@ -40,7 +42,7 @@ var texts = map[string]map[string]string{
 		"portalLastLogin": "Ultimo accesso", "portalPassword": "Password", "portalDisableNew": "Disattiva l'accesso di un indirizzo",
 		"act.portal-link": "portale: collegamento di accesso", "act.portal-sign-in": "portale: accesso",
 		"act.portal-password": "portale: password", "act.portal-submit": "portale: invio", "act.portal-account": "portale: account",
-		"kind.standard": "Elo Italia", "kind.rapid": "Elo Italia Rapid", "kind.blitz": "blitz",
+		"kind.standard": fsi.Standard.ListName(), "kind.rapid": fsi.Rapid.ListName(), "kind.blitz": "blitz",
 		"submission": "Invio", "subject": "Oggetto", "note": "Nota", "problem": "Problema", "by": "da",
 		"original": "Originale", "originalMessage": "scarica il messaggio così com'è arrivato", "originalFile": "scarica il file così com'è arrivato",
 		"office.released": "rilasciato", "office.discarded": "scartato",
@@ -164,7 +166,7 @@ var texts = map[string]map[string]string{
 		"portalLastLogin": "Last sign-in", "portalPassword": "Password", "portalDisableNew": "Disable an address",
 		"act.portal-link": "portal: sign-in link", "act.portal-sign-in": "portal: sign-in",
 		"act.portal-password": "portal: password", "act.portal-submit": "portal: submission", "act.portal-account": "portal: account",
-		"kind.standard": "Elo Italia", "kind.rapid": "Elo Italia Rapid", "kind.blitz": "blitz",
+		"kind.standard": fsi.Standard.ListName(), "kind.rapid": fsi.Rapid.ListName(), "kind.blitz": "blitz",
 		"submission": "Submission", "subject": "Subject", "note": "Note", "problem": "Problem", "by": "by",
 		"original": "Original", "originalMessage": "download the message as received", "originalFile": "download the file as received",
 		"office.released": "released", "office.discarded": "discarded",

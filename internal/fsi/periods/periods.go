@@ -9,22 +9,15 @@ import (
 	"slices"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
-)
-
-// Kind is the list kind.
-type Kind string
-
-const (
-	Standard Kind = "standard"
-	Rapid    Kind = "rapid"
 )
 
 // Period is one list period: the list issued on Issue counts the
 // tournaments received from the day after the previous cut-off up to and
 // including Cutoff.
 type Period struct {
-	Kind   Kind            `json:"kind"`
+	Kind   fsi.Kind        `json:"kind"`
 	Issue  tournament.Date `json:"issue"`  // the list's date (1st of the month)
 	Cutoff tournament.Date `json:"cutoff"` // last receipt day that counts in it
 	Label  string          `json:"label"`  // "2026-03"
@@ -39,7 +32,7 @@ type Period struct {
 // CutoffDayOfPreviousMonth (RAPID 6.2: 25); exactly one of the two is
 // positive.
 type Schedule struct {
-	Kind                     Kind
+	Kind                     fsi.Kind
 	IssueMonths              []int
 	CutoffDaysBeforeIssue    int
 	CutoffDayOfPreviousMonth int

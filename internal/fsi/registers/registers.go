@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 )
 
@@ -50,7 +51,7 @@ type Player struct {
 	Federation     string
 	Province       string
 	Club           string
-	Category       string // tournament.Categories
+	Category       string // fsi.Categories
 	EloItalia      int
 	FideStandard   int
 	FideRapid      int
@@ -61,6 +62,17 @@ type Player struct {
 	// stage keeps its state there (last game, rapid bands, norms).
 	Extra map[string]string
 	Line  int
+}
+
+// Merit is the rating the national standard list shows for the player
+// (RTF 4.2.8 "Italia o Fide", regs §4b): a FIDE-rated player's FIDE
+// standard rating, marked as such (fide), else his Elo Italia; 0 when he
+// has neither. The rating stage and the published list both read it.
+func (p *Player) Merit() (rating int, fide bool) {
+	if p.FideStandard > 0 {
+		return p.FideStandard, true
+	}
+	return p.EloItalia, false
 }
 
 // Arbiter is one row of the arbiters' register.
@@ -257,8 +269,8 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 			Category: strings.ToUpper(t.get(i, "category")), Line: t.lines[i],
 		})
 		p := &ps.Rows[len(ps.Rows)-1]
-		if p.Category != "" && !tournament.IsCategory(p.Category) {
-			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, tournament.CategoryList)})
+		if p.Category != "" && !fsi.IsCategory(p.Category) {
+			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
 		}
 		var e error
 		if p.BirthDate, e = t.date(i, "birth_date"); e != nil {

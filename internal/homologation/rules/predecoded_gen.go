@@ -2,7 +2,10 @@
 
 package rules
 
-import "omologa/internal/tournament"
+import (
+	"omologa/internal/fsi"
+	"omologa/internal/tournament"
+)
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
@@ -2943,7 +2946,7 @@ func predecodedFile() File {
 					CutoffDaysBeforeIssue:    7,
 					CutoffDayOfPreviousMonth: 0,
 				},
-				ForwardKinds: []string{
+				ForwardKinds: []fsi.Kind{
 					"standard",
 				},
 				ForwardMinRated: 1,

@@ -40,7 +40,7 @@ func generatePredecoded(t *testing.T, data []byte) []byte {
 
 package rules
 
-import "omologa/internal/tournament"
+%s
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
@@ -50,8 +50,22 @@ const predecodedSHA256 = %q
 func predecodedFile() File {
 	return %s
 }
-`, hex.EncodeToString(sum[:]), lit)
+`, imports(lit), hex.EncodeToString(sum[:]), lit)
 	return simplify(t, src)
+}
+
+// imports is the import declaration of the generated file: the
+// packages whose types the literal names.
+func imports(lit string) string {
+	var paths []string
+	for _, p := range []struct{ name, path string }{
+		{"fsi", "omologa/internal/fsi"}, {"tournament", "omologa/internal/tournament"},
+	} {
+		if strings.Contains(lit, p.name+".") {
+			paths = append(paths, fmt.Sprintf("\t%q\n", p.path))
+		}
+	}
+	return "import (\n" + strings.Join(paths, "") + ")"
 }
 
 // simplify formats src as gofmt -s does: an element of a slice or map
