@@ -584,3 +584,54 @@ func TestPortalHTTP(t *testing.T) {
 		t.Errorf("the portal's audit trail:\n%s", strings.Join(acts, "\n"))
 	}
 }
+
+// TestPortalTrust: the portal takes only the person's own tournaments,
+// holds a file that would replace another sender's for the office (as
+// an authenticated e-mail), and bounds uploads in size and rate.
+func TestPortalTrust(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	p := f.srv.Portal().Portal()
+	per, ok, err := p.Person(ctx, ferretti)
+	if err != nil || !ok {
+		t.Fatalf("Ferretti is not a person of the registers: %v", err)
+	}
+	if _, ok, _ := p.Person(ctx, unknown); ok {
+		t.Error("an unknown address is a person")
+	}
+	corrected, err := os.ReadFile("testdata/open_ognissanti_rimini_corretto.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := f.clock()
+	if _, _, err := p.Submit(ctx, per, "rimini.trf", corrected, at, nil, "127.0.0.1"); office.KindOf(err) != office.Forbidden {
+		t.Errorf("another arbiter's tournament submitted: %v", err)
+	}
+	// Ferretti's own Novara open, accepted from the drop folder: a new
+	// version from the portal would replace a file he did not send.
+	novara, err := os.ReadFile(filepath.Join(f.root, "samples/drop/open_novara_2026.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	novara = append(novara, "\r\n"...)
+	id, _, err := p.Submit(ctx, per, "open_novara_2026.trf", novara, at, map[string]string{"venue": "Novara"}, "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sts, err := f.o.Store.StatusesOf(ctx, id)
+	if err != nil || len(sts) != 1 || sts[0].State != store.StateQuarantined || sts[0].Channel != "portal" {
+		t.Errorf("a portal file replacing another sender's: %+v (%v)", sts, err)
+	}
+
+	small := office.NewPortal(f.o, office.PortalOptions{MaxUploads: 2, MaxBytes: 4000})
+	if _, err := small.PreCheck(ctx, per, "big.trf", make([]byte, 4001), at, nil); office.KindOf(err) != office.Invalid {
+		t.Errorf("an upload over the size bound: %v", err)
+	}
+	tiny := []byte("012 Prova\n")
+	for i := range 3 {
+		_, err := small.PreCheck(ctx, per, "t.trf", tiny, at, nil)
+		if want := i == 2; (office.KindOf(err) == office.Refused) != want {
+			t.Errorf("upload %d: %v", i+1, err)
+		}
+	}
+}
