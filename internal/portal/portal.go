@@ -212,22 +212,21 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, back string) {
 	var oe *office.Error
 	if errors.As(err, &oe) {
-		code := http.StatusBadRequest
-		switch oe.Kind {
-		case office.NotFound:
-			code = http.StatusNotFound
-		case office.Forbidden:
-			code = http.StatusForbidden
-		case office.Refused:
-			code = http.StatusUnprocessableEntity
-		case office.Conflict:
-			code = http.StatusConflict
-		}
+		code := oe.Kind.HTTPStatus()
 		msg := oe.MsgIT
 		if msg == "" {
 			msg = oe.Msg
 		}
 		s.render(w, r, code, "error", errorData{Msg: msg, Back: back})
+		return
+	}
+	// A failure passed on as the store said it (no such submission).
+	if k := office.KindOf(err); k != 0 {
+		msg := map[office.ErrorKind]string{office.NotFound: "Non trovato.", office.Forbidden: "Operazione non permessa."}[k]
+		if msg == "" {
+			msg = "Richiesta non valida."
+		}
+		s.render(w, r, k.HTTPStatus(), "error", errorData{Msg: msg, Back: back})
 		return
 	}
 	s.log.Error("portal: request failed", "method", r.Method, "path", r.URL.Path, "err", err)

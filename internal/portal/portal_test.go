@@ -158,9 +158,8 @@ web:
 
 var linkRE = regexp.MustCompile(`http://[^\s]+/portale/accesso/[A-Za-z0-9_-]+`)
 
-// link returns the sign-in links the outbox holds for an address, in
-// the order sent.
-func (f *fixture) links(t *testing.T, to string) []string {
+// messages returns the outbox's messages.
+func (f *fixture) messages(t *testing.T) []string {
 	t.Helper()
 	f.srv.Portal().Portal().Wait()
 	es, err := os.ReadDir(f.outbox)
@@ -173,18 +172,30 @@ func (f *fixture) links(t *testing.T, to string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := string(b)
-		if strings.Contains(m, "X-Omologa-Kind: portal-link") && strings.Contains(m, "<"+to+">") {
-			msg, err := mail.ReadMessage(strings.NewReader(m))
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, err := io.ReadAll(quotedprintable.NewReader(msg.Body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, linkRE.FindString(string(body)))
+		out = append(out, string(b))
+	}
+	return out
+}
+
+const linkKind = "X-Omologa-Kind: portal-link"
+
+// links returns the sign-in links the outbox holds for an address.
+func (f *fixture) links(t *testing.T, to string) []string {
+	t.Helper()
+	var out []string
+	for _, m := range f.messages(t) {
+		if !strings.Contains(m, linkKind) || !strings.Contains(m, "<"+to+">") {
+			continue
 		}
+		msg, err := mail.ReadMessage(strings.NewReader(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(quotedprintable.NewReader(msg.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, linkRE.FindString(string(body)))
 	}
 	return out
 }
@@ -192,18 +203,9 @@ func (f *fixture) links(t *testing.T, to string) []string {
 // notices returns the outbox's notices (not links) to an address.
 func (f *fixture) notices(t *testing.T, to string) []string {
 	t.Helper()
-	es, err := os.ReadDir(f.outbox)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, e := range es {
-		b, err := os.ReadFile(filepath.Join(f.outbox, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := string(b)
-		if !strings.Contains(m, "X-Omologa-Kind: portal-link") && strings.Contains(m, to) {
+	for _, m := range f.messages(t) {
+		if !strings.Contains(m, linkKind) && strings.Contains(m, to) {
 			out = append(out, m)
 		}
 	}
