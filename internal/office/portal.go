@@ -89,6 +89,7 @@ type Portal struct {
 	mu       sync.Mutex
 	uploads  map[string][]time.Time // by address, the last hour's
 	failures map[string][]time.Time // wrong passwords by address
+	pending  map[string]int         // links being recorded in the background, by address
 	regs     *registers.Set
 	stamp    string
 	index    *rating.Index
@@ -119,7 +120,8 @@ func NewPortal(o *Office, opt PortalOptions) *Portal {
 			opt.MaxBytes = o.Config.Limits.MaxFileBytes
 		}
 	}
-	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, failures: map[string][]time.Time{}}
+	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, failures: map[string][]time.Time{},
+		pending: map[string]int{}}
 }
 
 // Options are the portal's bounds in force.
@@ -281,22 +283,50 @@ func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from str
 	if err != nil {
 		return err
 	}
+	// The same query whoever asks, so that the answer's time does not
+	// tell a registered address from another.
+	n, err := p.o.Store.PortalLinksSince(ctx, addrOf(email), now.Add(-time.Hour))
+	if err != nil {
+		return err
+	}
 	if !ok || browser == "" {
 		p.o.Log.Info("portal: sign-in link asked for an address not in the registers: none sent", "from", from)
 		return nil
 	}
-	n, err := p.o.Store.PortalLinksSince(ctx, per.Email, now.Add(-time.Hour))
-	if err != nil {
-		return err
-	}
-	if n >= p.opt.MaxLinks {
+	p.mu.Lock()
+	if n+p.pending[per.Email] >= p.opt.MaxLinks {
+		p.mu.Unlock()
 		p.o.Log.Warn("portal: too many sign-in links asked for an address this hour: none sent", "email", per.Email, "from", from)
 		return nil
 	}
+	p.pending[per.Email]++
+	p.mu.Unlock()
 	tok, err := newToken()
 	if err != nil {
 		return err
 	}
+	// The link is recorded, written, sent and audited in the
+	// background: the answer does not wait for the mail server.
+	p.sending.Add(1)
+	go func() {
+		defer p.sending.Done()
+		ctx := context.WithoutCancel(ctx)
+		defer func() {
+			p.mu.Lock()
+			if p.pending[per.Email]--; p.pending[per.Email] <= 0 {
+				delete(p.pending, per.Email)
+			}
+			p.mu.Unlock()
+		}()
+		if err := p.sendLink(ctx, per, tok, browser, base, from, now); err != nil {
+			p.o.Log.Error("portal: sign-in link not sent", "email", per.Email, "err", err)
+		}
+	}()
+	return nil
+}
+
+// sendLink records a link, e-mails it and audits the act.
+func (p *Portal) sendLink(ctx context.Context, per *Person, tok, browser, base, from string, now time.Time) error {
 	if err := p.o.Store.AddPortalLink(ctx, accounts.TokenHash(tok), per.Email, accounts.TokenHash(browser), now, now.Add(p.opt.LinkValid)); err != nil {
 		return err
 	}
@@ -308,14 +338,9 @@ func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from str
 	if err != nil {
 		return err
 	}
-	p.sending.Add(1)
-	go func() {
-		defer p.sending.Done()
-		ctx := context.WithoutCancel(ctx)
-		if err := m.Send(ctx, mailer.Envelope{From: p.o.Config.Notices.From, To: []string{per.Email}}, msg); err != nil {
-			p.o.Log.Error("portal: sign-in link not delivered", "email", per.Email, "err", err)
-		}
-	}()
+	if err := m.Send(ctx, mailer.Envelope{From: p.o.Config.Notices.From, To: []string{per.Email}}, msg); err != nil {
+		return err
+	}
 	return p.o.audit(ctx, per.actor(), ActPortalLink, "portal "+per.Email,
 		"sign-in link sent, asked from "+from, "collegamento di accesso inviato, richiesto da "+from)
 }
