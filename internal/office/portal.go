@@ -89,7 +89,8 @@ type Portal struct {
 	mu       sync.Mutex
 	uploads  map[string][]time.Time // by address, the last hour's
 	failures map[string][]time.Time // wrong passwords by address
-	pending  map[string]int         // links being recorded in the background, by address
+	pending  map[string]int         // links being recorded in the background, by address (linkMu)
+	linkMu   sync.Mutex             // the links' count and their records
 	regs     *registers.Set
 	stamp    string
 	index    *rating.Index
@@ -284,40 +285,36 @@ func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from str
 		return err
 	}
 	// The same query whoever asks, so that the answer's time does not
-	// tell a registered address from another.
+	// tell a registered address from another; the links recorded and
+	// those being recorded are counted together (linkMu).
+	p.linkMu.Lock()
 	n, err := p.o.Store.PortalLinksSince(ctx, addrOf(email), now.Add(-time.Hour))
-	if err != nil {
+	switch {
+	case err != nil:
+		p.linkMu.Unlock()
 		return err
-	}
-	if !ok || browser == "" {
+	case !ok || browser == "":
+		p.linkMu.Unlock()
 		p.o.Log.Info("portal: sign-in link asked for an address not in the registers: none sent", "from", from)
 		return nil
-	}
-	p.mu.Lock()
-	if n+p.pending[per.Email] >= p.opt.MaxLinks {
-		p.mu.Unlock()
+	case n+p.pending[per.Email] >= p.opt.MaxLinks:
+		p.linkMu.Unlock()
 		p.o.Log.Warn("portal: too many sign-in links asked for an address this hour: none sent", "email", per.Email, "from", from)
 		return nil
 	}
-	p.pending[per.Email]++
-	p.mu.Unlock()
 	tok, err := newToken()
 	if err != nil {
+		p.linkMu.Unlock()
 		return err
 	}
+	p.pending[per.Email]++
+	p.linkMu.Unlock()
 	// The link is recorded, written, sent and audited in the
 	// background: the answer does not wait for the mail server.
 	p.sending.Add(1)
 	go func() {
 		defer p.sending.Done()
 		ctx := context.WithoutCancel(ctx)
-		defer func() {
-			p.mu.Lock()
-			if p.pending[per.Email]--; p.pending[per.Email] <= 0 {
-				delete(p.pending, per.Email)
-			}
-			p.mu.Unlock()
-		}()
 		if err := p.sendLink(ctx, per, tok, browser, base, from, now); err != nil {
 			p.o.Log.Error("portal: sign-in link not sent", "email", per.Email, "err", err)
 		}
@@ -325,9 +322,16 @@ func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from str
 	return nil
 }
 
-// sendLink records a link, e-mails it and audits the act.
+// sendLink records a link (then no longer pending: the store counts
+// it), e-mails it and audits the act.
 func (p *Portal) sendLink(ctx context.Context, per *Person, tok, browser, base, from string, now time.Time) error {
-	if err := p.o.Store.AddPortalLink(ctx, accounts.TokenHash(tok), per.Email, accounts.TokenHash(browser), now, now.Add(p.opt.LinkValid)); err != nil {
+	p.linkMu.Lock()
+	err := p.o.Store.AddPortalLink(ctx, accounts.TokenHash(tok), per.Email, accounts.TokenHash(browser), now, now.Add(p.opt.LinkValid))
+	if p.pending[per.Email]--; p.pending[per.Email] <= 0 {
+		delete(p.pending, per.Email)
+	}
+	p.linkMu.Unlock()
+	if err != nil {
 		return err
 	}
 	msg, err := p.linkMessage(per, strings.TrimSuffix(base, "/")+"/accesso/"+tok, now)
