@@ -69,7 +69,7 @@ const (
 )
 
 // PortalVia is the Via of a portal act in the audit trail.
-const PortalVia = "portale"
+const PortalVia = "portal"
 
 // PortalOptions bound the portal; zero fields take the defaults.
 type PortalOptions struct {
@@ -146,15 +146,16 @@ type Person struct {
 func (p *Person) IsArbiter() bool   { return len(p.Arbiters) > 0 }
 func (p *Person) IsOrganiser() bool { return len(p.Events) > 0 }
 
-// Role is what the audit trail records the person as.
+// Role is what the audit trail records the person as (the web names
+// it in the reader's language).
 func (p *Person) Role() Role {
 	switch {
 	case p.IsArbiter() && p.IsOrganiser():
-		return "arbitro e organizzatore"
+		return "arbiter-organiser"
 	case p.IsArbiter():
-		return "arbitro"
+		return "arbiter"
 	}
-	return "organizzatore"
+	return "organiser"
 }
 
 func (p *Person) actor() Actor { return Actor{User: p.Email, Role: p.Role(), Via: PortalVia} }

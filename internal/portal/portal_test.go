@@ -493,6 +493,11 @@ func TestBrowserPortal(t *testing.T) {
 			t.Errorf("the portal accounts: %q", got)
 		}
 		b.shot(t, "office-portal-accounts")
+		b.open(t, "/audit")
+		if got := b.text(t, "main"); !strings.Contains(got, "portale: invio") {
+			t.Errorf("the audit trail lacks the portal's submission: %q", got)
+		}
+		b.shot(t, "office-audit")
 		if err := f.o.SetPortalDisabled(context.Background(), office.CLIActor(), ferretti, true); err != nil {
 			t.Fatal(err)
 		}
