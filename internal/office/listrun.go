@@ -160,7 +160,7 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 			return nil, fmt.Errorf("stored %s: %w", name, err)
 		}
 		res.out.BasedOn = name
-		if want := rating.Schedule(k, settings).Previous(period).Label; prev.Period != want {
+		if want := settings.Schedule(k).Previous(period).Label; prev.Period != want {
 			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
 		}
 		if regs.Players != nil {
@@ -482,7 +482,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
 	}
 	settings := &o.Rules.Rating
-	period, err := rating.Schedule(k, settings).Parse(req.Period)
+	period, err := settings.Schedule(k).Parse(req.Period)
 	if err != nil {
 		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
 	}
@@ -634,7 +634,7 @@ func listInForceIT(s string) string {
 	kind, rest, _ := strings.Cut(s, " ")
 	switch kind {
 	case "list":
-		if y, m := periodOf(rest); y > 0 {
+		if y, m, ok := fsi.ParsePeriod(rest); ok {
 			return italian.List(y, m)
 		}
 		return "lista " + rest
@@ -649,13 +649,4 @@ func listInForceIT(s string) string {
 		return s
 	}
 	return s
-}
-
-// periodOf reads "2026-12" as a year and month (zero when it is not).
-func periodOf(label string) (int, time.Month) {
-	t, err := time.Parse("2006-01", label)
-	if err != nil {
-		return 0, 0
-	}
-	return t.Year(), t.Month()
 }

@@ -28,7 +28,6 @@ import (
 	"time"
 
 	gomail "github.com/emersion/go-message/mail"
-	"golang.org/x/crypto/bcrypt"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
@@ -88,7 +87,7 @@ type Portal struct {
 
 	mu       sync.Mutex
 	uploads  map[string][]time.Time // by address, the last hour's
-	failures map[string][]time.Time // wrong passwords by address
+	throttle *accounts.Throttle     // password sign-ins, as the office's logins
 	pending  map[string]int         // links being recorded in the background, by address (linkMu)
 	linkMu   sync.Mutex             // the links' count and their records
 	regs     *registers.Set
@@ -121,7 +120,7 @@ func NewPortal(o *Office, opt PortalOptions) *Portal {
 			opt.MaxBytes = o.Config.Limits.MaxFileBytes
 		}
 	}
-	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, failures: map[string][]time.Time{},
+	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, throttle: accounts.NewThrottle(),
 		pending: map[string]int{}}
 }
 
@@ -482,58 +481,49 @@ func (p *Portal) SignOut(ctx context.Context, tok string) error {
 	return p.o.Store.DeletePortalSession(ctx, accounts.TokenHash(tok))
 }
 
-var portalDummyHash = sync.OnceValue(func() []byte {
-	h, _ := bcrypt.GenerateFromPassword([]byte("omologa-portal-dummy"), bcrypt.DefaultCost)
-	return h
-})
-
 // PasswordSignIn opens a session with the password a person set. An
 // unknown address, one without a password and a wrong password are the
-// same refusal, after the same bcrypt work; after accounts.MaxFailures
-// wrong ones an address waits accounts.LockFor.
+// same refusal, after the same bcrypt work; attempts go through the
+// office's login throttle (accounts.Throttle: back-off per address
+// signed in and per address asked from).
 func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (string, *Person, error) {
 	a := addrOf(email)
-	now := p.o.Now()
 	refused := &Error{Kind: Forbidden, Msg: "wrong address or password", MsgIT: "Indirizzo o password non corretti."}
-	p.mu.Lock()
-	fs := recentFailures(p.failures[a], now)
-	p.failures[a] = fs
-	locked := len(fs) >= accounts.MaxFailures && now.Sub(fs[len(fs)-1]) < accounts.LockFor
-	p.mu.Unlock()
-	if locked {
-		return "", nil, &Error{Kind: Refused, Msg: "too many wrong passwords", MsgIT: "Troppe password sbagliate: riprovi tra un minuto."}
+	if a == "" || len(pw) > 1024 {
+		return "", nil, refused
 	}
-	hash := portalDummyHash()
-	acc, ok, err := p.o.Store.PortalAccountOf(ctx, a)
+	release, ok, err := p.throttle.Reserve(ctx, a, from, p.o.Now())
 	if err != nil {
+		var te *accounts.ThrottledError
+		if errors.As(err, &te) || errors.Is(err, accounts.ErrBusy) {
+			p.o.Log.Warn("portal: password sign-in throttled", "email", a, "from", from)
+			return "", nil, &Error{Kind: Refused, Msg: err.Error(),
+				MsgIT: "Troppi tentativi con una password sbagliata: riprovi più tardi, oppure entri con il collegamento via e-mail."}
+		}
 		return "", nil, err
 	}
-	if ok && acc.Hash != "" && !acc.Disabled {
-		hash = []byte(acc.Hash)
+	acc, found, err := p.o.Store.PortalAccountOf(ctx, a)
+	if err != nil {
+		release()
+		return "", nil, err
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(pw)) != nil || !ok || acc.Hash == "" || acc.Disabled {
-		p.mu.Lock()
-		p.failures[a] = append(p.failures[a], now)
-		p.mu.Unlock()
+	right := false
+	if found && acc.Hash != "" && !acc.Disabled {
+		right = accounts.PasswordMatches(acc.Hash, pw)
+	} else {
+		accounts.DummyCheck(pw)
+	}
+	release()
+	if !right {
 		p.o.Log.Info("portal: wrong password", "email", a, "from", from)
 		return "", nil, refused
 	}
-	p.mu.Lock()
-	delete(p.failures, a)
-	p.mu.Unlock()
+	ok()
 	tok, per, err := p.open(ctx, a, "password", "password", from)
 	if KindOf(err) == Refused {
 		return "", nil, refused
 	}
 	return tok, per, err
-}
-
-func recentFailures(fs []time.Time, now time.Time) []time.Time {
-	i := 0
-	for i < len(fs) && now.Sub(fs[i]) > accounts.FailureWindow {
-		i++
-	}
-	return fs[i:]
 }
 
 // SetPassword sets (or, empty, removes) the person's password.

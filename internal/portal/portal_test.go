@@ -630,6 +630,23 @@ func TestPortalTrust(t *testing.T) {
 		t.Errorf("a portal file replacing another sender's: %+v (%v)", sts, err)
 	}
 
+	// A password the person sets: the right one opens a session, a
+	// wrong one and an unknown address are the same refusal.
+	if err := p.SetPassword(ctx, per, "corta", "127.0.0.1"); office.KindOf(err) != office.Invalid {
+		t.Errorf("a short password: %v", err)
+	}
+	if err := p.SetPassword(ctx, per, "scacco-matto-2026", "127.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	if tok, who, err := p.PasswordSignIn(ctx, "Marco.Ferretti@arbitri.example", "scacco-matto-2026", "127.0.0.1"); err != nil || tok == "" || who.Email != ferretti {
+		t.Errorf("sign-in with the password: %v", err)
+	}
+	for _, c := range [][2]string{{ferretti, "sbagliata-2026"}, {unknown, "scacco-matto-2026"}, {casadei, "scacco-matto-2026"}} {
+		if _, _, err := p.PasswordSignIn(ctx, c[0], c[1], "127.0.0.1"); office.KindOf(err) != office.Forbidden {
+			t.Errorf("sign-in of %s with a wrong password: %v", c[0], err)
+		}
+	}
+
 	small := office.NewPortal(f.o, office.PortalOptions{MaxUploads: 2, MaxBytes: 4000})
 	if _, err := small.PreCheck(ctx, per, "big.trf", make([]byte, 4001), at, nil); office.KindOf(err) != office.Invalid {
 		t.Errorf("an upload over the size bound: %v", err)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
@@ -74,7 +75,7 @@ var funcs = template.FuncMap{
 	},
 	"acts": func() []office.Action { return auditActs },
 	// hasProvince says a city already closes with its province, "Novara (NO)".
-	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
+	"hasProvince": func(city string) bool { return fsi.ProvinceOfCity(city) != "" },
 	"add":         func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
@@ -176,6 +177,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 	}
 	lang := s.langOf(r)
 	v := &view{L: texts[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
+	if len(v.Path) > 2048 {
+		v.Path = r.URL.Path // a huge query is not echoed back (nor kept by safeNext)
+	}
 	if vis := visitOf(r); vis != nil {
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)
