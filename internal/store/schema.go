@@ -512,4 +512,35 @@ ALTER TABLE notices_v2 RENAME TO notices;
 CREATE INDEX notices_due ON notices(status, next_attempt_at);
 CREATE UNIQUE INDEX notices_answer ON notices(submission_id) WHERE act = '';
 `,
+	// (issue 24) the portal of arbiters and organisers: an account per
+	// e-mail address the registers hold (created at its first sign-in,
+	// or when the office disables it), the one-time sign-in links (only
+	// their hashes, and the hash of the browser cookie each is bound to)
+	// and the portal's sessions, apart from the office's.
+	`
+CREATE TABLE portal_accounts (
+	email       TEXT PRIMARY KEY,          -- lower case
+	hash        TEXT NOT NULL DEFAULT '',  -- bcrypt of the password the person set, '' for none
+	disabled    INTEGER NOT NULL DEFAULT 0,
+	disabled_by TEXT NOT NULL DEFAULT '',
+	disabled_at TEXT,
+	created_at  TEXT NOT NULL,
+	last_login  TEXT
+);
+CREATE TABLE portal_links (
+	token_hash   TEXT PRIMARY KEY,         -- SHA-256 of the link's token, hex
+	email        TEXT NOT NULL,
+	browser_hash TEXT NOT NULL,            -- SHA-256 of the cookie of the browser that asked
+	created_at   TEXT NOT NULL,
+	expires_at   TEXT NOT NULL,
+	used_at      TEXT
+);
+CREATE INDEX portal_links_email ON portal_links(email, created_at);
+CREATE TABLE portal_sessions (
+	token_hash TEXT PRIMARY KEY,
+	email      TEXT NOT NULL,
+	created_at TEXT NOT NULL,
+	expires_at TEXT NOT NULL
+);
+`,
 }

@@ -104,6 +104,8 @@ func auditObject(v *view, obj string) string {
 		return v.L["tournament"] + " " + w[1]
 	case len(w) == 2 && w[0] == "register" && v.L["reg."+w[1]] != "":
 		return v.L["register"] + " " + v.L["reg."+w[1]]
+	case len(w) == 2 && w[0] == "portal":
+		return v.L["portalAccount"] + " " + w[1]
 	case len(w) == 2 && w[0] == "user":
 		return v.L["userName"] + " " + w[1]
 	case len(w) == 3 && w[0] == "list" && v.L["kind."+w[1]] != "":

@@ -29,6 +29,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
+	"omologa/internal/portal"
 	"omologa/internal/publishing/style"
 )
 
@@ -68,6 +69,7 @@ type Server struct {
 	idx    *office.PlayerIndex
 	staged stage
 	cache  cache
+	portal *portal.Server // the arbiters' portal, under /portale/
 }
 
 // New builds the web application.
@@ -110,9 +112,15 @@ func New(opt Options) (*Server, error) {
 	if opt.WarmIndex {
 		s.idx.Warm()
 	}
+	if s.portal, err = portal.New(portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls}); err != nil {
+		return nil, err
+	}
 	s.routes()
 	return s, nil
 }
+
+// Portal is the arbiters' portal the application serves under /portale/.
+func (s *Server) Portal() *portal.Server { return s.portal }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -173,6 +181,11 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
 	m.HandleFunc("GET /account", s.user(s.account))
 	m.HandleFunc("POST /account/password", s.act(office.ActOwnPassword, s.changeOwnPassword))
+	m.HandleFunc("GET /users/portal", s.act(office.ActUsers, s.portalAccounts))
+	m.HandleFunc("POST /users/portal", s.act(office.ActUsers, s.setPortalAccount))
+	// The arbiters' and organisers' portal: its own pages and sessions,
+	// behind the same cross-origin check and headers.
+	m.Handle("/portale/", s.portal)
 	s.mux = m
 }
 

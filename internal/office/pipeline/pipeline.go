@@ -467,7 +467,8 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	// A submission the office released is answered whoever sent it.
 	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
 	policy := p.senderPolicy()
-	arr := Arrival{Message: sub.Message, Released: released, Claimed: sub.Sender}
+	arr := Arrival{Message: sub.Message, Released: released, Claimed: sub.Sender,
+		Portal: sub.Channel == string(ingest.ChannelPortal)}
 	if policy.Enabled && policy.Auth != nil && sub.Message && !released {
 		res, err := p.authenticate(ctx, id)
 		if err != nil {
@@ -693,7 +694,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, cl
 // `omologa report` re-judges stored submissions through it too.
 func SubmissionOf(sub *store.Submission) validate.Submission {
 	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
-	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.Channel == string(ingest.ChannelPortal) || sub.MessageID != "" {
 		vs.Fields = sub.Fields
 		if vs.Fields == nil {
 			vs.Fields = map[string]string{}
