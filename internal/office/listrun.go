@@ -58,6 +58,8 @@ type ListRunResult struct {
 	// with the ratings they were rated with; the players' differences
 	// are in Report.Corrections.
 	Corrections []CorrectionLine `json:"corrections"`
+	// Site is the public site's folder, rewritten after the list.
+	Site string `json:"site,omitempty"`
 }
 
 // Crosscheck compares the variations of the close with the provisional
@@ -559,6 +561,14 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		fmt.Sprintf("pubblicat%s %s, %s", italian.Plural(res.out.Players, "o", "i"), italian.Count(res.out.Players, "giocatore", "giocatori"),
 			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
 		return nil, err
+	}
+	// The public site follows each list: a failure to write it leaves
+	// the list closed and published, and says so (omologa site build
+	// writes it again).
+	if sr, err := o.BuildSite(ctx, ""); err != nil {
+		res.out.Warnings = append(res.out.Warnings, "public site not written: "+err.Error())
+	} else {
+		res.out.Site = sr.Dir
 	}
 	// changes.json last, with the list's id: its absence says the run
 	// did not complete.
