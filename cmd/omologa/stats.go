@@ -40,7 +40,7 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return failed(stderr, "stats", err)
 	}
 	defer o.Close()
-	r, err := o.Statistics(ctx, *year)
+	r, _, err := o.Statistics(ctx, *year)
 	if err != nil {
 		return failed(stderr, "stats", err)
 	}

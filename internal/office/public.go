@@ -228,13 +228,24 @@ func statPlayers(ps *registers.Players, k periods.Kind) []statistics.Player {
 }
 
 // Statistics computes the federation's statistics of a year from the
-// store.
-func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, error) {
+// store (year 0: the latest year with data), with the years that have
+// data.
+func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, []int, error) {
 	d, err := o.loadPublic(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return statistics.Compute(d.stats, year)
+	years := statistics.Years(d.stats)
+	if year == 0 && len(years) > 0 {
+		year = years[len(years)-1]
+	}
+	for _, r := range d.site.Stats {
+		if r.Year == year {
+			return r, years, nil
+		}
+	}
+	r, err := statistics.Compute(d.stats, year)
+	return r, years, err
 }
 
 // BuildSite writes the public site into dir (default SiteDir): only the

@@ -74,13 +74,15 @@ func historySVG(p *player) ([]byte, error) {
 	}
 	var xticks []chart.Tick
 	months := int(to.Sub(from).Hours()/24/30) + 1
-	step := max(1, months/8)
+	step := max(1, (months+5)/6)
 	for t := from; !t.After(to); t = t.AddDate(0, step, 0) {
 		xticks = append(xticks, chart.Tick{Value: chart.TimeToFloat64(t), Label: italian.Month(t.Month())[:3] + " " + t.Format("2006")})
 	}
 	yticks, ylo, yhi := chartkit.Ticks(float64(lo-20), float64(hi+20), 6, 10, chartkit.Whole)
-	c := chart.Chart{Title: "Elo di " + p.Surname + " " + p.Name, TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
-		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 20, Right: 40, Bottom: 10}},
+	// No title: the page's heading names the player, and the legend
+	// takes the chart's top.
+	c := chart.Chart{Width: chartkit.Width, Height: chartkit.Height,
+		Background: chart.Style{Padding: chart.Box{Top: 40, Left: 20, Right: 40, Bottom: 10}},
 		XAxis: chart.XAxis{Name: "Lista", Ticks: xticks,
 			Range: &chart.ContinuousRange{Min: chart.TimeToFloat64(from), Max: chart.TimeToFloat64(to)}},
 		YAxis: chart.YAxis{Name: "Elo", Ticks: yticks, Range: &chart.ContinuousRange{Min: ylo, Max: yhi},

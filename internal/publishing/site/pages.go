@@ -526,3 +526,18 @@ func (s *site) writeStats(w *writer, a assets) error {
 	}
 	return nil
 }
+
+var yearBody = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("year").Funcs(funcs).Parse(YearHTML))
+})
+
+// YearBody renders the tables and charts of a year's statistics for a
+// page of the office's web application; csv and png give the address of
+// a table's CSV and of a chart's image.
+func YearBody(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := yearBody().Execute(&b, yearPage{R: r, Tables: YearTables(r, csv, png)}); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
+}

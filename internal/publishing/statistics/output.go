@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wcharczuk/go-chart/v2"
+	"github.com/wcharczuk/go-chart/v2/drawing"
 
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/internal/chartkit"
@@ -145,16 +146,16 @@ func (c Chart) WritePNG(w io.Writer, r *Result) error {
 		}
 		label := Cell(row[c.Label])
 		if c.Table == "mesi" {
-			label = italian.Period(label)
 			if i := strings.IndexByte(label, ' '); i > 3 {
-				label = label[:3] + label[i:] // "gen 2027"
+				label = label[:3] + label[i:] // "novembre 2026" → "nov 2026"
 			}
 		}
 		bars = append(bars, chart.Value{Label: label, Value: v, Style: style})
 		top = max(top, v)
 	}
 	if len(bars) == 1 {
-		bars = append(bars, chart.Value{Label: "", Value: 0})
+		// go-chart needs a range: an empty, invisible bar beside one.
+		bars = append(bars, chart.Value{Label: "", Value: 0, Style: chart.Style{FillColor: drawing.ColorWhite, StrokeColor: drawing.ColorWhite}})
 	}
 	ticks, lo, hi := chartkit.Ticks(0, top, 8, 1, chartkit.Whole)
 	barW := min(60, (chartkit.Width-160)/len(bars)*3/4)

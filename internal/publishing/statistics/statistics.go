@@ -22,6 +22,8 @@ import (
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
+
+	"omologa/internal/platform/italian"
 )
 
 // Tournament is a homologated tournament (its version in force).
@@ -327,9 +329,8 @@ func activity(in Input, inYear func(string) bool) (Table, error) {
 	if err != nil {
 		return tab, err
 	}
-	months := sortedKeys(nt)
-	for _, m := range months {
-		tab.Rows = append(tab.Rows, []any{m, nt[m], ng[m], np[m]})
+	for _, m := range sortedKeys(nt) {
+		tab.Rows = append(tab.Rows, []any{italian.Period(m), nt[m], ng[m], np[m]})
 	}
 	all, err := distinctAll(ids, "fsi_id")
 	if err != nil {
