@@ -193,7 +193,7 @@ type playerPage struct {
 
 const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <h2>Elo nelle liste pubblicate</h2>
-{{if .Chart}}<figure><img class="chart" src="{{.Chart}}" width="900" height="450" alt="Andamento dell'Elo di {{.P.Surname}} {{.P.Name}} nelle liste pubblicate"></figure>{{end}}
+{{if .Chart}}<figure><img class="chart" src="{{.Chart}}" width="720" height="300" alt="Andamento dell'Elo di {{.P.Surname}} {{.P.Name}} nelle liste pubblicate"></figure>{{end}}
 <div class="scroll"><table><caption>L'Elo in ogni lista pubblicata</caption><thead><tr><th scope="col">Lista</th><th scope="col">Tipo</th><th scope="col" class="n">Elo</th><th scope="col">Categoria</th></tr></thead><tbody>
 {{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{period .Period}}</a></th><td>{{kind .Kind}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
 {{end}}</tbody></table></div>
