@@ -222,11 +222,11 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 		CASE WHEN t.city LIKE '%(__)' THEN upper(substr(t.city, -3, 2)) ELSE '' END)`
 	const homologated = ` FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file
 		WHERE v.verdict IN ('accepted', 'accepted-with-warnings') AND t.revoked_at IS NULL AND substr(t.end_date, 1, 4) = '2026'`
-	wantTourns := q(`SELECT `+prov+`, count(*)`+homologated+` GROUP BY 1`)
-	wantPlayers := q(`SELECT `+prov+`, count(DISTINCT json_extract(r.result, '$.fsi_id'))`+strings.Replace(homologated, "WHERE",
-		"JOIN rating_results r ON r.file_id = v.file_id WHERE json_extract(r.result, '$.fsi_id') <> '' AND", 1)+` GROUP BY 1`)
-	wantGames := q(`SELECT `+prov+`, sum(json_extract(r.result, '$.games')) / 2`+strings.Replace(homologated, "WHERE",
-		"JOIN rating_results r ON r.file_id = v.file_id WHERE", 1)+` GROUP BY 1`)
+	wantTourns := q(`SELECT ` + prov + `, count(*)` + homologated + ` GROUP BY 1`)
+	wantPlayers := q(`SELECT ` + prov + `, count(DISTINCT json_extract(r.result, '$.fsi_id'))` + strings.Replace(homologated, "WHERE",
+		"JOIN rating_results r ON r.file_id = v.file_id WHERE json_extract(r.result, '$.fsi_id') <> '' AND", 1) + ` GROUP BY 1`)
+	wantGames := q(`SELECT ` + prov + `, sum(json_extract(r.result, '$.games')) / 2` + strings.Replace(homologated, "WHERE",
+		"JOIN rating_results r ON r.file_id = v.file_id WHERE", 1) + ` GROUP BY 1`)
 	wantVerdicts := q(`SELECT verdict, count(*) FROM verdicts GROUP BY 1`)
 	wantLate := q(`SELECT 'late', count(DISTINCT file_id) FROM findings WHERE rule = 'deadline.late'`)
 	wantAdded := q(`SELECT kind || ' ' || period, json_array_length(report, '$.added') FROM rating_lists`)
