@@ -456,7 +456,8 @@ type yearPage struct {
 }
 
 type yearTable struct {
-	T     *statistics.Table
+	T       *statistics.Table
+	Numeric []bool // by column: right-aligned
 	CSV   string
 	Chart *statistics.Chart
 	PNG   string
@@ -467,7 +468,7 @@ type yearTable struct {
 const YearHTML = `{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
 {{with .T.Note}}<p class="note">{{.}}</p>{{end}}
 {{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Chart.Alt}}"></figure>{{end}}
-{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">CSV per Excel</a>{{end}}</caption><thead><tr>{{range $i, $c := .T.Columns}}<th scope="col"{{if $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
+{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">CSV per Excel</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
 {{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr>
 {{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
 {{else}}<p>Nessun dato per l'anno.</p>{{end}}</section>
@@ -481,7 +482,12 @@ func YearTables(r *statistics.Result, csv func(t *statistics.Table) string, png 
 	var out []yearTable
 	for i := range r.Tables {
 		t := &r.Tables[i]
-		yt := yearTable{T: t, CSV: csv(t)}
+		yt := yearTable{T: t, CSV: csv(t), Numeric: make([]bool, len(t.Columns))}
+		if len(t.Rows) > 0 {
+			for j, v := range t.Rows[0] {
+				yt.Numeric[j] = statistics.Numeric(v)
+			}
+		}
 		for j := range statistics.Charts {
 			c := &statistics.Charts[j]
 			if c.Table == t.Name && c.Drawable(r) {

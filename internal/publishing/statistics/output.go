@@ -117,33 +117,49 @@ var Charts = []Chart{
 // maxBars bounds a chart's bars: the largest ones are drawn.
 const maxBars = 24
 
-// Drawable says whether the chart has something to draw in r.
+// Drawable says whether the chart has something to draw in r: a value
+// other than zero.
 func (c Chart) Drawable(r *Result) bool {
 	t := r.Table(c.Table)
-	return t != nil && len(t.Rows) > 0
+	if t == nil {
+		return false
+	}
+	for _, row := range t.Rows {
+		if value(row[c.Value]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func value(v any) float64 {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
 }
 
 // WritePNG draws the chart of r's table as upright bars.
 func (c Chart) WritePNG(w io.Writer, r *Result) error {
-	t := r.Table(c.Table)
-	if t == nil || len(t.Rows) == 0 {
+	if !c.Drawable(r) {
 		return fmt.Errorf("chart %s: no data", c.Name)
 	}
-	rows := t.Rows
-	if len(rows) > maxBars {
-		rows = rows[:maxBars]
+	// The bars of the values other than zero (a province without a
+	// rejected file has no bar), the largest ones when there are many.
+	var rows [][]any
+	for _, row := range r.Table(c.Table).Rows {
+		if value(row[c.Value]) > 0 && len(rows) < maxBars {
+			rows = append(rows, row)
+		}
 	}
 	bars := make([]chart.Value, 0, len(rows)+1)
 	style := chart.Style{FillColor: chartkit.Players, StrokeColor: chartkit.Players}
 	top := 1.0
 	for _, row := range rows {
-		v := 0.0
-		switch x := row[c.Value].(type) {
-		case int:
-			v = float64(x)
-		case float64:
-			v = x
-		}
+		v := value(row[c.Value])
 		label := Cell(row[c.Label])
 		if c.Table == "mesi" {
 			if i := strings.IndexByte(label, ' '); i > 3 {
