@@ -32,13 +32,14 @@ type writer struct {
 	old map[string]entry
 
 	mu      sync.Mutex
+	dirs    map[string]bool // folders made
 	now     map[string]entry
 	written []string
 	kept    int
 }
 
 func newWriter(dir string) (*writer, error) {
-	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}}
+	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}, dirs: map[string]bool{}}
 	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -107,17 +108,32 @@ func (w *writer) putFrom(name, src string, render func() ([]byte, error)) error 
 
 func (w *writer) write(name string, data []byte) error {
 	path := filepath.Join(w.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+	folder := filepath.Dir(path)
+	w.mu.Lock()
+	made := w.dirs[folder]
+	_, replacing := w.old[name]
+	w.mu.Unlock()
+	if !made {
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			return err
+		}
+		w.mu.Lock()
+		w.dirs[folder] = true
+		w.mu.Unlock()
 	}
-	// Temp file and rename, so that a reader never sees half a page;
-	// no fsync: the site is rebuilt from the store at will, and 60,000
-	// fsyncs would cost minutes.
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if replacing {
+		// A page being served is replaced by a rename, so that a reader
+		// never sees half of it; no fsync: the site is rebuilt from the
+		// store at will, and 60,000 fsyncs would cost minutes.
+		tmp := path + ".tmp"
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return err
+		}
+	} else if err := os.WriteFile(path, data, 0o644); err != nil {
+		// A new file (no link to it is published yet).
 		return err
 	}
 	w.mu.Lock()
