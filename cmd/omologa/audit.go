@@ -44,7 +44,7 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(err)
 	}
 	defer o.Close()
-	// A day is a day in the office's zone (Europe/Rome), as the audit
+	// A day is a day in the office's zone (the rules' time_zone), as the audit
 	// lines show their times.
 	for _, d := range []struct {
 		flag, s string
@@ -65,7 +65,7 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if err := printResult(stdout, *asJSON, es, func(w io.Writer) {
 		for _, e := range es {
-			fmt.Fprintf(w, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, italian.Rome()), e.User, e.Role, e.Via, e.Action, e.Object)
+			fmt.Fprintf(w, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, o.Rules.Rating.Location()), e.User, e.Role, e.Via, e.Action, e.Object)
 			if e.Details != "" {
 				fmt.Fprintf(w, ": %s", e.Details)
 			}

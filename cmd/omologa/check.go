@@ -10,12 +10,12 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
-	"omologa/internal/tournament/codec"
 	"omologa/internal/tournament/dates"
 )
 
@@ -118,16 +118,10 @@ func (o checkOptions) submission() validate.Submission {
 }
 
 // judgeData reads and judges the bytes of one file as received with sub
-// (`omologa report` passes a stored submission's channel, sender and
-// fields); it returns the tournament read too, nil when unreadable.
+// (validate.Judge); it returns the tournament read too, nil when
+// unreadable.
 func judgeData(opts checkOptions, name string, data []byte, sub validate.Submission) (validate.Report, *tournament.Tournament) {
-	t, diags, err := codec.Read(name, data)
-	in := validate.Input{File: name, Tournament: t, Diagnostics: diags, ReadError: err,
-		Registers: opts.Registers, Submission: sub}
-	if err != nil {
-		in.Tournament, t = nil, nil
-	}
-	return validate.Validate(opts.Rules, in), t
+	return validate.Judge(opts.Rules, opts.Registers, name, data, sub)
 }
 
 func printChecked(w io.Writer, c checked, lang string) {
@@ -246,9 +240,9 @@ func addJudgeFlags(fs *flag.FlagSet, playersHelp string) *judgeFlags {
 // a command may read the clock, the validator may not.
 func (j *judgeFlags) options() (checkOptions, error) {
 	var opts checkOptions
-	switch *j.kind {
-	case "auto":
-	case "standard", "rapid":
+	switch {
+	case *j.kind == "auto":
+	case fsi.Kind(*j.kind).IsList():
 		opts.Kind = *j.kind
 	default:
 		return opts, fmt.Errorf("--kind %q: auto, standard or rapid", *j.kind)

@@ -47,7 +47,7 @@ Without decisions, lists those recorded for the submission.`)
 			if err != nil {
 				return err
 			}
-			ops = append(ops, office.DecideOp{Flag: "--withdrawal-" + value + " " + v,
+			ops = append(ops, office.DecideOp{
 				Decision: store.Decision{Start: n, Kind: store.DecisionWithdrawal, Value: value}})
 			return nil
 		}
@@ -70,7 +70,7 @@ Without decisions, lists those recorded for the submission.`)
 		if err != nil || r < 1 || r > 3500 {
 			return fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
 		}
-		ops = append(ops, office.DecideOp{Flag: "--theoretical " + v,
+		ops = append(ops, office.DecideOp{
 			Decision: store.Decision{Start: n, Kind: store.DecisionTheoretical, Value: strconv.Itoa(r)}})
 		return nil
 	})
@@ -80,7 +80,7 @@ Without decisions, lists those recorded for the submission.`)
 			if err != nil {
 				return err
 			}
-			ops = append(ops, office.DecideOp{Flag: "--clear " + v, Clear: true, Decision: store.Decision{Start: n}})
+			ops = append(ops, office.DecideOp{Clear: true, Decision: store.Decision{Start: n}})
 			return nil
 		})
 	if code, ok := parseFlags(fs, args); !ok {
@@ -117,7 +117,7 @@ Without decisions, lists those recorded for the submission.`)
 			}
 			fmt.Fprintln(w)
 			for _, d := range f.Decisions {
-				fmt.Fprintf(w, "  %s\n", d)
+				fmt.Fprintf(w, "  %s\n", d.Text(o.Rules.Rating.Location()))
 			}
 		}
 	}); err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"omologa/internal/config"
 	"omologa/internal/homologation/rules"
@@ -75,7 +76,7 @@ error FIDE would raise is held back and its findings printed (exit 1).`)
 	if res.Count(fideexport.Held) > 0 {
 		code = exitRejected
 	}
-	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printExport(w, res) }); err != nil {
+	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printExport(w, res, o.Rules.Rating.Location()) }); err != nil {
 		return fail(err)
 	}
 	return code
@@ -91,9 +92,9 @@ var exportStates = map[string]string{
 	fideexport.Unreadable:   "UNREADABLE",
 }
 
-func printExport(w io.Writer, res *fideexport.Result) {
+func printExport(w io.Writer, res *fideexport.Result, loc *time.Location) {
 	// Dates as every date the office shows (dd/mm/yyyy), times in the
-	// office's zone (Europe/Rome), not the machine's.
+	// office's zone (the rules' time_zone), not the machine's.
 	cut := res.Period.Cutoff
 	fmt.Fprintf(w, "FIDE list of %s (cut-off %s, FIDE-RR 7.13), rules %s\n",
 		italian.MonthYearEN(res.Period.Issue.Year, res.Period.Issue.Month), italian.DMY(cut.Year, cut.Month, cut.Day), res.Set)
@@ -109,7 +110,7 @@ func printExport(w io.Writer, res *fideexport.Result) {
 			state += " (late: list " + it.List + ")"
 		}
 		if p := it.Previous; p != nil {
-			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, italian.DateTime(p.At, italian.Rome()))
+			state += fmt.Sprintf("; before: list %s by %s on %s", p.Period, p.By, italian.DateTime(p.At, loc))
 		}
 		if it.Error != "" {
 			state += ": " + it.Error

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
@@ -42,7 +43,7 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		"'omologa list close' reads the output as it is.")
 	asJSON := fs.Bool("json", false, "print a JSON summary")
 	dir := fs.String("out", "", "directory to write into (created)")
-	kind := fs.String("kind", "standard", "standard or rapid: which rating the files carry")
+	kind := fs.String("kind", string(fsi.Standard), "standard or rapid: which rating the files carry")
 	start := fs.String("start", c.Start.String(), "first tournament's start date")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "random seed (same seed, same season)")
 	fs.IntVar(&c.Players, "players", 2000, "players in the register")
@@ -65,7 +66,7 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badUsage(stderr, "gen", "%v", err)
 	}
-	c.Rapid = k == "rapid"
+	c.Rapid = k == fsi.Rapid
 	// time.Parse refuses 2026-13-01 and 2026-02-30, which the tournament
 	// date reader would roll over into the next month.
 	day, err := time.Parse("2006-01-02", *start)

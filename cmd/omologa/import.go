@@ -73,10 +73,10 @@ next submission on.`)
 					state = " (in force)"
 				}
 				if !v.UndoneAt.IsZero() {
-					state = fmt.Sprintf(" (undone by %s on %s)", v.UndoneBy, italian.DateTime(v.UndoneAt, italian.Rome()))
+					state = fmt.Sprintf(" (undone by %s on %s)", v.UndoneBy, italian.DateTime(v.UndoneAt, o.Rules.Rating.Location()))
 				}
 				fmt.Fprintf(w, "%d  %s  %s: %d rows, imported %s by %s%s\n", v.ID, v.Kind, v.Name, v.Rows,
-					italian.DateTime(v.ImportedAt, italian.Rome()), orDash(v.ImportedBy), state)
+					italian.DateTime(v.ImportedAt, o.Rules.Rating.Location()), orDash(v.ImportedBy), state)
 			}
 		})
 	case *undo:

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
@@ -83,7 +82,7 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return fail(err)
 	}
-	period, err := rating.Schedule(k, cfg).Parse(*label)
+	period, err := cfg.Schedule(k).Parse(*label)
 	if err != nil {
 		return fail(err)
 	}
@@ -144,41 +143,26 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 // readReceived reads file,received pairs; a time with a zone becomes a
 // calendar day in loc.
 func readReceived(name string, data []byte, loc *time.Location) (map[string]tournament.Date, error) {
-	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
-	r.TrimLeadingSpace = true
-	recs, err := r.ReadAll()
+	t, err := registers.ReadTable(name, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s:1: empty file: a header file,received is needed", name)
-	}
-	fi, ri := -1, -1
-	for i, h := range recs[0] {
-		switch strings.ToLower(strings.TrimSpace(h)) {
-		case "file":
-			fi = i
-		case "received":
-			ri = i
-		}
-	}
-	if fi < 0 || ri < 0 {
+	if !t.Has("file") || !t.Has("received") {
 		return nil, fmt.Errorf("%s:1: header must name the columns file and received", name)
 	}
 	out := map[string]tournament.Date{}
-	for n, rec := range recs[1:] {
-		line := n + 2
-		if len(rec) <= max(fi, ri) {
-			return nil, fmt.Errorf("%s:%d: file and received expected", name, line)
+	for i, rec := range t.Rows {
+		if len(rec) < len(t.Header) && (t.Get(i, "file") == "" || t.Get(i, "received") == "") {
+			return nil, fmt.Errorf("%s:%d: file and received expected", name, t.Lines[i])
 		}
-		s := strings.TrimSpace(rec[ri])
+		s := t.Get(i, "received")
 		var d tournament.Date
 		if ts, err := time.Parse(time.RFC3339, s); err == nil {
 			d = tournament.DateOf(ts.In(loc))
 		} else if err := d.UnmarshalText([]byte(s)); err != nil || !d.IsFull() {
-			return nil, fmt.Errorf("%s:%d: received: %q is not a date YYYY-MM-DD or an RFC 3339 time", name, line, s)
+			return nil, fmt.Errorf("%s:%d: received: %q is not a date YYYY-MM-DD or an RFC 3339 time", name, t.Lines[i], s)
 		}
-		out[strings.TrimSpace(rec[fi])] = d
+		out[t.Get(i, "file")] = d
 	}
 	return out, nil
 }
@@ -295,11 +279,11 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	pub := lists.Publication{Kind: k, List: list, Title: *title}
 	if *label != "" {
-		issue, err := time.Parse("2006-01", *label)
-		if err != nil {
+		y, m, ok := fsi.ParsePeriod(*label)
+		if !ok {
 			return fail(fmt.Errorf("--period %q: not a list period YYYY-MM", *label))
 		}
-		pub.Period.Issue = tournament.NewDate(issue.Year(), issue.Month(), 1)
+		pub.Period.Issue = tournament.NewDate(y, m, 1)
 	}
 	out, err := lists.Publish(*dir, pub)
 	if err != nil {
@@ -320,7 +304,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 					continue
 				}
 				v := r.EloItalia
-				if k == periods.Rapid {
+				if k == fsi.Rapid {
 					v = r.EloRapid
 				}
 				name = r.Surname + " " + r.Name
@@ -332,7 +316,7 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 		if len(points) == 0 {
 			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
-		p, err := office.WriteOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+lists.KindName(k), points) })
+		p, err := office.WriteOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+k.ListName(), points) })
 		if err != nil {
 			return fail(err)
 		}

@@ -70,7 +70,7 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 	if err != nil {
 		return fail(err)
 	}
-	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printListRun(w, res, *preview) }); err != nil {
+	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printListRun(w, res, *preview, o.Rules.Rating.Location()) }); err != nil {
 		return fail(err)
 	}
 	return exitOK
@@ -78,7 +78,7 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 
 // printListRun shows what a list run did, or with preview what it would
 // do.
-func printListRun(w io.Writer, res *office.ListRunResult, preview bool) {
+func printListRun(w io.Writer, res *office.ListRunResult, preview bool, loc *time.Location) {
 	if preview {
 		printClose(w, "", res.Warnings, &res.Report)
 		printCorrections(w, res)
@@ -98,7 +98,7 @@ func printListRun(w io.Writer, res *office.ListRunResult, preview bool) {
 	if len(res.Decisions) > 0 {
 		fmt.Fprintln(w, "office decisions applied:")
 		for _, d := range res.Decisions {
-			fmt.Fprintf(w, "  %s\n", d)
+			fmt.Fprintf(w, "  %s\n", d.Text(loc))
 		}
 	}
 	printCorrections(w, res)

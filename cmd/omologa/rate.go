@@ -12,7 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/platform/italian"
@@ -33,7 +33,7 @@ func init() {
 type rateOutput struct {
 	File       string        `json:"file"`
 	Tournament string        `json:"tournament"`
-	Kind       periods.Kind  `json:"kind"`
+	Kind       fsi.Kind      `json:"kind"`
 	Players    []rating.Line `json:"players"`
 	Unmatched  []string      `json:"unmatched,omitempty"`
 	// Overrides are the office's decisions given on the command line.
@@ -273,7 +273,7 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 	}
 	if ov := out.Overrides; ov != nil {
 		art := "RTF 4.2.7"
-		if out.Kind == periods.Rapid {
+		if out.Kind == fsi.Rapid {
 			art = "RAPID 6.8"
 		}
 		for _, s := range slices.Sorted(maps.Keys(ov.TheoreticalByStart)) {
@@ -298,12 +298,9 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 // signed writes a variation for the (English) command output: "+3.5".
 func signed(t rating.Tenths) string { return italian.SignedTenthsEN(int(t)) }
 
-func parseKind(s string) (periods.Kind, error) {
-	switch s {
-	case "standard":
-		return periods.Standard, nil
-	case "rapid":
-		return periods.Rapid, nil
+func parseKind(s string) (fsi.Kind, error) {
+	if k := fsi.Kind(s); k.IsList() {
+		return k, nil
 	}
 	if s == "" {
 		return "", fmt.Errorf("--kind is required: standard or rapid")

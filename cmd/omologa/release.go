@@ -40,7 +40,7 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		return o.Release(ctx, actor, id)
 	})
-	if err := printSubmissions(ctx, o.Store, done, *sf.json, stdout); err != nil {
+	if err := printSubmissions(ctx, o.Store, o.Rules.Rating.Location(), done, *sf.json, stdout); err != nil {
 		return failed(stderr, "release", err)
 	}
 	return code

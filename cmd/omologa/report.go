@@ -1,26 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 
 	"omologa/internal/config"
-	"omologa/internal/fsi/periods"
-	"omologa/internal/homologation/rules"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/office"
-	"omologa/internal/office/pipeline"
 	"omologa/internal/publishing/report"
-	"omologa/internal/rating"
-	"omologa/internal/rating/fide"
-	"omologa/internal/store"
 )
 
 func init() {
@@ -39,7 +30,7 @@ type reportWritten struct {
 	Verdict    validate.Verdict `json:"verdict"`
 	Recorded   string           `json:"recorded_verdict,omitempty"` // the store's verdict, when re-judged from it
 	Period     string           `json:"period,omitempty"`
-	Rated      periods.Kind     `json:"rated,omitempty"`        // the list the variations are for
+	Rated      fsi.Kind         `json:"rated,omitempty"`        // the list the variations are for
 	RatingsBy  string           `json:"ratings_from,omitempty"` // "computed" or "store"
 	HTML       string           `json:"html"`
 	PNG        string           `json:"png,omitempty"`
@@ -89,7 +80,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fail(err)
 	}
-	pub := &publisher{dir: *out, lang: *lang, used: map[string]bool{}}
+	folder := &office.ReportFolder{Dir: *out, Lang: *lang}
 	var written []reportWritten
 	code := exitOK
 	if *subID != 0 {
@@ -97,7 +88,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		if path == "" {
 			path = defaultConfig()
 		}
-		ws, err := reportSubmission(ctx, path, *subID, pub)
+		ws, err := reportSubmission(ctx, path, *subID, folder)
 		if err != nil {
 			return fail(err)
 		}
@@ -107,7 +98,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		if err != nil {
 			return fail(err)
 		}
-		var ix *rating.Index // of the players' register, built on the first file rated
+		j := &office.ReportJudge{Rules: opts.Rules, Registers: opts.Registers}
 		for _, name := range fs.Args() {
 			data, err := os.ReadFile(name)
 			if err != nil {
@@ -115,24 +106,10 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 				code = exitUsage
 				continue
 			}
-			rep, t := judgeData(opts, name, data, opts.submission())
-			in := report.Input{File: filepath.Base(name), Tournament: t, Report: rep, Received: opts.Received.In(opts.Rules.Rating.Location())}
-			if rep.Verdict != validate.Rejected {
-				// A rejected tournament is not homologated, so never forwarded
-				// to FIDE: a FIDE rating preview would promise what will not be.
-				in.Fide = fide.ForReport(opts.Rules, rep.Kind, t)
-			}
-			w := reportWritten{File: name}
-			if t != nil && rep.Verdict != validate.Rejected && opts.Registers.Players != nil {
-				if ix == nil {
-					ix = rating.NewIndex(opts.Registers.Players, opts.Rules.Rating.MatchByName)
-				}
-				in.Ratings, in.RatingKind = pipeline.Rate(t, rep, ix, &opts.Rules.Rating)
-				if in.Ratings != nil {
-					w.RatingsBy = "computed"
-				}
-			}
-			if err := pub.write(&w, fileStem(name), in); err != nil {
+			r := j.File(name, data, opts.submission(), opts.Received)
+			r.File = filepath.Base(name)
+			w := reportWritten{File: name, RatingsBy: r.RatingsBy}
+			if err := w.write(folder, office.ReportStem(name), r.Input); err != nil {
 				return fail(err)
 			}
 			written = append(written, w)
@@ -161,83 +138,29 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 	return code
 }
 
-// reportSubmission re-reads and re-judges the files of a stored
-// submission with its recorded receipt time, channel, sender and body
-// fields, under the configuration's rules and registers (the store's
-// imported registers first, as the daemon loads them).
-func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publisher) ([]reportWritten, error) {
+// reportSubmission writes the reports of the files of a stored
+// submission, judged again by the office (office.Rejudge).
+func reportSubmission(ctx context.Context, cfgPath string, id int64, folder *office.ReportFolder) ([]reportWritten, error) {
 	cfg, err := config.Load(cfgPath)
-	if err != nil {
-		return nil, err
-	}
-	rf, err := rules.Load(cfg.Rules)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := os.Stat(cfg.Store.Path); err != nil {
 		return nil, fmt.Errorf("store %s: %w", cfg.Store.Path, err)
 	}
-	st, err := store.Open(ctx, cfg.Store.Path)
+	o, err := office.Open(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
-	regs, err := loadRegisters(ctx, st, cfg)
+	defer o.Close()
+	files, err := o.Rejudge(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	sub, err := st.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if len(sub.Files) == 0 {
-		return nil, fmt.Errorf("submission %d holds no result file (state %s)", id, sub.State)
-	}
-	recorded := map[int64]string{}
-	if sts, err := st.StatusesOf(ctx, id); err == nil {
-		for _, s := range sts {
-			for _, f := range s.Files {
-				recorded[f.ID] = f.Verdict
-			}
-		}
-	}
-	vs := pipeline.SubmissionOf(sub)
-	opts := checkOptions{Rules: rf, Received: sub.ReceivedAt, Registers: regs}
-	received := sub.ReceivedAt.In(rf.Rating.Location())
-	var ix *rating.Index // of the players' register, built on the first file rated
 	var out []reportWritten
-	for _, f := range sub.Files {
-		_, data, err := st.FileData(ctx, f.ID)
-		if err != nil {
-			return nil, err
-		}
-		rep, t := judgeData(opts, f.Name, data, vs)
-		in := report.Input{File: f.Name, Tournament: t, Report: rep, Received: received}
-		if rep.Verdict != validate.Rejected { // never forwarded to FIDE
-			in.Fide = fide.ForReport(rf, rep.Kind, t)
-		}
-		w := reportWritten{File: f.Name, Submission: id, Recorded: recorded[f.ID]}
-		if w.Recorded != "" && w.Recorded != string(rep.Verdict) {
-			w.Warnings = append(w.Warnings, fmt.Sprintf("re-judged %s, recorded %s: the rules or registers changed since", rep.Verdict, w.Recorded))
-		}
-		if t != nil && rep.Verdict != validate.Rejected {
-			lines, kind, err := storedRatings(ctx, st, f.ID)
-			if err != nil {
-				w.Warnings = append(w.Warnings, err.Error())
-			}
-			if lines != nil {
-				in.Ratings, in.RatingKind, w.RatingsBy = lines, kind, "store"
-			} else if regs.Players != nil {
-				if ix == nil {
-					ix = rating.NewIndex(regs.Players, rf.Rating.MatchByName)
-				}
-				in.Ratings, in.RatingKind = pipeline.Rate(t, rep, ix, &rf.Rating)
-				if in.Ratings != nil {
-					w.RatingsBy = "computed"
-				}
-			}
-		}
-		if err := pub.write(&w, fmt.Sprintf("%d-%s", id, fileStem(f.Name)), in); err != nil {
+	for _, r := range files {
+		w := reportWritten{File: r.File, Submission: id, Recorded: r.Recorded, RatingsBy: r.RatingsBy, Warnings: r.Warnings}
+		if err := w.write(folder, fmt.Sprintf("%d-%s", id, office.ReportStem(r.File)), r.Input); err != nil {
 			return nil, err
 		}
 		out = append(out, w)
@@ -245,26 +168,8 @@ func reportSubmission(ctx context.Context, cfgPath string, id int64, pub *publis
 	return out, nil
 }
 
-// storedRatings reads the provisional variations the pipeline recorded
-// for a file; nil when none.
-func storedRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, periods.Kind, error) {
-	return office.StoredRatings(ctx, st, fileID)
-}
-
-// publisher writes reports into one directory, never twice under the
-// same name.
-type publisher struct {
-	dir, lang string
-	used      map[string]bool
-}
-
-func (p *publisher) write(w *reportWritten, stem string, in report.Input) error {
-	name := stem
-	for i := 2; p.used[name]; i++ {
-		name = fmt.Sprintf("%s-%d", stem, i)
-	}
-	p.used[name] = true
-	in.Lang = p.lang
+// write writes the report of in into the folder and says so in w.
+func (w *reportWritten) write(folder *office.ReportFolder, stem string, in report.Input) error {
 	rep := in.Report
 	w.Tournament, w.Verdict, w.Rated = rep.Summary.Name, rep.Verdict, in.RatingKind
 	if rep.Period != nil {
@@ -274,40 +179,10 @@ func (p *publisher) write(w *reportWritten, stem string, in report.Input) error 
 	for _, f := range rep.Findings {
 		w.Findings[string(f.Severity)]++
 	}
-	c, err := report.NewChart(in)
-	switch {
-	case errors.Is(err, report.ErrNoChart):
-	case err != nil:
-		return err
-	default:
-		var b bytes.Buffer
-		if err := c.WritePNG(&b); err != nil {
-			return err
-		}
-		png := filepath.Join(p.dir, name+".png")
-		if err := os.WriteFile(png, b.Bytes(), 0o644); err != nil {
-			return err
-		}
-		in.Chart, w.PNG, w.Chart = name+".png", png, c.Kind
-	}
-	var b bytes.Buffer
-	if err := report.WriteHTML(&b, in); err != nil {
+	out, err := folder.Write(stem, in)
+	if err != nil {
 		return err
 	}
-	w.HTML = filepath.Join(p.dir, name+".html")
-	return os.WriteFile(w.HTML, b.Bytes(), 0o644)
-}
-
-var unsafeFileChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-// fileStem is a file's base name without its extension, reduced to
-// characters safe in a file name and a URL.
-func fileStem(name string) string {
-	base := filepath.Base(strings.ReplaceAll(name, "\\", "/"))
-	stem := strings.TrimSuffix(base, filepath.Ext(base))
-	stem = strings.Trim(unsafeFileChars.ReplaceAllString(stem, "_"), "._")
-	if stem == "" {
-		stem = "report"
-	}
-	return stem
+	w.HTML, w.PNG, w.Chart = out.HTML, out.PNG, out.ChartKind
+	return nil
 }

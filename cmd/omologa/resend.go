@@ -50,7 +50,7 @@ func runResend(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if o.DaemonElsewhere && len(put) > 0 {
 		fmt.Fprintln(stderr, "omologa resend: the running `omologa watch` delivers them")
 	}
-	if err := printSubmissions(ctx, o.Store, put, *sf.json, stdout); err != nil {
+	if err := printSubmissions(ctx, o.Store, o.Rules.Rating.Location(), put, *sf.json, stdout); err != nil {
 		return failed(stderr, "resend", err)
 	}
 	return code

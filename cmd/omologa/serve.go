@@ -2,14 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"log/slog"
 
-	"omologa/internal/config"
+	"omologa/internal/daemon"
 	"omologa/internal/office"
-	"omologa/internal/office/accounts"
-	"omologa/internal/web"
 )
 
 func init() {
@@ -19,10 +15,6 @@ func init() {
 		run:     runServe,
 	})
 }
-
-// defaultWeb is the web section when the configuration has none: the
-// loopback address only.
-var defaultWeb = config.Web{Listen: "127.0.0.1:8080", Session: config.DefaultWebSession, Language: "it"}
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := newFlags(stderr, "serve", "usage: omologa serve [--config FILE] [--listen HOST:PORT] [--json] [-v]\n\n"+
@@ -43,29 +35,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return failed(stderr, "serve", err)
 	}
 	defer o.Close()
-	wc := defaultWeb
+	wc := daemon.DefaultWeb
 	if cfg.Web != nil {
 		wc = *cfg.Web
 	}
 	if *listen != "" {
 		wc.Listen = *listen
 	}
-	if err := serveWeb(ctx, o, &wc, log, stdout); err != nil {
+	if err := daemon.ServeWeb(ctx, o, &wc, log, stdout); err != nil {
 		return failed(stderr, "serve", err)
 	}
 	return exitOK
-}
-
-// serveWeb serves the web application of o until ctx is done, printing
-// its address once it listens.
-func serveWeb(ctx context.Context, o *office.Office, wc *config.Web, log *slog.Logger, stdout io.Writer) error {
-	srv, err := web.New(web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log,
-		WarmIndex: true})
-	if err != nil {
-		return err
-	}
-	return web.Serve(ctx, wc, srv.Handler(), log, func(url string) {
-		fmt.Fprintf(stdout, "omologa: the office's web application is at %s\n", url)
-		log.Info("web application listening", "url", url)
-	})
 }

@@ -88,15 +88,13 @@ func runStatus(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return exitOK
 }
 
-func printStatuses(w io.Writer, rows []store.Status) { printStatusesIn(w, rows, italian.Rome()) }
-
 // zoneOf is the office's time zone, in which the commands show times as
-// the notices do: the rules' time_zone (Europe/Rome); Rome's when the
-// rules cannot be read (the command says so elsewhere).
+// the notices do: the rules' time_zone; UTC when the rules cannot be
+// read (the command says so elsewhere).
 func zoneOf(cfg *config.Config) *time.Location {
 	rf, err := rules.Load(cfg.Rules)
 	if err != nil {
-		return italian.Rome()
+		return time.UTC
 	}
 	return rf.Rating.Location()
 }
@@ -159,7 +157,7 @@ func printStatusesIn(out io.Writer, rows []store.Status, loc *time.Location) {
 				verdict += fmt.Sprintf(" (supersedes file %d)", f.Supersedes)
 			}
 			if fw := f.Fide; fw != nil {
-				verdict += fmt.Sprintf(" (to FIDE for list %s by %s on %s)", fw.Period, fw.By, italian.DateTime(fw.At, italian.Rome()))
+				verdict += fmt.Sprintf(" (to FIDE for list %s by %s on %s)", fw.Period, fw.By, italian.DateTime(fw.At, loc))
 			}
 			name := f.Name
 			if f.From != "" {
@@ -209,7 +207,7 @@ func printNoticeText(w io.Writer, msg []byte) error {
 
 // printSubmissions prints the state of the submissions ids (an office
 // act's outcome), as JSON or as status's table.
-func printSubmissions(ctx context.Context, st *store.Store, ids []int64, asJSON bool, w io.Writer) error {
+func printSubmissions(ctx context.Context, st *store.Store, loc *time.Location, ids []int64, asJSON bool, w io.Writer) error {
 	all, err := st.Statuses(ctx, 0)
 	if err != nil {
 		return err
@@ -228,7 +226,7 @@ func printSubmissions(ctx context.Context, st *store.Store, ids []int64, asJSON 
 		return writeJSON(w, rows)
 	}
 	if len(rows) > 0 {
-		printStatuses(w, rows)
+		printStatusesIn(w, rows, loc)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"omologa/internal/platform/italian"
 	"strconv"
 	"strings"
+	"time"
 
 	"omologa/internal/office"
 	"omologa/internal/store"
@@ -111,7 +112,7 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 		if err := printResult(stdout, *asJSON, ts, func(w io.Writer) {
 			for _, t := range ts {
-				printTournament(w, &t, false)
+				printTournament(w, &t, false, o.Rules.Rating.Location())
 			}
 		}); err != nil {
 			return fail(err)
@@ -138,13 +139,13 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return fail(err)
 	}
-	if err := printResult(stdout, *asJSON, show, func(w io.Writer) { printTournament(w, show, true) }); err != nil {
+	if err := printResult(stdout, *asJSON, show, func(w io.Writer) { printTournament(w, show, true, o.Rules.Rating.Location()) }); err != nil {
 		return fail(err)
 	}
 	return exitOK
 }
 
-func printTournament(w io.Writer, t *store.Tournament, versions bool) {
+func printTournament(w io.Writer, t *store.Tournament, versions bool, loc *time.Location) {
 	var facts []string
 	for _, f := range []string{t.City, italian.DateISO(t.Start), t.Code} {
 		if f != "" {
@@ -157,7 +158,7 @@ func printTournament(w io.Writer, t *store.Tournament, versions bool) {
 		state = fmt.Sprintf("in force: file %d", t.CurrentFile)
 	}
 	if t.Revoked != nil {
-		state = fmt.Sprintf("REVOKED by %s on %s: %s", t.Revoked.By, italian.DateTime(t.Revoked.At, italian.Rome()), t.Revoked.Reason)
+		state = fmt.Sprintf("REVOKED by %s on %s: %s", t.Revoked.By, italian.DateTime(t.Revoked.At, loc), t.Revoked.Reason)
 	}
 	fmt.Fprintf(w, "%d  %s (%s): %s\n", t.ID, t.Name, strings.Join(facts, ", "), state)
 	if t.UnclearWith != "" {
@@ -172,6 +173,6 @@ func printTournament(w io.Writer, t *store.Tournament, versions bool) {
 			mark = "*"
 		}
 		fmt.Fprintf(w, "  %s file %d %s, submission %d received %s: %s\n", mark, v.FileID, v.Name, v.SubmissionID,
-			italian.DateTime(v.ReceivedAt, italian.Rome()), v.Verdict)
+			italian.DateTime(v.ReceivedAt, loc), v.Verdict)
 	}
 }

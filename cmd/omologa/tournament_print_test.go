@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"omologa/internal/store"
 )
@@ -20,7 +21,7 @@ func TestPrintTournamentFormats(t *testing.T) {
 			"7  Prova (05/01/2026, 1 round, 1 player): not homologated\n"},
 	} {
 		var b strings.Builder
-		printTournament(&b, &store.Tournament{TournamentFacts: c.facts}, false)
+		printTournament(&b, &store.Tournament{TournamentFacts: c.facts}, false, time.UTC)
 		if b.String() != c.want {
 			t.Errorf("got  %q\nwant %q", b.String(), c.want)
 		}

@@ -120,7 +120,7 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			if u.Disabled {
 				state = "disabled"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.DateIn(u.CreatedAt, italian.Rome()))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", u.Name, u.Role, state, italian.DateIn(u.CreatedAt, o.Rules.Rating.Location()))
 		}
 		err = tw.Flush()
 	default:

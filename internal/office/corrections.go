@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -94,7 +95,7 @@ func variationsOf(r *rating.Report, label string) counted {
 // corrections finds the tournaments rated in the lists of kind k closed
 // before period whose state changed since they were last counted, and
 // re-rates each against the list in force its list was closed from.
-func (o *Office) corrections(ctx context.Context, k periods.Kind, period periods.Period, settings *rules.Rating) (*corrected, error) {
+func (o *Office) corrections(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating) (*corrected, error) {
 	out := &corrected{}
 	rs, err := o.Store.RatedBefore(ctx, string(k), period.Label)
 	if err != nil {
@@ -229,7 +230,7 @@ func (o *Office) corrections(ctx context.Context, k periods.Kind, period periods
 
 // rerate rates one file, with its decisions, in the period label of kind
 // k against base, as the list that rated its tournament did.
-func (o *Office) rerate(ctx context.Context, k periods.Kind, label string, base *registers.Players, fileID int64,
+func (o *Office) rerate(ctx context.Context, k fsi.Kind, label string, base *registers.Players, fileID int64,
 	ds []store.Decision, settings *rules.Rating) (counted, error) {
 	name, data, err := o.Store.FileData(ctx, fileID)
 	if err != nil {
@@ -239,7 +240,7 @@ func (o *Office) rerate(ctx context.Context, k periods.Kind, label string, base 
 	if err != nil {
 		return counted{}, err
 	}
-	p, err := rating.Schedule(k, settings).Parse(label)
+	p, err := settings.Schedule(k).Parse(label)
 	if err != nil {
 		return counted{}, err
 	}

@@ -2,13 +2,13 @@ package office
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
+	"time"
 
-	"omologa/internal/fsi/periods"
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/tournament"
@@ -20,12 +20,11 @@ import (
 type DecideOp struct {
 	Clear    bool
 	Decision store.Decision
-	Flag     string // as the office gave it, for messages ("--theoretical 3=1800")
 }
 
 // describe says what the op decided, in English and in Italian, for the
-// audit trail: the same words whether it came from the command line or
-// the web page.
+// audit trail and the office's refusals: the same words whether it came
+// from the command line or the web page.
 func (op DecideOp) describe() (en, it string) {
 	d := op.Decision
 	switch {
@@ -98,21 +97,27 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 	}
 	// The same player and kind twice in one call is a slip, not a
 	// correction: refused, as omologa rate refuses it.
-	seen := map[[2]any]string{}
+	seen := map[[2]any]DecideOp{}
 	for _, op := range req.Ops {
 		if op.Clear {
 			continue
 		}
 		k := [2]any{op.Decision.Start, op.Decision.Kind}
 		if prev, dup := seen[k]; dup {
-			return nil, errorf(Invalid, "%s and %s: two decisions of the same kind about player %d", prev, op.Flag, op.Decision.Start)
+			en0, it0 := prev.describe()
+			en1, it1 := op.describe()
+			return nil, &Error{Kind: Invalid,
+				Msg:   fmt.Sprintf("%s and %s: two decisions of the same kind about player %d", en0, en1, op.Decision.Start),
+				MsgIT: fmt.Sprintf("%s e %s: due decisioni dello stesso tipo sul giocatore %d", it0, it1, op.Decision.Start)}
 		}
-		seen[k] = op.Flag
+		seen[k] = op
 	}
 	st := o.Store
 	sub, err := st.Load(ctx, req.Submission)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errorf(NotFound, "no submission %d (omologa status lists them)", req.Submission)
+	if errors.Is(err, store.ErrNoSubmission) {
+		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", req.Submission),
+			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", req.Submission),
+			CLI:   fmt.Sprintf("no submission %d (omologa status lists them)", req.Submission)}
 	} else if err != nil {
 		return nil, err
 	}
@@ -138,7 +143,10 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			for _, f := range files {
 				names = append(names, f.Name)
 			}
-			return nil, errorf(Invalid, "submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))
+			return nil, &Error{Kind: Invalid,
+				Msg:   fmt.Sprintf("submission %d has %d files: say which (%s)", req.Submission, len(files), strings.Join(names, ", ")),
+				MsgIT: fmt.Sprintf("la trasmissione %d ha %d file: indicare quale (%s)", req.Submission, len(files), strings.Join(names, ", ")),
+				CLI:   fmt.Sprintf("submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))}
 		}
 		f := files[0]
 		_, data, err := st.FileData(ctx, f.ID)
@@ -158,21 +166,22 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		var ds []store.Decision
 		var clear []int
 		for _, op := range req.Ops {
+			what, whatIT := op.describe()
 			p := t.Player(op.Decision.Start)
 			art := DescribeDecision(op.Decision, t, kind).Article
 			if op.Clear {
 				art = ""
 			}
 			if p == nil {
-				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", op.Flag, f.Name, op.Decision.Start))
-				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", op.Flag, f.Name, op.Decision.Start))
+				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", what, f.Name, op.Decision.Start))
+				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", whatIT, f.Name, op.Decision.Start))
 				article = art
 				continue
 			}
 			if !op.Clear && op.Decision.Kind == store.DecisionTheoretical {
 				if why, whyIT := o.rated(ctx, p); why != "" {
-					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", op.Flag, p.Name, why, art))
-					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", op.Flag, p.Name, whyIT, art))
+					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", what, p.Name, why, art))
+					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", whatIT, p.Name, whyIT, art))
 					article = art
 					continue
 				}
@@ -228,7 +237,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 // homologated (not judged, rejected, superseded or revoked): the
 // decisions are applied when a homologated tournament is rated (RTF
 // 4.3.1, RAPID 7.1). It returns the kind of play.
-func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (periods.Kind, error) {
+func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.Kind, error) {
 	verdict, kind, ok, err := o.Store.FileVerdict(ctx, f.ID)
 	if err != nil {
 		return "", err
@@ -255,7 +264,7 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (peri
 		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %d is)", t.CurrentFile),
 			"non è la versione in vigore del torneo")
 	}
-	return periods.Kind(kind), nil
+	return fsi.Kind(kind), nil
 }
 
 // rated says why a player may not get a theoretical rating: he has a
@@ -279,7 +288,7 @@ func (o *Office) rated(ctx context.Context, p *tournament.Player) (en, it string
 
 // DescribeDecision names the player of d and the articles d applies: for
 // a theoretical rating, those of kind, both when kind is unknown.
-func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.Kind) DecisionLine {
+func DescribeDecision(d store.Decision, t *tournament.Tournament, kind fsi.Kind) DecisionLine {
 	l := DecisionLine{Decision: d}
 	if t != nil {
 		if p := t.Player(d.Start); p != nil {
@@ -289,9 +298,9 @@ func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.K
 	switch {
 	case d.Kind == store.DecisionWithdrawal:
 		l.Article = "RTF 7.5.2–7.5.3"
-	case kind == periods.Standard:
+	case kind == fsi.Standard:
 		l.Article = "RTF 4.2.7"
-	case kind == periods.Rapid:
+	case kind == fsi.Rapid:
 		l.Article = "RAPID 6.8"
 	default:
 		l.Article = "RTF 4.2.7, RAPID 6.8"
@@ -299,7 +308,9 @@ func DescribeDecision(d store.Decision, t *tournament.Tournament, kind periods.K
 	return l
 }
 
-func (l DecisionLine) String() string {
+// Text writes the decision for the command line, its time in loc (the
+// office's time zone).
+func (l DecisionLine) Text(loc *time.Location) string {
 	what := l.Kind + " " + l.Value
 	switch {
 	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalJustified:
@@ -309,7 +320,7 @@ func (l DecisionLine) String() string {
 	case l.Kind == store.DecisionTheoretical:
 		what = "theoretical rating " + l.Value
 	}
-	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, italian.Rome()))
+	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, loc))
 	if l.File != "" {
 		s = l.File + " " + s
 	}

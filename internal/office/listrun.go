@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -27,8 +28,8 @@ import (
 // ListRunResult is the --json form of `omologa list run`, and the content of
 // the published changes.json.
 type ListRunResult struct {
-	Kind   periods.Kind `json:"kind"`
-	Period string       `json:"period"`
+	Kind   fsi.Kind `json:"kind"`
+	Period string   `json:"period"`
 	// BasedOn is the list in force the period was closed from: "list
 	// 2026-12" (stored by an earlier run) or "register FILE" (the
 	// players' register, the first time).
@@ -96,7 +97,7 @@ type closed struct {
 }
 
 // notes are the lines shown above the change report's tables.
-func (c *closed) notes() []string {
+func (c *closed) notes(loc *time.Location) []string {
 	n := []string{"Lista in vigore: " + listInForceIT(c.out.BasedOn)}
 	if c.out.Refreshed+c.out.Joined > 0 {
 		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.",
@@ -107,7 +108,7 @@ func (c *closed) notes() []string {
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
-		n = append(n, "Decisione dell'ufficio: "+d.String())
+		n = append(n, "Decisione dell'ufficio: "+d.Text(loc))
 	}
 	for _, x := range c.out.Corrections {
 		n = append(n, "Correzione: "+x.Italian())
@@ -120,7 +121,7 @@ func (c *closed) notes() []string {
 
 // closeFromStore gathers the list in force and the period's homologated
 // tournaments from the store and closes the period.
-func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period periods.Period,
+func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.Period,
 	settings *rules.Rating, force bool) (*closed, error) {
 	st, cfg := o.Store, o.Config
 	if _, ok, err := st.RatingListOf(ctx, string(k), period.Label); err != nil {
@@ -161,7 +162,7 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 			return nil, fmt.Errorf("stored %s: %w", name, err)
 		}
 		res.out.BasedOn = name
-		if want := rating.Schedule(k, settings).Previous(period).Label; prev.Period != want {
+		if want := settings.Schedule(k).Previous(period).Label; prev.Period != want {
 			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
 		}
 		if regs.Players != nil {
@@ -169,7 +170,9 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 		}
 	} else {
 		if regs.Players == nil {
-			return nil, errorf(Invalid, "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
+			return nil, &Error{Kind: Invalid, Msg: "no list in force: no list stored yet and no players' register",
+				MsgIT: "nessuna lista in vigore: nessuna lista chiusa finora e nessun registro dei giocatori",
+				CLI:   "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)"}
 		}
 		list = regs.Players
 		res.out.BasedOn = "register " + cfg.Registers.Players
@@ -179,9 +182,9 @@ func (o *Office) closeFromStore(ctx context.Context, k periods.Kind, period peri
 	}
 
 	// The other kind's ratings, as its latest list has them.
-	other := periods.Standard
-	if k == periods.Standard {
-		other = periods.Rapid
+	other := fsi.Standard
+	if k == fsi.Standard {
+		other = fsi.Rapid
 	}
 	if ol, ok, err := st.RatingListInForce(ctx, string(other), period.Label); err != nil {
 		return nil, err
@@ -368,7 +371,7 @@ func refresh(list, reg *registers.Players) (changed, joined int) {
 // the rapid K lock from the rapid list, so that the rows it publishes
 // and chains are not stale. Players are matched by FSI id; it returns the
 // rows changed.
-func fromOtherList(list, other *registers.Players, k periods.Kind) (changed int) {
+func fromOtherList(list, other *registers.Players, k fsi.Kind) (changed int) {
 	byID := make(map[string]*registers.Player, len(other.Rows))
 	for i := range other.Rows {
 		if id := other.Rows[i].FSIID; id != "" {
@@ -382,7 +385,7 @@ func fromOtherList(list, other *registers.Players, k periods.Kind) (changed int)
 			continue
 		}
 		before := *dst
-		if k == periods.Rapid {
+		if k == fsi.Rapid {
 			dst.EloItalia, dst.Category = src.EloItalia, src.Category
 		} else {
 			dst.EloRapid, dst.RapidK20 = src.EloRapid, src.RapidK20
@@ -447,7 +450,7 @@ func crossCheck(ctx context.Context, st *store.Store, label map[int64]string, ou
 // store), Force to close a closed period again, Preview to compute the
 // changes only, storing and publishing nothing.
 type ListRunRequest struct {
-	Kind   periods.Kind
+	Kind   fsi.Kind
 	Period string
 	Out    string
 	// Office is where the office's exports go (never published); empty:
@@ -477,11 +480,11 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		return nil, err
 	}
 	k := req.Kind
-	if k != periods.Standard && k != periods.Rapid {
+	if k != fsi.Standard && k != fsi.Rapid {
 		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
 	}
 	settings := &o.Rules.Rating
-	period, err := rating.Schedule(k, settings).Parse(req.Period)
+	period, err := settings.Schedule(k).Parse(req.Period)
 	if err != nil {
 		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
 	}
@@ -493,10 +496,12 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	if !req.Preview && !period.Cutoff.Before(today) {
 		opens := period.Cutoff.AddDays(1)
 		return nil, &Error{Kind: Invalid, Article: cutoffArticle[k],
-			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
+			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s",
+				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
+			CLI: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
 				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
 			MsgIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s (%s): si può chiudere dal %s, non il %s",
-				ListNames[k], period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today))}
+				k.ListName(), period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today))}
 	}
 	dir := req.Out
 	if dir == "" {
@@ -535,7 +540,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}{
 		{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
 		{"changes.html", func(w io.Writer) error {
-			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes())
+			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes(o.Rules.Rating.Location()))
 		}},
 	}
 	for _, f := range files {
@@ -580,7 +585,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 }
 
 // cutoffArticle is the article that sets each kind's cut-off.
-var cutoffArticle = map[periods.Kind]string{periods.Standard: "RTF 4.2.2", periods.Rapid: "RAPID 6.2"}
+var cutoffArticle = map[fsi.Kind]string{fsi.Standard: "RTF 4.2.2", fsi.Rapid: "RAPID 6.2"}
 
 // dmy writes a date as the office reads it.
 func dmy(d tournament.Date) string { return italian.DMY(d.Year, d.Month, d.Day) }
@@ -600,9 +605,6 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// ListNames are the lists' names in titles and messages.
-var ListNames = map[periods.Kind]string{periods.Standard: lists.KindName(periods.Standard), periods.Rapid: lists.KindName(periods.Rapid)}
-
 // WriteOut renders f into memory and writes it to dir/name, so that a
 // rendering error leaves no half-written file; it returns the path.
 func WriteOut(dir, name string, f func(io.Writer) error) (string, error) {
@@ -616,20 +618,20 @@ func WriteOut(dir, name string, f func(io.Writer) error) (string, error) {
 
 // StoredRatings reads the provisional variations the pipeline recorded
 // for a file; nil when none.
-func StoredRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, periods.Kind, error) {
+func StoredRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating.Line, fsi.Kind, error) {
 	rs, err := st.Ratings(ctx, fileID)
 	if err != nil || len(rs) == 0 {
 		return nil, "", err
 	}
 	lines := make([]rating.Line, 0, len(rs))
-	var kind periods.Kind
+	var kind fsi.Kind
 	for _, r := range rs {
 		var l rating.Line
 		if err := json.Unmarshal(r.Result, &l); err != nil {
 			return nil, "", fmt.Errorf("recorded rating of %s in file %d: %w", r.Player, fileID, err)
 		}
 		lines = append(lines, l)
-		kind = periods.Kind(r.Kind)
+		kind = fsi.Kind(r.Kind)
 	}
 	return lines, kind, nil
 }
@@ -642,12 +644,12 @@ func listInForceIT(s string) string {
 	kind, rest, _ := strings.Cut(s, " ")
 	switch kind {
 	case "list":
-		if y, m := periodOf(rest); y > 0 {
+		if y, m, ok := fsi.ParsePeriod(rest); ok {
 			return italian.List(y, m)
 		}
 		return "lista " + rest
-	case string(periods.Rapid), string(periods.Standard):
-		return "lista " + lists.KindName(periods.Kind(kind)) + " di " + italian.Period(rest)
+	case string(fsi.Rapid), string(fsi.Standard):
+		return "lista " + fsi.Kind(kind).ListName() + " di " + italian.Period(rest)
 	case "register":
 		name, imported := strings.CutSuffix(rest, " (imported)")
 		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"
@@ -657,13 +659,4 @@ func listInForceIT(s string) string {
 		return s
 	}
 	return s
-}
-
-// periodOf reads "2026-12" as a year and month (zero when it is not).
-func periodOf(label string) (int, time.Month) {
-	t, err := time.Parse("2006-01", label)
-	if err != nil {
-		return 0, 0
-	}
-	return t.Year(), t.Month()
 }

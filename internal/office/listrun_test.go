@@ -3,7 +3,7 @@ package office
 import (
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 )
 
@@ -21,7 +21,7 @@ func TestRAPID_6_1_ListTakesTheOtherKindsRatings(t *testing.T) {
 		{FSIID: "1", EloItalia: 1532, Category: "3N", EloRapid: 1},
 		{FSIID: "2", EloItalia: 1700, Category: "2N"},
 	}}
-	if n := fromOtherList(list, standard, periods.Rapid); n != 1 {
+	if n := fromOtherList(list, standard, fsi.Rapid); n != 1 {
 		t.Errorf("rapid from standard: %d rows changed, want 1", n)
 	}
 	if r := list.Rows[0]; r.EloItalia != 1532 || r.Category != "3N" || r.EloRapid != 1600 {
@@ -31,7 +31,7 @@ func TestRAPID_6_1_ListTakesTheOtherKindsRatings(t *testing.T) {
 		t.Errorf("a player absent from the other list is left alone: %+v", r)
 	}
 	rapid := &registers.Players{Rows: []registers.Player{{FSIID: "2", EloItalia: 9, EloRapid: 2204, RapidK20: true}}}
-	if n := fromOtherList(list, rapid, periods.Standard); n != 1 {
+	if n := fromOtherList(list, rapid, fsi.Standard); n != 1 {
 		t.Errorf("standard from rapid: %d rows changed, want 1", n)
 	}
 	if r := list.Rows[1]; r.EloRapid != 2204 || !r.RapidK20 || r.EloItalia != 1700 {

@@ -24,6 +24,7 @@ import (
 	"omologa/internal/homologation/rules"
 	"omologa/internal/intake/email"
 	"omologa/internal/office/pipeline"
+	"omologa/internal/platform/failure"
 	"omologa/internal/store"
 )
 
@@ -116,32 +117,19 @@ func osUser() string {
 }
 
 // ErrorKind says what sort of failure an *Error is, so that the command
-// line picks its exit code and the web its HTTP status.
-type ErrorKind int
+// line picks its exit code and the web its HTTP status: the one
+// vocabulary of failures (platform/failure) that the store's errors
+// speak too.
+type ErrorKind = failure.Kind
 
+// The kinds of failure, as the office names them.
 const (
-	Invalid   ErrorKind = iota + 1 // bad input: exit 2, HTTP 400
-	NotFound                       // no such submission, file, list…: HTTP 404
-	Forbidden                      // the actor's role may not do the act: HTTP 403
-	Refused                        // the act does not apply (decide on a rejected tournament): HTTP 422
-	Conflict                       // the act was already done (a list closed twice): exit 1, HTTP 409
+	Invalid   = failure.Invalid   // bad input: exit 2, HTTP 400
+	NotFound  = failure.NotFound  // no such submission, file, list…: HTTP 404
+	Forbidden = failure.Forbidden // the actor's role may not do the act: HTTP 403
+	Refused   = failure.Refused   // the act does not apply (decide on a rejected tournament): HTTP 422
+	Conflict  = failure.Conflict  // the act was already done (a list closed twice): exit 1, HTTP 409
 )
-
-func (k ErrorKind) String() string {
-	switch k {
-	case Invalid:
-		return "invalid"
-	case NotFound:
-		return "not found"
-	case Forbidden:
-		return "forbidden"
-	case Refused:
-		return "refused"
-	case Conflict:
-		return "conflict"
-	}
-	return fmt.Sprintf("ErrorKind(%d)", int(k))
-}
 
 // Error is an act the office could not do, with the reason in English
 // (Msg) and Italian (MsgIT) and the article it rests on, if any.
@@ -151,10 +139,24 @@ type Error struct {
 	MsgIT   string
 	Article string
 	Err     error // the cause, if any
+	// CLI is the message as the command line says it, naming the
+	// command or flag that helps ("no submission 9 (omologa status
+	// lists them)"); "" when Msg serves both. The web shows Msg or
+	// MsgIT, which name no command.
+	CLI string
 }
 
-func (e *Error) Error() string { return e.Msg }
-func (e *Error) Unwrap() error { return e.Err }
+// Error is the message for the command line (CLI, else Msg).
+func (e *Error) Error() string {
+	if e.CLI != "" {
+		return e.CLI
+	}
+	return e.Msg
+}
+
+// FailureKind is the error's Kind (failure.Kinded).
+func (e *Error) FailureKind() failure.Kind { return e.Kind }
+func (e *Error) Unwrap() error             { return e.Err }
 
 // errorf builds an *Error of kind with an English message only.
 func errorf(kind ErrorKind, format string, a ...any) *Error {
@@ -162,15 +164,10 @@ func errorf(kind ErrorKind, format string, a ...any) *Error {
 	return &Error{Kind: kind, Msg: err.Error(), Err: errors.Unwrap(err)}
 }
 
-// KindOf returns the kind of err's *Error, 0 when it is none (an I/O or
-// store failure).
-func KindOf(err error) ErrorKind {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Kind
-	}
-	return 0
-}
+// KindOf returns the kind of failure err is, the office's (*Error) or
+// the store's (store.ErrNoSubmission is NotFound); 0 when it is none (an
+// I/O or internal failure).
+func KindOf(err error) ErrorKind { return failure.Of(err) }
 
 // Office is the store, the rules and the pipeline the acts work on.
 type Office struct {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/publishing/lists"
@@ -56,8 +56,8 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if err != nil || !ok {
 			return nil, fmt.Errorf("list %s %s: %v", s.Kind, s.Period, err)
 		}
-		k := periods.Kind(l.Kind)
-		period, err := rating.Schedule(k, settings).Parse(l.Period)
+		k := fsi.Kind(l.Kind)
+		period, err := settings.Schedule(k).Parse(l.Period)
 		if err != nil {
 			return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
 		}
@@ -71,7 +71,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if err := json.Unmarshal(l.Report, &rep); err != nil {
 			return nil, fmt.Errorf("%s: change report: %w", name, err)
 		}
-		sl := statistics.List{Kind: l.Kind, Period: l.Period, Players: statPlayers(ps, k), Added: len(rep.Added)}
+		sl := statistics.List{Kind: k, Period: l.Period, Players: statPlayers(ps, k), Added: len(rep.Added)}
 		if len(l.Base) > 0 {
 			base, err := registers.ReadPlayers(name+" (base)", l.Base)
 			if err != nil {
@@ -80,7 +80,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			sl.Base = statPlayers(base, k)
 		}
 		d.stats.Lists = append(d.stats.Lists, sl)
-		for _, p := range statPlayers(ps, periods.Standard) {
+		for _, p := range statPlayers(ps, fsi.Standard) {
 			members[p.FSIID] = p
 		}
 		keyOf := map[string]string{}
@@ -109,7 +109,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			return nil, err
 		}
 		if regs.Players != nil {
-			for _, p := range statPlayers(regs.Players, periods.Standard) {
+			for _, p := range statPlayers(regs.Players, fsi.Standard) {
 				members[p.FSIID] = p
 			}
 		}
@@ -128,7 +128,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if err := json.Unmarshal(pt.Report, &rep); err != nil {
 			return nil, fmt.Errorf("tournament %q: report: %w", pt.Name, err)
 		}
-		t := site.Tournament{ID: pt.ID, Name: pt.Name, City: pt.City, Province: pt.Province, Kind: periods.Kind(pt.Kind),
+		t := site.Tournament{ID: pt.ID, Name: pt.Name, City: pt.City, Province: pt.Province, Kind: fsi.Kind(pt.Kind),
 			Standings: rep.Standings, FSI: map[int]string{}}
 		_ = t.Start.UnmarshalText([]byte(pt.Start))
 		_ = t.End.UnmarshalText([]byte(pt.End))
@@ -156,7 +156,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if len(month) >= 7 {
 			month = month[:7]
 		}
-		stt := statistics.Tournament{Key: pt.Key, Province: pt.Province, Kind: pt.Kind, Month: month}
+		stt := statistics.Tournament{Key: pt.Key, Province: pt.Province, Kind: fsi.Kind(pt.Kind), Month: month}
 		if t.T != nil {
 			stt.Games = len(t.T.Games())
 			for i := range t.T.Players {
@@ -210,7 +210,7 @@ func playedGames(pl *tournament.Player) int {
 
 // statPlayers are a list's rows as the statistics count them: the rows
 // the list publishes (for a standard list, its Elo Italia).
-func statPlayers(ps *registers.Players, k periods.Kind) []statistics.Player {
+func statPlayers(ps *registers.Players, k fsi.Kind) []statistics.Player {
 	out := make([]statistics.Player, 0, len(ps.Rows))
 	for i := range ps.Rows {
 		r := &ps.Rows[i]
@@ -219,7 +219,7 @@ func statPlayers(ps *registers.Players, k periods.Kind) []statistics.Player {
 		}
 		p := statistics.Player{FSIID: r.FSIID, Sex: r.Sex, BirthYear: r.BirthDate.Year, Club: r.Club, Province: r.Province,
 			Category: r.Category, Rating: r.EloItalia}
-		if k == periods.Rapid {
+		if k == fsi.Rapid {
 			p.Rating = r.EloRapid
 		}
 		out = append(out, p)

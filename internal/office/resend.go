@@ -29,7 +29,8 @@ func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error 
 		switch {
 		case errors.As(err, &ne):
 			return &Error{Kind: Conflict, Err: err,
-				Msg:   fmt.Sprintf("the notice of submission %d was already delivered (omologa status --show %d)", submissionID, submissionID),
+				Msg:   fmt.Sprintf("the notice of submission %d was already delivered", submissionID),
+				CLI:   fmt.Sprintf("the notice of submission %d was already delivered (omologa status --show %d)", submissionID, submissionID),
 				MsgIT: fmt.Sprintf("l'avviso della trasmissione %d è già stato consegnato", submissionID)}
 		case errors.Is(err, store.ErrNoNotice):
 			return &Error{Kind: Refused, Err: err,

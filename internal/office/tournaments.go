@@ -26,7 +26,8 @@ func tournamentObject(id int64) string { return fmt.Sprintf("tournament %d", id)
 
 func tournamentError(id int64, err error) error {
 	if errors.Is(err, store.ErrNoTournament) {
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no tournament %d (omologa tournament list)", id),
+		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no tournament %d", id),
+			CLI:   fmt.Sprintf("no tournament %d (omologa tournament list)", id),
 			MsgIT: fmt.Sprintf("il torneo %d non esiste", id)}
 	}
 	return err
@@ -86,7 +87,9 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 	}
 	from, err := o.Store.TournamentOfFile(ctx, fileID)
 	if errors.Is(err, store.ErrNoTournament) {
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
+		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament", fileID),
+			MsgIT: fmt.Sprintf("il file %d non è una versione di un torneo", fileID),
+			CLI:   fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
 	}
 	if err != nil {
 		return err
@@ -109,7 +112,9 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	}
 	from, err := o.Store.TournamentOfFile(ctx, fileID)
 	if errors.Is(err, store.ErrNoTournament) {
-		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
+		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament", fileID),
+			MsgIT: fmt.Sprintf("il file %d non è una versione di un torneo", fileID),
+			CLI:   fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
 	}
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -20,7 +21,7 @@ import (
 // their list periods by receipt date and the periods closed in order,
 // each on the previous one's list.
 func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *registers.Players {
-	sched := Schedule(periods.Standard, r)
+	sched := r.Schedule(fsi.Standard)
 	byLabel := map[string][]Received{}
 	var order []periods.Period
 	for i, t := range s.Tournaments {
@@ -36,7 +37,7 @@ func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *
 	}
 	var carry *Carry
 	for _, p := range order {
-		res, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, List: list, Tournaments: byLabel[p.Label],
+		res, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, List: list, Tournaments: byLabel[p.Label],
 			Settings: r, InPlace: inPlace, Carry: carry})
 		if err != nil {
 			tb.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -51,7 +51,7 @@ func TestRTF_4_2_6_FideRatedPlayers(t *testing.T) {
 	fide := reg("1", "Fide", "Ora", "1N", 1850, 1870, 0)
 	dropped := reg("2", "Fuori", "Fide", "3N", 0, 0, 0)
 	dropped.Extra = map[string]string{ColFideLast: "1201"}
-	res := closeOne(t, periods.Standard, "2026-03", &registers.Players{Rows: []registers.Player{fide, dropped}})
+	res := closeOne(t, fsi.Standard, "2026-03", &registers.Players{Rows: []registers.Player{fide, dropped}})
 	if r := row(res.List, "1"); r.EloItalia != 0 || len(res.Report.Removed) != 1 || r.Extra[ColFideLast] != "1870" {
 		t.Errorf("RTF 4.2.6: FIDE-rated player keeps Elo Italia %d; removed %+v", r.EloItalia, res.Report.Removed)
 	}
@@ -67,7 +67,7 @@ func TestRTF_4_4_1_5_MaestroAtClose(t *testing.T) {
 	// 2300 2300 2250 2250 2200 2200 2150 2100 1800 give 36 36 43 43 50
 	// 50 57 64 92 = 471 → PA 4.7; P 6; V = 30 × 1.3 = +39.0 → 2239.
 	list, tt := normTournament(t, 2200, "11==1=1=0")
-	res := closeOne(t, periods.Standard, "2026-03", list, received("norm.trf", tt, tournament.NewDate(2026, 1, 20)))
+	res := closeOne(t, fsi.Standard, "2026-03", list, received("norm.trf", tt, tournament.NewDate(2026, 1, 20)))
 	r := row(res.List, "1")
 	if r.EloItalia != 2239 || r.Category != "M" || r.Extra[ColNorms] != "2026-01-17:L" {
 		t.Errorf("candidate: %d %s norms %q", r.EloItalia, r.Category, r.Extra[ColNorms])
@@ -91,7 +91,7 @@ func TestRTF_7_5_3_WithdrawalWithholdsPromotion(t *testing.T) {
 		tp{name: "Tre", fsi: "3", rounds: "1b0"},
 		tp{name: "Quattro", fsi: "4", rounds: ". 1w+"},
 	)
-	res := closeOne(t, periods.Standard, "2026-03", &registers.Players{Rows: rows},
+	res := closeOne(t, fsi.Standard, "2026-03", &registers.Players{Rows: rows},
 		received("a.trf", ta, tournament.NewDate(2026, 1, 10)), received("b.trf", tb, tournament.NewDate(2026, 1, 20)))
 	r := row(res.List, "1")
 	if r.EloItalia != 1510 || r.Category != "NC" {
@@ -104,10 +104,10 @@ func TestRTF_7_5_3_WithdrawalWithholdsPromotion(t *testing.T) {
 
 func TestClosePeriodRefusesATournamentTwice(t *testing.T) {
 	r := settings(t)
-	p, _ := Schedule(periods.Standard, r).Parse("2026-03")
+	p, _ := r.Schedule(fsi.Standard).Parse("2026-03")
 	tt := build(t, "x", tp{name: "Uno", fsi: "1", rounds: "2w1"}, tp{name: "Due", fsi: "2", rounds: "1b0"})
 	rc := received("x.trf", tt, tournament.NewDate(2026, 1, 10))
-	if _, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, Settings: r, Tournaments: []Received{rc, rc}}); err == nil {
+	if _, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, Settings: r, Tournaments: []Received{rc, rc}}); err == nil {
 		t.Error("RTF 4.2.3: a tournament's variations would be summed twice")
 	}
 }
@@ -116,11 +116,11 @@ func TestClosePeriodRefusesATournamentTwice(t *testing.T) {
 // receipt day would take the tournaments of every earlier period.
 func TestClosePeriodWithoutFromIsAnError(t *testing.T) {
 	r := settings(t)
-	p, _ := Schedule(periods.Standard, r).Parse("2026-03")
+	p, _ := r.Schedule(fsi.Standard).Parse("2026-03")
 	p.From = tournament.Date{}
 	tt := build(t, "x", tp{name: "Uno", fsi: "1", rounds: "2w1"}, tp{name: "Due", fsi: "2", rounds: "1b0"})
 	rc := received("x.trf", tt, tournament.NewDate(2025, 6, 10))
-	_, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, Settings: r, Tournaments: []Received{rc}})
+	_, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, Settings: r, Tournaments: []Received{rc}})
 	if err == nil || !strings.Contains(err.Error(), "From") {
 		t.Errorf("got %v, want an error naming From", err)
 	}

@@ -3,7 +3,7 @@ package rating
 import (
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 )
 
@@ -13,7 +13,7 @@ import (
 // period; a player no longer on the list gets nothing.
 func TestClosePeriodCorrections(t *testing.T) {
 	r := settings(t)
-	p, err := Schedule(periods.Standard, r).Parse("2027-03")
+	p, err := r.Schedule(fsi.Standard).Parse("2027-03")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestClosePeriodCorrections(t *testing.T) {
 		reg("1", "Rossi", "Mario", "2N", 1700, 0, 0),
 		reg("2", "Bianchi", "Luca", "2N", 1805, 0, 0),
 	}}
-	res, err := ClosePeriod(Close{Kind: periods.Standard, Period: p, List: list, Settings: r, Corrections: []Correction{
+	res, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, List: list, Settings: r, Corrections: []Correction{
 		{FSIID: "1", Name: "Rossi Mario", Tournament: "Open", List: "2027-01", Reason: "nuova versione", Delta: 300},
 		{FSIID: "2", Name: "Bianchi Luca", Tournament: "Open", List: "2027-01", Reason: "nuova versione", Delta: -304},
 		{FSIID: "9", Name: "Verdi Ugo", Tournament: "Open", List: "2027-01", Reason: "nuova versione", Delta: 100},

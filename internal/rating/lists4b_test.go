@@ -3,7 +3,7 @@ package rating
 import (
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
 )
@@ -30,7 +30,7 @@ func TestRAPID_7_3_KLockFromTheStartOfAPeriod(t *testing.T) {
 		tp{name: "Bassi, Ivo", fsi: "2", rounds: ". . . . . 3w0"},
 		tp{name: "Medi, Ada", fsi: "3", rounds: "1b1 1w1 1b1 1w1 1b1 2b1"},
 	)
-	feb := closeOne(t, periods.Rapid, "2026-02", list, received("r1.trf", t1, d(1, 10)))
+	feb := closeOne(t, fsi.Rapid, "2026-02", list, received("r1.trf", t1, d(1, 10)))
 	for _, c := range []struct {
 		fsi    string
 		rating int
@@ -48,7 +48,7 @@ func TestRAPID_7_3_KLockFromTheStartOfAPeriod(t *testing.T) {
 		tp{name: "Alti, Ugo", fsi: "1", rounds: "2w1"},
 		tp{name: "Medi, Ada", fsi: "3", rounds: "1b0"},
 	)
-	mar := closeOne(t, periods.Rapid, "2026-03", feb.List, received("r2.trf", t2, d(2, 10)))
+	mar := closeOne(t, fsi.Rapid, "2026-03", feb.List, received("r2.trf", t2, d(2, 10)))
 	if c := change(&mar.Report, "1"); c == nil || c.Variations[0].Delta != 60 {
 		t.Errorf("Alti next period: %+v, want K 20 (PA 0.7: V = 20 × 0.3 = +6.0; K 30 would give +9.0)", c)
 	}
@@ -65,7 +65,7 @@ func TestRAPID_6_9_RemovalClearsEverything(t *testing.T) {
 	old.RapidK20 = true
 	old.Extra = map[string]string{ColLastRapid: "2019-05-01", ColRapidCategory: "B", ColRapidBands: "B:2"}
 	opp := reg("2", "Medi", "Ada", "1N", 0, 0, 1850)
-	feb := closeOne(t, periods.Rapid, "2026-02", &registers.Players{Rows: []registers.Player{old, opp}})
+	feb := closeOne(t, fsi.Rapid, "2026-02", &registers.Players{Rows: []registers.Player{old, opp}})
 	r := row(feb.List, "1")
 	if r.EloRapid != 0 || r.RapidK20 || r.Extra[ColRapidCategory] != "" || r.Extra[ColRapidBands] != "" {
 		t.Errorf("removed: Elo Rapid %d K lock %v category %q bands %q, want all cleared", r.EloRapid, r.RapidK20,
@@ -76,7 +76,7 @@ func TestRAPID_6_9_RemovalClearsEverything(t *testing.T) {
 		tp{name: "Vecchi, Aldo", fsi: "1", rounds: "2w1"},
 		tp{name: "Medi, Ada", fsi: "2", rounds: "1b0"},
 	)
-	mar := closeOne(t, periods.Rapid, "2026-03", feb.List, received("r1.trf", t1, d(2, 10)))
+	mar := closeOne(t, fsi.Rapid, "2026-03", feb.List, received("r1.trf", t1, d(2, 10)))
 	if c := change(&mar.Report, "1"); c == nil || c.Used != 1850 || c.Variations[0].Delta != 150 {
 		t.Errorf("re-entry: %+v, want 1850 (elo_italia) and K 30 (V = 30 × 0.5 = +15.0)", c)
 	}
@@ -95,7 +95,7 @@ func TestRAPID_8_3_ListInForceCountsAsAPeriod(t *testing.T) {
 		tp{name: "Nuovi, Ivo", fsi: "2", rounds: "1w0"},
 		tp{name: "Primi, Eva", fsi: "1", rounds: "2b1"},
 	)
-	feb := closeOne(t, periods.Rapid, "2026-02", &registers.Players{Rows: []registers.Player{a, b}}, received("r1.trf", t1, d))
+	feb := closeOne(t, fsi.Rapid, "2026-02", &registers.Players{Rows: []registers.Player{a, b}}, received("r1.trf", t1, d))
 	if got := row(feb.List, "1").Extra[ColRapidCategory]; got != "D" {
 		t.Errorf("Primi: category %q, want D (in force and at the close)", got)
 	}
@@ -113,7 +113,7 @@ func TestRTF_4_2_16_OldTitleLetterIsNotMaestro(t *testing.T) {
 	p := &tournament.Player{Name: "Nuovo, Ivo", Title: title, Category: cat}
 	r := settings(t)
 	r.Standard.FideRatedFromFile = false
-	s := SeedFor(periods.Standard, nil, p, r)
+	s := SeedFor(fsi.Standard, nil, p, r)
 	if s.Rating != 1440 || s.K != 30 || s.Category != "NC" {
 		t.Errorf("seed %+v, want 1440, K 30, NC", s)
 	}
@@ -125,12 +125,12 @@ func TestRTF_4_2_16_OldTitleLetterIsNotMaestro(t *testing.T) {
 func TestFIDE_GR_6_6_CloseListsUndecidedWithdrawals(t *testing.T) {
 	tt, rows := roundRobinWithdrawal(t)
 	rc := received("g.trf", tt, tournament.NewDate(2026, 2, 10))
-	res := closeOne(t, periods.Standard, "2026-03", &registers.Players{Rows: rows}, rc)
+	res := closeOne(t, fsi.Standard, "2026-03", &registers.Players{Rows: rows}, rc)
 	if len(res.Report.Undecided) != 1 || res.Report.Undecided[0].FSIID != "1" || row(res.List, "1").EloItalia != 1515 {
 		t.Errorf("undecided %+v, Elo Italia %d; want player 1 named and 1515 kept", res.Report.Undecided, row(res.List, "1").EloItalia)
 	}
 	rc.Withdrawals = map[int]bool{1: true}
-	res = closeOne(t, periods.Standard, "2026-03", &registers.Players{Rows: rows}, rc)
+	res = closeOne(t, fsi.Standard, "2026-03", &registers.Players{Rows: rows}, rc)
 	if len(res.Report.Undecided) != 0 || row(res.List, "1").EloItalia != 1500 {
 		t.Errorf("decided: undecided %+v, Elo Italia %d; want none and 1500", res.Report.Undecided, row(res.List, "1").EloItalia)
 	}

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
 // rateWith runs the engine on tt with the office's theoretical ratings.
-func rateWith(t *testing.T, kind periods.Kind, tt *tournament.Tournament, th Theoretical, rows ...registers.Player) ([]Seed, []Line) {
+func rateWith(t *testing.T, kind fsi.Kind, tt *tournament.Tournament, th Theoretical, rows ...registers.Player) ([]Seed, []Line) {
 	t.Helper()
 	r := settings(t)
 	ix := NewIndex(&registers.Players{Rows: rows}, r.MatchByName)
@@ -81,7 +81,7 @@ func TestRTF_4_2_7_TheoreticalRating(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			seeds, lines := rateWith(t, periods.Standard, c.tt, c.th, c.rows...)
+			seeds, lines := rateWith(t, fsi.Standard, c.tt, c.th, c.rows...)
 			if s := seeds[1]; s.Rating != c.opp || s.Source != c.source || s.Rated != c.rated {
 				t.Errorf("Dupont's seed %+v; want %d %s rated %v", s, c.opp, c.source, c.rated)
 			}
@@ -140,7 +140,7 @@ func TestRAPID_6_8_TheoreticalRating(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			seeds, lines := rateWith(t, periods.Rapid, c.tt, c.th, c.rows...)
+			seeds, lines := rateWith(t, fsi.Rapid, c.tt, c.th, c.rows...)
 			if s := seeds[1]; s.Rating != c.opp || s.Source != c.source || !s.Rated {
 				t.Errorf("Müller's seed %+v; want %d %s", s, c.opp, c.source)
 			}
@@ -165,7 +165,7 @@ func TestRTF_4_2_7_TheoreticalAtClose(t *testing.T) {
 	list := &registers.Players{Rows: []registers.Player{reg("1", "Rossi", "Mario", "2N", 1600, 0, 0)}}
 	rc := received("t.trf", tt, tournament.NewDate(2026, 2, 10))
 	rc.Theoretical = Theoretical{ByStart: map[int]int{2: 1700}}
-	res := closeOne(t, periods.Standard, "2026-03", list, rc)
+	res := closeOne(t, fsi.Standard, "2026-03", list, rc)
 	if r := row(res.List, "F-77"); r == nil || r.EloItalia != 1682 {
 		t.Errorf("Dupont's row %+v; want Elo Italia 1682", r)
 	}
@@ -178,9 +178,9 @@ func TestRTF_4_2_7_TheoreticalAtClose(t *testing.T) {
 }
 
 // closeWith closes a period with the given settings.
-func closeWith(t *testing.T, r *rules.Rating, kind periods.Kind, label string, list *registers.Players, ts ...Received) *Result {
+func closeWith(t *testing.T, r *rules.Rating, kind fsi.Kind, label string, list *registers.Players, ts ...Received) *Result {
 	t.Helper()
-	p, err := Schedule(kind, r).Parse(label)
+	p, err := r.Schedule(kind).Parse(label)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestRTF_4_2_9_MembershipYearOfTheCutoff(t *testing.T) {
 			p := reg("1", "Rossi", "Mario", "2N", 1650, 0, 0)
 			p.MembershipYear = 2026
 			p.Extra = map[string]string{ColLastStandard: "2026-10-04", ColListed: "1"}
-			res := closeWith(t, r, periods.Standard, c.label, &registers.Players{Rows: []registers.Player{p}})
+			res := closeWith(t, r, fsi.Standard, c.label, &registers.Players{Rows: []registers.Player{p}})
 			if got := res.List.Rows[0].Extra[ColListed]; got != c.listed {
 				t.Errorf("listed %q, want %q", got, c.listed)
 			}
@@ -231,7 +231,7 @@ func TestRTF_4_2_9_MembershipYearOfTheCutoff(t *testing.T) {
 		p := reg("1", "Rossi", "Mario", "2N", 1650, 0, 0)
 		p.MembershipYear = 2027
 		p.Extra = map[string]string{ColLastStandard: "2026-10-04"}
-		res := closeWith(t, settings(t), periods.Standard, "2027-01", &registers.Players{Rows: []registers.Player{p}})
+		res := closeWith(t, settings(t), fsi.Standard, "2027-01", &registers.Players{Rows: []registers.Player{p}})
 		if got := res.List.Rows[0].Extra[ColListed]; got != "1" {
 			t.Errorf("listed %q", got)
 		}
@@ -288,7 +288,7 @@ func TestRTF_4_4_1_5_3_NormAverageRounding(t *testing.T) {
 		{"RTF 4.4.1.5.3: average 2075.5 up, a norm", rules.RoundUp, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o := OptionsFor(periods.Standard, settings(t))
+			o := OptionsFor(fsi.Standard, settings(t))
 			o.Maestro.AverageRounding = c.rounding
 			l := Rate(tt, seeds, o)[0]
 			if l.Score != 7.5 || l.Games != 10 {
@@ -317,7 +317,7 @@ func TestRTF_4_2_8_FideRatedOnTheNationalList(t *testing.T) {
 		p.Extra = map[string]string{ColLastStandard: "2026-10-04"}
 	}
 	lapsed.MembershipYear = 2025
-	res := closeWith(t, settings(t), periods.Standard, "2026-11", &registers.Players{Rows: []registers.Player{fide, both, italia, lapsed}})
+	res := closeWith(t, settings(t), fsi.Standard, "2026-11", &registers.Players{Rows: []registers.Player{fide, both, italia, lapsed}})
 	want := []struct{ listed, fide string }{{"1", "1"}, {"1", "1"}, {"1", ""}, {"0", ""}}
 	for i, w := range want {
 		row := &res.List.Rows[i]
@@ -325,7 +325,7 @@ func TestRTF_4_2_8_FideRatedOnTheNationalList(t *testing.T) {
 			t.Errorf("%s: listed %q listed_fide %q, want %q %q", row.Surname, row.Extra[ColListed], row.Extra[ColListedFide], w.listed, w.fide)
 		}
 	}
-	if r, f := MeritRating(&res.List.Rows[1]); r != 1810 || !f || res.List.Rows[1].EloItalia != 0 {
+	if r, f := res.List.Rows[1].Merit(); r != 1810 || !f || res.List.Rows[1].EloItalia != 0 {
 		t.Errorf("Bianchi: merit %d fide %v Elo Italia %d, want 1810 true 0 (RTF 4.2.6)", r, f, res.List.Rows[1].EloItalia)
 	}
 	if len(res.Report.Inactive) != 1 || res.Report.Inactive[0].FSIID != "4" {

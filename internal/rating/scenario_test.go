@@ -4,16 +4,16 @@ import (
 	"slices"
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
 )
 
 // closeOne closes a period of kind on the list with the tournaments.
-func closeOne(t *testing.T, kind periods.Kind, label string, list *registers.Players, ts ...Received) *Result {
+func closeOne(t *testing.T, kind fsi.Kind, label string, list *registers.Players, ts ...Received) *Result {
 	t.Helper()
 	r := settings(t)
-	p, err := Schedule(kind, r).Parse(label)
+	p, err := r.Schedule(kind).Parse(label)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestScenario_ThreePeriods(t *testing.T) {
 	t4.Players[1].Rounds[0].Opponent = 1
 	t4.Players[0].Rounds[0].Opponent = 2
 
-	mar := closeOne(t, periods.Standard, "2026-03", std,
+	mar := closeOne(t, fsi.Standard, "2026-03", std,
 		received("t1.trf", t1, d(1, 20)), received("t2.trf", t2, d(2, 10)),
 		received("t3.trf", t3, d(2, 15)), received("t4.trf", t4, d(2, 25)))
 
@@ -167,7 +167,7 @@ func TestScenario_ThreePeriods(t *testing.T) {
 	// T4: P1 (2N, 1600) beats P3 (1661): diff −61 → 42 → PA 0.4
 	// (0.42: down); V = 30 × 0.6 = +18.0 → 1618: no cap for a 2N.
 	// P3: 58 → PA 0.6 (0.58: up); V = −18.0 → 1643.
-	may := closeOne(t, periods.Standard, "2026-05", mar.List, received("t4.trf", t4, d(2, 25)))
+	may := closeOne(t, fsi.Standard, "2026-05", mar.List, received("t4.trf", t4, d(2, 25)))
 	t.Run("periods chain: the March list is May's input", func(t *testing.T) {
 		if got := row(may.List, "1").EloItalia; got != 1618 {
 			t.Errorf("P1 %d, want 1618", got)
@@ -201,7 +201,7 @@ func TestScenario_ThreePeriods(t *testing.T) {
 		tp{name: "Rosa, Ida", fsi: "12", rounds: "1b0 . 3w1"},
 		tp{name: "Viola, Luca", fsi: "13", rounds: ". 1w0 2b0"},
 	)
-	feb := closeOne(t, periods.Rapid, "2026-02", rap, received("r1.trf", rt1, d(1, 10)))
+	feb := closeOne(t, fsi.Rapid, "2026-02", rap, received("r1.trf", rt1, d(1, 10)))
 	t.Run("RAPID 7.3: reaching 2200 locks K at 20", func(t *testing.T) {
 		r := row(feb.List, "11")
 		if r.EloRapid != 2201 || !r.RapidK20 || len(feb.Report.KLocked) != 1 {
@@ -231,7 +231,7 @@ func TestScenario_ThreePeriods(t *testing.T) {
 		tp{name: "Blu, Gino", fsi: "11", rounds: "2w0"},
 		tp{name: "Rosa, Ida", fsi: "12", rounds: "1b1"},
 	)
-	mar2 := closeOne(t, periods.Rapid, "2026-03", feb.List, received("r2.trf", rt2, d(2, 20)))
+	mar2 := closeOne(t, fsi.Rapid, "2026-03", feb.List, received("r2.trf", rt2, d(2, 20)))
 	t.Run("RAPID 8.3: band D held, category D kept", func(t *testing.T) {
 		r := row(mar2.List, "12")
 		if r.EloRapid != 1840 || r.Extra[ColRapidCategory] != "D" {
@@ -252,7 +252,7 @@ func TestScenario_ThreePeriods(t *testing.T) {
 		tp{name: "Blu, Gino", fsi: "11", rounds: "2w1"},
 		tp{name: "Viola, Luca", fsi: "13", rounds: "1b0"},
 	)
-	apr := closeOne(t, periods.Rapid, "2026-04", mar2.List, received("r3.trf", rt3, d(3, 20)))
+	apr := closeOne(t, fsi.Rapid, "2026-04", mar2.List, received("r3.trf", rt3, d(3, 20)))
 	t.Run("RAPID 7.3: K stays 20 below 2200 once 2200 was reached", func(t *testing.T) {
 		c := change(&apr.Report, "11")
 		if c.Used != 2183 || c.Sum != 20 || row(apr.List, "11").EloRapid != 2185 {
@@ -270,7 +270,7 @@ func TestScenario_ThreePeriods(t *testing.T) {
 		l := apr.List
 		r := row(l, "12")
 		r.EloRapid = 1500 // as if he had lost a lot
-		next := closeOne(t, periods.Rapid, "2026-05", l)
+		next := closeOne(t, fsi.Rapid, "2026-05", l)
 		if got := row(next.List, "12").Extra[ColRapidCategory]; got != "D" {
 			t.Errorf("category %q, want D kept", got)
 		}

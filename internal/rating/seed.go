@@ -3,7 +3,7 @@ package rating
 import (
 	"strings"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -60,17 +60,17 @@ const SourceTheoretical = "theoretical"
 // arbiter's theoretical rating of the player (0 for none; see
 // Theoretical), which counts only for a foreign player without FIDE
 // rating (standard) or Elo Rapid (rapid).
-func SeedWith(kind periods.Kind, row *registers.Player, p *tournament.Player, r *rules.Rating, theoretical int) Seed {
+func SeedWith(kind fsi.Kind, row *registers.Player, p *tournament.Player, r *rules.Rating, theoretical int) Seed {
 	fideLast := 0
-	if row != nil && kind == periods.Standard {
+	if row != nil && kind == fsi.Standard {
 		fideLast = stateInt(row, ColFideLast)
 	}
 	return seedFor(kind, row, fideLast, p, r, theoretical)
 }
 
 // seedFor is SeedWith with the row's fide_last state already read.
-func seedFor(kind periods.Kind, row *registers.Player, fideLast int, p *tournament.Player, r *rules.Rating, theoretical int) Seed {
-	if kind == periods.Rapid {
+func seedFor(kind fsi.Kind, row *registers.Player, fideLast int, p *tournament.Player, r *rules.Rating, theoretical int) Seed {
+	if kind == fsi.Rapid {
 		return seedRapid(row, p, r, theoretical)
 	}
 	return seedStandard(row, fideLast, p, r, theoretical)
@@ -105,7 +105,7 @@ func seedStandard(row *registers.Player, fideLast int, p *tournament.Player, r *
 	} else if s.FideRatedFromFile {
 		fide = p.Rating
 	}
-	if !tournament.IsCategory(cat) {
+	if !fsi.IsCategory(cat) {
 		cat = "NC"
 	}
 	k := s.K
@@ -202,12 +202,12 @@ func column(row *registers.Player, name string) int {
 }
 
 // Seeds returns the seeds of t's players against the list in force.
-func Seeds(kind periods.Kind, t *tournament.Tournament, ix *Index, r *rules.Rating) []Seed {
+func Seeds(kind fsi.Kind, t *tournament.Tournament, ix *Index, r *rules.Rating) []Seed {
 	return SeedsWith(kind, t, ix, r, Theoretical{})
 }
 
 // SeedsWith is Seeds with the chief arbiter's theoretical ratings.
-func SeedsWith(kind periods.Kind, t *tournament.Tournament, ix *Index, r *rules.Rating, th Theoretical) []Seed {
+func SeedsWith(kind fsi.Kind, t *tournament.Tournament, ix *Index, r *rules.Rating, th Theoretical) []Seed {
 	seeds := make([]Seed, len(t.Players))
 	for i := range t.Players {
 		p := &t.Players[i]

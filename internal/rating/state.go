@@ -30,7 +30,7 @@ const (
 	ColRapidBands    = "rapid_bands"
 	// ColListedFide: 1 when the rating the standard list shows is the
 	// player's FIDE rating (RTF 4.2.8 "Italia o Fide", regs §4b; see
-	// MeritRating).
+	// registers.Player.Merit).
 	ColListedFide = "listed_fide"
 )
 
@@ -134,15 +134,4 @@ func setState(row *registers.Player, col, v string) {
 		return
 	}
 	row.Extra[col] = v
-}
-
-// MeritRating is the rating the national standard list shows for row
-// (RTF 4.2.8 "Italia o Fide", regs §4b): a FIDE-rated player's FIDE
-// standard rating, marked as such (fide), else his Elo Italia; 0 when he
-// has neither.
-func MeritRating(row *registers.Player) (rating int, fide bool) {
-	if row.FideStandard > 0 {
-		return row.FideStandard, true
-	}
-	return row.EloItalia, false
 }

@@ -1,7 +1,7 @@
 package rating
 
 import (
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
@@ -32,7 +32,7 @@ type Seed struct {
 
 // Options are the per-tournament settings of one kind of list.
 type Options struct {
-	Kind       periods.Kind
+	Kind       fsi.Kind
 	DiffCap    int
 	FirstPlace string // "score" or "rank"
 	// WinnerProtection applies RTF 4.2.15 / RAPID 6.7.
@@ -50,9 +50,9 @@ type Options struct {
 
 // OptionsFor returns the per-tournament options of kind from the
 // settings.
-func OptionsFor(kind periods.Kind, r *rules.Rating) Options {
+func OptionsFor(kind fsi.Kind, r *rules.Rating) Options {
 	o := Options{Kind: kind, DiffCap: r.DiffCap, FirstPlace: r.FirstPlace}
-	if kind == periods.Rapid {
+	if kind == fsi.Rapid {
 		o.WinnerProtection, o.Withdrawal = r.Rapid.WinnerProtection, r.Rapid.Withdrawal
 	} else {
 		o.WinnerProtection, o.Withdrawal = r.Standard.WinnerProtection, r.Standard.Withdrawal
@@ -157,7 +157,7 @@ func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
 		l.Applied = l.Delta
 		if l.First && o.WinnerProtection && l.Applied < 0 {
 			l.Applied = 0
-			if o.Kind == periods.Rapid {
+			if o.Kind == fsi.Rapid {
 				l.Articles = append(l.Articles, ArtWinnerRapid)
 			} else {
 				l.Articles = append(l.Articles, ArtWinnerStandard)

@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"testing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
 )
 
 // rate runs the engine on tt against the list rows.
-func rate(t *testing.T, kind periods.Kind, tt *tournament.Tournament, rows ...registers.Player) []Line {
+func rate(t *testing.T, kind fsi.Kind, tt *tournament.Tournament, rows ...registers.Player) []Line {
 	t.Helper()
 	r := settings(t)
 	ix := NewIndex(&registers.Players{Rows: rows}, r.MatchByName)
@@ -38,7 +38,7 @@ func TestRTF_4_3_1_Variation(t *testing.T) {
 		tp{name: "Cinque", fsi: "5", rounds: ". . . 1w0"},
 		tp{name: "Sei", fsi: "6", rounds: ". . . . 1b="},
 	)
-	lines := rate(t, periods.Standard, tt,
+	lines := rate(t, fsi.Standard, tt,
 		reg("1", "Uno", "Primo", "3N", 1500, 0, 0), reg("2", "Due", "", "2N", 1600, 0, 0),
 		reg("3", "Tre", "", "3N", 1450, 0, 0), reg("4", "Quattro", "", "1N", 1900, 0, 0),
 		reg("5", "Cinque", "", "NC", 1000, 0, 0), reg("6", "Sei", "", "3N", 1500, 0, 0))
@@ -75,7 +75,7 @@ func TestRTF_4_3_2_K(t *testing.T) {
 		tp{name: "Terza", fsi: "2", rounds: "1b= 3w1"},
 		tp{name: "Altro", fsi: "3", rounds: ". 2b0 1w1"},
 	)
-	lines := rate(t, periods.Standard, tt, reg("1", "Maestro", "", "M", 2250, 0, 0),
+	lines := rate(t, fsi.Standard, tt, reg("1", "Maestro", "", "M", 2250, 0, 0),
 		reg("2", "Terza", "", "3N", 1500, 0, 0), reg("3", "Altro", "", "NC", 1500, 0, 0))
 	if l := lines[0]; l.K != 20 || l.Detail[0].Percent != 92 {
 		t.Errorf("RTF 4.3.2 b: Maestro K %d, first game %d%%; want 20, 92", l.K, l.Detail[0].Percent)
@@ -96,7 +96,7 @@ func TestRTF_4_2_10_WhoIsRated(t *testing.T) {
 		tp{name: "Fide A", fsi: "2", fide: "900002", rounds: "1b= 3w1"},
 		tp{name: "Fide B", fsi: "3", fide: "900003", rounds: ". 2b0"},
 	)
-	lines := rate(t, periods.Standard, tt, reg("1", "Italiano", "", "3N", 1500, 0, 0),
+	lines := rate(t, fsi.Standard, tt, reg("1", "Italiano", "", "3N", 1500, 0, 0),
 		reg("2", "Fide", "A", "1N", 0, 1700, 0), reg("3", "Fide", "B", "1N", 0, 1800, 0))
 	if l := lines[0]; !l.Rated || l.Detail[0].OpponentRating != 1700 || l.Percent != 24 || l.Expected != 2 || l.Delta != 90 {
 		t.Errorf("RTF 4.2.11: player 1 rated %v opp %d S %d PA %s V %s; want true 1700 24 0.2 9.0",
@@ -120,7 +120,7 @@ func TestRTF_4_2_13_OnlyGamesPlayed(t *testing.T) {
 		tp{name: "Tre", fsi: "3", rounds: ". 1w-"},
 		tp{name: "Quattro", fsi: "4", rounds: ". . 1bW"},
 	)
-	lines := rate(t, periods.Standard, tt, reg("1", "Uno", "", "3N", 1500, 0, 0),
+	lines := rate(t, fsi.Standard, tt, reg("1", "Uno", "", "3N", 1500, 0, 0),
 		reg("2", "Due", "", "3N", 1500, 0, 0), reg("3", "Tre", "", "3N", 1500, 0, 0), reg("4", "Quattro", "", "3N", 1500, 0, 0))
 	if l := lines[0]; l.Games != 1 || l.Score != 1 || l.Expected != 5 || l.Delta != 150 {
 		t.Errorf("games %d score %v PA %s V %s; want 1 1 0.5 15.0", l.Games, l.Score, l.Expected, l.Delta)
@@ -141,7 +141,7 @@ func TestRTF_4_2_15_WinnerProtection(t *testing.T) {
 		tp{name: "Debole", fsi: "2", rounds: "1b0 . 3w0"},
 		tp{name: "Medio", fsi: "3", rounds: ". 1w= 2b1"},
 	)
-	lines := rate(t, periods.Standard, tt, reg("1", "Forte", "", "CM", 2000, 0, 0),
+	lines := rate(t, fsi.Standard, tt, reg("1", "Forte", "", "CM", 2000, 0, 0),
 		reg("2", "Debole", "", "3N", 1500, 0, 0), reg("3", "Medio", "", "3N", 1500, 0, 0))
 	l := lines[0]
 	if !l.First || l.Expected != 18 || l.Delta != -90 || l.Applied != 0 || !slices.Equal(l.Articles, []string{"RTF 4.2.15"}) {
@@ -155,7 +155,7 @@ func TestRTF_4_2_15_WinnerProtection(t *testing.T) {
 		t.Errorf("player 2 is last and loses rating: %+v", l)
 	}
 	t.Run("RAPID 6.7: the same in rapid cites RAPID 6.7", func(t *testing.T) {
-		lines := rate(t, periods.Rapid, tt, reg("1", "Forte", "", "CM", 0, 0, 2000),
+		lines := rate(t, fsi.Rapid, tt, reg("1", "Forte", "", "CM", 0, 0, 2000),
 			reg("2", "Debole", "", "3N", 0, 0, 1500), reg("3", "Medio", "", "3N", 0, 0, 1500))
 		if l := lines[0]; l.Applied != 0 || !slices.Equal(l.Articles, []string{"RAPID 6.7"}) {
 			t.Errorf("applied %s articles %v", l.Applied, l.Articles)
@@ -175,7 +175,7 @@ func TestRTF_7_5_3_UnjustifiedWithdrawal(t *testing.T) {
 	)
 	rows := []registers.Player{reg("1", "Ritirato", "", "3N", 1500, 0, 0), reg("2", "Due", "", "3N", 1500, 0, 0),
 		reg("3", "Tre", "", "3N", 1500, 0, 0), reg("4", "Quattro", "", "3N", 1500, 0, 0)}
-	lines := rate(t, periods.Standard, tt, rows...)
+	lines := rate(t, fsi.Standard, tt, rows...)
 	if l := lines[0]; !l.Withdrew || l.Delta != 150 || l.Applied != 0 || !slices.Equal(l.Articles, []string{"RTF 7.5.3"}) {
 		t.Errorf("withdrew %v V %s applied %s articles %v; want true 15.0 0.0 [RTF 7.5.3]", l.Withdrew, l.Delta, l.Applied, l.Articles)
 	}
@@ -184,16 +184,16 @@ func TestRTF_7_5_3_UnjustifiedWithdrawal(t *testing.T) {
 			tp{name: "Assente", fsi: "1", rounds: "2w1 0--"},
 			tp{name: "Due", fsi: "2", rounds: "1b0"},
 		)
-		lines := rate(t, periods.Standard, tt, rows[:2]...)
+		lines := rate(t, fsi.Standard, tt, rows[:2]...)
 		if l := lines[0]; l.Withdrew || l.Applied != 150 {
 			t.Errorf("withdrew %v applied %s; want false 15.0", l.Withdrew, l.Applied)
 		}
 	})
 	t.Run("RTF 7.5.2: the office's override makes the withdrawal justified", func(t *testing.T) {
 		r := settings(t)
-		o := OptionsFor(periods.Standard, r)
+		o := OptionsFor(fsi.Standard, r)
 		o.Withdrawals = map[int]bool{1: false}
-		lines := Rate(tt, Seeds(periods.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
+		lines := Rate(tt, Seeds(fsi.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
 		if l := lines[0]; l.Withdrew || l.Applied != 150 {
 			t.Errorf("withdrew %v applied %s; want false 15.0", l.Withdrew, l.Applied)
 		}
@@ -221,20 +221,20 @@ func roundRobinWithdrawal(t *testing.T) (*tournament.Tournament, []registers.Pla
 // nothing is zeroed until the office decides, and its decision applies.
 func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalUndecided(t *testing.T) {
 	tt, rows := roundRobinWithdrawal(t)
-	lines := rate(t, periods.Standard, tt, rows...)
+	lines := rate(t, fsi.Standard, tt, rows...)
 	if l := lines[0]; l.Withdrew || !l.Undecided || l.Delta != 150 || l.Applied != 150 {
 		t.Errorf("withdrew %v undecided %v V %s applied %s; want false true 15.0 15.0", l.Withdrew, l.Undecided, l.Delta, l.Applied)
 	}
 	r := settings(t)
-	o := OptionsFor(periods.Standard, r)
+	o := OptionsFor(fsi.Standard, r)
 	o.Withdrawals = map[int]bool{1: true}
-	lines = Rate(tt, Seeds(periods.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
+	lines = Rate(tt, Seeds(fsi.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
 	if l := lines[0]; !l.Withdrew || l.Undecided || l.Applied != 0 {
 		t.Errorf("office says unjustified: withdrew %v undecided %v applied %s; want true false 0.0", l.Withdrew, l.Undecided, l.Applied)
 	}
-	o = OptionsFor(periods.Standard, r)
+	o = OptionsFor(fsi.Standard, r)
 	o.Withdrawal.RoundRobinAsksOffice = false
-	lines = Rate(tt, Seeds(periods.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
+	lines = Rate(tt, Seeds(fsi.Standard, tt, NewIndex(&registers.Players{Rows: rows}, true), r), o)
 	if l := lines[0]; !l.Withdrew || l.Applied != 0 {
 		t.Errorf("round_robin_asks_office false: withdrew %v applied %s; want the Swiss reading (zeroed)", l.Withdrew, l.Applied)
 	}
@@ -269,7 +269,7 @@ func TestRTF_4_2_5_EntryRatings(t *testing.T) {
 	r := settings(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := SeedFor(periods.Standard, c.row, &c.p, r)
+			s := SeedFor(fsi.Standard, c.row, &c.p, r)
 			if s.Rating != c.rating || s.Source != c.source || s.Rated != c.rated {
 				t.Errorf("seed %+v; want %d %s rated %v", s, c.rating, c.source, c.rated)
 			}
@@ -299,7 +299,7 @@ func TestRAPID_6_1_EntryAndK(t *testing.T) {
 	r := settings(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := SeedFor(periods.Rapid, c.row, &c.p, r)
+			s := SeedFor(fsi.Rapid, c.row, &c.p, r)
 			if s.Rating != c.rating || s.K != c.k || s.Source != c.source || !s.Rated {
 				t.Errorf("seed %+v; want %d K %d %s", s, c.rating, c.k, c.source)
 			}
@@ -327,7 +327,7 @@ func TestRTF_4_4_1_5_Norms(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			list, tt := mk(c.results)
-			lines := Rate(tt, Seeds(periods.Standard, tt, NewIndex(list, true), r), OptionsFor(periods.Standard, r))
+			lines := Rate(tt, Seeds(fsi.Standard, tt, NewIndex(list, true), r), OptionsFor(fsi.Standard, r))
 			n := lines[0].Norm
 			if (n != nil) != c.norm {
 				t.Fatalf("norm %+v, want %v", n, c.norm)

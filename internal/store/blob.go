@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/failure"
 )
 
 // blobChunk is the size of the chunks stored bytes are kept in: a
@@ -19,7 +20,7 @@ const blobChunk = 1 << 20
 
 // ErrNotKept is OpenRaw's error for a submission whose original was not
 // kept (a file over the size limit, recorded by its hash alone).
-var ErrNotKept = errors.New("original not kept")
+var ErrNotKept = failure.New(failure.NotFound, "original not kept")
 
 // putBlob stores c's bytes under their SHA-256, a chunk at a time, unless
 // that content is stored already. The bytes read must be those c names

@@ -15,10 +15,10 @@ import (
 // change nothing, so they live here beside the tables they read.
 
 // provinceSQL is a tournament's province (over verdicts v and
-// tournaments t): the province of the calendar event it was matched to
-// (the calendar's optional province column, in the stored report's
-// authorisation), else the sign in brackets closing its city, as in
-// "Novara (NO)"; "" when neither says.
+// tournaments t) as fsi.Province says it, in SQL so that pages filter
+// and list by it: the calendar's province in the stored report's
+// authorisation, else the sign in brackets closing the city (tested
+// against fsi.Province).
 const provinceSQL = `coalesce(nullif(upper(json_extract(v.report, '$.authorisation.province')), ''),
 	CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END)`
 

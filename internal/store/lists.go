@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"omologa/internal/platform/failure"
 )
 
 // ErrListExists is returned by SaveRatingList when the kind and period
 // are already closed and replacing was not asked for.
-var ErrListExists = errors.New("list already closed")
+var ErrListExists = failure.New(failure.Conflict, "list already closed")
 
 // RatingList is a closed rating list as stored.
 type RatingList struct {

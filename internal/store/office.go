@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/internal/platform/failure"
 	"omologa/internal/platform/italian"
 	"time"
 )
@@ -34,18 +35,22 @@ type StateError struct {
 	Want  string // the state the operation needs
 }
 
+// FailureKind is failure.Refused: the act does not apply to the state.
+func (e *StateError) FailureKind() failure.Kind { return failure.Refused }
+
 func (e *StateError) Error() string {
 	return fmt.Sprintf("submission %d is %s, not %s", e.ID, e.State, e.Want)
 }
 
 // ErrNoSubmission is returned for an id that names no submission.
-var ErrNoSubmission = errors.New("no such submission")
+var ErrNoSubmission = failure.New(failure.NotFound, "no such submission")
 
 // noSubmission is ErrNoSubmission naming the id: "no submission 999".
 type noSubmission int64
 
-func (e noSubmission) Error() string        { return fmt.Sprintf("no submission %d", int64(e)) }
-func (e noSubmission) Is(target error) bool { return target == ErrNoSubmission }
+func (e noSubmission) Error() string             { return fmt.Sprintf("no submission %d", int64(e)) }
+func (e noSubmission) Is(target error) bool      { return target == ErrNoSubmission }
+func (e noSubmission) FailureKind() failure.Kind { return failure.NotFound }
 
 // Release puts a quarantined submission back in the received state, so
 // that the next pass judges and answers it, recording who released it
@@ -88,9 +93,10 @@ func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by s
 	return nil
 }
 
-// noteTime writes when the office acted, as the office reads it: in
-// Rome, dd/mm/yyyy hh:mm.
-func noteTime(t time.Time) string { return italian.DateTime(t, italian.Rome()) }
+// noteTime writes when the office acted, as the office reads it: in the
+// office's time zone, which the caller gives as now's location (the
+// rules' time_zone), dd/mm/yyyy hh:mm.
+func noteTime(t time.Time) string { return italian.DateTime(t, t.Location()) }
 
 func officeOf(action, by string, at sql.NullString) *Office {
 	if action == "" {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"omologa/internal/platform/failure"
 )
 
 // RegisterVersion is one imported version of a register.
@@ -23,7 +25,7 @@ type RegisterVersion struct {
 
 // ErrNothingToUndo is returned by UndoRegister when no import of the
 // kind is left to undo.
-var ErrNothingToUndo = errors.New("no import to undo")
+var ErrNothingToUndo = failure.New(failure.Refused, "no import to undo")
 
 // ImportRegister stores a register version and makes it the one in
 // force, keeping the earlier versions. An import made before versions

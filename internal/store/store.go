@@ -31,6 +31,7 @@ import (
 
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/failure"
 )
 
 // Submission states.
@@ -623,13 +624,16 @@ func (s *Store) Failing(ctx context.Context, id int64, failure string, next, now
 
 // ErrNoNotice is returned for a submission that has no notice (not
 // judged yet, quarantined, discarded).
-var ErrNoNotice = errors.New("no notice")
+var ErrNoNotice = failure.New(failure.Refused, "no notice")
 
 // NoticeError says a notice is not in a state an operation needs.
 type NoticeError struct {
 	SubmissionID int64
 	Status       string
 }
+
+// FailureKind is failure.Conflict: the notice was already delivered.
+func (e *NoticeError) FailureKind() failure.Kind { return failure.Conflict }
 
 func (e *NoticeError) Error() string {
 	return fmt.Sprintf("the notice of submission %d is %s", e.SubmissionID, e.Status)

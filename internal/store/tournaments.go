@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"omologa/internal/platform/failure"
 )
 
 // TournamentFacts are what tells one tournament from another when no
@@ -57,7 +59,7 @@ type Version struct {
 
 // ErrNoTournament is returned for a tournament id or file that names no
 // tournament.
-var ErrNoTournament = errors.New("no such tournament")
+var ErrNoTournament = failure.New(failure.NotFound, "no such tournament")
 
 const acceptedSQL = `('accepted', 'accepted-with-warnings')`
 

@@ -7,13 +7,15 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/platform/failure"
 )
 
 // ErrNoUser is returned for a user name that names no user.
-var ErrNoUser = errors.New("no such user")
+var ErrNoUser = failure.New(failure.NotFound, "no such user")
 
 // ErrUserExists is returned by AddUser for a name already taken.
-var ErrUserExists = errors.New("user already exists")
+var ErrUserExists = failure.New(failure.Conflict, "user already exists")
 
 // User is an account of the office's web application. The hash is the
 // password's bcrypt hash; the store never sees a password.

@@ -1,9 +1,9 @@
 package tournament
 
 import (
-	"slices"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/tournament/rateofplay"
 )
 
@@ -140,33 +140,6 @@ type Player struct {
 	Line int `json:"line"` // line of the 001 record
 }
 
-// Categories are the Italian title and categories (RTF 4.1), highest
-// first: Maestro, Candidato Maestro, the national categories 1N 2N 3N,
-// the social categories 1S 2S and NC, unclassified. This is the one list
-// the readers, the rules, the rating stage and the registers use. There
-// is no 3S: the regulations name 1S, 2S and NC only (RTF 4.1, 4.2.5,
-// 4.2.16), so a file's "3S" is not read as a category.
-var Categories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}
-
-// CategoryList is Categories as written in messages: "M CM 1N … NC".
-var CategoryList = strings.Join(Categories, " ")
-
-// IsCategory reports whether s is an Italian category as Player.Category
-// holds it (upper case).
-func IsCategory(s string) bool { return s != "" && slices.Contains(Categories, s) }
-
-// CategoryRank orders the categories (RTF 4.1): NC 0 up to M 7, the
-// empty category as NC; −1 for anything else.
-func CategoryRank(s string) int {
-	if s == "" {
-		return 0
-	}
-	if i := slices.Index(Categories, s); i >= 0 {
-		return len(Categories) - 1 - i
-	}
-	return -1
-}
-
 // oldTitles are the FIDE titles as TRF06 wrote them, in lower case
 // (g GM, m IM, f FM, c CM, wg WGM, wm WIM, wf WFM, wc WCM): "m" is an
 // International Master there, not a Maestro.
@@ -181,7 +154,7 @@ func SplitTitle(s string) (title, category string) {
 	switch {
 	case oldTitles[s]:
 		return s, ""
-	case !IsCategory(c):
+	case !fsi.IsCategory(c):
 		return s, ""
 	case c == "CM":
 		return s, c

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"omologa/internal/office"
-	"omologa/internal/store"
 )
 
 // maxUpload bounds a register's upload.
@@ -61,8 +60,8 @@ func (st *stage) take(tok, user string) (staged, bool) {
 }
 
 type registersData struct {
-	Registers []store.RegisterInfo
-	History   []store.RegisterVersion
+	Registers []office.RegisterInfo
+	History   []office.RegisterVersion
 	Diff      *office.ImportDiff
 	Token     string
 }

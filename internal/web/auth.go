@@ -9,7 +9,6 @@ import (
 
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
-	"omologa/internal/store"
 )
 
 // cookieName is the session cookie; "__Host-" under TLS binds it to
@@ -26,7 +25,7 @@ type ctxKey struct{}
 // visit is the logged-in user of a request.
 type visit struct {
 	token string
-	sess  *store.Session
+	sess  *office.Session
 }
 
 func (v *visit) actor() office.Actor {
@@ -184,17 +183,6 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, back string) {
 	var oe *office.Error
 	if errors.As(err, &oe) {
-		code := http.StatusBadRequest
-		switch oe.Kind {
-		case office.NotFound:
-			code = http.StatusNotFound
-		case office.Forbidden:
-			code = http.StatusForbidden
-		case office.Refused:
-			code = http.StatusUnprocessableEntity
-		case office.Conflict:
-			code = http.StatusConflict
-		}
 		msg := oe.Msg
 		if s.langOf(r) == "it" && oe.MsgIT != "" {
 			msg = oe.MsgIT
@@ -202,11 +190,39 @@ func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, bac
 		if oe.Article != "" {
 			msg += " (" + oe.Article + ")"
 		}
-		s.render(w, r, code, "error", "", errorPage{Msg: msg, Back: back})
+		s.render(w, r, statusOf(oe.Kind), "error", "", errorPage{Msg: msg, Back: back})
+		return
+	}
+	// A failure the office passed on as the store said it (no such
+	// submission): its status, in the page's own words.
+	if k := office.KindOf(err); k != 0 {
+		key := "badRequest"
+		switch k {
+		case office.NotFound:
+			key = "notFound"
+		case office.Forbidden:
+			key = "forbidden"
+		}
+		s.render(w, r, statusOf(k), "error", "", errorPage{Key: key, Back: back})
 		return
 	}
 	s.log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	s.render(w, r, http.StatusInternalServerError, "error", "", errorPage{Key: "internal"})
+}
+
+// statusOf is the HTTP status of a kind of failure.
+func statusOf(k office.ErrorKind) int {
+	switch k {
+	case office.NotFound:
+		return http.StatusNotFound
+	case office.Forbidden:
+		return http.StatusForbidden
+	case office.Refused:
+		return http.StatusUnprocessableEntity
+	case office.Conflict:
+		return http.StatusConflict
+	}
+	return http.StatusBadRequest
 }
 
 // errorPage is an error shown in the layout: a text key, or a message

@@ -11,7 +11,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/rating/fide"
-	"omologa/internal/store"
 	"omologa/internal/tournament"
 )
 
@@ -21,7 +20,7 @@ import (
 type fideData struct {
 	Period    periods.Period
 	Periods   []string // the lists to choose from
-	Forwarded []store.ForwardingRow
+	Forwarded []office.ForwardingRow
 	Preview   *fideexport.Result // nil unless asked for, by an officer
 	Ready     int                // tournaments an export would forward now
 	May       bool               // the user may forward (and preview)
@@ -31,7 +30,7 @@ type fideData struct {
 // ending today goes into (FIDE-RR 7.13), the one before and the one
 // after, and every list something was forwarded to.
 func (s *Server) fidePeriods(r *http.Request) (current periods.Period, labels []string, ok bool, err error) {
-	today := tournament.DateOf(s.now().In(rome))
+	today := tournament.DateOf(s.now().In(s.zone))
 	set := s.o.Rules.SelectFide(today)
 	if set == nil {
 		return current, nil, false, nil
@@ -66,7 +65,7 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 	}
 	d := fideData{Period: current, Periods: labels}
 	if p := r.URL.Query().Get("period"); p != "" {
-		set := s.o.Rules.SelectFide(tournament.DateOf(s.now().In(rome)))
+		set := s.o.Rules.SelectFide(tournament.DateOf(s.now().In(s.zone)))
 		if d.Period, err = set.List.Schedule().Parse(p); err != nil {
 			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: err.Error(),
 				MsgIT: "il mese scelto non è quello di una lista FIDE"})

@@ -5,16 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
 	"time"
 
-	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 )
 
 // reportCSP is the policy of a report page shown in a frame: its own
@@ -22,7 +21,7 @@ import (
 const reportCSP = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
 
 type listsData struct {
-	Lists []store.ListSummary
+	Lists []office.ListSummary
 	Next  []nextList
 }
 
@@ -43,7 +42,7 @@ func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
 // listSummary returns the closed list the path names with the key its
 // cached renderings go under; ok is false (404 written) when there is
 // none.
-func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l store.ListSummary, key string, ok bool) {
+func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l office.ListSummary, key string, ok bool) {
 	l, ok, err := s.st.ListSummaryOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
 	if err != nil {
 		s.fail(w, r, err)
@@ -62,7 +61,7 @@ type listRead struct {
 	Entries []lists.Entry
 }
 
-func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSummary, string, *listRead, bool) {
+func (s *Server) readList(w http.ResponseWriter, r *http.Request) (office.ListSummary, string, *listRead, bool) {
 	sum, key, ok := s.listSummary(w, r)
 	if !ok {
 		return sum, "", nil, false
@@ -91,7 +90,7 @@ func (s *Server) readList(w http.ResponseWriter, r *http.Request) (store.ListSum
 }
 
 type listData struct {
-	List   store.ListSummary
+	List   office.ListSummary
 	Report *rating.Report
 	Top    []lists.Entry
 }
@@ -118,7 +117,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 }
 
 func listTitle(kind, period string) string {
-	return office.ListNames[periods.Kind(kind)] + " · " + italian.Period(period)
+	return fsi.Kind(kind).ListName() + " · " + italian.Period(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
@@ -177,7 +176,7 @@ type previewData struct {
 func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.URL.Query().Get("kind"), r.URL.Query().Get("period")
 	res, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: periods.Kind(kind), Period: period, Preview: true, Force: true})
+		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period, Preview: true, Force: true})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -199,7 +198,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
 	_, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: periods.Kind(kind), Period: period})
+		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -241,7 +240,7 @@ type playerData struct {
 }
 
 type playerResult struct {
-	store.PlayerResult
+	office.PlayerResult
 	Line rating.Line
 }
 
@@ -259,7 +258,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	}
 	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory], Milestones: ix.milestones[id]}
 	for _, h := range ix.history[id] {
-		if h.Kind == "rapid" {
+		if fsi.Kind(h.Kind) == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
 		} else {
 			d.Standard = append(d.Standard, h)
@@ -299,7 +298,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.stamp), func(buf *bytes.Buffer) error {
-		return lists.HistoryPNG(buf, office.ListNames[periods.Kind(kind)], pts)
+		return lists.HistoryPNG(buf, fsi.Kind(kind).ListName(), pts)
 	})
 }
 

@@ -14,12 +14,12 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
 	"omologa/internal/publishing/notice"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 	"omologa/internal/tournament"
 )
 
@@ -36,13 +36,13 @@ type nextList struct {
 
 type dashboardData struct {
 	Counts      map[string]int
-	Quarantined []store.SubmissionRow
-	Unreadable  []store.SubmissionRow
-	Rejected    []store.SubmissionRow
+	Quarantined []office.SubmissionRow
+	Unreadable  []office.SubmissionRow
+	Rejected    []office.SubmissionRow
 	RejectedAll int // rejected in the period, all (the table shows the latest 20)
 	// Failing are the notices not delivered after their fast attempts,
 	// with their next attempt (none when given up).
-	Failing []store.FailingNotice
+	Failing []office.FailingNotice
 	Next    []nextList
 	Since   time.Time
 }
@@ -55,15 +55,15 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if d.Quarantined, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{State: store.StateQuarantined}, 0, 20); err != nil {
+	if d.Quarantined, _, err = s.st.BrowseSubmissions(ctx, office.SubmissionFilter{State: office.StateQuarantined}, 0, 20); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if d.Unreadable, _, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "unreadable", Since: d.Since}, 0, 20); err != nil {
+	if d.Unreadable, _, err = s.st.BrowseSubmissions(ctx, office.SubmissionFilter{Verdict: "unreadable", Since: d.Since}, 0, 20); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, store.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
+	if d.Rejected, d.RejectedAll, err = s.st.BrowseSubmissions(ctx, office.SubmissionFilter{Verdict: "rejected", Since: d.Since}, 0, 20); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -82,10 +82,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 // counts in, with its cut-off, and before it the previous list when its
 // cut-off has passed and it is not closed yet.
 func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
-	today := tournament.DateOf(s.now().In(rome))
+	today := tournament.DateOf(s.now().In(s.zone))
 	var out []nextList
-	for _, k := range []periods.Kind{periods.Standard, periods.Rapid} {
-		sch := rating.Schedule(k, &s.o.Rules.Rating)
+	for _, k := range []fsi.Kind{fsi.Standard, fsi.Rapid} {
+		sch := s.o.Rules.Rating.Schedule(k)
 		p := sch.ForReceipt(today)
 		prev := sch.Previous(p)
 		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)
@@ -136,13 +136,13 @@ func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Con
 }
 
 type submissionsData struct {
-	browsePage[store.SubmissionFilter, store.SubmissionRow]
+	browsePage[office.SubmissionFilter, office.SubmissionRow]
 	Query url.Values
 }
 
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f := store.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
+	f := office.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
 		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
 	p, err := browse(s, r, f, s.st.BrowseSubmissions)
 	if err != nil {
@@ -153,18 +153,18 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 }
 
 type submissionData struct {
-	Sub       *store.Submission
-	Status    *store.Status
-	Files     []store.FileVerdict
+	Sub       *office.Submission
+	Status    *office.Status
+	Files     []office.FileVerdict
 	Notice    *notice.Sent
 	Decisions *office.DecideResult
 	Players   map[int64][]playerOption // by file: the players a decision may name
 	// Tournaments are the files' tournaments with their versions and
 	// revocation, by file.
-	Tournaments map[int64]*store.Tournament
+	Tournaments map[int64]*office.Tournament
 	// Fide is the latest forwarding to FIDE of each file's tournament
 	// (by this file or an earlier version), by file.
-	Fide map[int64]*store.Forwarding
+	Fide map[int64]*office.Forwarding
 }
 
 type playerOption struct {
@@ -186,11 +186,11 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	sub, err := s.st.Load(ctx, id)
 	if err != nil {
-		s.notFound(w, r)
+		s.fail(w, r, err)
 		return
 	}
-	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*store.Tournament{},
-		Fide: map[int64]*store.Forwarding{}}
+	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*office.Tournament{},
+		Fide: map[int64]*office.Forwarding{}}
 	sts, err := s.st.StatusOf(ctx, id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -224,7 +224,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if sub.State == store.StateJudged {
+	if sub.State == office.StateJudged {
 		if d.Decisions, err = s.o.Decisions(ctx, id); err != nil && office.KindOf(err) == 0 {
 			s.fail(w, r, err)
 			return
@@ -246,7 +246,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 
 // playerOptions lists a file's players from its provisional results, by
 // starting number.
-func playerOptions(rs []store.Rating) []playerOption {
+func playerOptions(rs []office.Rating) []playerOption {
 	var out []playerOption
 	seen := map[int]bool{}
 	for _, r := range rs {
@@ -288,12 +288,12 @@ func (s *Server) original(w http.ResponseWriter, r *http.Request) {
 	}
 	sub, err := s.st.Load(r.Context(), id)
 	if err != nil {
-		s.notFound(w, r)
+		s.fail(w, r, err)
 		return
 	}
 	data, err := s.st.OpenRaw(r.Context(), id)
 	if err != nil {
-		s.notFound(w, r)
+		s.fail(w, r, err)
 		return
 	}
 	defer data.Close()
@@ -374,23 +374,20 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "choose a player", MsgIT: "scegliere un giocatore"})
 		return
 	}
-	op := office.DecideOp{Decision: store.Decision{Start: start}}
+	op := office.DecideOp{Decision: office.Decision{Start: start}}
 	switch what := r.PostFormValue("what"); what {
-	case store.WithdrawalJustified, store.WithdrawalUnjustified:
-		op.Decision.Kind, op.Decision.Value = store.DecisionWithdrawal, what
-		op.Flag = fmt.Sprintf("--withdrawal-%s %d", what, start)
-	case store.DecisionTheoretical:
+	case office.WithdrawalJustified, office.WithdrawalUnjustified:
+		op.Decision.Kind, op.Decision.Value = office.DecisionWithdrawal, what
+	case office.DecisionTheoretical:
 		v := strings.TrimSpace(r.PostFormValue("rating"))
 		if n, err := strconv.Atoi(v); err != nil || n <= 0 {
 			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "a theoretical rating is a whole number",
 				MsgIT: "il punteggio teorico è un numero intero"})
 			return
 		}
-		op.Decision.Kind, op.Decision.Value = store.DecisionTheoretical, v
-		op.Flag = fmt.Sprintf("--theoretical %d=%s", start, v)
+		op.Decision.Kind, op.Decision.Value = office.DecisionTheoretical, v
 	case "clear":
 		op.Clear = true
-		op.Flag = fmt.Sprintf("--clear %d", start)
 	default:
 		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "unknown decision", MsgIT: "decisione sconosciuta"})
 		return
@@ -434,7 +431,7 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f := store.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
+	f := office.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
 		Province: q.Get("province"), Text: q.Get("q")}
 	p, err := browse(s, r, f, s.st.BrowseTournaments)
 	if err != nil {
@@ -447,7 +444,7 @@ func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 func (s *Server) audit(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	page := pageOf(r)
-	f := store.AuditFilter{User: q.Get("user"), Action: q.Get("action"), Limit: perPage + 1, Offset: (page - 1) * perPage}
+	f := office.AuditFilter{User: q.Get("user"), Action: q.Get("action"), Limit: perPage + 1, Offset: (page - 1) * perPage}
 	es, err := s.o.Audit(r.Context(), f)
 	if err != nil {
 		s.fail(w, r, err)
@@ -462,8 +459,8 @@ func (s *Server) audit(w http.ResponseWriter, r *http.Request) {
 		p.Next = "/audit?" + withPage(q, page+1)
 	}
 	s.render(w, r, http.StatusOK, "audit", "audit", struct {
-		Entries []store.AuditEntry
-		F       store.AuditFilter
+		Entries []office.AuditEntry
+		F       office.AuditFilter
 		Pager   pager
 	}{es, f, p})
 }

@@ -11,9 +11,10 @@ import (
 	"sync"
 
 	"omologa/internal/config"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/office"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 )
 
 // playerIndex is the players as the lists say them: the rows of the
@@ -22,7 +23,7 @@ import (
 // change, so the index is rebuilt only when a list is closed (or closed
 // again): a search or a player's page then costs no parsing.
 type playerIndex struct {
-	st  *store.Store
+	st  *office.Queries
 	cfg *config.Config
 
 	mu    sync.Mutex
@@ -91,7 +92,7 @@ type histPoint struct {
 	Cat    string
 }
 
-func newPlayerIndex(st *store.Store, cfg *config.Config) *playerIndex {
+func newPlayerIndex(st *office.Queries, cfg *config.Config) *playerIndex {
 	return &playerIndex{st: st, cfg: cfg}
 }
 
@@ -134,7 +135,7 @@ func (p *playerIndex) build(ctx context.Context) (*indexed, error) {
 		return nil, err
 	}
 	// Oldest first, so that the last list read is the latest.
-	slices.SortStableFunc(sums, func(a, b store.ListSummary) int {
+	slices.SortStableFunc(sums, func(a, b office.ListSummary) int {
 		if c := strings.Compare(a.Period, b.Period); c != 0 {
 			return c
 		}
@@ -159,7 +160,7 @@ func (p *playerIndex) build(ctx context.Context) (*indexed, error) {
 				continue
 			}
 			pt := histPoint{Kind: s.Kind, Period: s.Period, Rating: r.EloItalia, Cat: r.Category}
-			if s.Kind == "rapid" {
+			if fsi.Kind(s.Kind) == fsi.Rapid {
 				pt.Rating, pt.Cat = r.EloRapid, r.Extra[rating.ColRapidCategory]
 			}
 			if pt.Rating > 0 {
@@ -169,7 +170,7 @@ func (p *playerIndex) build(ctx context.Context) (*indexed, error) {
 		latest, ix.source = ps, fmt.Sprintf("list %s %s", s.Kind, s.Period)
 	}
 	if latest == nil {
-		name, data, ok, err := p.st.Register(ctx, store.RegisterPlayers)
+		name, data, ok, err := p.st.Register(ctx, office.RegisterPlayers)
 		if err != nil {
 			return nil, err
 		}

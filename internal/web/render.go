@@ -12,24 +12,13 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 )
 
-// rome is the office's time zone: every time a person reads is in it.
-var rome = func() *time.Location {
-	l, err := time.LoadLocation("Europe/Rome")
-	if err != nil {
-		return time.FixedZone("CET", 3600)
-	}
-	return l
-}()
-
 var funcs = template.FuncMap{
-	"date":     func(t time.Time) string { return italian.DateIn(t, rome) },
-	"datetime": func(t time.Time) string { return italian.DateTime(t, rome) },
 	// day writes a stored calendar date "2026-11-23" as 23/11/2026.
 	"day": func(s string) string {
 		t, err := time.Parse("2006-01-02", s)
@@ -86,7 +75,7 @@ var funcs = template.FuncMap{
 	},
 	"acts": func() []office.Action { return auditActs },
 	// hasProvince says a city already closes with its province, "Novara (NO)".
-	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
+	"hasProvince": func(city string) bool { return fsi.ProvinceOfCity(city) != "" },
 	"add":         func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
@@ -135,9 +124,13 @@ func periodName(lang, p string) string {
 	return italian.Period(p)
 }
 
-// parsePages parses each page template with the layout.
-func parsePages() (map[string]*template.Template, error) {
-	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/parts.html")
+// parsePages parses each page template with the layout; the pages write
+// every time in loc, the office's time zone.
+func parsePages(loc *time.Location) (map[string]*template.Template, error) {
+	layout, err := template.New("layout.html").Funcs(funcs).Funcs(template.FuncMap{
+		"date":     func(t time.Time) string { return italian.DateIn(t, loc) },
+		"datetime": func(t time.Time) string { return italian.DateTime(t, loc) },
+	}).ParseFS(templateFS, "templates/layout.html", "templates/parts.html")
 	if err != nil {
 		return nil, fmt.Errorf("web: layout: %w", err)
 	}
@@ -164,7 +157,7 @@ func parsePages() (map[string]*template.Template, error) {
 type view struct {
 	L    map[string]string // the texts in the reader's language
 	Lang string
-	User *store.User
+	User *office.User
 	Nav  string // the menu entry to mark
 	Path string // this page, for the language switch to come back to
 	May  map[string]bool

@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"omologa/internal/homologation/validate"
-	"omologa/internal/office"
 	"omologa/internal/publishing/report"
 	"omologa/internal/tournament/codec"
 )
@@ -44,7 +43,7 @@ func (s *Server) fileReport(w http.ResponseWriter, r *http.Request) (report.Inpu
 		in.Tournament = t
 	}
 	if in.Tournament != nil && in.Report.Verdict != validate.Rejected {
-		if in.Ratings, in.RatingKind, err = office.StoredRatings(ctx, s.st, id); err != nil {
+		if in.Ratings, in.RatingKind, err = s.st.StoredRatings(ctx, id); err != nil {
 			s.fail(w, r, err)
 			return report.Input{}, false
 		}

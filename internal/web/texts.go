@@ -1,5 +1,7 @@
 package web
 
+import "omologa/internal/fsi"
+
 // texts are the pages' words, Italian and English, by key. A key
 // missing in one language shows as nothing: TestTextsComplete checks
 // that both languages have the same keys.
@@ -36,7 +38,7 @@ var texts = map[string]map[string]string{
 		"verdict.accepted": "omologato", "verdict.accepted-with-warnings": "omologato con avvisi",
 		"verdict.rejected": "respinto", "verdict.unreadable": "illeggibile",
 		"channel.drop": "cartella", "channel.imap": "posta", "channel.cli": "riga di comando",
-		"kind.standard": "Elo Italia", "kind.rapid": "Elo Italia Rapid", "kind.blitz": "blitz",
+		"kind.standard": fsi.Standard.ListName(), "kind.rapid": fsi.Rapid.ListName(), "kind.blitz": "blitz",
 		"submission": "Invio", "subject": "Oggetto", "note": "Nota", "problem": "Problema", "by": "da",
 		"original": "Originale", "originalMessage": "scarica il messaggio così com'è arrivato", "originalFile": "scarica il file così com'è arrivato",
 		"office.released": "rilasciato", "office.discarded": "scartato",
@@ -156,7 +158,7 @@ var texts = map[string]map[string]string{
 		"verdict.accepted": "homologated", "verdict.accepted-with-warnings": "homologated with warnings",
 		"verdict.rejected": "rejected", "verdict.unreadable": "unreadable",
 		"channel.drop": "folder", "channel.imap": "e-mail", "channel.cli": "command line",
-		"kind.standard": "Elo Italia", "kind.rapid": "Elo Italia Rapid", "kind.blitz": "blitz",
+		"kind.standard": fsi.Standard.ListName(), "kind.rapid": fsi.Rapid.ListName(), "kind.blitz": "blitz",
 		"submission": "Submission", "subject": "Subject", "note": "Note", "problem": "Problem", "by": "by",
 		"original": "Original", "originalMessage": "download the message as received", "originalFile": "download the file as received",
 		"office.released": "released", "office.discarded": "discarded",

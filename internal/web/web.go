@@ -30,7 +30,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
 	"omologa/internal/publishing/style"
-	"omologa/internal/store"
 )
 
 //go:embed templates/*.html
@@ -54,10 +53,11 @@ type Options struct {
 // Server is the web application.
 type Server struct {
 	o      *office.Office
-	st     *store.Store
+	st     *office.Queries
 	acc    *accounts.Accounts
 	log    *slog.Logger
 	now    func() time.Time
+	zone   *time.Location
 	lang   string
 	tls    bool
 	warm   bool // keep the players' index built (Options.WarmIndex)
@@ -71,7 +71,7 @@ type Server struct {
 
 // New builds the web application.
 func New(opt Options) (*Server, error) {
-	s := &Server{o: opt.Office, st: opt.Office.Store, acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it"}
+	s := &Server{o: opt.Office, st: opt.Office.Queries(), acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it"}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -97,7 +97,10 @@ func New(opt Options) (*Server, error) {
 		s.render(w, r, http.StatusForbidden, "error", "", errorPage{Key: "crossOrigin"})
 	}))
 	var err error
-	if s.pages, err = parsePages(); err != nil {
+	// The office's time zone (rules.yaml's rating.time_zone): every time
+	// a person reads is in it.
+	s.zone = s.o.Rules.Rating.Location()
+	if s.pages, err = parsePages(s.zone); err != nil {
 		return nil, err
 	}
 	s.idx = newPlayerIndex(s.st, s.o.Config)

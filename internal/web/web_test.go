@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"omologa/internal/config"
 	"omologa/internal/store"
@@ -282,6 +283,30 @@ func TestHandlers(t *testing.T) {
 		}
 	})
 
+	t.Run("an act on an unknown submission is 404", func(t *testing.T) {
+		// The store's "no such submission" is a failure of kind not
+		// found, whichever layer meets it first: never a 500.
+		officer := f.client(t, "officer")
+		for _, c := range []struct {
+			path string
+			form url.Values
+		}{
+			{"/submissions/999999/decide", url.Values{"start": {"1"}, "what": {"unjustified"}}},
+			{"/submissions/999999/release", nil},
+			{"/submissions/999999/discard", nil},
+			{"/submissions/999999/resend", nil},
+		} {
+			if code, body := post(t, officer, f.ts.URL+c.path, c.form, nil); code != http.StatusNotFound {
+				t.Errorf("POST %s: %d, want 404\n%s", c.path, code, body)
+			}
+		}
+		for _, p := range []string{"/submissions/999999", "/submissions/999999/original"} {
+			if code, _ := get(t, officer, f.ts.URL+p); code != http.StatusNotFound {
+				t.Errorf("GET %s: %d, want 404", p, code)
+			}
+		}
+	})
+
 	t.Run("revoke and reinstate a tournament", func(t *testing.T) {
 		clerk, officer := f.client(t, "clerk"), f.client(t, "officer")
 		sub, err := f.o.Store.Load(context.Background(), acc)
@@ -418,3 +443,13 @@ func TestSecureCookieUnderTLS(t *testing.T) {
 		t.Errorf("session cookie under TLS: %+v", ck)
 	}
 }
+
+// rome is the time zone of the repository's rules.yaml, in which the
+// tests write the times they expect.
+var rome = func() *time.Location {
+	l, err := time.LoadLocation("Europe/Rome")
+	if err != nil {
+		return time.FixedZone("CET", 3600)
+	}
+	return l
+}()

@@ -4,12 +4,13 @@ import (
 	"testing"
 	gotime "time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 )
 
 var (
-	standard = Schedule{Kind: Standard, IssueMonths: []int{1, 3, 5, 7, 9, 11}, CutoffDaysBeforeIssue: 10}
-	rapid    = Schedule{Kind: Rapid, IssueMonths: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, CutoffDayOfPreviousMonth: 25}
+	standard = Schedule{Kind: fsi.Standard, IssueMonths: []int{1, 3, 5, 7, 9, 11}, CutoffDaysBeforeIssue: 10}
+	rapid    = Schedule{Kind: fsi.Rapid, IssueMonths: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, CutoffDayOfPreviousMonth: 25}
 )
 
 func d(y, m, day int) tournament.Date { return tournament.NewDate(y, gotime.Month(m), day) }

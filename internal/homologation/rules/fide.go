@@ -4,11 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 )
-
-// KindFide is the ListPeriod kind of the FIDE rating lists (FIDE-RR 7.11).
-const KindFide = "fide"
 
 // Fide is one dated set of the FIDE Rating Regulations (FIDE-RR): the
 // `fide:` section of rules.yaml holds one per version of the regulations,
@@ -54,8 +52,8 @@ type Fide struct {
 	// ForwardMinRated: a homologated tournament of those kinds with at
 	// least this many FIDE-rated players (001 rating or FIDE id with a
 	// rating) is FIDE-rated and forwarded.
-	ForwardKinds    []string `yaml:"forward_kinds"`
-	ForwardMinRated int      `yaml:"forward_min_rated"`
+	ForwardKinds    []fsi.Kind `yaml:"forward_kinds"`
+	ForwardMinRated int        `yaml:"forward_min_rated"`
 	// Findings configures the problems FIDE would raise before a
 	// tournament is forwarded, by id (fide.no-id, fide.id-twice,
 	// fide.federation-missing, fide.rate-too-short...).
@@ -149,9 +147,9 @@ func (v *validator) checkFide(sets []Fide) {
 				v.errf(at("rate_of_play", k), "fide %s: rate_of_play: decreasing ratings, positive minutes", s.ID)
 			}
 		}
-		v.checkList(at("list"), s.List, KindFide)
+		v.checkList(at("list"), s.List, fsi.FIDE)
 		for k, kind := range s.ForwardKinds {
-			if kind != PlayStandard && kind != PlayRapid && kind != PlayBlitz {
+			if !kind.IsPlay() {
 				v.errf(at("forward_kinds", k), "fide %s: forward_kinds: %q: standard, rapid or blitz", s.ID, kind)
 			}
 		}

@@ -1,5 +1,7 @@
 package rules
 
+import "omologa/internal/fsi"
+
 // Eligibility, Deadline, Submission and Identity parameters: owned by the
 // validator's eligibility/deadline/submission/identity checks. Every field
 // is required in rules.yaml (none is omitempty), so that a decision of the
@@ -196,7 +198,7 @@ type Deadline struct {
 	// ListKind names the rating list the tournament counts in, standard
 	// or rapid: its schedule is rating.standard.list or rating.rapid.list,
 	// held once for the validator, the receipts and the close.
-	ListKind string `yaml:"list"`
+	ListKind fsi.Kind `yaml:"list"`
 	// List is that schedule, filled by Parse from the rating settings.
 	List ListPeriod `yaml:"-"`
 }
@@ -205,7 +207,7 @@ type Deadline struct {
 type ListPeriod struct {
 	// Kind is "standard" (bimonthly Elo Italia, RTF 4.2.2) or "rapid"
 	// (monthly Elo Italia Rapid, RAPID 6.2).
-	Kind string `yaml:"kind"`
+	Kind fsi.Kind `yaml:"kind"`
 	// IssueMonths are the months whose 1st day a list is issued
 	// (standard: 1 3 5 7 9 11; rapid: every month).
 	IssueMonths []int `yaml:"issue_months"`

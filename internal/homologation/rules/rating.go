@@ -6,9 +6,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/platform/strictyaml"
-	"omologa/internal/tournament"
 )
 
 // Rating holds the rating stage's settings: the `rating:` section of
@@ -211,14 +211,24 @@ func (r *Rating) Location() *time.Location { return location(r.TimeZone) }
 
 // ListOf is the schedule of the list of kind (standard or rapid): the one
 // setting the validator's list period, the receipts and the close read.
-func (r *Rating) ListOf(kind string) ListPeriod {
-	if kind == KindRapid {
+func (r *Rating) ListOf(kind fsi.Kind) ListPeriod {
+	if kind == fsi.Rapid {
 		return r.Rapid.List
 	}
-	if kind == KindStandard {
+	if kind == fsi.Standard {
 		return r.Standard.List
 	}
 	return ListPeriod{}
+}
+
+// Schedule is the schedule of the list of kind, one hop from the
+// settings (RTF 4.2.2 bimonthly, RAPID 6.2 monthly): anything but rapid
+// is the standard list's.
+func (r *Rating) Schedule(kind fsi.Kind) periods.Schedule {
+	if kind == fsi.Rapid {
+		return r.Rapid.List.Schedule()
+	}
+	return r.Standard.List.Schedule()
 }
 
 // Schedule is the list's issue dates and cut-offs as the periods package
@@ -226,7 +236,7 @@ func (r *Rating) ListOf(kind string) ListPeriod {
 // the settings becomes list periods, for the deadline check and for the
 // rating stage alike.
 func (l ListPeriod) Schedule() periods.Schedule {
-	return periods.Schedule{Kind: periods.Kind(l.Kind), IssueMonths: l.IssueMonths,
+	return periods.Schedule{Kind: l.Kind, IssueMonths: l.IssueMonths,
 		CutoffDaysBeforeIssue: l.CutoffDaysBeforeIssue, CutoffDayOfPreviousMonth: l.CutoffDayOfPreviousMonth}
 }
 
@@ -297,25 +307,25 @@ func (v *validator) checkRating(r *Rating) {
 	if r.HomeFederation == "" {
 		v.errf(at("home_federation"), "rating.home_federation is empty (ITA)")
 	}
-	v.checkList(at("standard", "list"), r.Standard.List, KindStandard)
-	v.checkList(at("rapid", "list"), r.Rapid.List, KindRapid)
+	v.checkList(at("standard", "list"), r.Standard.List, fsi.Standard)
+	v.checkList(at("rapid", "list"), r.Rapid.List, fsi.Rapid)
 
 	s := &r.Standard
 	if s.K <= 0 {
 		v.errf(at("standard", "k"), "rating.standard.k %d must be positive", s.K)
 	}
 	for c, k := range s.KByCategory {
-		if !slices.Contains(tournament.Categories, c) || k <= 0 {
-			v.errf(at("standard", "k_by_category", c), "rating.standard.k_by_category: %s: %d: a category (%s) with a positive K", c, k, tournament.CategoryList)
+		if !slices.Contains(fsi.Categories, c) || k <= 0 {
+			v.errf(at("standard", "k_by_category", c), "rating.standard.k_by_category: %s: %d: a category (%s) with a positive K", c, k, fsi.CategoryList)
 		}
 	}
-	for _, c := range tournament.Categories {
+	for _, c := range fsi.Categories {
 		if s.EntryByCategory[c] <= 0 {
 			v.errf(at("standard", "entry_by_category"), "rating.standard.entry_by_category: %s missing or not positive (RTF 4.2.16 gives every category)", c)
 		}
 	}
 	for c := range s.EntryByCategory {
-		if !slices.Contains(tournament.Categories, c) {
+		if !slices.Contains(fsi.Categories, c) {
 			v.errf(at("standard", "entry_by_category", c), "rating.standard.entry_by_category: %q is not a category", c)
 		}
 	}
@@ -323,12 +333,12 @@ func (v *validator) checkRating(r *Rating) {
 		v.errf(at("standard", "cap"), "rating.standard: cap, fide_floor and activity_months must not be negative")
 	}
 	for i, c := range s.CapCategories {
-		if !slices.Contains(tournament.Categories, c) {
+		if !slices.Contains(fsi.Categories, c) {
 			v.errf(at("standard", "cap_categories", i), "rating.standard.cap_categories: %q is not a category", c)
 		}
 	}
 	for i, p := range s.Promotions {
-		if !slices.Contains(tournament.Categories, p.Category) || p.Min <= 0 || (i > 0 && p.Min <= s.Promotions[i-1].Min) {
+		if !slices.Contains(fsi.Categories, p.Category) || p.Min <= 0 || (i > 0 && p.Min <= s.Promotions[i-1].Min) {
 			v.errf(at("standard", "promotions", i), "rating.standard.promotions: categories with increasing positive minimums, lowest first")
 		}
 	}
@@ -375,7 +385,7 @@ func (v *validator) checkRating(r *Rating) {
 	}
 }
 
-func (v *validator) checkList(p []any, l ListPeriod, kind string) {
+func (v *validator) checkList(p []any, l ListPeriod, kind fsi.Kind) {
 	if l.Kind != kind {
 		v.errf(append(slices.Clone(p), "kind"), "list kind %q: %s expected here", l.Kind, kind)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"omologa/internal/fsi"
 	"omologa/internal/platform/strictyaml"
 	"omologa/internal/tournament"
 )
@@ -31,20 +32,6 @@ const (
 	Warning Severity = "warning"
 	Info    Severity = "info"
 	Off     Severity = "off"
-)
-
-// Rule-set kinds.
-const (
-	KindStandard  = "standard"
-	KindRapid     = "rapid"
-	KindPromotion = "promotion"
-)
-
-// Kinds of play (LAWS A.1, B.1): what the rate of play makes a game.
-const (
-	PlayStandard = "standard"
-	PlayRapid    = "rapid"
-	PlayBlitz    = "blitz"
 )
 
 // Groups are the first component of every rule id, so that scripts can
@@ -85,10 +72,10 @@ type KindOfPlay struct {
 	RapidMaxInclusive bool `yaml:"rapid_max_inclusive"`
 	// WhenUnknown is the kind of play assumed when the rate of play is
 	// unknown and the submission does not say (standard or rapid).
-	WhenUnknown string `yaml:"when_unknown"`
+	WhenUnknown fsi.Kind `yaml:"when_unknown"`
 	// BlitzJudgedBy names the rule-set kind that judges a blitz
 	// tournament, so that it is reported (and rejected) with articles.
-	BlitzJudgedBy string `yaml:"blitz_judged_by"`
+	BlitzJudgedBy fsi.Kind `yaml:"blitz_judged_by"`
 	// PromotionNameWords: a standard tournament whose name holds one of
 	// these words is judged as a promotion tournament (RTF 5.2.1 a),
 	// as is one that the submission or the calendar calls so.
@@ -99,7 +86,7 @@ type KindOfPlay struct {
 // in force for tournaments starting within [ValidFrom, ValidUntil].
 type RuleSet struct {
 	ID         string          `yaml:"id"`
-	Kind       string          `yaml:"kind"` // standard, rapid, promotion
+	Kind       fsi.Kind        `yaml:"kind"` // standard, rapid, promotion
 	ValidFrom  tournament.Date `yaml:"valid_from"`
 	ValidUntil tournament.Date `yaml:"valid_until,omitempty"` // zero: open-ended
 	Params     Params          `yaml:"params"`
@@ -268,7 +255,7 @@ func (rs *RuleSet) Covers(d tournament.Date) bool {
 // rule set, or no date known), it returns the one nearest in time and
 // inRange false, so that the caller can say which rules it applied and
 // why; the result is nil when the file has no rule set of that kind.
-func (f *File) Select(kind string, on tournament.Date) (rs *RuleSet, inRange bool) {
+func (f *File) Select(kind fsi.Kind, on tournament.Date) (rs *RuleSet, inRange bool) {
 	var best *RuleSet
 	bestDist := 0
 	for i := range f.RuleSets {
@@ -370,7 +357,7 @@ func (v *validator) check(f *File) {
 	if k.BlitzMaxMinutes <= 0 || k.RapidMaxMinutes <= k.BlitzMaxMinutes {
 		v.errf(append(kp, "rapid_max_minutes"), "kind_of_play: blitz_max_minutes (%g) must be positive and below rapid_max_minutes (%g)", k.BlitzMaxMinutes, k.RapidMaxMinutes)
 	}
-	if k.WhenUnknown != PlayStandard && k.WhenUnknown != PlayRapid {
+	if k.WhenUnknown != fsi.Standard && k.WhenUnknown != fsi.Rapid {
 		v.errf(append(kp, "when_unknown"), "kind_of_play.when_unknown %q: standard or rapid", k.WhenUnknown)
 	}
 	if !validKind(k.BlitzJudgedBy) {
@@ -417,7 +404,7 @@ func (v *validator) check(f *File) {
 			v.errf([]any{"rating", "match_by_name"}, "rating.match_by_name is false but rule set %s matches players by name: the rating stage would take players the validator found for new ones", rs.ID)
 		}
 	}
-	for _, kind := range []string{k.WhenUnknown, k.BlitzJudgedBy} {
+	for _, kind := range []fsi.Kind{k.WhenUnknown, k.BlitzJudgedBy} {
 		found := false
 		for i := range f.RuleSets {
 			found = found || f.RuleSets[i].Kind == kind
@@ -436,9 +423,7 @@ func (v *validator) check(f *File) {
 	}
 }
 
-func validKind(k string) bool {
-	return k == KindStandard || k == KindRapid || k == KindPromotion
-}
+func validKind(k fsi.Kind) bool { return k.IsRuleSet() }
 
 func validDate(d tournament.Date) bool {
 	if !d.IsFull() || d.Month > 12 || d.Day > 31 {
@@ -641,7 +626,7 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 	}
 	// The schedule itself is rating.<list>.list, checked with the
 	// rating settings.
-	if d.ListKind != PlayStandard && d.ListKind != PlayRapid {
+	if !d.ListKind.IsList() {
 		v.errf(append(slices.Clone(dp), "list"), "rule set %s: list %q: standard or rapid (the schedule is rating.standard.list or rating.rapid.list)", rs.ID, d.ListKind)
 	}
 
@@ -669,8 +654,8 @@ func (v *validator) checkParams(rs *RuleSet, p []any) {
 		v.errf(append(slices.Clone(ip), "national_rating_is"), "rule set %s: national_rating_is %q: elo_italia or elo_rapid", rs.ID, id.NationalRatingIs)
 	}
 	for i, c := range id.AllowedCategories {
-		if !tournament.IsCategory(c) {
-			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of %s", rs.ID, c, tournament.CategoryList)
+		if !fsi.IsCategory(c) {
+			v.errf(append(slices.Clone(ip), "allowed_categories", i), "rule set %s: category %q is not one of %s", rs.ID, c, fsi.CategoryList)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/platform/strictyaml"
 	"omologa/internal/tournament"
 )
@@ -28,7 +29,7 @@ func loadRepoRules(t *testing.T) (*File, []byte) {
 
 func TestRulesYAMLLoadsStrictly(t *testing.T) {
 	f, _ := loadRepoRules(t)
-	for _, kind := range []string{KindStandard, KindRapid, KindPromotion} {
+	for _, kind := range []fsi.Kind{fsi.Standard, fsi.Rapid, fsi.Promotion} {
 		for _, on := range []tournament.Date{tournament.NewDate(2012, 5, 1), tournament.NewDate(2025, 7, 21)} {
 			rs, in := f.Select(kind, on)
 			if rs == nil || !in {
@@ -55,16 +56,16 @@ func TestRTF_1_1_RuleSetByStartDate(t *testing.T) {
 		{tournament.NewDate(2024, 4, 1), "standard-2024"},
 		{tournament.NewDate(2005, 1, 1), "standard-2009"}, // nearest, out of range
 	} {
-		rs, _ := f.Select(KindStandard, c.on)
+		rs, _ := f.Select(fsi.Standard, c.on)
 		if rs == nil || rs.ID != c.want {
 			t.Errorf("Select(standard, %s) = %v, want %s", c.on, rs, c.want)
 		}
 	}
-	rapid, _ := f.Select(KindRapid, tournament.NewDate(2025, 1, 1))
+	rapid, _ := f.Select(fsi.Rapid, tournament.NewDate(2025, 1, 1))
 	if got := rapid.Rules["eligibility.min-rounds"].Article; got != "RAPID 4.3" {
 		t.Errorf("rapid override: article %q, want RAPID 4.3", got)
 	}
-	std, _ := f.Select(KindStandard, tournament.NewDate(2025, 1, 1))
+	std, _ := f.Select(fsi.Standard, tournament.NewDate(2025, 1, 1))
 	if got := std.Rules["eligibility.min-rounds"].Article; got != "RTF 5.3.1 a" {
 		t.Errorf("standard article %q, want RTF 5.3.1 a", got)
 	}
@@ -166,7 +167,7 @@ func TestOneListSchedule(t *testing.T) {
 	for _, rs := range f.RuleSets {
 		d := rs.Params.Deadline
 		want := f.Rating.Standard.List
-		if d.ListKind == KindRapid {
+		if d.ListKind == fsi.Rapid {
 			want = f.Rating.Rapid.List
 		}
 		if !reflect.DeepEqual(d.List, want) || d.List.Kind != d.ListKind {

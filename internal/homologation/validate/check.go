@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/platform/italian"
@@ -22,7 +23,7 @@ type Check struct {
 	Doc     string
 	// Kinds limits the check to rule-set kinds ("standard", "rapid",
 	// "promotion"); empty means every kind.
-	Kinds []string
+	Kinds []fsi.Kind
 	Run   func(*Pass)
 }
 
@@ -56,7 +57,7 @@ func RuleIDs() []string {
 }
 
 // appliesTo reports whether the check runs for a rule-set kind.
-func (c *Check) appliesTo(kind string) bool {
+func (c *Check) appliesTo(kind fsi.Kind) bool {
 	if len(c.Kinds) == 0 {
 		return true
 	}
@@ -73,7 +74,7 @@ func (c *Check) appliesTo(kind string) bool {
 type Pass struct {
 	Input
 	Set  *rules.RuleSet
-	Kind string // the kind of play decided for the tournament: standard, rapid, blitz
+	Kind fsi.Kind // the kind of play decided for the tournament: standard, rapid, blitz
 
 	// Standings are the recomputed final standings; the check that
 	// computes them sets this and the runner copies it into the Report.
@@ -113,15 +114,15 @@ func (t Text) String() string { return t.EN }
 
 // texts names ids (a file kind, a channel, a kind of play) in both
 // languages for the messages.
-type texts map[string]Text
+type texts[K ~string] map[K]Text
 
 // of names id; an id without a name is shown as written rather than
 // dropped.
-func (m texts) of(id string) Text {
+func (m texts[K]) of(id K) Text {
 	if t, ok := m[id]; ok {
 		return t
 	}
-	return Text{IT: id, EN: id}
+	return Text{IT: string(id), EN: string(id)}
 }
 
 // Report records a finding for rule at a place, its messages taken from

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/rateofplay"
 )
@@ -30,7 +30,7 @@ func TestRTF_6_2_2_UnfinishedFile(t *testing.T) {
 			tr.DeclaredRounds = c.declared
 			var got []string
 			for _, check := range []string{"eligibility.rounds", "eligibility.players"} {
-				got = append(got, rulesOf(run(t, check, rules.KindStandard, tr))...)
+				got = append(got, rulesOf(run(t, check, fsi.Standard, tr))...)
 			}
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
@@ -39,7 +39,7 @@ func TestRTF_6_2_2_UnfinishedFile(t *testing.T) {
 	}
 	t.Run("RTF 6.2.2: the next round paired, no result yet", func(t *testing.T) {
 		tr := xt(t, "2w1 3b_", "1b0 4w_", "4w1 1w_", "3b0 2b_")
-		fs := run(t, "eligibility.rounds", rules.KindStandard, tr)
+		fs := run(t, "eligibility.rounds", fsi.Standard, tr)
 		if len(fs) != 1 || fs[0].Rule != "eligibility.unfinished" || fs[0].Round != 2 || fs[0].Line != 10 ||
 			fs[0].MessageIT != "Il file contiene i risultati di 1 turno, ma il turno 2 è abbinato senza alcun risultato: "+
 				"sembra salvato a torneo in corso. Inviare il file finale, con tutti i turni giocati; se il turno 2 non si è giocato, toglierne gli abbinamenti." {
@@ -49,7 +49,7 @@ func TestRTF_6_2_2_UnfinishedFile(t *testing.T) {
 	t.Run("RTF 6.2.2: declared rounds missing and the next round paired", func(t *testing.T) {
 		tr := xt(t, "2w1 3b_", "1b0 4w_", "4w1 1w_", "3b0 2b_")
 		tr.DeclaredRounds = 5
-		fs := run(t, "eligibility.rounds", rules.KindStandard, tr)
+		fs := run(t, "eligibility.rounds", fsi.Standard, tr)
 		if len(fs) != 1 || fs[0].Rule != "eligibility.unfinished" ||
 			fs[0].MessageEN != "The file holds the results of 1 round, but the tournament is declared with 5 (XXR or 142) and round 2 is paired but has no result at all: "+
 				"it looks saved while the tournament was under way. Send the final file, with every round played; "+
@@ -99,13 +99,13 @@ func TestFIDE_RR_4_11_League(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := rulesOf(runIn(t, "eligibility.duration", rules.KindStandard, c.in, Decision{})); !slices.Equal(got, c.want) {
+			if got := rulesOf(runIn(t, "eligibility.duration", fsi.Standard, c.in, Decision{})); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
 	}
 	t.Run("FIDE-RR 4.11: exemption off", func(t *testing.T) {
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Eligibility.League.ExemptFromMaxDays = false
 		p := &Pass{Input: Input{Tournament: league("Serie A")}, Set: &set}
 		checkDuration(p)
@@ -138,13 +138,13 @@ func teamFile(t *testing.T, byMatchPoints bool) *tournament.Tournament {
 
 func TestRTF_5_4_1_TeamCompetition(t *testing.T) {
 	t.Run("RTF 5.4.1 c: ranks follow the individual points", func(t *testing.T) {
-		got := rulesOf(run(t, "eligibility.team", rules.KindStandard, teamFile(t, false)))
+		got := rulesOf(run(t, "eligibility.team", fsi.Standard, teamFile(t, false)))
 		if !slices.Equal(got, []string{"eligibility.team-competition"}) {
 			t.Errorf("got %v", got)
 		}
 	})
 	t.Run("RTF 5.4.1 c: ranks follow the match points", func(t *testing.T) {
-		fs := run(t, "eligibility.team", rules.KindStandard, teamFile(t, true))
+		fs := run(t, "eligibility.team", fsi.Standard, teamFile(t, true))
 		if got := rulesOf(fs); !slices.Equal(got, []string{"eligibility.team-competition", "eligibility.team-ranking"}) || fs[1].Line != 101 {
 			t.Errorf("got %+v", fs)
 		}
@@ -154,20 +154,20 @@ func TestRTF_5_4_1_TeamCompetition(t *testing.T) {
 		for i := range tr.Teams {
 			tr.Teams[i].Ranked = false
 		}
-		got := rulesOf(run(t, "eligibility.team", rules.KindStandard, tr))
+		got := rulesOf(run(t, "eligibility.team", fsi.Standard, tr))
 		if !slices.Equal(got, []string{"eligibility.team-competition", "eligibility.team-ranking-unverified"}) {
 			t.Errorf("got %v", got)
 		}
 	})
 	t.Run("RTF 5.4.1: an individual tournament is not a team competition", func(t *testing.T) {
-		if got := rulesOf(run(t, "eligibility.team", rules.KindStandard, swissOf(t, 8, 6))); got != nil {
+		if got := rulesOf(run(t, "eligibility.team", fsi.Standard, swissOf(t, 8, 6))); got != nil {
 			t.Errorf("got %v", got)
 		}
 	})
 	t.Run("RTF 5.4.1: known by its name", func(t *testing.T) {
 		tr := swissOf(t, 8, 3)
 		tr.Name = "Campionato provinciale a squadre"
-		got := rulesOf(run(t, "eligibility.team", rules.KindStandard, tr))
+		got := rulesOf(run(t, "eligibility.team", fsi.Standard, tr))
 		if !slices.Equal(got, []string{"eligibility.team-competition", "eligibility.team-ranking-unverified"}) {
 			t.Errorf("got %v", got)
 		}
@@ -176,7 +176,7 @@ func TestRTF_5_4_1_TeamCompetition(t *testing.T) {
 		tr := teamFile(t, false)
 		tr.RateOfPlayText = `60'+15"`
 		tr.RateOfPlay = &rateofplay.Rate{Text: tr.RateOfPlayText, Periods: []rateofplay.Period{{Minutes: 60}}, IncrementSeconds: 15}
-		fs := run(t, "eligibility.rate-of-play", rules.KindStandard, tr)
+		fs := run(t, "eligibility.rate-of-play", fsi.Standard, tr)
 		if got := rulesOf(fs); !slices.Equal(got, []string{"eligibility.team-rate-too-short"}) || fs[0].Article != "RTF 5.4.1 a" {
 			t.Errorf("got %+v", fs)
 		}
@@ -185,12 +185,12 @@ func TestRTF_5_4_1_TeamCompetition(t *testing.T) {
 		tr := teamFile(t, false)
 		var got []string
 		for _, check := range []string{"eligibility.rounds", "eligibility.players"} {
-			got = append(got, rulesOf(run(t, check, rules.KindStandard, tr))...)
+			got = append(got, rulesOf(run(t, check, fsi.Standard, tr))...)
 		}
 		if got != nil {
 			t.Errorf("got %v", got)
 		}
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Eligibility.Team.IndividualMinimums = true
 		p := &Pass{Input: Input{Tournament: tr}, Set: &set}
 		checkRounds(p)

@@ -1,10 +1,9 @@
 package validate
 
 import (
+	"omologa/internal/fsi"
 	"slices"
 	"testing"
-
-	"omologa/internal/homologation/rules"
 )
 
 func TestRTF_7_5_Conduct(t *testing.T) {
@@ -38,14 +37,14 @@ func TestRTF_7_5_Conduct(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := rulesOf(run(t, "conduct.players", rules.KindStandard, xt(t, c.rows...)))
+			got := rulesOf(run(t, "conduct.players", fsi.Standard, xt(t, c.rows...)))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
 	}
 	t.Run("RTF 7.5.2: late entry off, the first rounds count", func(t *testing.T) {
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Conduct.LateEntryCodes = nil
 		p := &Pass{Input: Input{Tournament: xt(t, "0-Z . 0-Z 2w1 2b0", "0-U 0-U 0-U 1b0 1w1")}, Set: &set}
 		checkConduct(p)
@@ -54,7 +53,7 @@ func TestRTF_7_5_Conduct(t *testing.T) {
 		}
 	})
 	t.Run("RTF 7.5.2: late entry without every later round, missed rounds after entry count alone", func(t *testing.T) {
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Conduct.LateEntryNeedsEveryLaterRound = false
 		// Enters at round 3, then misses rounds 4 and 5: two absences.
 		p := &Pass{Input: Input{Tournament: xt(t, ". 0-Z 2w1 0-Z 0-Z 2b0", "0-U 0-U 1b0 0-U 0-U 1w1")}, Set: &set}
@@ -66,7 +65,7 @@ func TestRTF_7_5_Conduct(t *testing.T) {
 	t.Run("RTF 7.5.2: no last round yet in a file written before the end", func(t *testing.T) {
 		tr := xt(t, "2w1 2b-", "1b0 1w+")
 		tr.DeclaredRounds = 5
-		if got := rulesOf(run(t, "conduct.players", rules.KindStandard, tr)); got != nil {
+		if got := rulesOf(run(t, "conduct.players", fsi.Standard, tr)); got != nil {
 			t.Errorf("got %v", got)
 		}
 	})
@@ -91,17 +90,17 @@ func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalIsNotConduct(t *testing.T) {
 	rr := xt(t, rows...)
 	rr.PairingSystem = "Girone all'italiana"
 	for _, check := range []string{"conduct.players", "conduct.round-robin"} {
-		for _, f := range run(t, check, rules.KindStandard, rr) {
+		for _, f := range run(t, check, fsi.Standard, rr) {
 			if f.Player == 5 && (f.Rule == "conduct.forfeit-losses" || f.Rule == "conduct.unjustified-withdrawal" || f.Rule == "conduct.first-round-forfeit") {
 				t.Errorf("round robin: %s for the withdrawn player", f.Rule)
 			}
 		}
 	}
-	if got := rulesOf(run(t, "conduct.round-robin", rules.KindStandard, rr)); !slices.Contains(got, "conduct.rr-withdrawal-undecided") {
+	if got := rulesOf(run(t, "conduct.round-robin", fsi.Standard, rr)); !slices.Contains(got, "conduct.rr-withdrawal-undecided") {
 		t.Errorf("round robin: got %v, want the office asked to decide", got)
 	}
 	t.Run("FIDE-GR 6.6: round_robin_withdrawal_asks_office false reads it as in a Swiss", func(t *testing.T) {
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Conduct.RoundRobinWithdrawalAsksOffice = false
 		got := rulesOf(runSet(t, "conduct.players", &set, Input{Tournament: rr}, Decision{}))
 		if !slices.Contains(got, "conduct.unjustified-withdrawal") {
@@ -110,7 +109,7 @@ func TestFIDE_GR_6_6_RTF_7_5_3_RoundRobinWithdrawalIsNotConduct(t *testing.T) {
 	})
 	sw := xt(t, rows...)
 	sw.PairingSystem = "Swiss (Dutch)"
-	if got := rulesOf(run(t, "conduct.players", rules.KindStandard, sw)); !slices.Contains(got, "conduct.unjustified-withdrawal") {
+	if got := rulesOf(run(t, "conduct.players", fsi.Standard, sw)); !slices.Contains(got, "conduct.unjustified-withdrawal") {
 		t.Errorf("Swiss: got %v, want the §2 reading (unjustified withdrawal)", got)
 	}
 }
@@ -125,7 +124,7 @@ func TestFIDE_GR_6_6_RoundRobinWithdrawals(t *testing.T) {
 		"3w= 2b- 1b-",
 	)
 	rr.PairingSystem = "Round robin"
-	fs := run(t, "conduct.round-robin", rules.KindStandard, rr)
+	fs := run(t, "conduct.round-robin", fsi.Standard, rr)
 	got := map[int][]string{}
 	for _, f := range fs {
 		got[f.Player] = append(got[f.Player], f.Rule)
@@ -135,7 +134,7 @@ func TestFIDE_GR_6_6_RoundRobinWithdrawals(t *testing.T) {
 		t.Errorf("got %+v", fs)
 	}
 	rr.PairingSystem = "Swiss"
-	if fs := run(t, "conduct.round-robin", rules.KindStandard, rr); len(fs) != 0 {
+	if fs := run(t, "conduct.round-robin", fsi.Standard, rr); len(fs) != 0 {
 		t.Errorf("a Swiss: got %+v", fs)
 	}
 }

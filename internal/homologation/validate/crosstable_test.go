@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"omologa/internal/homologation/rules"
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 )
 
@@ -40,7 +40,7 @@ func TestFIDE_TRF_001_Pairings(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := rulesOf(run(t, "crosstable.pairings", rules.KindStandard, xt(t, c.rows...)))
+			got := rulesOf(run(t, "crosstable.pairings", fsi.Standard, xt(t, c.rows...)))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
@@ -50,20 +50,20 @@ func TestFIDE_TRF_001_Pairings(t *testing.T) {
 
 func TestFIDE_C04_1_PairingByesAndRepeats(t *testing.T) {
 	t.Run("C.04.1 c: two pairing byes in a round", func(t *testing.T) {
-		fs := run(t, "crosstable.byes", rules.KindStandard, xt(t, "0-U", "0-+", "4w1", "3b0"))
+		fs := run(t, "crosstable.byes", fsi.Standard, xt(t, "0-U", "0-+", "4w1", "3b0"))
 		if got := rulesOf(fs); !slices.Equal(got, []string{"crosstable.pairing-byes"}) || fs[0].Round != 1 {
 			t.Errorf("got %v", fs)
 		}
 	})
 	t.Run("C.04.1 c: one requested and one pairing bye", func(t *testing.T) {
-		if got := rulesOf(run(t, "crosstable.byes", rules.KindStandard, xt(t, "0-U", "0-H", "4w1", "3b0"))); got != nil {
+		if got := rulesOf(run(t, "crosstable.byes", fsi.Standard, xt(t, "0-U", "0-H", "4w1", "3b0"))); got != nil {
 			t.Errorf("got %v", got)
 		}
 	})
 	// Five players, three rounds: 1 and 2 meet in rounds 1 and 3.
 	swiss := xt(t, "2w1 3b1 2b=", "1b0 4w1 1w=", "4w1 1w0 5b1", "3b0 2b0 0-U", "0-U 0-U 3w0")
 	t.Run("C.04.1 b: repeated pairing in a Swiss", func(t *testing.T) {
-		fs := run(t, "crosstable.repeats", rules.KindStandard, swiss)
+		fs := run(t, "crosstable.repeats", fsi.Standard, swiss)
 		if len(fs) != 1 || fs[0].Rule != "crosstable.repeated-pairing" || fs[0].Round != 3 || fs[0].Player != 1 {
 			t.Errorf("got %+v", fs)
 		}
@@ -72,10 +72,10 @@ func TestFIDE_C04_1_PairingByesAndRepeats(t *testing.T) {
 		// 1 and 2 are paired in round 1, 2 does not turn up; they play
 		// in round 3 (bbpPairings issue_15, players 4 and 18).
 		ff := xt(t, "2w+ 3b1 2b=", "1b- 4w1 1w=", "4w1 1w0 5b1", "3b0 2b0 0-U", "0-U 0-U 3w0")
-		if fs := run(t, "crosstable.repeats", rules.KindStandard, ff); len(fs) != 0 {
+		if fs := run(t, "crosstable.repeats", fsi.Standard, ff); len(fs) != 0 {
 			t.Errorf("got %+v", fs)
 		}
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Crosstable.RepeatedPairingsCountUnplayed = true
 		p := &Pass{Input: Input{Tournament: ff}, Set: &set}
 		checkRepeats(p)
@@ -86,7 +86,7 @@ func TestFIDE_C04_1_PairingByesAndRepeats(t *testing.T) {
 	t.Run("C.04.1 b: a double round robin repeats by design", func(t *testing.T) {
 		dbl := xt(t, "2w1 2b=", "1b0 1w=")
 		dbl.PairingSystem = "Round Robin (double)"
-		if fs := run(t, "crosstable.repeats", rules.KindStandard, dbl); len(fs) != 0 {
+		if fs := run(t, "crosstable.repeats", fsi.Standard, dbl); len(fs) != 0 {
 			t.Errorf("got %+v", fs)
 		}
 	})
@@ -96,7 +96,7 @@ func TestFIDE_TRF_001_DeclaredPoints(t *testing.T) {
 	t.Run("TRF 001: incorrect points (py4swiss incorrect_points)", func(t *testing.T) {
 		tr := xt(t, "2w1 0-U", "1b0 3w1", "0-U 2b0")
 		tr.Players[1].Points = 2
-		fs := run(t, "crosstable.points", rules.KindStandard, tr)
+		fs := run(t, "crosstable.points", fsi.Standard, tr)
 		if len(fs) != 1 || fs[0].Rule != "crosstable.points-mismatch" || fs[0].Line != tr.Players[1].Line {
 			t.Errorf("got %+v", fs)
 		}
@@ -104,7 +104,7 @@ func TestFIDE_TRF_001_DeclaredPoints(t *testing.T) {
 	t.Run("TRF 001: blank-result bye counted half a point (ICU files)", func(t *testing.T) {
 		tr := xt(t, "2w1 .", "1b0 0-U")
 		tr.Players[0].Points = 1.5
-		fs := run(t, "crosstable.points", rules.KindStandard, tr)
+		fs := run(t, "crosstable.points", fsi.Standard, tr)
 		if got := rulesOf(fs); !slices.Equal(got, []string{"crosstable.points-blank-entries"}) {
 			t.Errorf("got %v", got)
 		}
@@ -113,14 +113,14 @@ func TestFIDE_TRF_001_DeclaredPoints(t *testing.T) {
 		tr := xt(t, "2w1 0-U", "1b0 0-U")
 		tr.Scoring.PairingBye, tr.Scoring.Source = 0.5, "BBU"
 		tr.Players[0].Points, tr.Players[1].Points = 1.5, 0.5
-		if fs := run(t, "crosstable.points", rules.KindStandard, tr); len(fs) != 0 {
+		if fs := run(t, "crosstable.points", fsi.Standard, tr); len(fs) != 0 {
 			t.Errorf("got %+v", fs)
 		}
 	})
 	t.Run("TRF 001: points not given", func(t *testing.T) {
 		tr := xt(t, "2w1", "1b0")
 		tr.Players[0].PointsGiven = false
-		if got := rulesOf(run(t, "crosstable.points", rules.KindStandard, tr)); !slices.Equal(got, []string{"crosstable.points-missing"}) {
+		if got := rulesOf(run(t, "crosstable.points", fsi.Standard, tr)); !slices.Equal(got, []string{"crosstable.points-missing"}) {
 			t.Errorf("got %v", got)
 		}
 	})
@@ -146,7 +146,7 @@ func TestRTF_7_3_1_DeclaredRanks(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := rulesOf(run(t, "crosstable.ranks", rules.KindStandard, ranked(c.ranks...))); !slices.Equal(got, c.want) {
+			if got := rulesOf(run(t, "crosstable.ranks", fsi.Standard, ranked(c.ranks...))); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -155,7 +155,7 @@ func TestRTF_7_3_1_DeclaredRanks(t *testing.T) {
 		tr := xt(t, "2w0", "1b1")
 		tr.Players[0].Rank, tr.Players[1].Rank = 1, 2
 		tr.Players = append(tr.Players, tournament.Player{Start: 3, Rank: 3, Line: 12, Rounds: []tournament.RoundEntry{{Code: tournament.CodePairingBye}}, Points: 1, PointsGiven: true})
-		if got := rulesOf(run(t, "crosstable.ranks", rules.KindStandard, tr)); !slices.Equal(got, []string{"crosstable.ranks-not-compared"}) {
+		if got := rulesOf(run(t, "crosstable.ranks", fsi.Standard, tr)); !slices.Equal(got, []string{"crosstable.ranks-not-compared"}) {
 			t.Errorf("got %v", got)
 		}
 	})
@@ -187,7 +187,7 @@ func TestFIDE_TRF_Counts(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := base()
 			c.edit(tr)
-			if got := rulesOf(run(t, "crosstable.counts", rules.KindStandard, tr)); !slices.Equal(got, c.want) {
+			if got := rulesOf(run(t, "crosstable.counts", fsi.Standard, tr)); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})

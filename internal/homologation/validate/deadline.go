@@ -1,15 +1,15 @@
 package validate
 
 import (
-	"omologa/internal/homologation/rules"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 )
 
-// Deadline checks: the files must reach the office within 8 days of the
-// tournament's end (RAPID 5.2; the FSI applies it to standard tournaments
-// too, a per-rule-set setting), counted in calendar days in the office's
-// time zone; and the rating list the tournament will count in (RTF 4.2.2,
+// Deadline checks: the files must reach the office within the rule
+// set's max_days_after_end of the tournament's end (RAPID 5.2: 8; the FSI
+// applies it to standard tournaments too), counted in calendar days in
+// the rule set's time_zone; and the rating list the tournament will count in (RTF 4.2.2,
 // RAPID 6.2).
 
 func init() {
@@ -33,7 +33,7 @@ func checkDeadline(p *Pass) {
 	day := tournament.DateOf(rec.In(d.Location()))
 	per := p.listPeriod()
 	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
-		"label": listLabel(per.Issue), "list": listName(string(per.Kind))})
+		"label": listLabel(per.Issue), "list": listName(per.Kind)})
 	if !d.Apply {
 		p.Report("deadline.not-applied", At{}, Args{"received": day})
 		return
@@ -57,11 +57,11 @@ func checkDeadline(p *Pass) {
 }
 
 // listName names a rating list in messages.
-func listName(kind string) Text {
-	if kind == rules.PlayRapid {
-		return Text{IT: "Elo Italia Rapid", EN: "Elo Italia Rapid"}
+func listName(kind fsi.Kind) Text {
+	if !kind.IsList() {
+		kind = fsi.Standard
 	}
-	return Text{IT: "Elo Italia", EN: "Elo Italia"}
+	return Text{IT: kind.ListName(), EN: kind.ListName()}
 }
 
 // afterEnd says how long after the end a file arrived.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -100,11 +101,11 @@ func init() {
 // kinds name a kind of play or of rule set in both languages, as an
 // adjective that follows "torneo"/"gioco" (Italian) or precedes
 // "tournament"/"play" (English).
-var kinds = texts{
-	rules.PlayStandard:  {IT: "standard", EN: "standard"},
-	rules.PlayRapid:     {IT: "rapido", EN: "rapid"},
-	rules.PlayBlitz:     {IT: "lampo", EN: "blitz"},
-	rules.KindPromotion: {IT: "di promozione", EN: "promotion"},
+var kinds = texts[fsi.Kind]{
+	fsi.Standard:  {IT: "standard", EN: "standard"},
+	fsi.Rapid:     {IT: "rapido", EN: "rapid"},
+	fsi.Blitz:     {IT: "lampo", EN: "blitz"},
+	fsi.Promotion: {IT: "di promozione", EN: "promotion"},
 }
 
 // promotionReasons say why a tournament is judged as a promotion
@@ -139,14 +140,14 @@ func checkKind(p *Pass) {
 	d := p.Decision
 	line := p.tagLine("122")
 	base := d.Declared
-	if base == rules.KindPromotion {
-		base = rules.PlayStandard
+	if base == fsi.Promotion {
+		base = fsi.Standard
 	}
 	if d.FromRate != "" && base != "" && base != d.FromRate {
 		p.Report("eligibility.kind-mismatch", At{Line: line}, Args{"rate": rateText(p.Tournament),
 			"minutes": d.Minutes60, "from_rate": kinds.of(d.FromRate), "declared": kinds.of(d.Declared)})
 	}
-	if d.Play == rules.PlayBlitz {
+	if d.Play == fsi.Blitz {
 		p.Report("eligibility.blitz", At{Line: line}, Args{"rate": rateText(p.Tournament), "minutes": d.Minutes60})
 	}
 	if d.FromRate == "" && d.Declared == "" {
@@ -544,8 +545,8 @@ func checkAuthorisation(p *Pass) {
 		p.Report("eligibility.authorisation-dates", At{Line: p.tagLine("042")}, args)
 	}
 	judged := p.Set.Kind
-	if p.Kind == rules.PlayBlitz {
-		judged = rules.PlayBlitz
+	if p.Kind == fsi.Blitz {
+		judged = fsi.Blitz
 	}
 	if k := declaredKind(ev.Kind); k != "" && k != judged {
 		args["event_kind"], args["kind"] = kinds.of(k), kinds.of(judged)

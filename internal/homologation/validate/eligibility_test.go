@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -14,7 +15,7 @@ import (
 )
 
 // runIn runs one check with a full input and decision.
-func runIn(t testing.TB, check, kind string, in Input, d Decision) []Finding {
+func runIn(t testing.TB, check string, kind fsi.Kind, in Input, d Decision) []Finding {
 	t.Helper()
 	return runSet(t, check, ruleSet(t, kind), in, d)
 }
@@ -33,7 +34,7 @@ func runSet(t testing.TB, check string, set *rules.RuleSet, in Input, d Decision
 		t.Fatalf("no check %s", check)
 	}
 	if d.Play == "" {
-		d.Play = rules.PlayStandard
+		d.Play = fsi.Standard
 	}
 	p := &Pass{Input: in, Set: set, Kind: d.Play, Decision: d}
 	c.Run(p)
@@ -89,19 +90,19 @@ func TestRTF_5_3_1_a_Rounds(t *testing.T) {
 	d := tournament.NewDate(2025, 5, 1)
 	cases := []struct {
 		name   string
-		kind   string
+		kind   fsi.Kind
 		rounds int
 		dates  []tournament.Date
 		want   []string
 	}{
-		{"RTF 5.3.1 a: six rounds", rules.KindStandard, 6, nil, nil},
-		{"RTF 5.3.1 a: four rounds", rules.KindStandard, 4, nil, []string{"eligibility.min-rounds"}},
-		{"RTF 5.3.1 a: five rounds on consecutive days", rules.KindStandard, 5, days(d, 5, 1), nil},
-		{"RTF 5.3.1 a: five rounds, two a day, unbroken", rules.KindStandard, 5, days(d, 5, 2), nil},
-		{"RTF 5.3.1 a: five rounds with a gap", rules.KindStandard, 5,
+		{"RTF 5.3.1 a: six rounds", fsi.Standard, 6, nil, nil},
+		{"RTF 5.3.1 a: four rounds", fsi.Standard, 4, nil, []string{"eligibility.min-rounds"}},
+		{"RTF 5.3.1 a: five rounds on consecutive days", fsi.Standard, 5, days(d, 5, 1), nil},
+		{"RTF 5.3.1 a: five rounds, two a day, unbroken", fsi.Standard, 5, days(d, 5, 2), nil},
+		{"RTF 5.3.1 a: five rounds with a gap", fsi.Standard, 5,
 			[]tournament.Date{d, d.AddDays(1), d.AddDays(2), d.AddDays(7), d.AddDays(8)}, []string{"eligibility.few-rounds-not-consecutive"}},
-		{"RTF 5.3.1 a: five rounds, dates unknown", rules.KindStandard, 5, nil, []string{"eligibility.few-rounds-unverified"}},
-		{"RAPID 4.3: five rounds are too few", rules.KindRapid, 5, days(d, 5, 5), []string{"eligibility.min-rounds"}},
+		{"RTF 5.3.1 a: five rounds, dates unknown", fsi.Standard, 5, nil, []string{"eligibility.few-rounds-unverified"}},
+		{"RAPID 4.3: five rounds are too few", fsi.Rapid, 5, days(d, 5, 5), []string{"eligibility.min-rounds"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -119,15 +120,15 @@ func TestRTF_5_3_1_c_Players(t *testing.T) {
 	d := tournament.NewDate(2025, 5, 1)
 	cases := []struct {
 		name            string
-		kind            string
+		kind            fsi.Kind
 		players, rounds int
 		want            []string
 	}{
-		{"RTF 5.3.1 c: seven players, six rounds", rules.KindStandard, 7, 6, nil},
-		{"RTF 5.3.1 c: six players, six rounds", rules.KindStandard, 6, 6, []string{"eligibility.min-players"}},
-		{"RTF 5.3.1 c: six players, five rounds", rules.KindStandard, 6, 5, nil},
-		{"RAPID 4.4: thirteen players", rules.KindRapid, 13, 6, []string{"eligibility.min-players"}},
-		{"RAPID 4.4: fourteen players", rules.KindRapid, 14, 6, nil},
+		{"RTF 5.3.1 c: seven players, six rounds", fsi.Standard, 7, 6, nil},
+		{"RTF 5.3.1 c: six players, six rounds", fsi.Standard, 6, 6, []string{"eligibility.min-players"}},
+		{"RTF 5.3.1 c: six players, five rounds", fsi.Standard, 6, 5, nil},
+		{"RAPID 4.4: thirteen players", fsi.Rapid, 13, 6, []string{"eligibility.min-players"}},
+		{"RAPID 4.4: fourteen players", fsi.Rapid, 14, 6, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -142,7 +143,7 @@ func TestRTF_5_3_1_c_Players(t *testing.T) {
 		tr := swissOf(t, 7, 6)
 		tr.Players = append(tr.Players, tournament.Player{Start: 8, Rounds: []tournament.RoundEntry{{Code: tournament.CodeZeroBye}}})
 		tr.Players[6].Rounds = []tournament.RoundEntry{{Code: tournament.CodeZeroBye}}
-		if got := rulesOf(run(t, "eligibility.players", rules.KindStandard, tr)); !slices.Equal(got, []string{"eligibility.min-players"}) {
+		if got := rulesOf(run(t, "eligibility.players", fsi.Standard, tr)); !slices.Equal(got, []string{"eligibility.min-players"}) {
 			t.Errorf("got %v", got)
 		}
 	})
@@ -151,19 +152,19 @@ func TestRTF_5_3_1_c_Players(t *testing.T) {
 func TestRTF_5_3_1_d_RateOfPlay(t *testing.T) {
 	cases := []struct {
 		name   string
-		kind   string
+		kind   fsi.Kind
 		rate   string
 		rating int
 		want   []string
 	}{
-		{"RTF 5.3.1 d: 90'+30\" is 120 minutes", rules.KindStandard, `90'+30"`, 2300, nil},
-		{"RTF 5.3.1 d: 60'+15\" is 75 minutes", rules.KindStandard, `60'+15"`, 1500, []string{"eligibility.rate-too-short"}},
-		{"RTF 5.3.1 d: 2h", rules.KindStandard, "2h", 2000, nil},
-		{"FIDE-RR 1.3: first control of 30 moves", rules.KindStandard, "30/90+30+30s", 2000, []string{"eligibility.first-control-moves"}},
-		{"RAPID 4.1: 15'+10\" is 25 minutes", rules.KindRapid, `15'+10"`, 1500, nil},
-		{"RAPID 4.1: 60 minutes included", rules.KindRapid, "60'", 1500, nil},
-		{"RAPID 4.1: 10 minutes", rules.KindRapid, "10'", 1500, []string{"eligibility.rate-too-short"}},
-		{"RAPID 4.1: 90 minutes", rules.KindRapid, "90'", 1500, []string{"eligibility.rate-too-long"}},
+		{"RTF 5.3.1 d: 90'+30\" is 120 minutes", fsi.Standard, `90'+30"`, 2300, nil},
+		{"RTF 5.3.1 d: 60'+15\" is 75 minutes", fsi.Standard, `60'+15"`, 1500, []string{"eligibility.rate-too-short"}},
+		{"RTF 5.3.1 d: 2h", fsi.Standard, "2h", 2000, nil},
+		{"FIDE-RR 1.3: first control of 30 moves", fsi.Standard, "30/90+30+30s", 2000, []string{"eligibility.first-control-moves"}},
+		{"RAPID 4.1: 15'+10\" is 25 minutes", fsi.Rapid, `15'+10"`, 1500, nil},
+		{"RAPID 4.1: 60 minutes included", fsi.Rapid, "60'", 1500, nil},
+		{"RAPID 4.1: 10 minutes", fsi.Rapid, "10'", 1500, []string{"eligibility.rate-too-short"}},
+		{"RAPID 4.1: 90 minutes", fsi.Rapid, "90'", 1500, []string{"eligibility.rate-too-long"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -177,11 +178,11 @@ func TestRTF_5_3_1_d_RateOfPlay(t *testing.T) {
 	}
 	t.Run("RTF 5.3.1 d: unknown and unreadable rates are said", func(t *testing.T) {
 		tr := swissOf(t, 8, 6)
-		if got := rulesOf(run(t, "eligibility.rate-of-play", rules.KindStandard, tr)); !slices.Equal(got, []string{"eligibility.rate-unknown"}) {
+		if got := rulesOf(run(t, "eligibility.rate-of-play", fsi.Standard, tr)); !slices.Equal(got, []string{"eligibility.rate-unknown"}) {
 			t.Errorf("got %v", got)
 		}
 		tr.RateOfPlayText, tr.RateOfPlayError = "Standard", "no time"
-		if got := rulesOf(run(t, "eligibility.rate-of-play", rules.KindStandard, tr)); !slices.Equal(got, []string{"eligibility.rate-unreadable"}) {
+		if got := rulesOf(run(t, "eligibility.rate-of-play", fsi.Standard, tr)); !slices.Equal(got, []string{"eligibility.rate-unreadable"}) {
 			t.Errorf("got %v", got)
 		}
 	})
@@ -214,7 +215,7 @@ func TestFIDE_RR_3_1_GamesAndHoursPerDay(t *testing.T) {
 			if c.noDates {
 				tr.RoundDates = nil
 			}
-			if got := rulesOf(run(t, "eligibility.schedule", rules.KindStandard, tr)); !slices.Equal(got, c.want) {
+			if got := rulesOf(run(t, "eligibility.schedule", fsi.Standard, tr)); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -237,7 +238,7 @@ func TestFIDE_RR_4_1_Duration(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 8, 6)
 			tr.Start, tr.End = c.start, c.end
-			if got := rulesOf(run(t, "eligibility.duration", rules.KindStandard, tr)); !slices.Equal(got, c.want) {
+			if got := rulesOf(run(t, "eligibility.duration", fsi.Standard, tr)); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -277,7 +278,7 @@ func TestRTF_5_3_1_f_Arbiter(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 8, 6)
 			tr.ChiefArbiter = c.arbiter
-			got := rulesOf(runIn(t, "eligibility.arbiter", rules.KindStandard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
+			got := rulesOf(runIn(t, "eligibility.arbiter", fsi.Standard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
@@ -303,7 +304,7 @@ func TestRTF_5_3_1_g_Authorisation(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 8, 6)
 			tr.Name, tr.City, tr.Start, tr.End = c.tname, c.city, c.start, c.start.AddDays(3)
-			got := rulesOf(runIn(t, "eligibility.authorisation", rules.KindStandard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
+			got := rulesOf(runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
@@ -320,7 +321,7 @@ func TestRTF_5_3_1_g_Authorisation(t *testing.T) {
 func TestRTF_6_2_1_NotAuthorisedIsRejected(t *testing.T) {
 	want := map[string]rules.Severity{"eligibility.not-authorised": rules.Error,
 		"eligibility.authorisation-ambiguous": rules.Warning, "eligibility.authorisation-dates": rules.Warning}
-	for _, kind := range []string{rules.KindStandard, rules.KindPromotion, rules.KindRapid} {
+	for _, kind := range []fsi.Kind{fsi.Standard, fsi.Promotion, fsi.Rapid} {
 		set := ruleSet(t, kind)
 		for id, sev := range want {
 			if got := set.Rules[id].Severity; got != sev {
@@ -330,7 +331,7 @@ func TestRTF_6_2_1_NotAuthorisedIsRejected(t *testing.T) {
 	}
 	tr := swissOf(t, 8, 6)
 	tr.Name, tr.City, tr.Start, tr.End = "Torneo di Pavia", "Pavia", tournament.NewDate(2025, 5, 1), tournament.NewDate(2025, 5, 4)
-	fs := runIn(t, "eligibility.authorisation", rules.KindStandard, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
+	fs := runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
 	if len(fs) != 1 || fs[0].Severity != SeverityError {
 		t.Errorf("findings %+v, want one error", fs)
 	}
@@ -338,15 +339,17 @@ func TestRTF_6_2_1_NotAuthorisedIsRejected(t *testing.T) {
 
 func TestRTF_7_2_PairingSystem(t *testing.T) {
 	cases := []struct {
-		name, kind, declared string
-		want                 []string
+		name     string
+		kind     fsi.Kind
+		declared string
+		want     []string
 	}{
-		{"RTF 7.2.1: Swiss (Dutch)", rules.KindStandard, "FIDE (Dutch) System", nil},
-		{"RTF 7.2.1: round robin", rules.KindStandard, "Girone all'italiana", nil},
-		{"RTF 7.2.1: Italo-Swiss only for promotion", rules.KindStandard, "Italo-svizzero", []string{"eligibility.pairing-not-allowed"}},
-		{"RTF 7.2.2: Italo-Swiss in a promotion tournament", rules.KindPromotion, "Italo-svizzero", nil},
-		{"RTF 7.2.1: unknown system", rules.KindStandard, "Scheveningen", []string{"eligibility.pairing-unknown"}},
-		{"RTF 7.2.1: nothing declared", rules.KindStandard, "", []string{"eligibility.pairing-inferred"}},
+		{"RTF 7.2.1: Swiss (Dutch)", fsi.Standard, "FIDE (Dutch) System", nil},
+		{"RTF 7.2.1: round robin", fsi.Standard, "Girone all'italiana", nil},
+		{"RTF 7.2.1: Italo-Swiss only for promotion", fsi.Standard, "Italo-svizzero", []string{"eligibility.pairing-not-allowed"}},
+		{"RTF 7.2.2: Italo-Swiss in a promotion tournament", fsi.Promotion, "Italo-svizzero", nil},
+		{"RTF 7.2.1: unknown system", fsi.Standard, "Scheveningen", []string{"eligibility.pairing-unknown"}},
+		{"RTF 7.2.1: nothing declared", fsi.Standard, "", []string{"eligibility.pairing-inferred"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -372,7 +375,7 @@ func TestRAPID_3_1_Arbiter(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 14, 6)
 			tr.ChiefArbiter = c.arbiter
-			fs := runIn(t, "eligibility.arbiter", rules.KindRapid, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
+			fs := runIn(t, "eligibility.arbiter", fsi.Rapid, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
 			if len(fs) != 1 || fs[0].Rule != c.want || fs[0].Article != "RAPID 3.1" || fs[0].Severity != c.severity {
 				t.Errorf("got %+v, want one %s (%s) citing RAPID 3.1", fs, c.want, c.severity)
 			}
@@ -393,7 +396,7 @@ func TestRAPID_4_5_PairingSystem(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 14, 6)
 			tr.PairingSystem = c.declared
-			fs := run(t, "eligibility.pairing", rules.KindRapid, tr)
+			fs := run(t, "eligibility.pairing", fsi.Rapid, tr)
 			if got := rulesOf(fs); !slices.Equal(got, c.want) {
 				t.Fatalf("got %v, want %v", got, c.want)
 			}
@@ -411,15 +414,15 @@ func TestRAPID_3_2_Membership(t *testing.T) {
 	tr.Players[0].Name, tr.Players[0].FideID = "Rossi, Mario", "800001"
 	tr.Players[1].Name = "Bianchi, Luca"
 	in := Input{Tournament: tr, Registers: sampleRegisters()}
-	fs := runIn(t, "eligibility.membership", rules.KindRapid, in, Decision{On: tournament.NewDate(2025, 6, 1)})
+	fs := runIn(t, "eligibility.membership", fsi.Rapid, in, Decision{On: tournament.NewDate(2025, 6, 1)})
 	if got := rulesOf(fs); !slices.Equal(got, []string{"eligibility.membership-missing"}) || fs[0].Player != 2 {
 		t.Errorf("got %+v", fs)
 	}
 	in.Registers = nil
-	if got := rulesOf(runIn(t, "eligibility.membership", rules.KindRapid, in, Decision{On: tournament.NewDate(2025, 6, 1)})); !slices.Equal(got, []string{"eligibility.membership-not-checked"}) {
+	if got := rulesOf(runIn(t, "eligibility.membership", fsi.Rapid, in, Decision{On: tournament.NewDate(2025, 6, 1)})); !slices.Equal(got, []string{"eligibility.membership-not-checked"}) {
 		t.Errorf("no register: got %v", got)
 	}
-	if got := runIn(t, "eligibility.membership", rules.KindStandard, in, Decision{}); len(got) != 0 {
+	if got := runIn(t, "eligibility.membership", fsi.Standard, in, Decision{}); len(got) != 0 {
 		t.Errorf("standard rules switch it off: got %v", rulesOf(got))
 	}
 }
@@ -428,15 +431,15 @@ func TestLAWS_A1_B1_KindOfPlay(t *testing.T) {
 	f := loadRules(t)
 	cases := []struct {
 		name, rate, declared string
-		wantPlay, wantSet    string
+		wantPlay, wantSet    fsi.Kind
 		want                 []string
 	}{
-		{"LAWS A.1: 90'+30\" is standard", `90'+30"`, "", rules.PlayStandard, rules.KindStandard, nil},
-		{"LAWS A.1: 15'+10\" is rapid", `15'+10"`, "", rules.PlayRapid, rules.KindRapid, nil},
-		{"RAPID 4.1: 60' is rapid", "60'", "", rules.PlayRapid, rules.KindRapid, nil},
-		{"LAWS B.1: 3'+2\" is blitz, not rated", `3'+2"`, "", rules.PlayBlitz, rules.KindStandard, []string{"eligibility.blitz"}},
-		{"LAWS A.1: submitted as rapid, played standard", `90'+30"`, "rapid", rules.PlayRapid, rules.KindRapid, []string{"eligibility.kind-mismatch"}},
-		{"RTF 5.2.1 a: submitted as promotion", `90'+30"`, "promozione", rules.PlayStandard, rules.KindPromotion, []string{"eligibility.promotion"}},
+		{"LAWS A.1: 90'+30\" is standard", `90'+30"`, "", fsi.Standard, fsi.Standard, nil},
+		{"LAWS A.1: 15'+10\" is rapid", `15'+10"`, "", fsi.Rapid, fsi.Rapid, nil},
+		{"RAPID 4.1: 60' is rapid", "60'", "", fsi.Rapid, fsi.Rapid, nil},
+		{"LAWS B.1: 3'+2\" is blitz, not rated", `3'+2"`, "", fsi.Blitz, fsi.Standard, []string{"eligibility.blitz"}},
+		{"LAWS A.1: submitted as rapid, played standard", `90'+30"`, "rapid", fsi.Rapid, fsi.Rapid, []string{"eligibility.kind-mismatch"}},
+		{"RTF 5.2.1 a: submitted as promotion", `90'+30"`, "promozione", fsi.Standard, fsi.Promotion, []string{"eligibility.promotion"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -475,7 +478,7 @@ func TestRAPID_5_2_Deadline(t *testing.T) {
 			tr := swissOf(t, 8, 6)
 			tr.Start, tr.End = end.AddDays(-3), end
 			in := Input{Tournament: tr, Submission: Submission{ReceivedAt: c.received}}
-			if got := rulesOf(runIn(t, "deadline.receipt", rules.KindRapid, in, Decision{})); !slices.Equal(got, c.want) {
+			if got := rulesOf(runIn(t, "deadline.receipt", fsi.Rapid, in, Decision{})); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -485,16 +488,17 @@ func TestRAPID_5_2_Deadline(t *testing.T) {
 func TestRTF_4_2_2_ListPeriod(t *testing.T) {
 	rome, _ := time.LoadLocation("Europe/Rome")
 	cases := []struct {
-		name, kind string
-		received   time.Time
-		want       string
+		name     string
+		kind     fsi.Kind
+		received time.Time
+		want     string
 	}{
-		{"RTF 4.2.2: by the tenth day before 1 March", rules.KindStandard, time.Date(2026, 2, 19, 12, 0, 0, 0, rome), "2026-03"},
-		{"RTF 4.2.2: the ninth day before goes to May", rules.KindStandard, time.Date(2026, 2, 20, 9, 0, 0, 0, rome), "2026-05"},
-		{"RTF 4.2.2: December goes to next January", rules.KindStandard, time.Date(2026, 12, 1, 9, 0, 0, 0, rome), "2027-01"},
-		{"RTF 4.2.2: after the November cut-off", rules.KindStandard, time.Date(2026, 11, 23, 9, 0, 0, 0, rome), "2027-01"},
-		{"RAPID 6.2: by the 25th", rules.KindRapid, time.Date(2026, 11, 25, 20, 0, 0, 0, rome), "2026-12"},
-		{"RAPID 6.2: the 26th goes to the list after", rules.KindRapid, time.Date(2026, 11, 26, 9, 0, 0, 0, rome), "2027-01"},
+		{"RTF 4.2.2: by the tenth day before 1 March", fsi.Standard, time.Date(2026, 2, 19, 12, 0, 0, 0, rome), "2026-03"},
+		{"RTF 4.2.2: the ninth day before goes to May", fsi.Standard, time.Date(2026, 2, 20, 9, 0, 0, 0, rome), "2026-05"},
+		{"RTF 4.2.2: December goes to next January", fsi.Standard, time.Date(2026, 12, 1, 9, 0, 0, 0, rome), "2027-01"},
+		{"RTF 4.2.2: after the November cut-off", fsi.Standard, time.Date(2026, 11, 23, 9, 0, 0, 0, rome), "2027-01"},
+		{"RAPID 6.2: by the 25th", fsi.Rapid, time.Date(2026, 11, 25, 20, 0, 0, 0, rome), "2026-12"},
+		{"RAPID 6.2: the 26th goes to the list after", fsi.Rapid, time.Date(2026, 11, 26, 9, 0, 0, 0, rome), "2027-01"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -510,7 +514,7 @@ func TestRTF_4_2_2_ListPeriod(t *testing.T) {
 		received := time.Date(2026, 2, 19, 12, 0, 0, 0, rome)
 		tr.Start, tr.End = tournament.NewDate(2026, 2, 14), tournament.NewDate(2026, 2, 17)
 		in := Input{Tournament: tr, Submission: Submission{ReceivedAt: received}}
-		fs := runIn(t, "deadline.receipt", rules.KindStandard, in, Decision{})
+		fs := runIn(t, "deadline.receipt", fsi.Standard, in, Decision{})
 		i := slices.IndexFunc(fs, func(f Finding) bool { return f.Rule == "deadline.list-period" })
 		if i < 0 || !strings.Contains(fs[i].MessageEN, "March 2026") {
 			t.Errorf("got %+v, want deadline.list-period naming the list of March 2026", fs)
@@ -524,13 +528,13 @@ func TestRTF_4_2_16_Identity(t *testing.T) {
 	tr.Players[1].Name = "Bianchi, Luca"
 	tr.Players[2].Name = "Sconosciuto, Tizio"
 	in := Input{Tournament: tr, Registers: sampleRegisters()}
-	got := rulesOf(runIn(t, "identity.players", rules.KindStandard, in, Decision{}))
+	got := rulesOf(runIn(t, "identity.players", fsi.Standard, in, Decision{}))
 	if !slices.Equal(got, []string{"identity.unknown", "identity.summary"}) {
 		t.Errorf("got %v", got)
 	}
 	t.Run("RTF 4.2.4: rating differs from the list", func(t *testing.T) {
 		tr.Players[0].Rating = 1950
-		got := rulesOf(runIn(t, "identity.players", rules.KindStandard, in, Decision{}))
+		got := rulesOf(runIn(t, "identity.players", fsi.Standard, in, Decision{}))
 		if !slices.Contains(got, "identity.rating-mismatch") {
 			t.Errorf("got %v", got)
 		}
@@ -538,14 +542,14 @@ func TestRTF_4_2_16_Identity(t *testing.T) {
 	})
 	t.Run("RTF 4.2.16: the same FIDE id twice", func(t *testing.T) {
 		tr.Players[2].FideID = "800001"
-		got := rulesOf(runIn(t, "identity.players", rules.KindStandard, Input{Tournament: tr}, Decision{}))
+		got := rulesOf(runIn(t, "identity.players", fsi.Standard, Input{Tournament: tr}, Decision{}))
 		if !slices.Equal(got, []string{"identity.duplicate", "identity.not-checked"}) {
 			t.Errorf("got %v", got)
 		}
 		tr.Players[2].FideID = ""
 	})
 	t.Run("RTF 5.2.1 a: a 1N player in a promotion tournament", func(t *testing.T) {
-		got := runIn(t, "identity.categories", rules.KindPromotion, in, Decision{})
+		got := runIn(t, "identity.categories", fsi.Promotion, in, Decision{})
 		var players []int
 		for _, f := range got {
 			players = append(players, f.Player)
@@ -575,7 +579,7 @@ func TestRAPID_5_2_SubmissionFields(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := Input{Tournament: tr, Submission: Submission{Fields: c.fields, Channel: "imap"}}
-			if got := rulesOf(runIn(t, "submission.fields", rules.KindRapid, in, Decision{})); !slices.Equal(got, c.want) {
+			if got := rulesOf(runIn(t, "submission.fields", fsi.Rapid, in, Decision{})); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -597,7 +601,7 @@ func TestRAPID_5_2_Format(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := rulesOf(runIn(t, "format.reader", rules.KindStandard, c.in, Decision{})); !slices.Equal(got, c.want) {
+			if got := rulesOf(runIn(t, "format.reader", fsi.Standard, c.in, Decision{})); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})

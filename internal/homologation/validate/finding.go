@@ -3,6 +3,7 @@ package validate
 import (
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
@@ -73,19 +74,19 @@ type Input struct {
 type Decision struct {
 	// Play is the kind of play the tournament is judged as: standard,
 	// rapid or blitz.
-	Play string `json:"play"`
+	Play fsi.Kind `json:"play"`
 	// FromRate is the kind the rate of play gives (LAWS A.1, B.1), ""
 	// when the rate is unknown; Minutes60 the time per player for 60
 	// moves it was decided on.
-	FromRate  string  `json:"from_rate,omitempty"`
-	Minutes60 float64 `json:"minutes_60,omitempty"`
+	FromRate  fsi.Kind `json:"from_rate,omitempty"`
+	Minutes60 float64  `json:"minutes_60,omitempty"`
 	// Declared is the kind the submission states ("" when none).
-	Declared string `json:"declared,omitempty"`
+	Declared fsi.Kind `json:"declared,omitempty"`
 	// RuleSetKind is the kind of rule set chosen: standard, rapid or
 	// promotion; PromotionBy says why a promotion set was chosen
 	// ("submission", "calendar", "name").
-	RuleSetKind string `json:"rule_set_kind"`
-	PromotionBy string `json:"promotion_by,omitempty"`
+	RuleSetKind fsi.Kind `json:"rule_set_kind"`
+	PromotionBy string   `json:"promotion_by,omitempty"`
 	// On is the date the rule set was chosen for (the start, else the
 	// end, else the receipt date); InRange is false when no rule set of
 	// the kind was in force then and the nearest was applied.
@@ -110,7 +111,7 @@ type Report struct {
 	Format   tournament.Format `json:"format,omitempty"`
 	Summary  Summary           `json:"tournament"`
 	RuleSet  string            `json:"rule_set,omitempty"`
-	Kind     string            `json:"kind,omitempty"` // standard, rapid, blitz
+	Kind     fsi.Kind          `json:"kind,omitempty"` // standard, rapid, blitz
 	Decision *Decision         `json:"decision,omitempty"`
 	Verdict  Verdict           `json:"verdict"`
 	Period   *periods.Period   `json:"period,omitempty"`

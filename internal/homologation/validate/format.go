@@ -85,7 +85,7 @@ func checkFormat(p *Pass) {
 
 // refusedKinds name a refused file's kind as the arbiter knows it; the
 // reader's ids ("vegz", "swiss-manager") are for scripts.
-var refusedKinds = texts{
+var refusedKinds = texts[string]{
 	"vegz":          {IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"},
 	"swiss-manager": {IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"},
 	"pdf":           {IT: "PDF", EN: "PDF"},

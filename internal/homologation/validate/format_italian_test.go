@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"omologa/internal/homologation/rules"
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 )
 
@@ -35,7 +35,7 @@ func TestFIDE_TRF_ReaderDiagnosticsItalian(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fs := runIn(t, "format.reader", rules.KindStandard,
+			fs := runIn(t, "format.reader", fsi.Standard,
 				Input{Tournament: swissOf(t, 2, 1), Diagnostics: []tournament.Diagnostic{c.diag}}, Decision{})
 			if len(fs) != 1 {
 				t.Fatalf("findings = %+v, want one", fs)
@@ -53,7 +53,7 @@ func TestFIDE_TRF_ReaderDiagnosticsItalian(t *testing.T) {
 // A file from which no tournament can be read is explained in Italian to
 // the arbiter too (RAPID 5.2): the reader's ParseError carries both.
 func TestRAPID_5_2_UnreadableFileInItalian(t *testing.T) {
-	set := ruleSet(t, rules.KindStandard)
+	set := ruleSet(t, fsi.Standard)
 	p := &Pass{Input: Input{File: "x.trf", ReadError: &tournament.ParseError{File: "x.trf", Field: "player",
 		Err: errors.New("no player record: no tournament can be read"), ErrIT: "nessun record di giocatore: non si può leggere alcun torneo"}}, Set: set}
 	checkFormat(p)

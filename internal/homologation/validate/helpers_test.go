@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/testkit/testenv"
 	"omologa/internal/tournament"
@@ -28,7 +29,7 @@ func loadRules(t testing.TB) *rules.File {
 }
 
 // ruleSet returns the rule set of kind in force in 2025.
-func ruleSet(t testing.TB, kind string) *rules.RuleSet {
+func ruleSet(t testing.TB, kind fsi.Kind) *rules.RuleSet {
 	t.Helper()
 	rs, _ := loadRules(t).Select(kind, tournament.NewDate(2025, 6, 1))
 	if rs == nil {
@@ -82,7 +83,7 @@ func xt(t testing.TB, rows ...string) *tournament.Tournament {
 
 // run runs one check on t under the rule set of kind and returns the
 // findings.
-func run(t testing.TB, check string, kind string, tr *tournament.Tournament) []Finding {
+func run(t testing.TB, check string, kind fsi.Kind, tr *tournament.Tournament) []Finding {
 	t.Helper()
 	return runSet(t, check, ruleSet(t, kind), Input{Tournament: tr}, Decision{})
 }

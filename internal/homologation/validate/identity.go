@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
 )
@@ -94,9 +95,9 @@ func checkIdentity(p *Pass) {
 			ratingMismatch(p, pl, pl.Rating, list, label, cfg.RatingTolerance)
 		}
 		if fileHasNational {
-			list, label := r.EloItalia, "Elo Italia"
+			list, label := r.EloItalia, fsi.Standard.ListName()
 			if cfg.NationalRatingIs == "elo_rapid" {
-				list, label = r.EloRapid, "Elo Italia Rapid"
+				list, label = r.EloRapid, fsi.Rapid.ListName()
 			}
 			ratingMismatch(p, pl, pl.NationalRating, list, label, cfg.RatingTolerance)
 		}

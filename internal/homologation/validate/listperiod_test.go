@@ -4,9 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"omologa/internal/fsi/periods"
-	"omologa/internal/homologation/rules"
-	"omologa/internal/rating"
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 )
 
@@ -22,8 +20,8 @@ func TestListPeriodIsTheClosesSchedule(t *testing.T) {
 	}
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
-		kind := periods.Kind(rs.Params.Deadline.ListKind)
-		sched := rating.Schedule(kind, &f.Rating)
+		kind := fsi.Kind(rs.Params.Deadline.ListKind)
+		sched := f.Rating.Schedule(kind)
 		for day := time.Date(2026, 1, 1, 0, 0, 0, 0, rome); day.Year() < 2028; day = day.AddDate(0, 0, 1) {
 			for _, at := range []time.Time{day.Add(12 * time.Hour), day.Add(23*time.Hour + 59*time.Minute)} {
 				p := &Pass{Set: rs, Input: Input{Submission: Submission{ReceivedAt: at.UTC()}}}
@@ -33,7 +31,7 @@ func TestListPeriodIsTheClosesSchedule(t *testing.T) {
 					t.Fatalf("rule set %s, received %s: validator %s (cut-off %s), close %s (cut-off %s)",
 						rs.ID, at, got.Label, got.Cutoff, want.Label, want.Cutoff)
 				}
-				if rs.Kind == rules.KindRapid && got.Kind != periods.Rapid {
+				if rs.Kind == fsi.Rapid && got.Kind != fsi.Rapid {
 					t.Fatalf("rule set %s counts in the %s list", rs.ID, got.Kind)
 				}
 			}

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
@@ -23,7 +23,7 @@ import (
 // 1" … "Player, 15", which the rating stage's old name key folded
 // together).
 func TestOnePlayerMatcher_ValidateAndRatingAgree(t *testing.T) {
-	set := ruleSet(t, rules.KindStandard)
+	set := ruleSet(t, fsi.Standard)
 	type job struct {
 		name string
 		tr   *tournament.Tournament

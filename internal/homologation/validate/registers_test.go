@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -30,7 +30,7 @@ func TestRTF_5_3_1_f_ArbiterRegister(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 8, 6)
 			tr.ChiefArbiter, tr.Start, tr.End = "Verdi Anna", tournament.NewDate(2025, 5, 1), tournament.NewDate(2025, 5, 4)
-			got := rulesOf(runIn(t, "eligibility.arbiter", rules.KindStandard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
+			got := rulesOf(runIn(t, "eligibility.arbiter", fsi.Standard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
@@ -61,7 +61,7 @@ func TestRTF_6_1_1_AuthorisationMatch(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := swissOf(t, 8, 6)
 			tr.Name, tr.City, tr.Start, tr.End = c.tname, "Milano", c.start, c.start.AddDays(3)
-			got := rulesOf(runIn(t, "eligibility.authorisation", rules.KindStandard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
+			got := rulesOf(runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: tr, Registers: c.reg}, Decision{}))
 			if !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
@@ -73,7 +73,7 @@ func TestRAPID_3_2_MembershipUnknownPlayer(t *testing.T) {
 	tr := swissOf(t, 2, 1)
 	tr.Players[0].Name, tr.Players[0].FideID = "Rossi, Mario", "800001"
 	tr.Players[1].Name = "Sconosciuto, Tizio"
-	fs := runIn(t, "eligibility.membership", rules.KindRapid, Input{Tournament: tr, Registers: sampleRegisters()},
+	fs := runIn(t, "eligibility.membership", fsi.Rapid, Input{Tournament: tr, Registers: sampleRegisters()},
 		Decision{On: tournament.NewDate(2025, 6, 1)})
 	if got := rulesOf(fs); !slices.Equal(got, []string{"eligibility.membership-unknown"}) || fs[0].Player != 2 {
 		t.Errorf("got %+v", fs)
@@ -83,7 +83,7 @@ func TestRAPID_3_2_MembershipUnknownPlayer(t *testing.T) {
 func TestFIDE_RR_1_1_RatingThresholds(t *testing.T) {
 	// The RTF's 120 minutes cover every FIDE-RR 1.1 threshold; with a
 	// lower national minimum the thresholds bite.
-	set := *ruleSet(t, rules.KindStandard)
+	set := *ruleSet(t, fsi.Standard)
 	set.Params.Eligibility.RateOfPlay.MinMinutes60 = 60
 	cases := []struct {
 		name   string
@@ -137,13 +137,13 @@ func TestRAPID_5_2_DeadlineUnknownEnd(t *testing.T) {
 	rec := time.Date(2025, 5, 12, 10, 0, 0, 0, time.UTC)
 	t.Run("RAPID 5.2: end date unknown", func(t *testing.T) {
 		in := Input{Tournament: swissOf(t, 8, 6), Submission: Submission{ReceivedAt: rec}}
-		got := rulesOf(runIn(t, "deadline.receipt", rules.KindRapid, in, Decision{}))
+		got := rulesOf(runIn(t, "deadline.receipt", fsi.Rapid, in, Decision{}))
 		if !slices.Equal(got, []string{"deadline.list-period", "deadline.end-unknown"}) {
 			t.Errorf("got %v", got)
 		}
 	})
 	t.Run("RAPID 5.2: a rule set without the deadline", func(t *testing.T) {
-		set := *ruleSet(t, rules.KindStandard)
+		set := *ruleSet(t, fsi.Standard)
 		set.Params.Deadline.Apply = false
 		in := Input{Tournament: swissOf(t, 8, 6), Submission: Submission{ReceivedAt: rec}}
 		got := rulesOf(runSet(t, "deadline.receipt", &set, in, Decision{}))
@@ -154,7 +154,7 @@ func TestRAPID_5_2_DeadlineUnknownEnd(t *testing.T) {
 	t.Run("RAPID 5.2: received the day the tournament ended", func(t *testing.T) {
 		tr := swissOf(t, 8, 6)
 		tr.Start, tr.End = tournament.NewDate(2025, 5, 10), tournament.NewDate(2025, 5, 12)
-		fs := runIn(t, "deadline.receipt", rules.KindRapid, Input{Tournament: tr, Submission: Submission{ReceivedAt: rec}}, Decision{})
+		fs := runIn(t, "deadline.receipt", fsi.Rapid, Input{Tournament: tr, Submission: Submission{ReceivedAt: rec}}, Decision{})
 		if got := rulesOf(fs); !slices.Equal(got, []string{"deadline.list-period", "deadline.in-time"}) ||
 			fs[1].MessageIT != "Ricevuto il 12/05/2025, il giorno stesso della fine del torneo (12/05/2025): nei termini (8 giorni, entro il 20/05/2025)." {
 			t.Errorf("got %+v", fs)
@@ -183,7 +183,7 @@ func TestRAPID_5_2_SubmissionAgainstFileAndCalendar(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := Input{Tournament: tr, Registers: reg, Submission: Submission{Fields: c.fields, Channel: "imap"}}
-			if got := rulesOf(runIn(t, "submission.fields", rules.KindRapid, in, Decision{})); !slices.Equal(got, c.want) {
+			if got := rulesOf(runIn(t, "submission.fields", fsi.Rapid, in, Decision{})); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -205,7 +205,7 @@ func TestFIDE_TRF_ReaderDiagnostics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := rulesOf(runIn(t, "format.reader", rules.KindStandard, c.in, Decision{})); !slices.Equal(got, c.want) {
+			if got := rulesOf(runIn(t, "format.reader", fsi.Standard, c.in, Decision{})); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -241,7 +241,7 @@ func TestRTF_4_2_16_IdentityMatches(t *testing.T) {
 			tr := swissOf(t, 2, 1)
 			tr.Players[1].Name, tr.Players[1].NationalID = "Bianchi, Luca", "100002"
 			c.edit(&tr.Players[0])
-			got := rulesOf(runIn(t, "identity.players", rules.KindStandard, Input{Tournament: tr, Registers: reg()}, Decision{}))
+			got := rulesOf(runIn(t, "identity.players", fsi.Standard, Input{Tournament: tr, Registers: reg()}, Decision{}))
 			if !slices.Contains(got, c.want) {
 				t.Errorf("got %v, want %s", got, c.want)
 			}
@@ -278,7 +278,7 @@ func TestRTF_7_3_1_DeclaredStandings(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			tr := base()
 			c.edit(tr)
-			if got := rulesOf(run(t, "tiebreak.standings", rules.KindStandard, tr)); !slices.Equal(got, c.want) {
+			if got := rulesOf(run(t, "tiebreak.standings", fsi.Standard, tr)); !slices.Equal(got, c.want) {
 				t.Errorf("got %v, want %v", got, c.want)
 			}
 		})
@@ -287,13 +287,13 @@ func TestRTF_7_3_1_DeclaredStandings(t *testing.T) {
 		// Held's Swiss: 1 and 16 share rank 4 on BH-C1; declare 16 as
 		// 1st and 2 (the winner) as 16th.
 		tr := xt(t, heldSwiss5...)
-		st := standings(tr, ruleSet(t, rules.KindStandard).Params.Tiebreak, false, nil)
+		st := standings(tr, ruleSet(t, fsi.Standard).Params.Tiebreak, false, nil)
 		for _, s := range st {
 			tr.Player(s.Start).Rank = s.Rank
 		}
 		tr.Player(2).Rank, tr.Player(3).Rank = 2, 1
 		tr.Player(2).Points, tr.Player(3).Points = tr.Score(tr.Player(2)), tr.Score(tr.Player(3))
-		fs := run(t, "tiebreak.standings", rules.KindStandard, tr)
+		fs := run(t, "tiebreak.standings", fsi.Standard, tr)
 		if got := rulesOf(fs); !slices.Equal(got, []string{"tiebreak.computed", "tiebreak.rank-differs"}) {
 			t.Errorf("got %v", got)
 		}
@@ -324,7 +324,7 @@ func TestRTF_4_2_16_UnknownPlayerMessage(t *testing.T) {
 	tr.Players[0].Name, tr.Players[0].FideID, tr.Players[0].Sex = "Gialli, Carla", "812345", "f"
 	tr.Players[0].BirthDate = tournament.NewDate(1990, 8, 8)
 	tr.Players[1].Name = "Neri, Ugo"
-	fs := runIn(t, "identity.players", rules.KindStandard, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
+	fs := runIn(t, "identity.players", fsi.Standard, Input{Tournament: tr, Registers: sampleRegisters()}, Decision{})
 	want := []string{
 		"Il giocatore 1 (Gialli, Carla; FIDE 812345, nata l'08/08/1990) non è nell'anagrafica.",
 		"Il giocatore 2 (Neri, Ugo) non è nell'anagrafica.",
@@ -348,7 +348,7 @@ func TestFIDE_TRF_EncodingNoteWithoutColumn(t *testing.T) {
 		{Line: 1, Column: 6, Severity: tournament.Note, Code: "codec.windows-1252", Field: "encoding",
 			Message: "the file is not UTF-8, so it was read as Windows-1252 (Latin-1)", MessageIT: "il file non è in UTF-8, quindi è stato letto come Windows-1252 (Latin-1)"},
 		{Line: 3, Column: 10, Severity: tournament.Note, Code: "trf.x", Field: "rating", Message: "m", MessageIT: "m"}}}
-	fs := runIn(t, "format.reader", rules.KindStandard, in, Decision{})
+	fs := runIn(t, "format.reader", fsi.Standard, in, Decision{})
 	if len(fs) != 2 {
 		t.Fatalf("%+v", fs)
 	}

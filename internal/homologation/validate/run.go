@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -130,8 +131,8 @@ func decide(f *rules.File, in Input) Decision {
 		d.FromRate = classify(k, d.Minutes60)
 	}
 	switch {
-	case d.Declared == rules.KindPromotion:
-		d.Play = rules.PlayStandard
+	case d.Declared == fsi.Promotion:
+		d.Play = fsi.Standard
 	case d.Declared != "":
 		d.Play = d.Declared
 	case d.FromRate != "":
@@ -141,14 +142,14 @@ func decide(f *rules.File, in Input) Decision {
 	}
 	d.On = rulesDate(t, in.Submission.ReceivedAt)
 	switch {
-	case d.Declared == rules.KindPromotion:
-		d.RuleSetKind, d.PromotionBy = rules.KindPromotion, "submission"
-	case d.Play == rules.PlayBlitz:
+	case d.Declared == fsi.Promotion:
+		d.RuleSetKind, d.PromotionBy = fsi.Promotion, "submission"
+	case d.Play == fsi.Blitz:
 		d.RuleSetKind = k.BlitzJudgedBy
-	case d.Play == rules.PlayStandard && d.Declared == "":
-		d.RuleSetKind = rules.KindStandard
+	case d.Play == fsi.Standard && d.Declared == "":
+		d.RuleSetKind = fsi.Standard
 		if by := promotionBy(f, in, d.On); by != "" {
-			d.RuleSetKind, d.PromotionBy = rules.KindPromotion, by
+			d.RuleSetKind, d.PromotionBy = fsi.Promotion, by
 		}
 	default:
 		d.RuleSetKind = d.Play
@@ -157,39 +158,39 @@ func decide(f *rules.File, in Input) Decision {
 }
 
 // declaredKind reads what the submission says the tournament is.
-func declaredKind(s string) string {
+func declaredKind(s string) fsi.Kind {
 	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "standard", "std", "classical", "standard play", "lento", "gioco lento":
-		return rules.PlayStandard
-	case "rapid", "rapido", "gioco rapido", "rapid play":
-		return rules.PlayRapid
-	case "blitz", "lampo", "gioco lampo":
-		return rules.PlayBlitz
-	case "promotion", "promozione", "torneo di promozione":
-		return rules.KindPromotion
+	case string(fsi.Standard), "std", "classical", "standard play", "lento", "gioco lento":
+		return fsi.Standard
+	case string(fsi.Rapid), "rapido", "gioco rapido", "rapid play":
+		return fsi.Rapid
+	case string(fsi.Blitz), "lampo", "gioco lampo":
+		return fsi.Blitz
+	case string(fsi.Promotion), "promozione", "torneo di promozione":
+		return fsi.Promotion
 	}
 	return ""
 }
 
 // classify gives the kind of play of a time per player for 60 moves
 // (LAWS A.1, B.1, with the bounds of rules.yaml).
-func classify(k rules.KindOfPlay, minutes float64) string {
+func classify(k rules.KindOfPlay, minutes float64) fsi.Kind {
 	switch {
 	case minutes <= k.BlitzMaxMinutes:
-		return rules.PlayBlitz
+		return fsi.Blitz
 	case minutes < k.RapidMaxMinutes, k.RapidMaxInclusive && minutes == k.RapidMaxMinutes:
-		return rules.PlayRapid
+		return fsi.Rapid
 	}
-	return rules.PlayStandard
+	return fsi.Standard
 }
 
 // promotionBy says why a standard tournament is a promotion tournament
 // (RTF 5.2.1 a): the calendar lists it so, or its name says so; "" when
 // neither.
 func promotionBy(f *rules.File, in Input, on tournament.Date) string {
-	if std, _ := f.Select(rules.KindStandard, on); std != nil && in.Registers != nil {
+	if std, _ := f.Select(fsi.Standard, on); std != nil && in.Registers != nil {
 		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
-			m.events[0].Kind == rules.KindPromotion {
+			fsi.Kind(m.events[0].Kind) == fsi.Promotion {
 			return "calendar"
 		}
 	}

@@ -142,7 +142,7 @@ func extractDates(s string) []tournament.Date {
 
 // channels name how a submission arrived, for the messages: the
 // intake's channel ids are not words an arbiter knows.
-var channels = texts{
+var channels = texts[string]{
 	"drop": {IT: "la cartella di deposito", EN: "the drop folder"},
 	"cli":  {IT: "la riga di comando dell'ufficio", EN: "the office's command line"},
 	"imap": {IT: "la casella di posta", EN: "the mailbox"},

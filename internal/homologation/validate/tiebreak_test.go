@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 )
 
@@ -108,7 +109,7 @@ func TestFIDE_C02_13_15_VirtualOpponent(t *testing.T) {
 // a round robin; equal players share a rank.
 func TestRTF_7_3_1_Standings(t *testing.T) {
 	tr := xt(t, heldSwiss5...)
-	ts := ruleSet(t, rules.KindStandard).Params.Tiebreak
+	ts := ruleSet(t, fsi.Standard).Params.Tiebreak
 	st := standings(tr, ts, false, nil)
 	if st[0].Start != 2 || st[0].Rank != 1 || st[0].Points != 4 {
 		t.Errorf("first: %+v, want player 2 with 4 points", st[0])
@@ -142,8 +143,8 @@ func TestFIDE_GR_6_6_StandingsWithoutEarlyWithdrawals(t *testing.T) {
 		"2w0 3b- 1b-",
 	)
 	tr.PairingSystem = "Girone all'italiana"
-	set := ruleSet(t, rules.KindStandard)
-	p := &Pass{Input: Input{Tournament: tr}, Set: set, Kind: rules.PlayStandard}
+	set := ruleSet(t, fsi.Standard)
+	p := &Pass{Input: Input{Tournament: tr}, Set: set, Kind: fsi.Standard}
 	if out := p.outOfStandings(); !out[4] || len(out) != 1 {
 		t.Fatalf("out of the standings: %v, want player 4", out)
 	}
@@ -164,7 +165,7 @@ func TestFIDE_GR_6_6_StandingsWithoutEarlyWithdrawals(t *testing.T) {
 	}
 	t.Run("FIDE-GR 6.6: declared points may leave those games out", func(t *testing.T) {
 		tr.Players[2].Points = 1.5
-		fs := run(t, "crosstable.points", rules.KindStandard, tr)
+		fs := run(t, "crosstable.points", fsi.Standard, tr)
 		if got := rulesOf(fs); !slices.Equal(got, []string{"crosstable.points-without-withdrawn"}) {
 			t.Errorf("got %v", got)
 		}

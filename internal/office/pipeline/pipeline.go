@@ -37,7 +37,7 @@ import (
 	"time"
 
 	"omologa/internal/config"
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
@@ -232,7 +232,7 @@ func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, 
 // sender were allowed. Run is woken; a one-shot command calls Drain.
 // A submission that is not quarantined is a *store.StateError.
 func (p *Pipeline) Release(ctx context.Context, id int64, by string) error {
-	if err := p.o.Store.Release(ctx, id, by, p.o.Now()); err != nil {
+	if err := p.o.Store.Release(ctx, id, by, p.o.Now().In(p.o.Rules.Rating.Location())); err != nil {
 		return err
 	}
 	p.log.Info("quarantined submission released by the office", "id", id, "by", by)
@@ -243,7 +243,7 @@ func (p *Pipeline) Release(ctx context.Context, id int64, by string) error {
 // Discard closes a quarantined submission as discarded by the office,
 // without a notice; it stays in the store.
 func (p *Pipeline) Discard(ctx context.Context, id int64, by string) error {
-	if err := p.o.Store.Discard(ctx, id, by, p.o.Now()); err != nil {
+	if err := p.o.Store.Discard(ctx, id, by, p.o.Now().In(p.o.Rules.Rating.Location())); err != nil {
 		return err
 	}
 	p.log.Info("quarantined submission discarded by the office", "id", id, "by", by)
@@ -479,7 +479,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		return p.quarantine(ctx, id, now, fmt.Sprintf("mittente sconosciuto %q", sender))
 	}
 
-	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now,
+	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now, Rules: p.o.Rules,
 		SubmissionID: id, Channel: sub.Channel, ReceivedAt: sub.ReceivedAt, Subject: sub.Subject,
 		InReplyTo: sub.MessageID, Problems: sub.Problems,
 		MessageID: fmt.Sprintf("omologa.%d.%s@%s", id, sub.ContentHash[:min(12, len(sub.ContentHash))], domainOf(p.o.From))}
@@ -509,7 +509,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		rep, t := p.validate(sub, f, data)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
-			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
+			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
 		if rep.Period != nil {
 			v.Period = rep.Period.Label
 		}
@@ -550,11 +550,11 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			if err != nil {
 				return err
 			}
-			switch {
-			case accepted && inThis:
+			switch versionEffect(accepted, inThis, cur != nil) {
+			case replacesSameSubmission:
 				v.Supersedes = prev
 				nf.Supersedes = &notice.Earlier{Name: nameOf(sub, prev), SubmissionID: id, ReceivedAt: sub.ReceivedAt}
-			case accepted && cur != nil:
+			case replacesInForce:
 				// regs: a file that would replace one sent by someone
 				// else is for the office to judge (issue 13).
 				if checkSender && p.o.Auth != nil && addrOf(cur.Sender) != addrOf(sender) {
@@ -566,8 +566,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 				}
 				v.Supersedes = cur.FileID
 				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
-			case accepted:
-				// The first accepted version replaces the rejected ones.
+			case replacesRejected:
 				t, err := p.o.Store.TournamentByKey(ctx, v.TournamentKey)
 				if err != nil && !errors.Is(err, store.ErrNoTournament) {
 					return err
@@ -577,8 +576,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 					v.Supersedes = last.FileID
 					nf.Supersedes = &notice.Earlier{Name: last.Name, SubmissionID: last.SubmissionID, ReceivedAt: last.ReceivedAt}
 				}
-			case !accepted && !inThis && cur != nil:
-				// A rejected correction: the accepted version stays.
+			case keepsInForce:
 				nf.InForce = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt,
 					HomologatedAt: cur.JudgedAt}
 			}
@@ -741,36 +739,12 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 // homologation (RTF 4.3.1, RAPID 7.1), and the list they are for; nil
 // for a kind without a list (blitz). `omologa report` rates through it
 // too.
-func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, settings *rules.Rating) ([]rating.Line, periods.Kind) {
-	kind := periods.Kind(rep.Kind)
-	if kind != periods.Standard && kind != periods.Rapid {
+func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, settings *rules.Rating) ([]rating.Line, fsi.Kind) {
+	kind := rep.Kind
+	if !kind.IsList() {
 		return nil, ""
 	}
 	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
-}
-
-// Key identifies a tournament across submissions, so that a corrected
-// file supersedes the earlier one: the folded name, start date and city.
-// It is "" when the file does not name the tournament.
-func Key(t *tournament.Tournament) string {
-	name := fold(t.Name)
-	if name == "" {
-		return ""
-	}
-	start := t.Start
-	if !start.IsFull() {
-		for _, d := range t.RoundDates {
-			if d.IsFull() {
-				start = d
-				break
-			}
-		}
-	}
-	return name + "|" + start.String() + "|" + fold(t.City)
-}
-
-func fold(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
 }
 
 // quarantine keeps a submission for the office, unanswered, saying why.

@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	_ "time/tzdata" // Rome on a machine without zoneinfo
 )
@@ -269,14 +268,3 @@ func Elide(s string) string {
 		return elided[art] + rest
 	})
 }
-
-// Rome is Italy's time zone, for the few places that show a time and
-// have no configuration at hand (the store's notes); everything else
-// takes the rules' time_zone. UTC if the zone cannot be loaded.
-var Rome = sync.OnceValue(func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Rome")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-})

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -126,7 +127,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	for _, kind := range set.ForwardKinds {
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
-		files, err := st.HomologatedFiles(ctx, kind, period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
+		files, err := st.HomologatedFiles(ctx, string(kind), period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +146,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 
 // one considers one homologated file; nil when it belongs to no list up
 // to this one's and was never forwarded.
-func one(ctx context.Context, st *store.Store, opt Options, period periods.Period, kind string, h *store.Homologated) (*Item, error) {
+func one(ctx context.Context, st *store.Store, opt Options, period periods.Period, kind fsi.Kind, h *store.Homologated) (*Item, error) {
 	it := &Item{SubmissionID: h.SubmissionID, FileID: h.FileID, Source: h.Name, Findings: []validate.Finding{}}
 	t, _, err := codec.Read(h.Name, h.Data)
 	if err != nil || t == nil {
@@ -221,7 +222,7 @@ func one(ctx context.Context, st *store.Store, opt Options, period periods.Perio
 
 // ruleSet is the homologation rule set of the kind in force at the
 // tournament's start, for the round-robin decision.
-func ruleSet(f *rules.File, kind string, t *tournament.Tournament) *rules.RuleSet {
+func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *rules.RuleSet {
 	rs, _ := f.Select(kind, t.Start)
 	return rs
 }

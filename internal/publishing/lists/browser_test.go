@@ -2,14 +2,13 @@ package lists
 
 import (
 	"context"
+	"omologa/internal/fsi"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
-
-	"omologa/internal/fsi/periods"
 )
 
 // chromium returns the headless browser, skipping the test when there is
@@ -35,7 +34,7 @@ func chromium(t *testing.T) string {
 func TestSearchBoxInChromium(t *testing.T) {
 	bin := chromium(t)
 	dir := t.TempDir()
-	if _, err := Publish(dir, Publication{Kind: periods.Standard, List: sample()}); err != nil {
+	if _, err := Publish(dir, Publication{Kind: fsi.Standard, List: sample()}); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

@@ -3,12 +3,12 @@ package lists
 import (
 	"html/template"
 	"io"
+	"omologa/internal/fsi"
 	"omologa/internal/publishing/internal/words"
 	"slices"
 	"strings"
 	"sync"
 
-	"omologa/internal/fsi/periods"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/style"
 	"omologa/internal/rating"
@@ -40,9 +40,9 @@ var changesPage = sync.OnceValue(func() *template.Template {
 		},
 		"fileref": fileRef,
 		"notes":   func(title string, items []rating.PlayerNote) noteSection { return noteSection{title, items} },
-		"kind":    func(k periods.Kind) string { return KindName(k) },
+		"kind":    fsi.Kind.ListName,
 		"css":     style.TemplateCSS,
-		"std":     func(k periods.Kind) bool { return k != periods.Rapid },
+		"std":     func(k fsi.Kind) bool { return k != fsi.Rapid },
 		"dmy":     func(d tournament.Date) string { return date(d) },
 	}).Parse(`<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8">

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/publishing/style"
 	"omologa/internal/rating"
@@ -12,8 +13,8 @@ import (
 )
 
 func TestChangesHTML(t *testing.T) {
-	r := &rating.Report{Kind: periods.Rapid,
-		Period: periods.Period{Kind: periods.Rapid, Issue: tournament.NewDate(2027, 1, 1), Cutoff: tournament.NewDate(2026, 12, 25),
+	r := &rating.Report{Kind: fsi.Rapid,
+		Period: periods.Period{Kind: fsi.Rapid, Issue: tournament.NewDate(2027, 1, 1), Cutoff: tournament.NewDate(2026, 12, 25),
 			From: tournament.NewDate(2026, 11, 26), Label: "2027-01"},
 		Tournaments: []rating.TournamentSummary{{File: "3/rapid.trf", Name: "Rapid <di> Natale", Received: tournament.NewDate(2026, 12, 21), Players: 14, Games: 42}},
 		Excluded:    []rating.Excluded{{File: "4/late.trf", Received: tournament.NewDate(2026, 12, 27), Period: "2027-02"}},
@@ -75,7 +76,7 @@ func TestChangesReadable(t *testing.T) {
 			{Name: "Verdi Ugo", From: "D", To: "E", Rating: 1590, Article: "RAPID 8.4"}}, true, "<td>RAPID 8.4</td>"},
 	} {
 		var b bytes.Buffer
-		r := &rating.Report{Kind: periods.Rapid, Period: periods.Period{Kind: periods.Rapid, Issue: tournament.NewDate(2027, 1, 1)}, Categories: c.items}
+		r := &rating.Report{Kind: fsi.Rapid, Period: periods.Period{Kind: fsi.Rapid, Issue: tournament.NewDate(2027, 1, 1)}, Categories: c.items}
 		if err := writeChanges(&b, changesData{Title: "t", R: r, Public: true, List: FileHTML}); err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +91,7 @@ func TestChangesReadable(t *testing.T) {
 
 // The category changes are listed by rating, highest first, as the list.
 func TestChangesCategoriesByRating(t *testing.T) {
-	r := &rating.Report{Kind: periods.Rapid, Period: periods.Period{Kind: periods.Rapid, Issue: tournament.NewDate(2027, 1, 1)},
+	r := &rating.Report{Kind: fsi.Rapid, Period: periods.Period{Kind: fsi.Rapid, Issue: tournament.NewDate(2027, 1, 1)},
 		Categories: []rating.CategoryChange{{Name: "Basso Ugo", To: "F", Rating: 1450}, {Name: "Alto Ivo", To: "B", Rating: 2250}, {Name: "Medio Eva", To: "D", Rating: 1850}}}
 	var b bytes.Buffer
 	if err := writeChanges(&b, changesData{Title: "t", R: r, Public: true, List: FileHTML}); err != nil {

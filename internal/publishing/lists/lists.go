@@ -21,7 +21,7 @@ import (
 	"slices"
 	"strconv"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/rating"
 )
@@ -58,16 +58,14 @@ func BuildRows(list *registers.Players, kind string) ([]Entry, []int) {
 	for i := range list.Rows {
 		r := &list.Rows[i]
 		e := Entry{Surname: r.Surname, Name: r.Name, Category: r.Category, Province: r.Province}
-		if kind == string(periods.Rapid) {
+		if kind == string(fsi.Rapid) {
 			e.Rating, e.Category = r.EloRapid, r.Extra[rating.ColRapidCategory]
 		} else {
 			if r.Extra[rating.ColListed] == "0" {
 				continue
 			}
-			e.FSIID, e.Rating = r.FSIID, r.EloItalia
-			if r.FideStandard > 0 {
-				e.Rating, e.FIDE = r.FideStandard, true
-			}
+			e.FSIID = r.FSIID
+			e.Rating, e.FIDE = r.Merit()
 		}
 		if e.Rating <= 0 {
 			continue
@@ -128,7 +126,7 @@ var (
 // Columns are the published columns of a list of kind, in order: the
 // fields regs §4b allows and no other.
 func Columns(kind string) []Column {
-	if kind == string(periods.Rapid) {
+	if kind == string(fsi.Rapid) {
 		return []Column{colRank, colSurname, colName, colCategory, colProvince, colRating}
 	}
 	return []Column{colRank, colFSIID, colSurname, colName, colCategory, colProvince, colRating, colFIDE}

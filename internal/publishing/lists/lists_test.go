@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -83,7 +84,7 @@ func TestWriteCSVAndHTML(t *testing.T) {
 			t.Errorf("%s: Excel CSV without BOM or ';': %q", kind, b.String()[:20])
 		}
 		b.Reset()
-		p := Publication{Kind: periods.Kind(kind), List: sample(), Period: periods.Period{Issue: tournament.NewDate(2026, 3, 1),
+		p := Publication{Kind: fsi.Kind(kind), List: sample(), Period: periods.Period{Issue: tournament.NewDate(2026, 3, 1),
 			From: tournament.NewDate(2026, 1, 20), Cutoff: tournament.NewDate(2026, 2, 19)},
 			Bands: []rules.Band{{Name: "A", Min: 2400}, {Name: "B", Min: 2200}, {Name: "C", Min: 0}}}
 		pg := NewPage(p, es)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -21,7 +22,7 @@ import (
 
 // Publication is one list as the FSI publishes it.
 type Publication struct {
-	Kind periods.Kind
+	Kind fsi.Kind
 	// Period is the list's period; zero when a list is published from a
 	// file whose period is not known (the page then shows no dates).
 	Period periods.Period
@@ -123,25 +124,17 @@ type Page struct {
 	FIDE    bool        // the list has a FIDE column
 }
 
-// KindName names a kind of list: "Elo Italia", "Elo Italia Rapid".
-func KindName(k periods.Kind) string {
-	if k == periods.Rapid {
-		return "Elo Italia Rapid"
-	}
-	return "Elo Italia"
-}
-
 // Title names a list: "Elo Italia Rapid – lista di dicembre 2026", or
 // the kind alone when the period is not known.
-func Title(k periods.Kind, p periods.Period) string {
+func Title(k fsi.Kind, p periods.Period) string {
 	if p.Issue.Year == 0 {
-		return "Lista " + KindName(k)
+		return "Lista " + k.ListName()
 	}
-	return KindName(k) + " – " + italian.List(p.Issue.Year, p.Issue.Month)
+	return k.ListName() + " – " + italian.List(p.Issue.Year, p.Issue.Month)
 }
 
 // categoryNames say what the national categories of
-// tournament.Categories (the one list) mean (RTF 4.1).
+// fsi.Categories (the one list) mean (RTF 4.1).
 var categoryNames = map[string]string{
 	"M": "Maestro", "CM": "Candidato Maestro", "1N": "Prima categoria nazionale",
 	"2N": "Seconda categoria nazionale", "3N": "Terza categoria nazionale",
@@ -152,7 +145,7 @@ var categoryNames = map[string]string{
 // their order, then the FIDE mark.
 func standardLegend() [][2]string {
 	var out [][2]string
-	for _, c := range tournament.Categories {
+	for _, c := range fsi.Categories {
 		out = append(out, [2]string{c, categoryNames[c]})
 	}
 	return append(out, [2]string{"FIDE", "l'Elo è quello FIDE del giocatore (RTF 4.2.8)"})
@@ -160,7 +153,7 @@ func standardLegend() [][2]string {
 
 // NewPage gathers what the page of publication p shows.
 func NewPage(p Publication, entries []Entry) Page {
-	pg := Page{Title: p.Title, Kind: string(p.Kind), Entries: entries, FIDE: p.Kind != periods.Rapid}
+	pg := Page{Title: p.Title, Kind: string(p.Kind), Entries: entries, FIDE: p.Kind != fsi.Rapid}
 	if pg.Title == "" {
 		pg.Title = Title(p.Kind, p.Period)
 	}
@@ -173,13 +166,13 @@ func NewPage(p Publication, entries []Entry) Page {
 			v = "dal " + date(f) + " al " + date(c)
 		}
 		art := "RTF 4.2.2"
-		if p.Kind == periods.Rapid {
+		if p.Kind == fsi.Rapid {
 			art = "RAPID 6.2"
 		}
 		pg.Facts = append(pg.Facts, [2]string{"Tornei ricevuti", v + " (" + art + ")"})
 	}
 	pg.Facts = append(pg.Facts, [2]string{"Giocatori in lista", strconv.Itoa(len(entries))})
-	if p.Kind == periods.Rapid {
+	if p.Kind == fsi.Rapid {
 		for i, b := range p.Bands {
 			m := strconv.Itoa(b.Min) + " e oltre"
 			switch {

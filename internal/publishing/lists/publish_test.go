@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/rating"
@@ -58,7 +59,7 @@ func TestPublishOnlyPublishedFields(t *testing.T) {
 		Added:      []rating.PlayerNote{{FSIID: "434343", Name: "Bianchi Ugo", Reason: "motivo riservato"}},
 		Inactive:   []rating.PlayerNote{{FSIID: "434343", Name: "Bianchi Ugo", Reason: "motivo riservato"}},
 	}
-	for _, kind := range []periods.Kind{periods.Standard, periods.Rapid} {
+	for _, kind := range []fsi.Kind{fsi.Standard, fsi.Rapid} {
 		t.Run(string(kind), func(t *testing.T) {
 			r := *report
 			r.Kind = kind
@@ -101,7 +102,7 @@ func TestPublishOnlyPublishedFields(t *testing.T) {
 	}
 }
 
-func checkCSVHeader(t *testing.T, name string, data []byte, kind periods.Kind) {
+func checkCSVHeader(t *testing.T, name string, data []byte, kind fsi.Kind) {
 	t.Helper()
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\uFEFF"))))
 	if bytes.HasPrefix(data, []byte("\uFEFF")) {
@@ -115,7 +116,7 @@ func checkCSVHeader(t *testing.T, name string, data []byte, kind periods.Kind) {
 		if !slices.Contains(publishedKeys, h) && !slices.Contains(publishedHeadings, h) {
 			t.Errorf("%s: column %q is not a published field (regs §4b)", name, h)
 		}
-		if kind == periods.Rapid && (h == "fsi_id" || h == "Tessera FSI" || h == "fide" || h == "FIDE") {
+		if kind == fsi.Rapid && (h == "fsi_id" || h == "Tessera FSI" || h == "fide" || h == "FIDE") {
 			t.Errorf("%s: column %q belongs to the standard list only", name, h)
 		}
 	}
@@ -123,20 +124,20 @@ func checkCSVHeader(t *testing.T, name string, data []byte, kind periods.Kind) {
 
 var th = regexp.MustCompile(`<th[^>]*>([^<]*)</th>`)
 
-func checkHeadings(t *testing.T, name string, data []byte, kind periods.Kind) {
+func checkHeadings(t *testing.T, name string, data []byte, kind fsi.Kind) {
 	t.Helper()
 	for _, m := range th.FindAllSubmatch(data, -1) {
 		h := strings.TrimSpace(string(m[1]))
 		if !slices.Contains(publishedHeadings, h) {
 			t.Errorf("%s: column %q is not a published field (regs §4b)", name, h)
 		}
-		if kind == periods.Rapid && h == "Tessera FSI" {
+		if kind == fsi.Rapid && h == "Tessera FSI" {
 			t.Errorf("%s: the rapid list shows no FSI id", name)
 		}
 	}
 }
 
-func checkJSONKeys(t *testing.T, name string, data []byte, kind periods.Kind) {
+func checkJSONKeys(t *testing.T, name string, data []byte, kind fsi.Kind) {
 	t.Helper()
 	var rows []map[string]any
 	if err := json.Unmarshal(data, &rows); err != nil {
@@ -150,7 +151,7 @@ func checkJSONKeys(t *testing.T, name string, data []byte, kind periods.Kind) {
 			if !slices.Contains(publishedKeys, k) {
 				t.Errorf("%s: key %q is not a published field (regs §4b)", name, k)
 			}
-			if kind == periods.Rapid && (k == "fsi_id" || k == "fide") {
+			if kind == fsi.Rapid && (k == "fsi_id" || k == "fide") {
 				t.Errorf("%s: key %q belongs to the standard list only", name, k)
 			}
 		}

@@ -19,6 +19,8 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
@@ -57,6 +59,11 @@ type Input struct {
 	// that first submission: the notice is then a short one pointing to
 	// it and its verdict (Files is empty).
 	Repeat *Repeat
+	// Rules are the rules the files were judged by: the times are
+	// written in the office's time zone (rating.time_zone) and the
+	// advice counts each file's deadline as its rule set does
+	// (deadline.max_days_after_end, deadline.time_zone). Required.
+	Rules *rules.File
 }
 
 // Repeat is the first submission of a content received again.
@@ -122,6 +129,9 @@ func textOf(lang string) *text {
 
 // Compose writes the notice as a complete message.
 func Compose(in Input) (kind, subject string, msg []byte, err error) {
+	if in.Rules == nil {
+		return "", "", nil, fmt.Errorf("notice: no rules to count the deadline and write the times by")
+	}
 	t := textOf(in.Lang)
 	kind = Kind(in)
 	subject = subjectOf(in, t, kind)
@@ -233,7 +243,7 @@ func (d *doc) list(h string, items []string, ordered bool) {
 
 func build(in Input) *doc {
 	t := textOf(in.Lang)
-	loc := italian.Rome()
+	loc := in.zone()
 	d := &doc{}
 	d.para(t.greeting)
 	if r := in.Repeat; r != nil {
@@ -285,9 +295,9 @@ func build(in Input) *doc {
 		// Only a file that counts is told its list; the sentence says
 		// what the deadline.list-period note says, which is left out.
 		if p := r.Period; r.Verdict != validate.Rejected && p != nil && p.Issue.IsFull() {
-			list := t.lists[r.Kind]
+			list := r.Kind.ListName()
 			if list == "" {
-				list = r.Kind
+				list = string(r.Kind)
 			}
 			month := italian.MonthYear(p.Issue.Year, p.Issue.Month)
 			if in.Lang == "en" {
@@ -417,10 +427,6 @@ func shown(r validate.Report) []validate.Finding {
 	return out
 }
 
-// deadlineDays is the sending deadline the notices' advice counts
-// (RAPID 5.2; the FSI applies it to standard tournaments too).
-const deadlineDays = 8
-
 // resubmit is the advice that fits the rejection: a late file is not
 // told to resend in time; an unreadable one is asked for a TRF file; a
 // file whose end is known is told the day its deadline falls, or that
@@ -428,7 +434,8 @@ const deadlineDays = 8
 func resubmit(t *text, in Input) string {
 	late, bad := false, true
 	var end tournament.Date
-	for _, f := range in.Files {
+	var judged *validate.Report
+	for i, f := range in.Files {
 		if f.Report.Verdict != validate.Rejected {
 			continue
 		}
@@ -441,22 +448,60 @@ func resubmit(t *text, in Input) string {
 			bad = false
 		}
 		if e := f.Report.Summary.End; e.IsFull() && end.IsZero() {
-			end = e
+			end, judged = e, &in.Files[i].Report
 		}
 	}
+	if judged == nil && len(in.Files) > 0 {
+		judged = &in.Files[0].Report
+	}
+	terms := in.deadline(judged)
+	days := t.days(terms.MaxDaysAfterEnd)
 	switch {
 	case late:
 		return t.resubmitLate
 	case bad:
-		return t.resubmitUnreadable
+		return fmt.Sprintf(t.resubmitUnreadable, days)
 	case end.IsFull():
-		due := end.Time(italian.Rome()).AddDate(0, 0, deadlineDays)
-		if !in.Date.IsZero() && in.Date.In(italian.Rome()).After(due.AddDate(0, 0, 1)) {
-			return fmt.Sprintf(t.resubmitPast, italian.Date(due))
+		loc := terms.Location()
+		due := end.Time(loc).AddDate(0, 0, terms.MaxDaysAfterEnd)
+		if !in.Date.IsZero() && in.Date.In(loc).After(due.AddDate(0, 0, 1)) {
+			return fmt.Sprintf(t.resubmitPast, days, italian.Date(due))
 		}
-		return fmt.Sprintf(t.resubmitBy, italian.Date(due))
+		return fmt.Sprintf(t.resubmitBy, italian.Date(due), days)
 	}
-	return t.resubmit
+	return fmt.Sprintf(t.resubmit, days)
+}
+
+// zone is the office's time zone, in which the notice writes times
+// (UTC without rules).
+func (in Input) zone() *time.Location {
+	if in.Rules == nil {
+		return time.UTC
+	}
+	return in.Rules.Rating.Location()
+}
+
+// deadline is the sending deadline of the rule set that judged rep (RTF
+// 6.2.2, RAPID 5.2): the report's rule set, else the one of its kind in
+// force at its start, else the standard one; zero without rules.
+func (in Input) deadline(rep *validate.Report) rules.Deadline {
+	if in.Rules == nil {
+		return rules.Deadline{}
+	}
+	kind, on := fsi.Standard, tournament.Date{}
+	if rep != nil {
+		if rs := in.Rules.RuleSet(rep.RuleSet); rs != nil {
+			return rs.Params.Deadline
+		}
+		if rep.Decision != nil && rep.Decision.RuleSetKind != "" {
+			kind = rep.Decision.RuleSetKind
+		}
+		on = rep.Summary.Start
+	}
+	if rs, _ := in.Rules.Select(kind, on); rs != nil {
+		return rs.Params.Deadline
+	}
+	return rules.Deadline{}
 }
 
 // span writes the tournament's dates: "il 21/11/2026" for one day, "dal
@@ -538,6 +583,9 @@ func (d *doc) html(lang string) string {
 
 // when writes an instant as a sentence says it: "il 23/11/2026 alle
 // 10:00" reads as Italian, "il 23/11/2026 10:00" as a table cell.
+// days writes a number of days in the notice's language.
+func (t *text) days(n int) string { return italian.Count(n, t.day[0], t.day[1]) }
+
 func (t *text) when(at time.Time, loc *time.Location) string {
 	return fmt.Sprintf(t.at, italian.DateIn(at, loc), italian.Clock(at, loc))
 }

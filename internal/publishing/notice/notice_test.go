@@ -13,6 +13,7 @@ import (
 	gomail "github.com/emersion/go-message/mail"
 
 	"omologa/internal/fsi/periods"
+	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/tournament"
 )
@@ -21,11 +22,21 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 var when = time.Date(2026, 3, 10, 9, 30, 0, 0, time.UTC)
 
+// repoRules are the repository's rules.yaml: its deadline (8 days) and
+// time zone (Europe/Rome) are what the goldens say.
+var repoRules = func() *rules.File {
+	f, err := rules.Load("../../../rules.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return f
+}()
+
 func rejected() Input {
 	return Input{Lang: "it", From: "omologazioni@fsi.example", To: []string{"arbitro@example.org", "org@example.org"},
 		Office: "omologazioni@fsi.example", MessageID: "omologa.7.abc@fsi.example", Date: when,
 		SubmissionID: 7, Channel: "imap", ReceivedAt: when.Add(-time.Hour), Subject: "Open di Milano",
-		InReplyTo: "<orig@example.org>", Problems: []string{"il file x.trf nell'archivio t.zip supera il limite di 20 MB e non è stato letto"},
+		InReplyTo: "<orig@example.org>", Rules: repoRules, Problems: []string{"il file x.trf nell'archivio t.zip supera il limite di 20 MB e non è stato letto"},
 		Files: []File{{Name: "open.trf", From: "t.zip", Report: validate.Report{
 			Verdict: validate.Rejected,
 			Summary: validate.Summary{Name: "Open <di> Milano", City: "Milano", Start: tournament.NewDate(2026, 3, 1),

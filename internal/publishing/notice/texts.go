@@ -11,8 +11,7 @@ type text struct {
 	file, files                        string // counted: "1 file", "2 file"
 	player, players, round, rounds     string // counted nouns of the summary
 	oneDay, fromTo                     string
-	at                                 string            // a day and a time: "23/11/2026 alle 10:00"
-	lists                              map[string]string // list name by kind
+	at                                 string // a day and a time: "23/11/2026 alle 10:00"
 	greeting, received, released       string
 	channel                            map[string]string
 	problemsHead, noFiles              string
@@ -27,6 +26,7 @@ type text struct {
 	resubmitHead, resubmit, thanks     string
 	resubmitBy, resubmitPast           string
 	resubmitLate, resubmitUnreadable   string
+	day                                [2]string // one, many
 	signature                          string
 }
 
@@ -40,7 +40,6 @@ var texts = map[string]*text{
 		file:           "file", files: "file",
 		player: "giocatore", players: "giocatori", round: "turno", rounds: "turni",
 		oneDay: "il %s", fromTo: "dal %s al %s", at: "%s alle %s",
-		lists:    map[string]string{"standard": "Elo Italia", "rapid": "Elo Italia Rapid"},
 		greeting: "Gentile arbitro, gentile organizzatore,",
 		received: "abbiamo ricevuto il %s (%s) l'invio n. %d «%s», con %s. Questo è l'esito del controllo.",
 		released: "Il mittente non risultava tra gli arbitri e gli organizzatori registrati: l'ufficio ha verificato l'invio e lo ha ammesso al controllo il %s.",
@@ -66,18 +65,19 @@ var texts = map[string]*text{
 		line:         "riga %d", playerN: "giocatore n. %d", roundN: "turno %d",
 		resubmitHead: "Come reinviare",
 		resubmit: "Correggete il file secondo gli errori elencati e inviatelo di nuovo rispondendo a questo messaggio " +
-			"(oppure depositandolo nella cartella), entro 8 giorni dalla fine del torneo. Il nuovo file dello stesso " +
+			"(oppure depositandolo nella cartella), entro %s dalla fine del torneo. Il nuovo file dello stesso " +
 			"torneo sostituirà questo; non serve altro.",
 		resubmitBy: "Correggete il file secondo gli errori elencati e inviatelo di nuovo rispondendo a questo messaggio " +
-			"(oppure depositandolo nella cartella) entro il %s, 8 giorni dalla fine del torneo. Il nuovo file dello " +
+			"(oppure depositandolo nella cartella) entro il %s, %s dalla fine del torneo. Il nuovo file dello " +
 			"stesso torneo sostituirà questo; non serve altro.",
-		resubmitPast: "Il termine di invio (8 giorni dalla fine del torneo) è scaduto il %s: un file corretto arriverebbe " +
+		resubmitPast: "Il termine di invio (%s dalla fine del torneo) è scaduto il %s: un file corretto arriverebbe " +
 			"fuori termine. Scrivete all'ufficio prima di reinviarlo.",
 		resubmitLate: "Il file è arrivato dopo il termine di invio: inviarlo di nuovo non lo renderebbe omologabile. " +
 			"Se il termine vi sembra calcolato male (per esempio per una data di fine torneo sbagliata nel file), " +
 			"scrivete all'ufficio.",
 		resubmitUnreadable: "Inviate il torneo come file TRF, rispondendo a questo messaggio (oppure depositandolo " +
-			"nella cartella), entro 8 giorni dalla fine del torneo.",
+			"nella cartella), entro %s dalla fine del torneo.",
+		day:       [2]string{"giorno", "giorni"},
 		thanks:    "Grazie: non è richiesta alcuna altra azione.",
 		signature: "Messaggio automatico di omologa, l'ufficio omologazioni della FSI. Per domande scrivete a %s.",
 	},
@@ -90,7 +90,6 @@ var texts = map[string]*text{
 		file:           "file", files: "files",
 		player: "player", players: "players", round: "round", rounds: "rounds",
 		oneDay: "on %s", fromTo: "from %s to %s", at: "%s at %s",
-		lists:    map[string]string{"standard": "Elo Italia", "rapid": "Elo Italia Rapid"},
 		greeting: "Dear arbiter, dear organiser,",
 		received: "on %s we received (%s) submission no. %d \"%s\", with %s. This is the outcome of the check.",
 		released: "The sender is not a registered arbiter or organiser: the office reviewed the submission and admitted it to the check on %s.",
@@ -116,18 +115,19 @@ var texts = map[string]*text{
 		line:         "line %d", playerN: "player no. %d", roundN: "round %d",
 		resubmitHead: "How to resubmit",
 		resubmit: "Correct the file as the errors say and send it again by replying to this message (or by placing " +
-			"it in the drop folder), within 8 days of the end of the tournament. A new file of the same tournament " +
+			"it in the drop folder), within %s of the end of the tournament. A new file of the same tournament " +
 			"replaces this one; nothing else is needed.",
 		resubmitBy: "Correct the file as the errors say and send it again by replying to this message (or by placing " +
-			"it in the drop folder) by %s, 8 days after the end of the tournament. A new file of the same tournament " +
+			"it in the drop folder) by %s, %s after the end of the tournament. A new file of the same tournament " +
 			"replaces this one; nothing else is needed.",
-		resubmitPast: "The sending deadline (8 days after the end of the tournament) passed on %s: a corrected file " +
+		resubmitPast: "The sending deadline (%s after the end of the tournament) passed on %s: a corrected file " +
 			"would arrive late. Write to the office before sending it again.",
 		resubmitLate: "The file arrived after the sending deadline: sending it again would not make it homologable. " +
 			"If the deadline seems wrongly computed to you (for instance because of a wrong end date in the file), " +
 			"write to the office.",
 		resubmitUnreadable: "Send the tournament as a TRF file, by replying to this message (or by placing it in the " +
-			"drop folder), within 8 days of the end of the tournament.",
+			"drop folder), within %s of the end of the tournament.",
+		day:       [2]string{"day", "days"},
 		thanks:    "Thank you: nothing else is needed.",
 		signature: "Automatic message from omologa, the FSI homologation office. For questions write to %s.",
 	},

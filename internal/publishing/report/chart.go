@@ -54,7 +54,7 @@ func NewChart(in Input) (*Chart, error) {
 	}
 	if len(bars) > 0 {
 		title := t.ChartVariation
-		if k := t.List[in.RatingKind]; k != "" {
+		if k := in.RatingKind.ListName(); k != "" {
 			title += " (" + k + ")"
 		}
 		h := chartkit.HBarsHeight(len(bars))

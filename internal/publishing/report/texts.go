@@ -1,7 +1,7 @@
 package report
 
 import (
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 )
 
@@ -16,8 +16,7 @@ type text struct {
 	Edition                                      string // "%s, edizione %s": the kind and the year of a rule set
 	VerdictLabel                                 string
 	Verdict                                      map[validate.Verdict]string
-	Kind                                         map[string]string
-	List                                         map[periods.Kind]string
+	Kind                                         map[fsi.Kind]string
 	Severity                                     map[validate.Severity]string
 	FindingsHead, NoFindings                     string
 	ColSeverity, ColRule, ColArticle, ColWhere   string
@@ -55,9 +54,8 @@ var texts = map[string]*text{
 		VerdictLabel: "Esito",
 		Verdict: map[validate.Verdict]string{validate.Accepted: "OMOLOGATO",
 			validate.AcceptedWithWarnings: "OMOLOGATO CON AVVERTENZE", validate.Rejected: "RESPINTO"},
-		Kind: map[string]string{"standard": "gioco lento", "rapid": "gioco rapido", "blitz": "gioco lampo",
-			"promotion": "torneo di promozione"},
-		List: map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"},
+		Kind: map[fsi.Kind]string{fsi.Standard: "gioco lento", fsi.Rapid: "gioco rapido", fsi.Blitz: "gioco lampo",
+			fsi.Promotion: "torneo di promozione"},
 		Severity: map[validate.Severity]string{validate.SeverityError: "errore", validate.SeverityWarning: "avvertenza",
 			validate.SeverityInfo: "nota"},
 		FindingsHead: "Rilievi", NoFindings: "Nessun rilievo.",
@@ -97,9 +95,8 @@ var texts = map[string]*text{
 		VerdictLabel: "Verdict",
 		Verdict: map[validate.Verdict]string{validate.Accepted: "ACCEPTED",
 			validate.AcceptedWithWarnings: "ACCEPTED WITH WARNINGS", validate.Rejected: "REJECTED"},
-		Kind: map[string]string{"standard": "standard play", "rapid": "rapid play", "blitz": "blitz",
-			"promotion": "promotion tournament"},
-		List: map[periods.Kind]string{periods.Standard: "Elo Italia", periods.Rapid: "Elo Italia Rapid"},
+		Kind: map[fsi.Kind]string{fsi.Standard: "standard play", fsi.Rapid: "rapid play", fsi.Blitz: "blitz",
+			fsi.Promotion: "promotion tournament"},
 		Severity: map[validate.Severity]string{validate.SeverityError: "error", validate.SeverityWarning: "warning",
 			validate.SeverityInfo: "note"},
 		FindingsHead: "Findings", NoFindings: "No findings.",

@@ -14,13 +14,13 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"omologa/internal/fsi"
 	"omologa/internal/publishing/internal/words"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"omologa/internal/fsi/periods"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
@@ -44,7 +44,7 @@ type Input struct {
 	// Ratings are the rating stage's lines (rating.Rate), one per player;
 	// nil when the tournament was not rated. RatingKind is their list.
 	Ratings    []rating.Line
-	RatingKind periods.Kind
+	RatingKind fsi.Kind
 	// Lang is "it" (default) or "en".
 	Lang string
 	// Chart is the file name of the chart image the page shows (as
@@ -193,7 +193,7 @@ func build(in Input) *page {
 		if lang == "en" {
 			month = italian.MonthYearEN(per.Issue.Year, per.Issue.Month)
 		}
-		add(t.Period, fmt.Sprintf(t.PeriodFmt, t.List[per.Kind], month, day(t, per.Cutoff)))
+		add(t.Period, fmt.Sprintf(t.PeriodFmt, per.Kind.ListName(), month, day(t, per.Cutoff)))
 	}
 
 	findings := rep.Findings
@@ -212,7 +212,7 @@ func build(in Input) *page {
 		p.Cross = crosstable(t, tt, p.Standings, len(p.Rounds))
 	}
 	if len(in.Ratings) > 0 {
-		p.RatedHead = fmt.Sprintf(t.RatingsHead, t.List[in.RatingKind])
+		p.RatedHead = fmt.Sprintf(t.RatingsHead, in.RatingKind.ListName())
 		for _, l := range in.Ratings {
 			r := ratingRow{Start: l.Start, Name: l.Name, FSIID: l.FSIID, Rating: strconv.Itoa(l.Rating),
 				Source: source(t, l.Source), Games: strconv.Itoa(l.Games), Score: t.num(l.Score), Rated: t.No,

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -62,7 +63,7 @@ func small() Input {
 		Verdict: validate.AcceptedWithWarnings,
 		Summary: validate.Summary{Name: t.Name, City: t.City, Start: t.Start, End: t.End, Players: 4, Rounds: 3,
 			RateOfPlay: t.RateOfPlayText, Minutes60: 120, Arbiter: t.ChiefArbiter},
-		Period: &periods.Period{Kind: periods.Standard, Issue: tournament.NewDate(2026, 9, 1), Cutoff: tournament.NewDate(2026, 8, 22), Label: "2026-09"},
+		Period: &periods.Period{Kind: fsi.Standard, Issue: tournament.NewDate(2026, 9, 1), Cutoff: tournament.NewDate(2026, 8, 22), Label: "2026-09"},
 		Findings: []validate.Finding{
 			{Rule: "crosstable.points", Article: "RTF 7.3.1", Severity: validate.SeverityWarning, Line: 12, Player: 3,
 				MessageIT: "I punti dichiarati (2) non sono quelli del tabellone (1,5)", MessageEN: "Declared points (2) differ from the crosstable (1.5)"},
@@ -83,7 +84,7 @@ func small() Input {
 			Percent: 105, Expected: 10, K: 30, Delta: 150, Applied: 0, Withdrew: true, Articles: []string{rating.ArtWithdrawal}},
 		{Start: 4, Name: "O'Brien <b>Joe</b> & Co", Rating: 1600, Source: "fide", Rated: false, Games: 3, Articles: []string{}},
 	}
-	return Input{File: "sociale.trf", Tournament: t, Report: rep, Ratings: lines, RatingKind: periods.Standard,
+	return Input{File: "sociale.trf", Tournament: t, Report: rep, Ratings: lines, RatingKind: fsi.Standard,
 		Received: time.Date(2026, 7, 18, 9, 30, 0, 0, time.UTC), Chart: "sociale.png"}
 }
 
@@ -265,7 +266,7 @@ func TestSample(t *testing.T) {
 	received := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	rep := validate.Validate(rf, validate.Input{File: name, Tournament: tt, Diagnostics: diags, Registers: regs,
 		Submission: validate.Submission{ReceivedAt: received, Channel: "cli"}})
-	kind := periods.Kind(rep.Kind)
+	kind := fsi.Kind(rep.Kind)
 	ix := rating.NewIndex(regs.Players, rf.Rating.MatchByName)
 	lines := rating.Rate(tt, rating.Seeds(kind, tt, ix, &rf.Rating), rating.OptionsFor(kind, &rf.Rating))
 	in := Input{File: "open_novara_2026.trf", Tournament: tt, Report: rep, Received: received, Ratings: lines,

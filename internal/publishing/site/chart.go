@@ -9,7 +9,7 @@ import (
 
 	"github.com/wcharczuk/go-chart/v2/drawing"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/internal/chartkit"
 )
@@ -57,10 +57,10 @@ func historySVG(p *player) ([]byte, error) {
 	var lines []line
 	lo, hi := 0, 0
 	var first, last time.Time
-	for _, k := range []periods.Kind{periods.Standard, periods.Rapid} {
-		l := line{name: "Elo Italia", colour: chartkit.Players}
-		if k == periods.Rapid {
-			l = line{name: "Elo Italia Rapid", colour: chartkit.Up}
+	for _, k := range []fsi.Kind{fsi.Standard, fsi.Rapid} {
+		l := line{name: fsi.Standard.ListName(), colour: chartkit.Players}
+		if k == fsi.Rapid {
+			l = line{name: fsi.Rapid.ListName(), colour: chartkit.Up}
 		}
 		for _, h := range p.History {
 			if h.Kind != k {

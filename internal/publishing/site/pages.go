@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/statistics"
@@ -78,8 +78,8 @@ func datesIT(a, b tournament.Date) string {
 	return italian.Elide("dal " + dateIT(a) + " al " + dateIT(b))
 }
 
-func kindIT(k periods.Kind) string {
-	if k == periods.Rapid {
+func kindIT(k fsi.Kind) string {
+	if k == fsi.Rapid {
 		return "Rapid"
 	}
 	return "Standard"
@@ -216,14 +216,14 @@ func (s *site) writePlayer(w *writer, a assets, p *player) error {
 		if p.FIDE {
 			v += " (Elo FIDE, RTF 4.2.8)"
 		}
-		d.Facts = append(d.Facts, [2]string{"Elo Italia", v})
+		d.Facts = append(d.Facts, [2]string{fsi.Standard.ListName(), v})
 	}
 	if p.Rapid > 0 {
 		v := strconv.Itoa(p.Rapid)
 		if p.RapidCategory != "" {
 			v += ", categoria " + p.RapidCategory
 		}
-		d.Facts = append(d.Facts, [2]string{"Elo Italia Rapid", v})
+		d.Facts = append(d.Facts, [2]string{fsi.Rapid.ListName(), v})
 	}
 	if p.Province != "" {
 		d.Facts = append(d.Facts, [2]string{"Provincia", p.Province})

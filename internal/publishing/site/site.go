@@ -33,6 +33,7 @@ import (
 	"strings"
 	"sync"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -55,7 +56,7 @@ type Input struct {
 
 // List is a closed list.
 type List struct {
-	Kind    periods.Kind
+	Kind    fsi.Kind
 	Period  periods.Period
 	Players *registers.Players
 	Bands   []rules.Band // the rapid categories, for the legend
@@ -67,7 +68,7 @@ type Tournament struct {
 	Name, City string
 	Province   string
 	Start, End tournament.Date
-	Kind       periods.Kind
+	Kind       fsi.Kind
 	// T is the parsed file, for the crosstable; nil when unreadable.
 	T         *tournament.Tournament
 	Standings []validate.Standing
@@ -99,7 +100,7 @@ func playerPath(id string) string  { return "giocatori/" + safe(id) + ".html" }
 func chartPath(id string) string   { return "giocatori/" + safe(id) + ".svg" }
 func tournPath(id int64) string    { return "tornei/" + strconv.FormatInt(id, 10) + ".html" }
 func provincePath(p string) string { return "province/" + safe(p) + ".html" }
-func listPath(k periods.Kind, p string) string {
+func listPath(k fsi.Kind, p string) string {
 	return "liste/" + string(k) + "-" + safe(p) + ".html"
 }
 
@@ -129,7 +130,7 @@ type player struct {
 }
 
 type histRow struct {
-	Kind     periods.Kind
+	Kind     fsi.Kind
 	Period   string
 	List     string // the list page
 	Rating   int
@@ -215,7 +216,7 @@ func newSite(in Input) *site {
 			p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
 			p.History = append(p.History, histRow{Kind: l.Kind, Period: l.Period.Label, List: v.Path, Rating: e.Rating,
 				Category: e.Category, FIDE: e.FIDE})
-			if l.Kind == periods.Rapid {
+			if l.Kind == fsi.Rapid {
 				p.RapidCategory, p.Rapid = e.Category, e.Rating
 			} else {
 				p.Category, p.FIDE, p.Standard = e.Category, e.FIDE, e.Rating

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
@@ -26,7 +27,7 @@ func season(players, tourns int) (Input, *synth.Season) {
 	s := synth.Generate(c)
 	std := periods.Period{Label: "2027-01", Issue: tournament.NewDate(2027, 1, 1)}
 	rap := periods.Period{Label: "2026-12", Issue: tournament.NewDate(2026, 12, 1)}
-	in := Input{Lists: []List{{Kind: periods.Standard, Period: std, Players: s.Players}, {Kind: periods.Rapid, Period: rap, Players: s.Players}}}
+	in := Input{Lists: []List{{Kind: fsi.Standard, Period: std, Players: s.Players}, {Kind: fsi.Rapid, Period: rap, Players: s.Players}}}
 	for i, t := range s.Tournaments {
 		in.Tournaments = append(in.Tournaments, tournamentOf(int64(i+1), t))
 	}
@@ -34,7 +35,7 @@ func season(players, tourns int) (Input, *synth.Season) {
 }
 
 func tournamentOf(id int64, t *tournament.Tournament) Tournament {
-	out := Tournament{ID: id, Name: t.Name, City: t.City, Province: "NO", Start: t.Start, End: t.End, Kind: periods.Standard, T: t,
+	out := Tournament{ID: id, Name: t.Name, City: t.City, Province: "NO", Start: t.Start, End: t.End, Kind: fsi.Standard, T: t,
 		FSI: map[int]string{}, Variations: map[int]rating.Tenths{}, RatedIn: "Elo Italia – lista di gennaio 2027"}
 	for i := range t.Players {
 		p := &t.Players[i]

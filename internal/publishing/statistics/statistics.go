@@ -23,6 +23,7 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
 
+	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 )
 
@@ -30,7 +31,7 @@ import (
 type Tournament struct {
 	Key      string
 	Province string // the tournament's ("NO"); "" unknown
-	Kind     string // standard, rapid
+	Kind     fsi.Kind
 	Month    string // YYYY-MM of its end (else its start)
 	Games    int    // games played (byes and forfeits not counted)
 }
@@ -56,7 +57,7 @@ type Player struct {
 
 // List is a closed standard or rapid list.
 type List struct {
-	Kind   string // standard, rapid
+	Kind   fsi.Kind
 	Period string // YYYY-MM
 	// Players are the rows of the new list; Base the list in force it
 	// was closed from (for the flow between categories).
@@ -414,7 +415,7 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 	var added []int
 	for _, l := range in.Lists {
 		if inYear(l.Period) {
-			kinds, ps, added = append(kinds, l.Kind), append(ps, l.Period), append(added, l.Added)
+			kinds, ps, added = append(kinds, string(l.Kind)), append(ps, l.Period), append(added, l.Added)
 		}
 	}
 	df := dataframe.New(strs("kind", kinds), strs("period", ps), ints("added", added))
@@ -425,7 +426,7 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 	k, p, n := texts(g, "kind"), texts(g, "period"), numbers(g, "added_SUM")
 	total := 0
 	for i := range k {
-		tab.Rows = append(tab.Rows, []any{kindName(k[i]), p[i], n[i]})
+		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), p[i], n[i]})
 		total += n[i]
 	}
 	slices.SortFunc(tab.Rows, func(a, b []any) int {
@@ -435,18 +436,11 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 	return tab, nil
 }
 
-func kindName(k string) string {
-	if k == "rapid" {
-		return "Elo Italia Rapid"
-	}
-	return "Elo Italia"
-}
-
 // lastStandard returns the year's last and first standard lists.
 func yearStandard(in Input, inYear func(string) bool) (first, last *List) {
 	for i := range in.Lists {
 		l := &in.Lists[i]
-		if l.Kind != "standard" || !inYear(l.Period) {
+		if l.Kind != fsi.Standard || !inYear(l.Period) {
 			continue
 		}
 		if first == nil || l.Period < first.Period {
@@ -494,19 +488,15 @@ func categories(in Input, inYear func(string) bool) (Table, error) {
 	return tab, nil
 }
 
-// Categories are the national categories in their order (RTF 4.1),
-// as tournament.Categories has them; a category not among them follows.
-var Categories = []string{"M", "CM", "1N", "2N", "3N", "1S", "2S", "NC"}
-
 func categoryOrder(n map[string]int) []string {
 	var out []string
-	for _, c := range Categories {
+	for _, c := range fsi.Categories {
 		if _, ok := n[c]; ok {
 			out = append(out, c)
 		}
 	}
 	for _, k := range sortedKeys(n) {
-		if !slices.Contains(Categories, k) {
+		if !slices.Contains(fsi.Categories, k) {
 			out = append(out, k)
 		}
 	}
@@ -537,10 +527,10 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 	}
 	f, t, n := texts(g, "from"), texts(g, "to"), numbers(g, "fsi_id_COUNT")
 	rank := func(c string) int {
-		if i := slices.Index(Categories, c); i >= 0 {
+		if i := slices.Index(fsi.Categories, c); i >= 0 {
 			return i
 		}
-		return len(Categories)
+		return len(fsi.Categories)
 	}
 	total := 0
 	for i := range f {
@@ -648,7 +638,7 @@ func outcomes(in Input, inYear func(string) bool) (Table, error) {
 	tab := Table{Name: "esiti-province", Title: "Esiti dell'omologazione per provincia",
 		Columns: []string{"Provincia", "File giudicati", "Omologati", "Omologati con avvisi", "Respinti", "Inviati fuori termine"},
 		Keys:    []string{"province", "judged", "accepted", "accepted_with_warnings", "rejected", "late"},
-		Note:    "Per mese di ricevimento del file; fuori termine: ricevuti oltre gli 8 giorni dalla fine del torneo (RTF 6.2.2, RAPID 5.2)."}
+		Note:    "Per mese di ricevimento del file; fuori termine: ricevuti oltre il termine dalla fine del torneo che il regolamento fissa (RTF 6.2.2, RAPID 5.2)."}
 	var provs, verdicts []string
 	var late []int
 	for _, j := range in.Judged {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
 )
@@ -82,7 +83,7 @@ func TestSyntheticSeasonTotals(t *testing.T) {
 		in.Players = append(in.Players, Player{FSIID: r.FSIID, Sex: r.Sex, BirthYear: r.BirthDate.Year, Club: r.Province + " club", Province: r.Province,
 			Category: r.Category, Rating: r.EloItalia})
 	}
-	in.Lists = []List{{Kind: "standard", Period: "2026-12", Players: in.Players, Base: in.Players, Added: 7}}
+	in.Lists = []List{{Kind: fsi.Standard, Period: "2026-12", Players: in.Players, Base: in.Players, Added: 7}}
 	year := c.Start.Year
 	r, err := Compute(in, year)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -30,7 +31,7 @@ func ratedPlayers(t *tournament.Tournament) int {
 // (standard, rapid) is FIDE-rated, and so forwarded (see the package
 // doc): its kind is one the rule set forwards and it has enough
 // FIDE-rated players.
-func Rated(s *rules.Fide, kind string, t *tournament.Tournament) bool {
+func Rated(s *rules.Fide, kind fsi.Kind, t *tournament.Tournament) bool {
 	return slices.Contains(s.ForwardKinds, kind) && ratedPlayers(t) >= s.ForwardMinRated
 }
 

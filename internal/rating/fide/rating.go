@@ -3,6 +3,7 @@ package fide
 import (
 	"math"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/rating"
@@ -357,14 +358,14 @@ func PreviewOf(rf *rules.File, t *tournament.Tournament, k func(*tournament.Play
 	if s == nil {
 		return Preview{}, false
 	}
-	rs, _ := rf.Select(rules.KindStandard, t.Start)
+	rs, _ := rf.Select(fsi.Standard, t.Start)
 	return Rate(s, Input{Tournament: t, RoundRobin: validate.IsRoundRobin(rs, t), K: k}), true
 }
 
 // ForReport is the preview a tournament report shows: for a tournament
 // of a kind of play FIDE rates (rep.Kind: standard, rapid...) that is
 // FIDE-rated (Rated); nil otherwise, or without a tournament.
-func ForReport(rf *rules.File, kind string, t *tournament.Tournament) *Preview {
+func ForReport(rf *rules.File, kind fsi.Kind, t *tournament.Tournament) *Preview {
 	if t == nil {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
 )
@@ -77,7 +78,7 @@ var (
 	provinces = []string{"MI", "RM", "TO", "NA", "FI", "BO", "GE", "PA", "BA", "VE", "PD", "VR"}
 )
 
-// categoryMin is the lowest rating of each of tournament.Categories but the
+// categoryMin is the lowest rating of each of fsi.Categories but the
 // last (NC), in its order: M to 3N are rules.yaml's promotion minimums
 // (rating.standard.maestro.min_rating and promotions; synth_test checks
 // they agree), 1S and 2S a plausible split of the social players.
@@ -87,10 +88,10 @@ var categoryMin = []int{2200, 2000, 1800, 1600, 1500, 1470, 1450}
 func category(r int) string {
 	for i, m := range categoryMin {
 		if r >= m {
-			return tournament.Categories[i]
+			return fsi.Categories[i]
 		}
 	}
-	return tournament.Categories[len(tournament.Categories)-1]
+	return fsi.Categories[len(fsi.Categories)-1]
 }
 
 // Generate builds a season.

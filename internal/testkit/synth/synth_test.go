@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
@@ -92,10 +93,10 @@ func TestCategoryMinFollowsRules(t *testing.T) {
 	for _, p := range s.Promotions {
 		want[p.Category] = p.Min
 	}
-	if len(categoryMin) != len(tournament.Categories)-1 {
-		t.Fatalf("%d minimums for %d categories", len(categoryMin), len(tournament.Categories))
+	if len(categoryMin) != len(fsi.Categories)-1 {
+		t.Fatalf("%d minimums for %d categories", len(categoryMin), len(fsi.Categories))
 	}
-	for i, c := range tournament.Categories[:len(categoryMin)] {
+	for i, c := range fsi.Categories[:len(categoryMin)] {
 		if m, ok := want[c]; ok && m != categoryMin[i] {
 			t.Errorf("%s from %d, rules.yaml promotes from %d", c, categoryMin[i], m)
 		}

@@ -3,6 +3,7 @@ package rateofplay
 import (
 	"fmt"
 	"math"
+	"omologa/internal/fsi"
 	"regexp"
 	"slices"
 	"strconv"
@@ -94,14 +95,15 @@ func why(en, it string, args ...any) *reason {
 
 func fail(text, en, it string) *Error { return &Error{Text: text, Reason: en, ReasonIT: it} }
 
-// Kind is the kind of play the Laws of Chess assign to a rate.
-type Kind string
+// Kind is the kind of play the Laws of Chess assign to a rate: the
+// federation's one vocabulary of kinds.
+type Kind = fsi.Kind
 
 // The kinds of play of LAWS A.1 and B.1; anything slower is standard.
 const (
-	Standard Kind = "standard"
-	Rapid    Kind = "rapid"
-	Blitz    Kind = "blitz"
+	Standard = fsi.Standard
+	Rapid    = fsi.Rapid
+	Blitz    = fsi.Blitz
 )
 
 // check enforces what every readable rate must satisfy.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/dates"
 	"omologa/internal/tournament/decimal"
@@ -379,7 +380,7 @@ func (w *writer) player(p *tournament.Player) {
 	// An Italian category goes in the title columns, where arbiters
 	// write it, unless it is CM: a CM read there is a FIDE title too, so
 	// a CM without the title came from a national record.
-	if title == "" && (p.NationalFed == "" || tournament.IsCategory(p.Category)) && p.Category != "CM" {
+	if title == "" && (p.NationalFed == "" || fsi.IsCategory(p.Category)) && p.Category != "CM" {
 		title = p.Category
 	}
 	// A national id too short for a FIDE id was read from the FIDE-id

@@ -6,16 +6,17 @@ package words
 
 import (
 	"fmt"
+	"omologa/internal/fsi"
 	"strings"
 )
 
 var sources = map[string]map[string]string{
 	"it": {"fide": "FIDE", "list": "lista in vigore", "fide-floor": "minimo FIDE", "file": "dal file",
-		"entry:": "ingresso %s", "entry": "ingresso", "theoretical": "teorico (arbitro)", "elo_italia": "Elo Italia",
-		"elo_rapid": "Elo Italia Rapid", "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
+		"entry:": "ingresso %s", "entry": "ingresso", "theoretical": "teorico (arbitro)", "elo_italia": fsi.Standard.ListName(),
+		"elo_rapid": fsi.Rapid.ListName(), "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
 	"en": {"fide": "FIDE", "list": "list in force", "fide-floor": "FIDE floor", "file": "from the file",
-		"entry:": "entry %s", "entry": "entry", "theoretical": "theoretical (arbiter)", "elo_italia": "Elo Italia",
-		"elo_rapid": "Elo Italia Rapid", "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
+		"entry:": "entry %s", "entry": "entry", "theoretical": "theoretical (arbiter)", "elo_italia": fsi.Standard.ListName(),
+		"elo_rapid": fsi.Rapid.ListName(), "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
 }
 
 // Source names where a rating came from (rating.Seed.Source) in lang

@@ -1,0 +1,81 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"omologa/internal/config"
+	"omologa/internal/intake/email"
+	"omologa/internal/intake/imap"
+	"omologa/internal/intake/ingest"
+)
+
+// intake is one source of submissions: run takes them until ctx is
+// done, once takes what is there now and returns.
+type intake struct {
+	run, once func(ctx context.Context, h ingest.Handler) error
+}
+
+// newSpool is the folder the intakes read messages and files into.
+func newSpool(cfg *config.Config) (*ingest.Spool, error) { return ingest.NewSpool(cfg.IncomingDir()) }
+
+// dropIntake builds the drop folder's intake: the archive reconciled
+// with the store first (a crash between recording and archiving), the
+// demo's samples seeded.
+func dropIntake(ctx context.Context, a *App) (intake, error) {
+	cfg := a.Config
+	if _, err := a.Pipeline.ReconcileArchive(ctx, cfg.ArchiveDir(), cfg.RejectedDir()); err != nil {
+		return intake{}, err
+	}
+	seeded, err := seedDrop(ctx, a.Store, cfg.Drop, a.Log)
+	if err != nil {
+		return intake{}, err
+	}
+	drop, err := ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
+		ReceivedAt: seeded.receivedAt,
+		Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: Limits(cfg), Logger: a.Log, Spool: a.spool,
+		MaxMessage: cfg.Limits.MaxMessageBytes,
+		Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
+			return email.Read(orig, at, MailLimits(cfg), a.spool)
+		}})
+	if err != nil {
+		return intake{}, err
+	}
+	return intake{drop.Run, drop.Once}, nil
+}
+
+// imapIntake builds the mailbox intake from the configuration; the
+// mailbox position (UIDVALIDITY, last UID) is kept in the store, so that
+// a restart resumes where the last run stopped.
+func imapIntake(a *App) (intake, error) {
+	m := a.Config.IMAP
+	pw, err := config.Password(m.PasswordEnv)
+	if err != nil {
+		return intake{}, fmt.Errorf("imap: %w", err)
+	}
+	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
+		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
+		State:      imap.StateFuncs{LoadFunc: a.Store.MailboxState, SaveFunc: a.Store.SaveMailboxState},
+		MaxMessage: a.Config.Limits.MaxMessageBytes, Limits: MailLimits(a.Config), Logger: a.Log, Spool: a.spool})
+	if err != nil {
+		return intake{}, err
+	}
+	return intake{w.Run, w.Once}, nil
+}
+
+// Limits are the drop folder's and archives' limits from the
+// configuration.
+func Limits(cfg *config.Config) ingest.Limits {
+	return ingest.Limits{MaxFileBytes: cfg.Limits.MaxFileBytes, MaxArchiveBytes: cfg.Limits.MaxArchiveBytes,
+		MaxArchiveFiles: cfg.Limits.MaxArchiveFiles}
+}
+
+// MailLimits are the MIME parser's limits from the configuration.
+func MailLimits(cfg *config.Config) email.Limits {
+	lim := email.DefaultLimits
+	lim.MaxPart = cfg.Limits.MaxFileBytes
+	lim.MaxTotal = cfg.Limits.MaxArchiveBytes
+	lim.MaxArchiveFiles = cfg.Limits.MaxArchiveFiles
+	return lim
+}

@@ -1,0 +1,31 @@
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"omologa/internal/config"
+	"omologa/internal/office"
+	"omologa/internal/office/accounts"
+	"omologa/internal/web"
+)
+
+// DefaultWeb is the web section when the configuration has none: the
+// loopback address only.
+var DefaultWeb = config.Web{Listen: "127.0.0.1:8080", Session: config.DefaultWebSession, Language: "it"}
+
+// ServeWeb serves the web application of o until ctx is done, saying its
+// address on stdout once it listens.
+func ServeWeb(ctx context.Context, o *office.Office, wc *config.Web, log *slog.Logger, stdout io.Writer) error {
+	srv, err := web.New(web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log,
+		WarmIndex: true})
+	if err != nil {
+		return err
+	}
+	return web.Serve(ctx, wc, srv.Handler(), log, func(url string) {
+		fmt.Fprintf(stdout, "omologa: the office's web application is at %s\n", url)
+		log.Info("web application listening", "url", url)
+	})
+}

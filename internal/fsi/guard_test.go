@@ -1,0 +1,126 @@
+package fsi
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// vocabulary is what has one home: a string literal of production code
+// matching a pattern is allowed only under one of the home folders
+// (relative to the repository root).
+var vocabulary = []struct {
+	what  string
+	match func(s string) bool
+	homes []string
+}{
+	// A list's name as a value: prose that speaks of "the Elo Italia
+	// rating" is text, not the list's name.
+	{"a rating list's name", func(s string) bool { return s == Standard.ListName() || s == Rapid.ListName() },
+		[]string{"internal/fsi/"}},
+	{"a kind", func(s string) bool {
+		switch Kind(s) {
+		case Standard, Rapid, Blitz, Promotion:
+			return true
+		}
+		return false
+	}, []string{"internal/fsi/"}},
+	// The office's time zone and the deadline are settings of each rule
+	// set (rules.yaml: deadline.time_zone, max_days_after_end;
+	// rating.time_zone): the rules package decodes them, nothing else
+	// names them.
+	{"the office's time zone", func(s string) bool { return strings.Contains(s, "Europe/Rome") },
+		[]string{"internal/homologation/rules/"}},
+	{"the deadline", deadlineLiteral.MatchString, nil},
+}
+
+// deadlineLiteral is a deadline written as a number of days after the
+// end of a tournament, in either language.
+var deadlineLiteral = regexp.MustCompile(`\b\d+ (giorni dalla fine|days (of|after) the end)`)
+
+// wordsNotKinds are literals that spell a kind but are not one: words
+// read in free text, keys of rules.yaml, another concept of the same
+// name. Each is named with its file and why.
+var wordsNotKinds = map[string]string{
+	"internal/tournament/rateofplay/parse.go":       "words of a rate of play as people write it",
+	"internal/homologation/rules/rating.go":         "keys of rules.yaml's rating section, in error messages",
+	"internal/web/players.go":                       `"promotion" is a category change (RTF 4.2.9), not a rule-set kind`,
+	"internal/homologation/validate/eligibility.go": "the kinds' names in Italian and English (kinds)",
+	"internal/publishing/report/texts.go":           "the English name of blitz play",
+	"internal/web/texts.go":                         "the English name of blitz play",
+}
+
+// TestVocabularyHasOneHome: no list name, kind string, time zone or
+// deadline literal outside its home (issue 19: the deadline once written
+// in eight notice strings disagreed with the rule set's).
+func TestVocabularyHasOneHome(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			switch {
+			case strings.HasPrefix(d.Name(), "."), d.Name() == "testdata",
+				rel == "internal/testkit", rel == "integration":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		if ast.IsGenerated(f) {
+			return nil
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			for _, v := range vocabulary {
+				if !v.match(s) || home(rel, v.homes) {
+					continue
+				}
+				if v.what == "a kind" && wordsNotKinds[rel] != "" {
+					continue
+				}
+				t.Errorf("%s: %s %q outside its home %v", fset.Position(lit.Pos()), v.what, s, v.homes)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func home(rel string, homes []string) bool {
+	for _, h := range homes {
+		if strings.HasPrefix(rel, h) {
+			return true
+		}
+	}
+	return false
+}
