@@ -48,4 +48,3 @@ func runSite(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
-

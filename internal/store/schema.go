@@ -339,4 +339,22 @@ UPDATE submissions SET raw_blob = 'submission:' || id WHERE raw IS NOT NULL AND 
 UPDATE submissions SET raw = NULL WHERE raw IS NOT NULL;
 UPDATE files SET data = X'' WHERE data <> X'';
 `,
+	// (issue 23) the tournaments a FIDE export held back (an arbiter or
+	// players without FIDE id, anything FIDE would refuse), with the
+	// findings and the players waiting for an id as the export wrote them
+	// (JSON), so that the FIDE page shows them and why; a later
+	// forwarding of the file clears it.
+	`
+CREATE TABLE IF NOT EXISTS fide_holds (
+	id            INTEGER PRIMARY KEY,
+	file_id       INTEGER NOT NULL REFERENCES files(id),
+	period        TEXT NOT NULL,              -- the FIDE list, "2026-12"
+	tournament    TEXT NOT NULL DEFAULT '',   -- its name, as the export read it
+	findings      TEXT NOT NULL DEFAULT '[]', -- JSON
+	registrations TEXT NOT NULL DEFAULT '[]', -- JSON
+	held_by       TEXT NOT NULL,
+	held_at       TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS fide_holds_file ON fide_holds (file_id);
+`,
 }

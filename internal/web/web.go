@@ -151,6 +151,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /fide", s.user(s.fidePage))
 	m.HandleFunc("POST /fide/export", s.act(office.ActFideExport, s.fideExport))
 	m.HandleFunc("GET /fide/files/{id}", s.user(s.fideFile))
+	m.HandleFunc("GET /fide/registration", s.user(s.fideRegistration))
 	m.HandleFunc("GET /players", s.user(s.players))
 	m.HandleFunc("GET /players/{id}", s.user(s.player))
 	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))

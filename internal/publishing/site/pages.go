@@ -458,9 +458,9 @@ type yearPage struct {
 type yearTable struct {
 	T       *statistics.Table
 	Numeric []bool // by column: right-aligned
-	CSV   string
-	Chart *statistics.Chart
-	PNG   string
+	CSV     string
+	Chart   *statistics.Chart
+	PNG     string
 }
 
 // YearHTML is the body of a year's statistics page, shared with the
