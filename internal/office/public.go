@@ -201,7 +201,7 @@ func compareStrings(a, b string) int {
 func playedGames(pl *tournament.Player) int {
 	n := 0
 	for _, e := range pl.Rounds {
-		if e.Opponent > 0 && (e.Code == tournament.CodeWin || e.Code == tournament.CodeDraw || e.Code == tournament.CodeLoss) {
+		if e.IsPlayed() {
 			n++
 		}
 	}

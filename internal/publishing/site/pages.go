@@ -13,6 +13,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
+	"omologa/internal/publishing/report"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/publishing/style"
 	"omologa/internal/rating"
@@ -350,42 +351,12 @@ func (s *site) writeTournament(w *writer, a assets, t *Tournament) error {
 			}
 			c := crossRow{Rank: r.Rank, Start: r.Start, Name: r.Name, Points: r.Points}
 			for i := 1; i <= n; i++ {
-				c.Cells = append(c.Cells, cell(pl.Entry(i)))
+				c.Cells = append(c.Cells, report.RoundCell(pl.Entry(i), "B", "N"))
 			}
 			d.Cross = append(d.Cross, c)
 		}
 	}
 	return s.render(w, tournPath(t.ID), "tourn", page{Title: t.Name, Root: "../", A: a, Nav: "tornei", D: d})
-}
-
-// cell writes a round: opponent, colour (B bianco, N nero) and result.
-func cell(e tournament.RoundEntry) string {
-	res := ""
-	switch e.Code {
-	case tournament.CodeWin:
-		res = "1"
-	case tournament.CodeDraw:
-		res = "½"
-	case tournament.CodeLoss:
-		res = "0"
-	case tournament.CodeNone:
-		if e.Opponent == 0 {
-			return "–"
-		}
-	default:
-		res = e.Code.String()
-	}
-	if e.Opponent == 0 {
-		return res
-	}
-	col := ""
-	switch e.Colour {
-	case tournament.ColourWhite:
-		col = "B"
-	case tournament.ColourBlack:
-		col = "N"
-	}
-	return strconv.Itoa(e.Opponent) + col + " " + res
 }
 
 type provRow struct {

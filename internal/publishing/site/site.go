@@ -246,7 +246,7 @@ func newSite(in Input) *site {
 					if ft := fideTitles[strings.TrimSpace(pl.Title)]; ft != "" {
 						p.Title = ft
 					}
-					g.Games = playedGames(t.T, pl)
+					g.Games = playedGames(pl)
 				}
 			}
 			if v, ok := t.Variations[st.Start]; ok {
@@ -272,10 +272,10 @@ func newSite(in Input) *site {
 }
 
 // playedGames counts the games a player actually played (RTF 4.2.13).
-func playedGames(t *tournament.Tournament, pl *tournament.Player) int {
+func playedGames(pl *tournament.Player) int {
 	n := 0
 	for _, e := range pl.Rounds {
-		if e.Opponent > 0 && (e.Code == tournament.CodeWin || e.Code == tournament.CodeDraw || e.Code == tournament.CodeLoss) {
+		if e.IsPlayed() {
 			n++
 		}
 	}

@@ -7,7 +7,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/testkit/synth"
-	"omologa/internal/tournament"
 )
 
 // Napoli's sign "NA" is a province, not a missing value, and a club's
@@ -71,7 +70,7 @@ func TestSyntheticSeasonTotals(t *testing.T) {
 			p := &tt.Players[j]
 			n := 0
 			for _, e := range p.Rounds {
-				if e.Opponent > 0 && (e.Code == tournament.CodeWin || e.Code == tournament.CodeDraw || e.Code == tournament.CodeLoss) {
+				if e.IsPlayed() {
 					n++
 				}
 			}
