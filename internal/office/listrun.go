@@ -64,6 +64,8 @@ type ListRunResult struct {
 	// not place (unclear): never rated until the office links them to a
 	// tournament, or separates them.
 	Held []store.HeldFile `json:"held"`
+	// Site is the public site's folder, rewritten after the list.
+	Site string `json:"site,omitempty"`
 }
 
 // Crosscheck compares the variations of the close with the provisional
@@ -597,6 +599,14 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		fmt.Sprintf("pubblicat%s %s, %s", italian.Plural(res.out.Players, "o", "i"), italian.Count(res.out.Players, "giocatore", "giocatori"),
 			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
 		return nil, err
+	}
+	// The public site follows each list: a failure to write it leaves
+	// the list closed and published, and says so (omologa site build
+	// writes it again).
+	if sr, err := o.BuildSite(ctx, ""); err != nil {
+		res.out.Warnings = append(res.out.Warnings, "public site not written: "+err.Error())
+	} else {
+		res.out.Site = sr.Dir
 	}
 	// changes.json last, with the list's id: its absence says the run
 	// did not complete.

@@ -170,6 +170,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /players", s.user(s.players))
 	m.HandleFunc("GET /players/{id}", s.user(s.player))
 	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
+	m.HandleFunc("GET /statistics", s.user(s.statistics))
+	m.HandleFunc("GET /statistics/{year}/{file}", s.user(s.statisticsFile))
 	m.HandleFunc("GET /registers", s.user(s.registers))
 	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
 	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))
