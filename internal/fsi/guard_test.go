@@ -53,6 +53,7 @@ var wordsNotKinds = map[string]string{
 	"internal/office/players.go":                    `"promotion" is a category change (RTF 4.2.9), not a rule-set kind`,
 	"internal/homologation/validate/eligibility.go": "the kinds' names in Italian and English (kinds)",
 	"internal/publishing/report/texts.go":           "the English name of blitz play",
+	"internal/homologation/validate/names.go":       "words of tournament names too common to tell one from another",
 	"internal/web/texts.go":                         "the English name of blitz play",
 }
 

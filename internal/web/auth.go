@@ -196,7 +196,7 @@ func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, bac
 		if s.langOf(r) == "it" && oe.MsgIT != "" {
 			msg = oe.MsgIT
 		}
-		if oe.Article != "" {
+		if oe.Article != "" && !strings.Contains(msg, oe.Article) {
 			msg += " (" + oe.Article + ")"
 		}
 		s.render(w, r, statusOf(oe.Kind), "error", "", errorPage{Msg: msg, Back: back})
