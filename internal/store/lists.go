@@ -150,10 +150,12 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 		return nil, false, fmt.Errorf("store: rating list: %w", err)
 	}
 	l.CreatedAt = parseTS(created)
-	// The report stays JSON text: statistics read it with SQL.
-	l.Report = []byte(report)
+	// The report is stored as JSON text (statistics read it with SQL);
+	// unpack still reads one stored compressed.
 	if l.List, err = unpack(l.List); err == nil {
-		l.Base, err = unpack(l.Base)
+		if l.Base, err = unpack(l.Base); err == nil {
+			l.Report, err = unpack([]byte(report))
+		}
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("store: rating list %d: %w", l.ID, err)

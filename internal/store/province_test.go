@@ -108,4 +108,12 @@ func TestProvinceColumnIsFsiProvince(t *testing.T) {
 			t.Errorf("calendar %q, city %q: column %q, fsi.Province %q", c.calendar, c.city, got, want)
 		}
 	}
+	// The tournament's standing columns follow its verdict (triggers).
+	if _, err := s.db.ExecContext(ctx, `UPDATE verdicts SET verdict = 'rejected', kind = 'rapid' WHERE tournament_key LIKE 'city|%'`); err != nil {
+		t.Fatal(err)
+	}
+	rows, n, err := s.BrowseTournaments(ctx, TournamentFilter{Verdict: "rejected", Kind: "rapid"}, 0, 10)
+	if err != nil || n != 1 || len(rows) != 1 || rows[0].Name != "city" {
+		t.Errorf("rejected rapid tournaments: %d %v (%v), want city", n, rows, err)
+	}
 }

@@ -308,7 +308,7 @@ func measureInProcess(b *testing.B, path string, info scaleInfo) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	o := &office.Office{Store: st, Config: &config.Config{}, Rules: rf, Now: time.Now, Log: log}
 	acc := accounts.New(st, time.Hour, nil)
 	token, _, err := acc.Login(ctx, "officer", benchPassword, "it")
