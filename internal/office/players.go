@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"omologa/internal/config"
 	"omologa/internal/fsi"
@@ -29,9 +30,10 @@ type PlayerIndex struct {
 	st  *store.Store
 	cfg *config.Config
 
-	mu    sync.Mutex // the search rows
-	stamp string
-	cur   *Players
+	mu      sync.Mutex // the search rows
+	stamp   string
+	cur     *Players
+	checked time.Time // when the lists' stamps were last read
 
 	syncMu sync.Mutex // the history in the store
 }
@@ -73,6 +75,7 @@ const (
 // background (at start and after a list is closed), so that the first
 // players' page does not wait.
 func (p *PlayerIndex) Warm() {
+	p.Changed()
 	go func() {
 		ctx := context.Background()
 		if _, err := p.Get(ctx); err == nil {
@@ -81,9 +84,26 @@ func (p *PlayerIndex) Warm() {
 	}()
 }
 
+// Changed says a list was just closed: the next Get reads the lists'
+// stamps again.
+func (p *PlayerIndex) Changed() {
+	p.mu.Lock()
+	p.checked = time.Time{}
+	p.mu.Unlock()
+}
+
 // Get returns the search rows of the lists as they are now, rebuilt when
 // a list was closed since.
 func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
+	// A search a moment after another one takes the same rows: a burst of
+	// searches does not read the lists' stamps for each (a list closed
+	// by this process is seen at once: Warm forgets the moment).
+	p.mu.Lock()
+	if p.cur != nil && time.Since(p.checked) < time.Second {
+		defer p.mu.Unlock()
+		return p.cur, nil
+	}
+	p.mu.Unlock()
 	stamps, err := p.st.ListStamps(ctx)
 	if err != nil {
 		return nil, err
@@ -92,6 +112,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cur != nil && p.stamp == stamp {
+		p.checked = time.Now()
 		return p.cur, nil
 	}
 	ps, err := p.build(ctx)
@@ -99,7 +120,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 		return nil, err
 	}
 	ps.Stamp = fmt.Sprintf("%x", hashString(stamp))
-	p.cur, p.stamp = ps, stamp
+	p.cur, p.stamp, p.checked = ps, stamp, time.Now()
 	return ps, nil
 }
 

@@ -412,10 +412,25 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM tournaments t`+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
+	// The page's tournaments first, on their own columns (a sort of keys
+	// when a filter's index is used); then what the page shows of them.
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT t.rowid FROM tournaments t`+where+` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
+	}
+	if len(ids) == 0 {
+		return nil, total, nil
+	}
+	in := make([]string, len(ids))
+	idArgs := make([]any, len(ids))
+	for i, id := range ids {
+		in[i], idArgs[i] = "?", id
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
 		v.verdict, v.kind, v.period, v.summary, t.revoked_at IS NOT NULL,
-		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+where+
-		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+
+		` WHERE t.rowid IN (`+strings.Join(in, ",")+`) ORDER BY t.start_date DESC, t.name`, idArgs...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
