@@ -544,6 +544,12 @@ CREATE TABLE portal_sessions (
 );
 `,
 	standingMigration,
+	// (issue 22) one covering index of what the submissions' filters ask
+	// of a verdict: any of them is answered from the index, never from
+	// the verdicts' rows, whose JSON reports take pages each.
+	`
+CREATE INDEX verdicts_browse ON verdicts(verdict, kind, period, province, read_error, tournament_key);
+`,
 }
 
 // standingMigration (issue 22) keeps on each tournament what the
