@@ -134,31 +134,20 @@ func provinceArg(p string) string { return strings.ToUpper(strings.TrimSpace(p))
 // selects, newest first, and how many it selects in all.
 func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offset, limit int) ([]SubmissionRow, int, error) {
 	where, args := f.where()
-	// The page's ids first, on the filter's columns alone, with how many
-	// the filter selects in the same pass; then what the page shows of
-	// those ids only (the correlated subqueries below must not run for
-	// every submission the filter selects).
-	type idTotal struct {
-		id    int64
-		total int
+	var total int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
-	page, err := queryAll(ctx, s.db, func(rows *sql.Rows, x *idTotal) error { return rows.Scan(&x.id, &x.total) },
-		`SELECT s.id, count(*) OVER () FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	// The page's ids first, on the filter's columns alone; then what the
+	// page shows of those ids only (the correlated subqueries below must
+	// not run for every submission the filter selects).
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT s.id FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
-	var total int
-	if len(page) == 0 {
-		// Past the last page: the count alone.
-		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
-			return nil, 0, fmt.Errorf("store: submissions: %w", err)
-		}
+	if len(ids) == 0 {
 		return nil, total, nil
-	}
-	total = page[0].total
-	ids := make([]int64, len(page))
-	for i, x := range page {
-		ids[i] = x.id
 	}
 	in := make([]string, len(ids))
 	idArgs := make([]any, len(ids))
