@@ -80,7 +80,8 @@ func New(opt Options) (*Server, error) {
 		s.log = slog.Default()
 	}
 	if s.now == nil {
-		s.now = time.Now
+		// The office's clock (a demo's is pinned by its configuration).
+		s.now = opt.Office.Now
 	}
 	s.cop = http.NewCrossOriginProtection()
 	if w := opt.Web; w != nil {
@@ -159,6 +160,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments", s.user(s.tournaments))
 	m.HandleFunc("POST /tournaments/{id}/revoke", s.act(office.ActRevoke, s.revoke))
 	m.HandleFunc("POST /tournaments/{id}/reinstate", s.act(office.ActReinstate, s.reinstate))
+	m.HandleFunc("GET /tournaments/{id}", s.user(s.tournamentPage))
+	m.HandleFunc("POST /files/{id}/rejudge", s.act(office.ActRejudge, s.fileAct(s.rejudge, "rejudged")))
+	m.HandleFunc("POST /files/{id}/overrule", s.act(office.ActOverrule, s.fileAct(s.overrule, "overruled")))
+	m.HandleFunc("POST /files/{id}/link", s.act(office.ActLink, s.fileAct(s.linkFile, "linked")))
+	m.HandleFunc("POST /files/{id}/unlink", s.act(office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")))
 	m.HandleFunc("GET /lists", s.user(s.lists))
 	m.HandleFunc("GET /lists/{kind}/{period}", s.user(s.list))
 	m.HandleFunc("GET /lists/{kind}/{period}/changes", s.user(s.listChanges))
@@ -172,6 +178,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /players", s.user(s.players))
 	m.HandleFunc("GET /players/{id}", s.user(s.player))
 	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
+	m.HandleFunc("GET /statistics", s.user(s.statistics))
+	m.HandleFunc("GET /statistics/{year}/{file}", s.user(s.statisticsFile))
 	m.HandleFunc("GET /registers", s.user(s.registers))
 	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
 	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))

@@ -503,6 +503,10 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	recipients.add(sender)
 	// Files of one submission for the same tournament: the later counts.
 	inSub := map[string]int64{}
+	closed, err := p.closedLists(ctx)
+	if err != nil {
+		return err
+	}
 	var local []store.TournamentFacts
 	var unclear []string
 	for _, f := range sub.Files {
@@ -512,7 +516,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		rep, t := p.validate(sub, f, data)
+		rep, t := p.validate(sub, f, data, closed)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
 			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
 		if rep.Period != nil {
@@ -663,8 +667,9 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (rep validate.Report, t *tournament.Tournament) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
+	in.Submission.ClosedLists = closed
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
