@@ -63,8 +63,12 @@ func TestSenderPolicyEveryDoorEndToEnd(t *testing.T) {
 		raw  func() []byte
 		why  string // "" for the genuine one
 	}{
-		{"genuine", func() []byte { return message("From: Mario Rossi <mario.rossi@example.org>\n" + results("pass", "example.org")) }, ""},
-		{"forged From", func() []byte { return message("From: Mario Rossi <mario.rossi@example.org>\n" + results("fail", "example.org")) }, "non autenticato"},
+		{"genuine", func() []byte {
+			return message("From: Mario Rossi <mario.rossi@example.org>\n" + results("pass", "example.org"))
+		}, ""},
+		{"forged From", func() []byte {
+			return message("From: Mario Rossi <mario.rossi@example.org>\n" + results("fail", "example.org"))
+		}, "non autenticato"},
 		{"two From addresses", func() []byte {
 			return message("From: mario.rossi@example.org, attacker@evil.example\n" + results("pass", "example.org"))
 		}, "più di un indirizzo"},
