@@ -21,7 +21,6 @@ type text struct {
 	FindingsHead, NoFindings                     string
 	ColSeverity, ColRule, ColArticle, ColWhere   string
 	ColMessage                                   string
-	Line, Player, Round                          string
 	StandingsHead, NoTiebreaks, DeclaredPoints   string
 	ColRank, ColStart, ColName, ColTitle, ColFed string
 	ColRating, ColPoints                         string
@@ -60,7 +59,6 @@ var texts = map[string]*text{
 			validate.SeverityInfo: "nota"},
 		FindingsHead: "Rilievi", NoFindings: "Nessun rilievo.",
 		ColSeverity: "Tipo", ColRule: "Controllo", ColArticle: "Articolo", ColWhere: "Dove", ColMessage: "Rilievo",
-		Line: "riga %d", Player: "giocatore n. %d", Round: "turno %d",
 		StandingsHead:  "Classifica finale",
 		NoTiebreaks:    "Classifica e punti come scritti nel file: omologa non ha potuto ricalcolarli.",
 		DeclaredPoints: "nel file: %s",
@@ -101,7 +99,6 @@ var texts = map[string]*text{
 			validate.SeverityInfo: "note"},
 		FindingsHead: "Findings", NoFindings: "No findings.",
 		ColSeverity: "Kind", ColRule: "Check", ColArticle: "Article", ColWhere: "Where", ColMessage: "Finding",
-		Line: "line %d", Player: "player no. %d", Round: "round %d",
 		StandingsHead:  "Final standings",
 		NoTiebreaks:    "Standings and points as the file gives them: omologa could not recompute them.",
 		DeclaredPoints: "file says %s",
