@@ -41,17 +41,26 @@ type FileStatus struct {
 	ReadError    string `json:"read_error,omitempty"`
 	Supersedes   int64  `json:"supersedes,omitempty"`
 	SupersededBy int64  `json:"superseded_by,omitempty"`
+	// Size and SHA256 are the file's bytes as stored: what a script
+	// compares with the file it sent.
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
 	// Fide is the file's latest forwarding to FIDE (omologa fide export).
 	Fide *Forwarding `json:"fide,omitempty"`
 }
 
 // NoticeStatus is a submission's notice.
 type NoticeStatus struct {
-	ID        int64     `json:"id"`
-	Kind      string    `json:"kind"`
-	To        []string  `json:"to"`
-	Subject   string    `json:"subject"`
-	Status    string    `json:"status"`
+	ID        int64    `json:"id"`
+	Kind      string   `json:"kind"`
+	To        []string `json:"to"`
+	Subject   string   `json:"subject"`
+	MessageID string   `json:"message_id"`
+	Status    string   `json:"status"`
+	// SMTP is how far its delivery got: "claimed", "data" (written, its
+	// end not yet acknowledged), "accepted" (the server's 250); empty
+	// when no attempt is in progress.
+	SMTP      string    `json:"smtp,omitempty"`
 	Attempts  int       `json:"attempts"`
 	LastError string    `json:"last_error,omitempty"`
 	SentAt    time.Time `json:"sent_at,omitzero"`
@@ -98,7 +107,8 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.channel, s.sender, s.source, s.message_id, s.received_at,
 		s.state, s.note, s.problems, s.office_action, s.office_by, s.office_at, coalesce(s.repeat_of, 0),
-		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.status, ''),
+		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.message_id, ''), coalesce(n.status, ''),
+		coalesce(n.smtp_progress, ''),
 		coalesce(n.attempts, 0), coalesce(n.last_error, ''), n.sent_at,
 		coalesce(n.next_attempt_at, ''), coalesce(n.failing_since, '')
 		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id`+sel, args...)
@@ -116,7 +126,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		n := &NoticeStatus{}
 		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems,
 			&officeAction, &officeBy, &officeAt, &st.RepeatOf,
-			&noticeID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
+			&noticeID, &n.Kind, &to, &n.Subject, &n.MessageID, &n.Status, &n.SMTP, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -148,7 +158,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.name, f.from_archive,
 		coalesce(t.name, ''), coalesce(v.verdict, ''), coalesce(v.period, ''), coalesce(v.read_error, ''),
-		coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
+		coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0), f.size, f.hash,
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning')
 		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
@@ -161,7 +171,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		var sub int64
 		var f FileStatus
 		if err := rows.Scan(&sub, &f.ID, &f.Name, &f.From, &f.Tournament, &f.Verdict, &f.Period, &f.ReadError,
-			&f.Supersedes, &f.SupersededBy, &f.Errors, &f.Warnings); err != nil {
+			&f.Supersedes, &f.SupersededBy, &f.Size, &f.SHA256, &f.Errors, &f.Warnings); err != nil {
 			rows.Close()
 			return nil, err
 		}

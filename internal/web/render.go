@@ -175,6 +175,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 	}
 	lang := s.langOf(r)
 	v := &view{L: texts[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
+	if len(v.Path) > 2048 {
+		v.Path = r.URL.Path // a huge query is not echoed back (nor kept by safeNext)
+	}
 	if vis := visitOf(r); vis != nil {
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)
