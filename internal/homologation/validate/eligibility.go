@@ -101,20 +101,11 @@ func init() {
 // kinds name a kind of play or of rule set in both languages, as an
 // adjective that follows "torneo"/"gioco" (Italian) or precedes
 // "tournament"/"play" (English).
-var kinds = texts[fsi.Kind]{
-	fsi.Standard:  {IT: "standard", EN: "standard"},
-	fsi.Rapid:     {IT: "rapido", EN: "rapid"},
-	fsi.Blitz:     {IT: "lampo", EN: "blitz"},
-	fsi.Promotion: {IT: "di promozione", EN: "promotion"},
-}
+var kinds = texts[fsi.Kind]("validate.kind.")
 
 // promotionReasons say why a tournament is judged as a promotion
 // tournament (Decision.PromotionBy).
-var promotionReasons = map[string]Text{
-	"submission": {IT: "così è stato presentato", EN: "the submission says so"},
-	"calendar":   {IT: "così lo indica il calendario dei tornei autorizzati", EN: "the calendar of authorised tournaments says so"},
-	"name":       {IT: "il nome del torneo lo indica", EN: "its name says so"},
-}
+var promotionReasons = texts[string]("validate.promotion-by.")
 
 func rateOf(t *tournament.Tournament) *rateofplay.Rate {
 	if t == nil {
@@ -154,7 +145,7 @@ func checkKind(p *Pass) {
 		p.Report("eligibility.kind-assumed", At{}, Args{"kind": kinds.of(d.Play)})
 	}
 	if d.PromotionBy != "" {
-		p.Report("eligibility.promotion", At{}, Args{"reason": promotionReasons[d.PromotionBy]})
+		p.Report("eligibility.promotion", At{}, Args{"reason": promotionReasons.of(d.PromotionBy)})
 	}
 	if !d.InRange {
 		date := any(d.On)
