@@ -52,7 +52,7 @@ var wordsNotKinds = map[string]string{
 	"internal/homologation/rules/rating.go":   "keys of rules.yaml's rating section, in error messages",
 	"internal/office/players.go":              `"promotion" is a category change (RTF 4.2.9), not a rule-set kind`,
 	"internal/platform/catalogue/validate.go": "the kinds' names in Italian and English, in the text catalogue",
-	"internal/publishing/report/texts.go":     "the English name of blitz play",
+	"internal/platform/catalogue/report.go":   "the English name of blitz play, in the text catalogue",
 	"internal/homologation/validate/names.go": "words of tournament names too common to tell one from another",
 	"internal/web/texts.go":                   "the English name of blitz play",
 }
