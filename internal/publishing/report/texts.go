@@ -51,12 +51,7 @@ var texts = map[string]*text{"it": fill(catalogue.IT), "en": fill(catalogue.EN)}
 func fill(l catalogue.Lang) *text {
 	t := &text{Lang: string(l), Verdict: map[validate.Verdict]string{}, Kind: map[fsi.Kind]string{},
 		Severity: map[validate.Severity]string{}}
-	v := reflect.ValueOf(t).Elem()
-	for i := range v.NumField() {
-		if f := v.Type().Field(i); f.Type.Kind() == reflect.String && f.Name != "Lang" {
-			v.Field(i).SetString(l.T("report." + f.Name))
-		}
-	}
+	fillWords(t, l, "report.")
 	for _, x := range []validate.Verdict{validate.Accepted, validate.AcceptedWithWarnings, validate.Rejected} {
 		t.Verdict[x] = l.T("report.verdict." + string(x))
 	}
@@ -67,4 +62,15 @@ func fill(l catalogue.Lang) *text {
 		t.Severity[x] = l.T("report.severity." + string(x))
 	}
 	return t
+}
+
+// fillWords sets every string field F of the struct w points to (but
+// Lang) to the catalogue's entry prefix+F.
+func fillWords(w any, l catalogue.Lang, prefix string) {
+	v := reflect.ValueOf(w).Elem()
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); f.Type.Kind() == reflect.String && f.Name != "Lang" {
+			v.Field(i).SetString(l.T(prefix + f.Name))
+		}
+	}
 }

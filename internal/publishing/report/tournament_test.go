@@ -328,5 +328,11 @@ func TestEveryWordIsInTheCatalogue(t *testing.T) {
 				t.Errorf("%s: kind %q", lang, s)
 			}
 		}
+		v = reflect.ValueOf(fideTexts[lang]).Elem()
+		for i := range v.NumField() {
+			if s := v.Field(i).String(); s == "" || strings.HasPrefix(s, "[") {
+				t.Errorf("%s: FIDE preview's %s is %q", lang, v.Type().Field(i).Name, s)
+			}
+		}
 	}
 }
