@@ -48,6 +48,12 @@ type Config struct {
 	// Web is the office's web application (omologa serve, and watch when
 	// Listen is set); nil: watch serves no page.
 	Web *Web `yaml:"web,omitempty"`
+	// Clock, when set (RFC 3339), is the office's "now" when the program
+	// starts, running on from there: the demo pins its office to the
+	// days its samples were written for, so that its lists close after
+	// their cut-offs as they would (issue 20). Real installations leave
+	// it unset.
+	Clock string `yaml:"clock,omitempty"`
 
 	// File is the configuration file read, for messages.
 	File string `yaml:"-"`
@@ -344,6 +350,11 @@ func (c *Config) check() error {
 			bad("drop.seed_received is set but drop.seed lists no folder")
 		}
 	}
+	if c.Clock != "" {
+		if _, err := time.Parse(time.RFC3339, c.Clock); err != nil {
+			bad("clock %q: an RFC 3339 time is expected (2026-11-28T10:00:00+01:00)", c.Clock)
+		}
+	}
 	if c.Spool == "" {
 		bad("spool is empty")
 	}
@@ -480,4 +491,15 @@ func Password(env string) (string, error) {
 		return "", fmt.Errorf("environment variable %s (the password) is not set", env)
 	}
 	return p, nil
+}
+
+// Now returns the office's clock: the real time, or, with Clock set,
+// Clock when the program started and running on from there.
+func (c *Config) Now() func() time.Time {
+	at, err := time.Parse(time.RFC3339, c.Clock)
+	if c.Clock == "" || err != nil {
+		return time.Now
+	}
+	start := time.Now()
+	return func() time.Time { return at.Add(time.Since(start)) }
 }

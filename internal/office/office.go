@@ -207,7 +207,7 @@ func OpenWith(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Offic
 	if err != nil {
 		return nil, err
 	}
-	return &Office{Store: st, Config: cfg, Rules: rf, Now: time.Now, Log: log}, nil
+	return &Office{Store: st, Config: cfg, Rules: rf, Now: cfg.Now(), Log: log}, nil
 }
 
 // pipeline returns o.Pipeline, built on first use.

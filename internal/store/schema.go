@@ -446,4 +446,101 @@ UPDATE submissions SET message = 1 WHERE channel = 'imap' OR message_id <> '';
 ALTER TABLE notices ADD COLUMN smtp_progress TEXT NOT NULL DEFAULT '';
 UPDATE notices SET smtp_progress = 'accepted' WHERE status = 'sent';
 `,
+	// (issue 20) the office's decisions about a verdict and the history
+	// of judgements: verdict stays the verdict in force (what the lists
+	// read); judged_verdict keeps the validator's when the office
+	// overruled it (decision accept, accept-late or reject, with its
+	// reason, who and when); a re-judgement moves the previous verdict,
+	// its findings and decision into judgements, the same version judged
+	// anew.
+	`
+ALTER TABLE verdicts ADD COLUMN judged_verdict  TEXT NOT NULL DEFAULT ''; -- the validator's, when overruled
+ALTER TABLE verdicts ADD COLUMN decision        TEXT NOT NULL DEFAULT ''; -- '', accept, accept-late, reject
+ALTER TABLE verdicts ADD COLUMN decision_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN decision_by     TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN decision_at     TEXT;
+ALTER TABLE verdicts ADD COLUMN decision_rules  TEXT NOT NULL DEFAULT '[]'; -- JSON: the error findings' rules accepted
+CREATE TABLE judgements (
+	id          INTEGER PRIMARY KEY,
+	file_id     INTEGER NOT NULL REFERENCES files(id),
+	verdict     TEXT NOT NULL,              -- the verdict then in force
+	judged      TEXT NOT NULL DEFAULT '',   -- the validator's, when overruled
+	decision    TEXT NOT NULL DEFAULT '',
+	decision_reason TEXT NOT NULL DEFAULT '',
+	rule_set    TEXT NOT NULL DEFAULT '',
+	period      TEXT NOT NULL DEFAULT '',
+	findings    TEXT NOT NULL DEFAULT '[]', -- JSON: rule, severity, message_it, message_en
+	judged_at   TEXT NOT NULL,              -- when that judgement was made
+	replaced_at TEXT NOT NULL,              -- when the re-judgement replaced it
+	replaced_by TEXT NOT NULL DEFAULT '',   -- who asked for it
+	reason      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX judgements_file ON judgements(file_id);
+`,
+	// (issue 20) a submission may have more than one notice: its answer
+	// (act '') and one for each office act that changed its verdict or
+	// where it counts (act: rejudged, overruled, revoked, ...). The table
+	// is rebuilt without the one-notice-per-submission constraint; the
+	// answer stays unique.
+	`
+CREATE TABLE notices_v2 (
+	id              INTEGER PRIMARY KEY,
+	submission_id   INTEGER NOT NULL REFERENCES submissions(id),
+	act             TEXT NOT NULL DEFAULT '',  -- '': the submission's answer; else the office's act told of
+	kind            TEXT NOT NULL,
+	env_from        TEXT NOT NULL,
+	env_to          TEXT NOT NULL,
+	subject         TEXT NOT NULL,
+	message_id      TEXT NOT NULL,
+	message         BLOB NOT NULL,
+	status          TEXT NOT NULL,
+	attempts        INTEGER NOT NULL DEFAULT 0,
+	next_attempt_at TEXT NOT NULL,
+	last_error      TEXT NOT NULL DEFAULT '',
+	created_at      TEXT NOT NULL,
+	sent_at         TEXT,
+	claimed_at      TEXT,
+	failing_since   TEXT,
+	smtp_progress   TEXT NOT NULL DEFAULT ''    -- how far its SMTP transaction got (see the migration above)
+);
+INSERT INTO notices_v2 (id, submission_id, kind, env_from, env_to, subject, message_id, message, status, attempts,
+	next_attempt_at, last_error, created_at, sent_at, claimed_at, failing_since, smtp_progress)
+	SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message, status, attempts,
+	next_attempt_at, last_error, created_at, sent_at, claimed_at, failing_since, smtp_progress FROM notices;
+DROP TABLE notices;
+ALTER TABLE notices_v2 RENAME TO notices;
+CREATE INDEX notices_due ON notices(status, next_attempt_at);
+CREATE UNIQUE INDEX notices_answer ON notices(submission_id) WHERE act = '';
+`,
+	// (issue 24) the portal of arbiters and organisers: an account per
+	// e-mail address the registers hold (created at its first sign-in,
+	// or when the office disables it), the one-time sign-in links (only
+	// their hashes, and the hash of the browser cookie each is bound to)
+	// and the portal's sessions, apart from the office's.
+	`
+CREATE TABLE portal_accounts (
+	email       TEXT PRIMARY KEY,          -- lower case
+	hash        TEXT NOT NULL DEFAULT '',  -- bcrypt of the password the person set, '' for none
+	disabled    INTEGER NOT NULL DEFAULT 0,
+	disabled_by TEXT NOT NULL DEFAULT '',
+	disabled_at TEXT,
+	created_at  TEXT NOT NULL,
+	last_login  TEXT
+);
+CREATE TABLE portal_links (
+	token_hash   TEXT PRIMARY KEY,         -- SHA-256 of the link's token, hex
+	email        TEXT NOT NULL,
+	browser_hash TEXT NOT NULL,            -- SHA-256 of the cookie of the browser that asked
+	created_at   TEXT NOT NULL,
+	expires_at   TEXT NOT NULL,
+	used_at      TEXT
+);
+CREATE INDEX portal_links_email ON portal_links(email, created_at);
+CREATE TABLE portal_sessions (
+	token_hash TEXT PRIMARY KEY,
+	email      TEXT NOT NULL,
+	created_at TEXT NOT NULL,
+	expires_at TEXT NOT NULL
+);
+`,
 }

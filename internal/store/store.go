@@ -665,7 +665,7 @@ func (e *NoticeError) Error() string {
 func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var status string
-		err := tx.QueryRowContext(ctx, `SELECT status FROM notices WHERE submission_id = ?`, submissionID).Scan(&status)
+		err := tx.QueryRowContext(ctx, `SELECT status FROM notices WHERE submission_id = ? AND act = ''`, submissionID).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM submissions WHERE id = ?`, submissionID).Scan(&n); err != nil {
@@ -683,7 +683,7 @@ func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) e
 			return &NoticeError{SubmissionID: submissionID, Status: status}
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = 0, next_attempt_at = ?, failing_since = NULL
-			WHERE submission_id = ?`, NoticePending, ts(now), submissionID)
+			WHERE submission_id = ? AND act = ''`, NoticePending, ts(now), submissionID)
 		return err
 	})
 	if err != nil {
@@ -697,7 +697,7 @@ func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) e
 func (s *Store) ResendFailed(ctx context.Context, now time.Time) ([]int64, error) {
 	var ids []int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT submission_id FROM notices WHERE status IN (?, ?) ORDER BY submission_id`,
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT submission_id FROM notices WHERE status IN (?, ?) ORDER BY submission_id`,
 			NoticeFailed, NoticeFailing)
 		if err != nil {
 			return err

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"net/http"
+	"net/url"
 	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
@@ -168,6 +170,10 @@ type previewData struct {
 	Kind, Period string
 	Closed       bool
 	Res          *office.ListRunResult
+	// Can says whether the list may be closed now, or why not; Changes
+	// is the change report, inline.
+	Can     office.Closability
+	Changes template.HTML
 }
 
 // preview computes the next list of a kind without storing it: its
@@ -190,7 +196,18 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "preview", "lists", previewData{Kind: kind, Period: period, Closed: closed, Res: res})
+	can, err := s.o.CanClose(r.Context(), fsi.Kind(kind), period)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := lists.WriteChangesHTML(&buf, listTitle(kind, period)+" (anteprima): variazioni", &res.Report, res.Warnings); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "preview", "lists", previewData{Kind: kind, Period: period, Closed: closed, Res: res,
+		Can: can, Changes: bodyOf(buf.String())})
 }
 
 // closeList closes and publishes a list period (the officer's button
@@ -198,9 +215,9 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
 	_, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period})
+		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period, CloseEarlier: r.PostFormValue("close_earlier") != ""})
 	if err != nil {
-		s.fail(w, r, err)
+		s.refuse(w, r, err, "/preview?"+url.Values{"kind": {kind}, "period": {period}}.Encode())
 		return
 	}
 	if s.warm {

@@ -29,6 +29,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
+	"omologa/internal/portal"
 	"omologa/internal/publishing/style"
 )
 
@@ -68,6 +69,7 @@ type Server struct {
 	idx    *office.PlayerIndex
 	staged stage
 	cache  cache
+	portal *portal.Server // the arbiters' portal, under /portale/
 }
 
 // New builds the web application.
@@ -77,7 +79,8 @@ func New(opt Options) (*Server, error) {
 		s.log = slog.Default()
 	}
 	if s.now == nil {
-		s.now = time.Now
+		// The office's clock (a demo's is pinned by its configuration).
+		s.now = opt.Office.Now
 	}
 	s.cop = http.NewCrossOriginProtection()
 	if w := opt.Web; w != nil {
@@ -109,9 +112,15 @@ func New(opt Options) (*Server, error) {
 	if opt.WarmIndex {
 		s.idx.Warm()
 	}
+	if s.portal, err = portal.New(portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls}); err != nil {
+		return nil, err
+	}
 	s.routes()
 	return s, nil
 }
+
+// Portal is the arbiters' portal the application serves under /portale/.
+func (s *Server) Portal() *portal.Server { return s.portal }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -143,6 +152,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments", s.user(s.tournaments))
 	m.HandleFunc("POST /tournaments/{id}/revoke", s.act(office.ActRevoke, s.revoke))
 	m.HandleFunc("POST /tournaments/{id}/reinstate", s.act(office.ActReinstate, s.reinstate))
+	m.HandleFunc("GET /tournaments/{id}", s.user(s.tournamentPage))
+	m.HandleFunc("POST /files/{id}/rejudge", s.act(office.ActRejudge, s.fileAct(s.rejudge, "rejudged")))
+	m.HandleFunc("POST /files/{id}/overrule", s.act(office.ActOverrule, s.fileAct(s.overrule, "overruled")))
+	m.HandleFunc("POST /files/{id}/link", s.act(office.ActLink, s.fileAct(s.linkFile, "linked")))
+	m.HandleFunc("POST /files/{id}/unlink", s.act(office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")))
 	m.HandleFunc("GET /lists", s.user(s.lists))
 	m.HandleFunc("GET /lists/{kind}/{period}", s.user(s.list))
 	m.HandleFunc("GET /lists/{kind}/{period}/changes", s.user(s.listChanges))
@@ -156,6 +170,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /players", s.user(s.players))
 	m.HandleFunc("GET /players/{id}", s.user(s.player))
 	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
+	m.HandleFunc("GET /statistics", s.user(s.statistics))
+	m.HandleFunc("GET /statistics/{year}/{file}", s.user(s.statisticsFile))
 	m.HandleFunc("GET /registers", s.user(s.registers))
 	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
 	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))
@@ -167,6 +183,11 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
 	m.HandleFunc("GET /account", s.user(s.account))
 	m.HandleFunc("POST /account/password", s.act(office.ActOwnPassword, s.changeOwnPassword))
+	m.HandleFunc("GET /users/portal", s.act(office.ActUsers, s.portalAccounts))
+	m.HandleFunc("POST /users/portal", s.act(office.ActUsers, s.setPortalAccount))
+	// The arbiters' and organisers' portal: its own pages and sessions,
+	// behind the same cross-origin check and headers.
+	m.Handle("/portale/", s.portal)
 	s.mux = m
 }
 

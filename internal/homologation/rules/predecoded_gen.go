@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "3d21144cd6fcb58731ded40f03e77c637d8e5371eae0d2f6b6fdf0398b19ad45"
+const predecodedSHA256 = "760bdc68b266dfa510fce61883a1696a3e674a7f943ecb818c6fbcf0e508c960"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -208,10 +208,10 @@ func predecodedFile() File {
 				MessageEN: "Player {player} ({name}), round {round}: paired with himself.",
 			},
 			"deadline.before-end": {
-				Severity:  "warning",
-				Article:   "RAPID 5.2",
-				MessageIT: "Ricevuto il {received}, prima della fine dichiarata del torneo ({end}): il file sembra inviato a torneo in corso, oppure la data di fine (052) è sbagliata.",
-				MessageEN: "Received on {received}, before the tournament's declared end ({end}): the file looks sent while the tournament was under way, or the end date (052) is wrong.",
+				Severity:  "error",
+				Article:   "RTF 6.2.2",
+				MessageIT: "Ricevuto il {received}, prima della fine dichiarata del torneo ({end}): i risultati si inviano a torneo concluso. Se la data di fine (052) è sbagliata, inviate il file corretto.",
+				MessageEN: "Received on {received}, before the tournament's declared end ({end}): results are sent once the tournament is over. If the end date (052) is wrong, send the corrected file.",
 			},
 			"deadline.end-unknown": {
 				Severity:  "warning",

@@ -16,6 +16,9 @@ const (
 	ChannelDrop Channel = "drop"
 	ChannelIMAP Channel = "imap"
 	ChannelCLI  Channel = "cli"
+	// ChannelPortal is an upload by a signed-in arbiter or organiser on
+	// the portal (issue 24): the sender is the account's address.
+	ChannelPortal Channel = "portal"
 )
 
 // Submission is one thing received: a message with its attachments, or a

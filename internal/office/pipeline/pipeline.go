@@ -467,7 +467,8 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	// A submission the office released is answered whoever sent it.
 	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
 	policy := p.senderPolicy()
-	arr := Arrival{Message: sub.Message, Released: released, Claimed: sub.Sender}
+	arr := Arrival{Message: sub.Message, Released: released, Claimed: sub.Sender,
+		Portal: sub.Channel == string(ingest.ChannelPortal)}
 	if policy.Enabled && policy.Auth != nil && sub.Message && !released {
 		res, err := p.authenticate(ctx, id)
 		if err != nil {
@@ -502,6 +503,10 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	recipients.add(sender)
 	// Files of one submission for the same tournament: the later counts.
 	inSub := map[string]int64{}
+	closed, err := p.closedLists(ctx)
+	if err != nil {
+		return err
+	}
 	var local []store.TournamentFacts
 	var unclear []string
 	for _, f := range sub.Files {
@@ -511,7 +516,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		rep, t := p.validate(sub, f, data)
+		rep, t := p.validate(sub, f, data, closed)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
 			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
 		if rep.Period != nil {
@@ -662,8 +667,9 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (rep validate.Report, t *tournament.Tournament) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
+	in.Submission.ClosedLists = closed
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
@@ -688,7 +694,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (r
 // `omologa report` re-judges stored submissions through it too.
 func SubmissionOf(sub *store.Submission) validate.Submission {
 	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
-	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.Channel == string(ingest.ChannelPortal) || sub.MessageID != "" {
 		vs.Fields = sub.Fields
 		if vs.Fields == nil {
 			vs.Fields = map[string]string{}

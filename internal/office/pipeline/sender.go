@@ -35,6 +35,11 @@ type Arrival struct {
 	Message  bool   // the original is an e-mail message, whatever the door
 	Released bool   // the office let it through: answered whoever sent it
 	Claimed  string // the sender as the intake read it (the From)
+	// Portal: uploaded by a person signed in on the portal (issue 24):
+	// the sender is the account's address, authenticated by the sign-in
+	// whatever Enabled says, and held to the later steps as an
+	// authenticated message is.
+	Portal bool
 	// Auth is the headers' verdict (email.Authenticate), needed only
 	// for a message when the policy has Auth.
 	Auth *email.AuthResult
@@ -45,6 +50,10 @@ type Admission struct {
 	// Check says the later steps apply (SendsFor, Replaces): a message
 	// under the policy, not released.
 	Check bool
+	// Authenticated says the sender is known for sure by other means
+	// than the policy's Auth (a portal upload): he is then held to be
+	// the tournament's own arbiter or organiser even without Auth.
+	Authenticated bool
 	// Sender is who the submission is from: the authenticated address
 	// when authenticated (the inner From of a PEC envelope), else the
 	// claimed one. The notice goes to it.
@@ -57,6 +66,13 @@ type Admission struct {
 // Admit is the first step: the sender authenticated and known.
 func (sp SenderPolicy) Admit(a Arrival) Admission {
 	ad := Admission{Sender: a.Claimed}
+	if a.Portal && !a.Released {
+		ad.Check, ad.Authenticated = true, true
+		if !sp.known(ad.Sender) {
+			ad.Quarantine = fmt.Sprintf("mittente sconosciuto %q", ad.Sender)
+		}
+		return ad
+	}
 	if !sp.Enabled || !a.Message || a.Released {
 		return ad
 	}
@@ -85,7 +101,7 @@ func (sp SenderPolicy) Admit(a Arrival) Admission {
 // register. It applies only with Auth (without it the From is not
 // trusted enough to tell one arbiter from another). "" means allowed.
 func (sp SenderPolicy) SendsFor(ad Admission, t *tournament.Tournament, auth *validate.Authorisation) string {
-	if !ad.Check || sp.Auth == nil || t == nil || sp.sendsFor(ad.Sender, t, auth) {
+	if !ad.Check || (sp.Auth == nil && !ad.Authenticated) || t == nil || sp.sendsFor(ad.Sender, t, auth) {
 		return ""
 	}
 	return fmt.Sprintf("il mittente %s non è l'arbitro né l'organizzatore del torneo %q", ad.Sender, t.Name)
@@ -95,7 +111,7 @@ func (sp SenderPolicy) SendsFor(ad Admission, t *tournament.Tournament, auth *va
 // someone else (or by the office) is for the office to judge (issue 13).
 // prevSender is the current file's sender, "" for the office's own.
 func (sp SenderPolicy) Replaces(ad Admission, prevName, prevSender string) string {
-	if !ad.Check || sp.Auth == nil || addrOf(prevSender) == addrOf(ad.Sender) {
+	if !ad.Check || (sp.Auth == nil && !ad.Authenticated) || addrOf(prevSender) == addrOf(ad.Sender) {
 		return ""
 	}
 	from := prevSender

@@ -45,6 +45,9 @@ func TestSenderPolicy(t *testing.T) {
 		{"configured address", on, pipeline.Arrival{Message: true, Auth: ok("segreteria@fsi.example")}, true, "segreteria@fsi.example", ""},
 		{"no authentication: known From", pipeline.SenderPolicy{Enabled: true, Registers: regs}, pipeline.Arrival{Message: true, Claimed: "luca.bianchi@example.org"}, true, "luca.bianchi@example.org", ""},
 		{"no authentication: unknown From", pipeline.SenderPolicy{Enabled: true, Registers: regs}, pipeline.Arrival{Message: true, Claimed: "x@evil.example"}, true, "x@evil.example", "sconosciuto"},
+		// issue 24: a portal upload is checked whatever the policy says.
+		{"portal: signed-in arbiter, policy off", pipeline.SenderPolicy{Registers: regs}, pipeline.Arrival{Portal: true, Claimed: "mario.rossi@example.org"}, true, "mario.rossi@example.org", ""},
+		{"portal: address not in the registers", pipeline.SenderPolicy{Registers: regs}, pipeline.Arrival{Portal: true, Claimed: "x@evil.example"}, true, "x@evil.example", "sconosciuto"},
 	}
 	for _, c := range admit {
 		got := c.policy.Admit(c.in)
@@ -75,6 +78,16 @@ func TestSenderPolicy(t *testing.T) {
 		if why := on.SendsFor(c.ad, tour, c.auth); (why == "") != c.ok {
 			t.Errorf("SendsFor %s: %q, want ok %v", c.name, why, c.ok)
 		}
+	}
+	// A portal upload (issue 24) is held to its own tournaments and to
+	// the files it sent, with the policy off too.
+	off := pipeline.SenderPolicy{Registers: regs}
+	portal := off.Admit(pipeline.Arrival{Portal: true, Claimed: "anna.verdi@example.org"})
+	if why := off.SendsFor(portal, tour, nil); why == "" {
+		t.Error("a portal upload of another arbiter's tournament is let through")
+	}
+	if why := off.Replaces(portal, "a.trf", "mario.rossi@example.org"); why == "" {
+		t.Error("a portal upload replacing another sender's file is let through")
 	}
 
 	replaces := []struct {

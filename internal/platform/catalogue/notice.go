@@ -158,6 +158,7 @@ func init() {
 		"notice.channel.imap":                   {IT: "per posta elettronica", EN: "by e-mail"},
 		"notice.channel.drop":                   {IT: "nella cartella di deposito", EN: "in the drop folder"},
 		"notice.channel.cli":                    {IT: "dalla riga di comando", EN: "from the command line"},
+		"notice.channel.portal":                 {IT: "tramite il portale degli arbitri", EN: "through the arbiters' portal"},
 		"notice.verdict.accepted":               {IT: "ACCETTATO", EN: "ACCEPTED"},
 		"notice.verdict.accepted-with-warnings": {IT: "ACCETTATO CON AVVERTENZE", EN: "ACCEPTED WITH WARNINGS"},
 		"notice.verdict.rejected":               {IT: "RESPINTO", EN: "REJECTED"},

@@ -81,8 +81,8 @@ func init() {
 		"report.kind.rapid":                     {IT: "gioco rapido", EN: "rapid play"},
 		"report.kind.blitz":                     {IT: "gioco lampo", EN: "blitz"},
 		"report.kind.promotion":                 {IT: "torneo di promozione", EN: "promotion tournament"},
-		"report.severity.error":                 {IT: "errore", EN: "error"},
-		"report.severity.warning":               {IT: "avvertenza", EN: "warning"},
-		"report.severity.info":                  {IT: "nota", EN: "note"},
+		"finding.severity.error":                {IT: "errore", EN: "error"},
+		"finding.severity.warning":              {IT: "avvertenza", EN: "warning"},
+		"finding.severity.info":                 {IT: "nota", EN: "note"},
 	})
 }

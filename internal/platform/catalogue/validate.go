@@ -27,6 +27,7 @@ func init() {
 		"validate.channel.drop":     {IT: "la cartella di deposito", EN: "the drop folder"},
 		"validate.channel.cli":      {IT: "la riga di comando dell'ufficio", EN: "the office's command line"},
 		"validate.channel.imap":     {IT: "la casella di posta", EN: "the mailbox"},
+		"validate.channel.portal":   {IT: "il portale degli arbitri", EN: "the arbiters' portal"},
 		"validate.channel.unstated": {IT: "un canale non indicato", EN: "an unstated channel"},
 	})
 }

@@ -59,7 +59,7 @@ func fill(l catalogue.Lang) *text {
 		t.Kind[k] = l.T("report.kind." + string(k))
 	}
 	for _, x := range []validate.Severity{validate.SeverityError, validate.SeverityWarning, validate.SeverityInfo} {
-		t.Severity[x] = l.T("report.severity." + string(x))
+		t.Severity[x] = l.T("finding.severity." + string(x))
 	}
 	return t
 }
