@@ -129,6 +129,9 @@ func (prefix texts[K]) of(id K) Text {
 	return Text{IT: it, EN: en}
 }
 
+// word is the catalogue's entry "validate.word.<key>" in both languages.
+func word(key string) Text { return texts[string]("validate.word.").of(key) }
+
 // Report records a finding for rule at a place, its messages taken from
 // the rule set with args substituted. A rule configured "off" reports
 // nothing. A rule id missing from the rule set is a programming or

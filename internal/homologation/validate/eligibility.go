@@ -150,11 +150,11 @@ func checkKind(p *Pass) {
 	if !d.InRange {
 		date := any(d.On)
 		if d.On.IsZero() {
-			date = Text{IT: "sconosciuta", EN: "unknown"}
+			date = word("unknown-date")
 		}
 		until := any(p.Set.ValidUntil)
 		if p.Set.ValidUntil.IsZero() {
-			until = Text{IT: "oggi", EN: "today"}
+			until = word("today")
 		}
 		p.Report("eligibility.rule-set-out-of-range", At{Line: p.tagLine("042")}, Args{"date": date,
 			"rule_set": p.Set.ID, "from": p.Set.ValidFrom, "until": until})
@@ -436,7 +436,7 @@ func checkDuration(p *Pass) {
 		if e.League.ExemptFromMaxDays {
 			if by := recognisedBy(p, e.League.Recognise); by != "" {
 				// FIDE-RR 4.11: a league may last longer.
-				args["reason"] = reasonText[by]
+				args["reason"] = reasonText.of(by)
 				p.Report("eligibility.league", At{Line: p.tagLine("052")}, args)
 				return
 			}
@@ -507,10 +507,10 @@ func checkAuthorisation(p *Pass) {
 	args := Args{"name": t.Name, "city": t.City, "start": dateOrUnknown(start), "end": dateOrUnknown(end),
 		"dates": dateSpan(start, end)}
 	if strings.TrimSpace(t.Name) == "" {
-		args["name"] = Text{IT: "senza nome", EN: "no name"}
+		args["name"] = word("no-name")
 	}
 	if strings.TrimSpace(t.City) == "" {
-		args["city"] = Text{IT: "città non indicata", EN: "no city given"}
+		args["city"] = word("no-city")
 	}
 	if p.Registers == nil || p.Registers.Calendar == nil {
 		p.Report("eligibility.authorisation-not-checked", At{}, args)
@@ -669,7 +669,7 @@ func checkMembership(p *Pass) {
 		if !ok {
 			args["last"] = last
 			if last == 0 {
-				args["last"] = Text{IT: "mai", EN: "never"}
+				args["last"] = word("never")
 			}
 			p.Report("eligibility.membership-missing", at, args)
 		}
@@ -689,7 +689,7 @@ func dateSpan(start, end tournament.Date) any {
 
 func dateOrUnknown(d tournament.Date) any {
 	if !d.IsFull() {
-		return Text{IT: "?", EN: "?"}
+		return word("unknown")
 	}
 	return d
 }
