@@ -202,3 +202,12 @@ func (q *Queries) TournamentByKey(ctx context.Context, key string) (*store.Tourn
 func (q *Queries) HeldFiles(ctx context.Context) ([]store.HeldFile, error) {
 	return q.st.HeldFiles(ctx, "")
 }
+
+// PendingDecision is a withdrawal waiting for the office's decision.
+type PendingDecision = store.PendingDecision
+
+// PendingDecisions lists the round-robin withdrawals the office has to
+// decide about (store.PendingDecisions).
+func (q *Queries) PendingDecisions(ctx context.Context) ([]store.PendingDecision, error) {
+	return q.st.PendingDecisions(ctx)
+}

@@ -379,3 +379,32 @@ func (s *Store) NoticeByID(ctx context.Context, id int64) (string, error) {
 	}
 	return string(msg), nil
 }
+
+// PendingDecision is a round-robin withdrawal the office has to decide
+// about (conduct.rr-withdrawal-undecided, RTF 7.5.2–7.5.3) in a file
+// that counts, with no decision about that player yet.
+type PendingDecision struct {
+	FileID       int64  `json:"file_id"`
+	SubmissionID int64  `json:"submission_id"`
+	Number       string `json:"number"`
+	Tournament   string `json:"tournament"`
+	Player       int    `json:"player"`
+	Message      string `json:"message"`
+}
+
+// PendingDecisions lists the withdrawals waiting for the office's
+// decision, oldest first.
+func (s *Store) PendingDecisions(ctx context.Context) ([]PendingDecision, error) {
+	return queryAll(ctx, s.db, func(rows *sql.Rows, p *PendingDecision) error {
+		var seq int
+		if err := rows.Scan(&p.FileID, &p.SubmissionID, &seq, &p.Tournament, &p.Player, &p.Message); err != nil {
+			return err
+		}
+		p.Number = state.Number(p.SubmissionID, seq)
+		return nil
+	}, `SELECT f.id, f.submission_id, f.seq, t.name, x.player, x.message_it FROM findings x
+		JOIN files f ON f.id = x.file_id JOIN tournaments t ON t.current_file = f.id
+		WHERE x.rule = 'conduct.rr-withdrawal-undecided' AND t.revoked_at IS NULL
+		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = x.player)
+		ORDER BY f.id, x.player`)
+}

@@ -27,6 +27,8 @@ var officeTexts = map[string]map[string]string{
 		"workQueue": "Da fare", "closeNow": "da chiudere ora", "closeNowExplain": "Termine di ricezione passato: la lista si può chiudere.",
 		"notYet": "si chiude dopo il", "closeEarlierFirst": "prima va chiusa la lista di",
 		"closeBoth": "Chiudi e pubblica anche la lista precedente, prima: la lista di",
+		"heldShort": "trattenuto, da attribuire a un torneo", "pendingWithdrawal": "decidere sul ritiro del giocatore n.",
+		"queueEmpty": "Nulla in attesa dell'ufficio.", "verdict.attachment": "allegato conservato",
 	},
 	"en": {
 		"officeActs": "The office's decisions about this file", "rejudge": "Judge again",
@@ -52,6 +54,8 @@ var officeTexts = map[string]map[string]string{
 		"workQueue": "To do", "closeNow": "to close now", "closeNowExplain": "Cut-off passed: the list can be closed.",
 		"notYet": "closes after", "closeEarlierFirst": "close first the list of",
 		"closeBoth": "Close and publish the earlier list too, first: the list of",
+		"heldShort": "held, to attribute to a tournament", "pendingWithdrawal": "decide about the withdrawal of player no.",
+		"queueEmpty": "Nothing waits for the office.", "verdict.attachment": "attachment kept",
 	},
 }
 

@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "753cd5f3dec0f4f6d55b1cab00ebcc813c9b840522b5294625846480e538a5b4"
+const predecodedSHA256 = "def2764596071a316133f3cce5d22eb1e3253d361e5ef2ea5a7c8eef10d1813c"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -536,6 +536,12 @@ func predecodedFile() File {
 				Article:   "RTF 6.2.2; FIDE TRF XXR, 142",
 				MessageIT: "Il file contiene i risultati di {rounds}, ma {why}: sembra salvato a torneo in corso. Inviare il file finale, con tutti i turni giocati; {advice}.",
 				MessageEN: "The file holds the results of {rounds}, but {why}: it looks saved while the tournament was under way. Send the final file, with every round played; {advice}.",
+			},
+			"format.attachment": {
+				Severity:  "info",
+				Article:   "RTF 6.2.2",
+				MessageIT: "Allegato ({kind}) conservato con l'invio: non è un file di risultati e non viene esaminato.",
+				MessageEN: "Attachment ({kind}) kept with the submission: it is not a result file and is not examined.",
 			},
 			"format.empty": {
 				Severity:  "error",

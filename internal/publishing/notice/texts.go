@@ -28,16 +28,18 @@ type text struct {
 	resubmitLate, resubmitUnreadable   string
 	day                                [2]string // one, many
 	signature                          string
+	attachmentsHead                    string
 }
 
 var texts = map[string]*text{
 	"it": {
-		office:         "Ufficio omologazioni FSI",
-		submissionN:    "invio n. %d",
-		subjReceipt:    "Omologazione: ricevuta",
-		subjRejection:  "Omologazione: torneo non omologabile",
-		subjUnreadable: "Omologazione: file non leggibile",
-		file:           "file", files: "file",
+		office:          "Ufficio omologazioni FSI",
+		attachmentsHead: "Altri allegati",
+		submissionN:     "invio n. %d",
+		subjReceipt:     "Omologazione: ricevuta",
+		subjRejection:   "Omologazione: torneo non omologabile",
+		subjUnreadable:  "Omologazione: file non leggibile",
+		file:            "file", files: "file",
 		player: "giocatore", players: "giocatori", round: "turno", rounds: "turni",
 		oneDay: "il %s", fromTo: "dal %s al %s", at: "%s alle %s",
 		greeting: "Gentile arbitro, gentile organizzatore,",
@@ -82,12 +84,13 @@ var texts = map[string]*text{
 		signature: "Messaggio automatico di omologa, l'ufficio omologazioni della FSI. Per domande scrivete a %s.",
 	},
 	"en": {
-		office:         "FSI homologation office",
-		submissionN:    "submission no. %d",
-		subjReceipt:    "Homologation: receipt",
-		subjRejection:  "Homologation: tournament not accepted",
-		subjUnreadable: "Homologation: file not readable",
-		file:           "file", files: "files",
+		office:          "FSI homologation office",
+		attachmentsHead: "Other attachments",
+		submissionN:     "submission no. %d",
+		subjReceipt:     "Homologation: receipt",
+		subjRejection:   "Homologation: tournament not accepted",
+		subjUnreadable:  "Homologation: file not readable",
+		file:            "file", files: "files",
 		player: "player", players: "players", round: "round", rounds: "rounds",
 		oneDay: "on %s", fromTo: "from %s to %s", at: "%s at %s",
 		greeting: "Dear arbiter, dear organiser,",
