@@ -19,10 +19,13 @@ import (
 const (
 	ActRejudge  Action = "rejudge"
 	ActOverrule Action = "overrule"
+	// ActReplaceRegister is an import removing more than
+	// MaxRemovedShare of a register's rows: an administrator's.
+	ActReplaceRegister Action = "replace-register"
 )
 
 func init() {
-	minRank[ActRejudge], minRank[ActOverrule] = 2, 2
+	minRank[ActRejudge], minRank[ActOverrule], minRank[ActReplaceRegister] = 2, 2, 3
 }
 
 // Outcome is what an act about a file did: the file's state before and

@@ -153,6 +153,7 @@ func init() {
 	funcs["actsOf"] = func(t *office.TournamentView, v office.VersionView, back string) fileActsData {
 		return fileActsData{File: v.FileID, Acts: v.Acts, Errors: v.Errors, Back: back, Unclear: t.Unclear}
 	}
+	funcs["maxRemoved"] = office.MaxRemovedPercent
 	funcs["decisionOf"] = func(file int64, d *office.VerdictDecision) decisionData { return decisionData{File: file, D: d} }
 }
 

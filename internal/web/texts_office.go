@@ -28,7 +28,11 @@ var officeTexts = map[string]map[string]string{
 		"notYet": "si chiude dopo il", "closeEarlierFirst": "prima va chiusa la lista di",
 		"closeBoth": "Chiudi e pubblica anche la lista precedente, prima: la lista di",
 		"heldShort": "trattenuto, da attribuire a un torneo", "pendingWithdrawal": "decidere sul ritiro del giocatore n.",
-		"queueEmpty": "Nulla in attesa dell'ufficio.", "verdict.attachment": "allegato conservato",
+		"queueEmpty":       "Nulla in attesa dell'ufficio.",
+		"massRemoval":      "Attenzione: questo file toglie %d delle %d righe del registro in vigore (%d%%, oltre il limite del %d%%). Un file troncato o sbagliato cancellerebbe il registro: l'importazione normale è rifiutata.",
+		"replaceConfirm":   "Confermo di sostituire il registro, togliendo %d righe",
+		"replaceRegister":  "Sostituisci il registro",
+		"replaceAdminOnly": "Solo un amministratore può sostituire il registro.", "verdict.attachment": "allegato conservato",
 	},
 	"en": {
 		"officeActs": "The office's decisions about this file", "rejudge": "Judge again",
@@ -55,7 +59,11 @@ var officeTexts = map[string]map[string]string{
 		"notYet": "closes after", "closeEarlierFirst": "close first the list of",
 		"closeBoth": "Close and publish the earlier list too, first: the list of",
 		"heldShort": "held, to attribute to a tournament", "pendingWithdrawal": "decide about the withdrawal of player no.",
-		"queueEmpty": "Nothing waits for the office.", "verdict.attachment": "attachment kept",
+		"queueEmpty":       "Nothing waits for the office.",
+		"massRemoval":      "Warning: this file removes %d of the %d rows of the register in force (%d%%, above the %d%% limit). A truncated or wrong file would wipe the register: the ordinary import is refused.",
+		"replaceConfirm":   "I confirm replacing the register, removing %d rows",
+		"replaceRegister":  "Replace the register",
+		"replaceAdminOnly": "Only an administrator can replace the register.", "verdict.attachment": "attachment kept",
 	},
 }
 
