@@ -138,7 +138,7 @@ type tournamentData struct {
 type fileActsData struct {
 	File    int64
 	Acts    map[string]bool
-	Errors  []string
+	Errors  []office.ErrorRule
 	Back    string
 	Unclear *office.Tournament // the tournament an unclear file may be a version of
 }
