@@ -48,11 +48,10 @@ type VersionView struct {
 }
 
 // fileActs are the acts on a file the pages offer, with the office's act
-// (and role) each needs.
+// (and role) each needs; revoking and reinstating are the tournament's.
 var fileActs = map[state.Act]Action{
 	state.ActRejudge: ActRejudge, state.ActAcceptDespite: ActOverrule, state.ActAcceptLate: ActOverrule,
 	state.ActReject: ActOverrule, state.ActLink: ActLink, state.ActUnlink: ActUnlink,
-	state.ActRevoke: ActRevoke, state.ActReinstate: ActReinstate,
 }
 
 // ActsOn returns the acts on a file in state v that the role may do and
