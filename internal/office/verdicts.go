@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -320,4 +321,24 @@ func domainOf(addr string) string {
 		return strings.Trim(addr[i+1:], "> ")
 	}
 	return "omologa.invalid"
+}
+
+// FileNumbered returns the id of the file numbered "N.M" (submission N,
+// its M-th file), as status, the pages and the notices number it.
+func (o *Office) FileNumbered(ctx context.Context, number string) (int64, error) {
+	sub, place, ok := strings.Cut(strings.TrimSpace(number), ".")
+	n, err1 := strconv.ParseInt(sub, 10, 64)
+	m, err2 := strconv.Atoi(place)
+	if !ok || err1 != nil || err2 != nil || n <= 0 || m <= 0 {
+		return 0, &Error{Kind: Invalid, Msg: fmt.Sprintf("file %q: a file's number N.M expected (submission N, its M-th file)", number),
+			MsgIT: fmt.Sprintf("file %q: atteso il numero N.M di un file (invio N, suo M-esimo file)", number)}
+	}
+	id, found, err := o.Store.FileByNumber(ctx, n, m)
+	if err != nil {
+		return 0, err
+	}
+	if !found {
+		return 0, &Error{Kind: NotFound, Msg: fmt.Sprintf("no file %s", number), MsgIT: fmt.Sprintf("il file %s non esiste", number)}
+	}
+	return id, nil
 }

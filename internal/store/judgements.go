@@ -408,3 +408,14 @@ func (s *Store) PendingDecisions(ctx context.Context) ([]PendingDecision, error)
 		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = x.player)
 		ORDER BY f.id, x.player`)
 }
+
+// FileByNumber returns the id of the file a person knows as "N.M" (its
+// submission N, its place M from 1); false when there is none.
+func (s *Store) FileByNumber(ctx context.Context, submission int64, place int) (int64, bool, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM files WHERE submission_id = ? AND seq = ?`, submission, place-1).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, err
+}
