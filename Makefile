@@ -62,8 +62,9 @@ FUZZ_TARGETS := \
 	./internal/intake/email:FuzzParse ./internal/intake/email:FuzzFields ./internal/intake/ingest:FuzzExpandArchives \
 	./internal/config:FuzzParse ./internal/homologation/rules:FuzzParse \
 	./internal/rating:FuzzParseDate ./internal/rating:FuzzBands ./internal/rating:FuzzParseRating \
-	./cmd/omologa:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
-	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./cmd/omologa:FuzzRateOverrides
+	./internal/rating:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
+	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
+	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"omologa/internal/office"
 	"omologa/internal/store"
@@ -34,55 +32,27 @@ Without decisions, lists those recorded for the submission.`)
 	subID := fs.Int64("submission", 0, "the submission (omologa status) whose file the decisions are about")
 	fileName := fs.String("file", "", "the file of the submission, when it has several")
 	var ops []office.DecideOp
-	start := func(v string) (int, error) {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 {
-			return 0, fmt.Errorf("%q is not a starting number", v)
+	// add records one decision as its flag is read.
+	add := func(parse func(string) (office.DecideOp, error)) func(string) error {
+		return func(v string) error {
+			op, err := parse(v)
+			if err == nil {
+				ops = append(ops, op)
+			}
+			return err
 		}
-		return n, nil
 	}
 	withdrawal := func(value string) func(string) error {
-		return func(v string) error {
-			n, err := start(v)
-			if err != nil {
-				return err
-			}
-			ops = append(ops, office.DecideOp{
-				Decision: store.Decision{Start: n, Kind: store.DecisionWithdrawal, Value: value}})
-			return nil
-		}
+		return add(func(v string) (office.DecideOp, error) { return office.WithdrawalOp(v, value) })
 	}
 	fs.Func("withdrawal-justified", "START: the player's last-round forfeit is a justified withdrawal, RTF 7.5.3 does\n"+
 		"not apply (RTF 7.5.2); repeatable", withdrawal(store.WithdrawalJustified))
 	fs.Func("withdrawal-unjustified", "START: the player withdrew without justification, whatever the crosstable shows\n"+
 		"(RTF 7.5.2–7.5.3): a positive variation is zeroed; repeatable", withdrawal(store.WithdrawalUnjustified))
 	fs.Func("theoretical", "START=RATING: the chief arbiter's theoretical rating of a foreign player without FIDE\n"+
-		"rating (RTF 4.2.7) or Elo Rapid (RAPID 6.8); repeatable", func(v string) error {
-		key, val, ok := strings.Cut(v, "=")
-		if !ok {
-			return fmt.Errorf("%q: START=RATING expected", v)
-		}
-		n, err := start(key)
-		if err != nil {
-			return fmt.Errorf("%q: %w", v, err)
-		}
-		r, err := strconv.Atoi(strings.TrimSpace(val))
-		if err != nil || r < 1 || r > 3500 {
-			return fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
-		}
-		ops = append(ops, office.DecideOp{
-			Decision: store.Decision{Start: n, Kind: store.DecisionTheoretical, Value: strconv.Itoa(r)}})
-		return nil
-	})
+		"rating (RTF 4.2.7) or Elo Rapid (RAPID 6.8); repeatable", add(office.TheoreticalOp))
 	fs.Func("clear", "START: remove the player's decisions (the crosstable's reading applies again); repeatable",
-		func(v string) error {
-			n, err := start(v)
-			if err != nil {
-				return err
-			}
-			ops = append(ops, office.DecideOp{Clear: true, Decision: store.Decision{Start: n}})
-			return nil
-		})
+		add(office.ClearOp))
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

@@ -38,11 +38,14 @@ func runFideExport(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 Writes, for every homologated FIDE-rated tournament (rules.yaml fide:
 forward_kinds and forward_min_rated) that ends by the list's cut-off
-(FIDE-RR 7.13) and was not forwarded yet, the TRF for FIDE's rating server,
-and records the forwarding (omologa status shows it). A tournament with an
-error FIDE would raise is held back and its findings printed (exit 1).`)
+(FIDE-RR 7.13) and was not forwarded yet, the TRF for FIDE's rating server
+(ASCII, FIDE titles only, no national records), and records the forwarding
+(omologa status shows it). A tournament with an error FIDE would raise (an
+arbiter or players without FIDE id...) is held back and its findings
+printed (exit 1); the players without FIDE id are written to
+fide-registration.csv in the same folder, for FIDE to register first.`)
 	cfgPath := fs.String("config", defaultConfig(), "configuration file")
-	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (FIDE-RR 7.11: January, March, May, July, September, November)")
+	label := fs.String("period", "", "the FIDE list, `YYYY-MM` (monthly since July 2012, FIDE-RR 7.3; bimonthly before, 7.11)")
 	out := fs.String("out", "", "folder for the TRF files (default: var/office/fide-PERIOD next to the store: they carry birth dates, sex and FIDE ids, never published, regs §4b)")
 	again := fs.Bool("again", false, "forward again the tournaments already forwarded")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -128,15 +131,23 @@ func printExport(w io.Writer, res *fideexport.Result, loc *time.Location) {
 		}
 	}
 	fmt.Fprintf(w, "%d forwarded, %d held back\n", res.Count(fideexport.Forwarded), res.Count(fideexport.Held))
+	if regs := res.Registrations(); len(regs) > 0 {
+		fmt.Fprintf(w, "%d players wait for a FIDE id", len(regs))
+		if res.Registration != "" {
+			fmt.Fprintf(w, ": registration file %s", res.Registration)
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 func runFidePreview(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags(stderr, "fide preview", `usage: omologa fide preview [--rules F] [--json] FILE
 
 What FIDE will make of a tournament by the FIDE Rating Regulations in
-rules.yaml (fide:): the games it rates (5.1; RTF 4.2.10-4.2.12), the rated
-players' changes (8.5, table 8.1 b, cap 8.54, K 8.56) and the unrated
-players' performances (8.2-8.3, 7.14; round robins 8.58).`)
+force at its start (rules.yaml fide:, one dated set per version, named in
+the output): the games it rates, the rated players' changes (K, expected
+score, the change summed then rounded) and the unrated players' first
+results (2010: 8.2-8.3, 7.14, round robins 8.58; 2024: 8.2, 7.1.4).`)
 	rulesPath := fs.String("rules", "rules.yaml", "the rules file")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -167,27 +178,44 @@ players' performances (8.2-8.3, 7.14; round robins 8.58).`)
 func printPreview(w io.Writer, name string, pv *fide.Preview) {
 	system := "Swiss (FIDE-RR 8.21 a, 8.24; games against unrated players not rated, 6.42)"
 	switch {
+	case pv.OnlyRated && pv.RoundRobin:
+		system = "round robin; only games against rated opponents are rated (FIDE-RR 8.1, 8.3.1), no iteration"
+	case pv.OnlyRated:
+		system = "Swiss; only games against rated opponents are rated (FIDE-RR 8.1, 8.3.1)"
 	case pv.SwissBy643:
 		system = "round robin with unplayed games, rated as a Swiss (FIDE-RR 6.43)"
 	case pv.RoundRobin:
 		system = fmt.Sprintf("round robin (FIDE-RR 8.21 b, 8.58): Rar %.1f, dpa %.1f, Ra %d", pv.Rar, pv.DPA, pv.Ra)
 	}
-	fmt.Fprintf(w, "%s: FIDE rules %s, %s\n", name, pv.Set, system)
+	fmt.Fprintf(w, "%s\nrules: %s (%s), in force from %s\n%s\n", name, pv.SetName, pv.Set,
+		italian.DMY(pv.SetFrom.Year, pv.SetFrom.Month, pv.SetFrom.Day), system)
 	fmt.Fprintf(w, "games: %d rated by FIDE, %d Elo Italia only (RTF 4.2.12), %d not played (FIDE-RR 5.1)\n\n",
 		pv.Games.Fide, pv.Games.EloItalia, pv.Games.NotRated)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tNAME\tFIDE\tGAMES\tW\tWE\tK\tCHANGE\tRC\tRU\tRC NEW\tRU NEW\tNOTE\t")
-	unknownK := false
+	fmt.Fprintln(tw, "#\tNAME\tFIDE\tGAMES\tW\tWE\tK\tCHANGE\tNEW\tRC\tRU\tRC NEW\tRU NEW\tNOTE\t")
+	unknownK, junior, capped := false, false, false
 	for _, p := range pv.Players {
 		note := ""
 		if p.Rated() {
 			k := fmt.Sprint(p.K)
+			if p.Junior {
+				k += "j"
+				junior = true
+			}
+			if p.KCapped {
+				k += "c"
+				capped = true
+			}
 			if p.Games > 0 && !p.KKnown {
 				k += "*"
 				unknownK = true
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%s\t%+.1f\t\t\t\t\t%s\t\n", p.Start, p.Name, p.Rating, p.Games,
-				points(p.Points), float64(p.Expected)/100, k, p.Change, note)
+			change, nv := "", ""
+			if p.Games > 0 {
+				change, nv = fmt.Sprintf("%+.1f", p.Change), fmt.Sprint(p.NewValue)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t%.2f\t%s\t%s\t%s\t\t\t\t\t%s\t\n", p.Start, p.Name, p.Rating, p.Games,
+				points(p.Points), float64(p.Expected)/100, k, change, nv, note)
 			continue
 		}
 		switch {
@@ -196,23 +224,29 @@ func printPreview(w io.Writer, name string, pv *fide.Preview) {
 		case p.NotCounted != "":
 			note = "does not count (FIDE-RR " + p.NotCounted + ")"
 		case p.Published:
-			note = "rating published (7.14)"
+			note = "rating published"
 		default:
-			note = "counts; published after 9 games (7.14)"
+			note = "counts; not yet enough games to publish"
 		}
 		rcN, ruN := "", ""
-		if pv.RoundRobin && p.Games > 0 {
+		if pv.RoundRobin && !pv.OnlyRated && p.Games > 0 && p.NotCounted != "6.1" {
 			rcN, ruN = fmt.Sprint(p.RcNew), fmt.Sprint(p.RuNew)
 		}
 		rc, ru := "", ""
-		if p.Games > 0 {
+		if p.Games > 0 && p.NotCounted != "6.1" {
 			rc, ru = fmt.Sprint(p.Rc), fmt.Sprint(p.Ru)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t-\t%d\t%s\t\t\t\t%s\t%s\t%s\t%s\t%s\t\n", p.Start, p.Name, p.Games, points(p.Points), rc, ru, rcN, ruN, note)
+		fmt.Fprintf(tw, "%d\t%s\t-\t%d\t%s\t\t\t\t\t%s\t%s\t%s\t%s\t%s\t\n", p.Start, p.Name, p.Games, points(p.Points), rc, ru, rcN, ruN, note)
 	}
 	tw.Flush()
+	if junior {
+		fmt.Fprintln(w, "\nj: a junior's K (born within 18 years, rated under 2300)")
+	}
+	if capped {
+		fmt.Fprintln(w, "c: K lowered so that K × games is within the set's limit")
+	}
 	if unknownK {
-		fmt.Fprintln(w, "\n* K by FIDE-RR 8.56 from the rating alone: a player with fewer than 30 rated games has K 30")
+		fmt.Fprintln(w, "* K from the rating and age alone: a player with fewer than 30 rated games has the new player's K")
 	}
 }
 

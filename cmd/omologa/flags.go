@@ -1,20 +1,14 @@
 package main
 
 import (
-	"bufio"
-	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"omologa/internal/config"
-	"omologa/internal/office"
 	"sort"
-	"strconv"
 	"strings"
-	"time"
+
+	"omologa/internal/office"
 )
 
 // newFlags is a command's flag set: its errors go to stderr, and -h
@@ -93,42 +87,6 @@ func argCount(fs *flag.FlagSet, min, max int, what string) string {
 	return ""
 }
 
-// writeJSON writes v indented, as every --json output is.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// writeJSONFiles writes the per-file results of a command that takes
-// several files: one object for one file, an array for several, so that
-// a script reading one file's result needs no unwrapping.
-func writeJSONFiles[T any](w io.Writer, out []T) error {
-	if len(out) == 1 {
-		return writeJSON(w, out[0])
-	}
-	return writeJSON(w, out)
-}
-
-// parseWhen reads a receipt time given on the command line: RFC 3339,
-// or a date and time (YYYY-MM-DD HH:MM, or with a T) in loc, or a date
-// alone, taken as noon in loc (a receipt counts by its calendar day).
-func parseWhen(s string, loc *time.Location) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, nil
-	}
-	for _, layout := range []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"} {
-		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
-			return t, nil
-		}
-	}
-	if t, err := time.ParseInLocation("2006-01-02", s, loc); err == nil {
-		return t.Add(12 * time.Hour), nil
-	}
-	return time.Time{}, fmt.Errorf("%q: not a date or time (YYYY-MM-DD, YYYY-MM-DD HH:MM, or RFC 3339 like 2026-11-26T10:00:00+01:00)", s)
-}
-
 // firstOf returns the first non-empty message.
 func firstOf(msgs ...string) string {
 	for _, m := range msgs {
@@ -179,128 +137,4 @@ func exitFor(err error) int {
 		return exitRejected
 	}
 	return exitUsage
-}
-
-// openOffice opens the office of the configuration at path (its store and
-// rules), for a command that does one of its acts.
-func openOffice(ctx context.Context, path string) (*office.Office, error) {
-	cfg, err := config.Load(path)
-	if err != nil {
-		return nil, err
-	}
-	return office.Open(ctx, cfg)
-}
-
-// submissionIDs reads the submission ids given as arguments (as status
-// shows them); a wrong one is said in one line.
-func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) {
-	var ids []int64
-	for _, a := range args {
-		id, err := strconv.ParseInt(a, 10, 64)
-		if err != nil || id <= 0 {
-			fmt.Fprintf(stderr, "omologa %s: %q is not a submission id (omologa status lists them)\n", cmd, a)
-			return nil, false
-		}
-		ids = append(ids, id)
-	}
-	return ids, true
-}
-
-// submissionFlags are the flags of the commands that put submissions
-// through the office and print their state (ingest, release, resend).
-type submissionFlags struct {
-	config        *string
-	json, verbose *bool
-}
-
-func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
-	return submissionFlags{
-		config:  fs.String("config", defaultConfig(), "configuration file"),
-		json:    fs.Bool("json", false, "print the submissions' state as JSON"),
-		verbose: fs.Bool("v", false, "debug logging"),
-	}
-}
-
-// open reads the submission ids given (submissionIDs) and opens the
-// office of --config for a one-shot command (oneShotOffice); a failure
-// is said in one line. Call done when finished.
-func (sf submissionFlags) open(ctx context.Context, stderr io.Writer, cmd string, args []string) (o *office.Office, ids []int64, done func(), ok bool) {
-	if ids, ok = submissionIDs(stderr, cmd, args); !ok {
-		return nil, nil, nil, false
-	}
-	if o, done, ok = oneShotOffice(ctx, stderr, cmd, *sf.config, *sf.verbose); !ok {
-		return nil, nil, nil, false
-	}
-	return o, ids, done, true
-}
-
-// actOnSubmissions does an office act (release, discard, resend) on each
-// submission id: a failure is said in one line and the others are still
-// done (exit 2 at the end). It returns the ids done.
-func actOnSubmissions(stderr io.Writer, cmd string, ids []int64, act func(id int64) error) (done []int64, code int) {
-	code = exitOK
-	for _, id := range ids {
-		if err := act(id); err != nil {
-			failed(stderr, cmd, err)
-			code = exitUsage
-			continue
-		}
-		done = append(done, id)
-	}
-	return done, code
-}
-
-// loadConfig loads the configuration at path and makes the command's
-// logger (text, or JSON with asJSON; debug with verbose); a failure is
-// said in one line.
-func loadConfig(stderr io.Writer, cmd, path string, verbose, asJSON bool) (*config.Config, *slog.Logger, bool) {
-	cfg, err := config.Load(path)
-	if err != nil {
-		failed(stderr, cmd, err)
-		return nil, nil, false
-	}
-	return cfg, newLoggerAs(stderr, verbose, asJSON), true
-}
-
-// oneShotOffice loads the configuration at cfgPath and opens the office
-// under the store's lock for a one-shot command (openOfficeOneShot);
-// a failure is said in one line. Call done when finished.
-func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, verbose bool) (o *office.Office, done func(), ok bool) {
-	cfg, log, ok := loadConfig(stderr, cmd, cfgPath, verbose, false)
-	if !ok {
-		return nil, nil, false
-	}
-	o, done, err := openOfficeOneShot(ctx, cfg, log)
-	if err != nil {
-		failed(stderr, cmd, err)
-		return nil, nil, false
-	}
-	return o, done, true
-}
-
-// printResult prints a command's result: as JSON with --json
-// (writeJSON), for a script, else with text, for a person.
-func printResult(w io.Writer, asJSON bool, v any, text func(io.Writer)) error {
-	if asJSON {
-		return writeJSON(w, v)
-	}
-	text(w)
-	return nil
-}
-
-// printFiles prints the results of a command that reads files: as JSON
-// (writeJSONFiles), or each with print, a blank line between them, in
-// one write for the whole listing, not one a line.
-func printFiles[T any](w io.Writer, out []T, asJSON bool, print func(io.Writer, T)) error {
-	if asJSON {
-		return writeJSONFiles(w, out)
-	}
-	bw := bufio.NewWriter(w)
-	for i, x := range out {
-		if i > 0 {
-			fmt.Fprintln(bw)
-		}
-		print(bw, x)
-	}
-	return bw.Flush()
 }

@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"flag"
+	"fmt"
+	"io"
 	"log/slog"
+	"strconv"
 
 	"omologa/internal/config"
 	"omologa/internal/daemon"
@@ -53,3 +57,100 @@ func openOfficeOneShot(ctx context.Context, cfg *config.Config, log *slog.Logger
 func limitsOf(cfg *config.Config) ingest.Limits { return daemon.Limits(cfg) }
 
 func mailLimits(cfg *config.Config) email.Limits { return daemon.MailLimits(cfg) }
+
+// openOffice opens the office of the configuration at path (its store and
+// rules), for a command that does one of its acts.
+func openOffice(ctx context.Context, path string) (*office.Office, error) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return office.Open(ctx, cfg)
+}
+
+// submissionIDs reads the submission ids given as arguments (as status
+// shows them); a wrong one is said in one line.
+func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) {
+	var ids []int64
+	for _, a := range args {
+		id, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || id <= 0 {
+			fmt.Fprintf(stderr, "omologa %s: %q is not a submission id (omologa status lists them)\n", cmd, a)
+			return nil, false
+		}
+		ids = append(ids, id)
+	}
+	return ids, true
+}
+
+// submissionFlags are the flags of the commands that put submissions
+// through the office and print their state (ingest, release, resend).
+type submissionFlags struct {
+	config        *string
+	json, verbose *bool
+}
+
+func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
+	return submissionFlags{
+		config:  fs.String("config", defaultConfig(), "configuration file"),
+		json:    fs.Bool("json", false, "print the submissions' state as JSON"),
+		verbose: fs.Bool("v", false, "debug logging"),
+	}
+}
+
+// open reads the submission ids given (submissionIDs) and opens the
+// office of --config for a one-shot command (oneShotOffice); a failure
+// is said in one line. Call done when finished.
+func (sf submissionFlags) open(ctx context.Context, stderr io.Writer, cmd string, args []string) (o *office.Office, ids []int64, done func(), ok bool) {
+	if ids, ok = submissionIDs(stderr, cmd, args); !ok {
+		return nil, nil, nil, false
+	}
+	if o, done, ok = oneShotOffice(ctx, stderr, cmd, *sf.config, *sf.verbose); !ok {
+		return nil, nil, nil, false
+	}
+	return o, ids, done, true
+}
+
+// actOnSubmissions does an office act (release, discard, resend) on each
+// submission id: a failure is said in one line and the others are still
+// done (exit 2 at the end). It returns the ids done.
+func actOnSubmissions(stderr io.Writer, cmd string, ids []int64, act func(id int64) error) (done []int64, code int) {
+	code = exitOK
+	for _, id := range ids {
+		if err := act(id); err != nil {
+			failed(stderr, cmd, err)
+			code = exitUsage
+			continue
+		}
+		done = append(done, id)
+	}
+	return done, code
+}
+
+// loadConfig loads the configuration at path and makes the command's
+// logger (text, or JSON with asJSON; debug with verbose); a failure is
+// said in one line.
+func loadConfig(stderr io.Writer, cmd, path string, verbose, asJSON bool) (*config.Config, *slog.Logger, bool) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		failed(stderr, cmd, err)
+		return nil, nil, false
+	}
+	return cfg, newLoggerAs(stderr, verbose, asJSON), true
+}
+
+// oneShotOffice loads the configuration at cfgPath and opens the office
+// under the store's lock for a one-shot command (openOfficeOneShot);
+// a failure is said in one line. Call done when finished.
+func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, verbose bool) (o *office.Office, done func(), ok bool) {
+	cfg, log, ok := loadConfig(stderr, cmd, cfgPath, verbose, false)
+	if !ok {
+		return nil, nil, false
+	}
+	o, done, err := openOfficeOneShot(ctx, cfg, log)
+	if err != nil {
+		failed(stderr, cmd, err)
+		return nil, nil, false
+	}
+	return o, done, true
+}

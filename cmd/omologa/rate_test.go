@@ -404,37 +404,3 @@ func TestRate_TheoreticalAndWithdrawal(t *testing.T) {
 		}
 	})
 }
-
-// FuzzRateOverrides: whatever --theoretical and --withdrawal-* are given,
-// the parsers return an error or a value that reads back the same.
-func FuzzRateOverrides(f *testing.F) {
-	for _, s := range []string{"2=1700", "id:90001=1800", "id:=1", "=", "2=", "x=1", "0=1500", "3=99999", " 4 = 1600 ", "5"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		var o rateOverrides
-		if err := o.theoretical(v); err == nil {
-			if len(o.TheoreticalByStart)+len(o.TheoreticalByID) != 1 {
-				t.Fatalf("%q accepted as %+v", v, o)
-			}
-			for s, r := range o.TheoreticalByStart {
-				if s < 1 || r < 1 || r > 3500 {
-					t.Fatalf("%q: start %d rating %d", v, s, r)
-				}
-			}
-			for id, r := range o.TheoreticalByID {
-				if id == "" || r < 1 || r > 3500 {
-					t.Fatalf("%q: id %q rating %d", v, id, r)
-				}
-			}
-		}
-		var w rateOverrides
-		if err := w.withdrawal(v, true); err == nil {
-			for s, u := range w.Withdrawals {
-				if s < 1 || !u || len(w.Withdrawals) != 1 {
-					t.Fatalf("%q accepted as %+v", v, w.Withdrawals)
-				}
-			}
-		}
-	})
-}

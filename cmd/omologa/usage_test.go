@@ -109,25 +109,3 @@ func TestHelpExitsZero(t *testing.T) {
 		}
 	}
 }
-
-// TestReceivedForms: --received takes a date alone (noon in the rules'
-// zone), a local date and time, or RFC 3339.
-func TestReceivedForms(t *testing.T) {
-	rome, _ := time.LoadLocation("Europe/Rome")
-	for in, want := range map[string]time.Time{
-		"2026-11-26":                time.Date(2026, 11, 26, 12, 0, 0, 0, rome),
-		"2026-11-26 23:30":          time.Date(2026, 11, 26, 23, 30, 0, 0, rome),
-		"2026-11-26T23:30:00Z":      time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC),
-		"2026-11-26T10:00:00+01:00": time.Date(2026, 11, 26, 10, 0, 0, 0, rome),
-	} {
-		got, err := parseWhen(in, rome)
-		if err != nil || !got.Equal(want) {
-			t.Errorf("%q: %v %v, want %v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"2026-13-01", "26/11/2026", "domani"} {
-		if _, err := parseWhen(bad, rome); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}

@@ -210,7 +210,22 @@ type Web struct {
 	// post forms, e.g. the public address of a reverse proxy whose Host
 	// header differs from the one it forwards.
 	TrustedOrigins []string `yaml:"trusted_origins,omitempty"`
+	// HTTPS says how browsers reach the office: "direct" (this process
+	// serves TLS: tls_cert and tls_key), "proxy" (a reverse proxy
+	// terminates TLS and forwards plain HTTP here; the client's address
+	// is then the last one the proxy adds to X-Forwarded-For) or "" /
+	// "none" (plain HTTP, a loopback demo). Over HTTPS the session
+	// cookie is Secure and named __Host-, and every answer carries HSTS.
+	HTTPS string `yaml:"https,omitempty"`
 }
+
+// OverHTTPS reports whether browsers reach the office over HTTPS.
+func (w *Web) OverHTTPS() bool {
+	return w != nil && (w.HTTPS == "direct" || w.HTTPS == "proxy" || w.TLSCert != "")
+}
+
+// BehindProxy reports whether a reverse proxy forwards the requests.
+func (w *Web) BehindProxy() bool { return w != nil && w.HTTPS == "proxy" }
 
 // Defaults for what the file leaves out.
 const (
@@ -399,6 +414,19 @@ func (c *Config) check() error {
 		}
 		if (w.TLSCert == "") != (w.TLSKey == "") {
 			bad("web: tls_cert and tls_key go together")
+		}
+		switch w.HTTPS {
+		case "", "none":
+		case "direct":
+			if w.TLSCert == "" {
+				bad("web.https is direct: tls_cert and tls_key are needed")
+			}
+		case "proxy":
+			if w.TLSCert != "" {
+				bad("web.https is proxy but tls_cert is set: choose direct or proxy")
+			}
+		default:
+			bad("web.https is %q: want direct, proxy or none", w.HTTPS)
 		}
 		if w.Session < time.Minute {
 			bad("web.session is %s: at least 1m", w.Session)

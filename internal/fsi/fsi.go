@@ -16,8 +16,10 @@
 package fsi
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Kind is the one vocabulary of kinds. A rating list is Standard (Elo
@@ -100,4 +102,43 @@ func CategoryRank(s string) int {
 		return len(Categories) - 1 - i
 	}
 	return -1
+}
+
+// Province is a tournament's province: the one of the calendar event it
+// was matched to (the calendar's optional province column), else the
+// sign in brackets closing its city ("Novara (NO)"); "" when neither
+// says. The store computes the same in SQL (store.provinceSQL, tested
+// against this).
+func Province(calendar, city string) string {
+	if p := strings.ToUpper(calendar); p != "" {
+		return p
+	}
+	return ProvinceOfCity(city)
+}
+
+// ProvinceOfCity is the province sign in brackets closing a city as files
+// and calendars write it: "Novara (NO)" → "NO"; "" when none.
+func ProvinceOfCity(city string) string {
+	r := []rune(strings.TrimRight(city, " "))
+	if n := len(r); n >= 4 && r[n-1] == ')' && r[n-4] == '(' {
+		return strings.ToUpper(string(r[n-3 : n-1]))
+	}
+	return ""
+}
+
+// PeriodLabel is the label of the list period issued in year and month:
+// "2026-03", as lists, the store and addresses name it.
+func PeriodLabel(year int, month time.Month) string {
+	return fmt.Sprintf("%04d-%02d", year, int(month))
+}
+
+// ParsePeriod reads a period label "2026-03"; ok is false for anything
+// else. (italian.Period, which writes a label for people, reads it with
+// its own few lines: the formatter sits below the vocabulary.)
+func ParsePeriod(label string) (year int, month time.Month, ok bool) {
+	t, err := time.Parse("2006-01", label)
+	if err != nil {
+		return 0, 0, false
+	}
+	return t.Year(), t.Month(), true
 }

@@ -42,3 +42,21 @@ func TestKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestProvince: the calendar's province first, else the sign closing the
+// city.
+func TestProvince(t *testing.T) {
+	for _, c := range []struct{ calendar, city, want string }{
+		{"", "Novara (NO)", "NO"},
+		{"", "Novara (no)  ", "NO"},
+		{"mi", "Novara (NO)", "MI"},
+		{"", "Novara", ""},
+		{"", "Milano (centro)", ""},
+		{"", "Forlì (FC)", "FC"},
+		{"", "", ""},
+	} {
+		if got := Province(c.calendar, c.city); got != c.want {
+			t.Errorf("Province(%q, %q) = %q, want %q", c.calendar, c.city, got, c.want)
+		}
+	}
+}

@@ -18,11 +18,14 @@ type Floor struct {
 // must not import each other in a circle. What is true today: the
 // store sits below rating and publishing (it keeps verdicts and lists as
 // its own rows; publishing/fideexport records forwardings in it), and
-// the federation's vocabulary shares a floor with the tournament model
-// (the periods are counted in tournament dates).
+// the federation's vocabulary (internal/fsi) is below the tournament
+// model while its periods and registers sit beside the model (they are
+// counted in tournament dates and read into tournament players). A
+// folder's longest prefix here gives its floor.
 var Floors = []Floor{
 	{"platform", []string{"internal/platform"}},
-	{"vocabulary and model", []string{"internal/fsi", "internal/tournament"}},
+	{"vocabulary", []string{"internal/fsi"}},
+	{"model", []string{"internal/tournament", "internal/fsi/periods", "internal/fsi/registers"}},
 	{"intake", []string{"internal/intake"}},
 	{"homologation", []string{"internal/homologation"}},
 	{"store and configuration", []string{"internal/store", "internal/config"}},

@@ -240,7 +240,7 @@ func (o *Office) rerate(ctx context.Context, k fsi.Kind, label string, base *reg
 	if err != nil {
 		return counted{}, err
 	}
-	p, err := rating.Schedule(k, settings).Parse(label)
+	p, err := settings.Schedule(k).Parse(label)
 	if err != nil {
 		return counted{}, err
 	}

@@ -23,8 +23,8 @@ type DecideOp struct {
 }
 
 // describe says what the op decided, in English and in Italian, for the
-// audit trail and the office's refusals: the same words whether it came
-// from the command line or the web page.
+// audit trail: the same words whether it came from the command line or
+// the web page.
 func (op DecideOp) describe() (en, it string) {
 	d := op.Decision
 	switch {
@@ -97,20 +97,18 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 	}
 	// The same player and kind twice in one call is a slip, not a
 	// correction: refused, as omologa rate refuses it.
-	seen := map[[2]any]DecideOp{}
+	seen := map[[2]any]bool{}
 	for _, op := range req.Ops {
 		if op.Clear {
 			continue
 		}
 		k := [2]any{op.Decision.Start, op.Decision.Kind}
-		if prev, dup := seen[k]; dup {
-			en0, it0 := prev.describe()
-			en1, it1 := op.describe()
+		if seen[k] {
 			return nil, &Error{Kind: Invalid,
-				Msg:   fmt.Sprintf("%s and %s: two decisions of the same kind about player %d", en0, en1, op.Decision.Start),
-				MsgIT: fmt.Sprintf("%s e %s: due decisioni dello stesso tipo sul giocatore %d", it0, it1, op.Decision.Start)}
+				Msg:   fmt.Sprintf("two decisions of the same kind about player %d", op.Decision.Start),
+				MsgIT: fmt.Sprintf("due decisioni dello stesso tipo sul giocatore %d", op.Decision.Start)}
 		}
-		seen[k] = op
+		seen[k] = true
 	}
 	st := o.Store
 	sub, err := st.Load(ctx, req.Submission)
@@ -166,22 +164,21 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		var ds []store.Decision
 		var clear []int
 		for _, op := range req.Ops {
-			what, whatIT := op.describe()
 			p := t.Player(op.Decision.Start)
 			art := DescribeDecision(op.Decision, t, kind).Article
 			if op.Clear {
 				art = ""
 			}
 			if p == nil {
-				bad = append(bad, fmt.Sprintf("%s: %s has no player with starting number %d", what, f.Name, op.Decision.Start))
-				badIT = append(badIT, fmt.Sprintf("%s: %s non ha un giocatore con numero di partenza %d", whatIT, f.Name, op.Decision.Start))
+				bad = append(bad, fmt.Sprintf("%s has no player with starting number %d", f.Name, op.Decision.Start))
+				badIT = append(badIT, fmt.Sprintf("%s non ha un giocatore con numero di partenza %d", f.Name, op.Decision.Start))
 				article = art
 				continue
 			}
 			if !op.Clear && op.Decision.Kind == store.DecisionTheoretical {
 				if why, whyIT := o.rated(ctx, p); why != "" {
-					bad = append(bad, fmt.Sprintf("%s: %s %s: a theoretical rating is only for a player without one (%s)", what, p.Name, why, art))
-					badIT = append(badIT, fmt.Sprintf("%s: %s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", whatIT, p.Name, whyIT, art))
+					bad = append(bad, fmt.Sprintf("%s %s: a theoretical rating is only for a player without one (%s)", p.Name, why, art))
+					badIT = append(badIT, fmt.Sprintf("%s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", p.Name, whyIT, art))
 					article = art
 					continue
 				}

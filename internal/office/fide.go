@@ -2,10 +2,12 @@ package office
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
 	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/store"
@@ -34,8 +36,15 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 	if err != nil {
 		return nil, err
 	}
+	// The players' register in force gives the FIDE ids FIDE handed out
+	// since (a tournament waiting for them goes once they are there), the
+	// FIDE titles and the registration file's data.
+	players, err := loadRegister(ctx, o.Store, store.RegisterPlayers, o.Config.Registers.Players, registers.ReadPlayers)
+	if err != nil {
+		return nil, err
+	}
 	res, err := fideexport.Run(ctx, o.Store, fideexport.Options{Rules: o.Rules, Period: req.Period, Out: req.Out,
-		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters})
+		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters, Players: players})
 	if errors.Is(err, fideexport.ErrPeriod) {
 		return nil, &Error{Kind: Invalid, Err: err, Msg: err.Error(),
 			MsgIT:   fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),
@@ -63,4 +72,45 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 		detailsIT += "; scritto in " + req.Out
 	}
 	return res, o.audit(ctx, a, ActFideExport, "FIDE list "+res.Period.Label, details, detailsIT)
+}
+
+// HeldTournament is a tournament an export held back and not forwarded
+// since, with why: the findings FIDE would raise and the players waiting
+// for a FIDE id (the rows of the registration file).
+type HeldTournament struct {
+	store.FideHoldRow
+	Findings      []validate.Finding
+	Registrations []fideexport.Registration
+	// Errors are the findings that held it, but the players without
+	// FIDE id, which NoID counts (one line for all: they are listed
+	// beside, from the registration file).
+	Errors []validate.Finding
+	NoID   int
+}
+
+// FideHolds lists the tournaments held back from a FIDE list (every list
+// when period is "") and not forwarded since, latest first.
+func (q *Queries) FideHolds(ctx context.Context, period string) ([]HeldTournament, error) {
+	rows, err := q.st.FideHolds(ctx, period)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]HeldTournament, len(rows))
+	for i, h := range rows {
+		out[i].FideHoldRow = h
+		// Written by the export: a row that does not decode shows
+		// without its details rather than failing the page.
+		_ = json.Unmarshal(h.Findings, &out[i].Findings)
+		_ = json.Unmarshal(h.Registrations, &out[i].Registrations)
+		for _, f := range out[i].Findings {
+			switch {
+			case f.Severity != validate.SeverityError:
+			case f.Rule == "fide.no-id":
+				out[i].NoID++
+			default:
+				out[i].Errors = append(out[i].Errors, f)
+			}
+		}
+	}
+	return out, nil
 }

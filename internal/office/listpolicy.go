@@ -7,7 +7,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
-	"omologa/internal/rating"
 	"omologa/internal/tournament"
 )
 
@@ -102,7 +101,7 @@ func (o *Office) CanClose(ctx context.Context, k fsi.Kind, period string) (Closa
 	if !k.IsList() {
 		return Closability{}, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
 	}
-	sch := rating.Schedule(k, &o.Rules.Rating)
+	sch := o.Rules.Rating.Schedule(k)
 	p, err := sch.Parse(period)
 	if err != nil {
 		return Closability{}, &Error{Kind: Invalid, Msg: err.Error(), Err: err}

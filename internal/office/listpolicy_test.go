@@ -6,7 +6,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
-	"omologa/internal/rating"
 	"omologa/internal/tournament"
 )
 
@@ -17,7 +16,7 @@ func TestClosable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sch := rating.Schedule(fsi.Rapid, &rf.Rating)
+	sch := rf.Rating.Schedule(fsi.Rapid)
 	dec, err := sch.Parse("2026-12") // receipts up to 25/11/2026
 	if err != nil {
 		t.Fatal(err)

@@ -64,6 +64,8 @@ type ListRunResult struct {
 	// not place (unclear): never rated until the office links them to a
 	// tournament, or separates them.
 	Held []store.HeldFile `json:"held"`
+	// Site is the public site's folder, rewritten after the list.
+	Site string `json:"site,omitempty"`
 }
 
 // Crosscheck compares the variations of the close with the provisional
@@ -207,7 +209,7 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 			return nil, fmt.Errorf("stored %s: %w", name, err)
 		}
 		res.out.BasedOn = name
-		if want := rating.Schedule(k, settings).Previous(period).Label; prev.Period != want {
+		if want := settings.Schedule(k).Previous(period).Label; prev.Period != want {
 			res.warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
 		}
 		if regs.Players != nil {
@@ -578,7 +580,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
 	}
 	settings := &o.Rules.Rating
-	period, err := rating.Schedule(k, settings).Parse(req.Period)
+	period, err := settings.Schedule(k).Parse(req.Period)
 	if err != nil {
 		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
 	}
@@ -596,7 +598,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 			// Closing again a list already closed: the other rules stand.
 			closed = slices.DeleteFunc(closed, func(c string) bool { return c >= period.Label })
 		}
-		c := Closable(k, rating.Schedule(k, settings), period, today, closed)
+		c := Closable(k, settings.Schedule(k), period, today, closed)
 		if c.Earlier != "" && req.CloseEarlier {
 			// The earlier list first, in the same act.
 			earlier := req
@@ -680,6 +682,14 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
 		return nil, err
 	}
+	// The public site follows each list: a failure to write it leaves
+	// the list closed and published, and says so (omologa site build
+	// writes it again).
+	if sr, err := o.BuildSite(ctx, ""); err != nil {
+		res.out.Warnings = append(res.out.Warnings, "public site not written: "+err.Error())
+	} else {
+		res.out.Site = sr.Dir
+	}
 	// changes.json last, with the list's id: its absence says the run
 	// did not complete.
 	res.out.Files = append(res.out.Files, filepath.Join(officeDir, "changes.json"))
@@ -749,7 +759,7 @@ func listInForceIT(s string) string {
 	kind, rest, _ := strings.Cut(s, " ")
 	switch kind {
 	case "list":
-		if y, m := periodOf(rest); y > 0 {
+		if y, m, ok := fsi.ParsePeriod(rest); ok {
 			return italian.List(y, m)
 		}
 		return "lista " + rest
@@ -764,15 +774,6 @@ func listInForceIT(s string) string {
 		return s
 	}
 	return s
-}
-
-// periodOf reads "2026-12" as a year and month (zero when it is not).
-func periodOf(label string) (int, time.Month) {
-	t, err := time.Parse("2006-01", label)
-	if err != nil {
-		return 0, 0
-	}
-	return t.Year(), t.Month()
 }
 
 // HeldNote says in Italian why a held file is not rated, and what the

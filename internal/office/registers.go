@@ -1,9 +1,7 @@
 package office
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"os"
@@ -140,38 +138,23 @@ var registerColumns = map[string]struct {
 	store.RegisterCalendar: {registers.CalendarColumns, "code", "calendar", nil},
 }
 
-// csvRows reads a register CSV into its header and rows by column name.
-func csvRows(data []byte) (header []string, rows []map[string]string, err error) {
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	r := csv.NewReader(bytes.NewReader(data))
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		r.Comma = ';'
-	}
-	r.FieldsPerRecord = -1
-	recs, err := r.ReadAll()
+// csvRows reads a register CSV into its header and rows by column name,
+// with the registers' one CSV reader.
+func csvRows(name string, data []byte) (header []string, rows []map[string]string, err error) {
+	t, err := registers.ReadTable(name, data)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, rec := range recs {
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
-		if header == nil {
-			for _, h := range rec {
-				header = append(header, strings.ToLower(strings.TrimSpace(h)))
-			}
-			continue
-		}
+	for i, rec := range t.Rows {
 		row := map[string]string{}
-		for i, v := range rec {
-			if i < len(header) {
-				row[header[i]] = strings.TrimSpace(v)
+		for j := range rec {
+			if j < len(t.Header) {
+				row[t.Header[j]] = t.Get(i, t.Header[j])
 			}
 		}
 		rows = append(rows, row)
 	}
-	return header, rows, nil
+	return t.Header, rows, nil
 }
 
 // checkHeader refuses a file whose header is not the named register's,
@@ -214,9 +197,9 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 	if _, ok := registerColumns[kind]; !ok {
 		return nil, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
 	}
-	header, rows, err := csvRows(data)
+	header, rows, err := csvRows(name, data)
 	if err != nil {
-		return nil, &Error{Kind: Invalid, Msg: fmt.Sprintf("%s: %v", name, err), Err: err}
+		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
 	}
 	if err := checkHeader(kind, name, header); err != nil {
 		return nil, err
@@ -231,7 +214,7 @@ func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byt
 		return d, err
 	}
 	d.BeforeFile = beforeName
-	_, old, err := csvRows(before)
+	_, old, err := csvRows(beforeName, before)
 	if err != nil {
 		return d, nil // the register in force is unreadable: everything is new
 	}

@@ -21,7 +21,7 @@ import (
 // their list periods by receipt date and the periods closed in order,
 // each on the previous one's list.
 func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *registers.Players {
-	sched := Schedule(fsi.Standard, r)
+	sched := r.Schedule(fsi.Standard)
 	byLabel := map[string][]Received{}
 	var order []periods.Period
 	for i, t := range s.Tournaments {

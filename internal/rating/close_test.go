@@ -104,7 +104,7 @@ func TestRTF_7_5_3_WithdrawalWithholdsPromotion(t *testing.T) {
 
 func TestClosePeriodRefusesATournamentTwice(t *testing.T) {
 	r := settings(t)
-	p, _ := Schedule(fsi.Standard, r).Parse("2026-03")
+	p, _ := r.Schedule(fsi.Standard).Parse("2026-03")
 	tt := build(t, "x", tp{name: "Uno", fsi: "1", rounds: "2w1"}, tp{name: "Due", fsi: "2", rounds: "1b0"})
 	rc := received("x.trf", tt, tournament.NewDate(2026, 1, 10))
 	if _, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, Settings: r, Tournaments: []Received{rc, rc}}); err == nil {
@@ -116,7 +116,7 @@ func TestClosePeriodRefusesATournamentTwice(t *testing.T) {
 // receipt day would take the tournaments of every earlier period.
 func TestClosePeriodWithoutFromIsAnError(t *testing.T) {
 	r := settings(t)
-	p, _ := Schedule(fsi.Standard, r).Parse("2026-03")
+	p, _ := r.Schedule(fsi.Standard).Parse("2026-03")
 	p.From = tournament.Date{}
 	tt := build(t, "x", tp{name: "Uno", fsi: "1", rounds: "2w1"}, tp{name: "Due", fsi: "2", rounds: "1b0"})
 	rc := received("x.trf", tt, tournament.NewDate(2025, 6, 10))

@@ -13,7 +13,7 @@ import (
 // period; a player no longer on the list gets nothing.
 func TestClosePeriodCorrections(t *testing.T) {
 	r := settings(t)
-	p, err := Schedule(fsi.Standard, r).Parse("2027-03")
+	p, err := r.Schedule(fsi.Standard).Parse("2027-03")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -180,7 +180,7 @@ func TestRTF_4_2_7_TheoreticalAtClose(t *testing.T) {
 // closeWith closes a period with the given settings.
 func closeWith(t *testing.T, r *rules.Rating, kind fsi.Kind, label string, list *registers.Players, ts ...Received) *Result {
 	t.Helper()
-	p, err := Schedule(kind, r).Parse(label)
+	p, err := r.Schedule(kind).Parse(label)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -206,251 +206,335 @@ type acc struct {
 // variations summed and rounded (RTF 4.3.3), and the new list written
 // with the engine's state, so that it is the next period's input.
 func ClosePeriod(in Close) (*Result, error) {
-	r := in.Settings
-	if r == nil {
-		return nil, fmt.Errorf("close %s: no rating settings", in.Period.Label)
+	if err := checkClose(in); err != nil {
+		return nil, err
+	}
+	ts, entries, err := inReceiptOrder(in)
+	if err != nil {
+		return nil, err
+	}
+	c := newCloser(in, entries)
+	for _, rc := range ts {
+		c.rate(rc)
+	}
+	c.carryCorrections()
+	c.groupVariations()
+	startRapid := c.newRatings()
+	c.noteAdded()
+	noPromotion := c.withdrawalsBlockPromotion()
+	if in.Kind == fsi.Standard {
+		closeStandard(c.w, c.st, in, &c.rep, noPromotion)
+	} else {
+		closeRapid(c.w, c.st, in, &c.rep, noPromotion, c.startLen, startRapid)
+	}
+	return c.result(), nil
+}
+
+// checkClose refuses a close without settings or without a whole period.
+func checkClose(in Close) error {
+	if in.Settings == nil {
+		return fmt.Errorf("close %s: no rating settings", in.Period.Label)
 	}
 	if in.Period.Issue.IsZero() {
-		return nil, fmt.Errorf("close: no period")
+		return fmt.Errorf("close: no period")
 	}
 	if in.Period.From.IsZero() {
 		// Without its first day the period would take a tournament of
 		// any earlier period: one rated twice.
-		return nil, fmt.Errorf("close %s: the period has no first receipt day (From); take it from the schedule (Schedule.Parse)", in.Period.Label)
+		return fmt.Errorf("close %s: the period has no first receipt day (From); take it from the schedule (Schedule.Parse)", in.Period.Label)
 	}
-	list := in.List
-	if !in.InPlace || list == nil {
-		list = cloneList(in.List)
-	}
-	startLen := len(list.Rows)
-	w := &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}
-	if in.InPlace {
-		for i := range w.owned {
-			w.owned[i] = true
-		}
-	}
-	// The state columns are read once, into st; the rest of the close
-	// reads and changes st, and writes the changes back row by row.
-	var st []rowState
-	var ix *Index
-	if c := in.Carry; in.InPlace && c != nil && c.list == list && c.rows == startLen && c.ix.opts.ByName == r.MatchByName {
-		st, ix = c.st, c.ix
-	} else {
-		st = make([]rowState, startLen, cap(list.Rows))
-		for i := range st {
-			st[i] = readState(&list.Rows[i])
-		}
-		ix = NewIndex(list, r.MatchByName)
-	}
-	rep := Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
-		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
-		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
-		Corrections: []Correction{}}
+	return nil
+}
 
+// inReceiptOrder is the period's tournaments in the order they were
+// received (then by file), each given once and read; entries counts
+// their players.
+func inReceiptOrder(in Close) (ts []Received, entries int, err error) {
 	seen := make(map[string]bool, len(in.Tournaments))
-	entries := 0
 	for _, rc := range in.Tournaments {
 		if rc.File != "" && seen[rc.File] {
-			return nil, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
+			return nil, 0, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
 		}
 		seen[rc.File] = true
 		if rc.Tournament == nil {
-			return nil, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
+			return nil, 0, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
 		}
 		entries += len(rc.Tournament.Players)
 	}
-	ts := slices.Clone(in.Tournaments)
+	ts = slices.Clone(in.Tournaments)
 	slices.SortStableFunc(ts, func(a, b Received) int {
 		if c := a.Received.Compare(b.Received); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.File, b.File)
 	})
+	return ts, entries, nil
+}
+
+// closer is one close in progress: the new list with its state and
+// index, the report, and what the period gathers per player.
+type closer struct {
+	in       Close
+	r        *rules.Rating
+	list     *registers.Players
+	w        *writer
+	startLen int // the rows of the list in force; later rows are new players
+	// st is the state columns, read once; the close reads and changes
+	// st, and writes the changes back row by row.
+	st   []rowState
+	ix   *Index
+	rep  Report
+	opts Options
 	// rowAcc[row] is 1 + the position in accs of the row's accumulator,
 	// 0 while the row has not been seen in the period: the accumulators
 	// of the players who played are dense, whatever the list's size.
-	rowAcc := make([]int32, startLen, cap(list.Rows))
-	accs := make([]acc, 0, min(entries, startLen+entries/4))
-	// openAcc gives a row seen for the first time its accumulator.
-	openAcc := func(row int) int32 {
-		accs = append(accs, acc{})
-		rowAcc[row] = int32(len(accs))
-		return rowAcc[row]
+	rowAcc []int32
+	accs   []acc
+	// vars are the variations in the order they come, varAcc their
+	// accumulators; groupVariations puts each player's together in
+	// grouped, his from off[k] to off[k+1].
+	vars    []Variation
+	varAcc  []int32
+	grouped []Variation
+	off     []int32
+	seeds   []Seed // scratch: one tournament's seeds
+}
+
+// newCloser prepares the new list (the list in force itself when in
+// place), its state and index (carried from the previous close in place
+// when it is that list), and an empty report.
+func newCloser(in Close, entries int) *closer {
+	r := in.Settings
+	list := in.List
+	if !in.InPlace || list == nil {
+		list = cloneList(in.List)
 	}
-	// The variations in the order they come, with their accumulator;
-	// grouped by player at the end.
-	vars := make([]Variation, 0, entries)
-	varAcc := make([]int32, 0, entries)
-	opts := OptionsFor(in.Kind, r)
+	startLen := len(list.Rows)
+	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r),
+		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}}
+	if in.InPlace {
+		for i := range c.w.owned {
+			c.w.owned[i] = true
+		}
+	}
+	if cr := in.Carry; in.InPlace && cr != nil && cr.list == list && cr.rows == startLen && cr.ix.opts.ByName == r.MatchByName {
+		c.st, c.ix = cr.st, cr.ix
+	} else {
+		c.st = make([]rowState, startLen, cap(list.Rows))
+		for i := range c.st {
+			c.st[i] = readState(&list.Rows[i])
+		}
+		c.ix = NewIndex(list, r.MatchByName)
+	}
+	c.rep = Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
+		Changes: []Change{}, Promotions: []CategoryChange{}, Categories: []CategoryChange{}, Withheld: []CategoryChange{}, Added: []PlayerNote{},
+		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
+		Corrections: []Correction{}}
+	c.rowAcc = make([]int32, startLen, cap(list.Rows))
+	c.accs = make([]acc, 0, min(entries, startLen+entries/4))
+	c.vars = make([]Variation, 0, entries)
+	c.varAcc = make([]int32, 0, entries)
+	return c
+}
+
+// openAcc gives a row seen for the first time its accumulator.
+func (c *closer) openAcc(row int) int32 {
+	c.accs = append(c.accs, acc{})
+	c.rowAcc[row] = int32(len(c.accs))
+	return c.rowAcc[row]
+}
+
+// addVariation records a variation for the accumulator k (0-based).
+func (c *closer) addVariation(k int32, v Variation) {
+	c.accs[k].nvars++
+	c.vars = append(c.vars, v)
+	c.varAcc = append(c.varAcc, k)
+}
+
+// rate rates one tournament of the period against the frozen list, or
+// notes it excluded when it was received for another period.
+func (c *closer) rate(rc Received) {
+	in, r := c.in, c.r
+	if !in.Period.Contains(rc.Received) {
+		c.rep.Excluded = append(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
+			Period: r.Schedule(in.Kind).ForReceipt(rc.Received).Label})
+		return
+	}
+	t := rc.Tournament
+	c.seedPlayers(rc)
+	o := c.opts
+	o.Withdrawals = rc.Withdrawals
+	lines := Rate(t, c.seeds, o)
+	end := t.End
+	if !end.IsFull() {
+		end = t.Start
+	}
+	if !end.IsFull() {
+		end = rc.Received
+	}
+	games := 0
+	for i := range lines {
+		l := &lines[i]
+		row := c.seeds[i].Row
+		k := c.rowAcc[row] - 1
+		a := &c.accs[k]
+		games += l.Games
+		if l.Games > 0 {
+			a.played = true
+			if a.last.Before(end) {
+				a.last = end
+			}
+		}
+		if l.Rated && l.Games > 0 {
+			a.sum += l.Applied
+		}
+		a.withdrew = a.withdrew || l.Withdrew
+		if l.Undecided {
+			pr := &c.list.Rows[row]
+			c.rep.Undecided = append(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+				Reason:  t.Name + ": withdrew from a round robin, no office decision: nothing zeroed",
+				Article: "FIDE-GR 6.6; RTF 7.5.3"})
+		}
+		c.addVariation(k, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
+			Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
+		if l.Norm != nil {
+			c.addNorm(row, t.Name, l.Norm)
+		}
+	}
+	c.rep.Tournaments = append(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: t.Name,
+		Received: rc.Received, Players: len(t.Players), Games: games / 2})
+}
+
+// seedPlayers finds (or adds) each player of the tournament in the list
+// and gives him his seed: frozen for the period, the first sight decides
+// a new player's entry rating too.
+func (c *closer) seedPlayers(rc Received) {
+	in, t := c.in, rc.Tournament
+	c.seeds = c.seeds[:0]
+	for i := range t.Players {
+		p := &t.Players[i]
+		row := c.ix.Find(p)
+		if row < 0 {
+			row = c.ix.Append(newRow(p))
+			c.rowAcc = append(c.rowAcc, 0)
+			c.st = append(c.st, rowState{})
+			c.w.owned = append(c.w.owned, true)
+		}
+		k := c.rowAcc[row]
+		if k == 0 {
+			k = c.openAcc(row)
+			a := &c.accs[k-1]
+			var rp *registers.Player
+			if row < c.startLen {
+				// In place, the row's ratings and the state the seed
+				// reads change only after the last tournament.
+				rp = &c.list.Rows[row]
+			}
+			a.seed = seedFor(in.Kind, rp, c.st[row].int(stFideLast), p, c.r, rc.Theoretical.For(p))
+			a.seed.Row = row
+			if row >= c.startLen && in.Kind == fsi.Standard && a.seed.Source == "fide" {
+				c.list.Rows[row].FideStandard = a.seed.Rating
+			}
+		}
+		c.seeds = append(c.seeds, c.accs[k-1].seed)
+	}
+}
+
+// addNorm records a Maestro norm (RTF 4.4.1.5) in the player's state.
+func (c *closer) addNorm(row int, tournamentName string, n *Norm) {
+	pr := &c.list.Rows[row]
+	kind := "S"
+	if n.Long {
+		kind = "L"
+	}
+	norms := c.st[row].v[stNorms]
+	if norms != "" {
+		norms += ";"
+	}
+	c.st[row].set(stNorms, norms+n.Start.String()+":"+kind)
+	c.rep.Norms = append(c.rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+		Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", tournamentName, n.Score, n.Played, n.Average, n.Needed),
+		Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[n.Long]})
+}
+
+// carryCorrections carries the corrections of earlier lists, after the
+// period's tournaments: a player seen only here keeps his rating in
+// force as the one used.
+func (c *closer) carryCorrections() {
+	for _, cr := range c.in.Corrections {
+		row := -1
+		if cr.FSIID != "" {
+			row = c.ix.Find(&tournament.Player{NationalID: cr.FSIID, Name: cr.Name})
+		}
+		if row < 0 || row >= c.startLen {
+			c.rep.Corrections = append(c.rep.Corrections, cr)
+			continue
+		}
+		cr.Applied = true
+		c.rep.Corrections = append(c.rep.Corrections, cr)
+		k := c.rowAcc[row]
+		if k == 0 {
+			k = c.openAcc(row)
+			v := ratingOf(c.in.Kind, &c.list.Rows[row])
+			c.accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
+		}
+		a := &c.accs[k-1]
+		a.sum += cr.Delta
+		a.corrected = true
+		c.addVariation(k-1, Variation{File: ArtCorrection, Name: cr.Tournament, Applied: cr.Delta, Delta: cr.Delta,
+			Articles: []string{"correzione: " + cr.Reason + " (lista " + cr.List + ")"}})
+	}
+}
+
+// groupVariations puts each player's variations, in the order of the
+// tournaments, in one array.
+func (c *closer) groupVariations() {
+	c.off = make([]int32, len(c.accs)+1)
+	for k := range c.accs {
+		c.off[k+1] = c.off[k] + c.accs[k].nvars
+	}
+	c.grouped = make([]Variation, len(c.vars))
+	next := slices.Clone(c.off[:len(c.accs)])
+	for j, k := range c.varAcc {
+		c.grouped[next[k]] = c.vars[j]
+		next[k]++
+	}
+	c.vars, c.varAcc = nil, nil
+}
+
+// newRatings writes each player's new rating (RTF 4.3.3, 4.4.2; RAPID
+// 7.3) and his change; it returns, for the rapid list, the Elo Rapid in
+// force of the rows it changes (RAPID 8.3: the list in force is a period
+// held).
+func (c *closer) newRatings() (startRapid map[int]int) {
+	in, r := c.in, c.r
 	lastCol := stLastStandard
 	if in.Kind == fsi.Rapid {
 		lastCol = stLastRapid
 	}
-	var seeds []Seed
-	for _, rc := range ts {
-		if !in.Period.Contains(rc.Received) {
-			sched := Schedule(in.Kind, r)
-			rep.Excluded = append(rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
-				Period: sched.ForReceipt(rc.Received).Label})
-			continue
-		}
-		t := rc.Tournament
-		seeds = seeds[:0]
-		for i := range t.Players {
-			p := &t.Players[i]
-			row := ix.Find(p)
-			if row < 0 {
-				row = ix.Append(newRow(p))
-				rowAcc = append(rowAcc, 0)
-				st = append(st, rowState{})
-				w.owned = append(w.owned, true)
-			}
-			k := rowAcc[row]
-			if k == 0 {
-				// Frozen for the period: the first sight decides a new
-				// player's entry rating too.
-				k = openAcc(row)
-				a := &accs[k-1]
-				var rp *registers.Player
-				if row < startLen {
-					// In place, the row's ratings and the state the seed
-					// reads change only after the last tournament.
-					rp = &list.Rows[row]
-				}
-				a.seed = seedFor(in.Kind, rp, st[row].int(stFideLast), p, r, rc.Theoretical.For(p))
-				a.seed.Row = row
-				if row >= startLen && in.Kind == fsi.Standard && a.seed.Source == "fide" {
-					list.Rows[row].FideStandard = a.seed.Rating
-				}
-			}
-			seeds = append(seeds, accs[k-1].seed)
-		}
-		o := opts
-		o.Withdrawals = rc.Withdrawals
-		lines := Rate(t, seeds, o)
-		end := t.End
-		if !end.IsFull() {
-			end = t.Start
-		}
-		if !end.IsFull() {
-			end = rc.Received
-		}
-		games := 0
-		for i := range lines {
-			l := &lines[i]
-			row := seeds[i].Row
-			k := rowAcc[row] - 1
-			a := &accs[k]
-			games += l.Games
-			if l.Games > 0 {
-				a.played = true
-				if a.last.Before(end) {
-					a.last = end
-				}
-			}
-			if l.Rated && l.Games > 0 {
-				a.sum += l.Applied
-			}
-			a.withdrew = a.withdrew || l.Withdrew
-			if l.Undecided {
-				pr := &list.Rows[row]
-				rep.Undecided = append(rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
-					Reason:  t.Name + ": withdrew from a round robin, no office decision: nothing zeroed",
-					Article: "FIDE-GR 6.6; RTF 7.5.3"})
-			}
-			a.nvars++
-			vars = append(vars, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
-				Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
-			varAcc = append(varAcc, k)
-			if l.Norm != nil {
-				pr := &list.Rows[row]
-				kind := "S"
-				if l.Norm.Long {
-					kind = "L"
-				}
-				norms := st[row].v[stNorms]
-				if norms != "" {
-					norms += ";"
-				}
-				st[row].set(stNorms, norms+l.Norm.Start.String()+":"+kind)
-				rep.Norms = append(rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
-					Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", t.Name, l.Norm.Score, l.Norm.Played, l.Norm.Average, l.Norm.Needed),
-					Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[l.Norm.Long]})
-			}
-		}
-		rep.Tournaments = append(rep.Tournaments, TournamentSummary{File: rc.File, Name: t.Name,
-			Received: rc.Received, Players: len(t.Players), Games: games / 2})
-	}
-
-	// Corrections of earlier lists, after the period's tournaments: a
-	// player seen only here keeps his rating in force as the one used.
-	for _, c := range in.Corrections {
-		row := -1
-		if c.FSIID != "" {
-			row = ix.Find(&tournament.Player{NationalID: c.FSIID, Name: c.Name})
-		}
-		if row < 0 || row >= startLen {
-			rep.Corrections = append(rep.Corrections, c)
-			continue
-		}
-		c.Applied = true
-		rep.Corrections = append(rep.Corrections, c)
-		k := rowAcc[row]
-		if k == 0 {
-			k = openAcc(row)
-			v := ratingOf(in.Kind, &list.Rows[row])
-			accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
-		}
-		a := &accs[k-1]
-		a.sum += c.Delta
-		a.corrected = true
-		a.nvars++
-		vars = append(vars, Variation{File: ArtCorrection, Name: c.Tournament, Applied: c.Delta, Delta: c.Delta,
-			Articles: []string{"correzione: " + c.Reason + " (lista " + c.List + ")"}})
-		varAcc = append(varAcc, k-1)
-	}
-
-	// Each player's variations, in the order of the tournaments, in one
-	// array.
-	off := make([]int32, len(accs)+1)
-	for k := range accs {
-		off[k+1] = off[k] + accs[k].nvars
-	}
-	grouped := make([]Variation, len(vars))
-	next := slices.Clone(off[:len(accs)])
-	for j, k := range varAcc {
-		grouped[next[k]] = vars[j]
-		next[k]++
-	}
-	vars, varAcc = nil, nil
-
-	// The new ratings.
-	rep.Changes = make([]Change, 0, len(accs))
+	c.rep.Changes = make([]Change, 0, len(c.accs))
 	q := &r.Rapid
-	// startRapid: the Elo Rapid in force of the rows whose rating the
-	// close changes (RAPID 8.3: the list in force is a period held).
-	var startRapid map[int]int
 	if in.Kind == fsi.Rapid {
-		startRapid = make(map[int]int, len(accs))
+		startRapid = make(map[int]int, len(c.accs))
 	}
-	for i, k := range rowAcc {
+	for i, k := range c.rowAcc {
 		if k == 0 {
 			continue
 		}
-		a := &accs[k-1]
-		row := &list.Rows[i]
+		a := &c.accs[k-1]
+		row := &c.list.Rows[i]
 		if a.played {
-			if old, _ := parseDate(st[i].v[lastCol]); old.Before(a.last) {
-				st[i].set(lastCol, a.last.String())
+			if old, _ := parseDate(c.st[i].v[lastCol]); old.Before(a.last) {
+				c.st[i].set(lastCol, a.last.String())
 			}
 		}
 		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
-			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: grouped[off[k-1]:off[k]:off[k]]}
-		if i < startLen {
+			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1]:c.off[k]:c.off[k]]}
+		if i < c.startLen {
 			ch.Previous = ratingOf(in.Kind, row)
 		}
 		ch.New = ch.Previous
-		if startRapid != nil && i < startLen {
+		if startRapid != nil && i < c.startLen {
 			startRapid[i] = row.EloRapid
 		}
 		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
@@ -458,7 +542,7 @@ func ClosePeriod(in Close) (*Result, error) {
 		// in force, a RAPID 6.1 entry rating).
 		if in.Kind == fsi.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
 			row.RapidK20 = true
-			rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			c.rep.KLocked = append(c.rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
 		}
 		if a.seed.Rated && (a.played || a.corrected) {
@@ -473,47 +557,49 @@ func ClosePeriod(in Close) (*Result, error) {
 			}
 			setRating(in.Kind, row, ch.New)
 		}
-		rep.Changes = append(rep.Changes, ch)
+		c.rep.Changes = append(c.rep.Changes, ch)
 	}
-	for i := startLen; i < len(list.Rows); i++ {
-		row := &list.Rows[i]
-		a := &accs[rowAcc[i]-1]
+	return startRapid
+}
+
+// noteAdded notes the players the period added to the list.
+func (c *closer) noteAdded() {
+	for i := c.startLen; i < len(c.list.Rows); i++ {
+		row := &c.list.Rows[i]
+		a := &c.accs[c.rowAcc[i]-1]
 		reason := "first rated tournament, entered at " + strconv.Itoa(a.seed.Rating) + " (" + a.seed.Source + ")"
 		if !a.played {
 			reason = "in a tournament without a game played: no rating yet"
 		}
-		rep.Added = append(rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
+		c.rep.Added = append(c.rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
 	}
-	// RTF 7.5.3: an unjustified withdrawal loses the promotion.
-	noPromotion := make([]bool, len(list.Rows))
-	if opts.Withdrawal.BlocksPromotion {
-		for i, k := range rowAcc {
-			noPromotion[i] = k > 0 && accs[k-1].withdrew
-		}
-	}
-	if in.Kind == fsi.Standard {
-		closeStandard(w, st, in, &rep, noPromotion)
-	} else {
-		closeRapid(w, st, in, &rep, noPromotion, startLen, startRapid)
-	}
-	for _, c := range StateColumns {
-		if !slices.Contains(list.ExtraHeader, c) {
-			list.ExtraHeader = append(list.ExtraHeader, c)
-		}
-	}
-	res := &Result{List: list, Report: rep}
-	if in.InPlace {
-		res.Carry = &Carry{list: list, rows: len(list.Rows), st: st, ix: ix}
-	}
-	return res, nil
 }
 
-// Schedule returns the list schedule of kind from the settings.
-func Schedule(kind fsi.Kind, r *rules.Rating) periods.Schedule {
-	if kind == fsi.Rapid {
-		return r.ListOf(fsi.Rapid).Schedule()
+// withdrawalsBlockPromotion marks the rows whose unjustified withdrawal
+// loses the promotion (RTF 7.5.3).
+func (c *closer) withdrawalsBlockPromotion() []bool {
+	noPromotion := make([]bool, len(c.list.Rows))
+	if c.opts.Withdrawal.BlocksPromotion {
+		for i, k := range c.rowAcc {
+			noPromotion[i] = k > 0 && c.accs[k-1].withdrew
+		}
 	}
-	return r.ListOf(fsi.Standard).Schedule()
+	return noPromotion
+}
+
+// result names the state columns in the new list's header and carries,
+// in place, the state and index to the next close.
+func (c *closer) result() *Result {
+	for _, col := range StateColumns {
+		if !slices.Contains(c.list.ExtraHeader, col) {
+			c.list.ExtraHeader = append(c.list.ExtraHeader, col)
+		}
+	}
+	res := &Result{List: c.list, Report: c.rep}
+	if c.in.InPlace {
+		res.Carry = &Carry{list: c.list, rows: len(c.list.Rows), st: c.st, ix: c.ix}
+	}
+	return res
 }
 
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
@@ -527,7 +613,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 	// January list, which closes in December, takes the previous year's.
 	cutoff := in.Period.Cutoff
 	if cutoff.IsZero() {
-		cutoff = Schedule(in.Kind, in.Settings).Cutoff(issue)
+		cutoff = in.Settings.Schedule(in.Kind).Cutoff(issue)
 	}
 	memberSince := cutoff.Year
 	unregistered := fmt.Sprintf("not registered for %d", memberSince)

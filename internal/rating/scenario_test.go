@@ -13,7 +13,7 @@ import (
 func closeOne(t *testing.T, kind fsi.Kind, label string, list *registers.Players, ts ...Received) *Result {
 	t.Helper()
 	r := settings(t)
-	p, err := Schedule(kind, r).Parse(label)
+	p, err := r.Schedule(kind).Parse(label)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,13 +16,15 @@ import (
 // or tournaments under filters, a player's provisional results. They
 // change nothing, so they live here beside the tables they read.
 
-// provinceSQL is a tournament's province (over verdicts v and
-// tournaments t): the province of the calendar event it was matched to
-// (the calendar's optional province column, in the stored report's
-// authorisation), else the sign in brackets closing its city, as in
-// "Novara (NO)"; "" when neither says.
-const provinceSQL = `coalesce(nullif(upper(json_extract(v.report, '$.authorisation.province')), ''),
-	CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END)`
+// provinceSQL is a tournament's province (over verdicts v): the
+// province of the calendar event it was matched to (the calendar's
+// optional province column, in the stored report's authorisation), else
+// the sign in brackets closing its city, as in "Novara (NO)" (as
+// fsi.Province says it; tested against it); "" when
+// neither says. The schema's triggers keep it in its column whenever a
+// verdict or its tournament's city is written, so that a page filters
+// on an index and never reads the JSON reports.
+const provinceSQL = `v.province`
 
 // SubmissionFilter selects submissions; an empty field does not filter.
 type SubmissionFilter struct {
@@ -188,8 +190,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 // Provinces lists the provinces of the tournaments (provinceSQL), in
 // order.
 func (s *Store) Provinces(ctx context.Context) ([]string, error) {
-	out, err := s.texts(ctx, `SELECT DISTINCT p FROM (SELECT `+provinceSQL+` AS p FROM verdicts v
-		JOIN tournaments t ON t.key = v.tournament_key) WHERE p <> '' ORDER BY p`)
+	out, err := s.texts(ctx, `SELECT DISTINCT province FROM verdicts WHERE province <> '' ORDER BY province`)
 	if err != nil {
 		return nil, fmt.Errorf("store: provinces: %w", err)
 	}
@@ -395,7 +396,7 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
-		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL,
+		v.verdict, v.kind, v.period, v.summary, t.revoked_at IS NOT NULL,
 		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+where+
 		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -98,4 +99,65 @@ func (s *Store) ForwardingData(ctx context.Context, id int64) (name string, data
 		return "", nil, false, fmt.Errorf("store: FIDE forwarding %d: %w", id, err)
 	}
 	return name, data, true, nil
+}
+
+// FideHold is a tournament an export held back (fide export): the
+// problems FIDE would raise and the players waiting for a FIDE id, as
+// JSON the export wrote (the store does not read them).
+type FideHold struct {
+	ID            int64           `json:"id"`
+	FileID        int64           `json:"file_id"`
+	Period        string          `json:"period"`
+	Tournament    string          `json:"tournament"` // its name, as the export read it
+	Findings      json.RawMessage `json:"findings"`
+	Registrations json.RawMessage `json:"registrations"`
+	By            string          `json:"by"`
+	At            time.Time       `json:"at"`
+}
+
+// RecordFideHold records that an export held a file back.
+func (s *Store) RecordFideHold(ctx context.Context, h *FideHold, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO fide_holds (file_id, period, tournament, findings, registrations, held_by, held_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, h.FileID, h.Period, h.Tournament, jsonOr(h.Findings, "[]"), jsonOr(h.Registrations, "[]"), h.By, ts(now))
+	if err != nil {
+		return fmt.Errorf("store: record FIDE hold of file %d: %w", h.FileID, err)
+	}
+	return nil
+}
+
+func jsonOr(b json.RawMessage, empty string) string {
+	if len(b) == 0 || string(b) == "null" {
+		return empty
+	}
+	return string(b)
+}
+
+// FideHoldRow is a held tournament as the FIDE page lists it.
+type FideHoldRow struct {
+	FideHold
+	SubmissionID int64
+}
+
+// FideHolds lists the tournaments held back from a FIDE list (all lists
+// when period is "") and not forwarded since: each file's latest hold,
+// latest first.
+func (s *Store) FideHolds(ctx context.Context, period string) ([]FideHoldRow, error) {
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *FideHoldRow) error {
+		var at, findings, regs string
+		if err := rows.Scan(&r.ID, &r.FileID, &r.Period, &r.Tournament, &findings, &regs, &r.By, &at, &r.SubmissionID); err != nil {
+			return err
+		}
+		r.Findings, r.Registrations, r.At = json.RawMessage(findings), json.RawMessage(regs), parseTS(at)
+		return nil
+	}, `SELECT h.id, h.file_id, h.period, CASE WHEN h.tournament <> '' THEN h.tournament ELSE f.name END,
+		h.findings, h.registrations, h.held_by, h.held_at, f.submission_id
+		FROM fide_holds h JOIN files f ON f.id = h.file_id
+		WHERE (? = '' OR h.period = ?)
+		AND h.id = (SELECT max(h2.id) FROM fide_holds h2 WHERE h2.file_id = h.file_id)
+		AND NOT EXISTS (SELECT 1 FROM fide_forwardings w WHERE w.file_id = h.file_id AND w.forwarded_at >= h.held_at)
+		ORDER BY h.id DESC`, period, period)
+	if err != nil {
+		return nil, fmt.Errorf("store: FIDE holds: %w", err)
+	}
+	return out, nil
 }

@@ -89,7 +89,7 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rating_lists (kind, period, issue, received_from, cutoff, based_on,
 			list, rows, report, created_at, base) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, nonNil(l.List), l.Rows, report, ts(now), l.Base)
+			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, pack(l.List), l.Rows, pack([]byte(report)), ts(now), pack(l.Base))
 		if err != nil {
 			return err
 		}
@@ -149,7 +149,15 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 	if err != nil {
 		return nil, false, fmt.Errorf("store: rating list: %w", err)
 	}
-	l.Report, l.CreatedAt = []byte(report), parseTS(created)
+	l.CreatedAt = parseTS(created)
+	if l.List, err = unpack(l.List); err == nil {
+		if l.Base, err = unpack(l.Base); err == nil {
+			l.Report, err = unpack([]byte(report))
+		}
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("store: rating list %d: %w", l.ID, err)
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT file_id, tournament_key, label, decisions FROM rating_list_files WHERE list_id = ? ORDER BY file_id`, l.ID)
 	if err != nil {
 		return nil, false, fmt.Errorf("store: files of list %d: %w", l.ID, err)

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"omologa/internal/fsi"
 	"slices"
 	"testing"
 	"time"
@@ -60,6 +62,50 @@ func TestProvinceFilter(t *testing.T) {
 		subs, n, err := s.BrowseSubmissions(ctx, SubmissionFilter{Province: c.province}, 0, 10)
 		if err != nil || n != len(c.want) || len(subs) != len(c.want) {
 			t.Errorf("submissions of %s: %d (%v), want %d", c.province, n, err, len(c.want))
+		}
+	}
+	// A new version moving the tournament's city moves its province (the
+	// column is kept by the schema's triggers).
+	if _, err := s.db.ExecContext(ctx, `UPDATE tournaments SET city = 'Pavia (PV)' WHERE name = 'none'`); err != nil {
+		t.Fatal(err)
+	}
+	if rows, _, err := s.BrowseTournaments(ctx, TournamentFilter{Province: "PV"}, 0, 10); err != nil || len(rows) != 2 {
+		t.Errorf("after the city changed: %d tournaments of PV (%v), want 2", len(rows), err)
+	}
+}
+
+// TestProvinceColumnIsFsiProvince: the province the pages filter by (the
+// verdicts' column the schema's triggers keep) is the vocabulary's
+// (fsi.Province), case by case.
+func TestProvinceColumnIsFsiProvince(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	when := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+	for i, c := range []struct{ calendar, city string }{
+		{"", "Novara (NO)"}, {"", "Novara (no)  "}, {"mi", "Novara (NO)"}, {"", "Novara"},
+		{"", "Milano (centro)"}, {"", "Forlì (FC)"}, {"", ""}, {"", "(AB)"},
+	} {
+		name := fmt.Sprintf("t%d", i)
+		id, _, err := s.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: when, Original: ingest.Bytes([]byte(name)),
+			Files: []ingest.File{{Name: name + ".trf", Content: ingest.Bytes([]byte(name))}}}, when)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Judge(ctx, Judgement{SubmissionID: id, State: StateJudged, Verdicts: []Verdict{{FileID: sub.Files[0].ID,
+			TournamentKey: name + "|2026-11-01|" + c.city, Name: name, City: c.city, Start: "2026-11-01", Verdict: "accepted",
+			Kind: "standard", Period: "2027-01", Report: &validate.Report{Authorisation: &validate.Authorisation{Code: name, Province: c.calendar}}}}}, when); err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := s.db.QueryRowContext(ctx, `SELECT province FROM verdicts WHERE file_id = ?`, sub.Files[0].ID).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if want := fsi.Province(c.calendar, c.city); got != want {
+			t.Errorf("calendar %q, city %q: column %q, fsi.Province %q", c.calendar, c.city, got, want)
 		}
 	}
 }

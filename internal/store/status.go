@@ -53,17 +53,26 @@ type FileStatus struct {
 	// superseded by.
 	SupersedesNumber   string `json:"supersedes_number,omitempty"`
 	SupersededByNumber string `json:"superseded_by_number,omitempty"`
+	// Size and SHA256 are the file's bytes as stored: what a script
+	// compares with the file it sent.
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
 	// Fide is the file's latest forwarding to FIDE (omologa fide export).
 	Fide *Forwarding `json:"fide,omitempty"`
 }
 
 // NoticeStatus is a submission's notice.
 type NoticeStatus struct {
-	ID        int64     `json:"id"`
-	Kind      string    `json:"kind"`
-	To        []string  `json:"to"`
-	Subject   string    `json:"subject"`
-	Status    string    `json:"status"`
+	ID        int64    `json:"id"`
+	Kind      string   `json:"kind"`
+	To        []string `json:"to"`
+	Subject   string   `json:"subject"`
+	MessageID string   `json:"message_id"`
+	Status    string   `json:"status"`
+	// SMTP is how far its delivery got: "claimed", "data" (written, its
+	// end not yet acknowledged), "accepted" (the server's 250); empty
+	// when no attempt is in progress.
+	SMTP      string    `json:"smtp,omitempty"`
 	Attempts  int       `json:"attempts"`
 	LastError string    `json:"last_error,omitempty"`
 	SentAt    time.Time `json:"sent_at,omitzero"`
@@ -110,7 +119,8 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.channel, s.sender, s.source, s.message_id, s.received_at,
 		s.state, s.note, s.problems, s.office_action, s.office_by, s.office_at, coalesce(s.repeat_of, 0),
-		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.status, ''),
+		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.message_id, ''), coalesce(n.status, ''),
+		coalesce(n.smtp_progress, ''),
 		coalesce(n.attempts, 0), coalesce(n.last_error, ''), n.sent_at,
 		coalesce(n.next_attempt_at, ''), coalesce(n.failing_since, '')
 		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id AND n.act = ''`+sel, args...)
@@ -128,7 +138,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		n := &NoticeStatus{}
 		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems,
 			&officeAction, &officeBy, &officeAt, &st.RepeatOf,
-			&noticeID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
+			&noticeID, &n.Kind, &to, &n.Subject, &n.MessageID, &n.Status, &n.SMTP, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -160,7 +170,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.seq, f.name, f.from_archive,
 		coalesce(t.name, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
-		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.supersedes), ''),
+		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.supersedes), ''), f.size, f.hash,
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning'), `+stateSQL+`
 		FROM files f JOIN submissions s ON s.id = f.submission_id LEFT JOIN verdicts v ON v.file_id = f.id
@@ -176,7 +186,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		var f FileStatus
 		var x factsScan
 		if err := rows.Scan(append([]any{&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Supersedes, &f.SupersededBy,
-			&f.SupersedesNumber, &f.Errors, &f.Warnings}, x.dest()...)...); err != nil {
+			&f.SupersedesNumber, &f.Size, &f.SHA256, &f.Errors, &f.Warnings}, x.dest()...)...); err != nil {
 			rows.Close()
 			return nil, err
 		}

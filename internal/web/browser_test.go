@@ -231,6 +231,23 @@ func TestBrowser(t *testing.T) {
 		b.shot(t, "submission-decided")
 	})
 
+	t.Run("a refused decision says why in the office's words, an unknown submission is not found", func(t *testing.T) {
+		b.open(t, fmt.Sprintf("/submissions/%d", acc))
+		b.do(t, "decide a theoretical rating", chromedp.SetValue(chromedp.CSS("#decide-what"), "theoretical"),
+			chromedp.SetValue(chromedp.CSS(`input[name="rating"]`), "1800"),
+			chromedp.Click(chromedp.CSS("#decide")), chromedp.WaitVisible(chromedp.CSS(".flash.error")))
+		msg := b.text(t, ".flash.error")
+		if !strings.Contains(msg, "punteggio teorico") || strings.Contains(msg, "--") || strings.Contains(msg, "omologa ") {
+			t.Errorf("the refusal says %q: the office's words, no command line's", msg)
+		}
+		b.shot(t, "decision-refused")
+		b.open(t, "/submissions/999999")
+		if msg := b.text(t, ".flash.error"); !strings.Contains(msg, "inesistente") {
+			t.Errorf("an unknown submission's page says %q", msg)
+		}
+		b.shot(t, "submission-unknown")
+	})
+
 	t.Run("preview and close a list", func(t *testing.T) {
 		b.open(t, "/lists")
 		b.shot(t, "lists")
@@ -245,21 +262,34 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("forward a FIDE list", func(t *testing.T) {
-		b.open(t, "/fide?period=2027-01")
+		// December 2026 (FIDE-RR 7.3: monthly lists): the demo's three
+		// tournaments have players without FIDE id, so the export holds
+		// them and lists whom FIDE must register.
+		b.open(t, "/fide?period=2026-12")
 		b.shot(t, "fide")
+		b.submit(t, "preview", "#fide-preview", "#fide-export")
+		b.shot(t, "fide-preview-held")
+		b.do(t, "record the held", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+		if got := b.text(t, "#held + p + div table"); strings.Count(got, "officer") != 3 || !strings.Contains(got, "Bernardi, Gianni") {
+			t.Errorf("the held tournaments: %q", got)
+		}
+		b.shot(t, "fide-held")
+		// FIDE registered them: the players' register has their ids.
+		f.o.Config.Registers.Players = registeredPlayersCSV(t)
+		b.open(t, "/fide?period=2026-12")
 		b.submit(t, "preview", "#fide-preview", "#fide-export")
 		b.shot(t, "fide-preview")
 		b.do(t, "export", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 3 {
+		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 2 {
 			t.Errorf("the forwarded tournaments: %q", got)
 		}
 		b.shot(t, "fide-forwarded")
-		fw, err := f.o.Store.Forwardings(context.Background(), "2027-01")
+		fw, err := f.o.Store.Forwardings(context.Background(), "2026-12")
 		if err != nil || len(fw) == 0 {
 			t.Fatalf("no forwarding (%v)", err)
 		}
 		b.open(t, fmt.Sprintf("/submissions/%d", fw[0].SubmissionID))
-		if got := b.text(t, "p.fide"); !strings.Contains(got, "gennaio 2027") {
+		if got := b.text(t, "p.fide"); !strings.Contains(got, "dicembre 2026") {
 			t.Errorf("the submission says %q about FIDE", got)
 		}
 		b.shot(t, "submission-forwarded")

@@ -20,10 +20,14 @@ import (
 type fideData struct {
 	Period    periods.Period
 	Periods   []string // the lists to choose from
+	Rules     string   // the FIDE rule set in force for the list's tournaments, by name
 	Forwarded []office.ForwardingRow
-	Preview   *fideexport.Result // nil unless asked for, by an officer
-	Ready     int                // tournaments an export would forward now
-	May       bool               // the user may forward (and preview)
+	Held      []office.HeldTournament // held back by an export and not forwarded since
+	Preview   *fideexport.Result      // nil unless asked for, by an officer
+	Ready     int                     // tournaments an export would forward now
+	HeldNow   int                     // tournaments an export would hold back now (recorded, with the players to register)
+	Waiting   int                     // players of the held tournaments waiting for a FIDE id
+	May       bool                    // the user may forward (and preview)
 }
 
 // fidePeriods are the FIDE lists the page offers: the one a tournament
@@ -76,6 +80,13 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if d.Held, err = s.st.FideHolds(ctx, d.Period.Label); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if set := s.o.Rules.SelectFide(d.Period.Cutoff); set != nil {
+		d.Rules = set.Name
+	}
 	d.May = visitOf(r).actor().Role.May(office.ActFideExport)
 	// The preview reads every homologated file the export would (about
 	// a second on a season's store): it is computed when asked for.
@@ -85,7 +96,15 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		d.Ready = d.Preview.Count(fideexport.Ready)
+		d.Ready, d.HeldNow = d.Preview.Count(fideexport.Ready), d.Preview.Count(fideexport.Held)
+	}
+	for _, h := range d.Held {
+		d.Waiting += len(h.Registrations)
+	}
+	// Held tournaments already recorded need no second export until
+	// something changes (a register's ids make them ready).
+	if d.Ready == 0 && d.HeldNow <= len(d.Held) {
+		d.HeldNow = 0
 	}
 	s.render(w, r, http.StatusOK, "fide", "fide", d)
 }
@@ -99,8 +118,29 @@ func (s *Server) fideExport(w http.ResponseWriter, r *http.Request) {
 		s.failBack(w, r, err, "/fide")
 		return
 	}
-	http.Redirect(w, r, "/fide?"+url.Values{"period": {res.Period.Label}, "done": {"forwarded"}}.Encode()+"#forwarded",
-		http.StatusSeeOther)
+	done, at := "forwarded", "#forwarded"
+	if res.Count(fideexport.Forwarded) == 0 && res.Count(fideexport.Held) > 0 {
+		done, at = "fideHeld", "#held"
+	}
+	http.Redirect(w, r, "/fide?"+url.Values{"period": {res.Period.Label}, "done": {done}}.Encode()+at, http.StatusSeeOther)
+}
+
+// fideRegistration sends the FIDE registration file of a list: the
+// players of its held tournaments waiting for a FIDE id (the same file
+// fide export writes beside the TRF files).
+func (s *Server) fideRegistration(w http.ResponseWriter, r *http.Request) {
+	period := r.URL.Query().Get("period")
+	held, err := s.st.FideHolds(r.Context(), period)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var regs []fideexport.Registration
+	for _, h := range held {
+		regs = append(regs, h.Registrations...)
+	}
+	data := fideexport.RegistrationCSV(regs)
+	attachment(w, "text/csv; charset=us-ascii", fideexport.RegistrationFile, int64(len(data)), bytes.NewReader(data))
 }
 
 // fideFile sends a TRF as it was forwarded to FIDE.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -32,41 +34,90 @@ func TestFide(t *testing.T) {
 	if !strings.Contains(page, `id="fide-preview"`) || strings.Contains(page, `id="fide-export"`) {
 		t.Errorf("the officer's FIDE page offers no preview, or the export before it")
 	}
-	_, page = get(t, officer, f.ts.URL+"/fide?period=2027-01&preview=1")
-	if n := strings.Count(page, "pronto per l&#39;invio"); n != 3 || !strings.Contains(page, `id="fide-export"`) {
-		t.Fatalf("the officer's preview shows %d tournaments ready, want 3, and the export button", n)
+	// The demo's November tournaments (FIDE-RR 7.3: the December 2026
+	// list) have players without FIDE id: all three are held, and the
+	// page says why and whom FIDE must register.
+	_, page = get(t, officer, f.ts.URL+"/fide?period=2026-12&preview=1")
+	if n := strings.Count(page, "fermo: errori che la FIDE rileverebbe"); n != 3 || !strings.Contains(page, "Registra i tornei trattenuti") ||
+		!strings.Contains(page, "FIDE Rating Regulations effective from 1 March 2024, as amended from 1 October 2025") {
+		t.Fatalf("the officer's preview shows %d tournaments held, want 3, the button recording them, and the rules by name:\n%s", n, page)
 	}
-	if code, page := post(t, officer, f.ts.URL+"/fide/export", url.Values{"period": {"2027-02"}}, nil); code != http.StatusBadRequest ||
+	if code, page := post(t, officer, f.ts.URL+"/fide/export", url.Values{"period": {"2011-12"}}, nil); code != http.StatusBadRequest ||
 		!strings.Contains(page, "non è il mese di una lista FIDE") {
 		t.Errorf("a month without a FIDE list: %d", code)
 	}
-	if code, _ := post(t, officer, f.ts.URL+"/fide/export", url.Values{"period": {"2027-01"}}, nil); code != http.StatusSeeOther {
+	if code, _ := post(t, officer, f.ts.URL+"/fide/export", url.Values{"period": {"2026-12"}}, nil); code != http.StatusSeeOther {
 		t.Fatalf("export: %d", code)
 	}
-	_, page = get(t, officer, f.ts.URL+"/fide?period=2027-01&preview=1")
+	_, page = get(t, clerk, f.ts.URL+"/fide?period=2026-12")
+	held := page[strings.Index(page, `id="held"`):strings.Index(page, `id="forwarded"`)]
+	if strings.Count(held, `class="held-row"`) != 3 || !strings.Contains(held, "Arbitro Zanetti Paola: manca il codice FIDE") ||
+		!strings.Contains(held, "Bernardi, Gianni (M, 1961, ITA, FSI 159880)") {
+		t.Errorf("the held tournaments are not shown with why:\n%s", held)
+	}
+	if code, csv := get(t, clerk, f.ts.URL+"/fide/registration?period=2026-12"); code != http.StatusOK ||
+		strings.Count(csv, "\r\n") != 25 || !strings.Contains(csv, `"Bernardi, Gianni",M,1961,ITA,159880`) {
+		t.Errorf("the registration file: %d\n%s", code, csv)
+	}
+
+	// FIDE registered the players: the register has their ids. Novara
+	// and Firenze go; Bologna stays held for its arbiter.
+	f.o.Config.Registers.Players = registeredPlayersCSV(t)
+	_, page = get(t, officer, f.ts.URL+"/fide?period=2026-12&preview=1")
+	if n := strings.Count(page, "pronto per l&#39;invio"); n != 2 || !strings.Contains(page, `id="fide-export"`) {
+		t.Fatalf("after the registration the preview shows %d tournaments ready, want 2, and the export button", n)
+	}
+	if code, _ := post(t, officer, f.ts.URL+"/fide/export", url.Values{"period": {"2026-12"}}, nil); code != http.StatusSeeOther {
+		t.Fatalf("export: %d", code)
+	}
+	_, page = get(t, officer, f.ts.URL+"/fide?period=2026-12&preview=1")
 	links := regexp.MustCompile(`href="(/fide/files/\d+)"`).FindAllStringSubmatch(page, -1)
-	if len(links) != 3 || strings.Contains(page, `id="fide-export"`) || strings.Count(page, "<strong>già inviato</strong>") != 3 {
-		t.Fatalf("after the export the page links %d TRF files, want 3, and offers nothing more", len(links))
+	if len(links) != 2 || strings.Contains(page, `id="fide-export"`) || strings.Count(page, "<strong>già inviato</strong>") != 2 ||
+		strings.Count(page, `class="held-row"`) != 1 {
+		t.Fatalf("after the export the page links %d TRF files, want 2, offers nothing more, and one held", len(links))
 	}
 	code, trf := get(t, officer, f.ts.URL+links[0][1])
 	if code != http.StatusOK || !strings.HasPrefix(trf, "012 ") {
 		t.Errorf("download %s: %d %.40q", links[0][1], code, trf)
 	}
 
-	fw, err := f.o.Store.Forwardings(context.Background(), "2027-01")
-	if err != nil || len(fw) != 3 || fw[0].By != "officer" {
+	fw, err := f.o.Store.Forwardings(context.Background(), "2026-12")
+	if err != nil || len(fw) != 2 || fw[0].By != "officer" {
 		t.Fatalf("forwardings %+v (%v)", fw, err)
 	}
 	_, page = get(t, clerk, fmt.Sprintf("%s/submissions/%d", f.ts.URL, fw[0].SubmissionID))
-	if !strings.Contains(page, "Inviato alla FIDE per la lista di gennaio 2027") || !strings.Contains(page, "da officer") {
+	if !strings.Contains(page, "Inviato alla FIDE per la lista di dicembre 2026") || !strings.Contains(page, "da officer") {
 		t.Error("the submission's page does not say it was forwarded to FIDE")
 	}
 	_, page = get(t, clerk, f.ts.URL+"/tournaments")
-	if strings.Count(page, "FIDE: lista di gennaio 2027") != 3 {
+	if strings.Count(page, "FIDE: lista di dicembre 2026") != 2 {
 		t.Error("the tournaments do not show their FIDE list")
 	}
 	es, err := f.o.Audit(context.Background(), store.AuditFilter{Action: "fide-export"})
-	if err != nil || len(es) != 1 || es[0].User != "officer" || es[0].Via != "web" || es[0].Object != "FIDE list 2027-01" {
+	if err != nil || len(es) != 2 || es[0].User != "officer" || es[0].Via != "web" || es[1].Object != "FIDE list 2026-12" {
 		t.Errorf("the audit trail of the export: %+v (%v)", es, err)
 	}
+}
+
+// registeredPlayersCSV writes the demo's players' register as it is once
+// FIDE has registered the players without id: each gets one.
+func registeredPlayersCSV(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "samples", "registers", "players.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	for i := 1; i < len(lines); i++ {
+		f := strings.Split(lines[i], ",")
+		if f[1] == "" {
+			f[1] = fmt.Sprint(7700000 + i)
+		}
+		lines[i] = strings.Join(f, ",")
+	}
+	path := filepath.Join(t.TempDir(), "players.csv")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -221,7 +221,7 @@ func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.warm {
-		s.idx.warm()
+		s.idx.Warm()
 	}
 	http.Redirect(w, r, "/lists/"+kind+"/"+period+"?done=closed", http.StatusSeeOther)
 }
@@ -231,17 +231,29 @@ type playersData struct {
 	Found  []*registers.Player
 	More   bool
 	Source string
+	Error  string // a query outside the search's bounds, in the reader's language
 }
 
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.get(r.Context())
+	ix, err := s.idx.Get(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	q := r.URL.Query().Get("q")
-	d := playersData{Q: q, Source: ix.source}
-	d.Found, d.More = ix.search(q)
+	if len(q) > 4*office.MaxQuery {
+		q = q[:4*office.MaxQuery] // not echoed back whole; Search refuses it
+	}
+	d := playersData{Q: q, Source: ix.Source}
+	var qerr error
+	if d.Found, d.More, qerr = ix.Search(q); qerr != nil {
+		if oe, ok := qerr.(*office.Error); ok {
+			d.Error = oe.Msg
+			if s.langOf(r) == "it" {
+				d.Error = oe.MsgIT
+			}
+		}
+	}
 	s.render(w, r, http.StatusOK, "players", "players", d)
 }
 
@@ -262,19 +274,24 @@ type playerResult struct {
 }
 
 func (s *Server) player(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.get(r.Context())
+	ix, err := s.idx.Get(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	id := r.PathValue("id")
-	i, ok := ix.byID[id]
+	p, ok := ix.ByID(id)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory], Milestones: ix.milestones[id]}
-	for _, h := range ix.history[id] {
+	hist, ms, err := s.idx.History(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
+	for _, h := range hist {
 		if fsi.Kind(h.Kind) == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
 		} else {
@@ -298,14 +315,19 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 
 // playerChart draws a player's rating of one kind across the lists.
 func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.get(r.Context())
+	ix, err := s.idx.Get(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	kind := r.PathValue("kind")
+	hist, _, err := s.idx.History(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var pts []lists.Point
-	for _, h := range ix.history[r.PathValue("id")] {
+	for _, h := range hist {
 		if h.Kind == kind {
 			pts = append(pts, lists.Point{Label: shortPeriod(h.Period), Rating: h.Rating})
 		}
@@ -314,7 +336,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.stamp), func(buf *bytes.Buffer) error {
+	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.Stamp), func(buf *bytes.Buffer) error {
 		return lists.HistoryPNG(buf, fsi.Kind(kind).ListName(), pts)
 	})
 }

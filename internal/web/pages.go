@@ -101,7 +101,7 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 	today := tournament.DateOf(s.now().In(s.zone))
 	var out []nextList
 	for _, k := range []fsi.Kind{fsi.Standard, fsi.Rapid} {
-		sch := rating.Schedule(k, &s.o.Rules.Rating)
+		sch := s.o.Rules.Rating.Schedule(k)
 		p := sch.ForReceipt(today)
 		prev := sch.Previous(p)
 		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
@@ -74,7 +75,7 @@ var funcs = template.FuncMap{
 	},
 	"acts": func() []office.Action { return auditActs },
 	// hasProvince says a city already closes with its province, "Novara (NO)".
-	"hasProvince": func(city string) bool { return strings.HasSuffix(strings.TrimSpace(city), ")") },
+	"hasProvince": func(city string) bool { return fsi.ProvinceOfCity(city) != "" },
 	"add":         func(a, b int) int { return a + b },
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
@@ -103,6 +104,8 @@ func auditObject(v *view, obj string) string {
 		return v.L["tournament"] + " " + w[1]
 	case len(w) == 2 && w[0] == "register" && v.L["reg."+w[1]] != "":
 		return v.L["register"] + " " + v.L["reg."+w[1]]
+	case len(w) == 2 && w[0] == "portal":
+		return v.L["portalAccount"] + " " + w[1]
 	case len(w) == 2 && w[0] == "user":
 		return v.L["userName"] + " " + w[1]
 	case len(w) == 3 && w[0] == "list" && v.L["kind."+w[1]] != "":
@@ -176,6 +179,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 	}
 	lang := s.langOf(r)
 	v := &view{L: texts[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
+	if len(v.Path) > 2048 {
+		v.Path = r.URL.Path // a huge query is not echoed back (nor kept by safeNext)
+	}
 	if vis := visitOf(r); vis != nil {
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)

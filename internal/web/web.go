@@ -29,6 +29,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
+	"omologa/internal/portal"
 	"omologa/internal/publishing/style"
 )
 
@@ -59,14 +60,16 @@ type Server struct {
 	now    func() time.Time
 	zone   *time.Location
 	lang   string
-	tls    bool
+	tls    bool // browsers reach it over HTTPS (config.Web.OverHTTPS)
+	proxy  bool // behind a TLS-terminating proxy (config.Web.BehindProxy)
 	warm   bool // keep the players' index built (Options.WarmIndex)
 	pages  map[string]*template.Template
 	cop    *http.CrossOriginProtection
 	mux    *http.ServeMux
-	idx    *playerIndex
+	idx    *office.PlayerIndex
 	staged stage
 	cache  cache
+	portal *portal.Server // the arbiters' portal, under /portale/
 }
 
 // New builds the web application.
@@ -82,7 +85,7 @@ func New(opt Options) (*Server, error) {
 	s.cop = http.NewCrossOriginProtection()
 	if w := opt.Web; w != nil {
 		s.lang = w.Language
-		s.tls = w.TLSCert != ""
+		s.tls, s.proxy = w.OverHTTPS(), w.BehindProxy()
 		for _, o := range w.TrustedOrigins {
 			if err := s.cop.AddTrustedOrigin(o); err != nil {
 				return nil, fmt.Errorf("web: trusted origin %q: %w", o, err)
@@ -104,14 +107,20 @@ func New(opt Options) (*Server, error) {
 	if s.pages, err = parsePages(s.zone); err != nil {
 		return nil, err
 	}
-	s.idx = newPlayerIndex(s.st, s.o.Config)
+	s.idx = office.NewPlayerIndex(s.o.Store, s.o.Config)
 	s.warm = opt.WarmIndex
 	if opt.WarmIndex {
-		s.idx.warm()
+		s.idx.Warm()
+	}
+	if s.portal, err = portal.New(portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls}); err != nil {
+		return nil, err
 	}
 	s.routes()
 	return s, nil
 }
+
+// Portal is the arbiters' portal the application serves under /portale/.
+func (s *Server) Portal() *portal.Server { return s.portal }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -157,9 +166,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /fide", s.user(s.fidePage))
 	m.HandleFunc("POST /fide/export", s.act(office.ActFideExport, s.fideExport))
 	m.HandleFunc("GET /fide/files/{id}", s.user(s.fideFile))
+	m.HandleFunc("GET /fide/registration", s.user(s.fideRegistration))
 	m.HandleFunc("GET /players", s.user(s.players))
 	m.HandleFunc("GET /players/{id}", s.user(s.player))
 	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
+	m.HandleFunc("GET /statistics", s.user(s.statistics))
+	m.HandleFunc("GET /statistics/{year}/{file}", s.user(s.statisticsFile))
 	m.HandleFunc("GET /registers", s.user(s.registers))
 	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
 	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))
@@ -169,28 +181,20 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /users", s.act(office.ActUsers, s.addUser))
 	m.HandleFunc("POST /users/{name}/disable", s.act(office.ActUsers, s.disableUser))
 	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
+	m.HandleFunc("GET /account", s.user(s.account))
+	m.HandleFunc("POST /account/password", s.act(office.ActOwnPassword, s.changeOwnPassword))
+	m.HandleFunc("GET /users/portal", s.act(office.ActUsers, s.portalAccounts))
+	m.HandleFunc("POST /users/portal", s.act(office.ActUsers, s.setPortalAccount))
+	// The arbiters' and organisers' portal: its own pages and sessions,
+	// behind the same cross-origin check and headers.
+	m.Handle("/portale/", s.portal)
 	s.mux = m
 }
 
-// Handler is the application with its security headers and the
-// cross-origin check around every route.
+// Handler is the application behind its guard (security headers, no
+// caching, request limits: guard.go) and the cross-origin check.
 func (s *Server) Handler() http.Handler {
-	return secure(s.cop.Handler(s.mux))
-}
-
-// secure sets the headers every answer carries: a policy allowing no
-// script and nothing from elsewhere, no framing by other sites, no
-// sniffing, no referrer.
-func secure(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hd := w.Header()
-		hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "+
-			"form-action 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'")
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Referrer-Policy", "no-referrer")
-		hd.Set("X-Frame-Options", "SAMEORIGIN")
-		h.ServeHTTP(w, r)
-	})
+	return s.guard(s.cop.Handler(s.mux))
 }
 
 // Serve serves h on the configured address until ctx is done, then shuts

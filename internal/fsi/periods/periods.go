@@ -50,7 +50,7 @@ func (s Schedule) Cutoff(issue tournament.Date) tournament.Date {
 
 func (s Schedule) period(issue tournament.Date) Period {
 	p := Period{Kind: s.Kind, Issue: issue, Cutoff: s.Cutoff(issue),
-		Label: fmt.Sprintf("%04d-%02d", issue.Year, int(issue.Month))}
+		Label: fsi.PeriodLabel(issue.Year, issue.Month)}
 	p.From = s.Cutoff(s.prevIssue(issue)).AddDays(1)
 	return p
 }
@@ -94,14 +94,14 @@ func (s Schedule) ForReceipt(day tournament.Date) Period {
 // Parse returns the period of the list issued in the month label
 // ("2026-03"), which must be one of the issue months.
 func (s Schedule) Parse(label string) (Period, error) {
-	var d tournament.Date
-	if err := d.UnmarshalText([]byte(label)); err != nil || d.Month == 0 || d.Day != 0 || d.Month > 12 {
+	y, m, ok := fsi.ParsePeriod(label)
+	if !ok {
 		return Period{}, fmt.Errorf("period %q: YYYY-MM expected", label)
 	}
-	if !slices.Contains(s.IssueMonths, int(d.Month)) {
-		return Period{}, fmt.Errorf("period %q: no %s list is issued in month %d (issue months %v)", label, s.Kind, int(d.Month), s.IssueMonths)
+	if !slices.Contains(s.IssueMonths, int(m)) {
+		return Period{}, fmt.Errorf("period %q: no %s list is issued in month %d (issue months %v)", label, s.Kind, int(m), s.IssueMonths)
 	}
-	return s.period(tournament.NewDate(d.Year, d.Month, 1)), nil
+	return s.period(tournament.NewDate(y, m, 1)), nil
 }
 
 // Previous returns the period before p.

@@ -39,6 +39,16 @@ func Fold(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
+// KeyFold is the fold of a stored tournament's key (its name and city,
+// see pipeline.Key): lower case and single spaces, accents and
+// punctuation kept. It is not Fold on purpose: every tournament stored
+// since the first version is keyed so, and folding accents now would
+// give a corrected file of "Città di Novara" another key than the
+// version in force, a second tournament. Files of one tournament are
+// told apart by their players and calendar code first (identify), so
+// the key only names a new tournament; matching names is Fold's job.
+func KeyFold(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
 // Letters is Fold without spaces: "D'Amico, Luca" → "damicoluca".
 func Letters(s string) string { return strings.ReplaceAll(Fold(s), " ", "") }
 

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"omologa/internal/fsi"
+	"omologa/internal/platform/safecsv"
 	"omologa/internal/tournament"
 )
 
@@ -126,16 +127,43 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// table is a CSV file read with its header.
-type table struct {
-	file   string
-	header []string
+// Table is a CSV file read with its header: the one reader of the
+// registers and of every CSV the office is given (UTF-8 with or without
+// BOM, ',' or ';' as the first line says, header names trimmed and in
+// lower case, blank lines skipped).
+type Table struct {
+	File   string
+	Header []string   // the column names, trimmed and in lower case
+	Rows   [][]string // the records after the header, as written
+	Lines  []int      // the line of each record
 	col    map[string]int
-	rows   [][]string
-	lines  []int
+	// headerLine is the header's line.
+	headerLine int
 }
 
-func readTable(file string, data []byte, required []string) (*table, error) {
+// readTable is ReadTable requiring the columns.
+func readTable(file string, data []byte, required []string) (*Table, error) {
+	t, err := ReadTable(file, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range required {
+		if !t.Has(c) {
+			return nil, &Error{File: file, Line: t.headerLine, Column: c, Err: errors.New("column missing from the header")}
+		}
+	}
+	return t, nil
+}
+
+// Has reports whether the header names the column.
+func (t *Table) Has(name string) bool {
+	_, ok := t.col[name]
+	return ok
+}
+
+// ReadTable reads a CSV file with its header; errors are *Error naming
+// the file, the line and the column.
+func ReadTable(file string, data []byte) (*Table, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		return nil, &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
@@ -147,7 +175,7 @@ func readTable(file string, data []byte, required []string) (*table, error) {
 	}
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
-	t := &table{file: file, col: map[string]int{}}
+	t := &Table{File: file, col: map[string]int{}}
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
@@ -161,60 +189,58 @@ func readTable(file string, data []byte, required []string) (*table, error) {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
 		line, _ := r.FieldPos(0)
-		if t.header == nil {
+		if t.Header == nil {
 			for i, h := range rec {
 				h = strings.ToLower(strings.TrimSpace(h))
 				rec[i] = h
 				t.col[h] = i
 			}
-			t.header = rec
-			for _, c := range required {
-				if _, ok := t.col[c]; !ok {
-					return nil, &Error{File: file, Line: line, Column: c, Err: errors.New("column missing from the header")}
-				}
-			}
+			t.Header, t.headerLine = rec, line
 			continue
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		t.rows = append(t.rows, rec)
-		t.lines = append(t.lines, line)
+		t.Rows = append(t.Rows, rec)
+		t.Lines = append(t.Lines, line)
 	}
-	if t.header == nil {
+	if t.Header == nil {
 		return nil, &Error{File: file, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
 	}
 	return t, nil
 }
 
-func (t *table) get(row int, name string) string {
+// Get is the value of the column in the record, trimmed; "" when the
+// header lacks the column or the record is short.
+func (t *Table) Get(row int, name string) string {
 	i, ok := t.col[name]
-	if !ok || i >= len(t.rows[row]) {
+	if !ok || i >= len(t.Rows[row]) {
 		return ""
 	}
-	return strings.TrimSpace(t.rows[row][i])
+	// A cell omologa wrote safe for spreadsheets ("'=x") reads as it was.
+	return safecsv.Uncell(strings.TrimSpace(t.Rows[row][i]))
 }
 
-func (t *table) int(row int, name string) (int, error) {
-	s := t.get(row, name)
+func (t *Table) int(row int, name string) (int, error) {
+	s := t.Get(row, name)
 	if s == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, &Error{File: t.file, Line: t.lines[row], Column: name, Err: fmt.Errorf("%q is not a whole number", s)}
+		return 0, &Error{File: t.File, Line: t.Lines[row], Column: name, Err: fmt.Errorf("%q is not a whole number", s)}
 	}
 	return n, nil
 }
 
-func (t *table) date(row int, name string) (tournament.Date, error) {
-	s := t.get(row, name)
+func (t *Table) date(row int, name string) (tournament.Date, error) {
+	s := t.Get(row, name)
 	var d tournament.Date
 	if s == "" {
 		return d, nil
 	}
 	if err := d.UnmarshalText([]byte(s)); err != nil || (d.Month != 0 && (d.Month > 12 || d.Day < 1 || d.Day > 31)) {
-		return tournament.Date{}, &Error{File: t.file, Line: t.lines[row], Column: name, Err: fmt.Errorf("%q is not a date YYYY-MM-DD", s)}
+		return tournament.Date{}, &Error{File: t.File, Line: t.Lines[row], Column: name, Err: fmt.Errorf("%q is not a date YYYY-MM-DD", s)}
 	}
 	return d, nil
 }
@@ -222,11 +248,11 @@ func (t *table) date(row int, name string) (tournament.Date, error) {
 // fideID reads an arbiter's FIDE id: digits only ("" for none or zero),
 // and not one an earlier row (in seen, by line) already gave, since a
 // FIDE id is one person's.
-func (t *table) fideID(row int, seen map[string]int) (string, error) {
-	s := t.get(row, "fide_id")
+func (t *Table) fideID(row int, seen map[string]int) (string, error) {
+	s := t.Get(row, "fide_id")
 	for _, r := range s {
 		if r < '0' || r > '9' {
-			return "", &Error{File: t.file, Line: t.lines[row], Column: "fide_id", Err: fmt.Errorf("%q is not a FIDE id: digits only", s)}
+			return "", &Error{File: t.File, Line: t.Lines[row], Column: "fide_id", Err: fmt.Errorf("%q is not a FIDE id: digits only", s)}
 		}
 	}
 	key := IDKey(s)
@@ -234,9 +260,9 @@ func (t *table) fideID(row int, seen map[string]int) (string, error) {
 		return "", nil
 	}
 	if first, dup := seen[key]; dup {
-		return "", &Error{File: t.file, Line: t.lines[row], Column: "fide_id", Err: fmt.Errorf("FIDE id %s is also the arbiter's of line %d", s, first)}
+		return "", &Error{File: t.File, Line: t.Lines[row], Column: "fide_id", Err: fmt.Errorf("FIDE id %s is also the arbiter's of line %d", s, first)}
 	}
-	seen[key] = t.lines[row]
+	seen[key] = t.Lines[row]
 	return s, nil
 }
 
@@ -251,7 +277,7 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 		known[c] = true
 	}
 	ps := &Players{}
-	for _, h := range t.header {
+	for _, h := range t.Header {
 		if !known[h] {
 			ps.ExtraHeader = append(ps.ExtraHeader, h)
 		}
@@ -260,17 +286,17 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 	// Sized once and filled in place: a register of tens of thousands of
 	// players costs its rows, not the doublings of a growing slice nor a
 	// copy of each row (the daemon's peak memory, issue 13).
-	ps.Rows = make([]Player, 0, len(t.rows))
-	for i := range t.rows {
+	ps.Rows = make([]Player, 0, len(t.Rows))
+	for i := range t.Rows {
 		ps.Rows = append(ps.Rows, Player{
-			FSIID: t.get(i, "fsi_id"), FideID: t.get(i, "fide_id"),
-			Surname: t.get(i, "surname"), Name: t.get(i, "name"), Sex: strings.ToUpper(t.get(i, "sex")),
-			Federation: t.get(i, "federation"), Province: t.get(i, "province"), Club: t.get(i, "club"),
-			Category: strings.ToUpper(t.get(i, "category")), Line: t.lines[i],
+			FSIID: t.Get(i, "fsi_id"), FideID: t.Get(i, "fide_id"),
+			Surname: t.Get(i, "surname"), Name: t.Get(i, "name"), Sex: strings.ToUpper(t.Get(i, "sex")),
+			Federation: t.Get(i, "federation"), Province: t.Get(i, "province"), Club: t.Get(i, "club"),
+			Category: strings.ToUpper(t.Get(i, "category")), Line: t.Lines[i],
 		})
 		p := &ps.Rows[len(ps.Rows)-1]
 		if p.Category != "" && !fsi.IsCategory(p.Category) {
-			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
+			errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
 		}
 		var e error
 		if p.BirthDate, e = t.date(i, "birth_date"); e != nil {
@@ -285,15 +311,15 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 				errs = append(errs, e)
 			}
 		}
-		switch k := t.get(i, "rapid_k20"); k {
+		switch k := t.Get(i, "rapid_k20"); k {
 		case "", "0":
 		case "1":
 			p.RapidK20 = true
 		default:
-			errs = append(errs, &Error{File: file, Line: t.lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
+			errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
 		}
 		for _, h := range ps.ExtraHeader {
-			if v := t.get(i, h); v != "" {
+			if v := t.Get(i, h); v != "" {
 				if p.Extra == nil {
 					p.Extra = map[string]string{}
 				}
@@ -313,9 +339,9 @@ func ReadArbiters(file string, data []byte) ([]Arbiter, error) {
 	var out []Arbiter
 	var errs []error
 	fideLine := map[string]int{} // FIDE id → the line that gave it first
-	for i := range t.rows {
-		a := Arbiter{FSIID: t.get(i, "fsi_id"), Surname: t.get(i, "surname"), Name: t.get(i, "name"),
-			Category: strings.ToUpper(t.get(i, "category")), Email: t.get(i, "email"), Line: t.lines[i]}
+	for i := range t.Rows {
+		a := Arbiter{FSIID: t.Get(i, "fsi_id"), Surname: t.Get(i, "surname"), Name: t.Get(i, "name"),
+			Category: strings.ToUpper(t.Get(i, "category")), Email: t.Get(i, "email"), Line: t.Lines[i]}
 		var e error
 		if a.ValidUntil, e = t.date(i, "valid_until"); e != nil {
 			errs = append(errs, e)
@@ -336,11 +362,11 @@ func ReadCalendar(file string, data []byte) ([]Event, error) {
 	}
 	var out []Event
 	var errs []error
-	for i := range t.rows {
-		ev := Event{Code: t.get(i, "code"), Name: t.get(i, "name"), City: t.get(i, "city"),
-			Province: strings.ToUpper(t.get(i, "province")),
-			Kind:     strings.ToLower(t.get(i, "kind")), Organiser: t.get(i, "organiser"),
-			OrganiserEmail: t.get(i, "organiser_email"), ArbiterFSIID: t.get(i, "arbiter_fsi_id"), Line: t.lines[i]}
+	for i := range t.Rows {
+		ev := Event{Code: t.Get(i, "code"), Name: t.Get(i, "name"), City: t.Get(i, "city"),
+			Province: strings.ToUpper(t.Get(i, "province")),
+			Kind:     strings.ToLower(t.Get(i, "kind")), Organiser: t.Get(i, "organiser"),
+			OrganiserEmail: t.Get(i, "organiser_email"), ArbiterFSIID: t.Get(i, "arbiter_fsi_id"), Line: t.Lines[i]}
 		var e error
 		if ev.Start, e = t.date(i, "start"); e != nil {
 			errs = append(errs, e)
@@ -379,7 +405,8 @@ func WritePlayers(w io.Writer, ps *Players) error {
 		for _, h := range ps.ExtraHeader {
 			rec = append(rec, p.Extra[h])
 		}
-		if err := cw.Write(rec); err != nil {
+		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
+		if err := cw.Write(safecsv.Row(rec)); err != nil {
 			return err
 		}
 	}

@@ -172,3 +172,41 @@ func TestReadArbitersFideID(t *testing.T) {
 		})
 	}
 }
+
+// TestKeyFoldIsNotFold: a stored tournament's key keeps its accents and
+// punctuation (the keys of the tournaments already stored), while the
+// name matcher folds them away; the two differ on purpose.
+func TestKeyFoldIsNotFold(t *testing.T) {
+	for _, c := range []struct{ in, key, fold string }{
+		{"  3° Open  Città di Novara ", "3° open città di novara", "3 open citta di novara"},
+		{"D'Amico", "d'amico", "d amico"},
+		{"ROSSI Mario", "rossi mario", "rossi mario"},
+	} {
+		if got := KeyFold(c.in); got != c.key {
+			t.Errorf("KeyFold(%q) = %q, want %q", c.in, got, c.key)
+		}
+		if got := Fold(c.in); got != c.fold {
+			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.fold)
+		}
+	}
+}
+
+// A register omologa writes is safe to open in a spreadsheet (no cell
+// begins a formula) and reads back as it was.
+func TestWritePlayersSafeAndRoundTrip(t *testing.T) {
+	in := &Players{Rows: []Player{{FSIID: "123", Surname: "=HYPERLINK(\"http://x\")", Name: "@Mario", Club: "+Scacchi", EloItalia: 1500}}}
+	var buf bytes.Buffer
+	if err := WritePlayers(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), ",=") || strings.Contains(buf.String(), ",@") || strings.Contains(buf.String(), ",+") {
+		t.Errorf("a cell begins a formula: %s", buf.String())
+	}
+	out, err := ReadPlayers("x.csv", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := out.Rows[0]; r.Surname != in.Rows[0].Surname || r.Name != "@Mario" || r.Club != "+Scacchi" || r.EloItalia != 1500 {
+		t.Errorf("read back %+v", r)
+	}
+}

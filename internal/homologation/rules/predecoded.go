@@ -11,7 +11,7 @@ import (
 // data is exactly that file: reading it with yaml.v3 is most of a whole
 // `omologa check` (a few milliseconds), and the office runs it unchanged.
 // The decoded form is generated from the file by the rules tests (go
-// generate ./rules, i.e. go test ./rules -run TestPredecoded -update),
+// generate ./internal/homologation/rules, i.e. go test -run TestPredecoded -update in it),
 // which fail while it is stale; any other content, or a stale table, is
 // parsed as usual. Only the YAML decoding is skipped: resolve and every
 // value check still run.

@@ -221,6 +221,16 @@ func (r *Rating) ListOf(kind fsi.Kind) ListPeriod {
 	return ListPeriod{}
 }
 
+// Schedule is the schedule of the list of kind, one hop from the
+// settings (RTF 4.2.2 bimonthly, RAPID 6.2 monthly): anything but rapid
+// is the standard list's.
+func (r *Rating) Schedule(kind fsi.Kind) periods.Schedule {
+	if kind == fsi.Rapid {
+		return r.Rapid.List.Schedule()
+	}
+	return r.Standard.List.Schedule()
+}
+
 // Schedule is the list's issue dates and cut-offs as the periods package
 // computes them (RTF 4.2.2, RAPID 6.2): the one place a ListPeriod of
 // the settings becomes list periods, for the deadline check and for the

@@ -159,10 +159,12 @@ func FuzzParse(f *testing.F) {
 // it) and the close read the same setting.
 func TestOneListSchedule(t *testing.T) {
 	f, data := loadRepoRules(t)
-	// Three schedules: the two Italian lists and FIDE's (fide.list, for
-	// forwarding, FIDE-RR 7.11–7.13), each stated once.
-	if n := strings.Count(string(data), "issue_months:"); n != 3 {
-		t.Errorf("rules.yaml states issue_months %d times, want 3 (rating.standard.list, rating.rapid.list, fide.list)", n)
+	// Four schedules: the two Italian lists and FIDE's two (fide.list,
+	// for forwarding: bimonthly by FIDE-RR 7.11, monthly from July 2012
+	// by 7.3; the later sets name the monthly one by an alias), each
+	// stated once.
+	if n := strings.Count(string(data), "issue_months:"); n != 4 {
+		t.Errorf("rules.yaml states issue_months %d times, want 4 (rating.standard.list, rating.rapid.list, fide's bimonthly and monthly lists)", n)
 	}
 	for _, rs := range f.RuleSets {
 		d := rs.Params.Deadline

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"omologa/internal/fsi"
-	"omologa/internal/rating"
 	"omologa/internal/tournament"
 )
 
@@ -22,7 +21,7 @@ func TestListPeriodIsTheClosesSchedule(t *testing.T) {
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
 		kind := fsi.Kind(rs.Params.Deadline.ListKind)
-		sched := rating.Schedule(kind, &f.Rating)
+		sched := f.Rating.Schedule(kind)
 		for day := time.Date(2026, 1, 1, 0, 0, 0, 0, rome); day.Year() < 2028; day = day.AddDate(0, 0, 1) {
 			for _, at := range []time.Time{day.Add(12 * time.Hour), day.Add(23*time.Hour + 59*time.Minute)} {
 				p := &Pass{Set: rs, Input: Input{Submission: Submission{ReceivedAt: at.UTC()}}}

@@ -190,7 +190,7 @@ func classify(k rules.KindOfPlay, minutes float64) fsi.Kind {
 // neither.
 func promotionBy(f *rules.File, in Input, on tournament.Date) string {
 	if std, _ := f.Select(fsi.Standard, on); std != nil && in.Registers != nil {
-		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
+		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, in.Registers.Arbiters, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
 			fsi.Kind(m.events[0].Kind) == fsi.Promotion {
 			return "calendar"
 		}

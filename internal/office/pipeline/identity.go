@@ -22,6 +22,67 @@ const (
 	unclearShare = 0.3
 )
 
+// Key identifies a tournament across submissions, so that a corrected
+// file supersedes the earlier one: the folded name, start date and city.
+// It is "" when the file does not name the tournament.
+func Key(t *tournament.Tournament) string {
+	name := registers.KeyFold(t.Name)
+	if name == "" {
+		return ""
+	}
+	start := t.Start
+	if !start.IsFull() {
+		for _, d := range t.RoundDates {
+			if d.IsFull() {
+				start = d
+				break
+			}
+		}
+	}
+	return name + "|" + start.String() + "|" + registers.KeyFold(t.City)
+}
+
+// effect is what a judged file of a known tournament does to its
+// versions (regs §4b, "One tournament, rated once": a new file replaces
+// the previous one only if it is accepted; a rejected correction leaves
+// the accepted version in force).
+type effect int
+
+const (
+	// noEffect: a rejected file of a tournament without a version in
+	// force (or a second rejected file of one submission).
+	noEffect effect = iota
+	// replacesSameSubmission: accepted, after an accepted file of the
+	// same tournament in the same submission: the later counts.
+	replacesSameSubmission
+	// replacesInForce: accepted, the tournament has a version in force:
+	// this one replaces it.
+	replacesInForce
+	// replacesRejected: accepted, the tournament's first accepted
+	// version: it replaces its last (rejected) version.
+	replacesRejected
+	// keepsInForce: rejected, the tournament has a version in force: it
+	// stays, and the notice says so.
+	keepsInForce
+)
+
+// versionEffect decides the effect of a file (accepted or not) given
+// whether the same submission had an accepted file of the tournament
+// and whether the tournament has a version in force.
+func versionEffect(accepted, earlierInSubmission, inForce bool) effect {
+	switch {
+	case accepted && earlierInSubmission:
+		return replacesSameSubmission
+	case accepted && inForce:
+		return replacesInForce
+	case accepted:
+		return replacesRejected
+	case !earlierInSubmission && inForce:
+		return keepsInForce
+	}
+	return noEffect
+}
+
 // factsOf are the facts of a read file that identify its tournament:
 // the calendar authorisation the validator matched, dates, venue,
 // rounds and players.

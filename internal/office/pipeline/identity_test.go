@@ -68,3 +68,26 @@ func TestShare(t *testing.T) {
 		}
 	}
 }
+
+// TestRegs4b_VersionInForce: a new file of a tournament replaces the
+// previous one only if it is accepted; a rejected correction leaves the
+// accepted version in force (regs §4b, "One tournament, rated once").
+func TestRegs4b_VersionInForce(t *testing.T) {
+	for _, c := range []struct {
+		name                            string
+		accepted, earlierInSub, inForce bool
+		want                            effect
+	}{
+		{"accepted, new tournament: replaces its rejected versions, if any", true, false, false, replacesRejected},
+		{"accepted correction: replaces the version in force", true, false, true, replacesInForce},
+		{"two accepted files in one submission: the later counts", true, true, true, replacesSameSubmission},
+		{"two accepted files in one submission, nothing in force", true, true, false, replacesSameSubmission},
+		{"rejected correction: the accepted version stays in force", false, false, true, keepsInForce},
+		{"rejected, nothing in force", false, false, false, noEffect},
+		{"rejected after an accepted file of the same submission", false, true, true, noEffect},
+	} {
+		if got := versionEffect(c.accepted, c.earlierInSub, c.inForce); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}

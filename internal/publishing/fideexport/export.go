@@ -1,22 +1,30 @@
-// Package export forwards homologated tournaments to FIDE: for a FIDE
-// list it takes from the store every homologated tournament that is
-// FIDE-rated (fide.Rated) and not yet forwarded, checks what FIDE would
-// raise (fide.Problems), writes the TRF FIDE's rating server takes
-// (FIDE-RR 9.1: TRF16, or TRF-2025 when the file came as TRF26) with the
-// project's TRF writer, its arbiters with the FIDE ids the arbiters'
-// register gives when the file has none (fide.WithArbiterIDs), and
-// records the forwarding in the store. The
-// office's act office.FideExport (an officer's, audited) calls it, for
-// `omologa fide export` and the web application's FIDE page alike.
+// Package fideexport forwards homologated tournaments to FIDE: for a FIDE
+// list (monthly since July 2012, FIDE-RR 7.3) it takes from the store
+// every homologated tournament that is FIDE-rated (fide.Rated) and not
+// yet forwarded, gives its players the FIDE ids the players' register
+// has where the file has none, checks what FIDE would raise
+// (fide.Problems: an arbiter or a player without FIDE id holds it, the
+// players going into the FIDE registration file written beside the
+// export), and writes the TRF FIDE's rating server takes (FIDE-RR 9.1:
+// TRF16, or TRF-2025 when the file came as TRF26) the way every FIDE
+// reader takes it: ASCII names, 092 in English, FIDE titles only in
+// columns 11–13, no national records, the arbiters with their FIDE ids
+// (fide.WithArbiterIDs). It records the forwardings and the holds in the
+// store. The office's act office.FideExport (an officer's, audited)
+// calls it, for `omologa fide export` and the web application's FIDE
+// page alike.
 package fideexport
 
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,7 +60,16 @@ type Options struct {
 	// Arbiters is the arbiters' register (nil when none): the FIDE ids
 	// of the arbiters a file names without one (fide.WithArbiterIDs).
 	Arbiters []registers.Arbiter
+	// Players is the players' register (nil when none): the FIDE ids of
+	// players the file has without one (FIDE registered them since), their
+	// FIDE titles (column fide_title), and the data of the registration
+	// file for those still without.
+	Players *registers.Players
 }
+
+// RegistrationFile is the name of the FIDE registration file written
+// beside the TRF files: the players FIDE must register first.
+const RegistrationFile = "fide-registration.csv"
 
 // ErrPeriod is wrapped by Run's error for a period that is not a FIDE
 // list's.
@@ -86,8 +103,11 @@ type Item struct {
 	Version  int                `json:"trf_version,omitempty"` // 16 or 26
 	Path     string             `json:"path,omitempty"`
 	Findings []validate.Finding `json:"findings"`
-	Previous *store.Forwarding  `json:"previous,omitempty"`
-	Error    string             `json:"error,omitempty"`
+	// Registrations are the players without FIDE id the tournament
+	// waits for (fide.no-id): the rows of the registration file.
+	Registrations []Registration    `json:"registrations,omitempty"`
+	Previous      *store.Forwarding `json:"previous,omitempty"`
+	Error         string            `json:"error,omitempty"`
 }
 
 // Result is one export.
@@ -96,6 +116,21 @@ type Result struct {
 	Set    string         `json:"rule_set"`
 	Out    string         `json:"out"`
 	Items  []Item         `json:"tournaments"`
+	// Registration is the registration file written (in Out), "" when no
+	// player waits for a FIDE id or nothing is written.
+	Registration string `json:"registration_file,omitempty"`
+}
+
+// Registrations are the rows of every held tournament's players waiting
+// for a FIDE id, in the order of the items.
+func (r *Result) Registrations() []Registration {
+	var out []Registration
+	for _, it := range r.Items {
+		if it.State == Held {
+			out = append(out, it.Registrations...)
+		}
+	}
+	return out
 }
 
 // Count returns how many items are in a state.
@@ -124,6 +159,15 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("fide export: %w (%w)", err, ErrPeriod)
 	}
 	res := &Result{Period: period, Set: set.ID, Out: opt.Out, Items: []Item{}}
+	var idx *registers.Index
+	if opt.Players != nil {
+		idx = registers.NewIndex(opt.Players)
+	}
+	ctxOne := exportCtx{idx: idx}
+	if rs, ok := opt.Rules.Select(fsi.Standard, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
+		id := rs.Params.Identity
+		ctxOne.match = registers.MatchOptions{ByName: id.MatchByName, NameNeedsBirthDate: id.NameMatchNeedsBirthDate}
+	}
 	for _, kind := range set.ForwardKinds {
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
@@ -132,7 +176,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 			return nil, err
 		}
 		for i := range files {
-			it, err := one(ctx, st, opt, period, kind, &files[i])
+			it, err := one(ctx, st, opt, ctxOne, period, kind, &files[i])
 			if err != nil {
 				return res, err
 			}
@@ -141,12 +185,75 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 			}
 		}
 	}
+	if !opt.DryRun {
+		for _, it := range res.Items {
+			if it.State != Held {
+				continue
+			}
+			findings, err := json.Marshal(it.Findings)
+			if err != nil {
+				return res, err
+			}
+			regs, err := json.Marshal(it.Registrations)
+			if err != nil {
+				return res, err
+			}
+			if err := st.RecordFideHold(ctx, &store.FideHold{FileID: it.FileID, Period: period.Label, Tournament: it.Tournament,
+				Findings: findings, Registrations: regs, By: opt.By}, opt.Now); err != nil {
+				return res, err
+			}
+		}
+		if regs := res.Registrations(); len(regs) > 0 && opt.Out != "" {
+			path, err := writeRegistrations(opt.Out, regs)
+			if err != nil {
+				return res, err
+			}
+			res.Registration = path
+		}
+	}
 	return res, nil
+}
+
+// exportCtx is what every tournament of one export shares.
+type exportCtx struct {
+	idx   *registers.Index
+	match registers.MatchOptions
+}
+
+// RegistrationCSV is the FIDE registration file: one row a player, in
+// ASCII, CRLF (a CSV every spreadsheet and FIDE's officers read).
+func RegistrationCSV(regs []Registration) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.UseCRLF = true
+	_ = w.Write([]string{"tournament", "start", "name", "sex", "birth_year", "federation", "fsi_id"})
+	for _, r := range regs {
+		year := ""
+		if r.BirthYear > 0 {
+			year = strconv.Itoa(r.BirthYear)
+		}
+		_ = w.Write([]string{r.Tournament, strconv.Itoa(r.Start), r.Name, r.Sex, year, r.Federation, r.FSIID})
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// writeRegistrations writes the FIDE registration file in dir and
+// returns its path.
+func writeRegistrations(dir string, regs []Registration) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("fide export: %w", err)
+	}
+	path := filepath.Join(dir, RegistrationFile)
+	if err := os.WriteFile(path, RegistrationCSV(regs), 0o644); err != nil {
+		return "", fmt.Errorf("fide export: %w", err)
+	}
+	return path, nil
 }
 
 // one considers one homologated file; nil when it belongs to no list up
 // to this one's and was never forwarded.
-func one(ctx context.Context, st *store.Store, opt Options, period periods.Period, kind fsi.Kind, h *store.Homologated) (*Item, error) {
+func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period periods.Period, kind fsi.Kind, h *store.Homologated) (*Item, error) {
 	it := &Item{SubmissionID: h.SubmissionID, FileID: h.FileID, Source: h.Name, Findings: []validate.Finding{}}
 	t, _, err := codec.Read(h.Name, h.Data)
 	if err != nil || t == nil {
@@ -184,15 +291,18 @@ func one(ctx context.Context, st *store.Store, opt Options, period periods.Perio
 			return it, nil
 		}
 	}
-	it.Findings = fide.Problems(set, t, opt.Arbiters)
+	// The players' FIDE ids and titles first (the register gives the
+	// ids FIDE handed out since), then what FIDE would raise about that.
+	withIDs, regs := withPlayerIDs(t, ec.idx, ec.match)
+	it.Findings = fide.Problems(set, withIDs, opt.Arbiters)
 	for _, f := range it.Findings {
 		if f.Severity == validate.SeverityError {
-			it.State = Held
+			it.State, it.Registrations = Held, regs
 			return it, nil
 		}
 	}
 	rr := validate.IsRoundRobin(ruleSet(opt.Rules, kind, t), t)
-	data, v, err := Write(fide.WithArbiterIDs(t, opt.Arbiters), rr)
+	data, v, err := Write(fide.WithArbiterIDs(withIDs, opt.Arbiters), rr)
 	if err != nil {
 		it.State, it.Error = Held, err.Error()
 		return it, nil
@@ -228,22 +338,21 @@ func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *rules.Rule
 }
 
 // Write writes the TRF forwarded to FIDE: TRF-2025 (TRF26) when the file
-// came so, TRF16 otherwise (Vega .tdf, TRF16, TRFx), with the system
-// (092) said when the file did not.
+// came so, TRF16 otherwise (Vega .tdf, TRF16, TRFx), as forFide makes
+// it: ASCII, CRLF, 092 in English, FIDE titles only, no national
+// records. t's players carry the FIDE ids and titles to forward
+// (withPlayerIDs), its arbiters their FIDE ids (fide.WithArbiterIDs).
 func Write(t *tournament.Tournament, roundRobin bool) ([]byte, trf.Version, error) {
-	out := *t
-	if strings.TrimSpace(out.Type) == "" {
-		out.Type = "Individual: Swiss-System"
-		if roundRobin {
-			out.Type = "Individual: Round-Robin"
-		}
-	}
+	out := forFide(t, roundRobin)
 	v := trf.TRF16
 	if t.Format == tournament.FormatTRF26 {
 		v = trf.TRF26
 	}
 	var b bytes.Buffer
-	if err := trf.Write(&b, &out, v); err != nil {
+	if err := trf.Write(&b, out, v); err != nil {
+		return nil, v, fmt.Errorf("fide export: %s: %w", t.File, err)
+	}
+	if err := checkASCII(b.Bytes()); err != nil {
 		return nil, v, fmt.Errorf("fide export: %s: %w", t.File, err)
 	}
 	return b.Bytes(), v, nil

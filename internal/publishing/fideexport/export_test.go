@@ -87,3 +87,84 @@ func TestWriteArbiterIDs(t *testing.T) {
 		})
 	}
 }
+
+// FIDE's lists are ASCII (regs §4d): names transliterated, so that a
+// reader counting bytes (Latin-1) and one counting characters read the
+// same columns.
+func TestASCII(t *testing.T) {
+	for in, want := range map[string]string{
+		"Pellegrini, Niccolò": "Pellegrini, Niccolo", "Sánchez, José": "Sanchez, Jose", "Città di Novara": "Citta di Novara",
+		"Müller, Jürgen": "Muller, Jurgen", "Straße": "Strasse", "Łukasz Søren": "Lukasz Soren", "D’Angelo": "D'Angelo",
+		"3° Open": "3 Open", "Dvořák": "Dvorak", "Ærø": "AEro", "plain": "plain",
+	} {
+		if got := ASCII(in); got != want {
+			t.Errorf("ASCII(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Columns 11–13 carry FIDE titles only (regs §4d): never an FSI category
+// (1N 2N 3N NC...), and the FSI's CM (Candidato Maestro) only when the
+// players' register says it is FIDE's Candidate Master.
+func TestFideTitle(t *testing.T) {
+	im := &registers.Player{Extra: map[string]string{ColFideTitle: "IM"}}
+	cm := &registers.Player{Extra: map[string]string{ColFideTitle: "CM"}}
+	cases := []struct {
+		name       string
+		title, cat string
+		row        *registers.Player
+		want       string
+	}{
+		{"a FIDE title in the file", "WFM", "", nil, "WFM"},
+		{"old TRF letters", "m", "", nil, "IM"},
+		{"an FSI category", "", "1N", nil, ""},
+		{"NC", "", "NC", nil, ""},
+		{"the FSI's CM, no register", "CM", "CM", nil, ""},
+		{"CM the register says is FIDE's", "CM", "CM", cm, "CM"},
+		{"the register's title where the file has none", "", "M", im, "IM"},
+		{"something else", "Dr", "", nil, ""},
+	}
+	for _, c := range cases {
+		p := &tournament.Player{Title: c.title, Category: c.cat}
+		if got := fideTitle(p, c.row); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// What goes to FIDE: 092 in English whatever the file says, no TRF26
+// national records nor national data, ASCII names; the original is left
+// as it was.
+func TestForFide(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "samples", "drop", "magistrale_firenze_2026.trf")
+	tr, _, err := codec.Read(path, mustRead(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Type = "Svizzero"
+	tr.Format = tournament.FormatTRF26
+	data, v, err := Write(tr, true)
+	if err != nil || v != trf.TRF26 {
+		t.Fatalf("TRF%d %v", v, err)
+	}
+	text := string(data)
+	if !strings.Contains(text, "\r\n092 Individual: Round-Robin\r\n") || strings.Contains(text, "\nITA ") ||
+		!strings.Contains(text, "Pellegrini, Niccolo ") || strings.Contains(text, " CM ") || strings.Contains(text, " 1N ") {
+		t.Errorf("forwarded:\n%s", text)
+	}
+	if tr.Type != "Svizzero" || tr.Players[8].Name != "Pellegrini, Niccolò" || tr.Players[0].Category != "CM" {
+		t.Error("Write changed the tournament it was given")
+	}
+	if data, _, _ := Write(tr, false); !strings.Contains(string(data), "\r\n092 Individual: Swiss-System\r\n") {
+		t.Error("092 of a Swiss")
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

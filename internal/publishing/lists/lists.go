@@ -23,6 +23,7 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/safecsv"
 	"omologa/internal/rating"
 )
 
@@ -46,7 +47,15 @@ type Entry struct {
 // for the players whose listed column is not 0; rapid shows Elo Italia
 // Rapid with the rapid category.
 func Build(list *registers.Players, kind string) []Entry {
+	out, _ := BuildRows(list, kind)
+	return out
+}
+
+// BuildRows is Build with, for each entry, the index of its row in
+// list.Rows: the public site links each entry to the player's page.
+func BuildRows(list *registers.Players, kind string) ([]Entry, []int) {
 	var out []Entry
+	var rows []int
 	for i := range list.Rows {
 		r := &list.Rows[i]
 		e := Entry{Surname: r.Surname, Name: r.Name, Category: r.Category, Province: r.Province}
@@ -63,13 +72,24 @@ func Build(list *registers.Players, kind string) []Entry {
 			continue
 		}
 		out = append(out, e)
+		rows = append(rows, i)
 	}
-	slices.SortStableFunc(out, func(a, b Entry) int {
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		a, b := &out[x], &out[y]
 		if c := cmp.Compare(b.Rating, a.Rating); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.Surname+" "+a.Name, b.Surname+" "+b.Name)
 	})
+	sorted, srows := make([]Entry, len(out)), make([]int, len(out))
+	for i, j := range order {
+		sorted[i], srows[i] = out[j], rows[j]
+	}
+	out, rows = sorted, srows
 	// Equal ratings share a position (standard competition ranking:
 	// 1, 2, 2, 4), as a published ranking list reads.
 	for i := range out {
@@ -78,7 +98,7 @@ func Build(list *registers.Players, kind string) []Entry {
 			out[i].Rank = out[i-1].Rank
 		}
 	}
-	return out
+	return out, rows
 }
 
 // Column is one published column: its stable English name for scripts
@@ -187,7 +207,8 @@ func writeCSV(w io.Writer, kind string, entries []Entry, italian bool) error {
 				row[j] = it
 			}
 		}
-		if err := cw.Write(row); err != nil {
+		// A name or club beginning "=HYPERLINK(" is text in Excel.
+		if err := cw.Write(safecsv.Row(row)); err != nil {
 			return err
 		}
 	}

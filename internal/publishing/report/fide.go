@@ -38,11 +38,11 @@ type fideCell struct {
 }
 
 type fideWords struct {
-	Head, Intro, Swiss, RoundRobin, Swiss643                string
+	Head, Intro, Swiss, RoundRobin, Swiss643, OnlyRated     string
 	Start, Name, Rating, Games, Points, Expected, K, Change string
 	Rc, Ru, RcNew, RuNew, Note                              string
 	NoGame, NotCounted, BelowFloor, Published, Counts       string
-	KUnknown                                                string
+	KUnknown, KJunior, KCapped                              string
 }
 
 var fideTexts = map[string]*fideWords{
@@ -52,14 +52,17 @@ var fideTexts = map[string]*fideWords{
 		Swiss:      "svizzero (FIDE-RR 8.21 a, 8.24; le partite dei giocatori con rating contro giocatori senza rating non sono valutate, 6.42)",
 		RoundRobin: "girone all'italiana (FIDE-RR 8.21 b, 8.58): Rar %s, dpa %s, Ra %d",
 		Swiss643:   "girone all'italiana con partite non giocate, valutato come uno svizzero (FIDE-RR 6.43)",
+		OnlyRated:  "sono valutate solo le partite contro avversari con rating (FIDE-RR 8.1, 8.3.1)",
 		Start:      "N.", Name: "Giocatore", Rating: "Rating FIDE", Games: "Partite", Points: "Punti",
 		Expected: "Attesi", K: "K", Change: "Variazione", Rc: "Rc", Ru: "Ru", RcNew: "Rc nuovo", RuNew: "Ru nuovo", Note: "Nota",
 		NoGame:     "nessuna partita valutata dalla FIDE",
-		NotCounted: "non valido: meno di 3 avversari con rating o di 1 punto (FIDE-RR 8.21)",
-		BelowFloor: "non valido: sotto la soglia del rating FIDE (FIDE-RR 8.33)",
-		Published:  "rating pubblicato (FIDE-RR 7.14)",
-		Counts:     "valido; rating pubblicato dopo 9 partite (FIDE-RR 7.14)",
-		KUnknown:   "* K secondo FIDE-RR 8.56 dal solo rating: un giocatore con meno di 30 partite valutate ha K 30.",
+		NotCounted: "non valido: troppo pochi avversari con rating o punti (FIDE-RR %s)",
+		BelowFloor: "non valido: sotto la soglia del rating FIDE (FIDE-RR %s)",
+		Published:  "rating pubblicato (FIDE-RR %s)",
+		Counts:     "valido; rating pubblicato dopo %d partite (FIDE-RR %s)",
+		KUnknown:   "* K dal solo rating e dall'età: un giocatore con meno di 30 partite valutate ha il K di un nuovo giocatore.",
+		KJunior:    "g: K di un giovane (sotto i 18 anni secondo il regolamento, rating sotto 2300).",
+		KCapped:    "l: K ridotto perché K × partite resti entro il limite del regolamento (700).",
 	},
 	"en": {
 		Head:       "FIDE rating preview",
@@ -67,14 +70,17 @@ var fideTexts = map[string]*fideWords{
 		Swiss:      "Swiss (FIDE-RR 8.21 a, 8.24; rated players' games against unrated players are not rated, 6.42)",
 		RoundRobin: "round robin (FIDE-RR 8.21 b, 8.58): Rar %s, dpa %s, Ra %d",
 		Swiss643:   "round robin with unplayed games, rated as a Swiss (FIDE-RR 6.43)",
+		OnlyRated:  "only games against rated opponents are rated (FIDE-RR 8.1, 8.3.1)",
 		Start:      "No.", Name: "Player", Rating: "FIDE rating", Games: "Games", Points: "Points",
 		Expected: "Expected", K: "K", Change: "Change", Rc: "Rc", Ru: "Ru", RcNew: "Rc new", RuNew: "Ru new", Note: "Note",
 		NoGame:     "no game FIDE rates",
-		NotCounted: "does not count: fewer than 3 rated opponents or 1 point (FIDE-RR 8.21)",
-		BelowFloor: "does not count: below the FIDE rating floor (FIDE-RR 8.33)",
-		Published:  "rating published (FIDE-RR 7.14)",
-		Counts:     "counts; rating published after 9 games (FIDE-RR 7.14)",
-		KUnknown:   "* K by FIDE-RR 8.56 from the rating alone: a player with fewer than 30 rated games has K 30.",
+		NotCounted: "does not count: too few rated opponents or points (FIDE-RR %s)",
+		BelowFloor: "does not count: below the FIDE rating floor (FIDE-RR %s)",
+		Published:  "rating published (FIDE-RR %s)",
+		Counts:     "counts; rating published after %d games (FIDE-RR %s)",
+		KUnknown:   "* K from the rating and age alone: a player with fewer than 30 rated games has a new player's K.",
+		KJunior:    "j: a junior's K (under 18 as the regulations count, rated under 2300).",
+		KCapped:    "c: K lowered so that K × games stays within the regulations' limit (700).",
 	},
 }
 
@@ -102,6 +108,8 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 	}
 	system := w.Swiss
 	switch {
+	case pv.OnlyRated:
+		system = w.OnlyRated
 	case pv.SwissBy643:
 		system = w.Swiss643
 	case pv.RoundRobin:
@@ -115,11 +123,16 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 	num := func(label string) fideCell { return fideCell{Label: label, N: true} }
 	v.Cols = []fideCell{num(w.Start), {Label: w.Name}, num(w.Rating), num(w.Games), num(w.Points), num(w.Expected),
 		num(w.K), num(w.Change), num(w.Rc), num(w.Ru)}
-	if pv.RoundRobin {
+	iterated := pv.RoundRobin && !pv.OnlyRated // 8.58's Rc new and Ru new
+	if iterated {
 		v.Cols = append(v.Cols, num(w.RcNew), num(w.RuNew))
 	}
 	v.Cols = append(v.Cols, fideCell{Label: w.Note})
-	kUnknown := false
+	kUnknown, junior, capped := false, false, false
+	arts, minGames := pv.Articles, pv.MinGames
+	if arts.Published == "" { // a preview without its set's articles: 2010's
+		arts, minGames = fide.Articles{FirstEvent: "8.21", Floor: "8.33", Published: "7.14"}, 9
+	}
 	for _, p := range pv.Players {
 		c := func(s string) fideCell { return fideCell{Text: s, N: true} }
 		row := []fideCell{c(strconv.Itoa(p.Start)), {Text: p.Name, Nowrap: true}}
@@ -129,6 +142,14 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 			k, change, cl := "", "", ""
 			if p.Games > 0 {
 				k = strconv.Itoa(p.K)
+				if p.Junior {
+					k += map[string]string{"it": "g", "en": "j"}[lang]
+					junior = true
+				}
+				if p.KCapped {
+					k += map[string]string{"it": "l", "en": "c"}[lang]
+					capped = true
+				}
 				if !p.KKnown {
 					k += "*"
 					kUnknown = true
@@ -143,7 +164,7 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 			}
 			row = append(row, c(strconv.Itoa(p.Rating)), c(strconv.Itoa(p.Games)), c(pts),
 				c(decimal(lang, float64(p.Expected)/100, 2, false)), c(k), fideCell{Text: change, N: true, Cl: cl}, c(""), c(""))
-			if pv.RoundRobin {
+			if iterated {
 				row = append(row, c(""), c(""))
 			}
 		} else {
@@ -151,22 +172,22 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 			switch {
 			case p.Games == 0:
 				note = w.NoGame
-			case p.NotCounted == "8.33":
-				note = w.BelowFloor
+			case p.NotCounted != "" && p.NotCounted == arts.Floor:
+				note = fmt.Sprintf(w.BelowFloor, p.NotCounted)
 			case !p.Counts:
-				note = w.NotCounted
+				note = fmt.Sprintf(w.NotCounted, p.NotCounted)
 			case p.Published:
-				note = w.Published
+				note = fmt.Sprintf(w.Published, arts.Published)
 			default:
-				note = w.Counts
+				note = fmt.Sprintf(w.Counts, minGames, arts.Published)
 			}
-			if p.Games > 0 {
+			if p.Games > 0 && p.NotCounted != "6.1" {
 				rc, ru = strconv.Itoa(p.Rc), strconv.Itoa(p.Ru)
 			}
 			row = append(row, c("–"), c(strconv.Itoa(p.Games)), c(pts), c(""), c(""), c(""), c(rc), c(ru))
-			if pv.RoundRobin {
+			if iterated {
 				rcN, ruN := "", ""
-				if p.Games > 0 {
+				if p.Games > 0 && p.NotCounted != "6.1" {
 					rcN, ruN = strconv.Itoa(p.RcNew), strconv.Itoa(p.RuNew)
 				}
 				row = append(row, c(rcN), c(ruN))
@@ -174,6 +195,12 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 		}
 		row = append(row, fideCell{Text: note})
 		v.Rows = append(v.Rows, row)
+	}
+	if junior {
+		v.Notes = append(v.Notes, w.KJunior)
+	}
+	if capped {
+		v.Notes = append(v.Notes, w.KCapped)
 	}
 	if kUnknown {
 		v.Notes = append(v.Notes, w.KUnknown)

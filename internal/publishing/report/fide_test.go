@@ -49,3 +49,30 @@ func TestFideSection(t *testing.T) {
 		t.Errorf("no preview, no section: %v", err)
 	}
 }
+
+// Under the regulations of 1 March 2024 the section says only games
+// against rated opponents are rated, has no Rc new / Ru new columns,
+// cites 2024's articles for a first rating and marks a junior's K.
+func TestFideSection2024(t *testing.T) {
+	pv := &fide.Preview{Set: "fide-rr-2024-2025", SetFrom: tournament.NewDate(2025, 10, 1), RoundRobin: true, OnlyRated: true,
+		Articles: fide.Articles{FirstEvent: "8.2", Floor: "7.1", Published: "7.1.4"}, MinGames: 5,
+		Players: []fide.PlayerPreview{
+			{Start: 1, Name: "Coppola", Rating: 2188, Games: 8, Points: 6, Expected: 542, K: 20, Change: 11.6, NewValue: 2200},
+			{Start: 6, Name: "Bruno", Rating: 1996, Games: 7, Points: 4, Expected: 294, K: 40, Junior: true, Change: 42.4},
+			{Start: 5, Name: "Bernardi", Games: 9, Points: 2, RatedOpponents: 9, Rc: 2015, Ru: 1840, Counts: true, Published: true},
+		}}
+	var b bytes.Buffer
+	if err := WriteHTML(&b, Input{File: "rr.trf", Lang: "it", Fide: pv}); err != nil {
+		t.Fatal(err)
+	}
+	page := html.UnescapeString(b.String())
+	for _, w := range []string{"in vigore dal 01/10/2025", "solo le partite contro avversari con rating (FIDE-RR 8.1, 8.3.1)",
+		"+11,6", "40g*", "rating pubblicato (FIDE-RR 7.1.4)", "g: K di un giovane"} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the 2024 FIDE section lacks %q", w)
+		}
+	}
+	if strings.Contains(page, "Ru nuovo") {
+		t.Error("Ru new without 8.58's iteration")
+	}
+}

@@ -354,11 +354,15 @@ func crosstable(tx *text, t *tournament.Tournament, st []standingRow, rounds int
 	return out
 }
 
-// cell writes one round entry: the opponent's starting number, the
-// colour as the reader's language writes it (B bianco, N nero; W, B)
-// and the result; byes and unplayed rounds by their TRF
-// code, explained in the page's legend.
-func cell(t *text, e tournament.RoundEntry) string {
+// cell writes one round entry in the page's language (RoundCell).
+func cell(t *text, e tournament.RoundEntry) string { return RoundCell(e, t.White, t.Black) }
+
+// RoundCell writes one round entry of a crosstable: the opponent's
+// starting number, the colour as the reader's language writes it (B
+// bianco, N nero; W, B) and the result; byes and unplayed rounds by
+// their TRF code, explained in the page's legend. The public site's
+// crosstable writes its cells with it too.
+func RoundCell(e tournament.RoundEntry, white, black string) string {
 	res := ""
 	switch e.Code {
 	case tournament.CodeWin:
@@ -380,9 +384,9 @@ func cell(t *text, e tournament.RoundEntry) string {
 	col := ""
 	switch e.Colour {
 	case tournament.ColourWhite:
-		col = t.White
+		col = white
 	case tournament.ColourBlack:
-		col = t.Black
+		col = black
 	}
 	return strconv.Itoa(e.Opponent) + col + " " + res
 }

@@ -136,8 +136,10 @@ func WithArbiterIDs(t *tournament.Tournament, reg []registers.Arbiter) *tourname
 }
 
 // arbiterProblems: FIDE-RR 9.1, the arbiters without FIDE id; a note for
-// each whose id the register gives (the export writes it), a warning
-// for the others saying why the register does not help.
+// each whose id the register gives (the export writes it), for the
+// others a finding saying why the register does not help: the chief
+// arbiter's holds the tournament (fide.arbiter-id-missing, an error in
+// rules.yaml), a deputy's warns (fide.deputy-arbiter-id-missing).
 func arbiterProblems(t *tournament.Tournament, reg []registers.Arbiter, report func(string, validate.At, validate.Args)) {
 	for _, a := range Arbiters(t, reg) {
 		if a.HasID {
@@ -170,6 +172,12 @@ func arbiterProblems(t *tournament.Tournament, reg []registers.Arbiter, report f
 		default:
 			args["register"] = validate.Text{IT: "non lo ha nemmeno il registro degli arbitri", EN: "the arbiters' register has none either"}
 		}
-		report("fide.arbiter-id-missing", at, args)
+		// The chief arbiter's id FIDE requires (the tournament is held);
+		// a deputy's only warns.
+		rule := "fide.arbiter-id-missing"
+		if a.pos > 0 {
+			rule = "fide.deputy-arbiter-id-missing"
+		}
+		report(rule, at, args)
 	}
 }

@@ -42,8 +42,27 @@ func List(s *rules.Fide, end tournament.Date) periods.Period {
 	return s.List.Schedule().ForReceipt(end)
 }
 
+// HasID reports whether a FIDE id is written (Vega writes 0 for none).
+func HasID(id string) bool { return hasID(id) }
+
+// Unregistered reports whether a player is one FIDE must register before
+// it rates the tournament: no FIDE id, and at least one game played
+// (FIDE-RR 5.1; a player who played none has nothing to rate).
+func Unregistered(p *tournament.Player) bool {
+	if hasID(p.FideID) {
+		return false
+	}
+	for _, e := range p.Rounds {
+		if _, ok := played(e); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // Problems returns what FIDE would raise about a tournament before it is
-// forwarded: a player without FIDE id who met FIDE-rated opponents, a
+// forwarded: a player without FIDE id who played a game (he is
+// registered with FIDE first, and the tournament waits for his id), a
 // FIDE id written twice, a federation missing (the tournament's or a
 // player's), a rate of play below FIDE-RR 1.1, an arbiter without FIDE
 // id: unless the arbiters' register reg (nil when none is given) has
@@ -59,10 +78,6 @@ func Problems(s *rules.Fide, t *tournament.Tournament, reg []registers.Arbiter) 
 	if strings.TrimSpace(t.Federation) == "" {
 		report("fide.tournament-federation-missing", validate.At{Line: tagLine(t, "032")}, nil)
 	}
-	index := make(map[int]*tournament.Player, len(t.Players))
-	for i := range t.Players {
-		index[t.Players[i].Start] = &t.Players[i]
-	}
 	byID := map[string]*tournament.Player{}
 	for i := range t.Players {
 		p := &t.Players[i]
@@ -72,16 +87,7 @@ func Problems(s *rules.Fide, t *tournament.Tournament, reg []registers.Arbiter) 
 			report("fide.federation-missing", at, args)
 		}
 		if !hasID(p.FideID) {
-			met := 0
-			for _, e := range p.Rounds {
-				if o, ok := index[e.Opponent]; ok && o.Rating > 0 {
-					if _, played := played(e); played {
-						met++
-					}
-				}
-			}
-			if met > 0 {
-				args["count"] = validate.Counted(met, "avversario", "avversari", "opponent", "opponents")
+			if Unregistered(p) {
 				report("fide.no-id", at, args)
 			}
 			continue

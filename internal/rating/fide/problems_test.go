@@ -155,9 +155,11 @@ func TestFIDE_RR_9_1_ArbiterIDs(t *testing.T) {
 			[]string{"fide.arbiter-id-missing"}, "di più arbitri (Bianchi Luca, Bianchi Luca)", []string{"Bianchi Luca"}},
 		{"FIDE-RR 9.1: no register given", "Galli Sara", nil, nil,
 			[]string{"fide.arbiter-id-missing"}, "non è stato dato", []string{"Galli Sara"}},
+		// A deputy without id only warns: the chief's id is the one that
+		// holds a tournament (regs §4d).
 		{"FIDE-RR 9.1: deputy arbiter's id from the register, the chief's in the file", "Bianchi Luca 862500",
 			[]string{"", "Galli Sara (ACN)", "Ferretti Marco"}, arbitersRegister,
-			[]string{"fide.arbiter-id-from-register", "fide.arbiter-id-missing"}, "Ferretti Marco",
+			[]string{"fide.arbiter-id-from-register", "fide.deputy-arbiter-id-missing"}, "Ferretti Marco",
 			[]string{"Bianchi Luca 862500", "", "Galli Sara (ACN) (862401)", "Ferretti Marco"}},
 	}
 	for _, c := range cases {

@@ -1,4 +1,4 @@
-package main
+package rating
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 
 func TestReadReceived(t *testing.T) {
 	rome, _ := time.LoadLocation("Europe/Rome")
-	m, err := readReceived("r.csv", []byte("\xef\xbb\xbffile,received\na.trf,2026-02-19\nb.trf,2026-02-19T23:30:00Z\n"), rome)
+	m, err := ReadReceived("r.csv", []byte("\xef\xbb\xbffile,received\na.trf,2026-02-19\nb.trf,2026-02-19T23:30:00Z\n"), rome)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,7 +17,7 @@ func TestReadReceived(t *testing.T) {
 		t.Errorf("%v", m)
 	}
 	for _, bad := range []string{"", "file\nx\n", "file,received\nx,2026-02\n", "file,received\nx\n"} {
-		if _, err := readReceived("r.csv", []byte(bad), rome); err == nil || !strings.HasPrefix(err.Error(), "r.csv") {
+		if _, err := ReadReceived("r.csv", []byte(bad), rome); err == nil || !strings.HasPrefix(err.Error(), "r.csv") {
 			t.Errorf("%q: %v", bad, err)
 		}
 	}
@@ -28,7 +28,7 @@ func FuzzReadReceived(f *testing.F) {
 	f.Add([]byte("received,file\n2026-02-19T23:30:00+01:00,b.trf\n"))
 	f.Add([]byte("file,received\n\"a,b\",2026-13-40\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := readReceived("fuzz.csv", data, time.UTC)
+		m, err := ReadReceived("fuzz.csv", data, time.UTC)
 		if err != nil {
 			return
 		}

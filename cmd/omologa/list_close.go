@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"omologa/internal/office"
+	"omologa/internal/platform/italian"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
+)
+
+// closeOutput is the --json form of `omologa list close`.
+type closeOutput struct {
+	Out      string   `json:"out"`
+	Warnings []string `json:"warnings,omitempty"`
+	rating.Report
+}
+
+func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags(stderr, "list close", "usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...\n\n"+
+		"Rates the period's homologated tournaments against the list in force (ratings frozen,\n"+
+		"variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the\n"+
+		"change report. Tournaments received outside the period are reported and not rated.")
+	asJSON := fs.Bool("json", false, "print the change report as JSON")
+	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
+	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
+	playersPath := fs.String("players", "", "the list in force: the players' register (CSV, state columns kept)")
+	receivedPath := fs.String("received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
+	out := fs.String("out", "", "where to write the new list (players' register format, so that periods chain)")
+	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	k, err := parseKind(*kind)
+	if err != nil {
+		return badUsage(stderr, "list close", "%v", err)
+	}
+	if msg := firstOf(missingFlag("--period", *label, "--players", *playersPath, "--received", *receivedPath, "--out", *out),
+		argCount(fs, 1, -1, "tournament file")); msg != "" {
+		return badUsage(stderr, "list close", "%s", msg)
+	}
+	for _, f := range fs.Args() {
+		if st, err := os.Stat(f); err != nil {
+			return badUsage(stderr, "list close", "%s: no such file", f)
+		} else if st.IsDir() {
+			return badUsage(stderr, "list close", "%s is a folder: give the tournament files", f)
+		}
+	}
+	fail := func(err error) int {
+		return failed(stderr, "list close", err)
+	}
+	bar := newProgress(stderr, "reading", fs.NArg())
+	defer bar.Done()
+	res, err := office.CloseFiles(office.FileClose{Kind: k, Period: *label, Players: *playersPath, Received: *receivedPath,
+		Files: fs.Args(), Out: *out, Rules: *rulesPath, Reading: func(string) { bar.Add(1) }})
+	bar.Done()
+	if err != nil {
+		return fail(err)
+	}
+	warnings := res.Warnings
+	if err := printResult(stdout, *asJSON, closeOutput{Out: *out, Warnings: warnings, Report: res.Report},
+		func(w io.Writer) { printClose(w, *out, warnings, &res.Report) }); err != nil {
+		return fail(err)
+	}
+	return exitOK
+}
+
+func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
+	dmy := func(d tournament.Date) string { return italian.DMY(d.Year, d.Month, d.Day) }
+	where := "new list written to " + out
+	if out == "" {
+		where = "preview: nothing stored or published"
+	}
+	fmt.Fprintf(w, "%s list of %s: tournaments received %s to %s; %s\n", r.Kind,
+		italian.MonthYearEN(r.Period.Issue.Year, r.Period.Issue.Month), dmy(r.Period.From), dmy(r.Period.Cutoff), where)
+	for _, s := range warnings {
+		fmt.Fprintf(w, "warning: %s\n", s)
+	}
+	for _, t := range r.Tournaments {
+		fmt.Fprintf(w, "  %s  %s (%s): %d players, %d games\n", dmy(t.Received), t.Name, t.File, t.Players, t.Games)
+	}
+	if len(r.Changes) == 0 {
+		fmt.Fprintln(w, "\nchanges: none")
+	} else {
+		fmt.Fprintln(w, "\nchanges:")
+	}
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	if len(r.Changes) > 0 {
+		fmt.Fprintln(tw, "fsi_id\tname\tprevious\tused\tsum\treached\tnew\tper tournament\tarticles")
+	}
+	for _, c := range r.Changes {
+		var per []string
+		for _, v := range c.Variations {
+			s := fmt.Sprintf("%s %s", v.Name, signed(v.Applied))
+			if len(v.Articles) > 0 {
+				s += " [" + strings.Join(v.Articles, ",") + "]"
+			}
+			per = append(per, s)
+		}
+		reached := ""
+		if c.Rated {
+			reached = fmt.Sprint(c.Reached)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d %s\t%s\t%s\t%d\t%s\t%s\n", c.FSIID, c.Name, c.Previous, c.Used, c.Source,
+			signed(c.Sum), reached, c.New, strings.Join(per, "; "), strings.Join(c.Articles, " "))
+	}
+	tw.Flush()
+	section := func(title string, notes []rating.PlayerNote) {
+		if len(notes) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, n := range notes {
+			fmt.Fprintf(w, "  %s %s: %s", n.FSIID, n.Name, n.Reason)
+			if n.Article != "" {
+				fmt.Fprintf(w, " (%s)", n.Article)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	cats := func(title string, cs []rating.CategoryChange) {
+		if len(cs) == 0 {
+			return
+		}
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, c := range cs {
+			from := c.From
+			if from == "" {
+				from = "-"
+			}
+			fmt.Fprintf(w, "  %s %s: %s → %s at %d (%s)\n", c.FSIID, c.Name, from, c.To, c.Rating, c.Article)
+		}
+	}
+	cats("promotions", r.Promotions)
+	cats("rapid categories", r.Categories)
+	cats("withheld (unjustified withdrawal)", r.Withheld)
+	section("norms", r.Norms)
+	section("added", r.Added)
+	section("inactive (left out of the list)", r.Inactive)
+	section("removed", r.Removed)
+	section("re-entered", r.Reentered)
+	section("K locked", r.KLocked)
+	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
+}

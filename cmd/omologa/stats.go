@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"omologa/internal/publishing/statistics"
+)
+
+func init() {
+	register(&command{
+		name:    "stats",
+		summary: "the federation's statistics of a year: activity by month, province and club, new players, categories, Elo by sex and age, homologation outcomes",
+		run:     runStats,
+	})
+}
+
+func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags(stderr, "stats", "usage: omologa stats --year YYYY [--config FILE] [--json] [--csv DIR]")
+	cfgPath := fs.String("config", defaultConfig(), "configuration file")
+	year := fs.Int("year", 0, "the year (required)")
+	asJSON := fs.Bool("json", false, "print the tables as JSON")
+	csvDir := fs.String("csv", "", "also write each table as a CSV for Excel (Italian settings) into DIR")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if msg := argCount(fs, 0, 0, "argument"); msg != "" {
+		return badUsage(stderr, "stats", "%s", msg)
+	}
+	if *year < 1900 || *year > 9999 {
+		return badUsage(stderr, "stats", "--year %d: want a year YYYY", *year)
+	}
+	o, err := openOffice(ctx, *cfgPath)
+	if err != nil {
+		return failed(stderr, "stats", err)
+	}
+	defer o.Close()
+	r, _, err := o.Statistics(ctx, *year)
+	if err != nil {
+		return failed(stderr, "stats", err)
+	}
+	if *csvDir != "" {
+		if err := os.MkdirAll(*csvDir, 0o755); err != nil {
+			return failed(stderr, "stats", err)
+		}
+		for i := range r.Tables {
+			t := &r.Tables[i]
+			f, err := os.Create(filepath.Join(*csvDir, strconv.Itoa(r.Year)+"-"+t.Name+".csv"))
+			if err != nil {
+				return failed(stderr, "stats", err)
+			}
+			err = statistics.WriteCSV(f, t)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return failed(stderr, "stats", err)
+			}
+		}
+	}
+	if err := printResult(stdout, *asJSON, r, func(w io.Writer) { printStats(w, r) }); err != nil {
+		return failed(stderr, "stats", err)
+	}
+	return exitOK
+}
+
+// printStats writes the tables aligned, numbers the Italian way.
+func printStats(w io.Writer, r *statistics.Result) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Statistiche %d\n", r.Year)
+	for _, t := range r.Tables {
+		fmt.Fprintf(&b, "\n%s\n", t.Title)
+		if t.Note != "" {
+			fmt.Fprintf(&b, "(%s)\n", t.Note)
+		}
+		rows := [][]string{t.Columns}
+		all := t.Rows
+		if t.Total != nil {
+			all = append(all[:len(all):len(all)], t.Total)
+		}
+		for _, r := range all {
+			cells := make([]string, len(r))
+			for i, v := range r {
+				cells[i] = statistics.Cell(v)
+			}
+			rows = append(rows, cells)
+		}
+		if len(all) == 0 {
+			b.WriteString("nessun dato\n")
+			continue
+		}
+		width := make([]int, len(t.Columns))
+		for _, r := range rows {
+			for i, c := range r {
+				if i < len(width) {
+					width[i] = max(width[i], len([]rune(c)))
+				}
+			}
+		}
+		for _, r := range rows {
+			for i, c := range r {
+				pad := strings.Repeat(" ", width[i]-len([]rune(c)))
+				if i == 0 {
+					b.WriteString(c + pad)
+				} else {
+					b.WriteString("  " + pad + c)
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	io.WriteString(w, b.String())
+}

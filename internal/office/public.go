@@ -1,0 +1,262 @@
+package office
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/publishing/lists"
+	"omologa/internal/publishing/site"
+	"omologa/internal/publishing/statistics"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/codec"
+)
+
+// SiteDir is where the public site is written: publish/site beside the
+// store, with the lists' own folders.
+func (o *Office) SiteDir() string {
+	return filepath.Join(filepath.Dir(o.Config.Store.Path), "publish", "site")
+}
+
+// publicData reads from the store what the public site and the
+// statistics show: the closed lists, the homologated tournaments (each
+// parsed once) and the judged files.
+type publicData struct {
+	site  site.Input
+	stats statistics.Input
+}
+
+func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
+	st := o.Store
+	settings := &o.Rules.Rating
+	d := &publicData{}
+	sums, err := st.ListSummaries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Oldest first: the latest list read says a member's club and
+	// province for the statistics.
+	slices.Reverse(sums)
+	// The variations of each tournament in the list that rated it, by
+	// tournament key.
+	type rated struct {
+		vars map[int]rating.Tenths
+		in   string
+	}
+	ratedIn := map[string]*rated{}
+	members := map[string]statistics.Player{}
+	for _, s := range sums {
+		l, ok, err := st.RatingListByID(ctx, s.ID)
+		if err != nil || !ok {
+			return nil, fmt.Errorf("list %s %s: %v", s.Kind, s.Period, err)
+		}
+		k := fsi.Kind(l.Kind)
+		period, err := settings.Schedule(k).Parse(l.Period)
+		if err != nil {
+			return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
+		}
+		name := fmt.Sprintf("list %s %s", l.Kind, l.Period)
+		ps, err := registers.ReadPlayers(name, l.List)
+		if err != nil {
+			return nil, err
+		}
+		d.site.Lists = append(d.site.Lists, site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories})
+		var rep rating.Report
+		if err := json.Unmarshal(l.Report, &rep); err != nil {
+			return nil, fmt.Errorf("%s: change report: %w", name, err)
+		}
+		sl := statistics.List{Kind: k, Period: l.Period, Players: statPlayers(ps, k), Added: len(rep.Added)}
+		if len(l.Base) > 0 {
+			base, err := registers.ReadPlayers(name+" (base)", l.Base)
+			if err != nil {
+				return nil, err
+			}
+			sl.Base = statPlayers(base, k)
+		}
+		d.stats.Lists = append(d.stats.Lists, sl)
+		for _, p := range statPlayers(ps, fsi.Standard) {
+			members[p.FSIID] = p
+		}
+		keyOf := map[string]string{}
+		for _, f := range l.Files {
+			keyOf[f.Label] = f.TournamentKey
+		}
+		title := lists.Title(k, period)
+		for _, c := range rep.Changes {
+			for _, v := range c.Variations {
+				key := keyOf[v.File]
+				if key == "" {
+					continue
+				}
+				r := ratedIn[key]
+				if r == nil {
+					r = &rated{vars: map[int]rating.Tenths{}, in: title}
+					ratedIn[key] = r
+				}
+				r.vars[v.Start] = v.Applied
+			}
+		}
+	}
+	if len(members) == 0 {
+		regs, err := LoadRegisters(ctx, st, o.Config)
+		if err != nil {
+			return nil, err
+		}
+		if regs.Players != nil {
+			for _, p := range statPlayers(regs.Players, fsi.Standard) {
+				members[p.FSIID] = p
+			}
+		}
+	}
+	for _, p := range members {
+		d.stats.Players = append(d.stats.Players, p)
+	}
+	slices.SortFunc(d.stats.Players, func(a, b statistics.Player) int { return compareStrings(a.FSIID, b.FSIID) })
+
+	ts, err := st.PublicTournaments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, pt := range ts {
+		var rep validate.Report
+		if err := json.Unmarshal(pt.Report, &rep); err != nil {
+			return nil, fmt.Errorf("tournament %q: report: %w", pt.Name, err)
+		}
+		t := site.Tournament{ID: pt.ID, Name: pt.Name, City: pt.City, Province: pt.Province, Kind: fsi.Kind(pt.Kind),
+			Standings: rep.Standings, FSI: map[int]string{}}
+		_ = t.Start.UnmarshalText([]byte(pt.Start))
+		_ = t.End.UnmarshalText([]byte(pt.End))
+		if parsed, _, err := codec.Read(pt.FileName, pt.Data); err == nil {
+			t.T = parsed
+		}
+		for _, r := range pt.Ratings {
+			var line rating.Line
+			if err := json.Unmarshal(r.Result, &line); err == nil && line.FSIID != "" {
+				t.FSI[line.Start] = line.FSIID
+			}
+		}
+		if r := ratedIn[pt.Key]; r != nil {
+			t.Variations, t.RatedIn = r.vars, r.in
+		}
+		if t.Name == "" && t.T != nil {
+			t.Name = t.T.Name
+		}
+		d.site.Tournaments = append(d.site.Tournaments, t)
+
+		month := pt.End
+		if len(month) < 7 {
+			month = pt.Start
+		}
+		if len(month) >= 7 {
+			month = month[:7]
+		}
+		stt := statistics.Tournament{Key: pt.Key, Province: pt.Province, Kind: fsi.Kind(pt.Kind), Month: month}
+		if t.T != nil {
+			stt.Games = len(t.T.Games())
+			for i := range t.T.Players {
+				pl := &t.T.Players[i]
+				d.stats.Participations = append(d.stats.Participations, statistics.Participation{Tournament: pt.Key,
+					FSIID: t.FSI[pl.Start], Games: playedGames(pl)})
+			}
+		}
+		d.stats.Tournaments = append(d.stats.Tournaments, stt)
+	}
+
+	js, err := st.JudgedFileVerdicts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	loc := settings.Location()
+	for _, j := range js {
+		d.stats.Judged = append(d.stats.Judged, statistics.Judged{Province: j.Province, Month: j.ReceivedAt.In(loc).Format("2006-01"),
+			Verdict: j.Verdict, Late: j.Late, Articles: j.Articles})
+	}
+	for _, y := range statistics.Years(d.stats) {
+		r, err := statistics.Compute(d.stats, y)
+		if err != nil {
+			return nil, err
+		}
+		d.site.Stats = append(d.site.Stats, r)
+	}
+	return d, nil
+}
+
+func compareStrings(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// playedGames counts the games a player actually played (RTF 4.2.13).
+func playedGames(pl *tournament.Player) int {
+	n := 0
+	for _, e := range pl.Rounds {
+		if e.IsPlayed() {
+			n++
+		}
+	}
+	return n
+}
+
+// statPlayers are a list's rows as the statistics count them: the rows
+// the list publishes (for a standard list, its Elo Italia).
+func statPlayers(ps *registers.Players, k fsi.Kind) []statistics.Player {
+	out := make([]statistics.Player, 0, len(ps.Rows))
+	for i := range ps.Rows {
+		r := &ps.Rows[i]
+		if r.FSIID == "" {
+			continue
+		}
+		p := statistics.Player{FSIID: r.FSIID, Sex: r.Sex, BirthYear: r.BirthDate.Year, Club: r.Club, Province: r.Province,
+			Category: r.Category, Rating: r.EloItalia}
+		if k == fsi.Rapid {
+			p.Rating = r.EloRapid
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Statistics computes the federation's statistics of a year from the
+// store (year 0: the latest year with data), with the years that have
+// data.
+func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, []int, error) {
+	d, err := o.loadPublic(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	years := statistics.Years(d.stats)
+	if year == 0 && len(years) > 0 {
+		year = years[len(years)-1]
+	}
+	for _, r := range d.site.Stats {
+		if r.Year == year {
+			return r, years, nil
+		}
+	}
+	r, err := statistics.Compute(d.stats, year)
+	return r, years, err
+}
+
+// BuildSite writes the public site into dir (default SiteDir): only the
+// pages whose content changed are rewritten.
+func (o *Office) BuildSite(ctx context.Context, dir string) (*site.Result, error) {
+	if dir == "" {
+		dir = o.SiteDir()
+	}
+	d, err := o.loadPublic(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return site.Build(dir, d.site)
+}

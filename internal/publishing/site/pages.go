@@ -1,0 +1,520 @@
+package site
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"omologa/internal/fsi"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/lists"
+	"omologa/internal/publishing/report"
+	"omologa/internal/publishing/statistics"
+	"omologa/internal/publishing/style"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
+)
+
+//go:embed site.css
+var siteCSS string
+
+//go:embed sort.js
+var sortJS string
+
+// assets are the hashed names of the stylesheet and scripts.
+type assets struct{ CSS, Search, Sort string }
+
+func writeAssets(w *writer) (assets, error) {
+	var a assets
+	for _, f := range []struct {
+		name, ext string
+		text      string
+		into      *string
+	}{
+		{"style", "css", style.CSS + "\n" + siteCSS, &a.CSS},
+		{"search", "js", style.SearchJS, &a.Search},
+		{"sort", "js", sortJS, &a.Sort},
+	} {
+		b := []byte(f.text)
+		*f.into = "assets/" + f.name + "." + hashOf(b)[:10] + "." + f.ext
+		if err := w.put(*f.into, b); err != nil {
+			return a, err
+		}
+	}
+	return a, nil
+}
+
+// page is what every page's frame needs.
+type page struct {
+	Title  string
+	Root   string // "" at the root, "../" one folder down
+	A      assets
+	Script bool // the search and sort scripts
+	Nav    string
+	D      any
+}
+
+func pointsIT(p float64) string           { return italian.Points(p) }
+func signedTenths(v rating.Tenths) string { return italian.SignedTenths(int(v)) }
+
+func dateIT(d tournament.Date) string {
+	if !d.IsFull() {
+		return ""
+	}
+	return italian.DMY(d.Year, d.Month, d.Day)
+}
+
+func datesIT(a, b tournament.Date) string {
+	switch {
+	case !a.IsFull():
+		return dateIT(b)
+	case !b.IsFull() || a == b:
+		return dateIT(a)
+	}
+	return italian.Elide("dal " + dateIT(a) + " al " + dateIT(b))
+}
+
+func kindIT(k fsi.Kind) string {
+	if k == fsi.Rapid {
+		return "Rapid"
+	}
+	return "Standard"
+}
+
+var funcs = template.FuncMap{
+	"player":   func(id string) string { return playerPath(id) },
+	"tourn":    func(id int64) string { return tournPath(id) },
+	"province": func(p string) string { return provincePath(p) },
+	"dates":    datesIT,
+	"kind":     kindIT,
+	"points":   pointsIT,
+	"num":      func(f float64) string { return italian.Number(f) },
+	"period":   italian.Period,
+	"count":    italian.Count,
+	"cell":     statistics.Cell,
+	"numeric":  statistics.Numeric,
+	"add":      func(a, b int) int { return a + b },
+}
+
+const frame = `{{define "head"}}<!DOCTYPE html>
+<html lang="it"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}} – Federazione Scacchistica Italiana</title>
+<link rel="stylesheet" href="{{.Root}}{{.A.CSS}}">
+</head><body>
+<a class="skip" href="#main">Vai al contenuto</a>
+<header class="site"><p class="org">Federazione Scacchistica Italiana · Elo Italia</p>
+<h1>{{.Title}}</h1></header>
+<nav class="site" aria-label="Sezioni"><a href="{{.Root}}index.html"{{if eq .Nav "home"}} aria-current="page"{{end}}>Liste</a> <a href="{{.Root}}tornei/index.html"{{if eq .Nav "tornei"}} aria-current="page"{{end}}>Tornei omologati</a> <a href="{{.Root}}province/index.html"{{if eq .Nav "province"}} aria-current="page"{{end}}>Province</a> <a href="{{.Root}}statistiche/index.html"{{if eq .Nav "stats"}} aria-current="page"{{end}}>Statistiche</a></nav>
+<main id="main">
+{{end}}{{define "foot"}}</main>
+<footer class="site">Pubblicati solo cognome, nome, tessera FSI, titolo FIDE, categoria, provincia ed Elo (RAPID 5.3; regolamento sulla protezione dei dati).</footer>
+{{if .Script}}<script src="{{.Root}}{{.A.Search}}"></script><script src="{{.Root}}{{.A.Sort}}"></script>{{end}}
+</body></html>
+{{end}}`
+
+var templates = sync.OnceValue(func() *template.Template {
+	t := template.Must(template.New("frame").Funcs(funcs).Parse(frame))
+	for name, text := range map[string]string{
+		"index":    indexHTML,
+		"list":     listHTML,
+		"player":   playerHTML,
+		"tourn":    tournHTML,
+		"tourns":   tournsHTML,
+		"provs":    provsHTML,
+		"province": provinceHTML,
+		"stats":    statsHTML,
+		"year":     yearHTML,
+	} {
+		template.Must(t.New(name).Parse(`{{template "head" .}}` + text + `{{template "foot" .}}`))
+	}
+	return t
+})
+
+func (s *site) render(w *writer, path, name string, p page) error {
+	var b bytes.Buffer
+	if err := templates().ExecuteTemplate(&b, name, p); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return w.put(path, b.Bytes())
+}
+
+const indexHTML = `<p>Le liste Elo Italia ed Elo Italia Rapid pubblicate dalla Federazione, ciascuna con la ricerca per nome e l'ordinamento per colonna; ogni giocatore ha la sua pagina con l'andamento dell'Elo e i tornei omologati che ha giocato.</p>
+<h2>Liste pubblicate</h2>
+{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count (len .Entries) "giocatore" "giocatori"}})</span></li>{{end}}</ul>
+{{else}}<p>Nessuna lista pubblicata.</p>{{end}}`
+
+type listPage struct {
+	V      *listView
+	Facts  [][2]string
+	Legend [][2]string
+	FIDE   bool
+	CSV    string
+}
+
+const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
+<p class="noprint">Scarica la lista: <a href="{{.CSV}}">{{.CSV}}</a> (Excel).</p>
+{{if .V.Entries}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="cognome, nome, provincia…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
+<div class="scroll"><table id="list" class="sortable"><caption>{{.V.Title}}: i giocatori in lista; un clic sull'intestazione ordina la colonna</caption>
+<thead><tr><th scope="col" class="n" data-sort="n">Pos.</th>{{if .FIDE}}<th scope="col" data-sort="n">Tessera FSI</th>{{end}}<th scope="col">Cognome</th><th scope="col">Nome</th><th scope="col">Cat.</th><th scope="col">Prov.</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
+{{$ids := .V.IDs}}{{$fide := .FIDE}}{{range $i, $e := .V.Entries}}<tr><td class="n">{{.Rank}}</td>{{if $fide}}<td>{{.FSIID}}</td>{{end}}<td>{{with index $ids $i}}<a href="../{{player .}}">{{$e.Surname}}</a>{{else}}{{.Surname}}{{end}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td>{{.Province}}</td><td class="n">{{.Rating}}</td>{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}</td>{{end}}</tr>
+{{end}}</tbody></table></div>
+{{else}}<p>Nessun giocatore in lista.</p>{{end}}
+{{if .Legend}}<h2>Legenda</h2>
+<ul class="legend">{{range .Legend}}<li><strong>{{index . 0}}</strong>: {{index . 1}}</li>{{end}}</ul>{{end}}{{end}}`
+
+func (s *site) writeIndex(w *writer, a assets) error {
+	return s.render(w, "index.html", "index", page{Title: "Liste Elo Italia", A: a, Nav: "home", D: s.lists})
+}
+
+func (s *site) writeList(w *writer, a assets, v *listView) error {
+	pub := lists.NewPage(lists.Publication{Kind: v.L.Kind, Period: v.L.Period, List: v.L.Players, Bands: v.L.Bands}, v.Entries)
+	csvName := strings.TrimSuffix(strings.TrimPrefix(v.Path, "liste/"), ".html") + ".csv"
+	var b bytes.Buffer
+	if err := lists.WriteExcelCSV(&b, string(v.L.Kind), v.Entries); err != nil {
+		return err
+	}
+	if err := w.put("liste/"+csvName, b.Bytes()); err != nil {
+		return err
+	}
+	return s.render(w, v.Path, "list", page{Title: v.Title, Root: "../", A: a, Script: true, Nav: "home",
+		D: listPage{V: v, Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
+}
+
+type playerPage struct {
+	P     *player
+	Chart string
+	Facts [][2]string
+}
+
+const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
+<h2>Elo nelle liste pubblicate</h2>
+{{if .Chart}}<figure><img class="chart" src="{{.Chart}}" width="720" height="300" alt="Andamento dell'Elo di {{.P.Surname}} {{.P.Name}} nelle liste pubblicate"></figure>{{end}}
+<div class="scroll"><table><caption>L'Elo in ogni lista pubblicata</caption><thead><tr><th scope="col">Lista</th><th scope="col">Tipo</th><th scope="col" class="n">Elo</th><th scope="col">Categoria</th></tr></thead><tbody>
+{{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{period .Period}}</a></th><td>{{kind .Kind}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
+{{end}}</tbody></table></div>
+<h2>Tornei omologati</h2>
+{{if .P.Games}}<div class="scroll"><table><caption>I tornei omologati giocati, con il punteggio e la variazione dell'Elo</caption><thead><tr><th scope="col">Torneo</th><th scope="col">Date</th><th scope="col">Tipo</th><th scope="col" class="n">Partite</th><th scope="col" class="n">Punti</th><th scope="col" class="n">Variazione</th></tr></thead><tbody>
+{{range .P.Games}}<tr><th scope="row"><a href="../{{tourn .T.ID}}">{{.T.Name}}</a></th><td>{{dates .T.Start .T.End}}</td><td>{{kind .T.Kind}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">non ancora in lista</span>{{end}}</td></tr>
+{{end}}</tbody></table></div>{{else}}<p>Nessun torneo omologato registrato.</p>{{end}}{{end}}`
+
+func (s *site) writePlayer(w *writer, a assets, p *player) error {
+	d := playerPage{P: p}
+	d.Facts = append(d.Facts, [2]string{"Tessera FSI", p.ID})
+	if p.Title != "" {
+		d.Facts = append(d.Facts, [2]string{"Titolo FIDE", p.Title})
+	}
+	if p.Category != "" {
+		d.Facts = append(d.Facts, [2]string{"Categoria", p.Category})
+	}
+	if p.Standard > 0 {
+		v := strconv.Itoa(p.Standard)
+		if p.FIDE {
+			v += " (Elo FIDE, RTF 4.2.8)"
+		}
+		d.Facts = append(d.Facts, [2]string{fsi.Standard.ListName(), v})
+	}
+	if p.Rapid > 0 {
+		v := strconv.Itoa(p.Rapid)
+		if p.RapidCategory != "" {
+			v += ", categoria " + p.RapidCategory
+		}
+		d.Facts = append(d.Facts, [2]string{fsi.Rapid.ListName(), v})
+	}
+	if p.Province != "" {
+		d.Facts = append(d.Facts, [2]string{"Provincia", p.Province})
+	}
+	if len(p.History) > 0 {
+		d.Chart = strings.TrimPrefix(chartPath(p.ID), "giocatori/")
+		src := historyKey(p)
+		if err := w.putFrom(chartPath(p.ID), src, func() ([]byte, error) { return historySVG(p) }); err != nil {
+			return err
+		}
+	}
+	return s.render(w, playerPath(p.ID), "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
+}
+
+type tournPage struct {
+	T      *Tournament
+	Facts  [][2]string
+	Rows   []standRow
+	Rounds []int
+	Cross  []crossRow
+}
+
+type standRow struct {
+	Rank                  int
+	Start                 int
+	Name, ID              string
+	Title, Rating         string
+	Points, BH, BHC1, SB  string
+	Variation, Class      string
+	HasVariation, Unrated bool
+}
+
+type crossRow struct {
+	Rank   int
+	Start  int
+	Name   string
+	Cells  []string
+	Points string
+}
+
+const tournHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
+<h2>Classifica finale</h2>
+<div class="scroll"><table><caption>Classifica con gli spareggi (Buchholz, Buchholz meno il peggiore, Sonneborn-Berger) e la variazione dell'Elo</caption><thead><tr><th scope="col" class="n">Pos.</th><th scope="col">Giocatore</th><th scope="col">Tit./Cat.</th><th scope="col" class="n">Elo</th><th scope="col" class="n">Punti</th><th scope="col" class="n"><abbr title="Buchholz">BH</abbr></th><th scope="col" class="n"><abbr title="Buchholz meno il peggiore">BH-C1</abbr></th><th scope="col" class="n"><abbr title="Sonneborn-Berger">SB</abbr></th><th scope="col" class="n">Variazione</th></tr></thead><tbody>
+{{range .Rows}}<tr><td class="n">{{.Rank}}</td><th scope="row">{{if .ID}}<a href="../{{player .ID}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</th><td>{{.Title}}</td><td class="n">{{.Rating}}</td><td class="n">{{.Points}}</td><td class="n">{{.BH}}</td><td class="n">{{.BHC1}}</td><td class="n">{{.SB}}</td><td class="n {{.Class}}">{{.Variation}}</td></tr>
+{{end}}</tbody></table></div>
+{{if .Cross}}<h2>Tabellone</h2>
+<p class="note">Per ogni turno: numero di partenza dell'avversario, colore (B bianco, N nero) e risultato; – nessuna partita.</p>
+<div class="scroll"><table class="cross"><caption>Tabellone per turno</caption><thead><tr><th scope="col" class="n">Pos.</th><th scope="col" class="n">N.</th><th scope="col">Giocatore</th>{{range .Rounds}}<th scope="col" class="c">T{{.}}</th>{{end}}<th scope="col" class="n">Punti</th></tr></thead><tbody>
+{{range .Cross}}<tr><td class="n">{{if .Rank}}{{.Rank}}{{end}}</td><td class="n">{{.Start}}</td><th scope="row" class="name">{{.Name}}</th>{{range .Cells}}<td class="c">{{.}}</td>{{end}}<td class="n">{{.Points}}</td></tr>
+{{end}}</tbody></table></div>{{end}}{{end}}`
+
+func (s *site) writeTournaments(w *writer, a assets) error {
+	if err := s.render(w, "tornei/index.html", "tourns", page{Title: "Tornei omologati", Root: "../", A: a, Script: true, Nav: "tornei", D: s.tourns}); err != nil {
+		return err
+	}
+	for _, t := range s.tourns {
+		if err := s.writeTournament(w, a, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const tournsHTML = `{{if .D}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="tourns" data-count="count" placeholder="nome, città, provincia…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
+<div class="scroll"><table id="tourns" class="sortable"><caption>I tornei omologati, dal più recente</caption><thead><tr><th scope="col">Torneo</th><th scope="col">Città</th><th scope="col">Prov.</th><th scope="col">Date</th><th scope="col">Tipo</th><th scope="col" class="n" data-sort="n">Giocatori</th></tr></thead><tbody>
+{{range .D}}<tr><th scope="row"><a href="../{{tourn .ID}}">{{.Name}}</a></th><td>{{.City}}</td><td>{{if .Province}}<a href="../{{province .Province}}">{{.Province}}</a>{{end}}</td><td>{{dates .Start .End}}</td><td>{{kind .Kind}}</td><td class="n">{{len .Standings}}</td></tr>
+{{end}}</tbody></table></div>{{else}}<p>Nessun torneo omologato.</p>{{end}}`
+
+func (s *site) writeTournament(w *writer, a assets, t *Tournament) error {
+	d := tournPage{T: t}
+	city := t.City
+	if t.Province != "" && !strings.HasSuffix(city, "("+t.Province+")") {
+		city += " (" + t.Province + ")"
+	}
+	d.Facts = [][2]string{{"Luogo", strings.TrimSpace(city)}, {"Date", datesIT(t.Start, t.End)}, {"Tipo", kindIT(t.Kind)}}
+	if t.T != nil {
+		d.Facts = append(d.Facts, [2]string{"Turni", strconv.Itoa(t.T.Rounds())})
+	}
+	d.Facts = append(d.Facts, [2]string{"Giocatori", strconv.Itoa(len(t.Standings))})
+	if t.RatedIn != "" {
+		d.Facts = append(d.Facts, [2]string{"Valutato nella", t.RatedIn})
+	} else {
+		d.Facts = append(d.Facts, [2]string{"Valutazione", "nella prossima lista"})
+	}
+	for _, st := range t.Standings {
+		r := standRow{Rank: st.Rank, Start: st.Start, Name: st.Name, Points: pointsIT(st.Points), BH: italian.Number(st.BH),
+			BHC1: italian.Number(st.BHC1), SB: italian.Number(st.SB)}
+		if id := t.FSI[st.Start]; id != "" && s.players[id] != nil {
+			r.ID = id
+		}
+		if t.T != nil {
+			if pl := t.T.Player(st.Start); pl != nil {
+				r.Title = strings.TrimSpace(pl.Title)
+				if r.Title == "" {
+					r.Title = pl.Category
+				}
+				switch {
+				case pl.Rating > 0:
+					r.Rating = strconv.Itoa(pl.Rating)
+				case pl.NationalRating > 0:
+					r.Rating = strconv.Itoa(pl.NationalRating)
+				}
+			}
+		}
+		if v, ok := t.Variations[st.Start]; ok {
+			r.Variation = signedTenths(v)
+			if v > 0 {
+				r.Class = "up"
+			} else if v < 0 {
+				r.Class = "down"
+			}
+		}
+		d.Rows = append(d.Rows, r)
+	}
+	if t.T != nil {
+		n := t.T.Rounds()
+		for i := 1; i <= n; i++ {
+			d.Rounds = append(d.Rounds, i)
+		}
+		for _, r := range d.Rows {
+			pl := t.T.Player(r.Start)
+			if pl == nil {
+				continue
+			}
+			c := crossRow{Rank: r.Rank, Start: r.Start, Name: r.Name, Points: r.Points}
+			for i := 1; i <= n; i++ {
+				c.Cells = append(c.Cells, report.RoundCell(pl.Entry(i), "B", "N"))
+			}
+			d.Cross = append(d.Cross, c)
+		}
+	}
+	return s.render(w, tournPath(t.ID), "tourn", page{Title: t.Name, Root: "../", A: a, Nav: "tornei", D: d})
+}
+
+type provRow struct {
+	Province string
+	Players  int
+	Tourns   int
+}
+
+const provsHTML = `<p>I giocatori delle liste e i tornei omologati, per provincia.</p>
+{{if .D}}<div class="scroll"><table><caption>Le province</caption><thead><tr><th scope="col">Provincia</th><th scope="col" class="n">Giocatori in lista</th><th scope="col" class="n">Tornei omologati</th></tr></thead><tbody>
+{{range .D}}<tr><th scope="row"><a href="../{{province .Province}}">{{.Province}}</a></th><td class="n">{{.Players}}</td><td class="n">{{.Tourns}}</td></tr>
+{{end}}</tbody></table></div>{{else}}<p>Nessuna provincia.</p>{{end}}`
+
+type provPage struct {
+	Players []*player
+	Tourns  []*Tournament
+}
+
+const provinceHTML = `{{with .D}}<h2>Giocatori</h2>
+{{if .Players}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="players" data-count="count" placeholder="cognome, nome…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
+<div class="scroll"><table id="players" class="sortable"><caption>I giocatori della provincia nelle ultime liste</caption><thead><tr><th scope="col">Cognome e nome</th><th scope="col">Cat.</th><th scope="col" class="n" data-sort="n">Elo Italia</th><th scope="col" class="n" data-sort="n">Elo Rapid</th></tr></thead><tbody>
+{{range .Players}}<tr><th scope="row"><a href="../{{player .ID}}">{{.Surname}} {{.Name}}</a></th><td>{{.Category}}</td><td class="n">{{if .Standard}}{{.Standard}}{{end}}</td><td class="n">{{if .Rapid}}{{.Rapid}}{{end}}</td></tr>
+{{end}}</tbody></table></div>{{else}}<p>Nessun giocatore.</p>{{end}}
+<h2>Tornei omologati</h2>
+{{if .Tourns}}<ul class="links">{{range .Tourns}}<li><a href="../{{tourn .ID}}">{{.Name}}</a> <span class="note">{{.City}}, {{dates .Start .End}}</span></li>{{end}}</ul>{{else}}<p>Nessun torneo omologato nella provincia.</p>{{end}}{{end}}`
+
+func (s *site) writeProvinces(w *writer, a assets) error {
+	by := map[string]*provPage{}
+	get := func(p string) *provPage {
+		if by[p] == nil {
+			by[p] = &provPage{}
+		}
+		return by[p]
+	}
+	for _, id := range s.ids {
+		if p := s.players[id]; p.Province != "" {
+			get(p.Province).Players = append(get(p.Province).Players, p)
+		}
+	}
+	for _, t := range s.tourns {
+		if t.Province != "" {
+			get(t.Province).Tourns = append(get(t.Province).Tourns, t)
+		}
+	}
+	var rows []provRow
+	for p, d := range by {
+		rows = append(rows, provRow{Province: p, Players: len(d.Players), Tourns: len(d.Tourns)})
+	}
+	slices.SortFunc(rows, func(a, b provRow) int { return strings.Compare(a.Province, b.Province) })
+	if err := s.render(w, "province/index.html", "provs", page{Title: "Province", Root: "../", A: a, Nav: "province", D: rows}); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := s.render(w, provincePath(r.Province), "province", page{Title: "Provincia di " + r.Province, Root: "../", A: a,
+			Script: true, Nav: "province", D: by[r.Province]}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const statsHTML = `<p>Le statistiche dell'attività della Federazione: tornei, partite e giocatori per mese, provincia e società; nuovi giocatori; categorie; Elo per sesso e fascia d'età; esiti dell'omologazione. Le cifre per società sono solo conteggi.</p>
+{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Year}}.html">Anno {{.Year}}</a></li>{{end}}</ul>{{else}}<p>Nessun dato.</p>{{end}}`
+
+type yearPage struct {
+	R      *statistics.Result
+	Tables []yearTable
+}
+
+type yearTable struct {
+	T       *statistics.Table
+	Numeric []bool // by column: right-aligned
+	CSV     string
+	Chart   *statistics.Chart
+	PNG     string
+}
+
+// YearHTML is the body of a year's statistics page, shared with the
+// office's web application (which renders it in its own frame).
+const YearHTML = `{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
+{{with .T.Note}}<p class="note">{{.}}</p>{{end}}
+{{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Chart.Alt}}"></figure>{{end}}
+{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">CSV per Excel</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
+{{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr>
+{{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
+{{else}}<p>Nessun dato per l'anno.</p>{{end}}</section>
+{{end}}`
+
+const yearHTML = `{{with .D}}` + YearHTML + `{{end}}`
+
+// YearTables pairs a result's tables with their charts; csv and png
+// name a table's CSV and a chart's image ("" for none).
+func YearTables(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) []yearTable {
+	var out []yearTable
+	for i := range r.Tables {
+		t := &r.Tables[i]
+		yt := yearTable{T: t, CSV: csv(t), Numeric: make([]bool, len(t.Columns))}
+		if len(t.Rows) > 0 {
+			for j, v := range t.Rows[0] {
+				yt.Numeric[j] = statistics.Numeric(v)
+			}
+		}
+		for j := range statistics.Charts {
+			c := &statistics.Charts[j]
+			if c.Table == t.Name && c.Drawable(r) {
+				yt.Chart, yt.PNG = c, png(c)
+			}
+		}
+		out = append(out, yt)
+	}
+	return out
+}
+
+func (s *site) writeStats(w *writer, a assets) error {
+	if err := s.render(w, "statistiche/index.html", "stats", page{Title: "Statistiche", Root: "../", A: a, Nav: "stats", D: s.in.Stats}); err != nil {
+		return err
+	}
+	for _, r := range s.in.Stats {
+		y := strconv.Itoa(r.Year)
+		tables := YearTables(r, func(t *statistics.Table) string { return y + "-" + t.Name + ".csv" },
+			func(c *statistics.Chart) string { return y + "-" + c.Name + ".png" })
+		for _, yt := range tables {
+			var b bytes.Buffer
+			if err := statistics.WriteCSV(&b, yt.T); err != nil {
+				return err
+			}
+			if err := w.put("statistiche/"+yt.CSV, b.Bytes()); err != nil {
+				return err
+			}
+			if yt.Chart != nil {
+				var b bytes.Buffer
+				if err := yt.Chart.WritePNG(&b, r); err != nil {
+					return err
+				}
+				if err := w.put("statistiche/"+yt.PNG, b.Bytes()); err != nil {
+					return err
+				}
+			}
+		}
+		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: "Statistiche " + y, Root: "../", A: a, Nav: "stats",
+			D: yearPage{R: r, Tables: tables}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var yearBody = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("year").Funcs(funcs).Parse(YearHTML))
+})
+
+// YearBody renders the tables and charts of a year's statistics for a
+// page of the office's web application; csv and png give the address of
+// a table's CSV and of a chart's image.
+func YearBody(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := yearBody().Execute(&b, yearPage{R: r, Tables: YearTables(r, csv, png)}); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
+}

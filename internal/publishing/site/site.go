@@ -1,0 +1,334 @@
+// Package site writes the federation's public site: a static folder of
+// HTML pages (served by any web server or CDN, or opened from disk) with
+// the published rating lists (search and sort in the page), one page per
+// player (his ratings across every published list as a table and a
+// chart, the homologated tournaments he played with his score and
+// variation), one page per homologated tournament (standings and
+// crosstable), an index by province and the federation's statistics.
+//
+// It publishes only what regs §4b allows: surname, name, FSI id, FIDE
+// title and the mark of a FIDE rating, category, province and ratings.
+// Birth dates, sex, clubs, membership and FIDE ids never reach a page:
+// the types below do not carry them, and a test crawls the demo site
+// for them.
+//
+// Pages link each other and their assets relatively, so the folder
+// works from disk (file://) as well as behind a server; the stylesheet
+// and scripts carry their content's hash in their names (cached for
+// ever); nothing is loaded from elsewhere. A build rewrites only the
+// files whose content changed (manifest.json keeps their hashes; a
+// chart is not even drawn when its data is unchanged) and removes the
+// pages no longer published.
+//
+// The package reads nothing but its Input: the office gathers it from
+// the store.
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/publishing/lists"
+	"omologa/internal/publishing/statistics"
+	"omologa/internal/rating"
+	"omologa/internal/tournament"
+)
+
+// Input is what the site shows.
+type Input struct {
+	// Lists are the closed lists, any order.
+	Lists []List
+	// Tournaments are the homologated tournaments (versions in force).
+	Tournaments []Tournament
+	// Stats are the statistics of each year.
+	Stats []*statistics.Result
+}
+
+// List is a closed list.
+type List struct {
+	Kind    fsi.Kind
+	Period  periods.Period
+	Players *registers.Players
+	Bands   []rules.Band // the rapid categories, for the legend
+}
+
+// Tournament is a homologated tournament.
+type Tournament struct {
+	ID         int64 // stable: the page's name
+	Name, City string
+	Province   string
+	Start, End tournament.Date
+	Kind       fsi.Kind
+	// T is the parsed file, for the crosstable; nil when unreadable.
+	T         *tournament.Tournament
+	Standings []validate.Standing
+	// FSI maps starting numbers to FSI ids (the rating stage's match).
+	FSI map[int]string
+	// Variations are the players' applied variations in the list that
+	// rated the tournament (RatedIn, "Elo Italia – lista di gennaio
+	// 2027"); empty while no list has.
+	Variations map[int]rating.Tenths
+	RatedIn    string
+}
+
+// Result says what a build did.
+type Result struct {
+	Dir string `json:"dir"`
+	// Files is how many files the site has, Written those this build
+	// wrote (new or changed), Kept those left as they were, Removed
+	// those no longer published.
+	Files   int      `json:"files"`
+	Written []string `json:"written"`
+	Kept    int      `json:"kept"`
+	Removed []string `json:"removed"`
+	Players int      `json:"players"`
+	Tourns  int      `json:"tournaments"`
+}
+
+// Paths of the pages, relative to the site's root.
+func playerPath(id string) string  { return "giocatori/" + safe(id) + ".html" }
+func chartPath(id string) string   { return "giocatori/" + safe(id) + ".svg" }
+func tournPath(id int64) string    { return "tornei/" + strconv.FormatInt(id, 10) + ".html" }
+func provincePath(p string) string { return "province/" + safe(p) + ".html" }
+func listPath(k fsi.Kind, p string) string {
+	return "liste/" + string(k) + "-" + safe(p) + ".html"
+}
+
+// safe keeps a path element to letters, digits and '-'.
+func safe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// player is what a player's page shows.
+type player struct {
+	ID            string
+	Surname, Name string
+	Province      string
+	Category      string // national, latest standard list
+	RapidCategory string
+	FIDE          bool // his rating on the latest standard list is FIDE
+	Title         string
+	History       []histRow
+	Games         []gameRow
+	Standard      int // latest ratings
+	Rapid         int
+}
+
+type histRow struct {
+	Kind     fsi.Kind
+	Period   string
+	List     string // the list page
+	Rating   int
+	Category string
+	FIDE     bool
+}
+
+type gameRow struct {
+	T         *Tournament
+	Score     string
+	Games     int
+	Variation string
+	Class     string // up, down
+}
+
+// fideTitles are the FIDE titles a file's title column may carry, as
+// TRF writes them; "CM" is left out: in an Italian file it is the
+// Candidato Maestro category.
+var fideTitles = map[string]string{"GM": "GM", "IM": "IM", "FM": "FM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM",
+	"g": "GM", "m": "IM", "f": "FM", "wg": "WGM", "wm": "WIM", "wf": "WFM"}
+
+// Build writes the site into dir.
+func Build(dir string, in Input) (*Result, error) {
+	w, err := newWriter(dir)
+	if err != nil {
+		return nil, err
+	}
+	s := newSite(in)
+	if err := s.write(w); err != nil {
+		return nil, err
+	}
+	removed, err := w.finish()
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Dir: dir, Files: len(w.now), Written: w.written, Kept: w.kept, Removed: removed,
+		Players: len(s.players), Tourns: len(in.Tournaments)}, nil
+}
+
+// site is the input arranged for the pages.
+type site struct {
+	in      Input
+	lists   []listView // latest first
+	players map[string]*player
+	ids     []string // players by surname, name
+	tourns  []*Tournament
+}
+
+type listView struct {
+	L       *List
+	Title   string
+	Path    string
+	Entries []lists.Entry
+	IDs     []string // FSI id of each entry
+}
+
+func newSite(in Input) *site {
+	s := &site{in: in, players: map[string]*player{}}
+	ls := make([]*List, len(in.Lists))
+	for i := range in.Lists {
+		ls[i] = &in.Lists[i]
+	}
+	// Oldest first: the latest list a player is on says his name,
+	// province and categories.
+	slices.SortStableFunc(ls, func(a, b *List) int {
+		return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
+	})
+	for _, l := range ls {
+		entries, rows := lists.BuildRows(l.Players, string(l.Kind))
+		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
+			IDs: make([]string, len(entries))}
+		for i, e := range entries {
+			id := l.Players.Rows[rows[i]].FSIID
+			v.IDs[i] = id
+			if id == "" {
+				continue
+			}
+			p := s.players[id]
+			if p == nil {
+				p = &player{ID: id}
+				s.players[id] = p
+			}
+			p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
+			p.History = append(p.History, histRow{Kind: l.Kind, Period: l.Period.Label, List: v.Path, Rating: e.Rating,
+				Category: e.Category, FIDE: e.FIDE})
+			if l.Kind == fsi.Rapid {
+				p.RapidCategory, p.Rapid = e.Category, e.Rating
+			} else {
+				p.Category, p.FIDE, p.Standard = e.Category, e.FIDE, e.Rating
+			}
+		}
+		s.lists = append(s.lists, v)
+	}
+	slices.Reverse(s.lists)
+	for i := range in.Tournaments {
+		s.tourns = append(s.tourns, &in.Tournaments[i])
+	}
+	slices.SortStableFunc(s.tourns, func(a, b *Tournament) int {
+		return cmp.Or(cmp.Compare(b.Start.String(), a.Start.String()), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
+	})
+	// Oldest first on the players' pages.
+	for i := len(s.tourns) - 1; i >= 0; i-- {
+		t := s.tourns[i]
+		for _, st := range t.Standings {
+			id := t.FSI[st.Start]
+			p := s.players[id]
+			if p == nil {
+				continue
+			}
+			g := gameRow{T: t, Score: pointsIT(st.Points)}
+			if t.T != nil {
+				if pl := t.T.Player(st.Start); pl != nil {
+					if ft := fideTitles[strings.TrimSpace(pl.Title)]; ft != "" {
+						p.Title = ft
+					}
+					g.Games = playedGames(pl)
+				}
+			}
+			if v, ok := t.Variations[st.Start]; ok {
+				g.Variation = signedTenths(v)
+				switch {
+				case v > 0:
+					g.Class = "up"
+				case v < 0:
+					g.Class = "down"
+				}
+			}
+			p.Games = append(p.Games, g)
+		}
+	}
+	for id := range s.players {
+		s.ids = append(s.ids, id)
+	}
+	slices.SortFunc(s.ids, func(a, b string) int {
+		pa, pb := s.players[a], s.players[b]
+		return cmp.Or(cmp.Compare(registers.Letters(pa.Surname+" "+pa.Name), registers.Letters(pb.Surname+" "+pb.Name)), cmp.Compare(a, b))
+	})
+	return s
+}
+
+// playedGames counts the games a player actually played (RTF 4.2.13).
+func playedGames(pl *tournament.Player) int {
+	n := 0
+	for _, e := range pl.Rounds {
+		if e.IsPlayed() {
+			n++
+		}
+	}
+	return n
+}
+
+// write writes every file of the site.
+func (s *site) write(w *writer) error {
+	a, err := writeAssets(w)
+	if err != nil {
+		return err
+	}
+	if err := s.writeIndex(w, a); err != nil {
+		return err
+	}
+	for i := range s.lists {
+		if err := s.writeList(w, a, &s.lists[i]); err != nil {
+			return err
+		}
+	}
+	if err := s.writeTournaments(w, a); err != nil {
+		return err
+	}
+	if err := s.writeProvinces(w, a); err != nil {
+		return err
+	}
+	if err := s.writeStats(w, a); err != nil {
+		return err
+	}
+	return s.writePlayers(w, a)
+}
+
+// writePlayers writes the players' pages and charts, on every core.
+func (s *site) writePlayers(w *writer, a assets) error {
+	jobs := make(chan string)
+	var wg sync.WaitGroup
+	var once sync.Once
+	var first error
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range jobs {
+				if err := s.writePlayer(w, a, s.players[id]); err != nil {
+					once.Do(func() { first = fmt.Errorf("player %s: %w", id, err) })
+				}
+			}
+		}()
+	}
+	for _, id := range s.ids {
+		jobs <- id
+	}
+	close(jobs)
+	wg.Wait()
+	return first
+}

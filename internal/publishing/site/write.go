@@ -1,0 +1,164 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"omologa/internal/platform/atomicfile"
+)
+
+// ManifestFile is the manifest of a built site: every file written with
+// the hash of its content (and, for a chart, of what it was drawn
+// from), so that the next build rewrites only what changed.
+const ManifestFile = "manifest.json"
+
+type entry struct {
+	Hash string `json:"hash"`
+	Src  string `json:"src,omitempty"`
+}
+
+// writer writes the files of one build into dir, skipping those whose
+// content (or source) is the manifest's.
+type writer struct {
+	dir string
+	old map[string]entry
+
+	mu      sync.Mutex
+	dirs    map[string]bool // folders made
+	now     map[string]entry
+	written []string
+	kept    int
+}
+
+func newWriter(dir string) (*writer, error) {
+	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}, dirs: map[string]bool{}}
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	default:
+		if err := json.Unmarshal(b, &w.old); err != nil {
+			// A damaged manifest costs a full rebuild, nothing else.
+			w.old = map[string]entry{}
+		}
+	}
+	return w, nil
+}
+
+func hashOf(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:16])
+}
+
+// exists says whether the file is still there (someone may have
+// deleted the folder's content but not the manifest).
+func (w *writer) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(w.dir, filepath.FromSlash(name)))
+	return err == nil
+}
+
+// put writes name (a slash path under dir) unless its content is
+// unchanged.
+func (w *writer) put(name string, data []byte) error {
+	e := entry{Hash: hashOf(data)}
+	w.mu.Lock()
+	old, ok := w.old[name]
+	w.now[name] = e
+	w.mu.Unlock()
+	if ok && old.Hash == e.Hash && w.exists(name) {
+		w.mu.Lock()
+		w.kept++
+		w.mu.Unlock()
+		return nil
+	}
+	return w.write(name, data)
+}
+
+// putFrom writes name from render unless src, what it is drawn from, is
+// unchanged: a chart is not even drawn again.
+func (w *writer) putFrom(name, src string, render func() ([]byte, error)) error {
+	w.mu.Lock()
+	old, ok := w.old[name]
+	w.mu.Unlock()
+	if ok && old.Src == src && w.exists(name) {
+		w.mu.Lock()
+		w.now[name] = old
+		w.kept++
+		w.mu.Unlock()
+		return nil
+	}
+	data, err := render()
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	w.mu.Lock()
+	w.now[name] = entry{Hash: hashOf(data), Src: src}
+	w.mu.Unlock()
+	return w.write(name, data)
+}
+
+func (w *writer) write(name string, data []byte) error {
+	path := filepath.Join(w.dir, filepath.FromSlash(name))
+	folder := filepath.Dir(path)
+	w.mu.Lock()
+	made := w.dirs[folder]
+	_, replacing := w.old[name]
+	w.mu.Unlock()
+	if !made {
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			return err
+		}
+		w.mu.Lock()
+		w.dirs[folder] = true
+		w.mu.Unlock()
+	}
+	if replacing {
+		// A page being served is replaced by a rename, so that a reader
+		// never sees half of it; no fsync: the site is rebuilt from the
+		// store at will, and 60,000 fsyncs would cost minutes.
+		tmp := path + ".tmp"
+		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return err
+		}
+	} else if err := os.WriteFile(path, data, 0o644); err != nil {
+		// A new file (no link to it is published yet).
+		return err
+	}
+	w.mu.Lock()
+	w.written = append(w.written, name)
+	w.mu.Unlock()
+	return nil
+}
+
+// finish removes the files of the last build that this one did not
+// write (a revoked tournament's page) and writes the manifest.
+func (w *writer) finish() (removed []string, err error) {
+	for name := range w.old {
+		if _, ok := w.now[name]; ok {
+			continue
+		}
+		if err := os.Remove(filepath.Join(w.dir, filepath.FromSlash(name))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, err
+		}
+		removed = append(removed, name)
+	}
+	slices.Sort(removed)
+	slices.Sort(w.written)
+	b, err := json.MarshalIndent(w.now, "", " ")
+	if err != nil {
+		return removed, err
+	}
+	return removed, atomicfile.Write(filepath.Join(w.dir, ManifestFile), b, 0o644)
+}

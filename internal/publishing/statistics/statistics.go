@@ -1,0 +1,748 @@
+// Package statistics computes the federation's activity figures for a
+// year: tournaments, games and players by month, by province and by
+// club; new players; players by category and their flow between
+// categories; rating distributions by sex and age band; homologation
+// outcomes (accepted, rejected by article, late files) by province.
+//
+// The tables are data-frame work (filters, joins of lists and
+// tournaments, group-by and aggregation) done with
+// github.com/go-gota/gota. The package reads nothing itself: the office
+// loads the store's homologated tournaments, judged files and closed
+// lists into Input, so data flows one way (nothing below the publishing
+// floor imports it). Figures by club are counts: a table here never
+// lists a club's members, nor any player at all.
+package statistics
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/go-gota/gota/series"
+
+	"omologa/internal/fsi"
+	"omologa/internal/platform/italian"
+)
+
+// Tournament is a homologated tournament (its version in force).
+type Tournament struct {
+	Key      string
+	Province string // the tournament's ("NO"); "" unknown
+	Kind     fsi.Kind
+	Month    string // YYYY-MM of its end (else its start)
+	Games    int    // games played (byes and forfeits not counted)
+}
+
+// Participation is one player's presence in a homologated tournament.
+type Participation struct {
+	Tournament string // Tournament.Key
+	FSIID      string // "" when the player matched no member
+	Games      int    // games he played
+}
+
+// Player is a member as the register or a list has him; the private
+// fields (sex, birth year, club) are only ever counted.
+type Player struct {
+	FSIID     string
+	Sex       string // "M", "F" or ""
+	BirthYear int    // 0 when unknown
+	Club      string
+	Province  string
+	Category  string // national category (M, CM, 1N...)
+	Rating    int    // Elo Italia on the list, 0 when none
+}
+
+// List is a closed standard or rapid list.
+type List struct {
+	Kind   fsi.Kind
+	Period string // YYYY-MM
+	// Players are the rows of the new list; Base the list in force it
+	// was closed from (for the flow between categories).
+	Players []Player
+	Base    []Player
+	// Added counts the players the close added to the list (the change
+	// report's "added").
+	Added int
+}
+
+// Judged is one judged file, for the homologation outcomes.
+type Judged struct {
+	Province string
+	Month    string // YYYY-MM of its receipt
+	Verdict  string // accepted, accepted-with-warnings, rejected
+	Late     bool
+	Articles []string // its errors' articles
+}
+
+// Input is what the statistics are computed from.
+type Input struct {
+	Tournaments    []Tournament
+	Participations []Participation
+	// Players are the members by FSI id (the latest list, else the
+	// register): whose club and province a participation counts for.
+	Players []Player
+	Lists   []List // any order
+	Judged  []Judged
+}
+
+// Result is a year's statistics.
+type Result struct {
+	Year   int     `json:"year"`
+	Tables []Table `json:"tables"`
+}
+
+// Table is one table of figures. Cells are strings, ints or float64.
+type Table struct {
+	Name    string   `json:"name"`  // file stem, "province"
+	Title   string   `json:"title"` // Italian
+	Note    string   `json:"note,omitempty"`
+	Columns []string `json:"columns"` // Italian headings
+	Keys    []string `json:"keys"`    // stable English names for scripts
+	Rows    [][]any  `json:"rows"`
+	// Total is the table's total row, nil when it has none.
+	Total []any `json:"total,omitempty"`
+}
+
+// Table returns the table named name, nil when there is none.
+func (r *Result) Table(name string) *Table {
+	for i := range r.Tables {
+		if r.Tables[i].Name == name {
+			return &r.Tables[i]
+		}
+	}
+	return nil
+}
+
+// Column returns the index of the column keyed key, -1 when none.
+func (t *Table) Column(key string) int { return slices.Index(t.Keys, key) }
+
+// Years returns the years the input has anything for, oldest first.
+func Years(in Input) []int {
+	seen := map[int]bool{}
+	add := func(month string) {
+		if y, err := strconv.Atoi(strings.SplitN(month, "-", 2)[0]); err == nil && y > 0 {
+			seen[y] = true
+		}
+	}
+	for _, t := range in.Tournaments {
+		add(t.Month)
+	}
+	for _, l := range in.Lists {
+		add(l.Period)
+	}
+	for _, j := range in.Judged {
+		add(j.Month)
+	}
+	var out []int
+	for y := range seen {
+		out = append(out, y)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Compute computes the statistics of a year.
+func Compute(in Input, year int) (*Result, error) {
+	y := strconv.Itoa(year)
+	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
+	r := &Result{Year: year}
+	steps := []func(Input, func(string) bool) (Table, error){activity, provinces, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
+	for _, f := range steps {
+		t, err := f(in, inYear)
+		if err != nil {
+			return nil, fmt.Errorf("statistics %d: %w", year, err)
+		}
+		if t.Name == "categorie" {
+			// categories also yields the flow table.
+			r.Tables = append(r.Tables, t)
+			fl, err := flow(in, inYear)
+			if err != nil {
+				return nil, fmt.Errorf("statistics %d: %w", year, err)
+			}
+			r.Tables = append(r.Tables, fl)
+			continue
+		}
+		r.Tables = append(r.Tables, t)
+	}
+	return r, nil
+}
+
+// ---- data frames
+
+// Text values go into frames escaped: gota reads "NA" (Napoli's sign)
+// and "NaN" as missing when it regroups, and joins a group's key parts
+// with "_", so "a_b"+"c" and "a"+"b_c" would meet. A leading "k" and
+// "_" written as U+2017 keep every value itself.
+func enc(s string) string { return "k" + strings.ReplaceAll(s, "_", "\u2017") }
+func dec(s string) string { return strings.ReplaceAll(strings.TrimPrefix(s, "k"), "\u2017", "_") }
+func strs(name string, v []string) series.Series {
+	e := make([]string, len(v))
+	for i := range v {
+		e[i] = enc(v[i])
+	}
+	return series.New(e, series.String, name)
+}
+func ints(name string, v []int) series.Series { return series.New(v, series.Int, name) }
+
+// texts reads a text column of a frame.
+func texts(df dataframe.DataFrame, col string) []string {
+	rs := df.Col(col).Records()
+	for i := range rs {
+		rs[i] = dec(rs[i])
+	}
+	return rs
+}
+
+// numbers reads a numeric column as ints (aggregates are floats).
+func numbers(df dataframe.DataFrame, col string) []int {
+	fs := df.Col(col).Float()
+	out := make([]int, len(fs))
+	for i, f := range fs {
+		out[i] = int(f + 0.5)
+	}
+	return out
+}
+
+// group aggregates df by the columns by; an empty frame gives an empty
+// frame (gota's Aggregation needs one group at least).
+func group(df dataframe.DataFrame, by []string, typs []dataframe.AggregationType, cols []string) (dataframe.DataFrame, bool, error) {
+	if df.Err != nil {
+		return df, false, df.Err
+	}
+	if df.Nrow() == 0 {
+		return df, false, nil
+	}
+	g := df.GroupBy(by...)
+	if g.Err != nil {
+		return df, false, g.Err
+	}
+	out := g.Aggregation(typs, cols)
+	return out, out.Nrow() > 0, out.Err
+}
+
+// distinct counts, per value of by, the distinct values of what: the
+// frame grouped by (by, what), then by by.
+func distinct(df dataframe.DataFrame, by, what string) (map[string]int, error) {
+	pairs, ok, err := group(df, []string{by, what}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{what})
+	if err != nil || !ok {
+		return map[string]int{}, err
+	}
+	return counts(pairs, by, what)
+}
+
+// counts counts the rows per value of by.
+func counts(df dataframe.DataFrame, by, col string) (map[string]int, error) {
+	out := map[string]int{}
+	g, ok, err := group(df, []string{by}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{col})
+	if err != nil || !ok {
+		return out, err
+	}
+	keys, ns := texts(g, by), numbers(g, col+"_COUNT")
+	for i := range keys {
+		out[keys[i]] = ns[i]
+	}
+	return out, nil
+}
+
+// sums sums col per value of by.
+func sums(df dataframe.DataFrame, by, col string) (map[string]int, error) {
+	out := map[string]int{}
+	g, ok, err := group(df, []string{by}, []dataframe.AggregationType{dataframe.Aggregation_SUM}, []string{col})
+	if err != nil || !ok {
+		return out, err
+	}
+	keys, ns := texts(g, by), numbers(g, col+"_SUM")
+	for i := range keys {
+		out[keys[i]] = ns[i]
+	}
+	return out, nil
+}
+
+// yearFrames are the year's tournaments and participations as frames:
+// t (key, province, month, games) and p (key, fsi_id, games, month,
+// province, club), the participations joined to their tournament and to
+// the players' register.
+func yearFrames(in Input, inYear func(string) bool) (t, p dataframe.DataFrame) {
+	var keys, provs, months []string
+	var games []int
+	for _, x := range in.Tournaments {
+		if inYear(x.Month) {
+			keys, provs, months, games = append(keys, x.Key), append(provs, x.Province), append(months, x.Month), append(games, x.Games)
+		}
+	}
+	t = dataframe.New(strs("key", keys), strs("province", provs), strs("month", months), ints("games", games))
+	var pk, pid []string
+	var pg []int
+	for _, x := range in.Participations {
+		pk, pid, pg = append(pk, x.Tournament), append(pid, x.FSIID), append(pg, x.Games)
+	}
+	part := dataframe.New(strs("key", pk), strs("fsi_id", pid), ints("pgames", pg))
+	var ids, clubs []string
+	for _, pl := range in.Players {
+		if pl.FSIID != "" {
+			ids, clubs = append(ids, pl.FSIID), append(clubs, pl.Club)
+		}
+	}
+	reg := dataframe.New(strs("fsi_id", ids), strs("club", clubs))
+	// Only the year's tournaments' participations, with their month and
+	// province; a player not in the register has no club.
+	p = part.InnerJoin(t.Select([]string{"key", "month", "province"}), "key")
+	if reg.Nrow() > 0 && p.Nrow() > 0 {
+		p = p.LeftJoin(reg, "fsi_id")
+	}
+	return t, p
+}
+
+// identified keeps the participations of identified players (an FSI
+// id): the players counted; an unmatched name cannot be told apart.
+func identified(p dataframe.DataFrame) dataframe.DataFrame {
+	if p.Nrow() == 0 {
+		return p
+	}
+	return p.Filter(dataframe.F{Colname: "fsi_id", Comparator: series.Neq, Comparando: enc("")})
+}
+
+var (
+	activityKeys = []string{"tournaments", "games", "players"}
+	activityCols = []string{"Tornei", "Partite", "Giocatori"}
+)
+
+// activity is the year month by month: tournaments, games and players
+// (distinct members who played), with the year's total.
+func activity(in Input, inYear func(string) bool) (Table, error) {
+	t, p := yearFrames(in, inYear)
+	tab := Table{Name: "mesi", Title: "Attività per mese", Columns: append([]string{"Mese"}, activityCols...),
+		Keys: append([]string{"month"}, activityKeys...),
+		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."}
+	nt, err := counts(t, "month", "key")
+	if err != nil {
+		return tab, err
+	}
+	ng, err := sums(t, "month", "games")
+	if err != nil {
+		return tab, err
+	}
+	ids := identified(p)
+	np, err := distinct(ids, "month", "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	for _, m := range sortedKeys(nt) {
+		tab.Rows = append(tab.Rows, []any{italian.Period(m), nt[m], ng[m], np[m]})
+	}
+	all, err := distinctAll(ids, "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	tab.Total = []any{"Anno", sum(nt), sum(ng), all}
+	return tab, nil
+}
+
+// distinctAll counts the distinct values of col.
+func distinctAll(df dataframe.DataFrame, col string) (int, error) {
+	g, _, err := group(df, []string{col}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{col})
+	if err != nil || df.Nrow() == 0 {
+		return 0, err
+	}
+	return g.Nrow(), nil
+}
+
+// provinces is the year by the tournament's province.
+func provinces(in Input, inYear func(string) bool) (Table, error) {
+	t, p := yearFrames(in, inYear)
+	tab := Table{Name: "province", Title: "Attività per provincia", Columns: append([]string{"Provincia"}, activityCols...),
+		Keys: append([]string{"province"}, activityKeys...),
+		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."}
+	nt, err := counts(t, "province", "key")
+	if err != nil {
+		return tab, err
+	}
+	ng, err := sums(t, "province", "games")
+	if err != nil {
+		return tab, err
+	}
+	np, err := distinct(identified(p), "province", "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	for _, k := range byCount(nt) {
+		tab.Rows = append(tab.Rows, []any{orUnknown(k), nt[k], ng[k], np[k]})
+	}
+	all, err := distinctAll(identified(p), "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	tab.Total = []any{"Totale", sum(nt), sum(ng), all}
+	return tab, nil
+}
+
+// clubs is the year by the players' club: counts only, never names.
+func clubs(in Input, inYear func(string) bool) (Table, error) {
+	_, p := yearFrames(in, inYear)
+	tab := Table{Name: "societa", Title: "Attività per società", Columns: []string{"Società", "Giocatori", "Partite", "Tornei"},
+		Keys: []string{"club", "players", "games", "tournaments"},
+		Note: "Per società del giocatore (anagrafica dei tesserati): quanti tesserati hanno giocato, le partite che hanno giocato e i tornei in cui hanno giocato. Solo conteggi."}
+	ids := identified(p)
+	if ids.Nrow() == 0 || slices.Index(ids.Names(), "club") < 0 {
+		return tab, nil
+	}
+	np, err := distinct(ids, "club", "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	ng, err := sums(ids, "club", "pgames")
+	if err != nil {
+		return tab, err
+	}
+	nt, err := distinct(ids, "club", "key")
+	if err != nil {
+		return tab, err
+	}
+	for _, k := range byCount(np) {
+		tab.Rows = append(tab.Rows, []any{orUnknown(k), np[k], ng[k], nt[k]})
+	}
+	return tab, nil
+}
+
+// newPlayers counts the players each of the year's lists added.
+func newPlayers(in Input, inYear func(string) bool) (Table, error) {
+	tab := Table{Name: "nuovi", Title: "Nuovi giocatori in lista", Columns: []string{"Lista", "Periodo", "Nuovi giocatori"},
+		Keys: []string{"kind", "period", "new_players"}, Note: "I giocatori entrati in lista alla chiusura di ciascuna lista dell'anno."}
+	var kinds, ps []string
+	var added []int
+	for _, l := range in.Lists {
+		if inYear(l.Period) {
+			kinds, ps, added = append(kinds, string(l.Kind)), append(ps, l.Period), append(added, l.Added)
+		}
+	}
+	df := dataframe.New(strs("kind", kinds), strs("period", ps), ints("added", added))
+	g, ok, err := group(df, []string{"kind", "period"}, []dataframe.AggregationType{dataframe.Aggregation_SUM}, []string{"added"})
+	if err != nil || !ok {
+		return tab, err
+	}
+	k, p, n := texts(g, "kind"), texts(g, "period"), numbers(g, "added_SUM")
+	total := 0
+	for i := range k {
+		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), p[i], n[i]})
+		total += n[i]
+	}
+	slices.SortFunc(tab.Rows, func(a, b []any) int {
+		return cmp.Or(cmp.Compare(a[1].(string), b[1].(string)), cmp.Compare(a[0].(string), b[0].(string)))
+	})
+	tab.Total = []any{"Totale", "", total}
+	return tab, nil
+}
+
+// lastStandard returns the year's last and first standard lists.
+func yearStandard(in Input, inYear func(string) bool) (first, last *List) {
+	for i := range in.Lists {
+		l := &in.Lists[i]
+		if l.Kind != fsi.Standard || !inYear(l.Period) {
+			continue
+		}
+		if first == nil || l.Period < first.Period {
+			first = l
+		}
+		if last == nil || l.Period > last.Period {
+			last = l
+		}
+	}
+	return first, last
+}
+
+func playerFrame(ps []Player, catCol string) dataframe.DataFrame {
+	var ids, cats, sexes []string
+	var born, rating []int
+	for _, p := range ps {
+		if p.FSIID == "" {
+			continue
+		}
+		ids, cats, sexes = append(ids, p.FSIID), append(cats, p.Category), append(sexes, p.Sex)
+		born, rating = append(born, p.BirthYear), append(rating, p.Rating)
+	}
+	return dataframe.New(strs("fsi_id", ids), strs(catCol, cats), strs("sex", sexes), ints("born", born), ints("rating", rating))
+}
+
+// categories counts the players of the year's last standard list by
+// national category.
+func categories(in Input, inYear func(string) bool) (Table, error) {
+	tab := Table{Name: "categorie", Title: "Giocatori per categoria", Columns: []string{"Categoria", "Giocatori"},
+		Keys: []string{"category", "players"}}
+	_, last := yearStandard(in, inYear)
+	if last == nil {
+		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
+		return tab, nil
+	}
+	tab.Note = "Nella lista Elo Italia di " + last.Period + ", tutti i giocatori in lista."
+	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	for _, c := range categoryOrder(n) {
+		tab.Rows = append(tab.Rows, []any{orUnknown(c), n[c]})
+	}
+	tab.Total = []any{"Totale", sum(n)}
+	return tab, nil
+}
+
+func categoryOrder(n map[string]int) []string {
+	var out []string
+	for _, c := range fsi.Categories {
+		if _, ok := n[c]; ok {
+			out = append(out, c)
+		}
+	}
+	for _, k := range sortedKeys(n) {
+		if !slices.Contains(fsi.Categories, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// flow is the flow between national categories over the year: each
+// player's category in the list in force before the year's first
+// standard list against the year's last one (a join by FSI id).
+func flow(in Input, inYear func(string) bool) (Table, error) {
+	tab := Table{Name: "flussi", Title: "Passaggi di categoria", Columns: []string{"Da", "A", "Giocatori"},
+		Keys: []string{"from", "to", "players"}}
+	first, last := yearStandard(in, inYear)
+	if first == nil {
+		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
+		return tab, nil
+	}
+	tab.Note = "Categoria nella lista in vigore prima della lista di " + first.Period + " e in quella di " + last.Period + "; solo chi ha cambiato categoria."
+	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
+	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
+	if from.Nrow() == 0 || to.Nrow() == 0 {
+		return tab, nil
+	}
+	j := from.InnerJoin(to, "fsi_id")
+	g, ok, err := group(j, []string{"from", "to"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"fsi_id"})
+	if err != nil || !ok {
+		return tab, err
+	}
+	f, t, n := texts(g, "from"), texts(g, "to"), numbers(g, "fsi_id_COUNT")
+	rank := func(c string) int {
+		if i := slices.Index(fsi.Categories, c); i >= 0 {
+			return i
+		}
+		return len(fsi.Categories)
+	}
+	total := 0
+	for i := range f {
+		if f[i] == t[i] {
+			continue
+		}
+		tab.Rows = append(tab.Rows, []any{orUnknown(f[i]), orUnknown(t[i]), n[i]})
+		total += n[i]
+	}
+	slices.SortFunc(tab.Rows, func(a, b []any) int {
+		return cmp.Or(cmp.Compare(rank(a[0].(string)), rank(b[0].(string))), cmp.Compare(rank(a[1].(string)), rank(b[1].(string))))
+	})
+	tab.Total = []any{"Totale", "", total}
+	return tab, nil
+}
+
+// AgeBands are the age bands at 31 December of the year: the youth
+// categories (under 8 ... under 18), adults and seniors.
+var AgeBands = []struct {
+	Name     string
+	Min, Max int // ages, Max included
+}{
+	{"fino a 7 anni", 0, 7}, {"8-9", 8, 9}, {"10-11", 10, 11}, {"12-13", 12, 13}, {"14-15", 14, 15}, {"16-17", 16, 17},
+	{"18-49", 18, 49}, {"50-64", 50, 64}, {"65 e oltre", 65, 200},
+}
+
+// AgeBand names the band of a player born in born at 31 December of
+// year; "età non nota" when born is 0.
+func AgeBand(born, year int) string {
+	if born <= 0 {
+		return "età non nota"
+	}
+	age := year - born
+	for _, b := range AgeBands {
+		if age >= b.Min && age <= b.Max {
+			return b.Name
+		}
+	}
+	return "età non nota"
+}
+
+// ratings is the distribution of Elo Italia on the year's last standard
+// list by sex and age band: count, mean, median, lowest and highest.
+func ratings(in Input, inYear func(string) bool) (Table, error) {
+	tab := Table{Name: "elo-sesso-eta", Title: "Elo Italia per sesso e fascia d'età",
+		Columns: []string{"Sesso", "Fascia d'età", "Giocatori", "Elo medio", "Elo mediano", "Elo minimo", "Elo massimo"},
+		Keys:    []string{"sex", "age_band", "players", "mean", "median", "min", "max"}}
+	_, last := yearStandard(in, inYear)
+	if last == nil {
+		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
+		return tab, nil
+	}
+	year, _ := strconv.Atoi(last.Period[:4])
+	tab.Note = "Giocatori con Elo Italia nella lista di " + last.Period + "; età al 31 dicembre " + strconv.Itoa(year) + "."
+	var sexes, bands []string
+	var rs []int
+	for _, p := range last.Players {
+		if p.Rating <= 0 {
+			continue
+		}
+		sexes, bands, rs = append(sexes, sexName(p.Sex)), append(bands, AgeBand(p.BirthYear, year)), append(rs, p.Rating)
+	}
+	df := dataframe.New(strs("sex", sexes), strs("band", bands), ints("rating", rs))
+	a := []dataframe.AggregationType{dataframe.Aggregation_COUNT, dataframe.Aggregation_MEAN, dataframe.Aggregation_MEDIAN,
+		dataframe.Aggregation_MIN, dataframe.Aggregation_MAX}
+	g, ok, err := group(df, []string{"sex", "band"}, a, []string{"rating", "rating", "rating", "rating", "rating"})
+	if err != nil || !ok {
+		return tab, err
+	}
+	s, b := texts(g, "sex"), texts(g, "band")
+	n, mean, med := numbers(g, "rating_COUNT"), g.Col("rating_MEAN").Float(), g.Col("rating_MEDIAN").Float()
+	lo, hi := numbers(g, "rating_MIN"), numbers(g, "rating_MAX")
+	for i := range s {
+		tab.Rows = append(tab.Rows, []any{s[i], b[i], n[i], round1(mean[i]), round1(med[i]), lo[i], hi[i]})
+	}
+	bandRank := func(x string) int {
+		for i, b := range AgeBands {
+			if b.Name == x {
+				return i
+			}
+		}
+		return len(AgeBands)
+	}
+	slices.SortFunc(tab.Rows, func(a, b []any) int {
+		return cmp.Or(cmp.Compare(a[0].(string), b[0].(string)), cmp.Compare(bandRank(a[1].(string)), bandRank(b[1].(string))))
+	})
+	return tab, nil
+}
+
+func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
+
+func sexName(s string) string {
+	switch strings.ToUpper(s) {
+	case "M":
+		return "maschile"
+	case "F":
+		return "femminile"
+	}
+	return "non indicato"
+}
+
+// outcomes are the year's judged files by the tournament's province:
+// accepted, accepted with warnings, rejected and late.
+func outcomes(in Input, inYear func(string) bool) (Table, error) {
+	tab := Table{Name: "esiti-province", Title: "Esiti dell'omologazione per provincia",
+		Columns: []string{"Provincia", "File giudicati", "Omologati", "Omologati con avvisi", "Respinti", "Inviati fuori termine"},
+		Keys:    []string{"province", "judged", "accepted", "accepted_with_warnings", "rejected", "late"},
+		Note:    "Per mese di ricevimento del file; fuori termine: ricevuti oltre il termine dalla fine del torneo che il regolamento fissa (RTF 6.2.2, RAPID 5.2)."}
+	var provs, verdicts []string
+	var late []int
+	for _, j := range in.Judged {
+		if !inYear(j.Month) {
+			continue
+		}
+		provs, verdicts = append(provs, j.Province), append(verdicts, j.Verdict)
+		l := 0
+		if j.Late {
+			l = 1
+		}
+		late = append(late, l)
+	}
+	df := dataframe.New(strs("province", provs), strs("verdict", verdicts), ints("late", late))
+	g, ok, err := group(df, []string{"province", "verdict"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"late"})
+	if err != nil || !ok {
+		return tab, err
+	}
+	nl, err := sums(df, "province", "late")
+	if err != nil {
+		return tab, err
+	}
+	by := map[string]map[string]int{}
+	all := map[string]int{}
+	p, v, n := texts(g, "province"), texts(g, "verdict"), numbers(g, "late_COUNT")
+	for i := range p {
+		if by[p[i]] == nil {
+			by[p[i]] = map[string]int{}
+		}
+		by[p[i]][v[i]] += n[i]
+		all[p[i]] += n[i]
+	}
+	var tot [5]int
+	for _, k := range byCount(all) {
+		row := []any{orUnknown(k), all[k], by[k]["accepted"], by[k]["accepted-with-warnings"], by[k]["rejected"], nl[k]}
+		for i := range tot {
+			tot[i] += row[i+1].(int)
+		}
+		tab.Rows = append(tab.Rows, row)
+	}
+	tab.Total = []any{"Totale", tot[0], tot[1], tot[2], tot[3], tot[4]}
+	return tab, nil
+}
+
+// outcomeArticles are the year's rejected files by province and the
+// article of each error (a file rejected under two articles counts
+// under each).
+func outcomeArticles(in Input, inYear func(string) bool) (Table, error) {
+	tab := Table{Name: "esiti-articoli", Title: "File respinti per articolo", Columns: []string{"Provincia", "Articolo", "File respinti"},
+		Keys: []string{"province", "article", "rejected"}, Note: "Un file respinto per più articoli è contato sotto ciascuno."}
+	var provs, arts []string
+	for _, j := range in.Judged {
+		if !inYear(j.Month) || j.Verdict != "rejected" {
+			continue
+		}
+		for _, a := range j.Articles {
+			provs, arts = append(provs, j.Province), append(arts, a)
+		}
+	}
+	df := dataframe.New(strs("province", provs), strs("article", arts))
+	g, ok, err := group(df, []string{"province", "article"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"article"})
+	if err != nil || !ok {
+		return tab, err
+	}
+	p, a, n := texts(g, "province"), texts(g, "article"), numbers(g, "article_COUNT")
+	for i := range p {
+		tab.Rows = append(tab.Rows, []any{orUnknown(p[i]), a[i], n[i]})
+	}
+	slices.SortFunc(tab.Rows, func(x, y []any) int {
+		return cmp.Or(cmp.Compare(x[0].(string), y[0].(string)), cmp.Compare(y[2].(int), x[2].(int)), cmp.Compare(x[1].(string), y[1].(string)))
+	})
+	return tab, nil
+}
+
+// Unknown is how a missing province or club is written.
+const Unknown = "non indicata"
+
+func orUnknown(s string) string {
+	if s == "" {
+		return Unknown
+	}
+	return s
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// byCount orders keys by count, highest first, then by name.
+func byCount(m map[string]int) []string {
+	out := sortedKeys(m)
+	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(m[b], m[a]) })
+	return out
+}

@@ -1,0 +1,133 @@
+package rating
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"omologa/internal/tournament"
+)
+
+// Overrides are the office's decisions on one tournament, as given with
+// a rating of it (omologa rate): the chief arbiter's theoretical ratings
+// (RTF 4.2.7, RAPID 6.8) and its reading of a last-round forfeit (RTF
+// 7.5.2–7.5.3). AddTheoretical and AddWithdrawal read them as written.
+type Overrides struct {
+	// TheoreticalByStart and TheoreticalByID as given (START=RATING,
+	// id:ID=RATING).
+	TheoreticalByStart map[int]int    `json:"theoretical_by_start,omitempty"`
+	TheoreticalByID    map[string]int `json:"theoretical_by_id,omitempty"`
+	// Withdrawals: starting number → true for an unjustified withdrawal,
+	// false for a justified one.
+	Withdrawals map[int]bool `json:"withdrawals,omitempty"`
+}
+
+func (o *Overrides) Empty() bool {
+	return len(o.TheoreticalByStart) == 0 && len(o.TheoreticalByID) == 0 && len(o.Withdrawals) == 0
+}
+
+// AddTheoretical reads one theoretical rating: START=RATING or
+// id:ID=RATING (an FSI or FIDE id), the rating from 1 to 3500.
+func (o *Overrides) AddTheoretical(v string) error {
+	key, val, ok := strings.Cut(v, "=")
+	if !ok {
+		return fmt.Errorf("%q: START=RATING or id:ID=RATING expected", v)
+	}
+	r, err := strconv.Atoi(strings.TrimSpace(val))
+	if err != nil || r < 1 || r > 3500 {
+		return fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
+	}
+	key = strings.TrimSpace(key)
+	if id, isID := strings.CutPrefix(key, "id:"); isID {
+		if id == "" {
+			return fmt.Errorf("%q: empty id", v)
+		}
+		if o.TheoreticalByID == nil {
+			o.TheoreticalByID = map[string]int{}
+		}
+		if _, dup := o.TheoreticalByID[id]; dup {
+			return fmt.Errorf("%q: id %s given twice", v, id)
+		}
+		o.TheoreticalByID[id] = r
+		return nil
+	}
+	start, err := strconv.Atoi(key)
+	if err != nil || start < 1 {
+		return fmt.Errorf("%q: %q is not a starting number (or id:ID)", v, key)
+	}
+	if o.TheoreticalByStart == nil {
+		o.TheoreticalByStart = map[int]int{}
+	}
+	if _, dup := o.TheoreticalByStart[start]; dup {
+		return fmt.Errorf("%q: starting number %d given twice", v, start)
+	}
+	o.TheoreticalByStart[start] = r
+	return nil
+}
+
+// AddWithdrawal reads the starting number of a player whose withdrawal
+// the office judged justified or not.
+func (o *Overrides) AddWithdrawal(v string, unjustified bool) error {
+	start, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || start < 1 {
+		return fmt.Errorf("%q is not a starting number", v)
+	}
+	if prev, dup := o.Withdrawals[start]; dup {
+		if prev != unjustified {
+			return fmt.Errorf("starting number %d is given as both justified and unjustified", start)
+		}
+		return fmt.Errorf("starting number %d given twice", start)
+	}
+	if o.Withdrawals == nil {
+		o.Withdrawals = map[int]bool{}
+	}
+	o.Withdrawals[start] = unjustified
+	return nil
+}
+
+// Theoretical are the theoretical ratings, as the seeding takes them.
+func (o *Overrides) Theoretical() Theoretical {
+	return Theoretical{ByStart: o.TheoreticalByStart, ByID: o.TheoreticalByID}
+}
+
+// Unknown is an override naming a player the tournament does not have:
+// Decision is "theoretical", "withdrawal-justified" or
+// "withdrawal-unjustified", Player the starting number or "id:ID".
+type Unknown struct {
+	Decision, Player string
+	ByID             bool
+}
+
+// Unknown lists the overrides naming a player the tournament does not
+// have.
+func (o *Overrides) Unknown(t *tournament.Tournament) []Unknown {
+	idx := t.Index()
+	var bad []Unknown
+	for s := range o.TheoreticalByStart {
+		if _, ok := idx[s]; !ok {
+			bad = append(bad, Unknown{Decision: "theoretical", Player: strconv.Itoa(s)})
+		}
+	}
+	for id := range o.TheoreticalByID {
+		found := false
+		for i := range t.Players {
+			if p := &t.Players[i]; p.NationalID == id || p.FideID == id {
+				found = true
+				break
+			}
+		}
+		if !found {
+			bad = append(bad, Unknown{Decision: "theoretical", Player: "id:" + id, ByID: true})
+		}
+	}
+	for s, u := range o.Withdrawals {
+		if _, ok := idx[s]; !ok {
+			d := "withdrawal-justified"
+			if u {
+				d = "withdrawal-unjustified"
+			}
+			bad = append(bad, Unknown{Decision: d, Player: strconv.Itoa(s)})
+		}
+	}
+	return bad
+}

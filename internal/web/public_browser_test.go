@@ -1,0 +1,58 @@
+package web
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserPublicSite opens the demo's public site from disk in
+// Chromium, as a player would after saving it: the list's search box
+// filters the rows, its headings sort them, a player's page shows his
+// chart; and the office's statistics page. Screenshots go to
+// $OMOLOGA_SCREENSHOTS.
+func TestBrowserPublicSite(t *testing.T) {
+	f := newFixture(t)
+	closeDemoLists(t, f)
+	b := newBrowser(t, f.ts.URL)
+	site := "file://" + filepath.Join(f.o.SiteDir())
+	page := func(name, path string) {
+		t.Helper()
+		b.do(t, "open "+path, chromedp.Navigate(site+"/"+path), chromedp.WaitReady(chromedp.CSS("footer")))
+		b.shot(t, name)
+	}
+	page("site-index", "index.html")
+	page("site-list", "liste/standard-2027-01.html")
+	b.do(t, "search", chromedp.SendKeys(chromedp.CSS("#q"), "ferrari"))
+	b.until(t, `document.getElementById("count").textContent === "1 su 65"`)
+	b.shot(t, "site-list-search")
+	b.do(t, "reload", chromedp.Navigate(site+"/liste/standard-2027-01.html"), chromedp.WaitReady(chromedp.CSS("footer")))
+	// Sorted by surname, then the other way.
+	b.do(t, "sort", chromedp.Click(chromedp.CSS(`#list thead th:nth-child(3) button`)))
+	b.until(t, `document.querySelector("#list thead th:nth-child(3)").getAttribute("aria-sort") === "ascending"`)
+	first := b.text(t, "#list tbody tr:first-child td:nth-child(3)")
+	b.do(t, "sort back", chromedp.Click(chromedp.CSS(`#list thead th:nth-child(3) button`)))
+	b.until(t, `document.querySelector("#list thead th:nth-child(3)").getAttribute("aria-sort") === "descending"`)
+	last := b.text(t, "#list tbody tr:first-child td:nth-child(3)")
+	if strings.Compare(strings.ToLower(first), strings.ToLower(last)) >= 0 {
+		t.Errorf("sorted by surname: %q first, then %q first the other way", first, last)
+	}
+	b.shot(t, "site-list-sorted")
+	page("site-player", "giocatori/112000.html")
+	b.until(t, `document.querySelector("img.chart").naturalWidth > 0`)
+	page("site-tournament", "tornei/1.html")
+	page("site-provinces", "province/index.html")
+	page("site-province", "province/NO.html")
+	page("site-tournaments", "tornei/index.html")
+	page("site-stats", "statistiche/2026.html")
+	page("site-stats-2027", "statistiche/2027.html")
+
+	b.login(t, "clerk", password("clerk"))
+	b.open(t, "/statistics?year=2026")
+	b.until(t, `Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)`)
+	b.shot(t, "office-statistics-2026")
+	b.open(t, "/statistics?year=2027")
+	b.shot(t, "office-statistics-2027")
+}
