@@ -59,15 +59,9 @@ func runVerdict(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	// Flags may follow the files ("accept 10.1 --reason …").
-	var files []string
-	for rest := args[1:]; ; {
-		if code, ok := parseFlags(fs, rest); !ok {
-			return code
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files, rest = append(files, fs.Arg(0)), fs.Args()[1:]
+	files, code, ok := parseInterleaved(fs, args[1:])
+	if !ok {
+		return code
 	}
 	period := *from != "" || *to != ""
 	switch {
