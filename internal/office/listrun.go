@@ -147,7 +147,7 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		return nil, err
 	}
 	if later := laterThan(closedPeriods, period.Label); len(later) > 0 {
-		res.warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, with --force", k, strings.Join(later, ", "))
+		res.warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, each a forced close", k, strings.Join(later, ", "))
 	}
 	list, err := o.listInForce(ctx, k, period, settings, res)
 	if err != nil {
