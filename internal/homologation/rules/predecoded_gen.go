@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "760bdc68b266dfa510fce61883a1696a3e674a7f943ecb818c6fbcf0e508c960"
+const predecodedSHA256 = "01b231e8f8655a7a9527c7befa6b2bf3a77373ab8fc43cdcf47570aad84855e3"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -542,6 +542,12 @@ func predecodedFile() File {
 				Article:   "RTF 6.2.2; FIDE TRF XXR, 142",
 				MessageIT: "Il file contiene i risultati di {rounds}, ma {why}: sembra salvato a torneo in corso. Inviare il file finale, con tutti i turni giocati; {advice}.",
 				MessageEN: "The file holds the results of {rounds}, but {why}: it looks saved while the tournament was under way. Send the final file, with every round played; {advice}.",
+			},
+			"format.attachment": {
+				Severity:  "info",
+				Article:   "RTF 6.2.2",
+				MessageIT: "Allegato ({kind}) conservato con l'invio: non è un file di risultati e non viene esaminato.",
+				MessageEN: "Attachment ({kind}) kept with the submission: it is not a result file and is not examined.",
 			},
 			"format.empty": {
 				Severity:  "error",

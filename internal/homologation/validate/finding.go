@@ -65,6 +65,10 @@ type Submission struct {
 
 // Input is everything a check may look at.
 type Input struct {
+	// Attachment says the file came beside a result file of the same
+	// submission: a document (PDF, image…) is then kept and noted, not
+	// refused (format.attachment).
+	Attachment bool
 	// File names the submitted file (used when Tournament is nil).
 	File        string
 	Tournament  *tournament.Tournament

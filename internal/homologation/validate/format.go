@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&Check{
 		Name: "format.reader",
-		Rules: []string{"format.unreadable", "format.refused", "format.empty", "format.read-error",
+		Rules: []string{"format.unreadable", "format.refused", "format.attachment", "format.empty", "format.read-error",
 			"format.read-warning", "format.read-note", "format.no-players", "format.no-rounds"},
 		Article: "RAPID 5.2",
 		Doc:     "the file is readable; the reader's diagnostics, each at its line",
@@ -29,6 +29,11 @@ func checkFormat(p *Pass) {
 	if err := p.ReadError; err != nil {
 		refused, parse, empty := readErrorKind(err)
 		switch {
+		case refused != nil && p.Attachment && IsDocument(refused.Kind):
+			// A PDF crosstable, a photo, a letter beside the result file:
+			// kept with the submission and noted, never a rejection
+			// (regs §4c "Other attachments").
+			p.Report("format.attachment", At{}, Args{"kind": refusedKinds.of(refused.Kind)})
 		case refused != nil:
 			p.Report("format.refused", At{}, Args{"kind": refusedKinds.of(refused.Kind),
 				"advice": Text{IT: sentence(refused.AdviceIT), EN: sentence(refused.AdviceEN)}})
@@ -81,6 +86,18 @@ func checkFormat(p *Pass) {
 	} else if t.Rounds() == 0 {
 		p.Report("format.no-rounds", At{}, Args{"players": len(t.Players)})
 	}
+}
+
+// IsDocument reports whether a refused file's kind is a document sent
+// beside the results (PDF, image, text document, spreadsheet, web page)
+// rather than a result file in a form the office does not read (a Vega
+// or Swiss-Manager binary, an archive).
+func IsDocument(kind string) bool {
+	switch kind {
+	case "pdf", "spreadsheet", "word", "image", "html":
+		return true
+	}
+	return false
 }
 
 // refusedKinds name a refused file's kind as the arbiter knows it; the

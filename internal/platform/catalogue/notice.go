@@ -8,6 +8,10 @@ func init() {
 			IT: "Ufficio omologazioni FSI",
 			EN: "FSI homologation office",
 		},
+		"notice.attachmentsHead": {
+			IT: "Altri allegati",
+			EN: "Other attachments",
+		},
 		"notice.submissionN": {
 			IT: "invio n. %d",
 			EN: "submission no. %d",

@@ -56,6 +56,10 @@ type Input struct {
 	// since the sender may wonder why the answer came late.
 	ReleasedAt time.Time
 	Files      []File
+	// Attachments are the documents sent beside the result files (a PDF
+	// crosstable, a photo): kept with the submission and noted, never
+	// judged, never a reason to reject (regs §4c).
+	Attachments []File
 	// Repeat, for a submission whose content was received before, is
 	// that first submission: the notice is then a short one pointing to
 	// it and its verdict (Files is empty).
@@ -336,6 +340,19 @@ func build(in Input) *doc {
 		d.list(t.T("notice.warningsHead"), warns, true)
 		d.list(t.T("notice.infoHead"), infos, false)
 	}
+	var atts []string
+	for _, f := range in.Attachments {
+		item := f.Name
+		for _, x := range f.Report.Findings {
+			msg := x.MessageIT
+			if in.Lang == "en" {
+				msg = x.MessageEN
+			}
+			item += ": " + msg
+		}
+		atts = append(atts, item)
+	}
+	d.list(t.T("notice.attachmentsHead"), atts, false)
 	if Kind(in) == KindRejection {
 		d.section(t.T("notice.resubmitHead"), resubmit(t, in))
 	} else {
