@@ -107,7 +107,9 @@ func (b *browser) until(t *testing.T, cond string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("waiting for %s: %v", cond, err)
+	body, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS("body")))
+	loc, _ := chromedp.Run(b.ctx, chromedp.Location())
+	t.Fatalf("waiting for %s: %v (at %s: %.300q)", cond, err, loc, body)
 }
 
 // waitLocation waits until the page's address ends with suffix.
@@ -378,6 +380,24 @@ func TestBrowser(t *testing.T) {
 		if err != nil || sub.State == "discarded" {
 			t.Errorf("the cross-site form discarded the submission (%v)", err)
 		}
+	})
+
+	t.Run("a clerk changes his own password; a search too short is explained", func(t *testing.T) {
+		b.login(t, "clerk", password("clerk"))
+		b.do(t, "open his page", chromedp.Click(chromedp.CSS(`a[href="/account"]`)), chromedp.WaitVisible(chromedp.CSS("#current")))
+		b.shot(t, "account")
+		b.do(t, "change the password", chromedp.SetValue(chromedp.CSS("#current"), password("clerk")),
+			chromedp.SetValue(chromedp.CSS("#password"), "nuova-password-clerk"), chromedp.SetValue(chromedp.CSS("#again"), "nuova-password-clerk"))
+		b.submit(t, "change the password", `form[action="/account/password"] button`, ".flash")
+		if msg := b.text(t, ".flash"); !strings.Contains(msg, "Password cambiata") {
+			t.Errorf("after changing his password the page says %q", msg)
+		}
+		b.shot(t, "account-changed")
+		b.open(t, "/players?q=r")
+		if msg := b.text(t, ".flash.error"); !strings.Contains(msg, "almeno 2 lettere") {
+			t.Errorf("a one-letter search says %q", msg)
+		}
+		b.shot(t, "players-short-query")
 	})
 
 	t.Run("five wrong passwords throttle the login", func(t *testing.T) {
