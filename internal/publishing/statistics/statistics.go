@@ -149,7 +149,7 @@ func Compute(in Input, year int) (*Result, error) {
 	y := strconv.Itoa(year)
 	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
 	r := &Result{Year: year}
-	steps := []func(Input, func(string) bool) (Table, error){activity, provinces, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
+	steps := []func(Input, func(string) bool) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
 	for _, f := range steps {
 		t, err := f(in, inYear)
 		if err != nil {
@@ -376,6 +376,47 @@ func provinces(in Input, inYear func(string) bool) (Table, error) {
 		return tab, err
 	}
 	tab.Total = []any{"Totale", sum(nt), sum(ng), all}
+	return tab, nil
+}
+
+// provinceMonths is the year by the tournament's province and month.
+func provinceMonths(in Input, inYear func(string) bool) (Table, error) {
+	t, p := yearFrames(in, inYear)
+	tab := Table{Name: "province-mesi", Title: "Attività per provincia e mese", Columns: append([]string{"Provincia", "Mese"}, activityCols...),
+		Keys: append([]string{"province", "month"}, activityKeys...)}
+	if t.Nrow() == 0 {
+		return tab, nil
+	}
+	// One key per province and month: the frames get the pair as a
+	// column of its own.
+	pair := func(df dataframe.DataFrame) dataframe.DataFrame {
+		if df.Nrow() == 0 {
+			return df
+		}
+		pv, mo := texts(df, "province"), texts(df, "month")
+		keys := make([]string, len(pv))
+		for i := range pv {
+			keys[i] = pv[i] + "|" + mo[i]
+		}
+		return df.Mutate(strs("pm", keys))
+	}
+	tp, pp := pair(t), pair(identified(p))
+	nt, err := counts(tp, "pm", "key")
+	if err != nil {
+		return tab, err
+	}
+	ng, err := sums(tp, "pm", "games")
+	if err != nil {
+		return tab, err
+	}
+	np, err := distinct(pp, "pm", "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	for _, k := range sortedKeys(nt) {
+		pv, mo, _ := strings.Cut(k, "|")
+		tab.Rows = append(tab.Rows, []any{orUnknown(pv), italian.Period(mo), nt[k], ng[k], np[k]})
+	}
 	return tab, nil
 }
 
