@@ -2,13 +2,13 @@ package site
 
 import (
 	"fmt"
-	"syscall"
-	"time"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
