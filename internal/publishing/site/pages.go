@@ -188,13 +188,13 @@ func (s *site) writeList(w *writer, a assets, v *listView) error {
 
 type playerPage struct {
 	P     *player
-	Chart string
+	Chart template.HTML // the SVG, inline
 	Facts [][2]string
 }
 
 const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <h2>Elo nelle liste pubblicate</h2>
-{{if .Chart}}<figure><img class="chart" src="{{.Chart}}" width="720" height="300" alt="Andamento dell'Elo di {{.P.Surname}} {{.P.Name}} nelle liste pubblicate"></figure>{{end}}
+{{if .Chart}}<figure class="history">{{.Chart}}</figure>{{end}}
 <div class="scroll"><table><caption>L'Elo in ogni lista pubblicata</caption><thead><tr><th scope="col">Lista</th><th scope="col">Tipo</th><th scope="col" class="n">Elo</th><th scope="col">Categoria</th></tr></thead><tbody>
 {{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{.Month}}</a></th><td>{{.KindIT}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
 {{end}}</tbody></table></div>
@@ -229,25 +229,27 @@ func (s *site) writePlayer(w *writer, a assets, p *player) error {
 	if p.Province != "" {
 		d.Facts = append(d.Facts, [2]string{"Provincia", p.Province})
 	}
-	if len(p.History) > 0 {
-		d.Chart = strings.TrimPrefix(chartPath(p.ID), "giocatori/")
-		src := historyKey(p)
-		if err := w.putFrom(chartPath(p.ID), src, func() ([]byte, error) { return historySVG(p) }); err != nil {
-			return err
-		}
-	}
 	// The page is rendered only when what it shows changed: a rebuild
-	// of 30,000 unchanged players renders none.
+	// of 30,000 unchanged players renders none. The chart is inline
+	// SVG: one file a player, not two (creating 30,000 more files cost
+	// more than drawing them), and no request more for the reader.
 	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
+		if len(p.History) > 0 {
+			svg, err := historySVG(p)
+			if err != nil {
+				return nil, err
+			}
+			d.Chart = template.HTML(svg)
+		}
 		var b bytes.Buffer
 		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
 		return b.Bytes(), err
 	})
 }
 
-// pageVersion changes with the player's template, so that a new
-// template replaces the pages a build skipped as unchanged.
-const pageVersion = "player-1"
+// pageVersion changes with the player's template and chart, so that a
+// new drawing replaces the pages a build skipped as unchanged.
+const pageVersion = "player-3"
 
 // playerKey is everything a player's page shows, hashed.
 func playerKey(p *player, a assets) string {

@@ -98,7 +98,6 @@ type Result struct {
 
 // Paths of the pages, relative to the site's root.
 func playerPath(id string) string  { return "giocatori/" + safe(id) + ".html" }
-func chartPath(id string) string   { return "giocatori/" + safe(id) + ".svg" }
 func tournPath(id int64) string    { return "tornei/" + strconv.FormatInt(id, 10) + ".html" }
 func provincePath(p string) string { return "province/" + safe(p) + ".html" }
 func listPath(k fsi.Kind, p string) string {
