@@ -160,9 +160,9 @@ type listPage struct {
 const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <p class="noprint">Scarica la lista: <a href="{{.CSV}}">{{.CSV}}</a> (Excel).</p>
 {{if .V.Entries}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="cognome, nome, provincia…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
-<div class="scroll"><table id="list" class="sortable"><caption>{{.V.Title}}: i giocatori in lista; un clic sull'intestazione ordina la colonna</caption>
+<div class="scroll"><table id="list" class="sortable list{{if .FIDE}} fide{{end}}"><caption>{{.V.Title}}: i giocatori in lista; un clic sull'intestazione ordina la colonna</caption>
 <thead><tr><th scope="col" class="n" data-sort="n">Pos.</th>{{if .FIDE}}<th scope="col" data-sort="n">Tessera FSI</th>{{end}}<th scope="col">Cognome</th><th scope="col">Nome</th><th scope="col">Cat.</th><th scope="col">Prov.</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
-{{$fide := .FIDE}}{{range .V.Rows}}<tr><td class="n">{{.Rank}}</td>{{if $fide}}<td>{{.FSIID}}</td>{{end}}<td>{{if .Href}}<a href="{{.Href}}">{{.Surname}}</a>{{else}}{{.Surname}}{{end}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td>{{.Province}}</td><td class="n">{{.Rating}}</td>{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}</td>{{end}}</tr>
+{{$fide := .FIDE}}{{range .V.Rows}}<tr><td>{{.Rank}}{{if $fide}}<td>{{.FSIID}}{{end}}<td>{{if .Href}}<a href="{{.Href}}">{{.Surname}}</a>{{else}}{{.Surname}}{{end}}<td>{{.Name}}<td>{{.Category}}<td>{{.Province}}<td>{{.Rating}}{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}{{end}}
 {{end}}</tbody></table></div>
 {{else}}<p>Nessun giocatore in lista.</p>{{end}}
 {{if .Legend}}<h2>Legenda</h2>

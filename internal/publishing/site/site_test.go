@@ -195,6 +195,9 @@ func BenchmarkBuild(b *testing.B) {
 			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 			cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
 			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+			if st, err := os.Stat(filepath.Join(dir, listPath(fsi.Standard, "2027-01"))); err == nil {
+				b.ReportMetric(float64(st.Size())/1e6, "list-MB")
+			}
 		})
 	}
 }
