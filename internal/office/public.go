@@ -248,6 +248,10 @@ func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, 
 	return r, years, err
 }
 
+// PublicStamp changes whenever what Statistics reads changes (see
+// store.PublicStamp): the web application caches the statistics under it.
+func (o *Office) PublicStamp(ctx context.Context) (string, error) { return o.Store.PublicStamp(ctx) }
+
 // BuildSite writes the public site into dir (default SiteDir): only the
 // pages whose content changed are rewritten.
 func (o *Office) BuildSite(ctx context.Context, dir string) (*site.Result, error) {
