@@ -295,6 +295,11 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 // with a table's CSV and a chart.
 func TestStatisticsPage(t *testing.T) {
 	f := newFixture(t)
+	ctx := context.Background()
+	before, err := f.o.PublicStamp(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	closeDemoLists(t, f)
 	c := f.client(t, "clerk")
 	code, body := get(t, c, f.ts.URL+"/statistics?year=2026")
@@ -311,5 +316,25 @@ func TestStatisticsPage(t *testing.T) {
 	}
 	if code, _ := get(t, f.client(t, ""), f.ts.URL+"/statistics"); code != http.StatusSeeOther {
 		t.Errorf("statistics without login: %d", code)
+	}
+	// The cached statistics follow the store: a list closed, a
+	// homologation revoked.
+	closed, _ := f.o.PublicStamp(ctx)
+	if closed == before {
+		t.Error("closing lists left the stamp unchanged")
+	}
+	ts, err := f.o.Store.PublicTournaments(ctx)
+	if err != nil || len(ts) == 0 {
+		t.Fatal(err)
+	}
+	if err := f.o.Revoke(ctx, office.CLIActor(), ts[0].ID, "prova"); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := f.o.PublicStamp(ctx); after == closed {
+		t.Error("a revocation left the stamp unchanged")
+	}
+	_, body = get(t, c, f.ts.URL+"/statistics?year=2026")
+	if !strings.Contains(body, "<th scope=\"row\">Anno</th><td class=\"n\">3</td>") {
+		t.Errorf("after a revocation the statistics still count 4 tournaments")
 	}
 }
