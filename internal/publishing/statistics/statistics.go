@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -465,14 +466,17 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 		return tab, err
 	}
 	k, p, n := texts(g, "kind"), texts(g, "period"), numbers(g, "added_SUM")
+	idx := make([]int, len(k))
+	for i := range idx {
+		idx[i] = i
+	}
+	// By period (as labels sort), then by list.
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Or(cmp.Compare(p[a], p[b]), cmp.Compare(k[a], k[b])) })
 	total := 0
-	for i := range k {
-		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), p[i], n[i]})
+	for _, i := range idx {
+		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), italian.Period(p[i]), n[i]})
 		total += n[i]
 	}
-	slices.SortFunc(tab.Rows, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(a[1].(string), b[1].(string)), cmp.Compare(a[0].(string), b[0].(string)))
-	})
 	tab.Total = []any{"Totale", "", total}
 	return tab, nil
 }
@@ -517,7 +521,7 @@ func categories(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "Nella lista Elo Italia di " + last.Period + ", tutti i giocatori in lista."
+	tab.Note = "I giocatori della " + fsi.Standard.ListName() + " – " + italian.List(periodOf(last.Period)) + "."
 	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
 	if err != nil {
 		return tab, err
@@ -555,7 +559,8 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "Categoria nella lista in vigore prima della lista di " + first.Period + " e in quella di " + last.Period + "; solo chi ha cambiato categoria."
+	tab.Note = "La categoria nella lista in vigore prima della " + italian.List(periodOf(first.Period)) + " e nella " +
+		italian.List(periodOf(last.Period)) + " (" + fsi.Standard.ListName() + "); solo chi ha cambiato categoria."
 	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
 	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
 	if from.Nrow() == 0 || to.Nrow() == 0 {
@@ -625,7 +630,7 @@ func ratings(in Input, inYear func(string) bool) (Table, error) {
 		return tab, nil
 	}
 	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = "Giocatori con Elo Italia nella lista di " + last.Period + "; età al 31 dicembre " + strconv.Itoa(year) + "."
+	tab.Note = "I giocatori della " + fsi.Standard.ListName() + " – " + italian.List(periodOf(last.Period)) + ", con l'Elo pubblicato; età al 31 dicembre " + strconv.Itoa(year) + "."
 	var sexes, bands []string
 	var rs []int
 	for _, p := range last.Players {
@@ -786,4 +791,10 @@ func byCount(m map[string]int) []string {
 	out := sortedKeys(m)
 	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(m[b], m[a]) })
 	return out
+}
+
+// periodOf reads a period label "2027-01" for italian.List.
+func periodOf(label string) (int, time.Month) {
+	y, m, _ := fsi.ParsePeriod(label)
+	return y, m
 }
