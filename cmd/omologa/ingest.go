@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
-	"omologa/internal/platform/italian"
 )
 
 func init() {
@@ -54,64 +51,31 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return failed(stderr, "ingest", err)
 	}
-	lim := limitsOf(cfg)
+	// The drop folder's way of reading a file (ingest.FileReader): a
+	// saved message is read as if it had come from the mailbox, and its
+	// sender authenticated as the mailbox's are; a file over its limit is
+	// recorded unread and answered with a rejection, as when dropped.
+	rd := ingest.FileReader{Limits: limitsOf(cfg), MaxMessage: cfg.Limits.MaxMessageBytes, Spool: sp,
+		Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
+			return email.Read(orig, at, mailLimits(cfg), sp)
+		}}
 	code := exitOK
 	var ids []int64
 	dups := map[int64]bool{}
 	for _, path := range fl.Args() {
-		s := &ingest.Submission{Channel: ingest.ChannelCLI, ReceivedAt: time.Now(), Subject: filepath.Base(path), Source: path}
-		f, err := os.Open(path)
+		info, err := os.Stat(path)
 		if err != nil {
 			fmt.Fprintln(stderr, "omologa ingest:", err)
 			code = exitUsage
 			continue
 		}
-		// A saved message is bounded as the mailbox bounds one; a file
-		// as the drop folder does.
-		eml := strings.EqualFold(filepath.Ext(path), ".eml")
-		limit, key := lim.MaxFileBytes, "max_file_bytes"
-		if eml {
-			limit, key = cfg.Limits.MaxMessageBytes, "max_message_bytes"
-		}
-		orig, n, err := sp.ReadUpTo(f, limit+1)
-		f.Close()
-		if err == nil && n > limit {
-			orig.Remove()
-			fmt.Fprintf(stderr, "omologa ingest: %s: larger than the limit of %s (%s)\n", path, italian.Size(limit), key)
-			code = exitUsage
-			continue
-		}
+		s, _, err := rd.Read(path, info, ingest.ChannelCLI, time.Now())
 		if err != nil {
-			orig.Remove()
-			fmt.Fprintf(stderr, "omologa ingest: %s: %v (limit %d bytes)\n", path, err, limit)
+			fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
 			code = exitUsage
 			continue
 		}
-		if eml {
-			// A saved e-mail message: its sender, body fields and
-			// attachments, as if it had come from the mailbox.
-			m, err := email.Read(orig, s.ReceivedAt, mailLimits(cfg), sp)
-			if err != nil {
-				orig.Remove()
-				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
-				code = exitUsage
-				continue
-			}
-			m.Channel, m.Source = ingest.ChannelCLI, path
-			if m.Subject == "" {
-				m.Subject = s.Subject
-			}
-			s = m
-		} else {
-			s.Original = orig
-			s.Files, s.Problems, err = ingest.ExpandArchives([]ingest.File{{Name: ingest.CleanName(filepath.Base(path)), Content: s.Original}}, lim, sp)
-			if err != nil {
-				orig.Remove()
-				fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
-				code = exitUsage
-				continue
-			}
-		}
+		s.Source = path
 		id, dup, err := a.pipe.Record(ctx, s)
 		// Recorded (the store keeps its own copy) or not: the spool
 		// files go.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -162,8 +163,9 @@ func checkSpoolEmpty(t *testing.T, cfgPath string) {
 }
 
 // omologa ingest reads a saved message and a zip archive through the
-// spool, and empties it; a message over max_message_bytes is refused
-// naming that limit.
+// spool, and empties it; a message over max_message_bytes is recorded
+// unread and answered with a rejection naming the limit, as the drop
+// folder does (one intake path, issues 19 and 21).
 func TestIngestThroughTheSpool(t *testing.T) {
 	dir := t.TempDir()
 	cfg := pipelinetest.Config(t, dir, "100ms")
@@ -198,9 +200,44 @@ func TestIngestThroughTheSpool(t *testing.T) {
 	}
 	big := filepath.Join(dir, "big.eml")
 	os.WriteFile(big, append(msg, bytes.Repeat([]byte("x"), int(c.Limits.MaxMessageBytes))...), 0o644)
-	code, _, errs = runCmd(t, "ingest", "--config", cfg, big)
-	if code != exitUsage || !strings.Contains(errs, "larger than the limit") || !strings.Contains(errs, "max_message_bytes") {
-		t.Errorf("an oversized message: exit %d\n%s", code, errs)
+	code, out, errs = runCmd(t, "ingest", "--config", cfg, "--json", big)
+	if err := json.Unmarshal([]byte(out), &rows); err != nil || code != exitRejected || len(rows) != 1 ||
+		len(rows[0].Problems) != 1 || !strings.Contains(rows[0].Problems[0], "supera il limite") || rows[0].Notice == nil {
+		t.Errorf("an oversized message: exit %d, %v\n%s\n%s", code, err, out, errs)
 	}
 	checkSpoolEmpty(t, cfg)
+}
+
+// Measured (issue 21): with allowed_senders on, `omologa ingest FILE.eml`
+// accepted a forged From, a From with two addresses and a PEC envelope
+// of a provider not configured, which the mailbox quarantined. The
+// saved message now goes through the mailbox's sender policy.
+func TestIngestMessageSenderPolicy(t *testing.T) {
+	dir := t.TempDir()
+	cfg := pipelinetest.Config(t, dir, "100ms", "allowed_senders:\n  enabled: true\n  authserv_id: mx.fsi.example\n  pec_providers: [pec.provider.it]")
+	start := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	trf := string(pipelinetest.TRF("Open di Prova", "Siena", start, "102 Rossi, Mario"))
+	msg := func(headers string) string {
+		return headers + "Subject: torneo\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=B\r\n\r\n" +
+			"--B\r\nContent-Type: text/plain\r\n\r\nin allegato\r\n--B\r\nContent-Type: text/plain; name=t.trf\r\n" +
+			"Content-Disposition: attachment; filename=t.trf\r\n\r\n" + trf + "\r\n--B--\r\n"
+	}
+	for i, c := range []struct{ name, raw, why string }{
+		{"forged From", msg("From: mario.rossi@example.org\r\nMessage-ID: <a@x>\r\nAuthentication-Results: mx.fsi.example; dmarc=fail header.from=example.org\r\n"), "non autenticato"},
+		{"two From addresses", msg("From: mario.rossi@example.org, x@evil.example\r\nMessage-ID: <b@x>\r\nAuthentication-Results: mx.fsi.example; dmarc=pass header.from=example.org\r\n"), "più di un indirizzo"},
+		{"PEC of a provider not configured", "From: posta-certificata@pec.fake.it\r\nMessage-ID: <c@x>\r\nAuthentication-Results: mx.fsi.example; dmarc=pass header.from=pec.fake.it\r\n" +
+			"X-Trasporto: posta-certificata\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=E\r\n\r\n--E\r\nContent-Type: message/rfc822\r\n\r\n" +
+			msg("From: mario.rossi@example.org\r\n") + "\r\n--E--\r\n", "gestore non configurato"},
+	} {
+		path := filepath.Join(dir, fmt.Sprintf("m%d.eml", i))
+		os.WriteFile(path, []byte(c.raw), 0o644)
+		code, out, errs := runCmd(t, "ingest", "--config", cfg, "--json", path)
+		var rows []store.Status
+		if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 {
+			t.Fatalf("%s: exit %d, %v\n%s\n%s", c.name, code, err, out, errs)
+		}
+		if r := rows[0]; r.State != store.StateQuarantined || !strings.Contains(r.Note, c.why) || r.Notice != nil {
+			t.Errorf("%s: %s (%s), notice %v; want quarantined (%s)", c.name, r.State, r.Note, r.Notice, c.why)
+		}
+	}
 }

@@ -12,7 +12,7 @@ import (
 
 func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags(stderr, "list run", `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
-                        [--office DIR] [--as-of YYYY-MM-DD] [--preview] [--force]
+                        [--office DIR] [--as-of YYYY-MM-DD] [--preview] [--close-earlier] [--force]
 
 The office's monthly rapid run or bimonthly standard run, from the store: takes
 the list in force (the last list this command stored for the kind, else the
@@ -39,7 +39,8 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
 	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
 	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
-	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default today): a period whose cut-off has not passed by then is refused")
+	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default the office's clock): a period whose cut-off has not passed by then is refused")
+	closeEarlier := fs.Bool("close-earlier", false, "close first, in the same act, the earlier list of the kind still open (else the close is refused: lists close in order)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -59,7 +60,8 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 		return fail(err)
 	}
 	defer o.Close()
-	req := office.ListRunRequest{Kind: k, Period: *label, Out: *outDir, Office: *officeDir, Force: *force, Preview: *preview}
+	req := office.ListRunRequest{Kind: k, Period: *label, Out: *outDir, Office: *officeDir, Force: *force, Preview: *preview,
+		CloseEarlier: *closeEarlier}
 	if *asOf != "" {
 		if req.AsOf, err = time.ParseInLocation("2006-01-02", *asOf, o.Rules.Rating.Location()); err != nil {
 			return fail(fmt.Errorf("--as-of %q: want a day YYYY-MM-DD", *asOf))

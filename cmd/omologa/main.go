@@ -15,6 +15,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"omologa/internal/platform/termsafe"
 )
 
 // Exit codes shared by the subcommands.
@@ -50,6 +52,10 @@ func main() {
 }
 
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	// What a command prints comes in good part from files (names, cities,
+	// subjects): none of it may drive the terminal (JSON escapes its
+	// control characters already, so it passes unchanged).
+	stdout = termsafe.Writer(stdout)
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "omologa: a command is expected (omologa -h lists them)")
 		return exitUsage

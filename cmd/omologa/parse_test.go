@@ -120,3 +120,23 @@ func TestParseJSONShape(t *testing.T) {
 		t.Errorf("pdf entry: %v", many[1])
 	}
 }
+
+// Issue 22: raw terminal escape codes from a file's contents reached the
+// terminal. Every command prints through termsafe.
+func TestNoEscapeCodesFromFiles(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "esc.trf")
+	os.WriteFile(f, []byte("012 Prova \x1b[2J\x1b]8;;http://evil.example\x07Torneo\r\n"+
+		"001    1 m    Rossi\x1b[31m, Mario                  1500 ITA     1234567 1980/01/01  1.0    1     2 w 1\r\n"+
+		"001    2 m    Bianchi, Luigi                    1400 ITA     7654321 1981/01/01  0.0    2     1 b 0\r\n"), 0o644)
+	for _, args := range [][]string{{"parse", f}, {"parse", "--json", f}} {
+		var stdout, stderr bytes.Buffer
+		runMain(context.Background(), args, &stdout, &stderr)
+		if bytes.ContainsAny(stdout.Bytes(), "\x1b\x07\r") {
+			t.Errorf("%v printed a control character: %q", args, stdout.String())
+		}
+		if !strings.Contains(stdout.String(), "Rossi") {
+			t.Errorf("%v: %q", args, stdout.String())
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -65,6 +66,18 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	d := pipelinetest.StartDaemon(t, bin, cfg)
 	dropUnderKills(t, d, drop, "Crash SMTP Open", n, rng)
+	_, repeats := countAtPeer(t, dir, d, peer, drop, n)
+	if repeats > d.Kills {
+		t.Errorf("%d repeated deliveries for %d kills: a repeat needs a kill between send and record", repeats, d.Kills)
+	}
+}
+
+// countAtPeer waits for the daemon to send the n notices and empty the
+// drop folder, stops it, and counts the deliveries at the SMTP peer by
+// Message-ID: every one of omologa's, n distinct; repeats is the number
+// of deliveries beyond the first of each.
+func countAtPeer(t *testing.T, dir string, d *pipelinetest.Daemon, peer *pipelinetest.SMTPPeer, drop string, n int) (got map[string]int, repeats int) {
+	t.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -74,8 +87,7 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 	if err := d.Stop(); err != nil {
 		t.Errorf("graceful shutdown: %v", err)
 	}
-	got := peer.ByMessageID()
-	repeats := 0
+	got = peer.ByMessageID()
 	for id, c := range got {
 		if !strings.HasPrefix(id, "<omologa.") {
 			t.Errorf("unexpected Message-ID %q", id)
@@ -86,9 +98,7 @@ func TestCrashSMTPDuplicatesBoundedByClaim(t *testing.T) {
 	if len(got) != n {
 		t.Errorf("%d distinct notices at the SMTP peer, want %d", len(got), n)
 	}
-	if repeats > d.Kills {
-		t.Errorf("%d repeated deliveries for %d kills: a repeat needs a kill between send and record", repeats, d.Kills)
-	}
+	return got, repeats
 }
 
 // TestSecondDaemonRefused: a second `watch` on the same store is
@@ -188,4 +198,78 @@ func ingestAtOnce(t *testing.T, bin, cfg, dir, name string, n int) {
 		}()
 	}
 	wg.Wait()
+}
+
+// Measured (issue 21): after SIGKILLs during SMTP, 8–10 of 40 notices
+// were delivered twice, because the 250 was recorded only after the
+// session's QUIT. The transaction's progress is now recorded as it goes,
+// the 250 before QUIT: killing the daemon right after each delivery's
+// session ends (the sender had the 250) repeats nothing, counted per
+// Message-ID at the SMTP peer.
+func TestCrashSMTPAfterAcceptedNotResent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs it for several seconds")
+	}
+	dir := t.TempDir()
+	peer := pipelinetest.StartSMTP(t)
+	bin := pipelinetest.BuildBinary(t)
+	cfg := pipelinetest.Config(t, dir, "100ms", peer.Config())
+	drop := filepath.Join(dir, "drop")
+	os.MkdirAll(drop, 0o755)
+	const n, kills = 8, 6
+	d := pipelinetest.StartDaemon(t, bin, cfg)
+	var mu sync.Mutex
+	pid := d.PID()
+	accepted := make(chan string, 100)
+	// The kill is sent from the peer, at once, so that the daemon has no
+	// time to begin the next notice.
+	peer.AfterAccept(func(id string) {
+		mu.Lock()
+		if p, err := os.FindProcess(pid); err == nil {
+			p.Kill()
+		}
+		mu.Unlock()
+		accepted <- id
+	})
+	startDay := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	for i := range n {
+		tmp := filepath.Join(drop, fmt.Sprintf(".a%d.tmp", i))
+		os.WriteFile(tmp, pipelinetest.TRF(fmt.Sprintf("Accepted Open %d", i), "Torino", startDay, "102 Rossi, Mario"), 0o644)
+		os.Rename(tmp, filepath.Join(drop, fmt.Sprintf("a%d.trf", i)))
+	}
+	for k := range kills {
+		select {
+		case <-accepted:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no delivery after %d kills\n%s", k, d.Logs())
+		}
+		if k == kills-1 {
+			peer.AfterAccept(nil)
+		}
+		d.KillAndRestart() // already killed: waits for it and starts it again
+		mu.Lock()
+		pid = d.PID()
+		mu.Unlock()
+	}
+	got, _ := countAtPeer(t, dir, d, peer, drop, n)
+	for id, c := range got {
+		if c > 1 {
+			t.Errorf("%s delivered %d times after a kill that followed its 250", id, c)
+		}
+	}
+	// status --json says each notice's Message-ID and where its delivery
+	// got, and each file's size and SHA-256.
+	code, out, _ := runCmd(t, "status", "--config", cfg, "--json")
+	var rows []store.Status
+	if err := json.Unmarshal([]byte(out), &rows); code != exitOK || err != nil || len(rows) != n {
+		t.Fatalf("status --json: exit %d, %v", code, err)
+	}
+	for _, r := range rows {
+		if r.Notice == nil || got["<"+r.Notice.MessageID+">"] != 1 || r.Notice.SMTP != "accepted" {
+			t.Errorf("submission %d: notice %+v", r.ID, r.Notice)
+		}
+		if len(r.Files) != 1 || r.Files[0].Size == 0 || len(r.Files[0].SHA256) != 64 {
+			t.Errorf("submission %d: files %+v", r.ID, r.Files)
+		}
+	}
 }

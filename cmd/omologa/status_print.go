@@ -55,25 +55,18 @@ func printStatusesIn(out io.Writer, rows []store.Status, loc *time.Location) {
 			fmt.Fprintf(tw, "%s\t-\t-\t%s\t-\t%s\n", head, orDash(same), notice)
 		}
 		for i, f := range r.Files {
-			verdict := f.Verdict
-			if verdict == "" && same != "" {
+			// The one state model's words (homologation/state), as every page.
+			verdict := f.State.LabelEN + ": " + f.State.WhyEN
+			if f.Verdict == "" && same != "" {
 				verdict = same
-			} else if verdict == "" {
-				verdict = "(pending)"
-				if r.State == store.StateQuarantined || r.State == store.StateDiscarded {
-					verdict = "(not judged)"
-				}
 			}
-			if f.SupersededBy != 0 {
-				verdict += fmt.Sprintf(" (superseded by file %d)", f.SupersededBy)
-			}
-			if f.Supersedes != 0 {
-				verdict += fmt.Sprintf(" (supersedes file %d)", f.Supersedes)
+			if f.SupersedesNumber != "" {
+				verdict += fmt.Sprintf(" (supersedes file %s)", f.SupersedesNumber)
 			}
 			if fw := f.Fide; fw != nil {
 				verdict += fmt.Sprintf(" (to FIDE for list %s by %s on %s)", fw.Period, fw.By, italian.DateTime(fw.At, loc))
 			}
-			name := f.Name
+			name := f.Number + " " + f.Name
 			if f.From != "" {
 				name += " (in " + f.From + ")"
 			}

@@ -48,6 +48,12 @@ type Config struct {
 	// Web is the office's web application (omologa serve, and watch when
 	// Listen is set); nil: watch serves no page.
 	Web *Web `yaml:"web,omitempty"`
+	// Clock, when set (RFC 3339), is the office's "now" when the program
+	// starts, running on from there: the demo pins its office to the
+	// days its samples were written for, so that its lists close after
+	// their cut-offs as they would (issue 20). Real installations leave
+	// it unset.
+	Clock string `yaml:"clock,omitempty"`
 
 	// File is the configuration file read, for messages.
 	File string `yaml:"-"`
@@ -204,7 +210,22 @@ type Web struct {
 	// post forms, e.g. the public address of a reverse proxy whose Host
 	// header differs from the one it forwards.
 	TrustedOrigins []string `yaml:"trusted_origins,omitempty"`
+	// HTTPS says how browsers reach the office: "direct" (this process
+	// serves TLS: tls_cert and tls_key), "proxy" (a reverse proxy
+	// terminates TLS and forwards plain HTTP here; the client's address
+	// is then the last one the proxy adds to X-Forwarded-For) or "" /
+	// "none" (plain HTTP, a loopback demo). Over HTTPS the session
+	// cookie is Secure and named __Host-, and every answer carries HSTS.
+	HTTPS string `yaml:"https,omitempty"`
 }
+
+// OverHTTPS reports whether browsers reach the office over HTTPS.
+func (w *Web) OverHTTPS() bool {
+	return w != nil && (w.HTTPS == "direct" || w.HTTPS == "proxy" || w.TLSCert != "")
+}
+
+// BehindProxy reports whether a reverse proxy forwards the requests.
+func (w *Web) BehindProxy() bool { return w != nil && w.HTTPS == "proxy" }
 
 // Defaults for what the file leaves out.
 const (
@@ -329,6 +350,11 @@ func (c *Config) check() error {
 			bad("drop.seed_received is set but drop.seed lists no folder")
 		}
 	}
+	if c.Clock != "" {
+		if _, err := time.Parse(time.RFC3339, c.Clock); err != nil {
+			bad("clock %q: an RFC 3339 time is expected (2026-11-28T10:00:00+01:00)", c.Clock)
+		}
+	}
 	if c.Spool == "" {
 		bad("spool is empty")
 	}
@@ -388,6 +414,19 @@ func (c *Config) check() error {
 		}
 		if (w.TLSCert == "") != (w.TLSKey == "") {
 			bad("web: tls_cert and tls_key go together")
+		}
+		switch w.HTTPS {
+		case "", "none":
+		case "direct":
+			if w.TLSCert == "" {
+				bad("web.https is direct: tls_cert and tls_key are needed")
+			}
+		case "proxy":
+			if w.TLSCert != "" {
+				bad("web.https is proxy but tls_cert is set: choose direct or proxy")
+			}
+		default:
+			bad("web.https is %q: want direct, proxy or none", w.HTTPS)
 		}
 		if w.Session < time.Minute {
 			bad("web.session is %s: at least 1m", w.Session)
@@ -452,4 +491,15 @@ func Password(env string) (string, error) {
 		return "", fmt.Errorf("environment variable %s (the password) is not set", env)
 	}
 	return p, nil
+}
+
+// Now returns the office's clock: the real time, or, with Clock set,
+// Clock when the program started and running on from there.
+func (c *Config) Now() func() time.Time {
+	at, err := time.Parse(time.RFC3339, c.Clock)
+	if c.Clock == "" || err != nil {
+		return time.Now
+	}
+	start := time.Now()
+	return func() time.Time { return at.Add(time.Since(start)) }
 }

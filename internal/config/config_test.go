@@ -112,12 +112,21 @@ func TestWebSection(t *testing.T) {
 	if c.Web.Session != DefaultWebSession || c.Web.Language != "it" || c.Web.TLSCert != "/etc/omologa/c.pem" {
 		t.Errorf("web defaults or paths: %+v", c.Web)
 	}
+	if !c.Web.OverHTTPS() || c.Web.BehindProxy() {
+		t.Errorf("tls_cert set: over HTTPS %v, behind a proxy %v", c.Web.OverHTTPS(), c.Web.BehindProxy())
+	}
+	if c, err := Parse("o.yaml", []byte(minimal+"web:\n  listen: 127.0.0.1:8080\n  https: proxy\n")); err != nil || !c.Web.OverHTTPS() || !c.Web.BehindProxy() {
+		t.Errorf("https: proxy: %v", err)
+	}
 	for _, tc := range []struct{ web, want string }{
 		{"web:\n  listen: localhost\n", "web.listen"},
 		{"web:\n  listen: 127.0.0.1:8080\n  tls_cert: c.pem\n", "tls_cert and tls_key"},
 		{"web:\n  listen: 127.0.0.1:8080\n  session: 10s\n", "web.session"},
 		{"web:\n  listen: 127.0.0.1:8080\n  language: fr\n", "web.language"},
 		{"web:\n  listen: 127.0.0.1:8080\n  port: 8080\n", "port"},
+		{"web:\n  listen: 127.0.0.1:8080\n  https: yes\n", "web.https"},
+		{"web:\n  listen: 127.0.0.1:8080\n  https: direct\n", "tls_cert and tls_key are needed"},
+		{"web:\n  listen: 127.0.0.1:8080\n  https: proxy\n  tls_cert: c.pem\n  tls_key: k.pem\n", "choose direct or proxy"},
 	} {
 		_, err := Parse("o.yaml", []byte(minimal+tc.web))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

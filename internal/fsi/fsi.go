@@ -128,7 +128,9 @@ func ProvinceOfCity(city string) string {
 
 // PeriodLabel is the label of the list period issued in year and month:
 // "2026-03", as lists, the store and addresses name it.
-func PeriodLabel(year int, month time.Month) string { return fmt.Sprintf("%04d-%02d", year, int(month)) }
+func PeriodLabel(year int, month time.Month) string {
+	return fmt.Sprintf("%04d-%02d", year, int(month))
+}
 
 // ParsePeriod reads a period label "2026-03"; ok is false for anything
 // else. (italian.Period, which writes a label for people, reads it with

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -59,6 +60,10 @@ type ListRunResult struct {
 	// with the ratings they were rated with; the players' differences
 	// are in Report.Corrections.
 	Corrections []CorrectionLine `json:"corrections"`
+	// Held are the homologated files of the kind the identity rules could
+	// not place (unclear): never rated until the office links them to a
+	// tournament, or separates them.
+	Held []store.HeldFile `json:"held"`
 	// Site is the public site's folder, rewritten after the list.
 	Site string `json:"site,omitempty"`
 }
@@ -113,6 +118,9 @@ func (c *closed) notes(loc *time.Location) []string {
 	for _, x := range c.out.Corrections {
 		n = append(n, "Correzione: "+x.Italian())
 	}
+	for _, h := range c.out.Held {
+		n = append(n, HeldNote(h))
+	}
 	x := c.out.Crosscheck
 	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",
 		x.Compared, x.Agree, len(x.Differ)))
@@ -143,7 +151,7 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		}
 	}
 	if len(later) > 0 {
-		warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, with --force", k, strings.Join(later, ", "))
+		warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, each a forced close", k, strings.Join(later, ", "))
 	}
 
 	// The list in force.
@@ -202,6 +210,9 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 	from, to := period.From.Time(loc), period.Cutoff.AddDays(1).Time(loc)
 	hs, err := st.HomologatedFiles(ctx, string(k), from, to)
 	if err != nil {
+		return nil, err
+	}
+	if res.out.Held, err = st.HeldFiles(ctx, string(k)); err != nil {
 		return nil, err
 	}
 	// Tournaments received in an earlier period but homologated after its
@@ -460,8 +471,11 @@ type ListRunRequest struct {
 	Preview bool
 	// AsOf is the day the list is closed on (zero: today): a period
 	// whose cut-off has not passed by then is refused, unless Preview.
-	// The demo closes its lists as of a pinned day, as its receipts are.
+	// The demo pins the office's clock in its configuration instead.
 	AsOf time.Time
+	// CloseEarlier closes first, in the same act, the earlier list of
+	// the kind still open (Closable's Earlier), instead of refusing.
+	CloseEarlier bool
 }
 
 // ListRun is the office's monthly rapid run or bimonthly standard run,
@@ -493,15 +507,34 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		asOf = o.Now()
 	}
 	today := tournament.DateOf(asOf.In(settings.Location()))
-	if !req.Preview && !period.Cutoff.Before(today) {
-		opens := period.Cutoff.AddDays(1)
-		return nil, &Error{Kind: Invalid, Article: cutoffArticle[k],
-			Msg: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s",
-				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
-			CLI: fmt.Sprintf("the %s list %s takes the tournaments received up to %s (%s): it can be closed from %s, not on %s (--preview shows its changes so far)",
-				k, period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today)),
-			MsgIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s (%s): si può chiudere dal %s, non il %s",
-				k.ListName(), period.Label, dmy(period.Cutoff), cutoffArticle[k], dmy(opens), dmy(today))}
+	if !req.Preview {
+		closed, err := o.Store.RatingListPeriods(ctx, string(k))
+		if err != nil {
+			return nil, err
+		}
+		if req.Force {
+			// Closing again a list already closed: the other rules stand.
+			closed = slices.DeleteFunc(closed, func(c string) bool { return c >= period.Label })
+		}
+		c := Closable(k, settings.Schedule(k), period, today, closed)
+		if c.Earlier != "" && req.CloseEarlier {
+			// The earlier list first, in the same act.
+			earlier := req
+			earlier.Period, earlier.Out, earlier.Office, earlier.Force = c.Earlier, "", "", false
+			if _, err := o.ListRun(ctx, a, earlier); err != nil {
+				return nil, err
+			}
+			c = Closability{OK: true}
+		}
+		if err := c.err(); err != nil {
+			if c.Kind == Invalid {
+				err.(*Error).CLI = c.Reason + " (" + c.Article + "; --preview shows its changes so far)"
+			}
+			if c.Earlier != "" {
+				err.(*Error).CLI = c.Reason + " (" + c.Article + "; --close-earlier closes it first)"
+			}
+			return nil, err
+		}
 	}
 	dir := req.Out
 	if dir == "" {
@@ -659,4 +692,14 @@ func listInForceIT(s string) string {
 		return s
 	}
 	return s
+}
+
+// HeldNote says in Italian why a held file is not rated, and what the
+// office does about it.
+func HeldNote(h store.HeldFile) string {
+	n := fmt.Sprintf("Trattenuto: il file %s «%s» (torneo %q) non è valutato finché l'ufficio non lo attribuisce a un torneo", h.Number, h.Name, h.Tournament)
+	if h.Maybe != "" {
+		n += fmt.Sprintf(": forse è una versione del torneo %q", h.Maybe)
+	}
+	return n + "."
 }

@@ -70,6 +70,8 @@ const (
 	ActListPreview Action = "list-preview"
 	ActUsers       Action = "users"
 	ActFideExport  Action = "fide-export"
+	// ActOwnPassword is every user's change of his own password.
+	ActOwnPassword Action = "own-password"
 )
 
 // rank orders the roles; minRank is the lowest role allowed each act.
@@ -79,7 +81,7 @@ var minRank = map[Action]int{
 	ActRelease: 1, ActDiscard: 1, ActResend: 1,
 	ActDecide: 2, ActRevoke: 2, ActReinstate: 2, ActLink: 2, ActUnlink: 2,
 	ActImport: 2, ActUndoImport: 2, ActListRun: 2, ActListPreview: 2, ActFideExport: 2,
-	ActUsers: 3,
+	ActUsers: 3, ActOwnPassword: 1,
 }
 
 // May reports whether the role may do the act. An unknown role or act
@@ -205,7 +207,7 @@ func OpenWith(ctx context.Context, cfg *config.Config, log *slog.Logger) (*Offic
 	if err != nil {
 		return nil, err
 	}
-	return &Office{Store: st, Config: cfg, Rules: rf, Now: time.Now, Log: log}, nil
+	return &Office{Store: st, Config: cfg, Rules: rf, Now: cfg.Now(), Log: log}, nil
 }
 
 // pipeline returns o.Pipeline, built on first use.

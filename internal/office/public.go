@@ -168,7 +168,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		d.stats.Tournaments = append(d.stats.Tournaments, stt)
 	}
 
-	js, err := st.JudgedFiles(ctx)
+	js, err := st.JudgedFileVerdicts(ctx)
 	if err != nil {
 		return nil, err
 	}

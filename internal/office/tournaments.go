@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"omologa/internal/publishing/notice"
 	"omologa/internal/store"
 )
 
@@ -61,6 +62,14 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 		return &Error{Kind: Refused, Msg: fmt.Sprintf("tournament %d (%s) has no homologated version: nothing to revoke", id, t.Name),
 			MsgIT: fmt.Sprintf("il torneo %d (%s) non ha una versione omologata: nulla da revocare", id, t.Name)}
 	}
+	// The version in force is the file the arbiter is told about.
+	var before *fileView
+	file := t.CurrentFile
+	if file != 0 {
+		if before, err = o.fileView(ctx, file); err != nil {
+			return err
+		}
+	}
 	if act == ActRevoke {
 		err = o.Store.Revoke(ctx, id, a.User, reason, o.Now())
 	} else {
@@ -73,6 +82,12 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 	}
 	if err != nil {
 		return err
+	}
+	if before != nil {
+		kind := map[Action]string{ActRevoke: notice.KindRevoked, ActReinstate: notice.KindReinstated}[act]
+		if _, err := o.after(ctx, a, before, file, kind, reason, nil); err != nil {
+			return err
+		}
 	}
 	// The reason is the office's own words, in whatever language.
 	return o.audit(ctx, a, act, tournamentObject(id), reason, reason)
@@ -119,8 +134,22 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err != nil {
 		return nil, err
 	}
+	if len(from.Versions) == 1 && from.UnclearWith != "" {
+		// An unclear file alone in its tournament: the office says it is
+		// a tournament of its own, and it counts from now on.
+		if err := o.Store.ClearUnclear(ctx, from.ID, o.Now()); err != nil {
+			return nil, err
+		}
+		t, err := o.Store.Tournament(ctx, from.ID)
+		if err != nil {
+			return nil, err
+		}
+		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d: a tournament of its own, not a version of %q", fileID, from.UnclearWith),
+			fmt.Sprintf("file %d: un torneo a sé, non una versione di un altro torneo", fileID))
+	}
 	if len(from.Versions) == 1 {
-		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is the only version of tournament %d: already on its own", fileID, from.ID)}
+		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is the only version of tournament %d: already on its own", fileID, from.ID),
+			MsgIT: fmt.Sprintf("il file %d è l'unica versione del torneo %d: è già un torneo a sé", fileID, from.ID)}
 	}
 	key := fmt.Sprintf("%s#file%d", strings.SplitN(from.Key, "#", 2)[0], fileID)
 	if err := o.Store.Unlink(ctx, fileID, key, o.Now()); err != nil {

@@ -18,8 +18,9 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 	if err := o.allow(a, ActUsers); err != nil {
 		return err
 	}
-	if name == "" || len(name) > 64 {
-		return &Error{Kind: Invalid, Msg: "a user name is 1 to 64 characters", MsgIT: "il nome utente è lungo da 1 a 64 caratteri"}
+	if err := accounts.ValidName(name); err != nil {
+		return &Error{Kind: Invalid, Msg: err.Error(), Err: err,
+			MsgIT: fmt.Sprintf("il nome utente ha da 1 a %d caratteri fra a-z A-Z 0-9 . _ - e comincia con una lettera o una cifra", accounts.MaxName)}
 	}
 	if !ValidRole(role) {
 		return &Error{Kind: Invalid, Msg: fmt.Sprintf("role %q: want clerk, officer or admin", role),
@@ -87,7 +88,32 @@ func hashPassword(pw string) (string, error) {
 	return h, nil
 }
 
+// ChangeOwnPassword is every user's act on his own account: the current
+// password, then the new one; his sessions end (the web opens a new
+// one). No role is needed, only the actor's own name.
+func (o *Office) ChangeOwnPassword(ctx context.Context, a Actor, current, password string) error {
+	u, err := o.Store.UserByName(ctx, a.User)
+	if err != nil {
+		return userError(a.User, err)
+	}
+	if u.Disabled || !accounts.PasswordMatches(u.Hash, current) {
+		return &Error{Kind: Refused, Msg: "the current password is wrong", MsgIT: "la password attuale è sbagliata"}
+	}
+	h, err := hashPassword(password)
+	if err != nil {
+		return err
+	}
+	if err := o.Store.UpdateUser(ctx, a.User, &h, nil, nil, o.Now()); err != nil {
+		return userError(a.User, err)
+	}
+	return o.audit(ctx, a, ActOwnPassword, "user "+a.User, "changed his own password", "ha cambiato la propria password")
+}
+
 func userError(name string, err error) error {
+	if errors.Is(err, store.ErrLastAdmin) {
+		return &Error{Kind: Refused, Msg: fmt.Sprintf("%s is the last enabled admin: enable or add another admin first", name),
+			MsgIT: fmt.Sprintf("%s è l'ultimo amministratore attivo: attivarne o aggiungerne prima un altro", name), Err: err}
+	}
 	if errors.Is(err, store.ErrNoUser) {
 		return &Error{Kind: NotFound, Msg: fmt.Sprintf("no user %s", name), MsgIT: fmt.Sprintf("nessun utente %s", name), Err: err}
 	}

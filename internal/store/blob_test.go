@@ -226,8 +226,7 @@ func TestMigrationMovesBytesToBlobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The schema just before the blobs' migration (later ones are
-	// appended after it).
+	// The schema just before the blobs' migration (later ones follow it).
 	before := slices.IndexFunc(migrations, func(m string) bool { return strings.Contains(m, "CREATE TABLE blobs") })
 	for i, m := range migrations[:before] {
 		if _, err := db.Exec(m); err != nil {

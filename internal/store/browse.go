@@ -8,19 +8,23 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/homologation/state"
 )
 
 // Read-only queries for the office's web pages: a page of submissions
 // or tournaments under filters, a player's provisional results. They
 // change nothing, so they live here beside the tables they read.
 
-// provinceSQL is a tournament's province (over verdicts v and
-// tournaments t) as fsi.Province says it, in SQL so that pages filter
-// and list by it: the calendar's province in the stored report's
-// authorisation, else the sign in brackets closing the city (tested
-// against fsi.Province).
-const provinceSQL = `coalesce(nullif(upper(json_extract(v.report, '$.authorisation.province')), ''),
-	CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END)`
+// provinceSQL is a tournament's province (over verdicts v): the
+// province of the calendar event it was matched to (the calendar's
+// optional province column, in the stored report's authorisation), else
+// the sign in brackets closing its city, as in "Novara (NO)" (as
+// fsi.Province says it; tested against it); "" when
+// neither says. The schema's triggers keep it in its column whenever a
+// verdict or its tournament's city is written, so that a page filters
+// on an index and never reads the JSON reports.
+const provinceSQL = `v.province`
 
 // SubmissionFilter selects submissions; an empty field does not filter.
 type SubmissionFilter struct {
@@ -52,6 +56,10 @@ type SubmissionRow struct {
 	Period     string
 	Errors     int
 	Warnings   int
+	// FileState is the state model's view of the file with the worst
+	// verdict (the first file when none is judged).
+	FileState state.View
+	file      int64
 }
 
 func (f SubmissionFilter) where() (string, []any) {
@@ -141,7 +149,10 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		coalesce((SELECT v.period FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id AND v.period <> ''
 			ORDER BY f.seq LIMIT 1), ''),
 		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'error'),
-		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning')
+		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning'),
+		coalesce((SELECT f.id FROM files f LEFT JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
+			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 ELSE 1 END, f.seq
+			LIMIT 1), 0)
 		FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
@@ -152,20 +163,34 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		var r SubmissionRow
 		var recv string
 		if err := rows.Scan(&r.ID, &recv, &r.Channel, &r.Sender, &r.Source, &r.Subject, &r.State, &r.Files, &r.FirstFile,
-			&r.Tournament, &r.Verdict, &r.Kind, &r.Period, &r.Errors, &r.Warnings); err != nil {
+			&r.Tournament, &r.Verdict, &r.Kind, &r.Period, &r.Errors, &r.Warnings, &r.file); err != nil {
 			return nil, 0, fmt.Errorf("store: submissions: %w", err)
 		}
 		r.ReceivedAt = parseTS(recv)
 		out = append(out, r)
 	}
-	return out, total, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	rows.Close()
+	for i := range out {
+		if out[i].file == 0 {
+			out[i].FileState = state.Of(state.Facts{Submission: out[i].State})
+			continue
+		}
+		f, _, _, _, err := s.FileFacts(ctx, out[i].file)
+		if err != nil {
+			return nil, 0, err
+		}
+		out[i].FileState = state.Of(f)
+	}
+	return out, total, nil
 }
 
 // Provinces lists the provinces of the tournaments (provinceSQL), in
 // order.
 func (s *Store) Provinces(ctx context.Context) ([]string, error) {
-	out, err := s.texts(ctx, `SELECT DISTINCT p FROM (SELECT `+provinceSQL+` AS p FROM verdicts v
-		JOIN tournaments t ON t.key = v.tournament_key) WHERE p <> '' ORDER BY p`)
+	out, err := s.texts(ctx, `SELECT DISTINCT province FROM verdicts WHERE province <> '' ORDER BY province`)
 	if err != nil {
 		return nil, fmt.Errorf("store: provinces: %w", err)
 	}
@@ -209,7 +234,13 @@ func queryAll[T any](ctx context.Context, db *sql.DB, scan func(*sql.Rows, *T) e
 // FileVerdict is one file of a submission with its verdict and findings,
 // as the submission's page shows it.
 type FileVerdict struct {
-	FileID        int64
+	FileID int64
+	// Number is the file's number a person reads ("10.1"), State what
+	// the state model derives of it, TournamentID its tournament (0:
+	// none).
+	Number        string
+	State         state.View
+	TournamentID  int64
 	Name          string
 	From          string
 	Size          int
@@ -225,6 +256,10 @@ type FileVerdict struct {
 	Supersedes    int64
 	SupersededBy  int64
 	Findings      []FindingRow
+	// Decision is the office's decision about the verdict, nil when none;
+	// Past the earlier judgements a re-judgement replaced.
+	Decision *VerdictDecision
+	Past     []PastJudgement
 }
 
 // FindingRow is one stored finding.
@@ -242,11 +277,12 @@ type FindingRow struct {
 // FileVerdicts returns the files of a submission with their verdicts
 // (empty for a file not judged) and findings.
 func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVerdict, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.name, f.from_archive, f.size, coalesce(v.tournament_key, ''),
+	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.seq, f.submission_id, coalesce(t.rowid, 0), f.name, f.from_archive, f.size, coalesce(v.tournament_key, ''),
 		coalesce(t.name, ''), coalesce(t.city, ''), coalesce(t.start_date, ''), coalesce(t.end_date, ''),
 		coalesce(v.format, ''), coalesce(v.verdict, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
-		coalesce(v.read_error, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0)
-		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
+		coalesce(v.read_error, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0), `+stateSQL+`
+		FROM files f JOIN submissions s ON s.id = f.submission_id LEFT JOIN verdicts v ON v.file_id = f.id
+		LEFT JOIN tournaments t ON t.key = v.tournament_key
 		WHERE f.submission_id = ? ORDER BY f.seq`, submissionID)
 	if err != nil {
 		return nil, fmt.Errorf("store: files of submission %d: %w", submissionID, err)
@@ -254,11 +290,15 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 	var out []FileVerdict
 	for rows.Next() {
 		var f FileVerdict
-		if err := rows.Scan(&f.FileID, &f.Name, &f.From, &f.Size, &f.TournamentKey, &f.Tournament, &f.City, &f.Start, &f.End,
-			&f.Format, &f.Verdict, &f.Kind, &f.Period, &f.ReadError, &f.Supersedes, &f.SupersededBy); err != nil {
+		var seq int
+		var sub int64
+		var x factsScan
+		if err := rows.Scan(append([]any{&f.FileID, &seq, &sub, &f.TournamentID, &f.Name, &f.From, &f.Size, &f.TournamentKey, &f.Tournament, &f.City, &f.Start, &f.End,
+			&f.Format, &f.Verdict, &f.Kind, &f.Period, &f.ReadError, &f.Supersedes, &f.SupersededBy}, x.dest()...)...); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		f.Number, f.State = state.Number(sub, seq), state.Of(x.facts())
 		out = append(out, f)
 	}
 	rows.Close()
@@ -283,6 +323,12 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 		if err := fr.Err(); err != nil {
 			return nil, err
 		}
+		if out[i].Decision, err = s.Decision(ctx, out[i].FileID); err != nil {
+			return nil, err
+		}
+		if out[i].Past, err = s.Judgements(ctx, out[i].FileID); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -299,6 +345,7 @@ type TournamentFilter struct {
 // TournamentRow is a tournament with the file that stands for it: the
 // version in force, else the latest judged.
 type TournamentRow struct {
+	ID           int64
 	Key          string
 	Name         string
 	City         string
@@ -312,6 +359,8 @@ type TournamentRow struct {
 	Summary      json.RawMessage // validate.Summary of the standing file
 	Revoked      bool            // the office revoked its homologation
 	Fide         string          // the FIDE list it was last forwarded to, "" when never
+	// State is what the state model derives of the standing file.
+	State state.View
 }
 
 // BrowseTournaments returns a page of tournaments, latest start first,
@@ -340,14 +389,15 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	}
 	// The version in force, else (none accepted) the latest file judged.
 	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
-		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id`
+		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id
+		JOIN submissions s ON s.id = f.submission_id`
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
-		v.verdict, v.kind, v.period, json_extract(v.report, '$.tournament'), t.revoked_at IS NOT NULL,
-		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), '')`+from+where+
+		v.verdict, v.kind, v.period, v.summary, t.revoked_at IS NOT NULL,
+		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+where+
 		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
@@ -357,10 +407,12 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	for rows.Next() {
 		var r TournamentRow
 		var sum *string
-		if err := rows.Scan(&r.Key, &r.Name, &r.City, &r.Province, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
-			&r.Period, &sum, &r.Revoked, &r.Fide); err != nil {
+		var x factsScan
+		if err := rows.Scan(append([]any{&r.Key, &r.Name, &r.City, &r.Province, &r.Start, &r.End, &r.FileID, &r.SubmissionID, &r.Verdict, &r.Kind,
+			&r.Period, &sum, &r.Revoked, &r.Fide, &r.ID}, x.dest()...)...); err != nil {
 			return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 		}
+		r.State = state.Of(x.facts())
 		if sum != nil {
 			r.Summary = json.RawMessage(*sum)
 		}
@@ -381,7 +433,8 @@ type PlayerResult struct {
 }
 
 // PlayerResults returns the provisional results recorded for a player
-// (by FSI id) in files that stand for their tournament, latest first.
+// (by FSI id) in the files that count (homologation/state): the version
+// in force of a tournament neither revoked nor unclear, latest first.
 func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *PlayerResult) error {
 		var res string
@@ -393,7 +446,8 @@ func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult
 	}, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
 		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
 		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
-		WHERE r.player = ? AND v.superseded_by IS NULL ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
+		WHERE r.player = ? AND t.current_file = r.file_id AND t.revoked_at IS NULL AND t.unclear_with = ''
+		ORDER BY t.start_date DESC, r.file_id DESC`, fsiID)
 	if err != nil {
 		return nil, fmt.Errorf("store: results of %s: %w", fsiID, err)
 	}

@@ -89,7 +89,7 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rating_lists (kind, period, issue, received_from, cutoff, based_on,
 			list, rows, report, created_at, base) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, nonNil(l.List), l.Rows, report, ts(now), l.Base)
+			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, pack(l.List), l.Rows, pack([]byte(report)), ts(now), pack(l.Base))
 		if err != nil {
 			return err
 		}
@@ -149,7 +149,15 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 	if err != nil {
 		return nil, false, fmt.Errorf("store: rating list: %w", err)
 	}
-	l.Report, l.CreatedAt = []byte(report), parseTS(created)
+	l.CreatedAt = parseTS(created)
+	if l.List, err = unpack(l.List); err == nil {
+		if l.Base, err = unpack(l.Base); err == nil {
+			l.Report, err = unpack([]byte(report))
+		}
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("store: rating list %d: %w", l.ID, err)
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT file_id, tournament_key, label, decisions FROM rating_list_files WHERE list_id = ? ORDER BY file_id`, l.ID)
 	if err != nil {
 		return nil, false, fmt.Errorf("store: files of list %d: %w", l.ID, err)
@@ -200,7 +208,8 @@ func (s *Store) RatedTournaments(ctx context.Context, kind, exceptPeriod string)
 }
 
 // Homologated is the version in force of a tournament whose homologation
-// stands: its latest accepted file, the tournament not revoked.
+// stands: its latest accepted file, the tournament neither revoked nor
+// unclear.
 type Homologated struct {
 	FileID       int64
 	SubmissionID int64
@@ -224,7 +233,9 @@ type Homologated struct {
 }
 
 // HomologatedFiles returns the versions in force of the tournaments of a
-// kind of play (standard, rapid) not revoked, first received accepted
+// kind of play (standard, rapid) not revoked, and not unclear (a file the
+// identity rules could not place is held until the office links it:
+// HeldFiles), first received accepted
 // from from to to included, oldest first.
 func (s *Store) HomologatedFiles(ctx context.Context, kind string, from, to time.Time) ([]Homologated, error) {
 	return s.homologated(ctx, kind, from, to, "", "")
@@ -252,7 +263,7 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 		v.verdict, v.kind, v.period, v.tournament_key, t.rowid, s.received_at AS own
 		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id
 		JOIN submissions s ON s.id = f.submission_id
-		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL`+unrated+`)
+		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL AND t.unclear_with = ''`+unrated+`)
 		WHERE first >= ? AND first < ? ORDER BY first, id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: homologated %s files: %w", kind, err)
@@ -359,4 +370,38 @@ func (s *Store) Revoked(ctx context.Context, key string) (bool, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM tournaments WHERE key = ? AND revoked_at IS NOT NULL`, key).Scan(&n)
 	return n > 0, err
+}
+
+// HeldFile is a homologated file held from the lists because its
+// tournament is unclear: it may be a version of another tournament, and
+// the office links it (or separates it) first.
+type HeldFile struct {
+	FileID       int64  `json:"file_id"`
+	SubmissionID int64  `json:"submission_id"`
+	Number       string `json:"number"`
+	Name         string `json:"name"`
+	Tournament   string `json:"tournament"`
+	TournamentID int64  `json:"tournament_id"`
+	// MaybeID and Maybe are the tournament it may be a version of.
+	MaybeID int64  `json:"maybe_id,omitempty"`
+	Maybe   string `json:"maybe,omitempty"`
+	Kind    string `json:"kind"`
+	Period  string `json:"period,omitempty"`
+}
+
+// HeldFiles returns the accepted versions in force of the unclear
+// tournaments of a kind ("" for every kind), oldest first.
+func (s *Store) HeldFiles(ctx context.Context, kind string) ([]HeldFile, error) {
+	return queryAll(ctx, s.db, func(rows *sql.Rows, h *HeldFile) error {
+		var seq int
+		if err := rows.Scan(&h.FileID, &h.SubmissionID, &seq, &h.Name, &h.Tournament, &h.TournamentID, &h.MaybeID, &h.Maybe,
+			&h.Kind, &h.Period); err != nil {
+			return err
+		}
+		h.Number = fmt.Sprintf("%d.%d", h.SubmissionID, seq+1)
+		return nil
+	}, `SELECT f.id, f.submission_id, f.seq, f.name, t.name, t.rowid, coalesce(m.rowid, 0), coalesce(m.name, ''), v.kind, v.period
+		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id
+		LEFT JOIN tournaments m ON m.key = t.unclear_with
+		WHERE t.unclear_with <> '' AND t.revoked_at IS NULL AND (? = '' OR v.kind = ?) ORDER BY f.id`, kind, kind)
 }

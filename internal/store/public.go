@@ -86,8 +86,9 @@ type JudgedFile struct {
 	Articles []string
 }
 
-// JudgedFiles returns every judged file with its verdict, oldest first.
-func (s *Store) JudgedFiles(ctx context.Context) ([]JudgedFile, error) {
+// JudgedFileVerdicts returns every judged file with its verdict in force, oldest
+// first: what the statistics count.
+func (s *Store) JudgedFileVerdicts(ctx context.Context) ([]JudgedFile, error) {
 	return queryAll(ctx, s.db, func(rows *sql.Rows, j *JudgedFile) error {
 		var recv, arts string
 		if err := rows.Scan(&j.FileID, &recv, &j.Province, &j.Verdict, &j.Kind, &j.Late, &arts); err != nil {

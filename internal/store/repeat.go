@@ -66,7 +66,7 @@ func (s *Store) SameContent(ctx context.Context, id int64) (int64, error) {
 // other than except, was answered at or after since.
 func (s *Store) RepeatedSince(ctx context.Context, first int64, sender string, since time.Time, except int64) (bool, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s JOIN notices n ON n.submission_id = s.id
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s JOIN notices n ON n.submission_id = s.id AND n.act = ''
 		WHERE s.repeat_of = ? AND s.sender = ? AND s.id <> ? AND n.created_at >= ?`, first, sender, except, ts(since)).Scan(&n)
 	return n > 0, err
 }
@@ -75,7 +75,7 @@ func (s *Store) RepeatedSince(ctx context.Context, first int64, sender string, s
 // delivered; ok is false when it was not (yet).
 func (s *Store) AnsweredAt(ctx context.Context, submissionID int64) (receivedAt time.Time, ok bool, err error) {
 	var recv string
-	err = s.db.QueryRowContext(ctx, `SELECT s.received_at FROM submissions s JOIN notices n ON n.submission_id = s.id
+	err = s.db.QueryRowContext(ctx, `SELECT s.received_at FROM submissions s JOIN notices n ON n.submission_id = s.id AND n.act = ''
 		WHERE s.id = ? AND n.status = ?`, submissionID, NoticeSent).Scan(&recv)
 	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, nil

@@ -357,4 +357,190 @@ CREATE TABLE IF NOT EXISTS fide_holds (
 );
 CREATE INDEX IF NOT EXISTS fide_holds_file ON fide_holds (file_id);
 `,
+	// (issue 22) what the browse pages filter on, in columns: a verdict's
+	// tournament's province (the calendar event's, else the sign closing
+	// the tournament's city) and the summary of its report, kept by
+	// triggers whenever a verdict is written or its tournament's city
+	// changes, so that a page never reads every verdict's JSON report.
+	// Indexes for the filters and the tournaments' order.
+	`
+ALTER TABLE verdicts ADD COLUMN province TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN summary TEXT;
+UPDATE verdicts SET
+	province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
+		(SELECT CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END
+			FROM tournaments t WHERE t.key = verdicts.tournament_key), ''),
+	summary = json_extract(report, '$.tournament');
+CREATE TRIGGER verdicts_browse_insert AFTER INSERT ON verdicts BEGIN
+	UPDATE verdicts SET
+		province = coalesce(nullif(upper(json_extract(NEW.report, '$.authorisation.province')), ''),
+			(SELECT CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END
+				FROM tournaments t WHERE t.key = NEW.tournament_key), ''),
+		summary = json_extract(NEW.report, '$.tournament')
+	WHERE file_id = NEW.file_id;
+END;
+CREATE TRIGGER verdicts_browse_update AFTER UPDATE OF report, tournament_key ON verdicts BEGIN
+	UPDATE verdicts SET
+		province = coalesce(nullif(upper(json_extract(NEW.report, '$.authorisation.province')), ''),
+			(SELECT CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END
+				FROM tournaments t WHERE t.key = NEW.tournament_key), ''),
+		summary = json_extract(NEW.report, '$.tournament')
+	WHERE file_id = NEW.file_id;
+END;
+CREATE TRIGGER tournaments_browse_insert AFTER INSERT ON tournaments BEGIN
+	UPDATE verdicts SET province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
+		CASE WHEN rtrim(NEW.city) LIKE '%(__)' THEN upper(substr(rtrim(NEW.city), -3, 2)) ELSE '' END)
+	WHERE tournament_key = NEW.key;
+END;
+CREATE TRIGGER tournaments_browse_city AFTER UPDATE OF city ON tournaments BEGIN
+	UPDATE verdicts SET province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
+		CASE WHEN rtrim(NEW.city) LIKE '%(__)' THEN upper(substr(rtrim(NEW.city), -3, 2)) ELSE '' END)
+	WHERE tournament_key = NEW.key;
+END;
+CREATE INDEX verdicts_province ON verdicts(province);
+CREATE INDEX verdicts_kind_period ON verdicts(kind, period);
+CREATE INDEX verdicts_verdict ON verdicts(verdict);
+CREATE INDEX tournaments_browse_order ON tournaments(start_date DESC, name);
+`,
+	// (issue 22) the players' history across the closed lists, kept once
+	// per list (each list read once when it is closed, or when the
+	// index first sees it), so that a player's page reads his few rows
+	// and no process holds every list × every player in memory.
+	`
+CREATE TABLE player_points (
+	fsi_id  TEXT NOT NULL,
+	list_id INTEGER NOT NULL,               -- rating_lists(id); its rows go when the list is closed again
+	rating  INTEGER NOT NULL,
+	cat     TEXT NOT NULL DEFAULT '',       -- the category (standard) or rapid category
+	PRIMARY KEY (fsi_id, list_id)
+) WITHOUT ROWID;
+CREATE INDEX player_points_list ON player_points(list_id);
+CREATE TABLE player_milestones (
+	fsi_id  TEXT NOT NULL,
+	list_id INTEGER NOT NULL,
+	seq     INTEGER NOT NULL,
+	data    TEXT NOT NULL,                  -- the milestone, JSON
+	PRIMARY KEY (fsi_id, list_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX player_milestones_list ON player_milestones(list_id);
+CREATE TABLE player_index_lists (
+	list_id INTEGER PRIMARY KEY,
+	stamp   TEXT NOT NULL                   -- the list's stamp (ListStamps) when it was read
+);
+`,
+	// (issue 21) whether a submission's original is an e-mail message,
+	// whatever door it came by (the mailbox, a saved .eml given to
+	// omologa ingest or dropped in the folder): a message's sender is
+	// authenticated, a result file dropped by the office is its own.
+	// Before, only the mailbox's were messages, and any with a Message-ID.
+	`
+ALTER TABLE submissions ADD COLUMN message INTEGER NOT NULL DEFAULT 0;
+UPDATE submissions SET message = 1 WHERE channel = 'imap' OR message_id <> '';
+`,
+	// (issue 21) how far a notice's SMTP transaction got: '' (not being
+	// sent), 'claimed', 'data' (the message written, its end not yet
+	// acknowledged), 'accepted' (the server's 250: the notice is sent, and
+	// recorded so before the session closes). A restart resends a notice
+	// claimed or at 'data', never one accepted.
+	`
+ALTER TABLE notices ADD COLUMN smtp_progress TEXT NOT NULL DEFAULT '';
+UPDATE notices SET smtp_progress = 'accepted' WHERE status = 'sent';
+`,
+	// (issue 20) the office's decisions about a verdict and the history
+	// of judgements: verdict stays the verdict in force (what the lists
+	// read); judged_verdict keeps the validator's when the office
+	// overruled it (decision accept, accept-late or reject, with its
+	// reason, who and when); a re-judgement moves the previous verdict,
+	// its findings and decision into judgements, the same version judged
+	// anew.
+	`
+ALTER TABLE verdicts ADD COLUMN judged_verdict  TEXT NOT NULL DEFAULT ''; -- the validator's, when overruled
+ALTER TABLE verdicts ADD COLUMN decision        TEXT NOT NULL DEFAULT ''; -- '', accept, accept-late, reject
+ALTER TABLE verdicts ADD COLUMN decision_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN decision_by     TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN decision_at     TEXT;
+ALTER TABLE verdicts ADD COLUMN decision_rules  TEXT NOT NULL DEFAULT '[]'; -- JSON: the error findings' rules accepted
+CREATE TABLE judgements (
+	id          INTEGER PRIMARY KEY,
+	file_id     INTEGER NOT NULL REFERENCES files(id),
+	verdict     TEXT NOT NULL,              -- the verdict then in force
+	judged      TEXT NOT NULL DEFAULT '',   -- the validator's, when overruled
+	decision    TEXT NOT NULL DEFAULT '',
+	decision_reason TEXT NOT NULL DEFAULT '',
+	rule_set    TEXT NOT NULL DEFAULT '',
+	period      TEXT NOT NULL DEFAULT '',
+	findings    TEXT NOT NULL DEFAULT '[]', -- JSON: rule, severity, message_it, message_en
+	judged_at   TEXT NOT NULL,              -- when that judgement was made
+	replaced_at TEXT NOT NULL,              -- when the re-judgement replaced it
+	replaced_by TEXT NOT NULL DEFAULT '',   -- who asked for it
+	reason      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX judgements_file ON judgements(file_id);
+`,
+	// (issue 20) a submission may have more than one notice: its answer
+	// (act '') and one for each office act that changed its verdict or
+	// where it counts (act: rejudged, overruled, revoked, ...). The table
+	// is rebuilt without the one-notice-per-submission constraint; the
+	// answer stays unique.
+	`
+CREATE TABLE notices_v2 (
+	id              INTEGER PRIMARY KEY,
+	submission_id   INTEGER NOT NULL REFERENCES submissions(id),
+	act             TEXT NOT NULL DEFAULT '',  -- '': the submission's answer; else the office's act told of
+	kind            TEXT NOT NULL,
+	env_from        TEXT NOT NULL,
+	env_to          TEXT NOT NULL,
+	subject         TEXT NOT NULL,
+	message_id      TEXT NOT NULL,
+	message         BLOB NOT NULL,
+	status          TEXT NOT NULL,
+	attempts        INTEGER NOT NULL DEFAULT 0,
+	next_attempt_at TEXT NOT NULL,
+	last_error      TEXT NOT NULL DEFAULT '',
+	created_at      TEXT NOT NULL,
+	sent_at         TEXT,
+	claimed_at      TEXT,
+	failing_since   TEXT,
+	smtp_progress   TEXT NOT NULL DEFAULT ''    -- how far its SMTP transaction got (see the migration above)
+);
+INSERT INTO notices_v2 (id, submission_id, kind, env_from, env_to, subject, message_id, message, status, attempts,
+	next_attempt_at, last_error, created_at, sent_at, claimed_at, failing_since, smtp_progress)
+	SELECT id, submission_id, kind, env_from, env_to, subject, message_id, message, status, attempts,
+	next_attempt_at, last_error, created_at, sent_at, claimed_at, failing_since, smtp_progress FROM notices;
+DROP TABLE notices;
+ALTER TABLE notices_v2 RENAME TO notices;
+CREATE INDEX notices_due ON notices(status, next_attempt_at);
+CREATE UNIQUE INDEX notices_answer ON notices(submission_id) WHERE act = '';
+`,
+	// (issue 24) the portal of arbiters and organisers: an account per
+	// e-mail address the registers hold (created at its first sign-in,
+	// or when the office disables it), the one-time sign-in links (only
+	// their hashes, and the hash of the browser cookie each is bound to)
+	// and the portal's sessions, apart from the office's.
+	`
+CREATE TABLE portal_accounts (
+	email       TEXT PRIMARY KEY,          -- lower case
+	hash        TEXT NOT NULL DEFAULT '',  -- bcrypt of the password the person set, '' for none
+	disabled    INTEGER NOT NULL DEFAULT 0,
+	disabled_by TEXT NOT NULL DEFAULT '',
+	disabled_at TEXT,
+	created_at  TEXT NOT NULL,
+	last_login  TEXT
+);
+CREATE TABLE portal_links (
+	token_hash   TEXT PRIMARY KEY,         -- SHA-256 of the link's token, hex
+	email        TEXT NOT NULL,
+	browser_hash TEXT NOT NULL,            -- SHA-256 of the cookie of the browser that asked
+	created_at   TEXT NOT NULL,
+	expires_at   TEXT NOT NULL,
+	used_at      TEXT
+);
+CREATE INDEX portal_links_email ON portal_links(email, created_at);
+CREATE TABLE portal_sessions (
+	token_hash TEXT PRIMARY KEY,
+	email      TEXT NOT NULL,
+	created_at TEXT NOT NULL,
+	expires_at TEXT NOT NULL
+);
+`,
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/homologation/state"
 )
 
 // Status is one submission as `omologa status` shows it.
@@ -30,28 +32,47 @@ type Status struct {
 
 // FileStatus is one file's verdict.
 type FileStatus struct {
-	ID           int64  `json:"id"`
-	Name         string `json:"name"`
-	From         string `json:"from_archive,omitempty"`
-	Tournament   string `json:"tournament,omitempty"`
-	Verdict      string `json:"verdict,omitempty"` // empty until judged
-	Period       string `json:"period,omitempty"`
-	Errors       int    `json:"errors"`
-	Warnings     int    `json:"warnings"`
-	ReadError    string `json:"read_error,omitempty"`
-	Supersedes   int64  `json:"supersedes,omitempty"`
-	SupersededBy int64  `json:"superseded_by,omitempty"`
+	ID int64 `json:"id"`
+	// Number is the file's number as a person reads it: its
+	// submission's and its place ("10.1"); the state what the one state
+	// model (homologation/state) derives of it.
+	Number       string     `json:"number"`
+	State        state.View `json:"state"`
+	Decision     string     `json:"decision,omitempty"` // the office's overrule of the verdict
+	Name         string     `json:"name"`
+	From         string     `json:"from_archive,omitempty"`
+	Tournament   string     `json:"tournament,omitempty"`
+	Verdict      string     `json:"verdict,omitempty"` // empty until judged
+	Period       string     `json:"period,omitempty"`
+	Errors       int        `json:"errors"`
+	Warnings     int        `json:"warnings"`
+	ReadError    string     `json:"read_error,omitempty"`
+	Supersedes   int64      `json:"supersedes,omitempty"`
+	SupersededBy int64      `json:"superseded_by,omitempty"`
+	// The numbers (Number) of the files this one supersedes and is
+	// superseded by.
+	SupersedesNumber   string `json:"supersedes_number,omitempty"`
+	SupersededByNumber string `json:"superseded_by_number,omitempty"`
+	// Size and SHA256 are the file's bytes as stored: what a script
+	// compares with the file it sent.
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
 	// Fide is the file's latest forwarding to FIDE (omologa fide export).
 	Fide *Forwarding `json:"fide,omitempty"`
 }
 
 // NoticeStatus is a submission's notice.
 type NoticeStatus struct {
-	ID        int64     `json:"id"`
-	Kind      string    `json:"kind"`
-	To        []string  `json:"to"`
-	Subject   string    `json:"subject"`
-	Status    string    `json:"status"`
+	ID        int64    `json:"id"`
+	Kind      string   `json:"kind"`
+	To        []string `json:"to"`
+	Subject   string   `json:"subject"`
+	MessageID string   `json:"message_id"`
+	Status    string   `json:"status"`
+	// SMTP is how far its delivery got: "claimed", "data" (written, its
+	// end not yet acknowledged), "accepted" (the server's 250); empty
+	// when no attempt is in progress.
+	SMTP      string    `json:"smtp,omitempty"`
 	Attempts  int       `json:"attempts"`
 	LastError string    `json:"last_error,omitempty"`
 	SentAt    time.Time `json:"sent_at,omitzero"`
@@ -98,10 +119,11 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.channel, s.sender, s.source, s.message_id, s.received_at,
 		s.state, s.note, s.problems, s.office_action, s.office_by, s.office_at, coalesce(s.repeat_of, 0),
-		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.status, ''),
+		n.id, coalesce(n.kind, ''), coalesce(n.env_to, ''), coalesce(n.subject, ''), coalesce(n.message_id, ''), coalesce(n.status, ''),
+		coalesce(n.smtp_progress, ''),
 		coalesce(n.attempts, 0), coalesce(n.last_error, ''), n.sent_at,
 		coalesce(n.next_attempt_at, ''), coalesce(n.failing_since, '')
-		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id`+sel, args...)
+		FROM submissions s LEFT JOIN notices n ON n.submission_id = s.id AND n.act = ''`+sel, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: status: %w", err)
 	}
@@ -116,7 +138,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		n := &NoticeStatus{}
 		if err := rows.Scan(&st.ID, &st.Channel, &st.Sender, &st.Source, &st.MessageID, &recv, &st.State, &st.Note, &problems,
 			&officeAction, &officeBy, &officeAt, &st.RepeatOf,
-			&noticeID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
+			&noticeID, &n.Kind, &to, &n.Subject, &n.MessageID, &n.Status, &n.SMTP, &n.Attempts, &n.LastError, &sent, &next, &since); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -146,12 +168,13 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	if len(out) == 0 {
 		return out, nil
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.name, f.from_archive,
-		coalesce(t.name, ''), coalesce(v.verdict, ''), coalesce(v.period, ''), coalesce(v.read_error, ''),
-		coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
+	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.seq, f.name, f.from_archive,
+		coalesce(t.name, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
+		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.supersedes), ''), f.size, f.hash,
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
-		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning')
-		FROM files f LEFT JOIN verdicts v ON v.file_id = f.id LEFT JOIN tournaments t ON t.key = v.tournament_key
+		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning'), `+stateSQL+`
+		FROM files f JOIN submissions s ON s.id = f.submission_id LEFT JOIN verdicts v ON v.file_id = f.id
+		LEFT JOIN tournaments t ON t.key = v.tournament_key
 		WHERE f.submission_id IN (SELECT s.id FROM submissions s`+sel+`)
 		ORDER BY f.submission_id, f.seq`, args...)
 	if err != nil {
@@ -159,13 +182,18 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	for rows.Next() {
 		var sub int64
+		var seq int
 		var f FileStatus
-		if err := rows.Scan(&sub, &f.ID, &f.Name, &f.From, &f.Tournament, &f.Verdict, &f.Period, &f.ReadError,
-			&f.Supersedes, &f.SupersededBy, &f.Errors, &f.Warnings); err != nil {
+		var x factsScan
+		if err := rows.Scan(append([]any{&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Supersedes, &f.SupersededBy,
+			&f.SupersedesNumber, &f.Size, &f.SHA256, &f.Errors, &f.Warnings}, x.dest()...)...); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if i, ok := at[sub]; ok {
+			f.Number, f.SupersededByNumber = state.Number(sub, seq), x.supBy
+			f.Verdict, f.Decision, f.Period, f.ReadError = x.verdict, x.decision, x.period, x.readErr
+			f.State = state.Of(x.facts())
 			out[i].Files = append(out[i].Files, f)
 		}
 	}
@@ -236,7 +264,7 @@ func (s *Store) Counts(ctx context.Context) (map[string]int, error) {
 // NoticeMessage returns the message of a submission's notice; ok is
 // false when the submission has none (not judged yet, or quarantined).
 func (s *Store) NoticeMessage(ctx context.Context, submissionID int64) (msg []byte, ok bool, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT message FROM notices WHERE submission_id = ?`, submissionID).Scan(&msg)
+	err = s.db.QueryRowContext(ctx, `SELECT message FROM notices WHERE submission_id = ? AND act = ''`, submissionID).Scan(&msg)
 	if err == sql.ErrNoRows {
 		return nil, false, nil
 	}

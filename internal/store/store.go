@@ -10,7 +10,9 @@
 // the intake acknowledges it, a judgement and its notice are saved
 // together, and a delivery attempt updates its notice alone. A crash can
 // therefore repeat work but never lose it, and the unique content hash
-// and Message-ID make a repeated recording a no-op.
+// and Message-ID make a repeated recording a no-op. Backup copies the
+// whole store while it is written (one snapshot), Restore puts a checked
+// copy back.
 package store
 
 import (
@@ -200,10 +202,10 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO submissions
-			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at, message)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
-			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now))
+			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now), sub.Message || sub.Channel == ingest.ChannelIMAP)
 		if err != nil {
 			return err
 		}
@@ -285,6 +287,8 @@ type Submission struct {
 	// Kept says the original is kept (OpenRaw reads it): not for a file
 	// over the size limit.
 	Kept bool
+	// Message says the original is an e-mail message (any door).
+	Message bool
 }
 
 // File is one file of a recorded submission.
@@ -315,9 +319,9 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '' FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
@@ -560,7 +564,7 @@ func (s *Store) NextDue(ctx context.Context) (at time.Time, ok bool, err error) 
 // sent. The claim is what bounds a crash between the send and Sent to
 // one repeat of the same message (same Message-ID).
 func (s *Store) Claim(ctx context.Context, id int64, now time.Time) (ok bool, err error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = ?
+	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = ?, smtp_progress = 'claimed'
 		WHERE id = ? AND status IN (?, ?) AND (claimed_at IS NULL OR claimed_at < ?)`,
 		ts(now), id, NoticePending, NoticeFailing, ts(now.Add(-ClaimLease)))
 	if err != nil {
@@ -575,7 +579,8 @@ func (s *Store) Claim(ctx context.Context, id int64, now time.Time) (ok bool, er
 // deliverer that died. It returns how many there were (each may have
 // been sent: its next send repeats the same Message-ID).
 func (s *Store) ReleaseClaims(ctx context.Context) (int, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = NULL WHERE claimed_at IS NOT NULL`)
+	res, err := s.db.ExecContext(ctx, `UPDATE notices SET claimed_at = NULL,
+		smtp_progress = CASE WHEN smtp_progress = 'accepted' THEN smtp_progress ELSE '' END WHERE claimed_at IS NOT NULL`)
 	if err != nil {
 		return 0, fmt.Errorf("store: release claims: %w", err)
 	}
@@ -583,12 +588,25 @@ func (s *Store) ReleaseClaims(ctx context.Context) (int, error) {
 	return int(n), err
 }
 
-// Sent records a successful delivery.
+// Sent records a successful delivery (the server's 250, or the outbox
+// file written): recorded once, a second call changes nothing.
 func (s *Store) Sent(ctx context.Context, id int64, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, sent_at = ?, last_error = '',
-		claimed_at = NULL WHERE id = ?`, NoticeSent, ts(now), id)
+		claimed_at = NULL, smtp_progress = 'accepted' WHERE id = ? AND status <> ?`, NoticeSent, ts(now), id, NoticeSent)
 	if err != nil {
 		return fmt.Errorf("store: notice %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// DataSent records that a claimed notice's message was written to the
+// SMTP server, its end not yet acknowledged: a crash now resends it
+// (the server has not taken it until its 250).
+func (s *Store) DataSent(ctx context.Context, id int64) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE notices SET smtp_progress = 'data' WHERE id = ? AND status IN (?, ?)`,
+		id, NoticePending, NoticeFailing)
+	if err != nil {
+		return fmt.Errorf("store: notice %d data sent: %w", id, err)
 	}
 	return nil
 }
@@ -601,7 +619,7 @@ func (s *Store) Attempted(ctx context.Context, id int64, failure string, next ti
 		status, nextS = NoticeFailed, ""
 	}
 	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?, claimed_at = NULL,
-		next_attempt_at = CASE WHEN ? = '' THEN next_attempt_at ELSE ? END WHERE id = ?`,
+		smtp_progress = '', next_attempt_at = CASE WHEN ? = '' THEN next_attempt_at ELSE ? END WHERE id = ?`,
 		status, failure, nextS, nextS, id)
 	if err != nil {
 		return fmt.Errorf("store: notice %d attempt: %w", id, err)
@@ -614,7 +632,7 @@ func (s *Store) Attempted(ctx context.Context, id int64, failure string, next ti
 // (the first time).
 func (s *Store) Failing(ctx context.Context, id int64, failure string, next, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = attempts + 1, last_error = ?, claimed_at = NULL,
-		next_attempt_at = ?, failing_since = coalesce(failing_since, ?) WHERE id = ?`,
+		smtp_progress = '', next_attempt_at = ?, failing_since = coalesce(failing_since, ?) WHERE id = ?`,
 		NoticeFailing, failure, ts(next), ts(now), id)
 	if err != nil {
 		return fmt.Errorf("store: notice %d attempt: %w", id, err)
@@ -647,7 +665,7 @@ func (e *NoticeError) Error() string {
 func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var status string
-		err := tx.QueryRowContext(ctx, `SELECT status FROM notices WHERE submission_id = ?`, submissionID).Scan(&status)
+		err := tx.QueryRowContext(ctx, `SELECT status FROM notices WHERE submission_id = ? AND act = ''`, submissionID).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM submissions WHERE id = ?`, submissionID).Scan(&n); err != nil {
@@ -665,7 +683,7 @@ func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) e
 			return &NoticeError{SubmissionID: submissionID, Status: status}
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE notices SET status = ?, attempts = 0, next_attempt_at = ?, failing_since = NULL
-			WHERE submission_id = ?`, NoticePending, ts(now), submissionID)
+			WHERE submission_id = ? AND act = ''`, NoticePending, ts(now), submissionID)
 		return err
 	})
 	if err != nil {
@@ -679,7 +697,7 @@ func (s *Store) Resend(ctx context.Context, submissionID int64, now time.Time) e
 func (s *Store) ResendFailed(ctx context.Context, now time.Time) ([]int64, error) {
 	var ids []int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT submission_id FROM notices WHERE status IN (?, ?) ORDER BY submission_id`,
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT submission_id FROM notices WHERE status IN (?, ?) ORDER BY submission_id`,
 			NoticeFailed, NoticeFailing)
 		if err != nil {
 			return err

@@ -331,6 +331,19 @@ func (s *Store) Link(ctx context.Context, fileID, id int64, now time.Time) error
 	})
 }
 
+// ClearUnclear records the office's word that an unclear tournament is
+// a tournament of its own: it counts from now on.
+func (s *Store) ClearUnclear(ctx context.Context, id int64, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE tournaments SET unclear_with = '', updated_at = ? WHERE rowid = ?`, ts(now), id)
+	if err != nil {
+		return fmt.Errorf("store: tournament %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNoTournament
+	}
+	return nil
+}
+
 // Unlink makes a file a tournament of its own, under key (new).
 func (s *Store) Unlink(ctx context.Context, fileID int64, key string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {

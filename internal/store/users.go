@@ -14,6 +14,10 @@ import (
 // ErrNoUser is returned for a user name that names no user.
 var ErrNoUser = failure.New(failure.NotFound, "no such user")
 
+// ErrLastAdmin is returned by UpdateUser for disabling, or taking the
+// role from, the only enabled admin: nobody could manage the users then.
+var ErrLastAdmin = errors.New("the last enabled admin")
+
 // ErrUserExists is returned by AddUser for a name already taken.
 var ErrUserExists = failure.New(failure.Conflict, "user already exists")
 
@@ -48,12 +52,25 @@ func (s *Store) AddUser(ctx context.Context, name, role, hash string, now time.T
 func (s *Store) UpdateUser(ctx context.Context, name string, hash, role *string, disabled *bool, now time.Time) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM users WHERE name = ?`, name).Scan(&id)
+		var oldRole string
+		var wasDisabled bool
+		err := tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &oldRole, &wasDisabled)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNoUser
 		}
 		if err != nil {
 			return err
+		}
+		// Checked in the write transaction, so that two admins disabling
+		// each other at once cannot both succeed.
+		if oldRole == "admin" && !wasDisabled && ((disabled != nil && *disabled) || (role != nil && *role != "admin")) {
+			var others int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'admin' AND NOT disabled AND id != ?`, id).Scan(&others); err != nil {
+				return err
+			}
+			if others == 0 {
+				return ErrLastAdmin
+			}
 		}
 		if hash != nil {
 			if _, err := tx.ExecContext(ctx, `UPDATE users SET hash = ? WHERE id = ?`, *hash, id); err != nil {

@@ -12,9 +12,6 @@ import (
 	"omologa/internal/office"
 )
 
-// maxUpload bounds a register's upload.
-const maxUpload = 32 << 20
-
 // staged is a register read and previewed, waiting for the officer's
 // confirmation; it is kept in memory for stageFor, for its user only.
 type staged struct {
@@ -23,14 +20,27 @@ type staged struct {
 	at               time.Time
 }
 
-const stageFor = 30 * time.Minute
+// The previews waiting are bounded: one a user (a new preview replaces
+// his previous one), stageMax in all and stageBytes of files in all;
+// each is released when confirmed, replaced, at logout, or after
+// stageFor.
+const (
+	stageFor   = 10 * time.Minute
+	stageMax   = 8
+	stageBytes = 3 * maxUpload
+)
 
 type stage struct {
 	mu sync.Mutex
-	m  map[string]staged
+	m  map[string]staged // by token
 }
 
-func (st *stage) put(s staged) string {
+// errStageFull: the previews waiting hold as much as allowed.
+var errStageFull = &office.Error{Kind: office.Conflict,
+	Msg:   "too many register previews are waiting: confirm or leave one, or try again in a few minutes",
+	MsgIT: "troppe anteprime di registri in attesa: confermarne o abbandonarne una, o riprovare fra qualche minuto"}
+
+func (st *stage) put(s staged) (string, error) {
 	var b [18]byte
 	rand.Read(b[:])
 	tok := base64.RawURLEncoding.EncodeToString(b[:])
@@ -39,13 +49,19 @@ func (st *stage) put(s staged) string {
 	if st.m == nil {
 		st.m = map[string]staged{}
 	}
+	total := 0
 	for k, v := range st.m {
-		if time.Since(v.at) > stageFor {
+		if time.Since(v.at) > stageFor || v.user == s.user {
 			delete(st.m, k)
+			continue
 		}
+		total += len(v.data)
+	}
+	if len(st.m) >= stageMax || total+len(s.data) > stageBytes {
+		return "", errStageFull
 	}
 	st.m[tok] = s
-	return tok
+	return tok, nil
 }
 
 func (st *stage) take(tok, user string) (staged, bool) {
@@ -57,6 +73,28 @@ func (st *stage) take(tok, user string) (staged, bool) {
 	}
 	delete(st.m, tok)
 	return s, true
+}
+
+// drop releases a user's preview (at logout).
+func (st *stage) drop(user string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for k, v := range st.m {
+		if v.user == user {
+			delete(st.m, k)
+		}
+	}
+}
+
+// held is the number of previews waiting and their bytes, for tests.
+func (st *stage) held() (n, bytes int) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for _, v := range st.m {
+		n++
+		bytes += len(v.data)
+	}
+	return n, bytes
 }
 
 type registersData struct {
@@ -88,7 +126,12 @@ func (s *Server) registers(w http.ResponseWriter, r *http.Request) {
 // importPreview reads an uploaded register and shows what importing it
 // would change, with a button to confirm.
 func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxUpload)
+	// guard bounds the body; the register itself is bounded here.
+	if err := r.ParseMultipartForm(1 << 20); err != nil {
+		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the file is too large or the form is broken",
+			MsgIT: "file troppo grande o modulo non valido", Err: err})
+		return
+	}
 	kind := r.FormValue("kind")
 	f, h, err := r.FormFile("file")
 	if err != nil {
@@ -96,7 +139,11 @@ func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	if h.Size > maxUpload {
+		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the file is too large", MsgIT: "file troppo grande"})
+		return
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxUpload))
 	if err != nil {
 		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the file could not be read", MsgIT: "file illeggibile", Err: err})
 		return
@@ -114,7 +161,10 @@ func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Diff = diff
-	d.Token = s.staged.put(staged{user: v.sess.User.Name, kind: kind, name: name, data: data, at: time.Now()})
+	if d.Token, err = s.staged.put(staged{user: v.sess.User.Name, kind: kind, name: name, data: data, at: time.Now()}); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, "registers", "registers", d)
 }
 
@@ -178,4 +228,33 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/users?done=userChanged", http.StatusSeeOther)
+}
+
+// account is the user's own page: his name and role, and the form to
+// change his own password (every role may).
+func (s *Server) account(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, http.StatusOK, "account", "account", nil)
+}
+
+// changeOwnPassword changes the user's own password after checking the
+// current one; his sessions end, so a new one is opened at once.
+func (s *Server) changeOwnPassword(w http.ResponseWriter, r *http.Request) {
+	v := visitOf(r)
+	current, pw := r.PostFormValue("current"), r.PostFormValue("password")
+	if pw != r.PostFormValue("again") {
+		s.failBack(w, r, &office.Error{Kind: office.Invalid, Msg: "the two new passwords differ",
+			MsgIT: "le due nuove password sono diverse"}, "/account")
+		return
+	}
+	if err := s.o.ChangeOwnPassword(r.Context(), v.actor(), current, pw); err != nil {
+		s.failBack(w, r, err, "/account")
+		return
+	}
+	token, _, err := s.acc.LoginFrom(r.Context(), v.sess.User.Name, pw, v.sess.Lang, s.clientAddr(r))
+	if err != nil {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	s.setSession(w, token)
+	http.Redirect(w, r, "/account?done=ownPassword", http.StatusSeeOther)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"omologa/internal/office"
@@ -97,40 +98,48 @@ type loginData struct {
 	Next, Name, Error string
 }
 
-// safeNext keeps a redirect after login on this site.
-func safeNext(n string) string {
-	if !strings.HasPrefix(n, "/") || strings.HasPrefix(n, "//") || strings.HasPrefix(n, "/\\") {
-		return "/"
-	}
-	return n
-}
-
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	name, pw := strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("password")
 	next := safeNext(r.PostFormValue("next"))
-	token, _, err := s.acc.Login(r.Context(), name, pw, s.langOf(r))
+	addr := s.clientAddr(r)
+	token, _, err := s.acc.LoginFrom(r.Context(), name, pw, s.langOf(r), addr)
 	if err != nil {
 		code, key := http.StatusUnauthorized, "badLogin"
+		var te *accounts.ThrottledError
 		switch {
-		case errors.Is(err, accounts.ErrThrottled):
+		case errors.As(err, &te):
 			code, key = http.StatusTooManyRequests, "throttled"
-			s.log.Warn("web: login throttled", "user", name, "remote", r.RemoteAddr)
+			w.Header().Set("Retry-After", strconv.Itoa(int(te.Wait.Seconds())+1))
+			s.log.Warn("web: login throttled", "user", accounts.LogName(name), "remote", addr, "wait", te.Wait)
+		case errors.Is(err, accounts.ErrBusy):
+			code, key = http.StatusServiceUnavailable, "busy"
+			w.Header().Set("Retry-After", "5")
+			s.log.Warn("web: login refused, too many at once", "remote", addr)
 		case errors.Is(err, accounts.ErrBadLogin):
-			s.log.Info("web: wrong password", "user", name, "remote", r.RemoteAddr)
+			s.log.Info("web: wrong password", "user", accounts.LogName(name), "remote", addr)
 		default:
 			s.fail(w, r, err)
 			return
 		}
+		if len(name) > accounts.MaxName {
+			name = "" // not echoed back
+		}
 		s.render(w, r, code, "login", "", loginData{Next: next, Name: name, Error: key})
 		return
 	}
+	s.setSession(w, token)
+	http.Redirect(w, r, next, http.StatusSeeOther)
+}
+
+// setSession sets the session cookie of a login.
+func (s *Server) setSession(w http.ResponseWriter, token string) {
 	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: token, Path: "/", HttpOnly: true,
 		Secure: s.tls, SameSite: http.SameSiteStrictMode, MaxAge: int(s.acc.Lifetime.Seconds())})
-	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if v, _ := s.current(r); v != nil {
+		s.staged.drop(v.sess.User.Name)
 		if err := s.acc.Logout(r.Context(), v.token); err != nil {
 			s.fail(w, r, err)
 			return

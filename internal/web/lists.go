@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"net/http"
+	"net/url"
 	"omologa/internal/fsi"
 	"omologa/internal/platform/italian"
 	"strings"
@@ -168,6 +170,10 @@ type previewData struct {
 	Kind, Period string
 	Closed       bool
 	Res          *office.ListRunResult
+	// Can says whether the list may be closed now, or why not; Changes
+	// is the change report, inline.
+	Can     office.Closability
+	Changes template.HTML
 }
 
 // preview computes the next list of a kind without storing it: its
@@ -190,7 +196,18 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "preview", "lists", previewData{Kind: kind, Period: period, Closed: closed, Res: res})
+	can, err := s.o.CanClose(r.Context(), fsi.Kind(kind), period)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := lists.WriteChangesHTML(&buf, listTitle(kind, period)+" (anteprima): variazioni", &res.Report, res.Warnings); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "preview", "lists", previewData{Kind: kind, Period: period, Closed: closed, Res: res,
+		Can: can, Changes: bodyOf(buf.String())})
 }
 
 // closeList closes and publishes a list period (the officer's button
@@ -198,13 +215,13 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
 	_, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period})
+		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period, CloseEarlier: r.PostFormValue("close_earlier") != ""})
 	if err != nil {
-		s.fail(w, r, err)
+		s.refuse(w, r, err, "/preview?"+url.Values{"kind": {kind}, "period": {period}}.Encode())
 		return
 	}
 	if s.warm {
-		s.idx.warm()
+		s.idx.Warm()
 	}
 	http.Redirect(w, r, "/lists/"+kind+"/"+period+"?done=closed", http.StatusSeeOther)
 }
@@ -214,17 +231,29 @@ type playersData struct {
 	Found  []*registers.Player
 	More   bool
 	Source string
+	Error  string // a query outside the search's bounds, in the reader's language
 }
 
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.get(r.Context())
+	ix, err := s.idx.Get(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	q := r.URL.Query().Get("q")
-	d := playersData{Q: q, Source: ix.source}
-	d.Found, d.More = ix.search(q)
+	if len(q) > 4*office.MaxQuery {
+		q = q[:4*office.MaxQuery] // not echoed back whole; Search refuses it
+	}
+	d := playersData{Q: q, Source: ix.Source}
+	var qerr error
+	if d.Found, d.More, qerr = ix.Search(q); qerr != nil {
+		if oe, ok := qerr.(*office.Error); ok {
+			d.Error = oe.Msg
+			if s.langOf(r) == "it" {
+				d.Error = oe.MsgIT
+			}
+		}
+	}
 	s.render(w, r, http.StatusOK, "players", "players", d)
 }
 
@@ -245,19 +274,24 @@ type playerResult struct {
 }
 
 func (s *Server) player(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.get(r.Context())
+	ix, err := s.idx.Get(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	id := r.PathValue("id")
-	i, ok := ix.byID[id]
+	p, ok := ix.ByID(id)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	d := playerData{P: &ix.rows[i], RapidCat: ix.rows[i].Extra[rating.ColRapidCategory], Milestones: ix.milestones[id]}
-	for _, h := range ix.history[id] {
+	hist, ms, err := s.idx.History(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
+	for _, h := range hist {
 		if fsi.Kind(h.Kind) == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
 		} else {
@@ -281,14 +315,19 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 
 // playerChart draws a player's rating of one kind across the lists.
 func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.get(r.Context())
+	ix, err := s.idx.Get(r.Context())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	kind := r.PathValue("kind")
+	hist, _, err := s.idx.History(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var pts []lists.Point
-	for _, h := range ix.history[r.PathValue("id")] {
+	for _, h := range hist {
 		if h.Kind == kind {
 			pts = append(pts, lists.Point{Label: shortPeriod(h.Period), Rating: h.Rating})
 		}
@@ -297,7 +336,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.stamp), func(buf *bytes.Buffer) error {
+	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.Stamp), func(buf *bytes.Buffer) error {
 		return lists.HistoryPNG(buf, fsi.Kind(kind).ListName(), pts)
 	})
 }

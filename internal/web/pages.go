@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"io"
 	"mime"
 	"net/http"
@@ -30,8 +31,11 @@ const recentDays = 14
 type nextList struct {
 	Kind   string
 	Period periods.Period
-	Closed bool // already closed (the office may close it again)
-	Due    bool // its cut-off has passed: the office may close it
+	Closed bool // already closed
+	// Can says whether the office may close it now, or why not (the
+	// list lifecycle, office.Closable): a page offers the close only
+	// when it would be done.
+	Can office.Closability
 }
 
 type dashboardData struct {
@@ -93,13 +97,21 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 			return nil, err
 		}
 		if !closed {
-			out = append(out, nextList{Kind: string(k), Period: prev, Due: true})
+			can, err := s.o.CanClose(r.Context(), k, prev.Label)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, nextList{Kind: string(k), Period: prev, Can: can})
 		}
 		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed})
+		can, err := s.o.CanClose(r.Context(), k, p.Label)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed, Can: can})
 	}
 	return out, nil
 }
@@ -165,6 +177,10 @@ type submissionData struct {
 	// Fide is the latest forwarding to FIDE of each file's tournament
 	// (by this file or an earlier version), by file.
 	Fide map[int64]*office.Forwarding
+	// Acts are the office's acts each file offers; Reports each judged
+	// file's tournament report, inline.
+	Acts    map[int64]fileActsData
+	Reports map[int64]template.HTML
 }
 
 type playerOption struct {
@@ -190,7 +206,7 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := submissionData{Sub: sub, Players: map[int64][]playerOption{}, Tournaments: map[int64]*office.Tournament{},
-		Fide: map[int64]*office.Forwarding{}}
+		Fide: map[int64]*office.Forwarding{}, Acts: map[int64]fileActsData{}, Reports: map[int64]template.HTML{}}
 	sts, err := s.st.StatusOf(ctx, id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -213,6 +229,10 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 		}
 		if t, err := s.st.TournamentOfFile(ctx, f.FileID); err == nil {
 			d.Tournaments[f.FileID] = t
+		}
+		if err := s.fileExtras(r, &d, f); err != nil {
+			s.fail(w, r, err)
+			return
 		}
 	}
 	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
@@ -418,13 +438,14 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 		s.notFound(w, r)
 		return
 	}
-	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	back := "/tournaments"
+	back := fmt.Sprintf("/tournaments/%d", id)
 	if sub, err := strconv.ParseInt(r.PostFormValue("submission"), 10, 64); err == nil && sub > 0 {
 		back = fmt.Sprintf("/submissions/%d", sub)
+	}
+	back = backTo(r, back)
+	if err := act(r.Context(), visitOf(r).actor(), id, r.PostFormValue("reason")); err != nil {
+		s.refuse(w, r, err, back)
+		return
 	}
 	http.Redirect(w, r, back+"?done="+done, http.StatusSeeOther)
 }

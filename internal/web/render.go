@@ -104,6 +104,8 @@ func auditObject(v *view, obj string) string {
 		return v.L["tournament"] + " " + w[1]
 	case len(w) == 2 && w[0] == "register" && v.L["reg."+w[1]] != "":
 		return v.L["register"] + " " + v.L["reg."+w[1]]
+	case len(w) == 2 && w[0] == "portal":
+		return v.L["portalAccount"] + " " + w[1]
 	case len(w) == 2 && w[0] == "user":
 		return v.L["userName"] + " " + w[1]
 	case len(w) == 3 && w[0] == "list" && v.L["kind."+w[1]] != "":
@@ -162,8 +164,10 @@ type view struct {
 	Path string // this page, for the language switch to come back to
 	May  map[string]bool
 	Data any
-	// Flash is a message after an act (?done=KEY).
-	Flash string
+	// Flash is a message after an act (?done=KEY); Refused the reason
+	// an act was refused, shown on the page it was asked from.
+	Flash   string
+	Refused string
 }
 
 // render writes a page in the layout.
@@ -175,17 +179,22 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 	}
 	lang := s.langOf(r)
 	v := &view{L: texts[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
+	if len(v.Path) > 2048 {
+		v.Path = r.URL.Path // a huge query is not echoed back (nor kept by safeNext)
+	}
 	if vis := visitOf(r); vis != nil {
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)
 		for _, a := range []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
-			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers, office.ActFideExport} {
+			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers, office.ActFideExport,
+			office.ActRejudge, office.ActOverrule, office.ActLink, office.ActUnlink} {
 			v.May[string(a)] = role.May(a)
 		}
 	}
 	if k := r.URL.Query().Get("done"); k != "" {
 		v.Flash = texts[lang]["done."+k]
 	}
+	v.Refused = r.URL.Query().Get("refused")
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
 		s.log.Error("web: render", "page", page, "err", err)

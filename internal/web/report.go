@@ -3,24 +3,24 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"html/template"
 	"net/http"
+	"strings"
 
 	"omologa/internal/homologation/validate"
 	"omologa/internal/publishing/report"
 	"omologa/internal/tournament/codec"
 )
 
-// fileReport builds the tournament report of a judged file as it was
-// judged: the stored verdict and findings, the file read again for its
-// standings and crosstable, the provisional variations recorded.
+// fileReport builds the tournament report of the file {id}; false when
+// the answer is already written (not found, failure).
 func (s *Server) fileReport(w http.ResponseWriter, r *http.Request) (report.Input, bool) {
 	id, ok := idOf(r)
 	if !ok {
 		s.notFound(w, r)
 		return report.Input{}, false
 	}
-	ctx := r.Context()
-	raw, recv, ok, err := s.st.FileReport(ctx, id)
+	in, ok, err := s.fileReportOf(r, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return report.Input{}, false
@@ -29,26 +29,61 @@ func (s *Server) fileReport(w http.ResponseWriter, r *http.Request) (report.Inpu
 		s.notFound(w, r)
 		return report.Input{}, false
 	}
+	return in, true
+}
+
+// fileReportOf builds the tournament report of a judged file as it was
+// judged: the stored verdict and findings, the file read again for its
+// standings and crosstable, the provisional variations recorded; ok is
+// false when the file is not judged.
+func (s *Server) fileReportOf(r *http.Request, id int64) (in report.Input, ok bool, err error) {
+	ctx := r.Context()
+	raw, recv, ok, err := s.st.FileReport(ctx, id)
+	if err != nil || !ok {
+		return in, false, err
+	}
 	name, data, err := s.st.FileData(ctx, id)
 	if err != nil {
-		s.fail(w, r, err)
-		return report.Input{}, false
+		return in, false, err
 	}
-	in := report.Input{File: name, Received: recv.In(s.o.Rules.Rating.Location()), Lang: s.langOf(r)}
+	in = report.Input{File: name, Received: recv.In(s.o.Rules.Rating.Location()), Lang: s.langOf(r)}
 	if err := json.Unmarshal(raw, &in.Report); err != nil {
-		s.fail(w, r, err)
-		return report.Input{}, false
+		return in, false, err
 	}
 	if t, _, err := codec.Read(name, data); err == nil {
 		in.Tournament = t
 	}
 	if in.Tournament != nil && in.Report.Verdict != validate.Rejected {
 		if in.Ratings, in.RatingKind, err = s.st.StoredRatings(ctx, id); err != nil {
-			s.fail(w, r, err)
-			return report.Input{}, false
+			return in, false, err
 		}
 	}
-	return in, true
+	return in, true, nil
+}
+
+// inlineReport is a tournament report's body, to show inline in a page
+// (full height, no frame): the report is written by report.WriteHTML,
+// which escapes every value, and styled by the same stylesheet as the
+// pages; chart is the address of its chart.
+func inlineReport(in report.Input, chart string) template.HTML {
+	if in.Tournament != nil {
+		in.Chart = chart
+	}
+	var buf bytes.Buffer
+	if err := report.WriteHTML(&buf, in); err != nil {
+		return ""
+	}
+	return bodyOf(buf.String())
+}
+
+// bodyOf is what lies between an HTML document's <body> and </body>.
+func bodyOf(doc string) template.HTML {
+	_, rest, ok := strings.Cut(doc, "<body>")
+	if !ok {
+		return ""
+	}
+	body, _, _ := strings.Cut(rest, "</body>")
+	return template.HTML(body)
 }
 
 // report is a file's tournament report, shown in a frame of its

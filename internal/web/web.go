@@ -29,6 +29,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
+	"omologa/internal/portal"
 	"omologa/internal/publishing/style"
 )
 
@@ -59,14 +60,16 @@ type Server struct {
 	now    func() time.Time
 	zone   *time.Location
 	lang   string
-	tls    bool
+	tls    bool // browsers reach it over HTTPS (config.Web.OverHTTPS)
+	proxy  bool // behind a TLS-terminating proxy (config.Web.BehindProxy)
 	warm   bool // keep the players' index built (Options.WarmIndex)
 	pages  map[string]*template.Template
 	cop    *http.CrossOriginProtection
 	mux    *http.ServeMux
-	idx    *playerIndex
+	idx    *office.PlayerIndex
 	staged stage
 	cache  cache
+	portal *portal.Server // the arbiters' portal, under /portale/
 }
 
 // New builds the web application.
@@ -76,12 +79,13 @@ func New(opt Options) (*Server, error) {
 		s.log = slog.Default()
 	}
 	if s.now == nil {
-		s.now = time.Now
+		// The office's clock (a demo's is pinned by its configuration).
+		s.now = opt.Office.Now
 	}
 	s.cop = http.NewCrossOriginProtection()
 	if w := opt.Web; w != nil {
 		s.lang = w.Language
-		s.tls = w.TLSCert != ""
+		s.tls, s.proxy = w.OverHTTPS(), w.BehindProxy()
 		for _, o := range w.TrustedOrigins {
 			if err := s.cop.AddTrustedOrigin(o); err != nil {
 				return nil, fmt.Errorf("web: trusted origin %q: %w", o, err)
@@ -103,14 +107,20 @@ func New(opt Options) (*Server, error) {
 	if s.pages, err = parsePages(s.zone); err != nil {
 		return nil, err
 	}
-	s.idx = newPlayerIndex(s.st, s.o.Config)
+	s.idx = office.NewPlayerIndex(s.o.Store, s.o.Config)
 	s.warm = opt.WarmIndex
 	if opt.WarmIndex {
-		s.idx.warm()
+		s.idx.Warm()
+	}
+	if s.portal, err = portal.New(portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls}); err != nil {
+		return nil, err
 	}
 	s.routes()
 	return s, nil
 }
+
+// Portal is the arbiters' portal the application serves under /portale/.
+func (s *Server) Portal() *portal.Server { return s.portal }
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
@@ -142,6 +152,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments", s.user(s.tournaments))
 	m.HandleFunc("POST /tournaments/{id}/revoke", s.act(office.ActRevoke, s.revoke))
 	m.HandleFunc("POST /tournaments/{id}/reinstate", s.act(office.ActReinstate, s.reinstate))
+	m.HandleFunc("GET /tournaments/{id}", s.user(s.tournamentPage))
+	m.HandleFunc("POST /files/{id}/rejudge", s.act(office.ActRejudge, s.fileAct(s.rejudge, "rejudged")))
+	m.HandleFunc("POST /files/{id}/overrule", s.act(office.ActOverrule, s.fileAct(s.overrule, "overruled")))
+	m.HandleFunc("POST /files/{id}/link", s.act(office.ActLink, s.fileAct(s.linkFile, "linked")))
+	m.HandleFunc("POST /files/{id}/unlink", s.act(office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")))
 	m.HandleFunc("GET /lists", s.user(s.lists))
 	m.HandleFunc("GET /lists/{kind}/{period}", s.user(s.list))
 	m.HandleFunc("GET /lists/{kind}/{period}/changes", s.user(s.listChanges))
@@ -166,28 +181,20 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /users", s.act(office.ActUsers, s.addUser))
 	m.HandleFunc("POST /users/{name}/disable", s.act(office.ActUsers, s.disableUser))
 	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
+	m.HandleFunc("GET /account", s.user(s.account))
+	m.HandleFunc("POST /account/password", s.act(office.ActOwnPassword, s.changeOwnPassword))
+	m.HandleFunc("GET /users/portal", s.act(office.ActUsers, s.portalAccounts))
+	m.HandleFunc("POST /users/portal", s.act(office.ActUsers, s.setPortalAccount))
+	// The arbiters' and organisers' portal: its own pages and sessions,
+	// behind the same cross-origin check and headers.
+	m.Handle("/portale/", s.portal)
 	s.mux = m
 }
 
-// Handler is the application with its security headers and the
-// cross-origin check around every route.
+// Handler is the application behind its guard (security headers, no
+// caching, request limits: guard.go) and the cross-origin check.
 func (s *Server) Handler() http.Handler {
-	return secure(s.cop.Handler(s.mux))
-}
-
-// secure sets the headers every answer carries: a policy allowing no
-// script and nothing from elsewhere, no framing by other sites, no
-// sniffing, no referrer.
-func secure(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hd := w.Header()
-		hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; "+
-			"form-action 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'")
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Referrer-Policy", "no-referrer")
-		hd.Set("X-Frame-Options", "SAMEORIGIN")
-		h.ServeHTTP(w, r)
-	})
+	return s.guard(s.cop.Handler(s.mux))
 }
 
 // Serve serves h on the configured address until ctx is done, then shuts

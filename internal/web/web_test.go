@@ -248,9 +248,11 @@ func TestHandlers(t *testing.T) {
 		if code != http.StatusSeeOther {
 			t.Fatalf("close: %d %s", code, body)
 		}
+		// Refused, the close goes back to the preview, which says why
+		// (issue 20: no dead-end page).
 		code, _ = post(t, officer, f.ts.URL+"/lists/close", url.Values{"kind": {"rapid"}, "period": {"2026-12"}}, nil)
-		if code != http.StatusConflict {
-			t.Errorf("closing a closed list again: %d, want 409", code)
+		if code != http.StatusSeeOther {
+			t.Errorf("closing a closed list again: %d, want 303 back to the preview", code)
 		}
 		for _, p := range []string{"/lists/rapid/2026-12", "/lists/rapid/2026-12/changes", "/lists/rapid/2026-12/distribution.png",
 			"/players/159640/chart/rapid"} {
@@ -322,8 +324,13 @@ func TestHandlers(t *testing.T) {
 		if code, _ := post(t, clerk, u+"revoke", form, nil); code != http.StatusForbidden {
 			t.Errorf("clerk revokes: %d, want 403", code)
 		}
-		if code, body := post(t, officer, u+"revoke", url.Values{"reason": {" "}}, nil); code != http.StatusBadRequest {
-			t.Errorf("revoke without a reason: %d, want 400 (%s)", code, body)
+		// A refused act goes back to its page, which shows the reason
+		// (issue 20: no dead-end page).
+		if code, body := post(t, officer, u+"revoke", url.Values{"reason": {" "}}, nil); code != http.StatusSeeOther {
+			t.Errorf("revoke without a reason: %d, want 303 back to the page (%s)", code, body)
+		}
+		if _, page := get(t, officer, fmt.Sprintf("%s/tournaments/%d?refused=%s", f.ts.URL, tr.ID, url.QueryEscape("occorre indicare il motivo"))); !strings.Contains(page, "occorre indicare il motivo") {
+			t.Error("the tournament's page does not show why the act was refused")
 		}
 		if code, _ := post(t, officer, u+"revoke", form, nil); code != http.StatusSeeOther {
 			t.Fatalf("officer revokes: %d", code)

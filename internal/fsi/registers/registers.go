@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"omologa/internal/fsi"
+	"omologa/internal/platform/safecsv"
 	"omologa/internal/tournament"
 )
 
@@ -216,7 +217,8 @@ func (t *Table) Get(row int, name string) string {
 	if !ok || i >= len(t.Rows[row]) {
 		return ""
 	}
-	return strings.TrimSpace(t.Rows[row][i])
+	// A cell omologa wrote safe for spreadsheets ("'=x") reads as it was.
+	return safecsv.Uncell(strings.TrimSpace(t.Rows[row][i]))
 }
 
 func (t *Table) int(row int, name string) (int, error) {
@@ -403,7 +405,8 @@ func WritePlayers(w io.Writer, ps *Players) error {
 		for _, h := range ps.ExtraHeader {
 			rec = append(rec, p.Extra[h])
 		}
-		if err := cw.Write(rec); err != nil {
+		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
+		if err := cw.Write(safecsv.Row(rec)); err != nil {
 			return err
 		}
 	}

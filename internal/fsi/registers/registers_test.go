@@ -190,3 +190,23 @@ func TestKeyFoldIsNotFold(t *testing.T) {
 		}
 	}
 }
+
+// A register omologa writes is safe to open in a spreadsheet (no cell
+// begins a formula) and reads back as it was.
+func TestWritePlayersSafeAndRoundTrip(t *testing.T) {
+	in := &Players{Rows: []Player{{FSIID: "123", Surname: "=HYPERLINK(\"http://x\")", Name: "@Mario", Club: "+Scacchi", EloItalia: 1500}}}
+	var buf bytes.Buffer
+	if err := WritePlayers(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), ",=") || strings.Contains(buf.String(), ",@") || strings.Contains(buf.String(), ",+") {
+		t.Errorf("a cell begins a formula: %s", buf.String())
+	}
+	out, err := ReadPlayers("x.csv", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := out.Rows[0]; r.Surname != in.Rows[0].Surname || r.Name != "@Mario" || r.Club != "+Scacchi" || r.EloItalia != 1500 {
+		t.Errorf("read back %+v", r)
+	}
+}

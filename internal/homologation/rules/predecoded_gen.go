@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "bfbcb44b621533ece360481df5f6d0d39f861300c1f355b3239c7411ca424211"
+const predecodedSHA256 = "760bdc68b266dfa510fce61883a1696a3e674a7f943ecb818c6fbcf0e508c960"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -208,10 +208,10 @@ func predecodedFile() File {
 				MessageEN: "Player {player} ({name}), round {round}: paired with himself.",
 			},
 			"deadline.before-end": {
-				Severity:  "warning",
-				Article:   "RAPID 5.2",
-				MessageIT: "Ricevuto il {received}, prima della fine dichiarata del torneo ({end}): il file sembra inviato a torneo in corso, oppure la data di fine (052) è sbagliata.",
-				MessageEN: "Received on {received}, before the tournament's declared end ({end}): the file looks sent while the tournament was under way, or the end date (052) is wrong.",
+				Severity:  "error",
+				Article:   "RTF 6.2.2",
+				MessageIT: "Ricevuto il {received}, prima della fine dichiarata del torneo ({end}): i risultati si inviano a torneo concluso. Se la data di fine (052) è sbagliata, inviate il file corretto.",
+				MessageEN: "Received on {received}, before the tournament's declared end ({end}): results are sent once the tournament is over. If the end date (052) is wrong, send the corrected file.",
 			},
 			"deadline.end-unknown": {
 				Severity:  "warning",
@@ -314,6 +314,12 @@ func predecodedFile() File {
 				Article:   "RTF 5.3.1 g, 6.1.1",
 				MessageIT: "Autorizzazione di «{name}» ({city}, {dates}) non verificata: manca il calendario dei tornei autorizzati (--calendar).",
 				MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
+			},
+			"eligibility.authorisation-uncertain": {
+				Severity:  "warning",
+				Article:   "RTF 5.3.1 g, 6.1.1",
+				MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio verifichi l'autorizzazione.",
+				MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office should check the authorisation.",
 			},
 			"eligibility.authorised": {
 				Severity:  "info",
@@ -2292,6 +2298,12 @@ func predecodedFile() File {
 						MessageIT: "",
 						MessageEN: "",
 					},
+					"eligibility.authorisation-uncertain": {
+						Severity:  "",
+						Article:   "RAPID 2.1",
+						MessageIT: "",
+						MessageEN: "",
+					},
 					"eligibility.authorised": {
 						Severity:  "",
 						Article:   "RAPID 2.1",
@@ -2659,6 +2671,12 @@ func predecodedFile() File {
 						MessageEN: "",
 					},
 					"eligibility.authorisation-not-checked": {
+						Severity:  "",
+						Article:   "RAPID 2.1",
+						MessageIT: "",
+						MessageEN: "",
+					},
+					"eligibility.authorisation-uncertain": {
 						Severity:  "",
 						Article:   "RAPID 2.1",
 						MessageIT: "",

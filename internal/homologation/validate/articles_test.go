@@ -319,7 +319,7 @@ var bookkeeping = []string{
 	"submission.not-email", "submission.date-unreadable",
 	"eligibility.rule-set-out-of-range", "eligibility.round-dates-missing",
 	"eligibility.arbiter-not-checked", "eligibility.arbiter-ambiguous", "eligibility.arbiter-found",
-	"eligibility.authorisation-not-checked", "eligibility.authorisation-ambiguous",
+	"eligibility.authorisation-not-checked", "eligibility.authorisation-ambiguous", "eligibility.authorisation-uncertain",
 	"eligibility.pairing-inferred", "eligibility.membership-not-checked", "eligibility.team-ranking-unverified",
 	"identity.not-checked", "identity.id-conflict", "identity.name-mismatch", "identity.category-mismatch",
 	"identity.summary",

@@ -77,7 +77,7 @@ func init() {
 	register(&Check{
 		Name: "eligibility.authorisation",
 		Rules: []string{"eligibility.authorisation-not-checked", "eligibility.not-authorised", "eligibility.authorised",
-			"eligibility.authorisation-ambiguous", "eligibility.authorisation-dates", "eligibility.authorisation-kind"},
+			"eligibility.authorisation-ambiguous", "eligibility.authorisation-uncertain", "eligibility.authorisation-dates", "eligibility.authorisation-kind"},
 		Article: "RTF 5.3.1 g, 6.1.1; RAPID 2.1",
 		Doc:     "the tournament is in the calendar of authorised tournaments",
 		Run:     checkAuthorisation,
@@ -529,6 +529,12 @@ func checkAuthorisation(p *Pass) {
 	switch {
 	case m == nil:
 		p.Report("eligibility.not-authorised", At{Line: p.tagLine("012")}, args)
+		return
+	case len(m.events) == 0:
+		// regs §4c: dates alone, or the name alone, neither authorise
+		// nor refuse: the office is shown the candidates.
+		args["candidates"] = candidateEvents(m.uncertain)
+		p.Report("eligibility.authorisation-uncertain", At{Line: p.tagLine("012")}, args)
 		return
 	case len(m.events) > 1:
 		args["codes"] = eventCodes(m.events)

@@ -626,3 +626,63 @@ func TestDateSpan(t *testing.T) {
 		}
 	}
 }
+
+// RTF 6.2.2: results are sent after the end. A tournament dated in the
+// future (issue 20: ends 20/12, received 26/11) is rejected, the day
+// counted in the rules' time zone; a start after the end too (RTF 5.3.1 e).
+func TestRTF_6_2_2_DatedInTheFuture(t *testing.T) {
+	rome, _ := time.LoadLocation("Europe/Rome")
+	cases := []struct {
+		name       string
+		start, end tournament.Date
+		received   time.Time
+		rule       string
+		severity   Severity
+	}{
+		{"RTF 6.2.2: ends 20/12, received 26/11", tournament.NewDate(2026, 12, 18), tournament.NewDate(2026, 12, 20),
+			time.Date(2026, 11, 26, 10, 0, 0, 0, rome), "deadline.before-end", SeverityError},
+		{"RTF 6.2.2: received at 23:30 UTC, the day after in Rome, the day it ends", tournament.NewDate(2026, 11, 25), tournament.NewDate(2026, 11, 27),
+			time.Date(2026, 11, 26, 23, 30, 0, 0, time.UTC), "deadline.in-time", SeverityInfo},
+		{"RTF 6.2.2: received the day it ends", tournament.NewDate(2026, 11, 24), tournament.NewDate(2026, 11, 26),
+			time.Date(2026, 11, 26, 23, 0, 0, 0, rome), "deadline.in-time", SeverityInfo},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := swissOf(t, 8, 6)
+			tr.Start, tr.End = c.start, c.end
+			in := Input{Tournament: tr, Submission: Submission{ReceivedAt: c.received}}
+			fs := runIn(t, "deadline.receipt", fsi.Standard, in, Decision{})
+			i := slices.IndexFunc(fs, func(f Finding) bool { return f.Rule == c.rule })
+			if i < 0 || fs[i].Severity != c.severity || (c.severity == SeverityError && !strings.Contains(fs[i].Article, "RTF 6.2.2")) {
+				t.Errorf("got %+v, want %s (%s, RTF 6.2.2)", fs, c.rule, c.severity)
+			}
+		})
+	}
+	t.Run("RTF 5.3.1 e: a start after the end", func(t *testing.T) {
+		tr := swissOf(t, 8, 6)
+		tr.Start, tr.End = tournament.NewDate(2026, 11, 20), tournament.NewDate(2026, 11, 18)
+		in := Input{Tournament: tr, Submission: Submission{ReceivedAt: time.Date(2026, 11, 23, 10, 0, 0, 0, rome)}}
+		fs := runIn(t, "eligibility.duration", fsi.Standard, in, Decision{})
+		i := slices.IndexFunc(fs, func(f Finding) bool { return f.Rule == "eligibility.end-before-start" })
+		if i < 0 || fs[i].Severity != SeverityError {
+			t.Errorf("got %+v, want eligibility.end-before-start as an error", fs)
+		}
+	})
+}
+
+// RAPID 6.2, issue 20: a file received for a list the office closed
+// already counts in the next open one, and the finding names it.
+func TestRAPID_6_2_ClosedListCountsInTheNext(t *testing.T) {
+	rome, _ := time.LoadLocation("Europe/Rome")
+	in := Input{Submission: Submission{ReceivedAt: time.Date(2026, 11, 24, 9, 0, 0, 0, rome),
+		ClosedLists: []string{"rapid 2026-12", "standard 2027-01"}}}
+	p := &Pass{Set: ruleSet(t, fsi.Rapid), Input: in}
+	if per := p.listPeriod(); per.Label != "2027-01" {
+		t.Errorf("rapid list %s, want 2027-01 (December's is closed)", per.Label)
+	}
+	in.Submission.ClosedLists = []string{"standard 2026-12"}
+	p = &Pass{Set: ruleSet(t, fsi.Rapid), Input: in}
+	if per := p.listPeriod(); per.Label != "2026-12" {
+		t.Errorf("rapid list %s, want 2026-12 (a standard list closed is another list)", per.Label)
+	}
+}

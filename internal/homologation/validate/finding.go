@@ -54,6 +54,11 @@ type Submission struct {
 	// Kind is what the submitter says the tournament is ("standard",
 	// "rapid"), or "" to decide from the rate of play.
 	Kind string
+	// ClosedLists are the rating lists the office has closed already,
+	// "kind period" ("rapid 2026-12"): a file whose receipt falls in a
+	// closed list counts in the next open one, and its notice says so
+	// (issue 20: a receipt names the list it really counts in).
+	ClosedLists []string
 }
 
 // Input is everything a check may look at.

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -118,15 +120,61 @@ func matchArbiter(text string, as []registers.Arbiter) []*registers.Arbiter {
 
 // eventMatch is the calendar's answer for a tournament.
 type eventMatch struct {
-	events []*registers.Event // one: matched; more: ambiguous
-	by     string             // "code" or "name"
+	events []*registers.Event // one: matched; more: ambiguous among them
+	by     string             // "code", "name" or "name-other-dates"
+	// uncertain, when events is empty, are the events the tournament
+	// fits on one piece of evidence only (the dates, or the name): never
+	// authorised nor refused on that alone, the office decides.
+	uncertain []candidate
+}
+
+// candidate is a calendar event and what the tournament has in common
+// with it.
+type candidate struct {
+	ev *registers.Event
+	evidence
+}
+
+// evidence is what a tournament has in common with a calendar event.
+type evidence struct {
+	dates      bool // overlapping, within DateSlackDays
+	otherDates bool // within OtherDatesDays, not overlapping
+	name       bool // name similarity at least MinNameSimilarity
+	similarity float64
+	city       bool // the file's city (or the mail's venue) is the event's
+	noCity     bool // neither the file nor the mail says where
+	arbiter    bool // the file's chief arbiter is the event's
+	organiser  bool // the sender, or the organiser the mail names, is the event's
+}
+
+func (e evidence) support() bool { return e.arbiter || e.organiser }
+
+// score ranks the events fitting at the same level: more in common first.
+func (e evidence) score() float64 {
+	s := e.similarity
+	for _, b := range []bool{e.city, e.arbiter, e.organiser} {
+		if b {
+			s++
+		}
+	}
+	return s
 }
 
 // matchEvent looks the tournament up in the calendar of authorised
-// tournaments: by event code (stated in the e-mail or written in the
-// tournament's name), else by overlapping dates and similar name and
-// city. It returns nil when nothing fits.
-func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, cfg rules.Authorisation) *eventMatch {
+// tournaments (regs §4c): by event code (stated in the e-mail or written
+// in the tournament's name); else on evidence: dates overlapping the
+// authorised ones, a similar name (after the one fold of
+// registers.Fold), the same city, and as support the chief arbiter and
+// the organiser (the sender, or the organiser the mail names). Dates and
+// name match with the city, or with nothing saying the city differs, or
+// with the arbiter or organiser backing them; the same name within
+// OtherDatesDays, backed by the city, the arbiter or the organiser, is
+// the event played on other dates. Among several, the one with more in
+// common wins. The dates without the name (an arbiter runs several
+// tournaments in one club: even with the city, the arbiter and the
+// organiser), or the name alone, are uncertain: the office is shown the
+// candidates. It returns nil when nothing fits at all.
+func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, arbiters []registers.Arbiter, cfg rules.Authorisation) *eventMatch {
 	if t == nil || len(cal) == 0 {
 		return nil
 	}
@@ -160,45 +208,80 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 	if end.IsZero() {
 		end = start
 	}
-	if top := eventsByName(t, cal, cfg, start, end, cfg.DateSlackDays); len(top) > 0 {
-		return &eventMatch{events: top, by: "name"}
+	city := strings.TrimSpace(t.City)
+	if city == "" {
+		city = strings.TrimSpace(sub.Fields["venue"])
 	}
-	// regs §4c: dates that differ from the authorised ones are a warning
-	// for the office, not a missing authorisation; the same name within
-	// OtherDatesDays of the event is that event, played on other dates.
-	if cfg.OtherDatesDays > cfg.DateSlackDays {
-		if top := eventsByName(t, cal, cfg, start, end, cfg.OtherDatesDays); len(top) > 0 {
-			return &eventMatch{events: top, by: "name-other-dates"}
+	var chief map[string]bool
+	if strings.TrimSpace(t.ChiefArbiter) != "" {
+		chief = map[string]bool{}
+		for _, a := range matchArbiter(t.ChiefArbiter, arbiters) {
+			chief[registers.IDKey(a.FSIID)] = true
 		}
 	}
-	return nil
-}
-
-// eventsByName returns the calendar events whose dates, widened by slack
-// days on both sides, overlap start–end and whose name (and city) share
-// the most words with the tournament's, at least MinNameSimilarity.
-func eventsByName(t *tournament.Tournament, cal []registers.Event, cfg rules.Authorisation, start, end tournament.Date, slack int) []*registers.Event {
-	self := t.Name + " " + t.City
-	best := 0.0
-	var top []*registers.Event
+	sender := strings.ToLower(strings.TrimSpace(sub.Sender))
+	levels := map[string][]candidate{}
+	var uncertain []candidate
 	for i := range cal {
 		ev := &cal[i]
 		if ev.Start.IsZero() || ev.End.IsZero() {
 			continue
 		}
-		from, to := ev.Start.AddDays(-slack), ev.End.AddDays(slack)
-		if end.Before(from) || to.Before(start) {
+		var e evidence
+		e.dates = overlaps(start, end, ev.Start, ev.End, cfg.DateSlackDays)
+		e.otherDates = !e.dates && cfg.OtherDatesDays > cfg.DateSlackDays && overlaps(start, end, ev.Start, ev.End, cfg.OtherDatesDays)
+		if !e.dates && !e.otherDates {
 			continue
 		}
-		s := max(similarity(t.Name, ev.Name), similarity(self, ev.Name+" "+ev.City))
-		if s < cfg.MinNameSimilarity {
-			continue
-		}
+		e.similarity = similarity(t.Name, ev.Name)
+		e.name = e.similarity >= cfg.MinNameSimilarity && e.similarity > 0
+		e.noCity = city == ""
+		e.city = !e.noCity && ev.City != "" && (containsWords(ev.City, city) || containsWords(city, ev.City))
+		e.arbiter = ev.ArbiterFSIID != "" && chief[registers.IDKey(ev.ArbiterFSIID)]
+		e.organiser = (ev.OrganiserEmail != "" && sender != "" && strings.Contains(sender, strings.ToLower(ev.OrganiserEmail))) ||
+			(ev.Organiser != "" && similarity(sub.Fields["organiser"], ev.Organiser) >= 0.5)
+		c := candidate{ev: ev, evidence: e}
 		switch {
-		case s > best:
-			best, top = s, []*registers.Event{ev}
-		case s == best:
-			top = append(top, ev)
+		case e.dates && e.name && (e.city || e.noCity || e.support()):
+			levels["name"] = append(levels["name"], c)
+		case e.otherDates && e.name && (e.city || e.support()):
+			levels["name-other-dates"] = append(levels["name-other-dates"], c)
+		case e.dates && (e.name || e.city || e.noCity || e.support()), e.otherDates && e.name:
+			// The dates alone (nothing saying the place differs), or the
+			// name alone: a candidate for the office. The dates of an
+			// event elsewhere, by another name, are not evidence: the
+			// calendar has many events on one weekend.
+			uncertain = append(uncertain, c)
+		}
+	}
+	for _, by := range []string{"name", "name-other-dates"} {
+		if top := best(levels[by]); len(top) > 0 {
+			return &eventMatch{events: top, by: by}
+		}
+	}
+	if len(uncertain) > 0 {
+		// The most alike first, a few at most.
+		slices.SortStableFunc(uncertain, func(a, b candidate) int { return cmp.Compare(b.score(), a.score()) })
+		return &eventMatch{uncertain: uncertain[:min(len(uncertain), 5)]}
+	}
+	return nil
+}
+
+// overlaps reports whether start–end overlaps from–to widened by slack
+// days on both sides.
+func overlaps(start, end, from, to tournament.Date, slack int) bool {
+	return !end.Before(from.AddDays(-slack)) && !to.AddDays(slack).Before(start)
+}
+
+// best returns the candidates of the highest score.
+func best(cs []candidate) []*registers.Event {
+	top, hi := []*registers.Event(nil), -1.0
+	for _, c := range cs {
+		switch s := c.score(); {
+		case s > hi:
+			top, hi = []*registers.Event{c.ev}, s
+		case s == hi:
+			top = append(top, c.ev)
 		}
 	}
 	return top
@@ -209,7 +292,7 @@ func (p *Pass) eventMatch() *eventMatch {
 	if !p.eventDone {
 		p.eventDone = true
 		if p.Registers != nil {
-			p.event = matchEvent(p.Tournament, p.Submission, p.Registers.Calendar, p.Set.Params.Eligibility.Authorisation)
+			p.event = matchEvent(p.Tournament, p.Submission, p.Registers.Calendar, p.Registers.Arbiters, p.Set.Params.Eligibility.Authorisation)
 		}
 	}
 	return p.event
@@ -220,11 +303,48 @@ func (p *Pass) eventMatch() *eventMatch {
 func (p *Pass) authorisation() *Authorisation {
 	m := p.eventMatch()
 	if m == nil || len(m.events) != 1 {
-		return nil
+		return nil // none, several, or uncertain
 	}
 	e := m.events[0]
 	return &Authorisation{Code: e.Code, Name: e.Name, City: e.City, Province: e.Province, Start: e.Start, End: e.End,
 		OrganiserEmail: e.OrganiserEmail, By: m.by}
+}
+
+// candidateEvents lists the uncertain candidates for the office: code,
+// name, city and dates of each, and what the tournament has in common
+// with it.
+func candidateEvents(cs []candidate) Text {
+	var it, en []string
+	for _, c := range cs {
+		var wi, we []string
+		for _, x := range []struct {
+			ok     bool
+			it, en string
+		}{
+			{c.dates, "le date", "the dates"},
+			{c.otherDates, "date vicine", "nearby dates"},
+			{c.name, "il nome", "the name"},
+			{c.city, "la città", "the city"},
+			{c.arbiter, "l'arbitro", "the arbiter"},
+			{c.organiser, "l'organizzatore", "the organiser"},
+		} {
+			if x.ok {
+				wi, we = append(wi, x.it), append(we, x.en)
+			}
+		}
+		span := dateSpan(c.ev.Start, c.ev.End)
+		it = append(it, fmt.Sprintf("%s «%s» (%s, %s), in comune %s", c.ev.Code, c.ev.Name, c.ev.City, format(span, "it"), joinAnd(wi, " e ")))
+		en = append(en, fmt.Sprintf("%s \"%s\" (%s, %s), in common %s", c.ev.Code, c.ev.Name, c.ev.City, format(span, "en"), joinAnd(we, " and ")))
+	}
+	return Text{IT: strings.Join(it, "; "), EN: strings.Join(en, "; ")}
+}
+
+// joinAnd joins words as a list: "a, b and c".
+func joinAnd(ws []string, and string) string {
+	if len(ws) <= 1 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + and + ws[len(ws)-1]
 }
 
 func eventCodes(es []*registers.Event) string {

@@ -46,6 +46,7 @@ var stopWords = map[string]bool{
 	"the": true, "and": true, "con": true, "per": true, "torneo": true, "open": true,
 	"festival": true, "scacchi": true, "chess": true, "tournament": true,
 	"internazionale": true, "int": true, "memorial": true,
+	"rapid": true, "blitz": true, "lampo": true, "semilampo": true,
 }
 
 func significant(ws []string) []string {

@@ -3,6 +3,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -189,7 +190,7 @@ func classify(k rules.KindOfPlay, minutes float64) fsi.Kind {
 // neither.
 func promotionBy(f *rules.File, in Input, on tournament.Date) string {
 	if std, _ := f.Select(fsi.Standard, on); std != nil && in.Registers != nil {
-		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
+		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, in.Registers.Arbiters, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
 			fsi.Kind(m.events[0].Kind) == fsi.Promotion {
 			return "calendar"
 		}
@@ -259,7 +260,14 @@ func summarise(t *tournament.Tournament) Summary {
 func (p *Pass) listPeriod() periods.Period {
 	if p.period == nil {
 		d := p.Set.Params.Deadline
-		per := d.List.Schedule().ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location())))
+		sch := d.List.Schedule()
+		per := sch.ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location())))
+		for range 36 {
+			if !slices.Contains(p.Submission.ClosedLists, string(per.Kind)+" "+per.Label) {
+				break
+			}
+			per = sch.Next(per)
+		}
 		// The validator's report has never carried the period's first
 		// day: kept out so that its JSON stays as scripts know it.
 		per.From = tournament.Date{}

@@ -143,8 +143,9 @@ func extractDates(s string) []tournament.Date {
 // channels name how a submission arrived, for the messages: the
 // intake's channel ids are not words an arbiter knows.
 var channels = texts[string]{
-	"drop": {IT: "la cartella di deposito", EN: "the drop folder"},
-	"cli":  {IT: "la riga di comando dell'ufficio", EN: "the office's command line"},
-	"imap": {IT: "la casella di posta", EN: "the mailbox"},
-	"":     {IT: "un canale non indicato", EN: "an unstated channel"},
+	"drop":   {IT: "la cartella di deposito", EN: "the drop folder"},
+	"cli":    {IT: "la riga di comando dell'ufficio", EN: "the office's command line"},
+	"imap":   {IT: "la casella di posta", EN: "the mailbox"},
+	"portal": {IT: "il portale degli arbitri", EN: "the arbiters' portal"},
+	"":       {IT: "un canale non indicato", EN: "an unstated channel"},
 }

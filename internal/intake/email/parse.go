@@ -114,6 +114,7 @@ func Read(orig ingest.Content, receivedAt time.Time, lim Limits, sp *ingest.Spoo
 	defer r.Close()
 	s := &ingest.Submission{
 		Channel:    ingest.ChannelIMAP,
+		Message:    true,
 		ReceivedAt: receivedAt,
 		Original:   orig,
 		Fields:     map[string]string{},

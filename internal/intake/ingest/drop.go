@@ -17,8 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
 	"omologa/internal/platform/atomicfile"
 )
 
@@ -85,12 +83,14 @@ func (d *Drop) Watching() <-chan struct{} { return d.watching }
 
 type pending struct {
 	due time.Time
-	// check: the file must still have this size and time when due
-	// (it is settling); false when it is known complete.
-	check   bool
-	size    int64
-	modTime time.Time
-	tries   int // failed hand-overs
+	// check: the file must still have the size, time and inode of info
+	// when due (it is settling); false when it is known complete.
+	check bool
+	info  fs.FileInfo // nil: not there when scheduled
+	tries int         // failed hand-overs
+	// writing: a process was seen holding it open for writing (said
+	// once).
+	writing bool
 	// stuck: recorded but the original could not be archived; reported
 	// once, tried again every ArchiveRetry, not every RetryAfter.
 	stuck bool
@@ -139,15 +139,12 @@ func IsTempName(name string) bool {
 // done. It returns nil on cancellation. A Drop is run by one goroutine at
 // a time (Run or Once).
 func (d *Drop) Run(ctx context.Context, h Handler) error {
-	w, err := fsnotify.NewWatcher()
+	// Watch before scanning, so that nothing arriving in between is missed.
+	w, err := newFolderWatcher(d.o.Folder)
 	if err != nil {
 		return fmt.Errorf("drop: %w", err)
 	}
 	defer w.Close()
-	// Watch before scanning, so that nothing arriving in between is missed.
-	if err := w.Add(d.o.Folder); err != nil {
-		return fmt.Errorf("drop: watch %s: %w", d.o.Folder, err)
-	}
 	if err := d.scan(); err != nil {
 		return err
 	}
@@ -155,9 +152,6 @@ func (d *Drop) Run(ctx context.Context, h Handler) error {
 	d.once.Do(func() { close(d.watching) })
 	timer := time.NewTimer(0)
 	defer timer.Stop()
-	// lastRename is the temporary name just renamed away: the Create
-	// that follows it is the complete file under its final name.
-	var lastRename string
 	for {
 		d.takeDue(ctx, h)
 		if ctx.Err() != nil {
@@ -167,31 +161,12 @@ func (d *Drop) Run(ctx context.Context, h Handler) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case ev, ok := <-w.Events:
+		case ev, ok := <-w.Events():
 			if !ok {
 				return errors.New("drop: watcher closed")
 			}
-			name := filepath.Base(ev.Name)
-			if filepath.Dir(ev.Name) != filepath.Clean(d.o.Folder) {
-				continue
-			}
-			renamedFromTemp := lastRename != ""
-			lastRename = ""
-			switch {
-			case ev.Has(fsnotify.Rename) || ev.Has(fsnotify.Remove):
-				if IsTempName(name) && ev.Has(fsnotify.Rename) {
-					lastRename = name
-				}
-				delete(d.pending, name)
-			case IsTempName(name):
-			case ev.Has(fsnotify.Create) && renamedFromTemp && nonEmpty(ev.Name):
-				// An empty file is more likely a copy just begun than a
-				// finished rename: it waits for the settle time.
-				d.schedule(name, 0)
-			case ev.Has(fsnotify.Create) || ev.Has(fsnotify.Write) || ev.Has(fsnotify.Chmod):
-				d.schedule(name, d.o.Settle)
-			}
-		case err, ok := <-w.Errors:
+			d.event(ev)
+		case err, ok := <-w.Errors():
 			if !ok {
 				return errors.New("drop: watcher closed")
 			}
@@ -202,6 +177,33 @@ func (d *Drop) Run(ctx context.Context, h Handler) error {
 			}
 		case <-timer.C:
 		}
+	}
+}
+
+// event schedules what an event says of a name: a file renamed in is
+// complete (taken at once), one whose writer closed it is taken at once
+// when no other process writes it, anything else waits for the settle
+// time (and for its writers to close it).
+func (d *Drop) event(ev folderEvent) {
+	name := ev.name
+	switch {
+	case ev.kind == evGone:
+		delete(d.pending, name)
+	case IsTempName(name):
+	case ev.kind == evMovedIn && nonEmpty(filepath.Join(d.o.Folder, name)):
+		// An empty file is more likely a copy just begun than a
+		// finished rename: it waits for the settle time.
+		d.schedule(name, 0)
+	case ev.kind == evClosed:
+		if info, err := os.Lstat(filepath.Join(d.o.Folder, name)); err == nil {
+			if open, known := openForWriting(info); known && !open {
+				d.schedule(name, 0)
+				return
+			}
+		}
+		d.schedule(name, d.o.Settle)
+	default:
+		d.schedule(name, d.o.Settle)
 	}
 }
 
@@ -265,12 +267,12 @@ func (d *Drop) scan() error {
 }
 
 func (d *Drop) schedule(name string, after time.Duration) {
-	p := &pending{due: d.o.Now().Add(after), check: after > 0, size: -1}
-	if info, err := os.Stat(filepath.Join(d.o.Folder, name)); err == nil {
-		p.size, p.modTime = info.Size(), info.ModTime()
+	p := &pending{due: d.o.Now().Add(after), check: after > 0}
+	if info, err := os.Lstat(filepath.Join(d.o.Folder, name)); err == nil {
+		p.info = info
 	}
 	if old, ok := d.pending[name]; ok {
-		p.tries, p.stuck = old.tries, old.stuck
+		p.tries, p.stuck, p.writing = old.tries, old.stuck, old.writing
 	}
 	d.pending[name] = p
 }
@@ -307,8 +309,20 @@ func (d *Drop) takeDue(ctx context.Context, h Handler) {
 			delete(d.pending, name)
 			continue
 		}
-		if p.check && (info.Size() != p.size || !info.ModTime().Equal(p.modTime)) {
+		if p.check && (p.info == nil || changedFrom(p.info, info)) {
 			d.schedule(name, d.o.Settle)
+			continue
+		}
+		// Whatever the settle time says, a file a process still holds
+		// open for writing is not complete (measured: a file written in
+		// two halves 2.5 s apart was taken half, and its second half
+		// lost): it waits for its writer to close it.
+		if open, _ := openForWriting(info); open {
+			if !p.writing {
+				d.log.Info("drop: file still open for writing, waiting for its writer to close it", "file", name)
+			}
+			d.schedule(name, d.o.Settle)
+			d.pending[name].writing = true
 			continue
 		}
 		err = d.take(ctx, name, info, h)
@@ -396,59 +410,14 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 			now = t
 		}
 	}
-	s := &Submission{Channel: ChannelDrop, ReceivedAt: now, Subject: name}
+	s, reason, err := d.reader().Read(path, info, ChannelDrop, now)
+	if err != nil {
+		return fmt.Errorf("drop: %w", err)
+	}
 	// Whatever s holds in the spool goes once the handler is done with
 	// it (recorded or not: the file is read again from the folder).
 	defer func() { s.Cleanup() }()
 	clean := CleanName(name)
-	var reason string
-	isMessage := d.o.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml")
-	limit := d.o.Limits.MaxFileBytes
-	if isMessage {
-		limit = d.o.MaxMessage
-	}
-	if info.Size() > limit {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
-		sum, err := hashFile(path)
-		if err != nil {
-			return err
-		}
-		s.ContentHash = sum
-		s.Problems = []string{reason}
-	} else {
-		// The file is copied into the spool as it is read, and hashed:
-		// that copy is what is judged, recorded and archived.
-		var err error
-		s.Original, err = d.readFile(path, limit)
-		if err != nil {
-			return err
-		}
-		if changed(path, info) {
-			return errStillChanging
-		}
-		if isMessage {
-			m, err := d.o.Message(s.Original, now)
-			if err != nil {
-				return fmt.Errorf("drop: %s: %w", name, err)
-			}
-			s = m
-			s.Channel, s.ReceivedAt = ChannelDrop, now
-			if s.Subject == "" {
-				s.Subject = name
-			}
-		} else {
-			s.Files, s.Problems, err = ExpandArchives([]File{{Name: clean, Content: s.Original}}, d.o.Limits, d.o.Spool)
-			if err != nil {
-				return fmt.Errorf("drop: %w", err)
-			}
-			if len(s.Files) == 0 {
-				reason = strings.Join(s.Problems, "\n")
-				if reason == "" {
-					reason = fmt.Sprintf("nessun file leggibile in %s", clean)
-				}
-			}
-		}
-	}
 	// The record names where the original is kept (archive or rejected),
 	// since that is where it will be once recorded.
 	stamp := now.UTC().Format("20060102T150405.000000000Z")
@@ -482,10 +451,99 @@ func (d *Drop) take(ctx context.Context, name string, info fs.FileInfo, h Handle
 	return nil
 }
 
+// reader is how the drop folder reads a file: as `omologa ingest` does.
+func (d *Drop) reader() FileReader {
+	return FileReader{Limits: d.o.Limits, MaxMessage: d.o.MaxMessage, Spool: d.o.Spool, Message: d.o.Message}
+}
+
+// FileReader reads a file given to the office, dropped in the folder or
+// named to `omologa ingest`, into a Submission: the one intake path of
+// files, so that every door treats a file alike. A file over its limit
+// is recorded unread (its hash kept, a problem saying why, answered with
+// a rejection), a .eml is read as an e-mail message (Message), anything
+// else as a result file or a zip archive of them.
+type FileReader struct {
+	Limits     Limits
+	MaxMessage int64 // a .eml's bound (DefaultMaxMessageBytes when 0)
+	Spool      *Spool
+	// Message reads a .eml as an e-mail message (email.Read); nil reads
+	// it as a file.
+	Message func(orig Content, receivedAt time.Time) (*Submission, error)
+}
+
+// Read reads the file at path, whose Lstat is info. reason, when not
+// empty, says that nothing could be read from it (it goes to the
+// rejected folder). A file that changed while it was read is
+// errStillChanging (IsStillChanging): read it again once settled.
+func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time) (s *Submission, reason string, err error) {
+	lim := r.Limits.withDefaults()
+	name := filepath.Base(path)
+	s = &Submission{Channel: ch, ReceivedAt: at, Subject: name}
+	clean := CleanName(name)
+	isMessage := r.Message != nil && strings.EqualFold(filepath.Ext(name), ".eml")
+	limit := lim.MaxFileBytes
+	if isMessage {
+		limit = r.MaxMessage
+		if limit <= 0 {
+			limit = DefaultMaxMessageBytes
+		}
+	}
+	if info.Size() > limit {
+		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
+		sum, err := hashFile(path)
+		if err != nil {
+			return nil, "", err
+		}
+		s.ContentHash = sum
+		s.Problems = []string{reason}
+		return s, reason, nil
+	}
+	// The file is copied into the spool as it is read, and hashed:
+	// that copy is what is judged, recorded and archived.
+	s.Original, err = readSpooled(r.Spool, path, limit)
+	if err != nil {
+		return nil, "", err
+	}
+	if changed(path, info) {
+		s.Original.Remove()
+		return nil, "", errStillChanging
+	}
+	if isMessage {
+		m, err := r.Message(s.Original, at)
+		if err != nil {
+			s.Original.Remove()
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
+		m.Channel, m.ReceivedAt, m.Message = ch, at, true
+		if m.Subject == "" {
+			m.Subject = name
+		}
+		return m, "", nil
+	}
+	s.Files, s.Problems, err = ExpandArchives([]File{{Name: clean, Content: s.Original}}, lim, r.Spool)
+	if err != nil {
+		s.Original.Remove()
+		return nil, "", err
+	}
+	if len(s.Files) == 0 {
+		reason = strings.Join(s.Problems, "\n")
+		if reason == "" {
+			reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+		}
+	}
+	return s, reason, nil
+}
+
+// IsStillChanging reports whether err says the file changed while it
+// was read.
+func IsStillChanging(err error) bool { return errors.Is(err, errStillChanging) }
+
 // keep puts the original at dst: the bytes read (orig, their copy),
 // written durably on whatever filesystem dst is, then the dropped file
-// removed unless it changed meanwhile (it is then a new version, taken
-// next); a file too big to read (orig zero) is moved as it is.
+// removed only when no process holds it open for writing and its bytes
+// now are those archived: otherwise it changed (or may still) and is a
+// new version, taken next, never deleted. A file too big to read (orig
+// zero) is moved as it is.
 func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
 	if orig.IsZero() {
 		return atomicfile.Move(path, dst)
@@ -501,7 +559,7 @@ func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
 	}, 0o644); err != nil {
 		return err
 	}
-	if changed(path, info) {
+	if d.changedSince(path, info, orig.Hash()) {
 		d.log.Warn("drop: file changed after it was read: the version read is archived, the new one is taken next", "file", filepath.Base(path))
 		return errStillChanging
 	}
@@ -512,10 +570,28 @@ func (d *Drop) keep(path, dst string, info fs.FileInfo, orig Content) error {
 }
 
 // changed reports whether the file at path is no longer the one info
-// described (size or modification time).
+// described (size, modification time or inode).
 func changed(path string, info fs.FileInfo) bool {
 	now, err := os.Lstat(path)
-	return err != nil || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime())
+	return err != nil || changedFrom(info, now)
+}
+
+func changedFrom(was, now fs.FileInfo) bool {
+	return now.Size() != was.Size() || !now.ModTime().Equal(was.ModTime()) || !os.SameFile(was, now)
+}
+
+// changedSince reports whether the file at path may differ from the
+// bytes of hash read from it: changed as info describes it, held open
+// for writing, or of other bytes now.
+func (d *Drop) changedSince(path string, info fs.FileInfo, hash string) bool {
+	if changed(path, info) {
+		return true
+	}
+	if open, _ := openForWriting(info); open {
+		return true
+	}
+	sum, err := hashFile(path)
+	return err != nil || sum != hash
 }
 
 func uniquePath(dir, name string) string {
@@ -530,18 +606,18 @@ func uniquePath(dir, name string) string {
 	}
 }
 
-// readFile copies a dropped file into the spool; one holding more than
+// readSpooled copies a file into the spool; one holding more than
 // limit grew after the stat, and is read again once settled.
-func (d *Drop) readFile(path string, limit int64) (Content, error) {
+func readSpooled(sp *Spool, path string, limit int64) (Content, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Content{}, fmt.Errorf("drop: %w", err)
+		return Content{}, err
 	}
 	defer f.Close()
-	c, n, err := d.o.Spool.ReadUpTo(f, limit+1)
+	c, n, err := sp.ReadUpTo(f, limit+1)
 	if err != nil {
 		c.Remove()
-		return Content{}, fmt.Errorf("drop: %w", err)
+		return Content{}, err
 	}
 	if n > limit {
 		c.Remove()

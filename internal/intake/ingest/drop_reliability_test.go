@@ -3,6 +3,7 @@ package ingest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"omologa/internal/testkit/testenv"
 )
 
 // otherFS returns a folder on another filesystem than t.TempDir(), or
@@ -206,4 +209,96 @@ func TestDropOnceNotHeldByUnarchivable(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("Once waits for the archive retry")
 	}
+}
+
+// Measured (issue 21): a drop file written in two halves 2.5 s apart by
+// one writer holding it open (settle 1 s): the first 1,494 of 2,989
+// bytes were taken, judged, archived, and the drop file removed while
+// the writer still had it open; the second half went nowhere. Now the
+// file is taken once its writer closes it: judged once, whole, nothing
+// lost.
+func TestDropFileWrittenInTwoHalves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 2.5 s")
+	}
+	if _, known := openForWriting(statOf(t, os.Args[0])); !known {
+		testenv.Missing(t, "cannot read every process's descriptors in /proc: only the settle time tells")
+	}
+	d, dd := newDrop(t, time.Second, Limits{})
+	r := newRecorder()
+	run(t, d, r.handle)
+	path := filepath.Join(dd.folder, "torneo.trf")
+	whole := append(bytes.Repeat([]byte("a"), 1494), bytes.Repeat([]byte("b"), 1495)...)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(whole[:1494])
+	time.Sleep(2500 * time.Millisecond)
+	f.Write(whole[1494:])
+	f.Close()
+	s := r.wait(t, "the file")
+	if !bytes.Equal(bytesOf(s.Original), whole) {
+		t.Errorf("judged %d bytes, want the whole %d", s.Original.Size(), len(whole))
+	}
+	waitFor(t, "the drop folder emptied", func() bool { return len(entries(t, dd.folder)) == 0 })
+	if b, err := os.ReadFile(s.Source); err != nil || !bytes.Equal(b, whole) {
+		t.Errorf("archived %d bytes (%v), want the whole %d", len(b), err, len(whole))
+	}
+	time.Sleep(1500 * time.Millisecond) // past another settle time
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.subs) != 1 {
+		t.Errorf("%d submissions, want one", len(r.subs))
+	}
+}
+
+// A file renamed into the folder from another folder is complete: taken
+// at once, without waiting for the settle time.
+func TestDropFileMovedInTakenAtOnce(t *testing.T) {
+	d, dd := newDrop(t, time.Hour, Limits{})
+	r := newRecorder()
+	run(t, d, r.handle)
+	outside := filepath.Join(dd.root, "elsewhere.trf")
+	os.WriteFile(outside, []byte("012 Moved"), 0o644)
+	if err := os.Rename(outside, filepath.Join(dd.folder, "moved.trf")); err != nil {
+		t.Fatal(err)
+	}
+	if s := r.wait(t, "the moved-in file"); string(bytesOf(s.Original)) != "012 Moved" {
+		t.Errorf("took %q", bytesOf(s.Original))
+	}
+}
+
+// A file whose bytes change after it was taken, while its size, time and
+// inode stay the same (a rewrite in place within the clock's grain), is
+// not removed: the bytes archived are not its bytes any more.
+func TestDropKeepChecksTheHash(t *testing.T) {
+	d, dd := newDrop(t, time.Hour, Limits{})
+	path := filepath.Join(dd.folder, "x.trf")
+	os.WriteFile(path, []byte("012 AAAA"), 0o644)
+	info := statOf(t, path)
+	orig := Bytes([]byte("012 BBBB")) // what was read: not the bytes now
+	if err := d.keep(path, filepath.Join(dd.archive, "x.trf"), info, orig); !errors.Is(err, errStillChanging) {
+		t.Fatalf("keep: %v, want the file still changing", err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the drop file was removed: %v", err)
+	}
+	// While a writer holds it open, it is not removed either.
+	w, _ := os.OpenFile(path, os.O_WRONLY, 0)
+	defer w.Close()
+	if _, known := openForWriting(info); known {
+		if err := d.keep(path, filepath.Join(dd.archive, "x2.trf"), info, Bytes([]byte("012 AAAA"))); !errors.Is(err, errStillChanging) {
+			t.Errorf("keep with a writer: %v", err)
+		}
+	}
+}
+
+func statOf(t *testing.T, path string) os.FileInfo {
+	t.Helper()
+	info, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info
 }

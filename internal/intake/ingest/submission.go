@@ -16,6 +16,9 @@ const (
 	ChannelDrop Channel = "drop"
 	ChannelIMAP Channel = "imap"
 	ChannelCLI  Channel = "cli"
+	// ChannelPortal is an upload by a signed-in arbiter or organiser on
+	// the portal (issue 24): the sender is the account's address.
+	ChannelPortal Channel = "portal"
 )
 
 // Submission is one thing received: a message with its attachments, or a
@@ -25,8 +28,13 @@ type Submission struct {
 	Channel    Channel
 	ReceivedAt time.Time // INTERNALDATE for IMAP, the drop time for files: starts the 8-day clock
 	Sender     string    // e-mail address; empty for drops
-	MessageID  string    // Message-ID header; empty for drops
-	Subject    string
+	// Message says the original is an e-mail message (from the mailbox,
+	// or saved and given to `omologa ingest` or the drop folder): its
+	// sender is authenticated by the same policy whatever the door. A
+	// result file (not a message) dropped by the office is its own.
+	Message   bool
+	MessageID string // Message-ID header; empty for drops
+	Subject   string
 	// Body is the message's text (the text/plain part, else the HTML part
 	// stripped of tags), decoded to UTF-8.
 	Body string

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -24,20 +25,11 @@ import (
 // MinPassword is the shortest password accepted, in characters.
 const MinPassword = 10
 
-// Throttle settings: after MaxFailures wrong passwords for a name within
-// FailureWindow, every login for that name is refused (even with the
-// right password) until LockFor has passed since the last failure.
-const (
-	MaxFailures   = 5
-	FailureWindow = 15 * time.Minute
-	LockFor       = time.Minute
-)
-
-// Errors a login or a change may return.
+// Errors a login or a change may return (ErrThrottled and ErrBusy are
+// the throttle's, throttle.go).
 var (
-	ErrBadLogin  = errors.New("wrong user name or password")
-	ErrThrottled = errors.New("too many wrong passwords: try again in a minute")
-	ErrShort     = fmt.Errorf("password shorter than %d characters", MinPassword)
+	ErrBadLogin = errors.New("wrong user name or password")
+	ErrShort    = fmt.Errorf("password shorter than %d characters", MinPassword)
 )
 
 // Accounts is the users and sessions of a store.
@@ -47,9 +39,13 @@ type Accounts struct {
 	// Lifetime is how long a session lasts from login.
 	Lifetime time.Duration
 
-	mu       sync.Mutex
-	failures map[string][]time.Time // by user name
+	th     *throttle
+	checks atomic.Int64 // passwords checked with bcrypt since start
 }
+
+// Checks is how many passwords were checked since start: what the
+// throttle bounds (the tests of concurrent guesses read it).
+func (a *Accounts) Checks() int64 { return a.checks.Load() }
 
 // New returns the accounts kept in st; now is the clock (time.Now when
 // nil).
@@ -60,7 +56,7 @@ func New(st *store.Store, lifetime time.Duration, now func() time.Time) *Account
 	if lifetime <= 0 {
 		lifetime = 12 * time.Hour
 	}
-	return &Accounts{st: st, now: now, Lifetime: lifetime, failures: map[string][]time.Time{}}
+	return &Accounts{st: st, now: now, Lifetime: lifetime, th: newThrottle()}
 }
 
 // HashPassword checks a new password's length and returns its bcrypt
@@ -80,33 +76,40 @@ func HashPassword(pw string) (string, error) {
 	return string(h), nil
 }
 
-// Login checks a name and password and opens a session: it returns the
+// Login is LoginFrom with no client address (the command line, tests):
+// only the user's throttle applies.
+func (a *Accounts) Login(ctx context.Context, name, password, lang string) (token string, sess *store.Session, err error) {
+	return a.LoginFrom(ctx, name, password, lang, "")
+}
+
+// LoginFrom checks a name and password given from a client address
+// (ClientKey's, "" when unknown) and opens a session: it returns the
 // cookie's token (the store keeps only its hash). A wrong name, a wrong
 // password and a disabled user are all ErrBadLogin, so that a guesser
-// learns nothing; too many failures for a name are ErrThrottled.
-func (a *Accounts) Login(ctx context.Context, name, password, lang string) (token string, sess *store.Session, err error) {
-	now := a.now()
-	if a.throttled(name, now) {
-		return "", nil, ErrThrottled
-	}
-	u, err := a.st.UserByName(ctx, name)
-	if errors.Is(err, store.ErrNoUser) {
-		// Spend the time a real check takes, so that timing does not say
-		// which names exist.
-		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
-		a.fail(name, now)
+// learns nothing. A name that cannot be a user's (longer than MaxName,
+// or with control characters) is refused before any lookup. The attempt
+// is reserved with the throttle before the password is checked
+// (ErrThrottled, with how long to wait), and the check waits for one of
+// the MaxHashing slots (ErrBusy when none frees up in time).
+func (a *Accounts) LoginFrom(ctx context.Context, name, password, lang, addr string) (token string, sess *store.Session, err error) {
+	if len(name) > MaxName || hasControl(name) || len(password) > 1024 {
 		return "", nil, ErrBadLogin
 	}
+	now := a.now()
+	res, err := a.th.reserve(name, addr, now)
 	if err != nil {
 		return "", nil, err
 	}
-	if bcrypt.CompareHashAndPassword([]byte(u.Hash), []byte(password)) != nil || u.Disabled {
-		a.fail(name, now)
-		return "", nil, ErrBadLogin
+	release, err := a.th.hashSlot(ctx)
+	if err != nil {
+		return "", nil, err
 	}
-	a.mu.Lock()
-	delete(a.failures, name)
-	a.mu.Unlock()
+	u, err := a.check(ctx, name, password)
+	release()
+	if err != nil {
+		return "", nil, err
+	}
+	res.ok()
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", nil, err
@@ -119,41 +122,37 @@ func (a *Accounts) Login(ctx context.Context, name, password, lang string) (toke
 	return token, &store.Session{User: *u, Lang: lang, ExpiresAt: exp}, nil
 }
 
+// PasswordMatches reports whether password is the one hash was made
+// from (a user changing his own password gives the current one).
+func PasswordMatches(hash, password string) bool {
+	return len(password) <= 1024 && bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
+}
+
+// check is one password check: the user when right, else ErrBadLogin.
+func (a *Accounts) check(ctx context.Context, name, password string) (*store.User, error) {
+	a.checks.Add(1)
+	u, err := a.st.UserByName(ctx, name)
+	if errors.Is(err, store.ErrNoUser) {
+		// Spend the time a real check takes, so that timing does not say
+		// which names exist.
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return nil, ErrBadLogin
+	}
+	if err != nil {
+		return nil, err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.Hash), []byte(password)) != nil || u.Disabled {
+		return nil, ErrBadLogin
+	}
+	return u, nil
+}
+
 // Computed when first needed, not at start-up: bcrypt at its default cost
 // takes about 100 ms, which every command would otherwise pay.
 var dummyHash = sync.OnceValue(func() []byte {
 	h, _ := bcrypt.GenerateFromPassword([]byte("omologa-dummy-password"), bcrypt.DefaultCost)
 	return h
 })
-
-func (a *Accounts) throttled(name string, now time.Time) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	fs := a.recent(name, now)
-	return len(fs) >= MaxFailures && now.Sub(fs[len(fs)-1]) < LockFor
-}
-
-func (a *Accounts) fail(name string, now time.Time) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.failures[name] = append(a.recent(name, now), now)
-}
-
-// recent returns name's failures within the window (a.mu held).
-func (a *Accounts) recent(name string, now time.Time) []time.Time {
-	fs := a.failures[name]
-	i := 0
-	for i < len(fs) && now.Sub(fs[i]) > FailureWindow {
-		i++
-	}
-	fs = fs[i:]
-	if len(fs) == 0 {
-		delete(a.failures, name)
-	} else {
-		a.failures[name] = fs
-	}
-	return fs
-}
 
 // Session returns the live session of a cookie's token; ok is false when
 // there is none.

@@ -4,8 +4,11 @@
 // the verdicts and the notice are saved together, and the notice is
 // delivered through a mailer.Mailer with retries and exponential backoff,
 // then slowly for days. A notice is claimed in the store before each
-// send, so two deliverers never send it both, and a crash between the
-// send and its record repeats it at most once, with the same Message-ID.
+// send, so two deliverers never send it both; the SMTP transaction's
+// progress is recorded as it goes and the server's 250 before the
+// session closes, so that a crash repeats a notice (with the same
+// Message-ID) only in the instant between that 250 and its record.
+// Who may submit is SenderPolicy's, the same for every door.
 //
 // Construction, for a daemon or a test:
 //
@@ -65,9 +68,9 @@ type Options struct {
 	Office    string // recipient of last resort, and the contact named in notices
 	Lang      string // "it" (default) or "en"
 
-	// AllowedSenders, when true, quarantines e-mail submissions whose
-	// sender is not an arbiter or organiser in the registers nor in
-	// ExtraSenders.
+	// AllowedSenders, when true, quarantines e-mail submissions (by any
+	// door: SenderPolicy) whose sender is not an arbiter or organiser in
+	// the registers nor in ExtraSenders.
 	AllowedSenders bool
 	ExtraSenders   []string
 	// Auth, with AllowedSenders, authenticates the sender first
@@ -463,21 +466,21 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	now := p.o.Now()
 	// A submission the office released is answered whoever sent it.
 	released := sub.Office != nil && sub.Office.Action == store.OfficeReleased
-	checkSender := p.o.AllowedSenders && sub.Channel == string(ingest.ChannelIMAP) && !released
-	sender := sub.Sender
-	if checkSender && p.o.Auth != nil {
+	policy := p.senderPolicy()
+	arr := Arrival{Message: sub.Message, Released: released, Claimed: sub.Sender,
+		Portal: sub.Channel == string(ingest.ChannelPortal)}
+	if policy.Enabled && policy.Auth != nil && sub.Message && !released {
 		res, err := p.authenticate(ctx, id)
 		if err != nil {
 			return err
 		}
-		if !res.OK {
-			return p.quarantine(ctx, id, now, res.Reason)
-		}
-		sender = res.Sender
+		arr.Auth = &res
 	}
-	if checkSender && !p.knownSender(sender) {
-		return p.quarantine(ctx, id, now, fmt.Sprintf("mittente sconosciuto %q", sender))
+	adm := policy.Admit(arr)
+	if adm.Quarantine != "" {
+		return p.quarantine(ctx, id, now, adm.Quarantine)
 	}
+	sender := adm.Sender
 
 	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now, Rules: p.o.Rules,
 		SubmissionID: id, Channel: sub.Channel, ReceivedAt: sub.ReceivedAt, Subject: sub.Subject,
@@ -495,9 +498,15 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		return err
 	}
 	recipients := newAddrs()
-	recipients.add(sub.Sender)
+	// The sender as authenticated (the inner From of a PEC envelope),
+	// never a second address of a From.
+	recipients.add(sender)
 	// Files of one submission for the same tournament: the later counts.
 	inSub := map[string]int64{}
+	closed, err := p.closedLists(ctx)
+	if err != nil {
+		return err
+	}
 	var local []store.TournamentFacts
 	var unclear []string
 	for _, f := range sub.Files {
@@ -507,7 +516,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		rep, t := p.validate(sub, f, data)
+		rep, t := p.validate(sub, f, data, closed)
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
 			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
 		if rep.Period != nil {
@@ -518,8 +527,8 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			v.Ratings = p.rate(sub, f, t, rep)
 		}
 		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
-		if checkSender && p.o.Auth != nil && t != nil && !p.sendsFor(sender, t, rep.Authorisation) {
-			return p.quarantine(ctx, id, now, fmt.Sprintf("il mittente %s non è l'arbitro né l'organizzatore del torneo %q", sender, t.Name))
+		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
+			return p.quarantine(ctx, id, now, why)
 		}
 		if t != nil {
 			facts := factsOf(t, rep)
@@ -557,12 +566,8 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			case replacesInForce:
 				// regs: a file that would replace one sent by someone
 				// else is for the office to judge (issue 13).
-				if checkSender && p.o.Auth != nil && addrOf(cur.Sender) != addrOf(sender) {
-					from := cur.Sender
-					if from == "" {
-						from = "l'ufficio"
-					}
-					return p.quarantine(ctx, id, now, fmt.Sprintf("sostituirebbe il file %s del torneo, inviato da un altro mittente (%s)", cur.Name, from))
+				if why := policy.Replaces(adm, cur.Name, cur.Sender); why != "" {
+					return p.quarantine(ctx, id, now, why)
 				}
 				v.Supersedes = cur.FileID
 				nf.Supersedes = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt}
@@ -662,8 +667,9 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (rep validate.Report, t *tournament.Tournament) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
+	in.Submission.ClosedLists = closed
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
@@ -688,7 +694,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte) (r
 // `omologa report` re-judges stored submissions through it too.
 func SubmissionOf(sub *store.Submission) validate.Submission {
 	vs := validate.Submission{ReceivedAt: sub.ReceivedAt, Channel: sub.Channel, Sender: sub.Sender}
-	if sub.Channel == string(ingest.ChannelIMAP) || sub.MessageID != "" {
+	if sub.Channel == string(ingest.ChannelIMAP) || sub.Channel == string(ingest.ChannelPortal) || sub.MessageID != "" {
 		vs.Fields = sub.Fields
 		if vs.Fields == nil {
 			vs.Fields = map[string]string{}
@@ -754,83 +760,9 @@ func (p *Pipeline) quarantine(ctx context.Context, id int64, now time.Time, why 
 		Note: why + ": in quarantena per l'ufficio, nessuna risposta automatica"}, now)
 }
 
-// sendsFor reports whether sender may submit the tournament: one of its
-// arbiters (named in the file, or in the authorisation the validator
-// matched), its organiser (in that authorisation), or an address the
-// office configured; not merely any arbiter of the register.
-func (p *Pipeline) sendsFor(sender string, t *tournament.Tournament, auth *validate.Authorisation) bool {
-	a := addrOf(sender)
-	if a == "" {
-		return false
-	}
-	if p.extraSender(a) {
-		return true
-	}
-	r := p.o.Registers
-	if r == nil {
-		return false
-	}
-	for _, name := range append([]string{t.ChiefArbiter}, t.DeputyArbiters...) {
-		if strings.TrimSpace(name) == "" {
-			continue
-		}
-		for _, m := range validate.MatchArbiter(name, r.Arbiters) {
-			if addrOf(m.Email) == a {
-				return true
-			}
-		}
-	}
-	if auth == nil {
-		return false
-	}
-	if addrOf(auth.OrganiserEmail) == a {
-		return true
-	}
-	for _, e := range r.Calendar {
-		if e.Code != auth.Code || e.ArbiterFSIID == "" {
-			continue
-		}
-		for _, x := range r.Arbiters {
-			if x.FSIID == e.ArbiterFSIID && addrOf(x.Email) == a {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// extraSender reports whether the office configured the address a (as
-// addrOf gives it) as a sender.
-func (p *Pipeline) extraSender(a string) bool {
-	for _, x := range p.o.ExtraSenders {
-		if addrOf(x) == a {
-			return true
-		}
-	}
-	return false
-}
-
-func (p *Pipeline) knownSender(sender string) bool {
-	a := addrOf(sender)
-	if a == "" {
-		return false
-	}
-	if p.extraSender(a) {
-		return true
-	}
-	if r := p.o.Registers; r != nil {
-		for _, x := range r.Arbiters {
-			if addrOf(x.Email) == a {
-				return true
-			}
-		}
-		for _, e := range r.Calendar {
-			if addrOf(e.OrganiserEmail) == a {
-				return true
-			}
-		}
-	}
-	return false
+// senderPolicy is the policy of the options, over the registers in use.
+func (p *Pipeline) senderPolicy() SenderPolicy {
+	return SenderPolicy{Enabled: p.o.AllowedSenders, Auth: p.o.Auth, Extra: p.o.ExtraSenders, Registers: p.o.Registers}
 }
 
 func addrOf(s string) string {
@@ -901,10 +833,34 @@ func (p *Pipeline) deliver(ctx context.Context, n store.Notice) {
 	} else if !ok {
 		return // another deliverer has it
 	}
-	sendErr := p.o.Mailer.Send(ctx, mailer.Envelope{From: n.From, To: n.To}, n.Message)
+	// The transaction's progress is recorded as it goes (claimed, the
+	// message written, the server's 250), the 250 before the session is
+	// closed: a restart resends a notice the server has not taken, and
+	// never one it took, but for the instant between its 250 and this
+	// record (then with the same Message-ID).
+	accepted := false
+	env := mailer.Envelope{From: n.From, To: n.To, Progress: func(s mailer.Step) {
+		var err error
+		switch s {
+		case mailer.StepData:
+			err = p.o.Store.DataSent(context.WithoutCancel(ctx), n.ID)
+		case mailer.StepAccepted:
+			// Recorded even when shutting down meanwhile: the notice is
+			// out, and a restart must not send it again.
+			if err = p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err == nil {
+				accepted = true
+			}
+		}
+		if err != nil {
+			p.log.Error("cannot record a delivery's progress", "notice", n.ID, "step", s, "err", err)
+		}
+	}}
+	sendErr := p.o.Mailer.Send(ctx, env, n.Message)
+	if accepted {
+		p.log.Info("notice delivered", "notice", n.ID, "submission", n.SubmissionID, "kind", n.Kind, "to", strings.Join(n.To, ","))
+		return
+	}
 	if sendErr == nil {
-		// Recorded even when shutting down meanwhile: the notice is
-		// out, and a restart must not send it again.
 		if err := p.o.Store.Sent(context.WithoutCancel(ctx), n.ID, p.o.Now()); err != nil {
 			p.log.Error("notice delivered but not marked sent: it stays claimed, and is sent again (same Message-ID) when the claim runs out",
 				"notice", n.ID, "err", err)

@@ -10,6 +10,7 @@ package failure
 import (
 	"errors"
 	"fmt"
+	"net/http"
 )
 
 // Kind is what sort of failure an error is.
@@ -38,6 +39,24 @@ func (k Kind) String() string {
 		return "conflict"
 	}
 	return fmt.Sprintf("failure.Kind(%d)", int(k))
+}
+
+// HTTPStatus is the status a web page answers a failure of kind k
+// with; 500 for no kind.
+func (k Kind) HTTPStatus() int {
+	switch k {
+	case Invalid:
+		return http.StatusBadRequest
+	case NotFound:
+		return http.StatusNotFound
+	case Forbidden:
+		return http.StatusForbidden
+	case Refused:
+		return http.StatusUnprocessableEntity
+	case Conflict:
+		return http.StatusConflict
+	}
+	return http.StatusInternalServerError
 }
 
 // Kinded is an error that says its kind. A package's own error types

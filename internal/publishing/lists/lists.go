@@ -23,6 +23,7 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/safecsv"
 	"omologa/internal/rating"
 )
 
@@ -206,7 +207,8 @@ func writeCSV(w io.Writer, kind string, entries []Entry, italian bool) error {
 				row[j] = it
 			}
 		}
-		if err := cw.Write(row); err != nil {
+		// A name or club beginning "=HYPERLINK(" is text in Excel.
+		if err := cw.Write(safecsv.Row(row)); err != nil {
 			return err
 		}
 	}

@@ -56,9 +56,11 @@ func (o *Outbox) Send(ctx context.Context, env Envelope, msg []byte) error {
 		fmt.Fprintf(&buf, "X-Envelope-To: <%s>\r\n", to)
 	}
 	buf.Write(msg)
+	env.progress(StepData)
 	if err := atomicfile.Write(filepath.Join(o.Dir, name), buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
+	env.progress(StepAccepted)
 	return nil
 }
 

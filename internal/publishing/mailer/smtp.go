@@ -202,12 +202,16 @@ func (m *SMTP) transact(c *smtp.Client, env Envelope, msg []byte) error {
 		w.Close()
 		return fmt.Errorf("smtp DATA: %w", err)
 	}
+	env.progress(StepData)
 	if err := w.Close(); err != nil {
 		return classify("DATA", err)
 	}
 	if len(refused) > 0 {
 		return &PermanentError{Err: fmt.Errorf("smtp: delivered to %s; refused: %s", strings.Join(accepted, ", "), strings.Join(refused, "; "))}
 	}
+	// Recorded before QUIT: a crash while the session closes must not
+	// send the message again.
+	env.progress(StepAccepted)
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -251,5 +252,48 @@ func TestSMTPSilentServerTimesOut(t *testing.T) {
 		if err := m.Send(context.Background(), Envelope{From: "a@x", To: []string{"b@x"}}, []byte("m")); err == nil {
 			t.Fatalf("%s: a silent server took the message", mode)
 		}
+	}
+}
+
+// The transaction's progress is told as it goes: the message written
+// before its end is acknowledged, then the 250, before the session is
+// closed (so that a crash while it closes does not resend); a refused
+// message is never told accepted.
+func TestSMTP_Progress(t *testing.T) {
+	r := &recorder{refuse: map[string]*smtp.SMTPError{"no@example.it": {Code: 550, Message: "no such user"}}}
+	port := r.start(t, false)
+	m, err := NewSMTP(SMTPOptions{Host: "127.0.0.1", Port: port, TLS: "none", Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []Step
+	var atAccepted int
+	env := Envelope{From: "o@example.it", To: []string{"a@example.it"}, Progress: func(s Step) {
+		steps = append(steps, s)
+		if s == StepAccepted {
+			atAccepted = len(r.messages())
+		}
+	}}
+	if err := m.Send(context.Background(), env, []byte(notice)); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(steps, []Step{StepData, StepAccepted}) || atAccepted != 1 {
+		t.Errorf("steps %v, %d messages at the server when accepted", steps, atAccepted)
+	}
+	steps = nil
+	env.To = []string{"no@example.it"}
+	if err := m.Send(context.Background(), env, []byte(notice)); err == nil || slices.Contains(steps, StepAccepted) {
+		t.Errorf("refused: %v, steps %v", err, steps)
+	}
+
+	// The outbox tells the same once its file is written.
+	ob, err := NewOutbox(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps = nil
+	env.To = []string{"a@example.it"}
+	if err := ob.Send(context.Background(), env, []byte(notice)); err != nil || !slices.Equal(steps, []Step{StepData, StepAccepted}) {
+		t.Errorf("outbox: %v, steps %v", err, steps)
 	}
 }

@@ -135,51 +135,72 @@ func Compose(in Input) (kind, subject string, msg []byte, err error) {
 	t := textOf(in.Lang)
 	kind = Kind(in)
 	subject = subjectOf(in, t, kind)
-
-	var h gomail.Header
-	h.SetDate(in.Date)
-	h.SetSubject(subject)
-	from, err := mail.ParseAddress(in.From)
+	msg, err = envelope(envelopeOf(in), kind, subject, build(in))
 	if err != nil {
-		return "", "", nil, fmt.Errorf("notice: from address %q: %w", in.From, err)
+		return "", "", nil, err
+	}
+	return kind, subject, msg, nil
+}
+
+// header is what every notice's message header says.
+type header struct {
+	lang, from, office, messageID, inReplyTo string
+	to                                       []string
+	date                                     time.Time
+	submissionID                             int64
+}
+
+func envelopeOf(in Input) header {
+	return header{lang: in.Lang, from: in.From, office: in.Office, messageID: in.MessageID, inReplyTo: in.InReplyTo,
+		to: in.To, date: in.Date, submissionID: in.SubmissionID}
+}
+
+// envelope writes a notice's document as a complete message.
+func envelope(in header, kind, subject string, d *doc) ([]byte, error) {
+	t := textOf(in.lang)
+	var h gomail.Header
+	h.SetDate(in.date)
+	h.SetSubject(subject)
+	from, err := mail.ParseAddress(in.from)
+	if err != nil {
+		return nil, fmt.Errorf("notice: from address %q: %w", in.from, err)
 	}
 	h.SetAddressList("From", []*gomail.Address{{Name: t.office, Address: from.Address}})
 	var to []*gomail.Address
-	for _, a := range in.To {
+	for _, a := range in.to {
 		p, err := mail.ParseAddress(a)
 		if err != nil {
-			return "", "", nil, fmt.Errorf("notice: recipient %q: %w", a, err)
+			return nil, fmt.Errorf("notice: recipient %q: %w", a, err)
 		}
 		to = append(to, &gomail.Address{Name: p.Name, Address: p.Address})
 	}
 	h.SetAddressList("To", to)
-	h.SetMessageID(in.MessageID)
-	if id := strings.Trim(strings.TrimSpace(in.InReplyTo), "<>"); id != "" {
+	h.SetMessageID(in.messageID)
+	if id := strings.Trim(strings.TrimSpace(in.inReplyTo), "<>"); id != "" {
 		h.SetMsgIDList("In-Reply-To", []string{id})
 		h.SetMsgIDList("References", []string{id})
 	}
 	// RFC 3834: an automatic answer, so that auto-responders do not loop.
 	h.Set("Auto-Submitted", "auto-replied")
-	h.Set("Content-Language", map[bool]string{true: "en", false: "it"}[in.Lang == "en"])
+	h.Set("Content-Language", map[bool]string{true: "en", false: "it"}[in.lang == "en"])
 	h.Set("X-Omologa-Kind", kind)
-	h.Set("X-Omologa-Submission", fmt.Sprint(in.SubmissionID))
+	h.Set("X-Omologa-Submission", fmt.Sprint(in.submissionID))
 
 	var buf bytes.Buffer
 	w, err := gomail.CreateInlineWriter(&buf, h)
 	if err != nil {
-		return "", "", nil, fmt.Errorf("notice: %w", err)
+		return nil, fmt.Errorf("notice: %w", err)
 	}
-	d := build(in)
 	if err := part(w, "text/plain", d.text()); err != nil {
-		return "", "", nil, err
+		return nil, err
 	}
-	if err := part(w, "text/html", d.html(in.Lang)); err != nil {
-		return "", "", nil, err
+	if err := part(w, "text/html", d.html(in.lang)); err != nil {
+		return nil, err
 	}
 	if err := w.Close(); err != nil {
-		return "", "", nil, fmt.Errorf("notice: %w", err)
+		return nil, fmt.Errorf("notice: %w", err)
 	}
-	return kind, subject, buf.Bytes(), nil
+	return buf.Bytes(), nil
 }
 
 func part(w *gomail.InlineWriter, ctype, body string) error {

@@ -26,6 +26,19 @@ type SMTPPeer struct {
 	got     []Delivery
 	taken   int           // deliveries Next has returned
 	arrived chan struct{} // a delivery came since Next last looked
+	// afterAccept, when set, is called when a session that delivered a
+	// message ends (QUIT, after the 221, or the connection lost): the
+	// client had the 250 by then.
+	afterAccept func(messageID string)
+}
+
+// AfterAccept sets a function called when a session that delivered a
+// message ends: the client had the server's 250, so a crash test can
+// kill the sender just then (nil: none).
+func (p *SMTPPeer) AfterAccept(f func(messageID string)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.afterAccept = f
 }
 
 // Delivery is one message the peer took.
@@ -108,8 +121,9 @@ func (p *SMTPPeer) Next(t testing.TB, within time.Duration) Delivery {
 }
 
 type peerSession struct {
-	p   *SMTPPeer
-	cur Delivery
+	p         *SMTPPeer
+	cur       Delivery
+	delivered []string // Message-IDs taken in this session
 }
 
 func (s *peerSession) Mail(from string, _ *smtp.MailOptions) error {
@@ -134,6 +148,7 @@ func (s *peerSession) Data(r io.Reader) error {
 	s.p.mu.Lock()
 	s.p.byID[id]++
 	s.p.got = append(s.p.got, s.cur)
+	s.delivered = append(s.delivered, id)
 	s.p.mu.Unlock()
 	select {
 	case s.p.arrived <- struct{}{}:
@@ -141,5 +156,15 @@ func (s *peerSession) Data(r io.Reader) error {
 	}
 	return nil
 }
-func (s *peerSession) Reset()        { s.cur = Delivery{} }
-func (s *peerSession) Logout() error { return nil }
+func (s *peerSession) Reset() { s.cur = Delivery{} }
+func (s *peerSession) Logout() error {
+	s.p.mu.Lock()
+	f := s.p.afterAccept
+	s.p.mu.Unlock()
+	if f != nil {
+		for _, id := range s.delivered {
+			f(id)
+		}
+	}
+	return nil
+}

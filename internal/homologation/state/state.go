@@ -1,0 +1,243 @@
+// Package state is the one state model of the office's work: a
+// submission holds files, each file is a version of a tournament, and
+// what a person reads about any of them (the label, its colour, the list
+// it counts in or why it counts in none) is derived here, once, by Of.
+// The command line's status, every web page, the notices, the list
+// previews and runs, the player pages and the FIDE export all show what
+// Of says, so that no two surfaces contradict each other.
+//
+// The package is pure: facts in, a View out; Next says which office act
+// leads from a state to which, and is what the office consults before
+// acting and what the web consults before offering an act.
+package state
+
+import (
+	"fmt"
+
+	"omologa/internal/fsi"
+	"omologa/internal/platform/italian"
+)
+
+// Code is the state of a file (a version of a tournament) as a person
+// reads it.
+type Code string
+
+// The states. A file is first received (or quarantined, for an unknown
+// sender), then judged: accepted, accepted with warnings, rejected or
+// unreadable; the office may overrule a verdict, a later version
+// supersedes it, its tournament may be revoked, and a file the identity
+// rules could not place is unclear until the office links it.
+const (
+	Received             Code = "received"               // recorded, not judged yet
+	Quarantined          Code = "quarantined"            // unknown sender: kept for the office, not answered
+	Discarded            Code = "discarded"              // quarantined, then discarded by the office
+	Unreadable           Code = "unreadable"             // no tournament could be read
+	Accepted             Code = "accepted"               // homologated, in force
+	AcceptedWithWarnings Code = "accepted-with-warnings" // homologated with warnings, in force
+	Rejected             Code = "rejected"               // the validator's errors stand
+	Superseded           Code = "superseded"             // a later version of the tournament is in force
+	Unclear              Code = "unclear"                // may be a version of another tournament: held until linked
+	Revoked              Code = "revoked"                // the office revoked the tournament's homologation
+	OverruledAccepted    Code = "overruled-accepted"     // accepted by the office despite errors (or late)
+	OverruledRejected    Code = "overruled-rejected"     // rejected by the office although the validator accepted it
+)
+
+// Codes are every state, in the order a legend lists them.
+var Codes = []Code{Received, Quarantined, Discarded, Unreadable, Accepted, AcceptedWithWarnings, Rejected,
+	Superseded, Unclear, Revoked, OverruledAccepted, OverruledRejected}
+
+// Colour is how a state is shown: a CSS class of the office's pages and
+// the notices' HTML.
+type Colour string
+
+// The colours.
+const (
+	Good    Colour = "good"    // counts: homologated
+	Warn    Colour = "warn"    // counts, with something to read
+	Bad     Colour = "bad"     // does not count: rejected, unreadable, revoked
+	Held    Colour = "held"    // waits for the office: quarantined, unclear
+	Neutral Colour = "neutral" // waits for the machine, or replaced
+)
+
+// Decision is an office's overrule of a verdict.
+type Decision string
+
+// The decisions about a verdict.
+const (
+	NoDecision    Decision = ""
+	AcceptDespite Decision = "accept"      // accept despite named error findings
+	AcceptLate    Decision = "accept-late" // accept a file sent after the deadline, with a reason
+	RejectVersion Decision = "reject"      // reject an accepted version
+)
+
+// Facts are what the store knows of one file: the submission's state,
+// the recorded verdict, the office's decision, and the tournament's.
+type Facts struct {
+	// Submission is the submission's state as stored: received, judged,
+	// quarantined or discarded (Discarded says the same).
+	Submission string
+	Discarded  bool
+	// Verdict is the validator's verdict: accepted,
+	// accepted-with-warnings, rejected ("" until judged); Unreadable
+	// when no tournament could be read.
+	Verdict    string
+	Unreadable bool
+	// Decision is the office's overrule of the verdict, if any.
+	Decision Decision
+	// SupersededBy is the number (Number) of the version that replaced
+	// this one; "" when none did.
+	SupersededBy string
+	// Unclear: the tournament may be another one's version, held until
+	// the office links or separates it.
+	Unclear bool
+	// Revoked: the office revoked the tournament's homologation.
+	Revoked bool
+	// Period is the list period ("2026-12") the file counts in when it
+	// counts: the next list of its kind still open.
+	Period string
+	// Kind is the kind of play (fsi.Kind), for the list's name.
+	Kind string
+}
+
+// View is what a person reads of a file.
+type View struct {
+	State   Code   `json:"state"`
+	Label   string `json:"label"`    // Italian
+	LabelEN string `json:"label_en"` // English
+	Colour  Colour `json:"colour"`
+	// Counts is true when the file counts for the rating lists; CountsIn
+	// then names the list period ("" when the kind has no list: blitz).
+	Counts   bool   `json:"counts"`
+	CountsIn string `json:"counts_in,omitempty"`
+	// Why and WhyEN say in a sentence where it counts, or why in none.
+	Why   string `json:"why"`
+	WhyEN string `json:"why_en"`
+}
+
+// Text returns the label in the language ("en" or Italian).
+func (v View) Text(lang string) string {
+	if lang == "en" {
+		return v.LabelEN
+	}
+	return v.Label
+}
+
+// Reason returns the sentence in the language ("en" or Italian).
+func (v View) Reason(lang string) string {
+	if lang == "en" {
+		return v.WhyEN
+	}
+	return v.Why
+}
+
+type words struct {
+	it, en string
+	colour Colour
+}
+
+var labels = map[Code]words{
+	Received:             {"da giudicare", "awaiting judgement", Neutral},
+	Quarantined:          {"in quarantena", "quarantined", Held},
+	Discarded:            {"scartato", "discarded", Neutral},
+	Unreadable:           {"illeggibile", "unreadable", Bad},
+	Accepted:             {"omologato", "homologated", Good},
+	AcceptedWithWarnings: {"omologato con avvisi", "homologated with warnings", Warn},
+	Rejected:             {"respinto", "rejected", Bad},
+	Superseded:           {"sostituito", "superseded", Neutral},
+	Unclear:              {"da attribuire", "to be attributed", Held},
+	Revoked:              {"omologazione revocata", "homologation revoked", Bad},
+	OverruledAccepted:    {"omologato per decisione dell'ufficio", "homologated by the office's decision", Warn},
+	OverruledRejected:    {"respinto per decisione dell'ufficio", "rejected by the office's decision", Bad},
+}
+
+// Label returns the Italian and English label and the colour of a state.
+func Label(c Code) (it, en string, colour Colour) {
+	w, ok := labels[c]
+	if !ok {
+		return string(c), string(c), Neutral
+	}
+	return w.it, w.en, w.colour
+}
+
+// Derive returns the state of a file from its facts, in this order: the
+// submission's own state (received, quarantined, discarded), an
+// unreadable file, the office's rejection, a rejected verdict, a
+// superseded version, a revoked tournament, an unclear tournament, the
+// office's acceptance, and last the verdict.
+func Derive(f Facts) Code {
+	switch {
+	case f.Discarded || f.Submission == "discarded":
+		return Discarded
+	case f.Submission == "quarantined":
+		return Quarantined
+	case f.Submission == "received" || (f.Verdict == "" && !f.Unreadable):
+		return Received
+	case f.Unreadable || f.Verdict == "unreadable":
+		return Unreadable
+	case f.Decision == RejectVersion:
+		return OverruledRejected
+	}
+	accepted := f.Verdict == string(Accepted) || f.Verdict == string(AcceptedWithWarnings) ||
+		f.Decision == AcceptDespite || f.Decision == AcceptLate
+	switch {
+	case !accepted:
+		return Rejected
+	case f.SupersededBy != "":
+		return Superseded
+	case f.Revoked:
+		return Revoked
+	case f.Unclear:
+		return Unclear
+	case f.Decision != NoDecision:
+		return OverruledAccepted
+	}
+	return Code(f.Verdict)
+}
+
+// Of derives what a person reads of a file: the one function every
+// surface calls.
+func Of(f Facts) View {
+	c := Derive(f)
+	v := View{State: c}
+	v.Label, v.LabelEN, v.Colour = Label(c)
+	switch c {
+	case Accepted, AcceptedWithWarnings, OverruledAccepted:
+		v.Counts, v.CountsIn = true, f.Period
+		list := fsi.Kind(f.Kind).ListName()
+		if f.Period == "" || list == "" {
+			v.CountsIn = ""
+			v.Why, v.WhyEN = "omologato; nessuna lista per questo tipo di gioco", "homologated; no list for this kind of play"
+		} else {
+			v.Why = fmt.Sprintf("conta nella lista %s di %s", list, italian.Period(f.Period))
+			v.WhyEN = fmt.Sprintf("counts in the %s list of %s", list, italian.PeriodEN(f.Period))
+		}
+	case Received:
+		v.Why, v.WhyEN = "non ancora giudicato", "not judged yet"
+	case Quarantined:
+		v.Why, v.WhyEN = "mittente sconosciuto: l'ufficio lo rilascia o lo scarta", "unknown sender: the office releases or discards it"
+	case Discarded:
+		v.Why, v.WhyEN = "scartato dall'ufficio: conservato, senza risposta", "discarded by the office: kept, not answered"
+	case Unreadable:
+		v.Why, v.WhyEN = "nessun torneo letto: non conta in alcuna lista", "no tournament read: counts in no list"
+	case Rejected:
+		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
+	case OverruledRejected:
+		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
+	case Superseded:
+		v.Why = "conta il file " + f.SupersededBy + " che lo sostituisce"
+		v.WhyEN = "file " + f.SupersededBy + ", which replaces it, counts instead"
+	case Unclear:
+		v.Why = "trattenuto: non conta finché l'ufficio non lo attribuisce a un torneo"
+		v.WhyEN = "held: counts in no list until the office attributes it to a tournament"
+	case Revoked:
+		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
+	}
+	return v
+}
+
+// Number is the number a person reads for a file: its submission's
+// number, a dot and its place in the submission from 1 ("10.1", "10.2").
+// seq is the file's place from 0, as the store keeps it.
+func Number(submission int64, seq int) string {
+	return fmt.Sprintf("%d.%d", submission, seq+1)
+}

@@ -1,0 +1,115 @@
+package office
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
+	"omologa/internal/tournament"
+)
+
+// The list lifecycle (issue 20 item 6): a list closes after its cut-off,
+// in order, once. These are pure: the periods closed and the day in, the
+// verdict out; ListRun and the pages ask them before acting or offering
+// an act, so that the web never offers a close it would refuse and no
+// list is left open behind a later one.
+
+// Closability is whether a list period may be closed on a day.
+type Closability struct {
+	// OK: it may be closed now.
+	OK bool
+	// Earlier, when not empty, is the earlier period still open that
+	// must be closed first (it may be closed in the same act).
+	Earlier string
+	// Reason says why not, in English and Italian (with the article).
+	Reason, ReasonIT string
+	Article          string
+	Kind             ErrorKind
+}
+
+// Closable says whether period p of kind k may be closed on today, given
+// the periods of the kind already closed (any order): not before its
+// cut-off; not twice; not before an earlier period still open when the
+// lists already chain (a list closed before p), which must be closed
+// first; not after a later one was closed.
+func Closable(k fsi.Kind, sch periods.Schedule, p periods.Period, today tournament.Date, closed []string) Closability {
+	art := cutoffArticle[k]
+	name := k.ListName()
+	switch {
+	case slices.Contains(closed, p.Label):
+		return Closability{Kind: Conflict, Article: art,
+			Reason:   fmt.Sprintf("the %s list %s is already closed: a published list is not rewritten (a change of a tournament rated in it is carried into the next list)", k, p.Label),
+			ReasonIT: fmt.Sprintf("la lista %s di %s è già chiusa: una lista pubblicata non si riscrive (una correzione passa nella lista successiva)", name, p.Label)}
+	case !p.Cutoff.Before(today):
+		opens := p.Cutoff.AddDays(1)
+		return Closability{Kind: Invalid, Article: art,
+			Reason: fmt.Sprintf("the %s list %s takes the tournaments received up to %s: it can be closed from %s, not on %s",
+				k, p.Label, dmy(p.Cutoff), dmy(opens), dmy(today)),
+			ReasonIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s: si può chiudere dal %s, non il %s",
+				name, p.Label, dmy(p.Cutoff), dmy(opens), dmy(today))}
+	}
+	later, before := "", false
+	for _, c := range closed {
+		if c > p.Label && (later == "" || c < later) {
+			later = c
+		}
+		if c < p.Label {
+			before = true
+		}
+	}
+	if later != "" {
+		return Closability{Kind: Conflict, Article: art,
+			Reason:   fmt.Sprintf("the %s list %s is closed already, after this one: lists close in order", k, later),
+			ReasonIT: fmt.Sprintf("la lista %s di %s, successiva, è già chiusa: le liste si chiudono in ordine", name, later)}
+	}
+	if prev := sch.Previous(p); before && !slices.Contains(closed, prev.Label) {
+		return Closability{Kind: Refused, Article: art, Earlier: prev.Label,
+			Reason:   fmt.Sprintf("the %s list %s is still open: it is closed first (the lists chain, each from the one before)", k, prev.Label),
+			ReasonIT: fmt.Sprintf("la lista %s di %s è ancora aperta: va chiusa prima (ogni lista parte dalla precedente)", name, prev.Label)}
+	}
+	return Closability{OK: true}
+}
+
+// err is the refusal as the office's error.
+func (c Closability) err() error {
+	if c.OK {
+		return nil
+	}
+	return &Error{Kind: c.Kind, Msg: c.Reason, MsgIT: c.ReasonIT, Article: c.Article}
+}
+
+// CountsIn returns the list period a tournament received in period p
+// really counts in: p, or, when p is closed already (a submission
+// released or judged after its list was closed), the next period not
+// closed.
+func CountsIn(sch periods.Schedule, p periods.Period, closed []string) periods.Period {
+	for range 36 {
+		if !slices.Contains(closed, p.Label) {
+			return p
+		}
+		p = sch.Next(p)
+	}
+	return p
+}
+
+// CanClose says whether the list period of kind k may be closed now (the
+// office's clock), for the pages to offer the act only when it would be
+// done.
+func (o *Office) CanClose(ctx context.Context, k fsi.Kind, period string) (Closability, error) {
+	if !k.IsList() {
+		return Closability{}, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+	}
+	sch := o.Rules.Rating.Schedule(k)
+	p, err := sch.Parse(period)
+	if err != nil {
+		return Closability{}, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+	}
+	closed, err := o.Store.RatingListPeriods(ctx, string(k))
+	if err != nil {
+		return Closability{}, err
+	}
+	today := tournament.DateOf(o.Now().In(o.Rules.Rating.Location()))
+	return Closable(k, sch, p, today, closed), nil
+}

@@ -1,0 +1,987 @@
+package office
+
+// The portal of arbiters and organisers (issue 24; RAPID 5.2 foresees
+// homologation "direttamente online"): a person the registers know by
+// an e-mail address (an arbiter of the arbiters' register, an organiser
+// of the calendar) signs in with a one-time link sent to that address,
+// or a password he set; checks a file before sending it (the intake's
+// reader, validator, rules and registers, nothing stored); submits it
+// (a submission like an e-mail's, through the same pipeline, its upload
+// time the receipt of RTF 6.2.2 / RAPID 5.2); and follows his
+// tournaments. The trust is e-mail's: only the registers' addresses, a
+// file only for the person's own tournaments (the pipeline holds portal
+// uploads to the rules of authenticated e-mail), uploads bounded in
+// size and rate, every act in the audit trail with who and from where.
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/mail"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	gomail "github.com/emersion/go-message/mail"
+
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office/accounts"
+	"omologa/internal/office/pipeline"
+	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/mailer"
+	"omologa/internal/publishing/notice"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+	"omologa/internal/tournament"
+)
+
+// The portal's acts, as the audit trail names them.
+const (
+	ActPortalLink     Action = "portal-link"     // a sign-in link sent
+	ActPortalSignIn   Action = "portal-sign-in"  // signed in (link or password)
+	ActPortalPassword Action = "portal-password" // the person set a password
+	ActPortalSubmit   Action = "portal-submit"   // a file submitted
+	ActPortalAccount  Action = "portal-account"  // the office disabled or enabled an account
+)
+
+// The store's rows and states the portal's pages show, named here so
+// that the pages read through the office.
+type (
+	PortalFile    = store.PortalFile
+	PortalAccount = store.PortalAccount
+	FindingRow    = store.FindingRow
+	OfficeAct     = store.Office
+)
+
+// The states and acts the portal's pages name.
+const (
+	StateReceived  = store.StateReceived
+	OfficeReleased = store.OfficeReleased
+)
+
+// PortalVia is the Via of a portal act in the audit trail.
+const PortalVia = "portal"
+
+// PortalOptions bound the portal; zero fields take the defaults.
+type PortalOptions struct {
+	LinkValid  time.Duration // a sign-in link's life: 15 minutes
+	Session    time.Duration // a portal session's life: the office's (web.session), else 12 hours
+	MaxLinks   int           // links sent to one address an hour: 5
+	MaxUploads int           // files checked or submitted by one person an hour: 30
+	MaxBytes   int64         // one upload: limits.max_file_bytes
+}
+
+// Portal is the office's side of the portal: who may sign in, the
+// sign-in links and sessions, and the acts of a signed-in person.
+type Portal struct {
+	o   *Office
+	opt PortalOptions
+
+	mu       sync.Mutex
+	uploads  map[string][]time.Time // by address, the last hour's
+	throttle *accounts.Throttle     // password sign-ins, as the office's logins
+	pending  map[string]int         // links being recorded in the background, by address (linkMu)
+	linkMu   sync.Mutex             // the links' count and their records
+	regs     *registers.Set
+	stamp    string
+	index    *rating.Index
+	mailer   mailer.Mailer
+	sending  sync.WaitGroup
+}
+
+// NewPortal returns the portal of an office.
+func NewPortal(o *Office, opt PortalOptions) *Portal {
+	if opt.LinkValid <= 0 {
+		opt.LinkValid = 15 * time.Minute
+	}
+	if opt.Session <= 0 {
+		opt.Session = 12 * time.Hour
+		if o.Config != nil && o.Config.Web != nil && o.Config.Web.Session > 0 {
+			opt.Session = o.Config.Web.Session
+		}
+	}
+	if opt.MaxLinks <= 0 {
+		opt.MaxLinks = 5
+	}
+	if opt.MaxUploads <= 0 {
+		opt.MaxUploads = 30
+	}
+	if opt.MaxBytes <= 0 {
+		opt.MaxBytes = ingest.DefaultMaxFileBytes
+		if o.Config != nil && o.Config.Limits.MaxFileBytes > 0 {
+			opt.MaxBytes = o.Config.Limits.MaxFileBytes
+		}
+	}
+	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, throttle: accounts.NewThrottle(),
+		pending: map[string]int{}}
+}
+
+// Options are the portal's bounds in force.
+func (p *Portal) Options() PortalOptions { return p.opt }
+
+// Person is someone the registers know by an e-mail address: an
+// arbiter, the organiser of calendar events, or both.
+type Person struct {
+	Email    string
+	Name     string              // the arbiter's "Surname Name", else the organiser's name
+	Arbiters []registers.Arbiter // the arbiters' register's entries with this address
+	Events   []registers.Event   // the calendar's events this address organises
+	refereed map[string]bool     // FSI ids of Arbiters
+	codes    map[string]bool     // codes of Events
+	calendar map[string]string   // every event's code → its arbiter's FSI id
+	arbiters []registers.Arbiter // the whole register, to match a file's arbiter
+	byCode   map[string]registers.Event
+}
+
+// IsArbiter and IsOrganiser say what the registers know the person as.
+func (p *Person) IsArbiter() bool   { return len(p.Arbiters) > 0 }
+func (p *Person) IsOrganiser() bool { return len(p.Events) > 0 }
+
+// Role is what the audit trail records the person as (the web names
+// it in the reader's language).
+func (p *Person) Role() Role {
+	switch {
+	case p.IsArbiter() && p.IsOrganiser():
+		return "arbiter-organiser"
+	case p.IsArbiter():
+		return "arbiter"
+	}
+	return "organiser"
+}
+
+func (p *Person) actor() Actor { return Actor{User: p.Email, Role: p.Role(), Via: PortalVia} }
+
+// Referees reports whether the person is the arbiter of the calendar
+// event code or is named by a file's arbiter field.
+func (p *Person) referees(code, fileArbiter string) bool {
+	if id := p.calendar[code]; id != "" && p.refereed[id] {
+		return true
+	}
+	if strings.TrimSpace(fileArbiter) == "" || len(p.refereed) == 0 {
+		return false
+	}
+	for _, a := range validate.MatchArbiter(fileArbiter, p.arbiters) {
+		if p.refereed[a.FSIID] {
+			return true
+		}
+	}
+	return false
+}
+
+// owns reports whether a file of a tournament is the person's: he is
+// its arbiter (in the file or the calendar), its organiser, or he sent
+// it.
+func (p *Person) owns(code, fileArbiter, sender string) bool {
+	return p.codes[code] || p.referees(code, fileArbiter) || (sender != "" && addrOf(sender) == p.Email)
+}
+
+// addrOf is an address in lower case, "" when s is none.
+func addrOf(s string) string {
+	a, err := mail.ParseAddress(strings.TrimSpace(s))
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(a.Address)
+}
+
+// registers returns the registers in force, read again after an import.
+func (p *Portal) registers(ctx context.Context) (*registers.Set, *rating.Index, error) {
+	stamp, err := p.o.Store.RegistersStamp(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.regs != nil && stamp == p.stamp {
+		return p.regs, p.index, nil
+	}
+	regs, err := LoadRegisters(ctx, p.o.Store, p.o.Config)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.regs, p.stamp, p.index = regs, stamp, nil
+	if regs.Players != nil {
+		p.index = rating.NewIndex(regs.Players, p.o.Rules.Rating.MatchByName)
+	}
+	return p.regs, p.index, nil
+}
+
+// Person returns who an address is in the registers; ok is false for an
+// address they do not hold, or whose portal account the office disabled.
+func (p *Portal) Person(ctx context.Context, email string) (*Person, bool, error) {
+	a := addrOf(email)
+	if a == "" {
+		return nil, false, nil
+	}
+	regs, _, err := p.registers(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	per := &Person{Email: a, refereed: map[string]bool{}, codes: map[string]bool{}, calendar: map[string]string{},
+		arbiters: regs.Arbiters, byCode: map[string]registers.Event{}}
+	for _, x := range regs.Arbiters {
+		if addrOf(x.Email) == a {
+			per.Arbiters = append(per.Arbiters, x)
+			per.refereed[x.FSIID] = true
+			if per.Name == "" {
+				per.Name = strings.TrimSpace(x.Surname + " " + x.Name)
+			}
+		}
+	}
+	for _, e := range regs.Calendar {
+		per.calendar[e.Code] = e.ArbiterFSIID
+		per.byCode[e.Code] = e
+		if addrOf(e.OrganiserEmail) == a {
+			per.Events = append(per.Events, e)
+			per.codes[e.Code] = true
+			if per.Name == "" {
+				per.Name = e.Organiser
+			}
+		}
+	}
+	if !per.IsArbiter() && !per.IsOrganiser() {
+		return nil, false, nil
+	}
+	if acc, ok, err := p.o.Store.PortalAccountOf(ctx, a); err != nil {
+		return nil, false, err
+	} else if ok && acc.Disabled {
+		return nil, false, nil
+	}
+	return per, true, nil
+}
+
+// newToken returns a random token for a link, a session or a browser.
+func newToken() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+}
+
+// NewBrowserToken is the value of the cookie a browser gets when it
+// asks for a link: the link is bound to it.
+func NewBrowserToken() (string, error) { return newToken() }
+
+// RequestLink sends a sign-in link to an address the registers hold,
+// bound to the asking browser's token, valid LinkValid and once. An
+// address they do not hold (or disabled, or sent too many links this
+// hour) gets nothing, and the caller cannot tell: the answer is nil and
+// takes about as long, the message being sent in the background. base is
+// the portal's address ("https://host/portale"), from where the request
+// came (for the audit trail).
+func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from string) error {
+	now := p.o.Now()
+	per, ok, err := p.Person(ctx, email)
+	if err != nil {
+		return err
+	}
+	// The same query whoever asks, so that the answer's time does not
+	// tell a registered address from another; the links recorded and
+	// those being recorded are counted together (linkMu).
+	p.linkMu.Lock()
+	n, err := p.o.Store.PortalLinksSince(ctx, addrOf(email), now.Add(-time.Hour))
+	switch {
+	case err != nil:
+		p.linkMu.Unlock()
+		return err
+	case !ok || browser == "":
+		p.linkMu.Unlock()
+		p.o.Log.Info("portal: sign-in link asked for an address not in the registers: none sent", "from", from)
+		return nil
+	case n+p.pending[per.Email] >= p.opt.MaxLinks:
+		p.linkMu.Unlock()
+		p.o.Log.Warn("portal: too many sign-in links asked for an address this hour: none sent", "email", per.Email, "from", from)
+		return nil
+	}
+	tok, err := newToken()
+	if err != nil {
+		p.linkMu.Unlock()
+		return err
+	}
+	p.pending[per.Email]++
+	p.linkMu.Unlock()
+	// The link is recorded, written, sent and audited in the
+	// background: the answer does not wait for the mail server.
+	p.sending.Add(1)
+	go func() {
+		defer p.sending.Done()
+		ctx := context.WithoutCancel(ctx)
+		if err := p.sendLink(ctx, per, tok, browser, base, from, now); err != nil {
+			p.o.Log.Error("portal: sign-in link not sent", "email", per.Email, "err", err)
+		}
+	}()
+	return nil
+}
+
+// sendLink records a link (then no longer pending: the store counts
+// it), e-mails it and audits the act.
+func (p *Portal) sendLink(ctx context.Context, per *Person, tok, browser, base, from string, now time.Time) error {
+	p.linkMu.Lock()
+	err := p.o.Store.AddPortalLink(ctx, accounts.TokenHash(tok), per.Email, accounts.TokenHash(browser), now, now.Add(p.opt.LinkValid))
+	if p.pending[per.Email]--; p.pending[per.Email] <= 0 {
+		delete(p.pending, per.Email)
+	}
+	p.linkMu.Unlock()
+	if err != nil {
+		return err
+	}
+	msg, err := p.linkMessage(per, strings.TrimSuffix(base, "/")+"/accesso/"+tok, now)
+	if err != nil {
+		return err
+	}
+	m, err := p.mailerOf()
+	if err != nil {
+		return err
+	}
+	if err := m.Send(ctx, mailer.Envelope{From: p.o.Config.Notices.From, To: []string{per.Email}}, msg); err != nil {
+		return err
+	}
+	return p.o.audit(ctx, per.actor(), ActPortalLink, "portal "+per.Email,
+		"sign-in link sent, asked from "+from, "collegamento di accesso inviato, richiesto da "+from)
+}
+
+// Wait waits for the sign-in messages being sent (tests, shutdown).
+func (p *Portal) Wait() { p.sending.Wait() }
+
+func (p *Portal) mailerOf() (mailer.Mailer, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.mailer == nil {
+		m, err := NewMailer(p.o.Config)
+		if err != nil {
+			return nil, err
+		}
+		p.mailer = m
+	}
+	return p.mailer, nil
+}
+
+// linkMessage writes the e-mail carrying a sign-in link.
+func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, error) {
+	var h gomail.Header
+	h.SetDate(now)
+	h.SetSubject("Accesso al portale delle omologazioni")
+	from, err := mail.ParseAddress(p.o.Config.Notices.From)
+	if err != nil {
+		return nil, fmt.Errorf("portal: from address: %w", err)
+	}
+	h.SetAddressList("From", []*gomail.Address{{Name: "Ufficio omologazioni FSI", Address: from.Address}})
+	h.SetAddressList("To", []*gomail.Address{{Name: per.Name, Address: per.Email}})
+	if err := h.GenerateMessageIDWithHostname(strings.TrimPrefix(from.Address[strings.LastIndex(from.Address, "@"):], "@")); err != nil {
+		return nil, err
+	}
+	h.Set("Auto-Submitted", "auto-generated")
+	h.Set("Content-Language", "it")
+	h.Set("X-Omologa-Kind", "portal-link")
+	minutes := int(p.opt.LinkValid / time.Minute)
+	body := fmt.Sprintf(`Gentile %s,
+
+per entrare nel portale delle omologazioni apra questo collegamento entro %s (fino alle %s), nello stesso browser con cui ha chiesto l'accesso:
+
+%s
+
+Il collegamento vale una sola volta. Se non ha chiesto lei di entrare, ignori questo messaggio: il collegamento non funziona in un altro browser.
+
+Ufficio omologazioni
+%s
+`, per.Name, italian.Count(minutes, "minuto", "minuti"), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
+	var buf bytes.Buffer
+	w, err := gomail.CreateSingleInlineWriter(&buf, func() gomail.Header {
+		h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
+		return h
+	}())
+	if err != nil {
+		return nil, fmt.Errorf("portal: %w", err)
+	}
+	if _, err := w.Write([]byte(body)); err != nil {
+		return nil, fmt.Errorf("portal: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return nil, fmt.Errorf("portal: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// linkRefused is the portal's answer to a link it does not take.
+func linkRefused(err error) *Error {
+	msg := "Il collegamento non è valido: ne chieda uno nuovo."
+	switch {
+	case errors.Is(err, store.ErrLinkUsed):
+		msg = "Il collegamento è già stato usato: vale una sola volta. Ne chieda uno nuovo."
+	case errors.Is(err, store.ErrLinkExpired):
+		msg = "Il collegamento è scaduto: ne chieda uno nuovo."
+	case errors.Is(err, store.ErrLinkBrowser):
+		msg = "Il collegamento va aperto nello stesso browser con cui è stato chiesto: lo apra lì, oppure ne chieda uno nuovo da questo browser."
+	}
+	return &Error{Kind: Refused, Msg: err.Error(), MsgIT: msg, Err: err}
+}
+
+// SignIn spends a sign-in link from the browser whose token it was bound
+// to and opens a session: the session's token is returned.
+func (p *Portal) SignIn(ctx context.Context, link, browser, from string) (string, *Person, error) {
+	email, err := p.o.Store.UsePortalLink(ctx, accounts.TokenHash(link), accounts.TokenHash(browser), p.o.Now())
+	if err != nil {
+		if errors.Is(err, store.ErrLinkUnknown) || errors.Is(err, store.ErrLinkUsed) || errors.Is(err, store.ErrLinkExpired) ||
+			errors.Is(err, store.ErrLinkBrowser) {
+			p.o.Log.Warn("portal: sign-in link refused", "from", from, "err", err)
+			return "", nil, linkRefused(err)
+		}
+		return "", nil, err
+	}
+	return p.open(ctx, email, "one-time link", "collegamento monouso", from)
+}
+
+// open opens a session for an address still in the registers.
+func (p *Portal) open(ctx context.Context, email, how, howIT, from string) (string, *Person, error) {
+	per, ok, err := p.Person(ctx, email)
+	if err != nil {
+		return "", nil, err
+	}
+	if !ok {
+		return "", nil, linkRefused(store.ErrLinkUnknown)
+	}
+	tok, err := newToken()
+	if err != nil {
+		return "", nil, err
+	}
+	now := p.o.Now()
+	if err := p.o.Store.AddPortalSession(ctx, accounts.TokenHash(tok), per.Email, now, now.Add(p.opt.Session)); err != nil {
+		return "", nil, err
+	}
+	if err := p.o.audit(ctx, per.actor(), ActPortalSignIn, "portal "+per.Email, "signed in with a "+how+" from "+from,
+		"accesso con "+howIT+" da "+from); err != nil {
+		return "", nil, err
+	}
+	return tok, per, nil
+}
+
+// Session returns the person of a live portal session.
+func (p *Portal) Session(ctx context.Context, tok string) (*Person, bool, error) {
+	if tok == "" {
+		return nil, false, nil
+	}
+	email, ok, err := p.o.Store.PortalSessionOf(ctx, accounts.TokenHash(tok), p.o.Now())
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	return p.Person(ctx, email)
+}
+
+// SignOut ends a portal session.
+func (p *Portal) SignOut(ctx context.Context, tok string) error {
+	return p.o.Store.DeletePortalSession(ctx, accounts.TokenHash(tok))
+}
+
+// PasswordSignIn opens a session with the password a person set. An
+// unknown address, one without a password and a wrong password are the
+// same refusal, after the same bcrypt work; attempts go through the
+// office's login throttle (accounts.Throttle: back-off per address
+// signed in and per address asked from).
+func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (string, *Person, error) {
+	a := addrOf(email)
+	refused := &Error{Kind: Forbidden, Msg: "wrong address or password", MsgIT: "Indirizzo o password non corretti."}
+	if a == "" || len(pw) > 1024 {
+		return "", nil, refused
+	}
+	release, ok, err := p.throttle.Reserve(ctx, a, from, p.o.Now())
+	if err != nil {
+		var te *accounts.ThrottledError
+		if errors.As(err, &te) || errors.Is(err, accounts.ErrBusy) {
+			p.o.Log.Warn("portal: password sign-in throttled", "email", a, "from", from)
+			return "", nil, &Error{Kind: Refused, Msg: err.Error(),
+				MsgIT: "Troppi tentativi con una password sbagliata: riprovi più tardi, oppure entri con il collegamento via e-mail."}
+		}
+		return "", nil, err
+	}
+	acc, found, err := p.o.Store.PortalAccountOf(ctx, a)
+	if err != nil {
+		release()
+		return "", nil, err
+	}
+	right := false
+	if found && acc.Hash != "" && !acc.Disabled {
+		right = accounts.PasswordMatches(acc.Hash, pw)
+	} else {
+		accounts.DummyCheck(pw)
+	}
+	release()
+	if !right {
+		p.o.Log.Info("portal: wrong password", "email", a, "from", from)
+		return "", nil, refused
+	}
+	ok()
+	tok, per, err := p.open(ctx, a, "password", "password", from)
+	if KindOf(err) == Refused {
+		return "", nil, refused
+	}
+	return tok, per, err
+}
+
+// SetPassword sets (or, empty, removes) the person's password.
+func (p *Portal) SetPassword(ctx context.Context, per *Person, pw, from string) error {
+	hash := ""
+	if pw != "" {
+		var err error
+		if hash, err = accounts.HashPassword(pw); err != nil {
+			return &Error{Kind: Invalid, Msg: err.Error(), MsgIT: fmt.Sprintf("La password deve avere almeno %d caratteri (al massimo 72 byte).", accounts.MinPassword)}
+		}
+	}
+	if err := p.o.Store.SetPortalPassword(ctx, per.Email, hash, p.o.Now()); err != nil {
+		return err
+	}
+	what, whatIT := "password set", "password impostata"
+	if pw == "" {
+		what, whatIT = "password removed", "password tolta"
+	}
+	return p.o.audit(ctx, per.actor(), ActPortalPassword, "portal "+per.Email, what+" from "+from, whatIT+" da "+from)
+}
+
+// HasPassword reports whether the person set a password.
+func (p *Portal) HasPassword(ctx context.Context, per *Person) (bool, error) {
+	acc, ok, err := p.o.Store.PortalAccountOf(ctx, per.Email)
+	return ok && acc.Hash != "", err
+}
+
+// upload counts an upload against the person's hourly bound.
+func (p *Portal) upload(per *Person, size int) error {
+	if int64(size) > p.opt.MaxBytes {
+		return &Error{Kind: Invalid, Msg: "file too large",
+			MsgIT: fmt.Sprintf("Il file (%s) supera il limite di %s.", italian.Size(int64(size)), italian.Size(p.opt.MaxBytes))}
+	}
+	now := p.o.Now()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var recent []time.Time
+	for _, t := range p.uploads[per.Email] {
+		if now.Sub(t) < time.Hour {
+			recent = append(recent, t)
+		}
+	}
+	if len(recent) >= p.opt.MaxUploads {
+		p.uploads[per.Email] = recent
+		p.o.Log.Warn("portal: upload refused, too many this hour", "email", per.Email)
+		return &Error{Kind: Refused, Msg: "too many uploads this hour",
+			MsgIT: fmt.Sprintf("Ha caricato %s nell'ultima ora, il massimo: riprovi più tardi.", italian.Count(len(recent), "file", "file"))}
+	}
+	p.uploads[per.Email] = append(recent, now)
+	return nil
+}
+
+// Checked is one file of an upload as the office would judge it.
+type Checked struct {
+	Name    string
+	From    string // the archive it came out of
+	Report  validate.Report
+	Ratings []rating.Line // the provisional variations, when accepted
+	Kind    fsi.Kind
+	// Mine is true when the person may submit it: its arbiter (in the
+	// file or the calendar), its organiser.
+	Mine bool
+	// Tournament is the stored tournament it would be a version of, nil
+	// when none.
+	Tournament *store.Tournament
+}
+
+// Check is an upload judged without being stored.
+type Check struct {
+	At       time.Time
+	Problems []string // what the archive could not give
+	Files    []Checked
+	// Fields are the body fields of RAPID 5.2 the submission would
+	// state, from the calendar (else the file), for the person to
+	// confirm.
+	Fields map[string]string
+}
+
+// Verdict is the upload's overall verdict: the worst of its files'.
+func (c *Check) Verdict() validate.Verdict {
+	v := validate.Accepted
+	for _, f := range c.Files {
+		switch f.Report.Verdict {
+		case validate.Rejected:
+			return validate.Rejected
+		case validate.AcceptedWithWarnings:
+			v = validate.AcceptedWithWarnings
+		}
+	}
+	if len(c.Files) == 0 {
+		return validate.Rejected
+	}
+	return v
+}
+
+// Mine reports whether every readable file is the person's.
+func (c *Check) Mine() bool {
+	for _, f := range c.Files {
+		if f.Report.Summary.Name != "" && !f.Mine {
+			return false
+		}
+	}
+	return len(c.Files) > 0
+}
+
+// PreCheck judges an upload as the office would if it were received at
+// at (the upload time), with the body fields given (nil: those the
+// calendar proposes): the intake's reader, validator, rules and
+// registers. Nothing is stored and the office sees nothing; the upload
+// counts against the person's hourly bound.
+func (p *Portal) PreCheck(ctx context.Context, per *Person, name string, data []byte, at time.Time, fields map[string]string) (*Check, error) {
+	if err := p.upload(per, len(data)); err != nil {
+		return nil, err
+	}
+	return p.check(ctx, per, name, data, at, fields)
+}
+
+func (p *Portal) check(ctx context.Context, per *Person, name string, data []byte, at time.Time, fields map[string]string) (*Check, error) {
+	regs, index, err := p.registers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	files, problems, err := p.expand(name, data)
+	if err != nil {
+		return nil, err
+	}
+	c := &Check{At: at, Problems: problems}
+	propose := fields == nil
+	if propose {
+		fields = map[string]string{}
+	}
+	for _, f := range files {
+		b, err := f.Content.ReadAll()
+		if err != nil {
+			return nil, err
+		}
+		rep, t := p.judge(f.Name, b, regs, validate.Submission{ReceivedAt: at, Channel: string(ingest.ChannelPortal), Sender: per.Email, Fields: fields})
+		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: fsi.Kind(rep.Kind)}
+		if t != nil {
+			code := ""
+			if rep.Authorisation != nil {
+				code = rep.Authorisation.Code
+			}
+			ch.Mine = per.codes[code] || per.referees(code, t.ChiefArbiter)
+			for _, d := range t.DeputyArbiters {
+				ch.Mine = ch.Mine || per.referees("", d)
+			}
+			if rep.Verdict != validate.Rejected && index != nil {
+				ch.Ratings, _ = pipeline.Rate(t, rep, index, &p.o.Rules.Rating)
+			}
+			if k := pipeline.Key(t); k != "" {
+				if tt, err := p.o.Store.TournamentByKey(ctx, k); err == nil {
+					ch.Tournament = tt
+				} else if !errors.Is(err, store.ErrNoTournament) {
+					return nil, err
+				}
+			}
+			if propose && len(c.Fields) == 0 {
+				c.Fields = proposeFields(t, rep, per)
+			}
+		}
+		c.Files = append(c.Files, ch)
+	}
+	if !propose {
+		c.Fields = fields
+	}
+	if propose && len(c.Fields) > 0 {
+		// Judged again with the fields proposed, so that what is shown
+		// is what submitting them gives.
+		return p.check(ctx, per, name, data, at, c.Fields)
+	}
+	return c, nil
+}
+
+// expand opens a zip upload as the drop folder does.
+func (p *Portal) expand(name string, data []byte) ([]ingest.File, []string, error) {
+	lim := ingest.Limits{MaxFileBytes: p.opt.MaxBytes}
+	if p.o.Config != nil {
+		lim.MaxArchiveBytes, lim.MaxArchiveFiles = p.o.Config.Limits.MaxArchiveBytes, p.o.Config.Limits.MaxArchiveFiles
+	}
+	clean := ingest.CleanName(name)
+	if clean == "" {
+		clean = "file"
+	}
+	return ingest.ExpandArchives([]ingest.File{{Name: clean, Content: ingest.Bytes(data)}}, lim, nil)
+}
+
+// judge reads and validates one file as the pipeline does; a reader or
+// check that panics is an error finding, not a crash.
+func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub validate.Submission) (rep validate.Report, t *tournament.Tournament) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.o.Log.Error("portal: panic judging a file", "file", name, "panic", r, "stack", string(debug.Stack()))
+			rep = validate.Report{File: name, Verdict: validate.Rejected, Findings: []validate.Finding{{
+				Rule: "format.internal", Severity: validate.SeverityError, File: name,
+				MessageIT: "errore interno di omologa nel leggere il file: lo invii all'ufficio, che lo esaminerà a mano",
+				MessageEN: "omologa failed internally reading the file: send it to the office, which will examine it by hand"}}}
+			t = nil
+		}
+	}()
+	return validate.Judge(p.o.Rules, regs, name, data, sub)
+}
+
+// proposeFields fills the body fields of RAPID 5.2: the venue and the
+// organiser from the calendar event the file matched (else the file's
+// city), the dates and the arbiter from the file when it states them
+// (what the validator compares them with), else from the calendar.
+func proposeFields(t *tournament.Tournament, rep validate.Report, per *Person) map[string]string {
+	f := map[string]string{"venue": t.City, "arbiter": strings.TrimSpace(t.ChiefArbiter)}
+	start, end := rep.Summary.Start, rep.Summary.End
+	if a := rep.Authorisation; a != nil {
+		if e, ok := per.byCode[a.Code]; ok {
+			f["venue"], f["organiser"] = e.City, e.Organiser
+			if !start.IsFull() {
+				start, end = e.Start, e.End
+			}
+			for _, x := range per.arbiters {
+				if f["arbiter"] == "" && x.FSIID == e.ArbiterFSIID && e.ArbiterFSIID != "" {
+					f["arbiter"] = strings.TrimSpace(x.Surname + " " + x.Name)
+				}
+			}
+		}
+	}
+	switch {
+	case start.IsFull() && end.IsFull() && start != end:
+		f["date"] = "dal " + italian.Date(start.Time(time.UTC)) + " al " + italian.Date(end.Time(time.UTC))
+	case start.IsFull():
+		f["date"] = italian.Date(start.Time(time.UTC))
+	}
+	return f
+}
+
+// FieldNames are the body fields of RAPID 5.2 the portal asks to
+// confirm, in order, with their Italian labels.
+var FieldNames = []struct{ Name, Label string }{
+	{"venue", "Luogo"}, {"date", "Date"}, {"arbiter", "Arbitro"}, {"organiser", "Organizzatore"},
+}
+
+// Submit makes an upload a submission, received at at (the upload
+// time, RTF 6.2.2 / RAPID 5.2), with the body fields the person
+// confirmed, through the intake's pipeline: judged, recorded, answered
+// by e-mail. Only the person's own tournaments are taken (as an e-mail
+// from an authenticated sender: pipeline). dup is true when the same
+// file was received before (the id is then the first submission's).
+func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []byte, at time.Time, fields map[string]string, from string) (id int64, dup bool, err error) {
+	if err := p.upload(per, len(data)); err != nil {
+		return 0, false, err
+	}
+	clean := map[string]string{}
+	for _, f := range FieldNames {
+		if v := strings.TrimSpace(fields[f.Name]); v != "" {
+			clean[f.Name] = v
+		}
+	}
+	c, err := p.check(ctx, per, name, data, at, clean)
+	if err != nil {
+		return 0, false, err
+	}
+	if !c.Mine() {
+		return 0, false, &Error{Kind: Forbidden, Msg: "not the person's tournament",
+			MsgIT: "Il file non la indica come arbitro del torneo, né il calendario come suo arbitro o organizzatore: non può inviarlo dal portale. Lo faccia inviare dall'arbitro o dall'organizzatore, oppure scriva all'ufficio."}
+	}
+	files, problems, err := p.expand(name, data)
+	if err != nil {
+		return 0, false, err
+	}
+	var body strings.Builder
+	for _, f := range FieldNames {
+		if v := clean[f.Name]; v != "" {
+			fmt.Fprintf(&body, "%s: %s\n", f.Label, v)
+		}
+	}
+	sub := &ingest.Submission{Channel: ingest.ChannelPortal, ReceivedAt: at, Sender: per.Email, Subject: ingest.CleanName(name),
+		Body: body.String(), Fields: clean, Files: files, Problems: problems, Original: ingest.Bytes(data),
+		Source: "portale: " + per.Email + " (" + from + ")"}
+	pipe, err := p.o.pipeline(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	id, dup, err = pipe.Record(ctx, sub)
+	if err != nil {
+		return 0, false, err
+	}
+	if err := p.o.audit(ctx, per.actor(), ActPortalSubmit, fmt.Sprintf("submission %d", id),
+		fmt.Sprintf("%s (%s) submitted from %s", ingest.CleanName(name), italian.Size(int64(len(data))), from),
+		fmt.Sprintf("%s (%s) inviato da %s", ingest.CleanName(name), italian.Size(int64(len(data))), from)); err != nil {
+		return 0, false, err
+	}
+	return id, dup, p.o.drain(ctx, pipe)
+}
+
+// PortalTournament is one of a person's tournaments with its files.
+type PortalTournament struct {
+	ID           int64
+	Name, City   string
+	Start, End   string
+	Code         string
+	Revoked      bool
+	RevokedAt    time.Time
+	RevokeReason string
+	Files        []store.PortalFile // in the order received
+	InForce      *store.PortalFile  // the version in force, nil when none is accepted
+	Latest       store.PortalFile
+	// Decisions are the office's decisions about the players of the
+	// version in force (RTF 7.5.2–7.5.3, RTF 4.2.7 / RAPID 6.8).
+	Decisions []store.Decision
+}
+
+// Tournaments returns the person's tournaments, the latest first: those
+// he is the arbiter of (in a file or the calendar), organises, or sent a
+// file of. Nothing of anyone else's.
+func (p *Portal) Tournaments(ctx context.Context, per *Person) ([]PortalTournament, error) {
+	files, err := p.o.Store.PortalFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []PortalTournament
+	at := map[int64]int{}
+	mine := map[int64]bool{}
+	for _, f := range files {
+		if per.owns(f.CalendarCode, f.Arbiter, f.Sender) {
+			mine[f.TournamentID] = true
+		}
+	}
+	for _, f := range files {
+		if !mine[f.TournamentID] {
+			continue
+		}
+		i, ok := at[f.TournamentID]
+		if !ok {
+			i = len(out)
+			at[f.TournamentID] = i
+			out = append(out, PortalTournament{ID: f.TournamentID, Name: f.Tournament, City: f.City, Start: f.Start, End: f.End,
+				Code: f.CalendarCode, Revoked: f.Revoked, RevokedAt: f.RevokedAt, RevokeReason: f.RevokeReason})
+		}
+		t := &out[i]
+		t.Files = append(t.Files, f)
+		t.Latest = f
+		if f.InForce {
+			x := f
+			t.InForce = &x
+		}
+	}
+	return out, nil
+}
+
+// Tournament returns one of the person's tournaments with the office's
+// decisions; NotFound for a tournament that is not his.
+func (p *Portal) Tournament(ctx context.Context, per *Person, id int64) (*PortalTournament, error) {
+	ts, err := p.Tournaments(ctx, per)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ts {
+		if ts[i].ID != id {
+			continue
+		}
+		t := &ts[i]
+		if t.InForce != nil {
+			if t.Decisions, err = p.o.Store.Decisions(ctx, t.InForce.FileID); err != nil {
+				return nil, err
+			}
+		}
+		return t, nil
+	}
+	return nil, &Error{Kind: NotFound, Msg: "no such tournament", MsgIT: "Torneo non trovato tra i suoi."}
+}
+
+// PortalSubmission is one of a person's submissions as the portal shows
+// it: its state, each file's verdict and findings, the notice as sent.
+type PortalSubmission struct {
+	Status      store.Status
+	Files       []store.FileVerdict
+	Notice      *notice.Sent
+	Tournaments map[int64]int64 // file id → the person's tournament id
+	Lists       map[int64]store.PortalFile
+}
+
+// Submission returns a submission the person may see: he sent it, or
+// one of its files belongs to one of his tournaments. NotFound else.
+func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*PortalSubmission, error) {
+	notFound := &Error{Kind: NotFound, Msg: "no such submission", MsgIT: "Invio non trovato tra i suoi."}
+	sts, err := p.o.Store.StatusesOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(sts) == 0 {
+		return nil, notFound
+	}
+	ts, err := p.Tournaments(ctx, per)
+	if err != nil {
+		return nil, err
+	}
+	ps := &PortalSubmission{Status: sts[0], Tournaments: map[int64]int64{}, Lists: map[int64]store.PortalFile{}}
+	for _, t := range ts {
+		for _, f := range t.Files {
+			if f.SubmissionID == id {
+				ps.Tournaments[f.FileID] = t.ID
+				ps.Lists[f.FileID] = f
+			}
+		}
+	}
+	if addrOf(ps.Status.Sender) != per.Email && len(ps.Tournaments) == 0 {
+		return nil, notFound
+	}
+	if ps.Files, err = p.o.Store.FileVerdicts(ctx, id); err != nil {
+		return nil, err
+	}
+	if msg, ok, err := p.o.Store.NoticeMessage(ctx, id); err != nil {
+		return nil, err
+	} else if ok {
+		if ps.Notice, err = notice.Read(msg); err != nil {
+			return nil, err
+		}
+	}
+	return ps, nil
+}
+
+// Submissions returns the submissions the person sent, newest first.
+func (p *Portal) Submissions(ctx context.Context, per *Person) ([]store.Status, error) {
+	ids, err := p.o.Store.SubmissionsBy(ctx, per.Email)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	sts, err := p.o.Store.StatusesOf(ctx, ids...)
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(sts, func(i, j int) bool { return sts[i].ID > sts[j].ID })
+	return sts, nil
+}
+
+// PortalAccounts lists the portal's accounts for the office.
+func (o *Office) PortalAccounts(ctx context.Context, a Actor) ([]store.PortalAccount, error) {
+	if err := o.allow(a, ActUsers); err != nil {
+		return nil, err
+	}
+	return o.Store.PortalAccounts(ctx)
+}
+
+// SetPortalDisabled disables (or enables again) the portal account of
+// an address: its sessions end and its links stop working. An office act
+// of the users' manager (admin), audited.
+func (o *Office) SetPortalDisabled(ctx context.Context, a Actor, email string, disabled bool) error {
+	if err := o.allow(a, ActUsers); err != nil {
+		return err
+	}
+	addr := addrOf(email)
+	if addr == "" {
+		return &Error{Kind: Invalid, Msg: fmt.Sprintf("%q is not an e-mail address", email),
+			MsgIT: fmt.Sprintf("«%s» non è un indirizzo e-mail", email)}
+	}
+	if err := o.Store.SetPortalDisabled(ctx, addr, disabled, a.User, o.Now()); err != nil {
+		return err
+	}
+	what, whatIT := "portal account disabled", "accesso al portale disattivato"
+	if !disabled {
+		what, whatIT = "portal account enabled again", "accesso al portale riattivato"
+	}
+	return o.audit(ctx, a, ActPortalAccount, "portal "+addr, what, whatIT)
+}

@@ -1,0 +1,204 @@
+package office
+
+import (
+	"context"
+	"slices"
+
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/state"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+)
+
+// TournamentView is a tournament as its page shows it: each version with
+// its state, the office's decision and earlier judgements, and the acts
+// that apply to it; the version in force, the closed lists it counted
+// in and its rating effect.
+type TournamentView struct {
+	*store.Tournament
+	// State is the state of the version in force, else of the latest
+	// version.
+	State    state.View
+	Versions []VersionView
+	// Unclear, for a tournament the identity rules could not place, is
+	// the tournament it may be a version of.
+	Unclear   *store.Tournament
+	CountedIn []store.CountedIn
+	// Ratings are the provisional variations of the version in force,
+	// recorded when it was judged (the list run computes the final ones).
+	Ratings    []rating.Line
+	RatingKind fsi.Kind
+}
+
+// VersionView is one file of a tournament.
+type VersionView struct {
+	store.Version
+	Number   string
+	State    state.View
+	Decision *store.VerdictDecision
+	Past     []store.PastJudgement
+	// Errors are the rules of the file's error findings (the ones an
+	// "accept despite" names); Late says one of them is the deadline.
+	Errors []string
+	Late   bool
+	// Acts are the acts on the file (state.Act) the actor may do and the
+	// state model allows: the page offers only these.
+	Acts map[string]bool
+}
+
+// fileActs are the acts on a file the pages offer, with the office's act
+// (and role) each needs.
+var fileActs = map[state.Act]Action{
+	state.ActRejudge: ActRejudge, state.ActAcceptDespite: ActOverrule, state.ActAcceptLate: ActOverrule,
+	state.ActReject: ActOverrule, state.ActLink: ActLink, state.ActUnlink: ActUnlink,
+	state.ActRevoke: ActRevoke, state.ActReinstate: ActReinstate,
+}
+
+// ActsOn returns the acts on a file in state v that the role may do and
+// the state model allows; accept-despite only with error findings other
+// than the deadline's, accept-late only with the deadline's.
+func ActsOn(r Role, v state.View, errors []string, late bool) map[string]bool {
+	out := map[string]bool{}
+	for act, need := range fileActs {
+		if !r.May(need) || state.Allowed(v.State, act) != nil {
+			continue
+		}
+		switch act {
+		case state.ActAcceptLate:
+			if !late {
+				continue
+			}
+		case state.ActAcceptDespite:
+			if len(errors) == 0 || (late && len(errors) == 1) {
+				continue
+			}
+		}
+		out[string(act)] = true
+	}
+	return out
+}
+
+// isLate reports whether a finding's rule is the sending deadline's.
+func isLate(rule string) bool { return rule == "deadline.late" }
+
+// TournamentView returns a tournament as its page shows it.
+func (o *Office) TournamentView(ctx context.Context, a Actor, id int64) (*TournamentView, error) {
+	t, err := o.Store.Tournament(ctx, id)
+	if err != nil {
+		return nil, tournamentError(id, err)
+	}
+	tv := &TournamentView{Tournament: t}
+	for _, v := range t.Versions {
+		vv, err := o.versionView(ctx, a, v)
+		if err != nil {
+			return nil, err
+		}
+		onlyVersion(vv.Acts, t)
+		tv.Versions = append(tv.Versions, *vv)
+		if v.InForce || t.CurrentFile == 0 {
+			tv.State = vv.State
+		}
+	}
+	if t.UnclearWith != "" {
+		if u, err := o.Store.TournamentByKey(ctx, t.UnclearWith); err == nil {
+			tv.Unclear = u
+		}
+	}
+	if tv.CountedIn, err = o.Store.CountedIn(ctx, t.Key); err != nil {
+		return nil, err
+	}
+	if t.CurrentFile != 0 {
+		if tv.Ratings, tv.RatingKind, err = StoredRatings(ctx, o.Store, t.CurrentFile); err != nil {
+			return nil, err
+		}
+	}
+	return tv, nil
+}
+
+func (o *Office) versionView(ctx context.Context, a Actor, v store.Version) (*VersionView, error) {
+	fv, err := o.fileView(ctx, v.FileID)
+	if err != nil {
+		return nil, err
+	}
+	vv := &VersionView{Version: v, Number: fv.number, State: fv.view}
+	if vv.Decision, err = o.Store.Decision(ctx, v.FileID); err != nil {
+		return nil, err
+	}
+	if vv.Past, err = o.Store.Judgements(ctx, v.FileID); err != nil {
+		return nil, err
+	}
+	rep, err := o.report(ctx, v.FileID)
+	if err != nil {
+		return nil, err
+	}
+	vv.Errors, vv.Late = errorRules(rep)
+	vv.Acts = ActsOn(a.Role, vv.State, vv.Errors, vv.Late)
+	return vv, nil
+}
+
+// errorRules returns the distinct rules of a report's error findings, and
+// whether the deadline's is one of them.
+func errorRules(rep *validate.Report) (rules []string, late bool) {
+	for _, f := range rep.Findings {
+		if f.Severity != validate.SeverityError {
+			continue
+		}
+		late = late || isLate(f.Rule)
+		if !slices.Contains(rules, f.Rule) {
+			rules = append(rules, f.Rule)
+		}
+	}
+	return rules, late
+}
+
+// FileActs returns the acts on a file the actor may do (for the
+// submission's page), with the file's error rules.
+func (o *Office) FileActs(ctx context.Context, a Actor, fileID int64) (acts map[string]bool, errors []string, err error) {
+	fv, err := o.fileView(ctx, fileID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep, err := o.report(ctx, fileID)
+	if err != nil {
+		return nil, nil, err
+	}
+	errors, late := errorRules(rep)
+	acts = ActsOn(a.Role, fv.view, errors, late)
+	if fv.tournament != 0 {
+		t, err := o.Store.Tournament(ctx, fv.tournament)
+		if err != nil {
+			return nil, nil, err
+		}
+		onlyVersion(acts, t)
+	}
+	return acts, errors, nil
+}
+
+// onlyVersion takes unlink from the acts on the only version of a
+// tournament that is not unclear: it is a tournament of its own already,
+// and Unlink would refuse.
+func onlyVersion(acts map[string]bool, t *store.Tournament) {
+	if len(t.Versions) <= 1 && t.UnclearWith == "" {
+		delete(acts, string(state.ActUnlink))
+	}
+}
+
+// The rows of the office's decisions about verdicts the pages show.
+type (
+	VerdictDecision = store.VerdictDecision
+	PastJudgement   = store.PastJudgement
+	HeldFile        = store.HeldFile
+	CountedIn       = store.CountedIn
+)
+
+// TournamentByKey returns one tournament by key.
+func (q *Queries) TournamentByKey(ctx context.Context, key string) (*store.Tournament, error) {
+	return q.st.TournamentByKey(ctx, key)
+}
+
+// HeldFiles returns the files held from the lists until the office
+// attributes them (store.HeldFiles), every kind.
+func (q *Queries) HeldFiles(ctx context.Context) ([]store.HeldFile, error) {
+	return q.st.HeldFiles(ctx, "")
+}

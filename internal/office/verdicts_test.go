@@ -1,0 +1,205 @@
+package office
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"omologa/internal/homologation/state"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
+)
+
+// record takes a file in by the drop folder, received at, and judges it.
+func record(t *testing.T, o *Office, data []byte, at time.Time) (sub, file int64) {
+	t.Helper()
+	ctx := context.Background()
+	p, err := o.pipeline(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := p.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: at, Original: ingest.Bytes(data),
+		Files: []ingest.File{{Name: "t.trf", Content: ingest.Bytes(data)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sub2, err := o.Store.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id, sub2.Files[0].ID
+}
+
+func stateOf(t *testing.T, o *Office, file int64) state.View {
+	t.Helper()
+	fv, err := o.fileView(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fv.view
+}
+
+// The month of issue 20: a late file accepted with a reason (notice and
+// audit entry), then rejected, then re-judged (the decision withdrawn,
+// the earlier judgement kept), accepted again and revoked (notice, gone
+// from the list's files).
+func TestOfficeDecidesAboutAVerdict(t *testing.T) {
+	ctx := context.Background()
+	o := open(t, t.TempDir())
+	officer := Actor{User: "rossi", Role: Officer, Via: "web"}
+	start := time.Now().AddDate(0, 0, -30)
+	data := pipelinetest.TRF("Open di Prova", "Siena", start.Format("2006/01/02"), "102 Rossi, Mario")
+	sub, file := record(t, o, data, time.Now())
+	if v := stateOf(t, o, file); v.State != state.Rejected {
+		t.Fatalf("a file sent a month late: %+v", v)
+	}
+	if _, err := o.Overrule(ctx, Actor{User: "anna", Role: Clerk, Via: "web"}, file, state.AcceptLate, nil, "x"); KindOf(err) != Forbidden {
+		t.Errorf("a clerk overrules: %v", err)
+	}
+	if _, err := o.Overrule(ctx, officer, file, state.AcceptLate, nil, " "); KindOf(err) != Invalid {
+		t.Errorf("no reason: %v", err)
+	}
+	out, err := o.Overrule(ctx, officer, file, state.AcceptLate, nil, "ritardo dovuto a un guasto del server della società")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.After.State != state.OverruledAccepted || !out.After.Counts || out.Notice == "" {
+		t.Fatalf("accepted late: %+v", out)
+	}
+	// The file counts in the lists now.
+	kind := stateOfKind(t, o, file)
+	hs, err := o.Store.HomologatedFiles(ctx, kind, time.Now().AddDate(-1, 0, 0), time.Now().AddDate(0, 0, 1))
+	if err != nil || len(hs) != 1 {
+		t.Fatalf("homologated after the decision: %d %v", len(hs), err)
+	}
+	if _, err := o.Overrule(ctx, officer, file, state.AcceptLate, nil, "again"); KindOf(err) != Refused {
+		t.Errorf("accepting an accepted file: %v", err)
+	}
+	out, err = o.Overrule(ctx, officer, file, state.RejectVersion, nil, "i risultati non corrispondono ai formulari")
+	if err != nil || out.After.State != state.OverruledRejected || out.After.Counts {
+		t.Fatalf("rejected by the office: %+v %v", out, err)
+	}
+	out, err = o.RejudgeFile(ctx, officer, file, "verifica")
+	if err != nil || out.After.State != state.Rejected {
+		t.Fatalf("re-judged: %+v %v", out, err)
+	}
+	if js, err := o.Store.Judgements(ctx, file); err != nil || len(js) != 1 || js[0].Decision != state.RejectVersion {
+		t.Errorf("history: %+v %v", js, err)
+	}
+	if _, err := o.Overrule(ctx, officer, file, state.AcceptLate, nil, "ritardo giustificato"); err != nil {
+		t.Fatal(err)
+	}
+	tour, err := o.Store.TournamentOfFile(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Revoke(ctx, officer, tour.ID, "torneo non disputato"); err != nil {
+		t.Fatal(err)
+	}
+	if v := stateOf(t, o, file); v.State != state.Revoked || v.Counts {
+		t.Errorf("revoked: %+v", v)
+	}
+	hs, _ = o.Store.HomologatedFiles(ctx, kind, time.Now().AddDate(-1, 0, 0), time.Now().AddDate(0, 0, 1))
+	if len(hs) != 0 {
+		t.Errorf("a revoked tournament still homologated: %+v", hs)
+	}
+	ns, err := o.Store.ActNotices(ctx, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, n := range ns {
+		kinds = append(kinds, n.Kind)
+	}
+	if got := strings.Join(kinds, " "); got != "overruled overruled rejudged overruled revoked" {
+		t.Errorf("notices: %s", got)
+	}
+	es, _ := o.Audit(ctx, store.AuditFilter{})
+	var acts []string
+	for _, e := range es {
+		acts = append(acts, e.Action)
+	}
+	if got := strings.Join(acts, " "); got != "revoke overrule rejudge overrule overrule" {
+		t.Errorf("audit: %s", got)
+	}
+	// The submission's answer is still one (status shows it).
+	st, err := o.Store.StatusesOf(ctx, sub)
+	if err != nil || len(st) != 1 || st[0].Notice == nil || st[0].Files[0].State.State != state.Revoked {
+		t.Errorf("status: %+v %v", st, err)
+	}
+}
+
+func stateOfKind(t *testing.T, o *Office, file int64) string {
+	t.Helper()
+	_, kind, _, err := o.Store.FileVerdict(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kind
+}
+
+// Issue 20 item 3: a file the identity rules could not place is held
+// (never rated, not on a player's page) until the office links it; then
+// it is the tournament's version in force.
+func TestUnclearHeldThenLinked(t *testing.T) {
+	ctx := context.Background()
+	o := open(t, t.TempDir())
+	officer := Actor{User: "rossi", Role: Officer, Via: "web"}
+	start := time.Now().AddDate(0, 0, -9)
+	names := []string{"Alfa, Uno", "Beta, Due", "Gamma, Tre", "Delta, Quattro", "Epsilon, Cinque", "Zeta, Sei", "Eta, Sette", "Theta, Otto"}
+	rr := func(names []string) []byte {
+		ps := make([]pipelinetest.Player, len(names))
+		for i, n := range names {
+			ps[i] = pipelinetest.Player{Name: n, ID: fmt.Sprint(1000000 + i + 1), Rating: 2100 - 50*(i+1)}
+		}
+		return pipelinetest.RoundRobin(pipelinetest.RR{Name: "Open di Prova", City: "Siena", Start: start.Format("2006/01/02"),
+			Players: ps, Extra: []string{"102 Rossi, Mario"}})
+	}
+	_, first := record(t, o, rr(names), time.Now().Add(-time.Hour))
+	other := append(append([]string{}, names[:4]...), "Iota, Nove", "Kappa, Dieci", "Lambda, Undici", "Mu, Dodici")
+	_, second := record(t, o, rr(other), time.Now())
+	if v := stateOf(t, o, second); v.State != state.Unclear || v.Counts {
+		rep, _ := o.report(ctx, second)
+		t.Fatalf("the second file: %+v %+v", v, rep.Findings)
+	}
+	kind := stateOfKind(t, o, second)
+	held, err := o.Store.HeldFiles(ctx, kind)
+	if err != nil || len(held) != 1 || held[0].FileID != second || held[0].Maybe == "" {
+		t.Fatalf("held: %+v %v", held, err)
+	}
+	hs, _ := o.Store.HomologatedFiles(ctx, kind, time.Now().AddDate(0, -1, 0), time.Now().AddDate(0, 0, 1))
+	if len(hs) != 1 || hs[0].FileID != first {
+		t.Errorf("homologated while held: %+v", hs)
+	}
+	tf, err := o.Store.TournamentOfFile(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Link(ctx, officer, second, tf.ID); err != nil {
+		t.Fatal(err)
+	}
+	if held, _ := o.Store.HeldFiles(ctx, kind); len(held) != 0 {
+		t.Errorf("still held: %+v", held)
+	}
+	if v := stateOf(t, o, second); v.State != state.Accepted && v.State != state.AcceptedWithWarnings {
+		t.Errorf("linked: %+v", v)
+	}
+	if v := stateOf(t, o, first); v.State != state.Superseded || v.Why != "conta il file "+stateNumber(t, o, second)+" che lo sostituisce" {
+		t.Errorf("the first version: %+v", v)
+	}
+}
+
+func stateNumber(t *testing.T, o *Office, file int64) string {
+	t.Helper()
+	fv, err := o.fileView(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fv.number
+}

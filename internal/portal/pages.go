@@ -1,0 +1,157 @@
+package portal
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"omologa/internal/office"
+)
+
+type homeData struct {
+	Tournaments []office.PortalTournament
+	Submissions []office.Status
+}
+
+type checkData struct {
+	Tournament *office.PortalTournament // the tournament a correction is for, nil for none
+	Check      *office.Check
+	File       string
+	Stage      string // the staged file's id, for the submit form
+	Fields     []fieldRow
+	Error      string
+	MaxBytes   int64
+}
+
+type fieldRow struct {
+	Name, Label, Value string
+}
+
+func (s *Server) tournamentParam(r *http.Request, v string) *office.PortalTournament {
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return nil
+	}
+	t, err := s.p.Tournament(r.Context(), personOf(r), id)
+	if err != nil {
+		return nil
+	}
+	return t
+}
+
+func (s *Server) checkPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, http.StatusOK, "check", checkData{Tournament: s.tournamentParam(r, r.URL.Query().Get("torneo")),
+		MaxBytes: s.p.Options().MaxBytes})
+}
+
+// check takes an upload and shows the verdict the office would give now,
+// storing nothing; the file stays in memory for the submit form.
+func (s *Server) check(w http.ResponseWriter, r *http.Request) {
+	per := personOf(r)
+	at := s.now()
+	max := s.p.Options().MaxBytes
+	r.Body = http.MaxBytesReader(w, r.Body, max+1<<20)
+	d := checkData{MaxBytes: max}
+	f, hdr, err := r.FormFile("file")
+	if err != nil {
+		d.Error = "Scelga il file del torneo da controllare (al massimo " + sizeIT(max) + ")."
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			d.Error = "Il file supera il limite di " + sizeIT(max) + "."
+		}
+		s.render(w, r, http.StatusBadRequest, "check", d)
+		return
+	}
+	defer f.Close()
+	d.Tournament = s.tournamentParam(r, r.FormValue("torneo"))
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c, err := s.p.PreCheck(r.Context(), per, hdr.Filename, data, at, nil)
+	if err != nil {
+		var oe *office.Error
+		if errors.As(err, &oe) {
+			d.Error = oe.MsgIT
+			s.render(w, r, http.StatusUnprocessableEntity, "check", d)
+			return
+		}
+		s.fail(w, r, err)
+		return
+	}
+	st := &staged{id: randomID(), name: hdr.Filename, data: data, at: at}
+	s.mu.Lock()
+	s.staged[per.Email] = st
+	s.mu.Unlock()
+	d.Check, d.File, d.Stage = c, hdr.Filename, st.id
+	for _, fn := range office.FieldNames {
+		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label, Value: c.Fields[fn.Name]})
+	}
+	s.render(w, r, http.StatusOK, "check", d)
+}
+
+// submit sends the file last checked, with the fields confirmed.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
+	per := personOf(r)
+	s.mu.Lock()
+	st := s.staged[per.Email]
+	if st != nil && (st.id != r.PostFormValue("stage") || s.now().Sub(st.at) > stageFor) {
+		st = nil
+	}
+	s.mu.Unlock()
+	if st == nil {
+		s.render(w, r, http.StatusConflict, "error", errorData{
+			Msg: "Il file controllato non è più disponibile (è passata più di un'ora, o ne ha controllato un altro): lo carichi di nuovo.", Back: "/portale/verifica"})
+		return
+	}
+	fields := map[string]string{}
+	for _, fn := range office.FieldNames {
+		fields[fn.Name] = r.PostFormValue(fn.Name)
+	}
+	id, _, err := s.p.Submit(r.Context(), per, st.name, st.data, st.at, fields, from(r))
+	if err != nil {
+		s.failBack(w, r, err, "/portale/verifica")
+		return
+	}
+	s.mu.Lock()
+	if s.staged[per.Email] == st {
+		delete(s.staged, per.Email)
+	}
+	s.mu.Unlock()
+	http.Redirect(w, r, "/portale/invii/"+strconv.FormatInt(id, 10)+"?inviato=1", http.StatusSeeOther)
+}
+
+type submissionData struct {
+	Sub  *office.PortalSubmission
+	Sent bool
+}
+
+func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Invio non trovato tra i suoi."})
+		return
+	}
+	sub, err := s.p.Submission(r.Context(), personOf(r), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "submission", submissionData{Sub: sub, Sent: r.URL.Query().Get("inviato") == "1"})
+}
+
+func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Torneo non trovato tra i suoi."})
+		return
+	}
+	t, err := s.p.Tournament(r.Context(), personOf(r), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "tournament", checkData{Tournament: t, MaxBytes: s.p.Options().MaxBytes})
+}

@@ -1,0 +1,380 @@
+// Package portal is the web portal of arbiters and organisers (issue
+// 24), served by the office's web application under /portale/ with its
+// own pages and templates, in Italian: sign-in with a one-time link
+// e-mailed to the address the registers hold (or a password the person
+// set), the pre-check of a file (the office's verdict, nothing stored),
+// its submission with the RAPID 5.2 fields confirmed, and the person's
+// tournaments and submissions with their verdicts, notices, the
+// office's decisions and the list each counted in. Every act is
+// office.Portal's; this package adds the sessions' cookies and the
+// pages. The web application wraps it in its own protections
+// (http.CrossOriginProtection, the Content-Security-Policy without
+// scripts); the cookies are HttpOnly, SameSite=Strict, Secure under TLS.
+package portal
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"omologa/internal/office"
+)
+
+// Prefix is where the portal is mounted.
+const Prefix = "/portale/"
+
+// Options are what a Server works on.
+type Options struct {
+	Office *office.Office
+	Portal *office.Portal // nil: one with the default bounds
+	Log    *slog.Logger
+	Now    func() time.Time
+	TLS    bool // cookies Secure and __Host- named
+	// Base is the portal's public address for the links sent by e-mail
+	// ("https://omologa.example.org/portale"): "" takes the request's
+	// scheme and host (the loopback address, or a trusted origin).
+	Base string
+}
+
+// Server is the portal's pages.
+type Server struct {
+	o      *office.Office
+	p      *office.Portal
+	log    *slog.Logger
+	now    func() time.Time
+	tls    bool
+	base   string
+	mux    *http.ServeMux
+	mu     sync.Mutex
+	staged map[string]*staged // by address: the last file checked
+	pages  map[string]*template.Template
+}
+
+// staged is a file checked and not yet submitted: kept in memory only,
+// one per person, for an hour.
+type staged struct {
+	id   string
+	name string
+	data []byte
+	at   time.Time // the upload time: the receipt if submitted
+}
+
+const stageFor = time.Hour
+
+// New builds the portal.
+func New(opt Options) (*Server, error) {
+	s := &Server{o: opt.Office, p: opt.Portal, log: opt.Log, now: opt.Now, tls: opt.TLS, base: opt.Base, staged: map[string]*staged{}}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.p == nil {
+		s.p = office.NewPortal(opt.Office, office.PortalOptions{})
+	}
+	var err error
+	if s.pages, err = parsePages(s.o.Rules.Rating.Location()); err != nil {
+		return nil, err
+	}
+	m := http.NewServeMux()
+	m.HandleFunc("GET /portale/{$}", s.person(s.home))
+	m.HandleFunc("GET /portale/portale.css", s.css)
+	m.HandleFunc("GET /portale/entra", s.signInPage)
+	m.HandleFunc("POST /portale/entra", s.askLink)
+	m.HandleFunc("POST /portale/entra/password", s.passwordSignIn)
+	m.HandleFunc("GET /portale/accesso/{token}", s.linkPage)
+	m.HandleFunc("POST /portale/accesso/{token}", s.useLink)
+	m.HandleFunc("POST /portale/esci", s.signOut)
+	m.HandleFunc("GET /portale/password", s.person(s.passwordPage))
+	m.HandleFunc("POST /portale/password", s.person(s.setPassword))
+	m.HandleFunc("GET /portale/verifica", s.person(s.checkPage))
+	m.HandleFunc("POST /portale/verifica", s.person(s.check))
+	m.HandleFunc("POST /portale/invia", s.person(s.submit))
+	m.HandleFunc("GET /portale/invii/{id}", s.person(s.submission))
+	m.HandleFunc("GET /portale/tornei/{id}", s.person(s.tournament))
+	m.HandleFunc("/portale/", func(w http.ResponseWriter, r *http.Request) {
+		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Pagina non trovata."})
+	})
+	s.mux = m
+	return s, nil
+}
+
+// Portal is the office side the pages act through.
+func (s *Server) Portal() *office.Portal { return s.p }
+
+// ServeHTTP serves the portal's pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+func (s *Server) cookie(name string) string {
+	if s.tls {
+		return "__Host-" + name
+	}
+	return name
+}
+
+const (
+	sessionCookie = "omologa-portale"
+	browserCookie = "omologa-portale-browser"
+)
+
+func (s *Server) setCookie(w http.ResponseWriter, name, value string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{Name: s.cookie(name), Value: value, Path: "/", HttpOnly: true, Secure: s.tls,
+		SameSite: http.SameSiteStrictMode, MaxAge: maxAge})
+}
+
+func (s *Server) cookieValue(r *http.Request, name string) string {
+	if c, err := r.Cookie(s.cookie(name)); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+type ctxKey struct{}
+
+func personOf(r *http.Request) *office.Person {
+	p, _ := r.Context().Value(ctxKey{}).(*office.Person)
+	return p
+}
+
+// current returns the signed-in person of a request, nil when none.
+func (s *Server) current(r *http.Request) (*office.Person, error) {
+	per, ok, err := s.p.Session(r.Context(), s.cookieValue(r, sessionCookie))
+	if err != nil || !ok {
+		return nil, err
+	}
+	return per, nil
+}
+
+// person wraps a page that needs a signed-in person: without one, the
+// browser goes to the sign-in page.
+func (s *Server) person(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		per, err := s.current(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if per == nil {
+			if r.Method != http.MethodGet {
+				s.render(w, r, http.StatusUnauthorized, "error", errorData{Msg: "La sessione è scaduta: entri di nuovo.", Back: "/portale/entra"})
+				return
+			}
+			http.Redirect(w, r, "/portale/entra", http.StatusSeeOther)
+			return
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, per)))
+	}
+}
+
+// from is where a request came from, for the audit trail: the remote
+// address (the proxy's, behind one).
+func from(r *http.Request) string {
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return h
+	}
+	return r.RemoteAddr
+}
+
+// baseOf is the portal's address for a link: the configured one, else
+// the request's.
+func (s *Server) baseOf(r *http.Request) string {
+	if s.base != "" {
+		return s.base
+	}
+	scheme := "http"
+	if r.TLS != nil || s.tls {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + "/portale"
+}
+
+func randomID() string {
+	var b [18]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// fail answers an error: an office refusal with its message, anything
+// else as a 500 logged (the page says nothing internal).
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.failBack(w, r, err, "")
+}
+
+func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, back string) {
+	var oe *office.Error
+	if errors.As(err, &oe) {
+		code := oe.Kind.HTTPStatus()
+		msg := oe.MsgIT
+		if msg == "" {
+			msg = oe.Msg
+		}
+		s.render(w, r, code, "error", errorData{Msg: msg, Back: back})
+		return
+	}
+	// A failure passed on as the store said it (no such submission).
+	if k := office.KindOf(err); k != 0 {
+		msg := map[office.ErrorKind]string{office.NotFound: "Non trovato.", office.Forbidden: "Operazione non permessa."}[k]
+		if msg == "" {
+			msg = "Richiesta non valida."
+		}
+		s.render(w, r, k.HTTPStatus(), "error", errorData{Msg: msg, Back: back})
+		return
+	}
+	s.log.Error("portal: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	s.render(w, r, http.StatusInternalServerError, "error", errorData{Msg: "Si è verificato un errore interno: riprovi più tardi o scriva all'ufficio."})
+}
+
+type errorData struct {
+	Msg  string
+	Back string
+}
+
+func (s *Server) signInPage(w http.ResponseWriter, r *http.Request) {
+	if per, _ := s.current(r); per != nil {
+		http.Redirect(w, r, "/portale/", http.StatusSeeOther)
+		return
+	}
+	s.render(w, r, http.StatusOK, "signin", signInData{Asked: r.URL.Query().Get("inviato") == "1",
+		Minutes: int(s.p.Options().LinkValid / time.Minute)})
+}
+
+type signInData struct {
+	Asked   bool
+	Minutes int
+	Email   string
+	Error   string
+}
+
+// askLink sends a link to the address if the registers hold it; the
+// answer is the same whatever the address.
+func (s *Server) askLink(w http.ResponseWriter, r *http.Request) {
+	browser := s.cookieValue(r, browserCookie)
+	if browser == "" {
+		var err error
+		if browser, err = office.NewBrowserToken(); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	// The browser's token lives as long as a link, renewed with each ask.
+	s.setCookie(w, browserCookie, browser, int((s.p.Options().LinkValid + time.Minute).Seconds()))
+	if err := s.p.RequestLink(r.Context(), r.PostFormValue("email"), browser, s.baseOf(r), from(r)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/portale/entra?inviato=1", http.StatusSeeOther)
+}
+
+func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request) {
+	email := r.PostFormValue("email")
+	tok, _, err := s.p.PasswordSignIn(r.Context(), email, r.PostFormValue("password"), from(r))
+	if err != nil {
+		var oe *office.Error
+		if errors.As(err, &oe) {
+			s.render(w, r, http.StatusUnauthorized, "signin", signInData{Email: email, Error: oe.MsgIT,
+				Minutes: int(s.p.Options().LinkValid / time.Minute)})
+			return
+		}
+		s.fail(w, r, err)
+		return
+	}
+	s.signedIn(w, r, tok)
+}
+
+func (s *Server) signedIn(w http.ResponseWriter, r *http.Request, tok string) {
+	s.setCookie(w, sessionCookie, tok, int(s.p.Options().Session.Seconds()))
+	s.setCookie(w, browserCookie, "", -1)
+	http.Redirect(w, r, "/portale/", http.StatusSeeOther)
+}
+
+// linkPage asks for a click before spending the link: a mail scanner
+// that fetches the link does not use it up.
+func (s *Server) linkPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, http.StatusOK, "link", r.PathValue("token"))
+}
+
+func (s *Server) useLink(w http.ResponseWriter, r *http.Request) {
+	tok, _, err := s.p.SignIn(r.Context(), r.PathValue("token"), s.cookieValue(r, browserCookie), from(r))
+	if err != nil {
+		s.failBack(w, r, err, "/portale/entra")
+		return
+	}
+	s.signedIn(w, r, tok)
+}
+
+func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
+	if tok := s.cookieValue(r, sessionCookie); tok != "" {
+		if err := s.p.SignOut(r.Context(), tok); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	s.setCookie(w, sessionCookie, "", -1)
+	http.Redirect(w, r, "/portale/entra", http.StatusSeeOther)
+}
+
+func (s *Server) passwordPage(w http.ResponseWriter, r *http.Request) {
+	has, err := s.p.HasPassword(r.Context(), personOf(r))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "password", passwordData{Has: has, Done: r.URL.Query().Get("fatto") == "1"})
+}
+
+type passwordData struct {
+	Has, Done bool
+	Error     string
+}
+
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request) {
+	per := personOf(r)
+	pw := r.PostFormValue("password")
+	if r.PostFormValue("remove") == "1" {
+		pw = ""
+	} else if pw != r.PostFormValue("again") {
+		has, _ := s.p.HasPassword(r.Context(), per)
+		s.render(w, r, http.StatusBadRequest, "password", passwordData{Has: has, Error: "Le due password non coincidono."})
+		return
+	}
+	if err := s.p.SetPassword(r.Context(), per, pw, from(r)); err != nil {
+		var oe *office.Error
+		if errors.As(err, &oe) {
+			has, _ := s.p.HasPassword(r.Context(), per)
+			s.render(w, r, http.StatusBadRequest, "password", passwordData{Has: has, Error: oe.MsgIT})
+			return
+		}
+		s.fail(w, r, err)
+		return
+	}
+	http.Redirect(w, r, "/portale/password?fatto=1", http.StatusSeeOther)
+}
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	per := personOf(r)
+	ts, err := s.p.Tournaments(r.Context(), per)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	subs, err := s.p.Submissions(r.Context(), per)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, "home", homeData{Tournaments: ts, Submissions: subs})
+}
+
+func pathID(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}

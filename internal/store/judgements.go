@@ -1,0 +1,381 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"omologa/internal/homologation/state"
+)
+
+// ErrNotJudged is returned for a file with no verdict (not judged yet,
+// or no such file).
+var ErrNotJudged = errors.New("file not judged")
+
+// FileFacts returns what the state model needs of a file (state.Facts),
+// with the file's submission, its number and its tournament's id (0 when
+// none).
+func (s *Store) FileFacts(ctx context.Context, fileID int64) (f state.Facts, number string, submission, tournament int64, err error) {
+	var seq int
+	var x factsScan
+	err = s.db.QueryRowContext(ctx, `SELECT fl.submission_id, fl.seq, coalesce(t.rowid, 0), `+stateSQL+`
+		FROM files fl JOIN submissions s ON s.id = fl.submission_id LEFT JOIN verdicts v ON v.file_id = fl.id
+		LEFT JOIN tournaments t ON t.key = v.tournament_key WHERE fl.id = ?`, fileID).Scan(
+		append([]any{&submission, &seq, &tournament}, x.dest()...)...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return f, "", 0, 0, fmt.Errorf("file %d: %w", fileID, ErrNotJudged)
+	}
+	if err != nil {
+		return f, "", 0, 0, fmt.Errorf("store: file %d: %w", fileID, err)
+	}
+	return x.facts(), state.Number(submission, seq), submission, tournament, nil
+}
+
+// judgedVerdict is the validator's verdict of a file: the one recorded
+// before the office overruled it, else the one in force.
+func judgedVerdict(verdict, judged string) string {
+	if judged != "" {
+		return judged
+	}
+	return verdict
+}
+
+// Overrule records the office's decision about a file's verdict (accept
+// despite errors, accept late, reject) with who, when and why, and the
+// rules of the error findings accepted; the verdict in force follows it
+// and the tournament's version in force is computed again. The findings
+// stay as they were.
+func (s *Store) Overrule(ctx context.Context, fileID int64, d state.Decision, rules []string, by, reason string, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var verdict, judged, key string
+		err := tx.QueryRowContext(ctx, `SELECT verdict, judged_verdict, tournament_key FROM verdicts WHERE file_id = ?`, fileID).Scan(&verdict, &judged, &key)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("file %d: %w", fileID, ErrNotJudged)
+		}
+		if err != nil {
+			return err
+		}
+		judged = judgedVerdict(verdict, judged)
+		inForce := judged
+		switch d {
+		case state.AcceptDespite, state.AcceptLate:
+			inForce = string(state.Accepted)
+		case state.RejectVersion:
+			inForce = string(state.Rejected)
+		}
+		rj, _ := json.Marshal(orEmptySlice(rules))
+		if _, err := tx.ExecContext(ctx, `UPDATE verdicts SET verdict = ?, judged_verdict = ?, decision = ?, decision_reason = ?,
+			decision_by = ?, decision_at = ?, decision_rules = ? WHERE file_id = ?`,
+			inForce, judged, string(d), reason, by, ts(now), string(rj), fileID); err != nil {
+			return err
+		}
+		if key == "" {
+			return nil
+		}
+		return refreshTournament(ctx, tx, key, "decisione dell'ufficio: "+reason, now)
+	})
+}
+
+// VerdictDecision is the office's decision about a file's verdict.
+type VerdictDecision struct {
+	Decision state.Decision `json:"decision"`
+	Judged   string         `json:"judged_verdict"` // the validator's verdict
+	Rules    []string       `json:"rules,omitempty"`
+	Reason   string         `json:"reason"`
+	By       string         `json:"by"`
+	At       time.Time      `json:"at"`
+}
+
+// Decision returns the office's decision about a file's verdict, nil
+// when there is none.
+func (s *Store) Decision(ctx context.Context, fileID int64) (*VerdictDecision, error) {
+	d := &VerdictDecision{}
+	var dec, verdict, judged, rules string
+	var at sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT decision, verdict, judged_verdict, decision_rules, decision_reason, decision_by, decision_at
+		FROM verdicts WHERE file_id = ?`, fileID).Scan(&dec, &verdict, &judged, &rules, &d.Reason, &d.By, &at)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && dec == "") {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	d.Decision, d.Judged = state.Decision(dec), judgedVerdict(verdict, judged)
+	_ = json.Unmarshal([]byte(rules), &d.Rules)
+	if at.Valid {
+		d.At = parseTS(at.String)
+	}
+	return d, nil
+}
+
+// PastJudgement is an earlier judgement of a file, replaced by a
+// re-judgement.
+type PastJudgement struct {
+	Verdict    string         `json:"verdict"`
+	Judged     string         `json:"judged_verdict,omitempty"`
+	Decision   state.Decision `json:"decision,omitempty"`
+	RuleSet    string         `json:"rule_set"`
+	Period     string         `json:"period,omitempty"`
+	Findings   []PastFinding  `json:"findings"`
+	JudgedAt   time.Time      `json:"judged_at"`
+	ReplacedAt time.Time      `json:"replaced_at"`
+	ReplacedBy string         `json:"replaced_by"`
+	Reason     string         `json:"reason,omitempty"`
+}
+
+// PastFinding is a finding of an earlier judgement.
+type PastFinding struct {
+	Rule      string `json:"rule"`
+	Severity  string `json:"severity"`
+	MessageIT string `json:"message_it"`
+	MessageEN string `json:"message_en"`
+}
+
+// Rejudge replaces a file's judgement with v, the same version judged
+// again (against the registers and calendar in force): the previous
+// verdict, its findings and the office's decision about it go to the
+// history (Judgements), the new findings and provisional ratings take
+// their place, the office's decision is withdrawn, and the tournament's
+// version in force is computed again. The file stays a version of the
+// same tournament.
+func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var old PastJudgement
+		var dec, decided, key string
+		err := tx.QueryRowContext(ctx, `SELECT verdict, judged_verdict, decision, decision_reason, rule_set, period, decided_at, tournament_key
+			FROM verdicts WHERE file_id = ?`, v.FileID).Scan(&old.Verdict, &old.Judged, &dec, &old.Reason, &old.RuleSet, &old.Period, &decided, &key)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("file %d: %w", v.FileID, ErrNotJudged)
+		}
+		if err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT rule, severity, message_it, message_en FROM findings WHERE file_id = ? ORDER BY seq`, v.FileID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var f PastFinding
+			if err := rows.Scan(&f.Rule, &f.Severity, &f.MessageIT, &f.MessageEN); err != nil {
+				rows.Close()
+				return err
+			}
+			old.Findings = append(old.Findings, f)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if old.Findings == nil {
+			old.Findings = []PastFinding{}
+		}
+		fj, _ := json.Marshal(old.Findings)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO judgements (file_id, verdict, judged, decision, decision_reason, rule_set, period,
+			findings, judged_at, replaced_at, replaced_by, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			v.FileID, old.Verdict, old.Judged, dec, old.Reason, old.RuleSet, old.Period, string(fj), decided, ts(now), by, reason); err != nil {
+			return err
+		}
+		rep := []byte("{}")
+		if v.Report != nil {
+			if rep, err = json.Marshal(v.Report); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE verdicts SET verdict = ?, judged_verdict = '', decision = '', decision_reason = '',
+			decision_by = '', decision_at = NULL, decision_rules = '[]', format = ?, rule_set = ?, kind = ?, period = ?, read_error = ?,
+			report = ?, decided_at = ? WHERE file_id = ?`,
+			v.Verdict, v.Format, v.RuleSet, v.Kind, v.Period, v.ReadError, string(rep), ts(now), v.FileID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE file_id = ?`, v.FileID); err != nil {
+			return err
+		}
+		if v.Report != nil {
+			for i, f := range v.Report.Findings {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
+					message_it, message_en, line, player, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					v.FileID, i, f.Rule, f.Article, string(f.Severity), f.MessageIT, f.MessageEN, f.Line, f.Player, f.Round); err != nil {
+					return err
+				}
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM rating_results WHERE file_id = ?`, v.FileID); err != nil {
+			return err
+		}
+		for _, r := range v.Ratings {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result)
+				VALUES (?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result)); err != nil {
+				return err
+			}
+		}
+		if key == "" {
+			return nil
+		}
+		if v.Verdict != string(state.Rejected) {
+			players, _ := json.Marshal(orEmptySlice(v.Players))
+			if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, city = ?, start_date = ?, end_date = ?, rounds = ?,
+				players = ? WHERE key = ? AND (current_file IS NULL OR current_file = ?)`,
+				v.Name, v.City, v.Start, v.End, v.Rounds, string(players), key, v.FileID); err != nil {
+				return err
+			}
+		}
+		return refreshTournament(ctx, tx, key, "nuovo giudizio: "+reason, now)
+	})
+}
+
+// Judgements returns a file's earlier judgements, oldest first.
+func (s *Store) Judgements(ctx context.Context, fileID int64) ([]PastJudgement, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT verdict, judged, decision, decision_reason, rule_set, period, findings,
+		judged_at, replaced_at, replaced_by, reason FROM judgements WHERE file_id = ? ORDER BY id`, fileID)
+	if err != nil {
+		return nil, fmt.Errorf("store: judgements of file %d: %w", fileID, err)
+	}
+	defer rows.Close()
+	out := []PastJudgement{}
+	for rows.Next() {
+		var j PastJudgement
+		var dec, decReason, findings, at, rat string
+		if err := rows.Scan(&j.Verdict, &j.Judged, &dec, &decReason, &j.RuleSet, &j.Period, &findings, &at, &rat, &j.ReplacedBy, &j.Reason); err != nil {
+			return nil, err
+		}
+		j.Decision = state.Decision(dec)
+		_ = json.Unmarshal([]byte(findings), &j.Findings)
+		j.JudgedAt, j.ReplacedAt = parseTS(at), parseTS(rat)
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// JudgedFiles returns the ids of the judged files (with a verdict and a
+// tournament) of the submissions received from from to to (to
+// excluded), oldest first: the files a re-judgement of a period takes.
+func (s *Store) JudgedFiles(ctx context.Context, from, to time.Time) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT f.id, s.received_at FROM files f JOIN submissions s ON s.id = f.submission_id
+		JOIN verdicts v ON v.file_id = f.id WHERE s.state = ? AND v.tournament_key <> '' ORDER BY s.received_at, f.id`, StateJudged)
+	if err != nil {
+		return nil, fmt.Errorf("store: judged files: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		var recv string
+		if err := rows.Scan(&id, &recv); err != nil {
+			return nil, err
+		}
+		if at := parseTS(recv); !at.Before(from) && at.Before(to) {
+			out = append(out, id)
+		}
+	}
+	return out, rows.Err()
+}
+
+// AddNotice queues a notice of an office's act (act names it: rejudged,
+// overruled, revoked, ...) about a submission, delivered like its
+// answer; a submission keeps every such notice.
+func (s *Store) AddNotice(ctx context.Context, submissionID int64, act string, n NewNotice, now time.Time) error {
+	to, _ := json.Marshal(n.To)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO notices (submission_id, act, kind, env_from, env_to, subject,
+		message_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		submissionID, act, n.Kind, n.From, string(to), n.Subject, n.MessageID, n.Message, NoticePending, ts(now), ts(now))
+	if err != nil {
+		return fmt.Errorf("store: notice of submission %d: %w", submissionID, err)
+	}
+	return nil
+}
+
+// ActNotice is a notice of an office's act, as a page lists it.
+type ActNotice struct {
+	ID        int64     `json:"id"`
+	Act       string    `json:"act"`
+	Kind      string    `json:"kind"`
+	To        []string  `json:"to"`
+	Subject   string    `json:"subject"`
+	Status    string    `json:"status"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ActNotices lists the notices of the office's acts about a submission,
+// oldest first.
+func (s *Store) ActNotices(ctx context.Context, submissionID int64) ([]ActNotice, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, act, kind, env_to, subject, status, created_at FROM notices
+		WHERE submission_id = ? AND act <> '' ORDER BY id`, submissionID)
+	if err != nil {
+		return nil, fmt.Errorf("store: notices of submission %d: %w", submissionID, err)
+	}
+	defer rows.Close()
+	out := []ActNotice{}
+	for rows.Next() {
+		var n ActNotice
+		var to, at string
+		if err := rows.Scan(&n.ID, &n.Act, &n.Kind, &to, &n.Subject, &n.Status, &at); err != nil {
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(to), &n.To)
+		n.CreatedAt = parseTS(at)
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// stateSQL selects what the state model (homologation/state) needs of a
+// file, from its submission s, its verdict v and its tournament t (both
+// LEFT JOINed): every query that shows a file's state reads it so, and
+// factsScan turns it into state.Facts.
+const stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
+	coalesce(v.read_error, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
+	coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.superseded_by), ''),
+	coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL`
+
+// factsScan receives stateSQL's columns.
+type factsScan struct {
+	sub, verdict, judged, decision, readErr, kind, period, supBy string
+	unclear, revoked, hasTournament                              bool
+}
+
+func (x *factsScan) dest() []any {
+	return []any{&x.sub, &x.verdict, &x.judged, &x.decision, &x.readErr, &x.kind, &x.period, &x.supBy,
+		&x.unclear, &x.revoked, &x.hasTournament}
+}
+
+func (x *factsScan) facts() state.Facts {
+	return state.Facts{Submission: x.sub, Verdict: judgedVerdict(x.verdict, x.judged), Decision: state.Decision(x.decision),
+		Unreadable: x.readErr != "" && !x.hasTournament, SupersededBy: x.supBy, Unclear: x.unclear, Revoked: x.revoked,
+		Period: x.period, Kind: x.kind}
+}
+
+// CountedIn is a closed list a tournament counted in: rated in it, or
+// carried into it as a correction.
+type CountedIn struct {
+	Kind       string `json:"kind"`
+	Period     string `json:"period"`
+	FileID     int64  `json:"file_id"` // the version counted (0: a revocation carried)
+	Correction bool   `json:"correction"`
+	Reason     string `json:"reason,omitempty"` // of a correction
+}
+
+// CountedIn lists the closed lists a tournament counted in, oldest first.
+func (s *Store) CountedIn(ctx context.Context, key string) ([]CountedIn, error) {
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, c *CountedIn) error {
+		return rows.Scan(&c.Kind, &c.Period, &c.FileID, &c.Correction, &c.Reason)
+	}, `SELECT l.kind, l.period, f.file_id, 0, '' FROM rating_list_files f JOIN rating_lists l ON l.id = f.list_id WHERE f.tournament_key = ?
+		UNION ALL
+		SELECT l.kind, l.period, c.file_id, 1, c.reason FROM list_corrections c JOIN rating_lists l ON l.id = c.list_id WHERE c.tournament_key = ?
+		ORDER BY 2, 1`, key, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: lists of tournament %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// NoticeByID returns a notice's message as text.
+func (s *Store) NoticeByID(ctx context.Context, id int64) (string, error) {
+	var msg []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT message FROM notices WHERE id = ?`, id).Scan(&msg); err != nil {
+		return "", fmt.Errorf("store: notice %d: %w", id, err)
+	}
+	return string(msg), nil
+}
