@@ -19,7 +19,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-gota/gota/dataframe"
 	"github.com/go-gota/gota/series"
@@ -521,7 +520,7 @@ func categories(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "I giocatori della " + fsi.Standard.ListName() + " – " + italian.List(periodOf(last.Period)) + "."
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + "."
 	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
 	if err != nil {
 		return tab, err
@@ -559,8 +558,13 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "La categoria nella lista in vigore prima della " + italian.List(periodOf(first.Period)) + " e nella " +
-		italian.List(periodOf(last.Period)) + " (" + fsi.Standard.ListName() + "); solo chi ha cambiato categoria."
+	if first == last {
+		tab.Note = "La categoria prima e dopo la lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) +
+			"; solo chi ha cambiato categoria."
+	} else {
+		tab.Note = "La categoria nella lista in vigore prima della lista " + fsi.Standard.ListName() + " di " + italian.Period(first.Period) +
+			" e in quella di " + italian.Period(last.Period) + "; solo chi ha cambiato categoria."
+	}
 	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
 	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
 	if from.Nrow() == 0 || to.Nrow() == 0 {
@@ -630,7 +634,7 @@ func ratings(in Input, inYear func(string) bool) (Table, error) {
 		return tab, nil
 	}
 	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = "I giocatori della " + fsi.Standard.ListName() + " – " + italian.List(periodOf(last.Period)) + ", con l'Elo pubblicato; età al 31 dicembre " + strconv.Itoa(year) + "."
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " + strconv.Itoa(year) + "."
 	var sexes, bands []string
 	var rs []int
 	for _, p := range last.Players {
@@ -684,7 +688,7 @@ func outcomes(in Input, inYear func(string) bool) (Table, error) {
 	tab := Table{Name: "esiti-province", Title: "Esiti dell'omologazione per provincia",
 		Columns: []string{"Provincia", "File giudicati", "Omologati", "Omologati con avvisi", "Respinti", "Inviati fuori termine"},
 		Keys:    []string{"province", "judged", "accepted", "accepted_with_warnings", "rejected", "late"},
-		Note:    "Per mese di ricevimento del file; fuori termine: ricevuti oltre il termine dalla fine del torneo che il regolamento fissa (RTF 6.2.2, RAPID 5.2)."}
+		Note:    "I file ricevuti nell'anno, per provincia del torneo; fuori termine: ricevuti oltre il termine che il regolamento fissa dalla fine del torneo (RTF 6.2.2, RAPID 5.2)."}
 	var provs, verdicts []string
 	var late []int
 	for _, j := range in.Judged {
@@ -791,10 +795,4 @@ func byCount(m map[string]int) []string {
 	out := sortedKeys(m)
 	slices.SortStableFunc(out, func(a, b string) int { return cmp.Compare(m[b], m[a]) })
 	return out
-}
-
-// periodOf reads a period label "2027-01" for italian.List.
-func periodOf(label string) (int, time.Month) {
-	y, m, _ := fsi.ParsePeriod(label)
-	return y, m
 }
