@@ -151,7 +151,7 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		}
 	}
 	if len(later) > 0 {
-		warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, with --force", k, strings.Join(later, ", "))
+		warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, each a forced close", k, strings.Join(later, ", "))
 	}
 
 	// The list in force.
