@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "760bdc68b266dfa510fce61883a1696a3e674a7f943ecb818c6fbcf0e508c960"
+const predecodedSHA256 = "d4fbab16db0a55087240baa29041880971f22ae29729d9ea5b0a540934e19e52"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -3014,7 +3014,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3142,7 +3142,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3270,7 +3270,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3398,7 +3398,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3526,7 +3526,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
