@@ -217,6 +217,11 @@ type Web struct {
 	// "none" (plain HTTP, a loopback demo). Over HTTPS the session
 	// cookie is Secure and named __Host-, and every answer carries HSTS.
 	HTTPS string `yaml:"https,omitempty"`
+	// PortalURL is the public address of the arbiters' portal
+	// ("https://omologa.example.org/portale"), written in the sign-in
+	// links it e-mails; empty, the first trusted origin's /portale, else
+	// (a loopback demo only) the address the request came to.
+	PortalURL string `yaml:"portal_url,omitempty"`
 }
 
 // OverHTTPS reports whether browsers reach the office over HTTPS.

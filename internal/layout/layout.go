@@ -44,6 +44,10 @@ var Tests = []string{"internal/testkit", "integration"}
 // samples and this package.
 var Apart = []string{"internal/layout", "samples"}
 
-// WebMustNot are the packages the web application may not import: it
-// reads through the office's queries and acts through its acts.
+// WebMustNot are the packages the web application and the portal may
+// not import: they read through the office's queries and act through
+// its acts.
 var WebMustNot = []string{"internal/store"}
+
+// Web are the folders WebMustNot applies to.
+var Web = []string{"internal/web", "internal/portal"}

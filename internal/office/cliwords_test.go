@@ -67,3 +67,25 @@ func TestErrorSaysCLIOnTheCommandLine(t *testing.T) {
 		t.Errorf("Error() = %q, want Msg", e.Error())
 	}
 }
+
+// TestNoCLIWordsInWarnings: the list run's warnings, which the web's
+// preview shows too, name no command or flag.
+func TestNoCLIWordsInWarnings(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "listrun.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "warn" && len(c.Args) > 0 {
+				if lit, ok := c.Args[0].(*ast.BasicLit); ok {
+					if s, _ := strconv.Unquote(lit.Value); cliWords.MatchString(s) {
+						t.Errorf("%s: a warning names the command line: %s", fset.Position(lit.Pos()), s)
+					}
+				}
+			}
+		}
+		return true
+	})
+}

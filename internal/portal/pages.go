@@ -110,7 +110,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	for _, fn := range office.FieldNames {
 		fields[fn.Name] = r.PostFormValue(fn.Name)
 	}
-	id, _, err := s.p.Submit(r.Context(), per, st.name, st.data, st.at, fields, from(r))
+	id, _, err := s.p.Submit(r.Context(), per, st.name, st.data, st.at, fields, s.from(r))
 	if err != nil {
 		s.failBack(w, r, err, "/portale/verifica")
 		return

@@ -22,6 +22,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,9 +40,14 @@ type Options struct {
 	Now    func() time.Time
 	TLS    bool // cookies Secure and __Host- named
 	// Base is the portal's public address for the links sent by e-mail
-	// ("https://omologa.example.org/portale"): "" takes the request's
-	// scheme and host (the loopback address, or a trusted origin).
+	// ("https://omologa.example.org/portale", web.portal_url): "" takes
+	// the request's, but only on a loopback address (the demo), since a
+	// Host header is the client's to write.
 	Base string
+	// ClientAddr is the address a request came from, for the audit
+	// trail (the web application's, which knows its proxy); nil: the
+	// connection's.
+	ClientAddr func(*http.Request) string
 }
 
 // Server is the portal's pages.
@@ -52,6 +58,7 @@ type Server struct {
 	now    func() time.Time
 	tls    bool
 	base   string
+	client func(*http.Request) string
 	mux    *http.ServeMux
 	mu     sync.Mutex
 	staged map[string]*staged // by address: the last file checked
@@ -71,7 +78,8 @@ const stageFor = time.Hour
 
 // New builds the portal.
 func New(opt Options) (*Server, error) {
-	s := &Server{o: opt.Office, p: opt.Portal, log: opt.Log, now: opt.Now, tls: opt.TLS, base: opt.Base, staged: map[string]*staged{}}
+	s := &Server{o: opt.Office, p: opt.Portal, log: opt.Log, now: opt.Now, tls: opt.TLS, base: opt.Base, client: opt.ClientAddr,
+		staged: map[string]*staged{}}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -175,9 +183,13 @@ func (s *Server) person(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// from is where a request came from, for the audit trail: the remote
-// address (the proxy's, behind one).
-func from(r *http.Request) string {
+// from is where a request came from, for the audit trail.
+func (s *Server) from(r *http.Request) string {
+	if s.client != nil {
+		if a := s.client(r); a != "" {
+			return a
+		}
+	}
 	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
 		return h
 	}
@@ -185,16 +197,25 @@ func from(r *http.Request) string {
 }
 
 // baseOf is the portal's address for a link: the configured one, else
-// the request's.
-func (s *Server) baseOf(r *http.Request) string {
+// the request's when it came to a loopback address (the demo); ok is
+// false otherwise, since the Host header is the client's to write and a
+// link to another site would hand it the token.
+func (s *Server) baseOf(r *http.Request) (base string, ok bool) {
 	if s.base != "" {
-		return s.base
+		return s.base, true
+	}
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	if ip := net.ParseIP(strings.Trim(host, "[]")); !(host == "localhost" || ip != nil && ip.IsLoopback()) {
+		return "", false
 	}
 	scheme := "http"
 	if r.TLS != nil || s.tls {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host + "/portale"
+	return scheme + "://" + r.Host + "/portale", true
 }
 
 func randomID() string {
@@ -267,7 +288,14 @@ func (s *Server) askLink(w http.ResponseWriter, r *http.Request) {
 	}
 	// The browser's token lives as long as a link, renewed with each ask.
 	s.setCookie(w, browserCookie, browser, int((s.p.Options().LinkValid + time.Minute).Seconds()))
-	if err := s.p.RequestLink(r.Context(), r.PostFormValue("email"), browser, s.baseOf(r), from(r)); err != nil {
+	base, ok := s.baseOf(r)
+	if !ok {
+		s.log.Error("portal: no public address for the sign-in links: set web.portal_url (or web.trusted_origins)", "host", r.Host)
+		s.render(w, r, http.StatusServiceUnavailable, "error", errorData{
+			Msg: "Il portale non può inviare collegamenti in questo momento: scriva all'ufficio omologazioni.", Back: "/portale/entra"})
+		return
+	}
+	if err := s.p.RequestLink(r.Context(), r.PostFormValue("email"), browser, base, s.from(r)); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -276,7 +304,7 @@ func (s *Server) askLink(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) passwordSignIn(w http.ResponseWriter, r *http.Request) {
 	email := r.PostFormValue("email")
-	tok, _, err := s.p.PasswordSignIn(r.Context(), email, r.PostFormValue("password"), from(r))
+	tok, _, err := s.p.PasswordSignIn(r.Context(), email, r.PostFormValue("password"), s.from(r))
 	if err != nil {
 		var oe *office.Error
 		if errors.As(err, &oe) {
@@ -303,7 +331,7 @@ func (s *Server) linkPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) useLink(w http.ResponseWriter, r *http.Request) {
-	tok, _, err := s.p.SignIn(r.Context(), r.PathValue("token"), s.cookieValue(r, browserCookie), from(r))
+	tok, _, err := s.p.SignIn(r.Context(), r.PathValue("token"), s.cookieValue(r, browserCookie), s.from(r))
 	if err != nil {
 		s.failBack(w, r, err, "/portale/entra")
 		return
@@ -346,7 +374,7 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusBadRequest, "password", passwordData{Has: has, Error: "Le due password non coincidono."})
 		return
 	}
-	if err := s.p.SetPassword(r.Context(), per, pw, from(r)); err != nil {
+	if err := s.p.SetPassword(r.Context(), per, pw, s.from(r)); err != nil {
 		var oe *office.Error
 		if errors.As(err, &oe) {
 			has, _ := s.p.HasPassword(r.Context(), per)

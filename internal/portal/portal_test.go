@@ -565,6 +565,18 @@ func TestPortalHTTP(t *testing.T) {
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("a cross-site post: %s", resp.Status)
 	}
+	// A request naming another host gets no link pointing there.
+	req, _ = http.NewRequest(http.MethodPost, f.ts.URL+"/portale/entra", strings.NewReader("email="+url.QueryEscape(ferretti)))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Host = "evil.example"
+	resp, err = asker.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || len(f.links(t, ferretti)) != 0 {
+		t.Errorf("a link asked through another host: %s, %q", resp.Status, f.links(t, ferretti))
+	}
 	// The links sent are bounded per address and hour.
 	for range 10 {
 		resp, err := asker.PostForm(f.ts.URL+"/portale/entra", url.Values{"email": {casadei}})

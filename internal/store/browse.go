@@ -161,7 +161,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		coalesce((SELECT t.name FROM files f JOIN verdicts v ON v.file_id = f.id JOIN tournaments t ON t.key = v.tournament_key
 			WHERE f.submission_id = s.id ORDER BY f.seq LIMIT 1), ''),
 		coalesce((SELECT v.verdict FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
-			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 ELSE 1 END
+			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 WHEN 'attachment' THEN 4 ELSE 1 END
 			LIMIT 1), ''),
 		coalesce((SELECT v.kind FROM files f JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id AND v.kind <> ''
 			ORDER BY f.seq LIMIT 1), ''),
@@ -170,7 +170,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'error'),
 		(SELECT count(*) FROM files f JOIN findings x ON x.file_id = f.id WHERE f.submission_id = s.id AND x.severity = 'warning'),
 		coalesce((SELECT f.id FROM files f LEFT JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
-			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 ELSE 1 END, f.seq
+			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 WHEN 'attachment' THEN 4 ELSE 1 END, f.seq
 			LIMIT 1), 0)
 		FROM submissions s WHERE s.id IN (`+strings.Join(in, ",")+`) ORDER BY s.id DESC`, idArgs...)
 	if err != nil {

@@ -264,28 +264,29 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("forward a FIDE list", func(t *testing.T) {
-		// December 2026 (FIDE-RR 7.3: monthly lists): the demo's three
-		// tournaments have players without FIDE id, so the export holds
-		// them and lists whom FIDE must register.
+		// December 2026 (FIDE-RR 7.3: monthly lists): Firenze and Novara
+		// are ready (the registers give their FIDE ids); Bologna's chief
+		// arbiter has no FIDE id, so the export holds it and lists the
+		// nine players FIDE must register.
 		b.open(t, "/fide?period=2026-12")
 		b.shot(t, "fide")
 		b.submit(t, "preview", "#fide-preview", "#fide-export")
-		b.shot(t, "fide-preview-held")
-		b.do(t, "record the held", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if got := b.text(t, "#held + p + div table"); strings.Count(got, "officer") != 3 || !strings.Contains(got, "Bernardi, Gianni") {
-			t.Errorf("the held tournaments: %q", got)
+		if got := b.text(t, "#fide-export"); got != "Invia alla FIDE (2 tornei)" {
+			t.Errorf("the export button says %q", got)
 		}
-		b.shot(t, "fide-held")
-		// FIDE registered them: the players' register has their ids.
-		f.o.Config.Registers.Players = registeredPlayersCSV(t)
-		b.open(t, "/fide?period=2026-12")
-		b.submit(t, "preview", "#fide-preview", "#fide-export")
 		b.shot(t, "fide-preview")
 		b.do(t, "export", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
 		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 2 {
 			t.Errorf("the forwarded tournaments: %q", got)
 		}
-		b.shot(t, "fide-forwarded")
+		if got := b.text(t, "#held + p + div table"); strings.Count(got, "officer") != 1 || !strings.Contains(got, "Campionato Sociale 2026") ||
+			!strings.Contains(got, "Arbitro Zanetti Paola: manca il codice FIDE") || !strings.Contains(got, "Silvestri Enrico (M, 1959, ITA, FSI 152080)") {
+			t.Errorf("the held tournaments: %q", got)
+		}
+		if got := b.text(t, "#fide-registration"); got != "Scarica il file di registrazione FIDE (9)" {
+			t.Errorf("the registration file's link says %q", got)
+		}
+		b.shot(t, "fide-forwarded-held")
 		fw, err := f.o.Store.Forwardings(context.Background(), "2026-12")
 		if err != nil || len(fw) == 0 {
 			t.Fatalf("no forwarding (%v)", err)

@@ -24,6 +24,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"omologa/internal/config"
@@ -112,7 +113,14 @@ func New(opt Options) (*Server, error) {
 	if opt.WarmIndex {
 		s.idx.Warm()
 	}
-	if s.portal, err = portal.New(portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls}); err != nil {
+	po := portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls, ClientAddr: s.clientAddr}
+	if w := opt.Web; w != nil {
+		po.Base = w.PortalURL
+		if po.Base == "" && len(w.TrustedOrigins) > 0 {
+			po.Base = strings.TrimSuffix(w.TrustedOrigins[0], "/") + "/portale"
+		}
+	}
+	if s.portal, err = portal.New(po); err != nil {
 		return nil, err
 	}
 	s.routes()
