@@ -154,3 +154,18 @@ func exitFor(err error) int {
 	}
 	return exitUsage
 }
+
+// parseInterleaved parses args whose flags may come before, between or
+// after the positional arguments ("revoke 12 --reason …"), and returns
+// those arguments in order.
+func parseInterleaved(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	for rest := args; ; {
+		if code, ok := parseFlags(fs, rest); !ok {
+			return nil, code, false
+		}
+		if fs.NArg() == 0 {
+			return pos, 0, true
+		}
+		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
+}
