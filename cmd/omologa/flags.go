@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -87,6 +88,21 @@ func argCount(fs *flag.FlagSet, min, max int, what string) string {
 	return ""
 }
 
+// regularFiles checks the files given as arguments before anything is
+// done with them, so that a typo does not leave half of a command's
+// work done: "x: no such file", or "x is a folder: " and what to give
+// instead (folder).
+func regularFiles(paths []string, folder string) string {
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil {
+			return p + ": no such file"
+		} else if st.IsDir() {
+			return p + " is a folder: " + folder
+		}
+	}
+	return ""
+}
+
 // firstOf returns the first non-empty message.
 func firstOf(msgs ...string) string {
 	for _, m := range msgs {
@@ -137,4 +153,19 @@ func exitFor(err error) int {
 		return exitRejected
 	}
 	return exitUsage
+}
+
+// parseInterleaved parses args whose flags may come before, between or
+// after the positional arguments ("revoke 12 --reason …"), and returns
+// those arguments in order.
+func parseInterleaved(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	for rest := args; ; {
+		if code, ok := parseFlags(fs, rest); !ok {
+			return nil, code, false
+		}
+		if fs.NArg() == 0 {
+			return pos, 0, true
+		}
+		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
 }

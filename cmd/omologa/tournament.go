@@ -58,15 +58,9 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return exitUsage
 	}
 	// Flags may follow the ids ("revoke 12 --reason …").
-	var pos []string
-	for rest := args[1:]; ; {
-		if code, ok := parseFlags(fs, rest); !ok {
-			return code
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos, rest = append(pos, fs.Arg(0)), fs.Args()[1:]
+	pos, code, ok := parseInterleaved(fs, args[1:])
+	if !ok {
+		return code
 	}
 	if len(pos) != n {
 		// One line naming what is missing or too much: "show: one ID

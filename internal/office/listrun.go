@@ -127,34 +127,73 @@ func (c *closed) notes(loc *time.Location) []string {
 	return n
 }
 
-// closeFromStore gathers the list in force and the period's homologated
-// tournaments from the store and closes the period.
+// closeFromStore closes a period from the store, in named steps: the
+// list in force (refreshed from the register and the other kind's list),
+// the period's files (with those homologated late and those held), which
+// of them are rated (ratedIn, pure), the corrections of earlier lists, and
+// the close itself.
 func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.Period,
 	settings *rules.Rating, force bool) (*closed, error) {
-	st, cfg := o.Store, o.Config
+	st := o.Store
 	if _, ok, err := st.RatingListOf(ctx, string(k), period.Label); err != nil {
 		return nil, err
 	} else if ok && !force {
 		return nil, listError(fmt.Errorf("%s list %s: %w (a published list is not rewritten: a change of a tournament rated in it is carried into the next list)", k, period.Label, store.ErrListExists))
 	}
 	res := &closed{out: ListRunResult{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []DecisionLine{}, Corrections: []CorrectionLine{},
-		Crosscheck: Crosscheck{Differ: []Difference{}, Unrecorded: []string{}}}}
-	warn := func(format string, a ...any) { res.out.Warnings = append(res.out.Warnings, fmt.Sprintf(format, a...)) }
+		Crosscheck: Crosscheck{Differ: []Difference{}, Unrecorded: []string{}}, Held: []store.HeldFile{}}}
 	closedPeriods, err := st.RatingListPeriods(ctx, string(k))
 	if err != nil {
 		return nil, err
 	}
-	var later []string
-	for _, p := range closedPeriods {
-		if p > period.Label {
-			later = append(later, p)
+	if later := laterThan(closedPeriods, period.Label); len(later) > 0 {
+		res.warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, each a forced close", k, strings.Join(later, ", "))
+	}
+	list, err := o.listInForce(ctx, k, period, settings, res)
+	if err != nil {
+		return nil, err
+	}
+	hs, late, err := o.periodFiles(ctx, k, period, settings, closedPeriods, res)
+	if err != nil {
+		return nil, err
+	}
+	ts, label, err := o.tournamentsToRate(ctx, k, period, settings, hs, late, res)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := o.corrections(ctx, k, period, settings)
+	if err != nil {
+		return nil, err
+	}
+	res.corrections, res.out.Corrections = cs.rows, cs.notes
+	res.out.Warnings = append(res.out.Warnings, cs.warnings...)
+	if err := res.close(k, period, settings, list, ts, cs.deltas); err != nil {
+		return nil, err
+	}
+	return res, crossCheck(ctx, st, label, &res.out)
+}
+
+// warn adds a note to the run's warnings.
+func (c *closed) warn(format string, a ...any) {
+	c.out.Warnings = append(c.out.Warnings, fmt.Sprintf(format, a...))
+}
+
+// laterThan returns the closed periods after period.
+func laterThan(closed []string, period string) []string {
+	var out []string
+	for _, p := range closed {
+		if p > period {
+			out = append(out, p)
 		}
 	}
-	if len(later) > 0 {
-		warn("the %s lists %s were closed after this period and chain from its earlier list: close them again, in order, each a forced close", k, strings.Join(later, ", "))
-	}
+	return out
+}
 
-	// The list in force.
+// listInForce is the list the period closes from: the latest stored list
+// of the kind, refreshed from the players' register, else the register
+// itself; with the other kind's ratings copied in (fromOtherList).
+func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating, res *closed) (*registers.Players, error) {
+	st, cfg := o.Store, o.Config
 	var list *registers.Players
 	prev, ok, err := st.LatestRatingList(ctx, string(k), period.Label)
 	if err != nil {
@@ -171,7 +210,7 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		}
 		res.out.BasedOn = name
 		if want := settings.Schedule(k).Previous(period).Label; prev.Period != want {
-			warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
+			res.warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
 		}
 		if regs.Players != nil {
 			res.out.Refreshed, res.out.Joined = refresh(list, regs.Players)
@@ -188,7 +227,6 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 			res.out.BasedOn = "register " + name + " (imported)"
 		}
 	}
-
 	// The other kind's ratings, as its latest list has them.
 	other := fsi.Standard
 	if k == fsi.Standard {
@@ -204,57 +242,112 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		res.out.OtherList = string(other) + " " + ol.Period
 		res.out.OtherRows = fromOtherList(list, olist, k)
 	}
+	return list, nil
+}
 
-	// The period's tournaments.
+// periodFiles are the homologated versions in force received in the
+// period, and those received earlier but never rated (late, by file):
+// homologated after their list was closed (a quarantined submission
+// released late), or of a period never closed, from the first list's
+// period on (before it, the list in force holds them). The files held
+// (unclear) go into res.
+func (o *Office) periodFiles(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating,
+	closedPeriods []string, res *closed) ([]store.Homologated, map[int64]bool, error) {
+	st := o.Store
 	loc := settings.Location()
 	from, to := period.From.Time(loc), period.Cutoff.AddDays(1).Time(loc)
 	hs, err := st.HomologatedFiles(ctx, string(k), from, to)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if res.out.Held, err = st.HeldFiles(ctx, string(k)); err != nil {
-		return nil, err
+	if held, err := st.HeldFiles(ctx, string(k)); err != nil {
+		return nil, nil, err
+	} else if held != nil {
+		res.out.Held = held
 	}
-	// Tournaments received in an earlier period but homologated after its
-	// list was closed (a quarantined submission released late), or of a
-	// period never closed: never rated, they are rated in this list, from
-	// the first list's period on (before it, the list in force holds them).
 	late := map[int64]bool{}
-	if len(closedPeriods) > 0 {
-		first, ok, err := st.RatingListOf(ctx, string(k), closedPeriods[0])
-		if err != nil {
-			return nil, err
-		}
-		var firstFrom tournament.Date
-		if ok {
-			_ = firstFrom.UnmarshalText([]byte(first.From))
-		}
-		if ok && firstFrom.IsFull() && firstFrom.Before(period.From) {
-			earlier, err := st.UnratedFiles(ctx, string(k), firstFrom.Time(loc), from, period.Label)
-			if err != nil {
-				return nil, err
-			}
-			for _, h := range earlier {
-				if day := tournament.DateOf(h.ReceivedAt.In(loc)); day.Before(firstFrom) || !day.Before(period.From) {
-					continue
-				}
-				late[h.FileID] = true
-				hs = append(hs, h)
-			}
+	if len(closedPeriods) == 0 {
+		return hs, late, nil
+	}
+	first, ok, err := st.RatingListOf(ctx, string(k), closedPeriods[0])
+	if err != nil || !ok {
+		return hs, late, err
+	}
+	var firstFrom tournament.Date
+	_ = firstFrom.UnmarshalText([]byte(first.From))
+	if !firstFrom.IsFull() || !firstFrom.Before(period.From) {
+		return hs, late, nil
+	}
+	earlier, err := st.UnratedFiles(ctx, string(k), firstFrom.Time(loc), from, period.Label)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, h := range earlier {
+		if lateInto(tournament.DateOf(h.ReceivedAt.In(loc)), firstFrom, period.From) {
+			late[h.FileID] = true
+			hs = append(hs, h)
 		}
 	}
+	return hs, late, nil
+}
+
+// lateInto reports whether a tournament received on day, never rated,
+// is rated late in the period starting on periodFrom: received from the
+// first list's period on (before it, the list in force holds it) and
+// before the period.
+func lateInto(day, firstFrom, periodFrom tournament.Date) bool {
+	return !day.Before(firstFrom) && day.Before(periodFrom)
+}
+
+// rateChoice is what the close does with one homologated file.
+type rateChoice struct {
+	Rate bool
+	// Day is the receipt day the rating takes (the period's first day
+	// for a file rated late).
+	Day tournament.Date
+	// Warning, in English, says what the office should know ("" none).
+	Warning string
+}
+
+// ratedIn decides, for one homologated file received on day (late: never
+// rated and received before the period), whether the period's close
+// rates it: not when outside the period, nor when its tournament was
+// rated in another list already (ratedIn names it: its changes go as
+// corrections); a late file is rated as received on the period's first
+// day; a verdict that recorded another list than the schedule's says so.
+func ratedIn(name string, k fsi.Kind, period periods.Period, day tournament.Date, late bool, recorded string, corrected bool,
+	ratedInList string) rateChoice {
+	switch {
+	case !period.Contains(day) && !late:
+		return rateChoice{}
+	case ratedInList != "" && late:
+		return rateChoice{}
+	case ratedInList != "":
+		return rateChoice{Warning: fmt.Sprintf("%s: the tournament was already rated in the %s list %s: not rated again (its changes are carried as corrections)", name, k, ratedInList)}
+	case late:
+		return rateChoice{Rate: true, Day: period.From,
+			Warning: fmt.Sprintf("%s: received on %s, before this period, and not rated in any list (homologated after its list was closed, or its list never closed): rated in this list", name, dmy(day))}
+	case recorded != "" && recorded != period.Label && !corrected:
+		return rateChoice{Rate: true, Day: day,
+			Warning: fmt.Sprintf("%s: the verdict recorded list %s, the schedule of the rating settings says %s: rated in %s", name, recorded, period.Label, period.Label)}
+	}
+	return rateChoice{Rate: true, Day: day}
+}
+
+// tournamentsToRate reads the files the close rates (ratedIn) with the
+// office's decisions about their players, and records them in res.
+func (o *Office) tournamentsToRate(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating,
+	hs []store.Homologated, late map[int64]bool, res *closed) ([]rating.Received, map[int64]string, error) {
+	st := o.Store
+	loc := settings.Location()
 	rated, err := st.RatedTournaments(ctx, string(k), period.Label)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var ts []rating.Received
 	label := map[int64]string{}
 	used := map[string]bool{}
 	for _, h := range hs {
-		day := tournament.DateOf(h.ReceivedAt.In(loc))
-		if !period.Contains(day) && !late[h.FileID] {
-			continue
-		}
 		name := fmt.Sprintf("%d/%s", h.SubmissionID, h.Name)
 		if used[name] {
 			name = fmt.Sprintf("%s#%d", name, h.FileID)
@@ -264,30 +357,25 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		if key == "" {
 			key = fmt.Sprintf("#%d", h.FileID)
 		}
-		if p, ok := rated[key]; ok {
-			if !late[h.FileID] {
-				warn("%s: the tournament was already rated in the %s list %s: not rated again (its changes are carried as corrections)", name, k, p)
-			}
-			continue
+		c := ratedIn(name, k, period, tournament.DateOf(h.ReceivedAt.In(loc)), late[h.FileID], h.Period, h.Corrected, rated[key])
+		if c.Warning != "" {
+			res.warn("%s", c.Warning)
 		}
-		if late[h.FileID] {
-			warn("%s: received on %s, before this period, and not rated in any list (homologated after its list was closed, or its list never closed): rated in this list", name, dmy(day))
-			day = period.From
-		} else if h.Period != "" && h.Period != period.Label && !h.Corrected {
-			warn("%s: the verdict recorded list %s, the schedule of the rating settings says %s: rated in %s", name, h.Period, period.Label, period.Label)
+		if !c.Rate {
+			continue
 		}
 		t, _, err := codec.Read(h.Name, h.Data)
 		if err != nil {
-			warn("%s: homologated but unreadable now (%v): not rated", name, err)
+			res.warn("%s: homologated but unreadable now (%v): not rated", name, err)
 			continue
 		}
-		rc := rating.Received{File: name, Tournament: t, Received: day}
+		rc := rating.Received{File: name, Tournament: t, Received: c.Day}
 		ds, err := st.Decisions(ctx, h.FileID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := ApplyDecisions(&rc, ds); err != nil {
-			return nil, fmt.Errorf("%s: the office's decisions: %w", name, err)
+			return nil, nil, fmt.Errorf("%s: the office's decisions: %w", name, err)
 		}
 		for _, d := range ds {
 			l := DescribeDecision(d, t, k)
@@ -299,37 +387,31 @@ func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.
 		res.files = append(res.files, store.ListedFile{FileID: h.FileID, TournamentKey: h.TournamentKey, Label: name,
 			Decisions: fingerprint(ds)})
 	}
+	return ts, label, nil
+}
 
-	// The tournaments rated in closed lists and changed since.
-	cs, err := o.corrections(ctx, k, period, settings)
-	if err != nil {
-		return nil, err
-	}
-	res.corrections, res.out.Corrections = cs.rows, cs.notes
-	res.out.Warnings = append(res.out.Warnings, cs.warnings...)
-
-	// The list in force as the close takes it, kept with the new list
-	// to re-rate a tournament corrected after the close.
+// close rates the period's tournaments on the list in force, with the
+// corrections' differences, keeping the list as the close took it (to
+// re-rate a tournament corrected after the close) and the new one.
+func (c *closed) close(k fsi.Kind, period periods.Period, settings *rules.Rating, list *registers.Players,
+	ts []rating.Received, deltas []rating.Correction) error {
 	var base bytes.Buffer
 	if err := registers.WritePlayers(&base, list); err != nil {
-		return nil, err
+		return err
 	}
-	res.base = base.Bytes()
+	c.base = base.Bytes()
 	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: settings, InPlace: true,
-		Corrections: cs.deltas})
+		Corrections: deltas})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	res.list, res.out.Report = r.List, r.Report
+	c.list, c.out.Report = r.List, r.Report
 	var buf bytes.Buffer
 	if err := registers.WritePlayers(&buf, r.List); err != nil {
-		return nil, err
+		return err
 	}
-	res.csv = buf.Bytes()
-	if err := crossCheck(ctx, st, label, &res.out); err != nil {
-		return nil, err
-	}
-	return res, nil
+	c.csv = buf.Bytes()
+	return nil
 }
 
 // refresh brings a stored list in force up to date with the players'

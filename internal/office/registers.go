@@ -107,6 +107,22 @@ type ImportDiff struct {
 	Added      []string `json:"added"`
 	Removed    []string `json:"removed"`
 	Changed    []string `json:"changed"`
+	// MassRemoval says the file removes more than MaxRemovedShare of the
+	// rows in force: imported only as an explicit replacement (an
+	// administrator's, with a confirmation); RemovedPercent is the share.
+	MassRemoval    bool `json:"mass_removal,omitempty"`
+	RemovedPercent int  `json:"removed_percent,omitempty"`
+}
+
+// MaxRemovedPercent is MaxRemovedShare in per cent, for messages.
+func MaxRemovedPercent() int { return int(MaxRemovedShare * 100) }
+
+// mass sets MassRemoval and RemovedPercent.
+func (d *ImportDiff) mass() {
+	if d.Before > 0 {
+		d.RemovedPercent = (100*len(d.Removed) + d.Before/2) / d.Before
+		d.MassRemoval = float64(len(d.Removed)) > MaxRemovedShare*float64(d.Before)
+	}
 }
 
 // registerColumns are each register's header, the column that keys its
@@ -310,7 +326,12 @@ func (o *Office) ImportPreview(ctx context.Context, a Actor, kind, name string, 
 	if err := o.allow(a, ActImport); err != nil {
 		return nil, err
 	}
-	return o.diffRegister(ctx, kind, name, data)
+	d, err := o.diffRegister(ctx, kind, name, data)
+	if err != nil {
+		return nil, err
+	}
+	d.mass()
+	return d, nil
 }
 
 // Import makes data the register of kind in force, after checking its
@@ -326,13 +347,18 @@ func (o *Office) Import(ctx context.Context, a Actor, req ImportRequest) (*Impor
 	if err != nil {
 		return nil, err
 	}
-	if d.Before > 0 && float64(len(d.Removed)) > MaxRemovedShare*float64(d.Before) && !req.Replace {
+	d.mass()
+	if d.MassRemoval && req.Replace && !a.Role.May(ActReplaceRegister) {
+		return nil, o.allow(a, ActReplaceRegister)
+	}
+	if d.MassRemoval && !req.Replace {
 		return nil, &Error{Kind: Refused,
 			Msg: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused",
 				req.Name, len(d.Removed), d.Before, registerColumns[req.Kind].name, d.BeforeFile, int(MaxRemovedShare*100)),
 			CLI: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused (--replace imports it all the same)",
 				req.Name, len(d.Removed), d.Before, registerColumns[req.Kind].name, d.BeforeFile, int(MaxRemovedShare*100)),
-			MsgIT: fmt.Sprintf("%s toglierebbe %d delle %d righe del registro in vigore: rifiutato", req.Name, len(d.Removed), d.Before)}
+			MsgIT: fmt.Sprintf("%s toglierebbe %d delle %d righe del registro in vigore (%d%%, oltre il %d%%): rifiutato; un amministratore può sostituire il registro",
+				req.Name, len(d.Removed), d.Before, d.RemovedPercent, MaxRemovedPercent())}
 	}
 	if err := o.Store.ImportRegister(ctx, req.Kind, req.Name, req.Data, d.Rows, a.User, o.Now()); err != nil {
 		return nil, err

@@ -38,9 +38,9 @@ type VersionView struct {
 	State    state.View
 	Decision *store.VerdictDecision
 	Past     []store.PastJudgement
-	// Errors are the rules of the file's error findings (the ones an
+	// Errors are the file's error findings, one a rule (the ones an
 	// "accept despite" names); Late says one of them is the deadline.
-	Errors []string
+	Errors []ErrorRule
 	Late   bool
 	// Acts are the acts on the file (state.Act) the actor may do and the
 	// state model allows: the page offers only these.
@@ -48,17 +48,16 @@ type VersionView struct {
 }
 
 // fileActs are the acts on a file the pages offer, with the office's act
-// (and role) each needs.
+// (and role) each needs; revoking and reinstating are the tournament's.
 var fileActs = map[state.Act]Action{
 	state.ActRejudge: ActRejudge, state.ActAcceptDespite: ActOverrule, state.ActAcceptLate: ActOverrule,
 	state.ActReject: ActOverrule, state.ActLink: ActLink, state.ActUnlink: ActUnlink,
-	state.ActRevoke: ActRevoke, state.ActReinstate: ActReinstate,
 }
 
 // ActsOn returns the acts on a file in state v that the role may do and
 // the state model allows; accept-despite only with error findings other
-// than the deadline's, accept-late only with the deadline's.
-func ActsOn(r Role, v state.View, errors []string, late bool) map[string]bool {
+// than the deadline's alone, accept-late only with the deadline's alone.
+func ActsOn(r Role, v state.View, errors []ErrorRule, late bool) map[string]bool {
 	out := map[string]bool{}
 	for act, need := range fileActs {
 		if !r.May(need) || state.Allowed(v.State, act) != nil {
@@ -66,7 +65,9 @@ func ActsOn(r Role, v state.View, errors []string, late bool) map[string]bool {
 		}
 		switch act {
 		case state.ActAcceptLate:
-			if !late {
+			// Only when the deadline is the one error: Overrule refuses
+			// to accept other errors unnamed.
+			if !late || len(errors) != 1 {
 				continue
 			}
 		case state.ActAcceptDespite:
@@ -137,16 +138,23 @@ func (o *Office) versionView(ctx context.Context, a Actor, v store.Version) (*Ve
 	return vv, nil
 }
 
+// ErrorRule is one rule of a file's error findings, with the article and
+// the first finding's message: what the office names when it accepts a
+// file despite its errors.
+type ErrorRule struct {
+	Rule, Article, MessageIT, MessageEN string
+}
+
 // errorRules returns the distinct rules of a report's error findings, and
 // whether the deadline's is one of them.
-func errorRules(rep *validate.Report) (rules []string, late bool) {
+func errorRules(rep *validate.Report) (rules []ErrorRule, late bool) {
 	for _, f := range rep.Findings {
 		if f.Severity != validate.SeverityError {
 			continue
 		}
 		late = late || isLate(f.Rule)
-		if !slices.Contains(rules, f.Rule) {
-			rules = append(rules, f.Rule)
+		if !slices.ContainsFunc(rules, func(e ErrorRule) bool { return e.Rule == f.Rule }) {
+			rules = append(rules, ErrorRule{Rule: f.Rule, Article: f.Article, MessageIT: f.MessageIT, MessageEN: f.MessageEN})
 		}
 	}
 	return rules, late
@@ -154,7 +162,7 @@ func errorRules(rep *validate.Report) (rules []string, late bool) {
 
 // FileActs returns the acts on a file the actor may do (for the
 // submission's page), with the file's error rules.
-func (o *Office) FileActs(ctx context.Context, a Actor, fileID int64) (acts map[string]bool, errors []string, err error) {
+func (o *Office) FileActs(ctx context.Context, a Actor, fileID int64) (acts map[string]bool, errors []ErrorRule, err error) {
 	fv, err := o.fileView(ctx, fileID)
 	if err != nil {
 		return nil, nil, err
@@ -201,4 +209,13 @@ func (q *Queries) TournamentByKey(ctx context.Context, key string) (*store.Tourn
 // attributes them (store.HeldFiles), every kind.
 func (q *Queries) HeldFiles(ctx context.Context) ([]store.HeldFile, error) {
 	return q.st.HeldFiles(ctx, "")
+}
+
+// PendingDecision is a withdrawal waiting for the office's decision.
+type PendingDecision = store.PendingDecision
+
+// PendingDecisions lists the round-robin withdrawals the office has to
+// decide about (store.PendingDecisions).
+func (q *Queries) PendingDecisions(ctx context.Context) ([]store.PendingDecision, error) {
+	return q.st.PendingDecisions(ctx)
 }

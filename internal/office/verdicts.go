@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,10 +20,13 @@ import (
 const (
 	ActRejudge  Action = "rejudge"
 	ActOverrule Action = "overrule"
+	// ActReplaceRegister is an import removing more than
+	// MaxRemovedShare of a register's rows: an administrator's.
+	ActReplaceRegister Action = "replace-register"
 )
 
 func init() {
-	minRank[ActRejudge], minRank[ActOverrule] = 2, 2
+	minRank[ActRejudge], minRank[ActOverrule], minRank[ActReplaceRegister] = 2, 2, 3
 }
 
 // Outcome is what an act about a file did: the file's state before and
@@ -317,4 +321,24 @@ func domainOf(addr string) string {
 		return strings.Trim(addr[i+1:], "> ")
 	}
 	return "omologa.invalid"
+}
+
+// FileNumbered returns the id of the file numbered "N.M" (submission N,
+// its M-th file), as status, the pages and the notices number it.
+func (o *Office) FileNumbered(ctx context.Context, number string) (int64, error) {
+	sub, place, ok := strings.Cut(strings.TrimSpace(number), ".")
+	n, err1 := strconv.ParseInt(sub, 10, 64)
+	m, err2 := strconv.Atoi(place)
+	if !ok || err1 != nil || err2 != nil || n <= 0 || m <= 0 {
+		return 0, &Error{Kind: Invalid, Msg: fmt.Sprintf("file %q: a file's number N.M expected (submission N, its M-th file)", number),
+			MsgIT: fmt.Sprintf("file %q: atteso il numero N.M di un file (invio N, suo M-esimo file)", number)}
+	}
+	id, found, err := o.Store.FileByNumber(ctx, n, m)
+	if err != nil {
+		return 0, err
+	}
+	if !found {
+		return 0, &Error{Kind: NotFound, Msg: fmt.Sprintf("no file %s", number), MsgIT: fmt.Sprintf("il file %s non esiste", number)}
+	}
+	return id, nil
 }

@@ -203,3 +203,54 @@ func stateNumber(t *testing.T, o *Office, file int64) string {
 	}
 	return fv.number
 }
+
+// Issue 20 item 5: the TRF and a PDF crosstable in one message: the PDF
+// is kept and noted, the notice is a receipt; a PDF alone is still
+// answered with the request for the TRF.
+func TestAttachmentBesideTheTRF(t *testing.T) {
+	ctx := context.Background()
+	o := open(t, t.TempDir())
+	p, err := o.pipeline(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trf := pipelinetest.TRF("Open di Prova", "Siena", time.Now().AddDate(0, 0, -9).Format("2006/01/02"), "102 Rossi, Mario")
+	pdf := []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n")
+	for _, c := range []struct {
+		name   string
+		files  []ingest.File
+		notice string
+		states []state.Code
+	}{
+		{"TRF and PDF", []ingest.File{{Name: "t.trf", Content: ingest.Bytes(trf)}, {Name: "tabellone.pdf", Content: ingest.Bytes(pdf)}},
+			"receipt", []state.Code{state.AcceptedWithWarnings, state.Attachment}},
+		{"PDF alone", []ingest.File{{Name: "tabellone.pdf", Content: ingest.Bytes(pdf)}}, "rejection", []state.Code{state.Unreadable}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			id, _, err := p.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: time.Now(), Original: ingest.Bytes([]byte(c.name)),
+				Files: c.files})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Drain(ctx); err != nil {
+				t.Fatal(err)
+			}
+			st, err := o.Store.StatusesOf(ctx, id)
+			if err != nil || len(st) != 1 || st[0].Notice == nil {
+				t.Fatalf("status %+v %v", st, err)
+			}
+			if st[0].Notice.Kind != c.notice {
+				t.Errorf("notice %s, want %s", st[0].Notice.Kind, c.notice)
+			}
+			for i, f := range st[0].Files {
+				if want := c.states[i]; f.State.State != want && !(want == state.AcceptedWithWarnings && f.State.State == state.Accepted) {
+					t.Errorf("file %s: %s, want %s", f.Number, f.State.State, want)
+				}
+			}
+			msg, _, _ := o.Store.NoticeMessage(ctx, id)
+			if c.notice == "receipt" && !strings.Contains(string(msg), "tabellone.pdf") {
+				t.Errorf("the receipt does not name the PDF:\n%s", msg)
+			}
+		})
+	}
+}

@@ -379,3 +379,43 @@ func (s *Store) NoticeByID(ctx context.Context, id int64) (string, error) {
 	}
 	return string(msg), nil
 }
+
+// PendingDecision is a round-robin withdrawal the office has to decide
+// about (conduct.rr-withdrawal-undecided, RTF 7.5.2–7.5.3) in a file
+// that counts, with no decision about that player yet.
+type PendingDecision struct {
+	FileID       int64  `json:"file_id"`
+	SubmissionID int64  `json:"submission_id"`
+	Number       string `json:"number"`
+	Tournament   string `json:"tournament"`
+	Player       int    `json:"player"`
+	Message      string `json:"message"`
+}
+
+// PendingDecisions lists the withdrawals waiting for the office's
+// decision, oldest first.
+func (s *Store) PendingDecisions(ctx context.Context) ([]PendingDecision, error) {
+	return queryAll(ctx, s.db, func(rows *sql.Rows, p *PendingDecision) error {
+		var seq int
+		if err := rows.Scan(&p.FileID, &p.SubmissionID, &seq, &p.Tournament, &p.Player, &p.Message); err != nil {
+			return err
+		}
+		p.Number = state.Number(p.SubmissionID, seq)
+		return nil
+	}, `SELECT f.id, f.submission_id, f.seq, t.name, x.player, x.message_it FROM findings x
+		JOIN files f ON f.id = x.file_id JOIN tournaments t ON t.current_file = f.id
+		WHERE x.rule = 'conduct.rr-withdrawal-undecided' AND t.revoked_at IS NULL
+		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = x.player)
+		ORDER BY f.id, x.player`)
+}
+
+// FileByNumber returns the id of the file a person knows as "N.M" (its
+// submission N, its place M from 1); false when there is none.
+func (s *Store) FileByNumber(ctx context.Context, submission int64, place int) (int64, bool, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM files WHERE submission_id = ? AND seq = ?`, submission, place-1).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, err
+}

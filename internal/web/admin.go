@@ -176,8 +176,14 @@ func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 			MsgIT: "l'anteprima è scaduta: caricare di nuovo il file"})
 		return
 	}
-	if _, err := s.o.Import(r.Context(), v.actor(), office.ImportRequest{Kind: st.kind, Name: st.name, Data: st.data}); err != nil {
-		s.fail(w, r, err)
+	replace := r.PostFormValue("replace") != ""
+	if replace && r.PostFormValue("confirm") == "" {
+		s.refuse(w, r, &office.Error{Kind: office.Invalid, Msg: "replacing the register needs the confirmation box ticked",
+			MsgIT: "per sostituire il registro occorre spuntare la conferma"}, "/registers")
+		return
+	}
+	if _, err := s.o.Import(r.Context(), v.actor(), office.ImportRequest{Kind: st.kind, Name: st.name, Data: st.data, Replace: replace}); err != nil {
+		s.refuse(w, r, err, "/registers")
 		return
 	}
 	http.Redirect(w, r, "/registers?done=imported", http.StatusSeeOther)

@@ -138,7 +138,7 @@ type tournamentData struct {
 type fileActsData struct {
 	File    int64
 	Acts    map[string]bool
-	Errors  []string
+	Errors  []office.ErrorRule
 	Back    string
 	Unclear *office.Tournament // the tournament an unclear file may be a version of
 }
@@ -153,6 +153,7 @@ func init() {
 	funcs["actsOf"] = func(t *office.TournamentView, v office.VersionView, back string) fileActsData {
 		return fileActsData{File: v.FileID, Acts: v.Acts, Errors: v.Errors, Back: back, Unclear: t.Unclear}
 	}
+	funcs["maxRemoved"] = office.MaxRemovedPercent
 	funcs["decisionOf"] = func(file int64, d *office.VerdictDecision) decisionData { return decisionData{File: file, D: d} }
 }
 

@@ -49,6 +49,10 @@ type dashboardData struct {
 	Failing []office.FailingNotice
 	Next    []nextList
 	Since   time.Time
+	// The office's work queue: files held until attributed, withdrawals
+	// to decide about (issue 20).
+	Held    []office.HeldFile
+	Pending []office.PendingDecision
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -76,6 +80,14 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Next, err = s.nextLists(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Held, err = s.st.HeldFiles(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Pending, err = s.st.PendingDecisions(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}

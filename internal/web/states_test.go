@@ -70,7 +70,11 @@ func TestStatesAgreeOnEverySurface(t *testing.T) {
 	if err != nil || !acts["accept-despite"] {
 		t.Fatalf("Rimini's acts: %v %v", acts, err)
 	}
-	form := url.Values{"decision": {"accept"}, "reason": {"prova"}, "rule": errs, "back": {"/tournaments"}}
+	var rules []string
+	for _, e := range errs {
+		rules = append(rules, e.Rule)
+	}
+	form := url.Values{"decision": {"accept"}, "reason": {"prova"}, "rule": rules, "back": {"/tournaments"}}
 	if code, _ := post(t, officer, fmt.Sprintf("%s/files/%d/overrule", f.ts.URL, rimini), form, nil); code != http.StatusSeeOther {
 		t.Fatalf("overrule: %d", code)
 	}

@@ -27,6 +27,13 @@ var officeTexts = map[string]map[string]string{
 		"workQueue": "Da fare", "closeNow": "da chiudere ora", "closeNowExplain": "Termine di ricezione passato: la lista si può chiudere.",
 		"notYet": "si chiude dopo il", "closeEarlierFirst": "prima va chiusa la lista di",
 		"closeBoth": "Chiudi e pubblica anche la lista precedente, prima: la lista di",
+		"heldShort": "trattenuto, da attribuire a un torneo", "pendingWithdrawal": "decidere sul ritiro del giocatore n.",
+		"queueEmpty": "Nulla in attesa dell'ufficio.",
+		"errorOne":   "errore", "errorMany": "errori", "seeFindings": "i rilievi",
+		"massRemoval":      "Attenzione: questo file toglie %d delle %d righe del registro in vigore (%d%%, oltre il limite del %d%%). Un file troncato o sbagliato cancellerebbe il registro: l'importazione normale è rifiutata.",
+		"replaceConfirm":   "Confermo di sostituire il registro, togliendo %d righe",
+		"replaceRegister":  "Sostituisci il registro",
+		"replaceAdminOnly": "Solo un amministratore può sostituire il registro.", "verdict.attachment": "allegato conservato",
 	},
 	"en": {
 		"officeActs": "The office's decisions about this file", "rejudge": "Judge again",
@@ -52,6 +59,13 @@ var officeTexts = map[string]map[string]string{
 		"workQueue": "To do", "closeNow": "to close now", "closeNowExplain": "Cut-off passed: the list can be closed.",
 		"notYet": "closes after", "closeEarlierFirst": "close first the list of",
 		"closeBoth": "Close and publish the earlier list too, first: the list of",
+		"heldShort": "held, to attribute to a tournament", "pendingWithdrawal": "decide about the withdrawal of player no.",
+		"queueEmpty": "Nothing waits for the office.",
+		"errorOne":   "error", "errorMany": "errors", "seeFindings": "the findings",
+		"massRemoval":      "Warning: this file removes %d of the %d rows of the register in force (%d%%, above the %d%% limit). A truncated or wrong file would wipe the register: the ordinary import is refused.",
+		"replaceConfirm":   "I confirm replacing the register, removing %d rows",
+		"replaceRegister":  "Replace the register",
+		"replaceAdminOnly": "Only an administrator can replace the register.", "verdict.attachment": "attachment kept",
 	},
 }
 

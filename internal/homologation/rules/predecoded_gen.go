@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "760bdc68b266dfa510fce61883a1696a3e674a7f943ecb818c6fbcf0e508c960"
+const predecodedSHA256 = "6d88bc71862d88f6aa15ab839bcebe2c138aa3837a92e8b89239f21c05731519"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -542,6 +542,12 @@ func predecodedFile() File {
 				Article:   "RTF 6.2.2; FIDE TRF XXR, 142",
 				MessageIT: "Il file contiene i risultati di {rounds}, ma {why}: sembra salvato a torneo in corso. Inviare il file finale, con tutti i turni giocati; {advice}.",
 				MessageEN: "The file holds the results of {rounds}, but {why}: it looks saved while the tournament was under way. Send the final file, with every round played; {advice}.",
+			},
+			"format.attachment": {
+				Severity:  "info",
+				Article:   "RTF 6.2.2",
+				MessageIT: "Allegato ({kind}) conservato con l'invio: non è un file di risultati e non viene esaminato.",
+				MessageEN: "Attachment ({kind}) kept with the submission: it is not a result file and is not examined.",
 			},
 			"format.empty": {
 				Severity:  "error",
@@ -3014,7 +3020,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3142,7 +3148,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3270,7 +3276,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3398,7 +3404,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3526,7 +3532,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",

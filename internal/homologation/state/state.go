@@ -40,11 +40,12 @@ const (
 	Revoked              Code = "revoked"                // the office revoked the tournament's homologation
 	OverruledAccepted    Code = "overruled-accepted"     // accepted by the office despite errors (or late)
 	OverruledRejected    Code = "overruled-rejected"     // rejected by the office although the validator accepted it
+	Attachment           Code = "attachment"             // a document beside a result file: kept and noted, not judged
 )
 
 // Codes are every state, in the order a legend lists them.
 var Codes = []Code{Received, Quarantined, Discarded, Unreadable, Accepted, AcceptedWithWarnings, Rejected,
-	Superseded, Unclear, Revoked, OverruledAccepted, OverruledRejected}
+	Superseded, Unclear, Revoked, OverruledAccepted, OverruledRejected, Attachment}
 
 // Colour is how a state is shown: a CSS class of the office's pages and
 // the notices' HTML.
@@ -148,6 +149,7 @@ var labels = map[Code]words{
 	Revoked:              {"omologazione revocata", "homologation revoked", Bad},
 	OverruledAccepted:    {"omologato per decisione dell'ufficio", "homologated by the office's decision", Warn},
 	OverruledRejected:    {"respinto per decisione dell'ufficio", "rejected by the office's decision", Bad},
+	Attachment:           {"allegato conservato", "attachment kept", Neutral},
 }
 
 // Label returns the Italian and English label and the colour of a state.
@@ -172,6 +174,8 @@ func Derive(f Facts) Code {
 		return Quarantined
 	case f.Submission == "received" || (f.Verdict == "" && !f.Unreadable):
 		return Received
+	case f.Verdict == string(Attachment):
+		return Attachment
 	case f.Unreadable || f.Verdict == "unreadable":
 		return Unreadable
 	case f.Decision == RejectVersion:
@@ -231,6 +235,9 @@ func Of(f Facts) View {
 		v.WhyEN = "held: counts in no list until the office attributes it to a tournament"
 	case Revoked:
 		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
+	case Attachment:
+		v.Why = "non è un file di risultati: conservato con l'invio, non esaminato"
+		v.WhyEN = "not a result file: kept with the submission, not examined"
 	}
 	return v
 }

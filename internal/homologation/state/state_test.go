@@ -35,6 +35,8 @@ func TestDerive(t *testing.T) {
 		{"accepted despite errors", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Elo Italia Rapid di dicembre 2026"},
 		{"accepted late", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptLate, Period: "2026-12", Kind: "rapid"}, OverruledAccepted, true, "conta nella lista Elo Italia Rapid di dicembre 2026"},
 		{"rejected by the office", Facts{Submission: "judged", Verdict: "accepted", Decision: RejectVersion, Period: "2026-12"}, OverruledRejected, false, "non conta in alcuna lista"},
+		// Issue 20: a PDF beside the TRF is kept, not judged.
+		{"attachment", Facts{Submission: "judged", Verdict: "attachment"}, Attachment, false, "non è un file di risultati: conservato con l'invio, non esaminato"},
 		{"overruled then revoked", Facts{Submission: "judged", Verdict: "rejected", Decision: AcceptDespite, Revoked: true}, Revoked, false, "non conta in alcuna lista"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

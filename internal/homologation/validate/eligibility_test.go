@@ -593,6 +593,11 @@ func TestRAPID_5_2_Format(t *testing.T) {
 		want []string
 	}{
 		{"RAPID 5.2: a Vega binary is refused", Input{ReadError: &tournament.RefusedError{Kind: "vegz", AdviceIT: "x", AdviceEN: "x"}}, []string{"format.refused"}},
+		{"RTF 6.2.2: a PDF crosstable beside the TRF is kept and noted", Input{Attachment: true,
+			ReadError: &tournament.RefusedError{Kind: "pdf", AdviceIT: "x", AdviceEN: "x"}}, []string{"format.attachment"}},
+		{"RAPID 5.2: a PDF alone is refused", Input{ReadError: &tournament.RefusedError{Kind: "pdf", AdviceIT: "x", AdviceEN: "x"}}, []string{"format.refused"}},
+		{"RAPID 5.2: a Vega binary beside a TRF is still refused", Input{Attachment: true,
+			ReadError: &tournament.RefusedError{Kind: "vegz", AdviceIT: "x", AdviceEN: "x"}}, []string{"format.refused"}},
 		{"RAPID 5.2: an unreadable file", Input{ReadError: &tournament.ParseError{File: "f", Line: 3, Field: "001", Err: fmt.Errorf("bad")}}, []string{"format.unreadable"}},
 		{"RAPID 5.2: an empty file", Input{ReadError: tournament.ErrEmpty}, []string{"format.empty"}},
 		{"FIDE TRF: the reader's diagnostics at their lines", Input{Tournament: swissOf(t, 2, 1), Diagnostics: []tournament.Diagnostic{

@@ -17,7 +17,7 @@ import (
 func init() {
 	register(&Check{
 		Name: "format.reader",
-		Rules: []string{"format.unreadable", "format.refused", "format.empty", "format.read-error",
+		Rules: []string{"format.unreadable", "format.refused", "format.attachment", "format.empty", "format.read-error",
 			"format.read-warning", "format.read-note", "format.no-players", "format.no-rounds"},
 		Article: "RAPID 5.2",
 		Doc:     "the file is readable; the reader's diagnostics, each at its line",
@@ -29,6 +29,11 @@ func checkFormat(p *Pass) {
 	if err := p.ReadError; err != nil {
 		refused, parse, empty := readErrorKind(err)
 		switch {
+		case refused != nil && p.Attachment && IsDocument(refused.Kind):
+			// A PDF crosstable, a photo, a letter beside the result file:
+			// kept with the submission and noted, never a rejection
+			// (regs §4c "Other attachments").
+			p.Report("format.attachment", At{}, Args{"kind": refusedKinds.of(refused.Kind)})
 		case refused != nil:
 			p.Report("format.refused", At{}, Args{"kind": refusedKinds.of(refused.Kind),
 				"advice": Text{IT: sentence(refused.AdviceIT), EN: sentence(refused.AdviceEN)}})
@@ -83,18 +88,21 @@ func checkFormat(p *Pass) {
 	}
 }
 
+// IsDocument reports whether a refused file's kind is a document sent
+// beside the results (PDF, image, text document, spreadsheet, web page)
+// rather than a result file in a form the office does not read (a Vega
+// or Swiss-Manager binary, an archive).
+func IsDocument(kind string) bool {
+	switch kind {
+	case "pdf", "spreadsheet", "word", "image", "html":
+		return true
+	}
+	return false
+}
+
 // refusedKinds name a refused file's kind as the arbiter knows it; the
 // reader's ids ("vegz", "swiss-manager") are for scripts.
-var refusedKinds = texts[string]{
-	"vegz":          {IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"},
-	"swiss-manager": {IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"},
-	"pdf":           {IT: "PDF", EN: "PDF"},
-	"spreadsheet":   {IT: "foglio di calcolo", EN: "spreadsheet"},
-	"word":          {IT: "documento di testo", EN: "text document"},
-	"image":         {IT: "immagine", EN: "image"},
-	"html":          {IT: "pagina web HTML", EN: "HTML web page"},
-	"archive":       {IT: "archivio compresso", EN: "compressed archive"},
-}
+var refusedKinds = texts[string]("validate.refused.")
 
 // sentence starts s with a capital letter: the reader's advice is written
 // to follow a colon in its error, the finding puts it after a full stop.

@@ -46,6 +46,7 @@ import (
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
 	"omologa/internal/rating"
@@ -147,30 +148,18 @@ func New(o Options) (*Pipeline, error) {
 		o.Lang = "it"
 	}
 	// The delivery defaults are omologa.yaml's (config), said once.
-	if o.RetryBase <= 0 {
-		o.RetryBase = config.DefaultRetryBase
-	}
+	defaults.Fill(&o.RetryBase, config.DefaultRetryBase)
 	if o.RetryMax < o.RetryBase {
 		o.RetryMax = max(config.DefaultRetryMax, o.RetryBase)
 	}
-	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = config.DefaultMaxAttempts
-	}
-	if o.SlowRetry <= 0 {
-		o.SlowRetry = config.DefaultSlowRetry
-	}
-	if o.SlowFor <= 0 {
-		o.SlowFor = config.DefaultSlowFor
-	}
-	if o.JudgeRetryBase <= 0 {
-		o.JudgeRetryBase = time.Second
-	}
+	defaults.Fill(&o.MaxAttempts, config.DefaultMaxAttempts)
+	defaults.Fill(&o.SlowRetry, config.DefaultSlowRetry)
+	defaults.Fill(&o.SlowFor, config.DefaultSlowFor)
+	defaults.Fill(&o.JudgeRetryBase, time.Second)
 	if o.JudgeRetryMax < o.JudgeRetryBase {
 		o.JudgeRetryMax = max(5*time.Minute, o.JudgeRetryBase)
 	}
-	if o.Poll <= 0 {
-		o.Poll = 2 * time.Second
-	}
+	defaults.Fill(&o.Poll, 2*time.Second)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -509,6 +498,10 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	}
 	var local []store.TournamentFacts
 	var unclear []string
+	// Documents beside a result file (issue 20): by index in j.Verdicts,
+	// with their reading error; anyRead says a result file was read.
+	docs := map[int]error{}
+	anyRead := false
 	for _, f := range sub.Files {
 		// One file's bytes in memory at a time, read just before it is
 		// judged.
@@ -516,7 +509,12 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		rep, t := p.validate(sub, f, data, closed)
+		rep, t, readErr := p.validate(sub, f, data, closed)
+		var refused *tournament.RefusedError
+		if errors.As(readErr, &refused) && validate.IsDocument(refused.Kind) {
+			docs[len(j.Verdicts)] = readErr
+		}
+		anyRead = anyRead || t != nil
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
 			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
 		if rep.Period != nil {
@@ -600,6 +598,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		in.Files = append(in.Files, nf)
 	}
+	if anyRead && len(docs) > 0 {
+		p.attachments(sub, &j, &in, docs)
+	}
 	if len(unclear) > 0 {
 		if j.Note != "" {
 			j.Note += "; "
@@ -667,7 +668,7 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament, readErr error) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
 	in.Submission.ClosedLists = closed
 	defer func() {
@@ -685,8 +686,35 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, cl
 		t = nil
 	}
 	in.Tournament, in.Diagnostics, in.ReadError = t, diags, err
-	return validate.Validate(p.o.Rules, in), t
+	return validate.Validate(p.o.Rules, in), t, err
 }
+
+// attachments turns the documents sent beside a result file (a PDF
+// crosstable, a photo: docs, by index in the judgement) into attachments:
+// judged again as such (format.attachment, a note), recorded with the
+// verdict "attachment", and listed apart in the notice, which they never
+// make a rejection (regs §4c "Other attachments"). No bytes are read
+// again: the reader's refusal is all the validator needs.
+func (p *Pipeline) attachments(sub *store.Submission, j *store.Judgement, in *notice.Input, docs map[int]error) {
+	var files []notice.File
+	for i := range in.Files {
+		err, ok := docs[i]
+		if !ok {
+			files = append(files, in.Files[i])
+			continue
+		}
+		rep := validate.Validate(p.o.Rules, validate.Input{File: in.Files[i].Name, ReadError: err, Attachment: true,
+			Submission: SubmissionOf(sub)})
+		v := &j.Verdicts[i]
+		v.Verdict, v.ReadError, v.Format, v.Kind, v.Period, v.RuleSet, v.Report = Attachment, "", "", "", "", "", &rep
+		in.Attachments = append(in.Attachments, notice.File{Name: in.Files[i].Name, From: in.Files[i].From, Report: rep})
+	}
+	in.Files = files
+}
+
+// Attachment is the verdict recorded for a document kept beside a result
+// file (homologation/state.Attachment).
+const Attachment = "attachment"
 
 // SubmissionOf is what the validator is told of a stored submission:
 // its receipt time, channel and sender, and the body's fields (RAPID

@@ -42,7 +42,7 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 	if err != nil {
 		return store.Verdict{}, validate.Report{}, err
 	}
-	rep, t := p.validate(sub, f, data, closed)
+	rep, t, _ := p.validate(sub, f, data, closed)
 	v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict), RuleSet: rep.RuleSet,
 		Kind: string(rep.Kind), Report: &rep}
 	if rep.Period != nil {

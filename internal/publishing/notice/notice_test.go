@@ -191,6 +191,17 @@ func notices() map[string]Input {
 		Period: period, Findings: []validate.Finding{inTime, listNote}}}}
 	out["receipt"] = in
 
+	// Issue 20: the TRF and a PDF crosstable; the PDF is kept and noted,
+	// the notice stays a receipt.
+	in = base()
+	in.Files = []File{{Name: "open.trf", Report: validate.Report{Verdict: validate.Accepted, Kind: "standard", Summary: summary,
+		Period: period, Findings: []validate.Finding{inTime, listNote}}}}
+	in.Attachments = []File{{Name: "tabellone.pdf", Report: validate.Report{Verdict: validate.Accepted, Findings: []validate.Finding{{
+		Rule: "format.attachment", Article: "RTF 6.2.2", Severity: validate.SeverityInfo,
+		MessageIT: "Allegato (PDF) conservato con l'invio: non è un file di risultati e non viene esaminato.",
+		MessageEN: "Attachment (PDF) kept with the submission: it is not a result file and is not examined."}}}}}
+	out["receipt-with-pdf"] = in
+
 	in = base()
 	one := summary
 	one.Start, one.Players, one.Rounds = one.End, 1, 1
