@@ -86,6 +86,9 @@ type RepeatFile struct {
 
 // File is the judgement of one file of the submission.
 type File struct {
+	// Number is the file's number a person reads ("10.1": submission
+	// 10, its first file), as status and the office's pages give it.
+	Number string
 	Name   string
 	From   string // the archive it came out of
 	Report validate.Report
@@ -302,6 +305,10 @@ func build(in Input) *doc {
 	for _, f := range in.Files {
 		r := f.Report
 		head := fmt.Sprintf(t.fileHead, f.Name)
+		if f.Number != "" {
+			// The number the office's pages and status give the file.
+			head = fmt.Sprintf(t.fileHead, f.Number+" "+f.Name)
+		}
 		if f.From != "" {
 			head += fmt.Sprintf(t.fromArchive, f.From)
 		}
