@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/omologa
 
-.PHONY: run test build lint fuzz bench clean lists memcheck
+.PHONY: run test build lint fuzz bench bench-scale clean lists memcheck
 
 build:
 	$(GO) build -o $(BIN) ./cmd/omologa
@@ -75,6 +75,15 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Issue 22: every page on ten years of a federation (3,000 tournaments a
+# year, 30,000 players, every list closed), in process and through
+# `omologa serve` (its peak memory from outside). Seeding takes minutes;
+# BENCH_STORE keeps the seeded store for the next run.
+BENCH_STORE ?= /dev/shm/omologa-scale/omologa.db
+bench-scale:
+	mkdir -p $(dir $(BENCH_STORE))
+	OMOLOGA_SCALE=1 OMOLOGA_BENCH_STORE=$(BENCH_STORE) $(GO) test -run '^$$' -bench TenYears -benchtime 1x -timeout 90m ./internal/web
 
 # Issue 13's memory bound, measured from outside the process: the peak
 # RSS of `omologa watch` (IMAP) and `omologa ingest` (.eml) taking a

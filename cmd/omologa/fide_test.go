@@ -119,121 +119,236 @@ func registeredPlayers(t *testing.T, dir string) (string, map[string]string) {
 	return path, ids
 }
 
+// demoSamples lays dir out as the repository is for `make run`:
+// samples/omologa.yaml copied byte for byte, the samples' drop, mail
+// and registers folders and rules.yaml linked, so that the demo's
+// configuration, its clock and its relative paths (../var, ../rules.yaml,
+// registers/...) included, works unchanged and writes under dir/var.
+func demoSamples(t *testing.T, dir string) string {
+	t.Helper()
+	root, err := filepath.Abs(repoRoot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := filepath.Join(dir, "samples")
+	if err := os.MkdirAll(samples, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{filepath.Join(dir, "rules.yaml"): filepath.Join(root, "rules.yaml")}
+	for _, name := range []string{"drop", "mail", "registers"} {
+		links[filepath.Join(samples, name)] = filepath.Join(root, "samples", name)
+	}
+	for link, target := range links {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(samples, "omologa.yaml")
+	if err := os.WriteFile(cfg, mustRead(t, filepath.Join(root, "samples", "omologa.yaml")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// registerFideIDs maps the FSI ids of a players' register to the FIDE
+// ids it gives.
+func registerFideIDs(t *testing.T, path string) map[string]string {
+	t.Helper()
+	ps, err := registers.ReadPlayers(filepath.Base(path), mustRead(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, p := range ps.Rows {
+		if p.FideID != "" {
+			ids[p.FSIID] = p.FideID
+		}
+	}
+	return ids
+}
+
+// The demo as the README runs it: `make run RUNFLAGS=--once` (omologa
+// watch --once on samples/omologa.yaml, demo clock included), then
+// `omologa fide export --config samples/omologa.yaml --period 2026-12`.
 // The demo's FIDE-rated tournaments of November 2026 go into the FIDE
 // list of December 2026 (FIDE-RR 7.3: monthly lists; 7.13: they end by
-// 24/11). With the demo's players' register as it is, each has players
-// without FIDE id: all three wait, listed in the FIDE registration file
-// (Bologna's arbiter has no FIDE id either). Once the register has the
-// ids FIDE handed out, the export forwards Firenze and Novara; Bologna
-// stays held for its arbiter. Each forwarded file is ASCII with CRLF,
-// FIDE titles only, no national record, 092 in English, the arbiter's
-// FIDE id in 102, and reads back column by column equal to the store.
+// 24/11). Firenze and Novara are forwarded: the players' register gives
+// the FIDE ids their files leave out, the arbiters' register their
+// chief arbiters'. Each forwarded file is ASCII with CRLF, FIDE titles
+// only, no national record, 092 in English, the arbiter's FIDE id in
+// 102, and reads back column by column equal to the store. Bologna is
+// held (FIDE-RR 9.1): its chief arbiter, Zanetti Paola, has no FIDE id,
+// and its nine players without one are in the FIDE registration file.
+// Once FIDE has registered them, Bologna waits for its arbiter alone.
 func TestFideExportDemo(t *testing.T) {
 	dir := t.TempDir()
-	cfg := demoConfig(t, dir)
+	cfg := demoSamples(t, dir)
 	if code, _, errs := runCmd(t, "watch", "--config", cfg, "--once"); code != exitOK {
 		t.Fatalf("watch: exit %d\n%s", code, errs)
 	}
-	out := filepath.Join(dir, "fide")
-	code, res := fideExport(t, "--config", cfg, "--period", "2026-12", "--out", out)
+	office := filepath.Join(dir, "var", "office", "fide-2026-12")
+	code, text, errs := runCmd(t, "fide", "export", "--config", cfg, "--period", "2026-12")
+	if code != exitRejected {
+		t.Fatalf("fide export: exit %d, want %d (Bologna held)\n%s\n%s", code, exitRejected, text, errs)
+	}
+	for _, re := range []string{
+		`(?m)^FIDE list of December 2026 \(cut-off 24/11/2026, FIDE-RR 7\.13\), rules fide-rr-2024-2025$`,
+		`(?m)^\d+ +Torneo Magistrale "Memorial Ennio Bianchi" +18/11/2026 +2026-12 +forwarded +` + regexp.QuoteMeta(office+string(filepath.Separator)) + `\d+-magistrale_firenze_2026\.trf$`,
+		`(?m)^\d+ +3° Open Internazionale Città di Novara +18/11/2026 +2026-12 +forwarded +` + regexp.QuoteMeta(office+string(filepath.Separator)) + `\d+-open_novara_2026\.trf$`,
+		`(?m)^\d+ +Campionato Sociale 2026 +19/11/2026 +2026-12 +HELD BACK \(errors below\) +-$`,
+		`(?m)^  file \d+: error \[fide\.arbiter-id-missing, FIDE-RR 9\.1\] Arbiter Zanetti Paola: the FIDE id is missing, and the arbiters' register has none either; the tournament is held until the id is known\.$`,
+		`(?m)^2 forwarded, 1 held back$`,
+		`(?m)^9 players wait for a FIDE id: registration file ` + regexp.QuoteMeta(filepath.Join(office, fideexport.RegistrationFile)) + `$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("the export's text does not match %s:\n%s", re, text)
+		}
+	}
+
+	// The same command for a script: Firenze and Novara are done,
+	// Bologna still held, for its arbiter and its nine players.
+	code, res := fideExport(t, "--config", cfg, "--period", "2026-12")
 	if code != exitRejected || res.Period.Label != "2026-12" || res.Set != "fide-rr-2024-2025" {
 		t.Fatalf("exit %d, period %s, set %s", code, res.Period.Label, res.Set)
 	}
-	waiting := map[string]int{}
+	states := map[string]string{}
+	var bologna int64
 	for _, it := range res.Items {
-		if it.State != fideexport.Held || it.List != "2026-12" || it.Late {
-			t.Errorf("%s: %s, list %s late %v; want held for list 2026-12", it.Source, it.State, it.List, it.Late)
+		states[it.Source] = it.State
+		if it.List != "2026-12" || it.Late {
+			t.Errorf("%s: list %s late %v; want list 2026-12", it.Source, it.List, it.Late)
 		}
-		waiting[it.Source] = len(it.Registrations)
-	}
-	want := map[string]int{"magistrale_firenze_2026.trf": 1, "open_novara_2026.trf": 14, "sociale_bologna_2026.tdf": 9}
-	if fmt.Sprint(waiting) != fmt.Sprint(want) {
-		t.Errorf("players waiting for a FIDE id %v, want %v", waiting, want)
-	}
-	// The registration file: one row a player, ASCII, CRLF.
-	reg := string(mustRead(t, filepath.Join(out, fideexport.RegistrationFile)))
-	if res.Registration == "" || strings.Count(reg, "\r\n") != 25 || !strings.HasPrefix(reg, "tournament,start,name,sex,birth_year,federation,fsi_id\r\n") ||
-		!strings.Contains(reg, `"Torneo Magistrale ""Memorial Ennio Bianchi""",5,"Bernardi, Gianni",M,1961,ITA,159880`) ||
-		!strings.Contains(reg, "3 Open Internazionale Citta di Novara,15,\"Moretti, Federico\",M,1986,ITA,135880") {
-		t.Errorf("registration file:\n%s", reg)
-	}
-	for _, c := range []byte(reg) {
-		if c >= 0x80 {
-			t.Fatalf("registration file not ASCII:\n%s", reg)
+		if it.State != fideexport.Held {
+			continue
+		}
+		bologna = it.FileID
+		rules := map[string]int{}
+		for _, f := range it.Findings {
+			if f.Severity == validate.SeverityError {
+				rules[f.Rule]++
+			}
+		}
+		if want := map[string]int{"fide.arbiter-id-missing": 1, "fide.no-id": 9}; fmt.Sprint(rules) != fmt.Sprint(want) || len(it.Registrations) != 9 {
+			t.Errorf("%s held for %v with %d registrations, want %v and 9", it.Source, rules, len(it.Registrations), want)
 		}
 	}
-	if _, text, _ := runCmd(t, "audit", "--config", cfg); !strings.Contains(text, "0 forwarded, 3 held back") {
+	if want := map[string]string{"magistrale_firenze_2026.trf": fideexport.Already, "open_novara_2026.trf": fideexport.Already,
+		"sociale_bologna_2026.tdf": fideexport.Held}; fmt.Sprint(states) != fmt.Sprint(want) {
+		t.Errorf("states %v, want %v", states, want)
+	}
+	// Only Bologna's players lack a FIDE id: none of Firenze or Novara.
+	if n, m := strings.Count(text, "[fide.no-id,"), strings.Count(text, fmt.Sprintf("file %d: error [fide.no-id,", bologna)); n != 9 || m != 9 {
+		t.Errorf("%d players without FIDE id, %d of them Bologna's; want 9 of 9:\n%s", n, m, text)
+	}
+
+	// The registration file: Bologna's nine players, ASCII, CRLF.
+	reg := string(mustRead(t, filepath.Join(office, fideexport.RegistrationFile)))
+	if want := "tournament,start,name,sex,birth_year,federation,fsi_id\r\n" +
+		"Campionato Sociale 2026,4,Silvestri Enrico,M,1959,ITA,152080\r\n" +
+		"Campionato Sociale 2026,5,Farina Giuseppe,M,1950,ITA,160000\r\n" +
+		"Campionato Sociale 2026,6,Rossetti Lucia,F,2011,ITA,167920\r\n" +
+		"Campionato Sociale 2026,7,Cirillo Angelo,M,1984,ITA,175840\r\n" +
+		"Campionato Sociale 2026,8,Morelli Bruno,M,1945,ITA,183760\r\n" +
+		"Campionato Sociale 2026,9,Amato Raffaele,M,2013,ITA,191680\r\n" +
+		"Campionato Sociale 2026,10,Grasso Teresa,F,1992,ITA,112600\r\n" +
+		"Campionato Sociale 2026,11,Sanna Mattia,M,2014,ITA,120520\r\n" +
+		"Campionato Sociale 2026,12,Palumbo Ivo,M,1964,ITA,128440\r\n"; reg != want {
+		t.Errorf("registration file:\n%s\nwant:\n%s", reg, want)
+	}
+	if _, text, _ := runCmd(t, "audit", "--config", cfg); !strings.Contains(text, "2 forwarded, 1 held back") {
 		t.Errorf("the audit trail lacks the export:\n%s", text)
 	}
 
-	// FIDE registered them: the register has their ids.
-	players, ids := registeredPlayers(t, dir)
-	cfg2 := withPlayersRegister(t, cfg, players)
-	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--out", out)
-	if code != exitRejected {
-		t.Errorf("exit %d, want %d (Bologna held)", code, exitRejected)
-	}
+	// The two forwarded files, read back field by field.
 	arbiters, err := registers.ReadArbiters("arbiters.csv", mustRead(t, filepath.Join(repoRoot(), "samples", "registers", "arbiters.csv")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(t.Context(), filepath.Join(dir, "omologa.db"))
+	ids := registerFideIDs(t, filepath.Join(repoRoot(), "samples", "registers", "players.csv"))
+	st, err := store.Open(t.Context(), filepath.Join(dir, "var", "omologa.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	stored, err := st.HomologatedFiles(t.Context(), "standard", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Now())
+	stored, err := st.HomologatedFiles(t.Context(), "standard", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var forwarded []string
-	for _, it := range res.Items {
-		switch it.State {
-		case fideexport.Held:
-			if it.Source != "sociale_bologna_2026.tdf" || len(it.Registrations) != 0 ||
-				!slices.ContainsFunc(it.Findings, func(f validate.Finding) bool { return f.Rule == "fide.arbiter-id-missing" && f.Severity == "error" }) {
-				t.Errorf("held: %s %+v", it.Source, it.Findings)
-			}
-			continue
-		case fideexport.Forwarded:
-		default:
-			t.Errorf("%s: %s", it.Source, it.State)
-			continue
-		}
-		forwarded = append(forwarded, it.Source)
-		var h *store.Homologated
+	original := func(fileID int64) *tournament.Tournament {
+		t.Helper()
 		for i := range stored {
-			if stored[i].FileID == it.FileID {
-				h = &stored[i]
+			if stored[i].FileID == fileID {
+				orig, _, err := codec.Read(stored[i].Name, stored[i].Data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return orig
 			}
 		}
-		if h == nil {
-			t.Fatalf("%s: not in the store", it.Source)
-		}
-		orig, _, err := codec.Read(h.Name, h.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data := mustRead(t, it.Path)
-		checkForwarded(t, it.Source, data, orig, ids, arbiters)
+		t.Fatalf("file %d: not in the store", fileID)
+		return nil
 	}
-	slices.Sort(forwarded)
-	if want := []string{"magistrale_firenze_2026.trf", "open_novara_2026.trf"}; !slices.Equal(forwarded, want) {
-		t.Errorf("forwarded %v, want %v", forwarded, want)
+	written, err := filepath.Glob(filepath.Join(office, "*.trf"))
+	if err != nil || len(written) != 2 {
+		t.Fatalf("written %v (%v), want Firenze and Novara", written, err)
 	}
-	if _, text, _ := runCmd(t, "status", "--config", cfg2); strings.Count(text, "to FIDE for list 2026-12") != 2 {
+	// The chief arbiters' FIDE ids, which the files leave out, from the
+	// arbiters' register (Nardi Alessio, Ferretti Marco; Galli Sara
+	// the deputy in 112).
+	wantArbiters := map[string][]string{
+		"magistrale_firenze_2026.trf": {"102 Nardi Alessio (850396)"},
+		"open_novara_2026.trf":        {"102 Ferretti Marco (AN) (852104)", "112 Galli Sara (ACN) (853120)"},
+	}
+	for _, path := range written {
+		id, source, _ := strings.Cut(filepath.Base(path), "-")
+		fileID, _ := strconv.ParseInt(id, 10, 64)
+		data := mustRead(t, path)
+		checkForwarded(t, source, data, original(fileID), ids, arbiters)
+		for _, l := range wantArbiters[source] {
+			if !strings.Contains(string(data), "\r\n"+l+"\r\n") {
+				t.Errorf("%s: no line %q", source, l)
+			}
+		}
+		delete(wantArbiters, source)
+	}
+	if len(wantArbiters) != 0 {
+		t.Errorf("not written: %v", wantArbiters)
+	}
+	if _, text, _ := runCmd(t, "status", "--config", cfg); strings.Count(text, "to FIDE for list 2026-12") != 2 {
 		t.Errorf("status text does not show the forwardings:\n%s", text)
 	}
-	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--out", out)
-	if res.Count(fideexport.Forwarded) != 0 || res.Count(fideexport.Already) != 2 {
-		t.Errorf("second export: exit %d, %d forwarded, %d already", code, res.Count(fideexport.Forwarded), res.Count(fideexport.Already))
+
+	// FIDE registered Bologna's players: the register has their ids.
+	// Bologna now waits for its arbiter's id alone.
+	players, given := registeredPlayers(t, dir)
+	for fsi, fideID := range given {
+		ids[fsi] = fideID
 	}
-	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--out", out, "--again")
+	cfg2 := withPlayersRegister(t, cfg, players)
+	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12")
+	if code != exitRejected || res.Count(fideexport.Already) != 2 || res.Count(fideexport.Held) != 1 || res.Registration != "" {
+		t.Errorf("exit %d, %d already, %d held, registration file %q; want 1, 2, 1, none", code,
+			res.Count(fideexport.Already), res.Count(fideexport.Held), res.Registration)
+	}
+	for _, it := range res.Items {
+		if it.State == fideexport.Held && (it.Source != "sociale_bologna_2026.tdf" || len(it.Registrations) != 0 ||
+			!slices.ContainsFunc(it.Findings, func(f validate.Finding) bool { return f.Rule == "fide.arbiter-id-missing" && f.Severity == "error" }) ||
+			slices.ContainsFunc(it.Findings, func(f validate.Finding) bool { return f.Rule == "fide.no-id" })) {
+			t.Errorf("held: %s %+v", it.Source, it.Findings)
+		}
+	}
+	code, res = fideExport(t, "--config", cfg2, "--period", "2026-12", "--again")
 	if res.Count(fideexport.Forwarded) != 2 {
 		t.Errorf("--again: exit %d, %d forwarded", code, res.Count(fideexport.Forwarded))
 	}
+	for _, it := range res.Items {
+		if it.State == fideexport.Forwarded {
+			// Serra: the register's fide_title IM.
+			checkForwarded(t, it.Source, mustRead(t, it.Path), original(it.FileID), ids, arbiters)
+		}
+	}
 	// The list before: nothing of the demo ends by 24/10/2026.
-	if _, res := fideExport(t, "--config", cfg2, "--period", "2026-11", "--out", out); res.Count(fideexport.Forwarded) != 0 {
+	if _, res := fideExport(t, "--config", cfg2, "--period", "2026-11"); res.Count(fideexport.Forwarded) != 0 {
 		t.Errorf("list 2026-11: %+v", res.Items)
 	}
 	// FIDE-RR 7.11: lists were bimonthly before July 2012.

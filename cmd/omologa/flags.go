@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -83,6 +84,21 @@ func argCount(fs *flag.FlagSet, min, max int, what string) string {
 		return fmt.Sprintf("unexpected argument %q", fs.Arg(0))
 	case max >= 0 && n > max:
 		return fmt.Sprintf("at most %d %s expected, %d given", max, what, n)
+	}
+	return ""
+}
+
+// regularFiles checks the files given as arguments before anything is
+// done with them, so that a typo does not leave half of a command's
+// work done: "x: no such file", or "x is a folder: " and what to give
+// instead (folder).
+func regularFiles(paths []string, folder string) string {
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil {
+			return p + ": no such file"
+		} else if st.IsDir() {
+			return p + " is a folder: " + folder
+		}
 	}
 	return ""
 }

@@ -25,17 +25,10 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseFlags(fl, args); !ok {
 		return code
 	}
-	if msg := argCount(fl, 1, -1, "file"); msg != "" {
+	// Every path is checked before anything is recorded.
+	if msg := firstOf(argCount(fl, 1, -1, "file"),
+		regularFiles(fl.Args(), "give the files in it (omologa watch takes a drop folder)")); msg != "" {
 		return badUsage(stderr, "ingest", "%s", msg)
-	}
-	// Every path is checked before anything is recorded, so that a typo
-	// does not leave half of the command's files recorded.
-	for _, path := range fl.Args() {
-		if st, err := os.Stat(path); err != nil {
-			return badUsage(stderr, "ingest", "%s: no such file", path)
-		} else if st.IsDir() {
-			return badUsage(stderr, "ingest", "%s is a folder: give the files in it (omologa watch takes a drop folder)", path)
-		}
 	}
 	cfg, log, ok := loadConfig(stderr, "ingest", *sf.config, *sf.verbose, false)
 	if !ok {

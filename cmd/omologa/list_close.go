@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -41,15 +40,8 @@ func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) in
 		return badUsage(stderr, "list close", "%v", err)
 	}
 	if msg := firstOf(missingFlag("--period", *label, "--players", *playersPath, "--received", *receivedPath, "--out", *out),
-		argCount(fs, 1, -1, "tournament file")); msg != "" {
+		argCount(fs, 1, -1, "tournament file"), regularFiles(fs.Args(), "give the tournament files")); msg != "" {
 		return badUsage(stderr, "list close", "%s", msg)
-	}
-	for _, f := range fs.Args() {
-		if st, err := os.Stat(f); err != nil {
-			return badUsage(stderr, "list close", "%s: no such file", f)
-		} else if st.IsDir() {
-			return badUsage(stderr, "list close", "%s is a folder: give the tournament files", f)
-		}
 	}
 	fail := func(err error) int {
 		return failed(stderr, "list close", err)

@@ -56,7 +56,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 }
 
 // Close closes the store.
-func (a *App) Close() { a.Store.Close() }
+func (a *App) Close() error { return a.Store.Close() }
 
 // softMemoryLimit sets the configured soft limit of the process's memory
 // (limits.memory_bytes) for the commands that take submissions in, unless
@@ -97,43 +97,45 @@ func lockOneShot(ctx context.Context, cfg *config.Config) (lk *lock.Lock, daemon
 // OneShot opens the store and the pipeline for a one-shot command under
 // the store's lock (see lockOneShot for daemon). Call done when finished.
 func OneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *App, daemon bool, done func(), err error) {
-	lk, daemon, err := lockOneShot(ctx, cfg)
-	if err != nil {
-		return nil, false, nil, err
-	}
-	a, err = Open(ctx, cfg, log)
-	if err == nil && !daemon {
-		err = ResumeDelivery(ctx, a.Store, log)
-		if err != nil {
-			a.Close()
-		}
-	}
-	if err != nil {
-		lk.Release()
-		return nil, false, nil, err
-	}
-	return a, daemon, func() { a.Close(); lk.Release() }, nil
+	return openOneShot(ctx, cfg, log, func() (*App, error) { return Open(ctx, cfg, log) },
+		func(a *App) *store.Store { return a.Store })
 }
 
 // OpenOffice opens the office for a one-shot command under the store's
 // lock (see lockOneShot): when a daemon holds it, the office only writes
 // the store (office.Office.DaemonElsewhere). Call done when finished.
 func OpenOffice(ctx context.Context, cfg *config.Config, log *slog.Logger) (o *office.Office, done func(), err error) {
-	lk, daemon, err := lockOneShot(ctx, cfg)
+	o, daemon, done, err := openOneShot(ctx, cfg, log, func() (*office.Office, error) { return office.OpenWith(ctx, cfg, log) },
+		func(o *office.Office) *store.Store { return o.Store })
 	if err != nil {
 		return nil, nil, err
 	}
-	o, err = office.OpenWith(ctx, cfg, log)
+	o.DaemonElsewhere = daemon
+	return o, done, nil
+}
+
+// openOneShot is OneShot's and OpenOffice's policy, said once: take the
+// store's lock (lockOneShot), open what the command works with, and,
+// unless a daemon holds the lock, resume the delivery a crash left
+// (ResumeDelivery); on failure nothing stays open or locked. done
+// closes what was opened and releases the lock.
+func openOneShot[T interface{ Close() error }](ctx context.Context, cfg *config.Config, log *slog.Logger,
+	open func() (T, error), storeOf func(T) *store.Store) (v T, daemon bool, done func(), err error) {
+	var none T
+	lk, daemon, err := lockOneShot(ctx, cfg)
+	if err != nil {
+		return none, false, nil, err
+	}
+	v, err = open()
 	if err == nil && !daemon {
-		err = ResumeDelivery(ctx, o.Store, log)
+		err = ResumeDelivery(ctx, storeOf(v), log)
 		if err != nil {
-			o.Close()
+			v.Close()
 		}
 	}
 	if err != nil {
 		lk.Release()
-		return nil, nil, err
+		return none, false, nil, err
 	}
-	o.DaemonElsewhere = daemon
-	return o, func() { o.Close(); lk.Release() }, nil
+	return v, daemon, func() { v.Close(); lk.Release() }, nil
 }

@@ -48,13 +48,13 @@ var deadlineLiteral = regexp.MustCompile(`\b\d+ (giorni dalla fine|days (of|afte
 // read in free text, keys of rules.yaml, another concept of the same
 // name. Each is named with its file and why.
 var wordsNotKinds = map[string]string{
-	"internal/tournament/rateofplay/parse.go":       "words of a rate of play as people write it",
-	"internal/homologation/rules/rating.go":         "keys of rules.yaml's rating section, in error messages",
-	"internal/office/players.go":                    `"promotion" is a category change (RTF 4.2.9), not a rule-set kind`,
-	"internal/homologation/validate/eligibility.go": "the kinds' names in Italian and English (kinds)",
-	"internal/publishing/report/texts.go":           "the English name of blitz play",
-	"internal/homologation/validate/names.go":       "words of tournament names too common to tell one from another",
-	"internal/web/texts.go":                         "the English name of blitz play",
+	"internal/tournament/rateofplay/parse.go": "words of a rate of play as people write it",
+	"internal/homologation/rules/rating.go":   "keys of rules.yaml's rating section, in error messages",
+	"internal/office/players.go":              `"promotion" is a category change (RTF 4.2.9), not a rule-set kind`,
+	"internal/platform/catalogue/validate.go": "the kinds' names in Italian and English, in the text catalogue",
+	"internal/platform/catalogue/report.go":   "the English name of blitz play, in the text catalogue",
+	"internal/homologation/validate/names.go": "words of tournament names too common to tell one from another",
+	"internal/web/texts.go":                   "the English name of blitz play",
 }
 
 // TestVocabularyHasOneHome: no list name, kind string, time zone or

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"omologa/internal/config"
 	"omologa/internal/fsi"
@@ -29,9 +30,10 @@ type PlayerIndex struct {
 	st  *store.Store
 	cfg *config.Config
 
-	mu    sync.Mutex // the search rows
-	stamp string
-	cur   *Players
+	mu      sync.Mutex // the search rows
+	stamp   string
+	cur     *Players
+	checked time.Time // when the lists' stamps were last read
 
 	syncMu sync.Mutex // the history in the store
 }
@@ -73,6 +75,7 @@ const (
 // background (at start and after a list is closed), so that the first
 // players' page does not wait.
 func (p *PlayerIndex) Warm() {
+	p.Changed()
 	go func() {
 		ctx := context.Background()
 		if _, err := p.Get(ctx); err == nil {
@@ -81,9 +84,26 @@ func (p *PlayerIndex) Warm() {
 	}()
 }
 
+// Changed says a list was just closed: the next Get reads the lists'
+// stamps again.
+func (p *PlayerIndex) Changed() {
+	p.mu.Lock()
+	p.checked = time.Time{}
+	p.mu.Unlock()
+}
+
 // Get returns the search rows of the lists as they are now, rebuilt when
 // a list was closed since.
 func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
+	// A search a moment after another one takes the same rows: a burst of
+	// searches does not read the lists' stamps for each (a list closed
+	// by this process is seen at once: Warm forgets the moment).
+	p.mu.Lock()
+	if p.cur != nil && time.Since(p.checked) < time.Second {
+		defer p.mu.Unlock()
+		return p.cur, nil
+	}
+	p.mu.Unlock()
 	stamps, err := p.st.ListStamps(ctx)
 	if err != nil {
 		return nil, err
@@ -92,6 +112,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cur != nil && p.stamp == stamp {
+		p.checked = time.Now()
 		return p.cur, nil
 	}
 	ps, err := p.build(ctx)
@@ -99,7 +120,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 		return nil, err
 	}
 	ps.Stamp = fmt.Sprintf("%x", hashString(stamp))
-	p.cur, p.stamp = ps, stamp
+	p.cur, p.stamp, p.checked = ps, stamp, time.Now()
 	return ps, nil
 }
 
@@ -220,8 +241,8 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 		return nil, false, nil
 	}
 	if len(q) > MaxQuery {
-		return nil, false, queryError(fmt.Sprintf("a search is at most %d characters", MaxQuery),
-			fmt.Sprintf("una ricerca è lunga al più %d caratteri", MaxQuery))
+		return nil, false, queryError(fmt.Sprintf("A search is at most %d characters long.", MaxQuery),
+			fmt.Sprintf("Una ricerca è lunga al più %d caratteri.", MaxQuery))
 	}
 	if i, ok := ps.byID[q]; ok {
 		return []*registers.Player{&ps.Rows[i]}, false, nil
@@ -236,12 +257,12 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 		}
 	}
 	if len(keys) == 0 {
-		return nil, false, queryError(fmt.Sprintf("search with words of at least %d letters, or an FSI or FIDE id", MinWord),
-			fmt.Sprintf("cercare parole di almeno %d lettere, o una tessera FSI o un codice FIDE", MinWord))
+		return nil, false, queryError(fmt.Sprintf("Search with words of at least %d letters, or an FSI or FIDE id.", MinWord),
+			fmt.Sprintf("Cercare parole di almeno %d lettere, oppure una tessera FSI o un codice FIDE.", MinWord))
 	}
 	if len(keys) > MaxWords {
-		return nil, false, queryError(fmt.Sprintf("search with at most %d words", MaxWords),
-			fmt.Sprintf("cercare al più %d parole", MaxWords))
+		return nil, false, queryError(fmt.Sprintf("Search with at most %d words.", MaxWords),
+			fmt.Sprintf("Cercare al più %d parole.", MaxWords))
 	}
 	// The range of tokens each key begins; the rarest drives the scan.
 	type span struct{ lo, hi int }

@@ -71,16 +71,16 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if err := json.Unmarshal(l.Report, &rep); err != nil {
 			return nil, fmt.Errorf("%s: change report: %w", name, err)
 		}
-		sl := statistics.List{Kind: k, Period: l.Period, Players: statPlayers(ps, k), Added: len(rep.Added)}
+		sl := statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, k), Added: len(rep.Added)}
 		if len(l.Base) > 0 {
 			base, err := registers.ReadPlayers(name+" (base)", l.Base)
 			if err != nil {
 				return nil, err
 			}
-			sl.Base = statPlayers(base, k)
+			sl.Base = statPlayers(base)
 		}
 		d.stats.Lists = append(d.stats.Lists, sl)
-		for _, p := range statPlayers(ps, fsi.Standard) {
+		for _, p := range statPlayers(ps) {
 			members[p.FSIID] = p
 		}
 		keyOf := map[string]string{}
@@ -109,7 +109,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			return nil, err
 		}
 		if regs.Players != nil {
-			for _, p := range statPlayers(regs.Players, fsi.Standard) {
+			for _, p := range statPlayers(regs.Players) {
 				members[p.FSIID] = p
 			}
 		}
@@ -208,23 +208,36 @@ func playedGames(pl *tournament.Player) int {
 	return n
 }
 
-// statPlayers are a list's rows as the statistics count them: the rows
-// the list publishes (for a standard list, its Elo Italia).
-func statPlayers(ps *registers.Players, k fsi.Kind) []statistics.Player {
+// statPlayers are the rows of a list or register as the statistics
+// count them (the members, whose club and province a participation
+// counts for; the list in force before a close).
+func statPlayers(ps *registers.Players) []statistics.Player {
 	out := make([]statistics.Player, 0, len(ps.Rows))
 	for i := range ps.Rows {
-		r := &ps.Rows[i]
-		if r.FSIID == "" {
-			continue
+		if ps.Rows[i].FSIID != "" {
+			out = append(out, statPlayer(&ps.Rows[i], ps.Rows[i].EloItalia))
 		}
-		p := statistics.Player{FSIID: r.FSIID, Sex: r.Sex, BirthYear: r.BirthDate.Year, Club: r.Club, Province: r.Province,
-			Category: r.Category, Rating: r.EloItalia}
-		if k == fsi.Rapid {
-			p.Rating = r.EloRapid
-		}
-		out = append(out, p)
 	}
 	return out
+}
+
+// listedPlayers are the players a closed list publishes (lists.Build:
+// RTF 4.2.9, RAPID 6.9), each with his rating as published (for the
+// standard list his merit rating, RTF 4.2.8).
+func listedPlayers(ps *registers.Players, k fsi.Kind) []statistics.Player {
+	entries, rows := lists.BuildRows(ps, string(k))
+	out := make([]statistics.Player, 0, len(entries))
+	for i := range entries {
+		if r := &ps.Rows[rows[i]]; r.FSIID != "" {
+			out = append(out, statPlayer(r, entries[i].Rating))
+		}
+	}
+	return out
+}
+
+func statPlayer(r *registers.Player, rating int) statistics.Player {
+	return statistics.Player{FSIID: r.FSIID, Sex: r.Sex, BirthYear: r.BirthDate.Year, Club: r.Club, Province: r.Province,
+		Category: r.Category, Rating: rating}
 }
 
 // Statistics computes the federation's statistics of a year from the
@@ -247,6 +260,10 @@ func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, 
 	r, err := statistics.Compute(d.stats, year)
 	return r, years, err
 }
+
+// PublicStamp changes whenever what Statistics reads changes (see
+// store.PublicStamp): the web application caches the statistics under it.
+func (o *Office) PublicStamp(ctx context.Context) (string, error) { return o.Store.PublicStamp(ctx) }
 
 // BuildSite writes the public site into dir (default SiteDir): only the
 // pages whose content changed are rewritten.

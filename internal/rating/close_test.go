@@ -13,7 +13,8 @@ import (
 
 // maestro reads a row's state columns as a close does.
 func maestro(row *registers.Player, s *rules.StandardRating) bool {
-	return maestroOf(row, row.Extra[ColNorms], stateInt(row, ColFideGames), s)
+	st := readState(row)
+	return maestroOf(row, st.norms, st.fideGames, s)
 }
 
 func TestRTF_4_4_1_5_Maestro(t *testing.T) {

@@ -430,7 +430,7 @@ func (c *closer) seedPlayers(rc Received) {
 				// reads change only after the last tournament.
 				rp = &c.list.Rows[row]
 			}
-			a.seed = seedFor(in.Kind, rp, c.st[row].int(stFideLast), p, c.r, rc.Theoretical.For(p))
+			a.seed = seedFor(in.Kind, rp, c.st[row].fideLast, p, c.r, rc.Theoretical.For(p))
 			a.seed.Row = row
 			if row >= c.startLen && in.Kind == fsi.Standard && a.seed.Source == "fide" {
 				c.list.Rows[row].FideStandard = a.seed.Rating
@@ -443,15 +443,7 @@ func (c *closer) seedPlayers(rc Received) {
 // addNorm records a Maestro norm (RTF 4.4.1.5) in the player's state.
 func (c *closer) addNorm(row int, tournamentName string, n *Norm) {
 	pr := &c.list.Rows[row]
-	kind := "S"
-	if n.Long {
-		kind = "L"
-	}
-	norms := c.st[row].v[stNorms]
-	if norms != "" {
-		norms += ";"
-	}
-	c.st[row].set(stNorms, norms+n.Start.String()+":"+kind)
+	c.st[row].addNorm(n.Start, n.Long)
 	c.rep.Norms = append(c.rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
 		Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", tournamentName, n.Score, n.Played, n.Average, n.Needed),
 		Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[n.Long]})
@@ -508,9 +500,9 @@ func (c *closer) groupVariations() {
 // held).
 func (c *closer) newRatings() (startRapid map[int]int) {
 	in, r := c.in, c.r
-	lastCol := stLastStandard
+	lastCol, last := stLastStandard, func(s *rowState) day { return s.lastStandard }
 	if in.Kind == fsi.Rapid {
-		lastCol = stLastRapid
+		lastCol, last = stLastRapid, func(s *rowState) day { return s.lastRapid }
 	}
 	c.rep.Changes = make([]Change, 0, len(c.accs))
 	q := &r.Rapid
@@ -524,8 +516,8 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 		a := &c.accs[k-1]
 		row := &c.list.Rows[i]
 		if a.played {
-			if old, _ := parseDate(c.st[i].v[lastCol]); old.Before(a.last) {
-				c.st[i].set(lastCol, a.last.String())
+			if old := last(&c.st[i]); old.d.Before(a.last) {
+				c.st[i].setLast(lastCol, a.last)
 			}
 		}
 		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
@@ -620,7 +612,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 	for i := range list.Rows {
 		row := &list.Rows[i]
 		rs := &st[i]
-		fideLast := rs.int(stFideLast)
+		fideLast := rs.fideLast
 		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
 		// players dropped by FIDE come back at the minimum − 1.
 		if s.RemoveFideRated && row.FideStandard > 0 && row.EloItalia > 0 {
@@ -633,13 +625,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 			rep.Reentered = append(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
 		}
-		if row.FideStandard > 0 {
-			if fideLast != row.FideStandard {
-				rs.set(stFideLast, strconv.Itoa(row.FideStandard))
-			}
-		} else {
-			rs.set(stFideLast, "")
-		}
+		rs.setFideLast(row.FideStandard)
 		// RTF 4.4.1: promotions at the start of the new period.
 		rt := row.EloItalia
 		if s.PromotionUsesFide && row.FideStandard > rt {
@@ -656,7 +642,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 				to, article = p.Category, promotionArticle(k)
 			}
 		}
-		if to != "M" && cat != "M" && maestroOf(row, rs.v[stNorms], rs.int(stFideGames), s) {
+		if to != "M" && cat != "M" && maestroOf(row, rs.norms, rs.fideGames, s) {
 			to, article = "M", "RTF 4.4.1.5"
 		}
 		switch {
@@ -670,7 +656,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		}
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
-		last, known := parseDate(rs.v[stLastStandard])
+		last, known := rs.lastStandard.d, rs.lastStandard.ok
 		merit, fide := row.Merit()
 		switch {
 		case merit == 0:
@@ -680,18 +666,18 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		case s.ListRequiresMembership && row.MembershipYear < memberSince:
 			reason = unregistered
 		}
-		was := rs.v[stListed]
+		was := rs.listed
 		if reason == "" {
-			rs.set(stListed, "1")
+			rs.setFlag(stListed, flagYes)
 			if fide {
-				rs.set(stListedFide, "1")
+				rs.setFlag(stListedFide, flagYes)
 			} else {
-				rs.set(stListedFide, "")
+				rs.setFlag(stListedFide, flagNo)
 			}
 		} else {
-			rs.set(stListed, "0")
-			rs.set(stListedFide, "")
-			if was != "0" && merit > 0 {
+			rs.setFlag(stListed, flagNo)
+			rs.setFlag(stListedFide, flagNo)
+			if was != flagNo && merit > 0 {
 				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
 			}
 		}
@@ -713,20 +699,19 @@ var promotionArticles = []string{"RTF 4.4.1.1", "RTF 4.4.1.2", "RTF 4.4.1.3", "R
 // maestroOf reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough
 // games, and one long norm or two short ones within the window (norms as
 // in the norms column).
-func maestroOf(row *registers.Player, norms string, fideGames int, s *rules.StandardRating) bool {
+func maestroOf(row *registers.Player, norms []norm, fideGames int, s *rules.StandardRating) bool {
 	m := &s.Maestro
 	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && fideGames >= m.FideMinGames)
-	if !ok || norms == "" {
+	if !ok || len(norms) == 0 {
 		return false
 	}
 	var short []tournament.Date
-	for _, n := range strings.Split(norms, ";") {
-		d, kind, _ := strings.Cut(n, ":")
-		if kind == "L" {
+	for _, n := range norms {
+		if n.long {
 			return true
 		}
-		if dd, ok := parseDate(d); ok {
-			short = append(short, dd)
+		if n.ok {
+			short = append(short, n.start)
 		}
 	}
 	slices.SortFunc(short, func(a, b tournament.Date) int { return a.Compare(b) })
@@ -768,14 +753,14 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	issue := in.Period.Issue
 	// RAPID 6.9: no tournament in the last RemovalYears calendar
 	// years.
-	if last, known := parseDate(rs.v[stLastRapid]); known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
+	if last, known := rs.lastRapid.d, rs.lastRapid.ok; known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
 		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
 		// regs §4b: removed entirely, rating, K lock and category; he
 		// re-enters under RAPID 6.1 like a new player.
 		row.EloRapid, row.RapidK20 = 0, false
-		rs.set(stRapidCategory, "")
-		rs.set(stRapidBands, "")
+		rs.setRapidCategory("")
+		rs.setRapidBands(nil)
 		return
 	}
 	// RAPID 7.3: K 20 for ever from 2200.
@@ -788,13 +773,13 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	// as one period held, the list in force too when no band history
 	// says it was counted (regs §4b: a migrated list gets its
 	// categories at the first close).
-	bandCounts(rs.v[stRapidBands], q.Categories, counts)
-	if rs.v[stRapidBands] == "" && inForce > 0 {
+	bandCounts(rs.rapidBands, q.Categories, counts)
+	if !rs.bandsWritten && inForce > 0 {
 		countBand(counts, inForce, q)
 	}
 	countBand(counts, row.EloRapid, q)
-	rs.set(stRapidBands, formatCounts(counts, q.Categories))
-	cur := rs.v[stRapidCategory]
+	rs.setRapidBands(heldBands(counts, q.Categories))
+	cur := rs.rapidCategory
 	best := cur
 	for b := range q.Categories {
 		if counts[b] >= q.CategoryMinPeriods {
@@ -811,7 +796,7 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	case best != cur:
 		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
-		rs.set(stRapidCategory, best)
+		rs.setRapidCategory(best)
 	}
 }
 
@@ -829,43 +814,26 @@ func countBand(counts []int, rating int, q *rules.RapidRating) {
 	}
 }
 
-// bandCounts reads the rapid_bands column ("A:1;B:3") into counts, one
-// per band of the settings; names not among them are dropped.
-func bandCounts(s string, bands []rules.Band, counts []int) {
+// bandCounts puts the bands held into counts, one per band of the
+// settings; names not among them are dropped.
+func bandCounts(held []bandCount, bands []rules.Band, counts []int) {
 	clear(counts)
-	for len(s) > 0 {
-		part := s
-		if i := strings.IndexByte(s, ';'); i >= 0 {
-			part, s = s[:i], s[i+1:]
-		} else {
-			s = ""
-		}
-		name, n, ok := strings.Cut(part, ":")
-		if !ok {
-			continue
-		}
-		if v, err := strconv.Atoi(n); err == nil {
-			if b := bandIndex(bands, name); b < len(bands) {
-				counts[b] = v
-			}
+	for _, h := range held {
+		if b := bandIndex(bands, h.name); b < len(bands) {
+			counts[b] = h.n
 		}
 	}
 }
 
-// formatCounts writes counts as the rapid_bands column.
-func formatCounts(counts []int, bands []rules.Band) string {
-	var b strings.Builder
+// heldBands is the bands held of counts, in the settings' order.
+func heldBands(counts []int, bands []rules.Band) []bandCount {
+	var out []bandCount
 	for i, band := range bands {
 		if counts[i] > 0 {
-			if b.Len() > 0 {
-				b.WriteByte(';')
-			}
-			b.WriteString(band.Name)
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(counts[i]))
+			out = append(out, bandCount{band.Name, counts[i]})
 		}
 	}
-	return b.String()
+	return out
 }
 
 func bandIndex(bands []rules.Band, name string) int {
@@ -969,7 +937,7 @@ type writer struct {
 func (w *writer) flush(i int, rs *rowState) {
 	for c, d := 0, rs.dirty; d != 0; c, d = c+1, d>>1 {
 		if d&1 != 0 {
-			w.set(i, StateColumns[c], rs.v[c])
+			w.set(i, StateColumns[c], rs.column(c))
 		}
 	}
 	rs.dirty = 0

@@ -1,9 +1,12 @@
 package rating
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"omologa/internal/fsi/registers"
+	"omologa/internal/tournament"
 )
 
 // The engine's state, kept in extra columns of the players' register so
@@ -80,41 +83,256 @@ func stateIndex(col string) int {
 	return -1
 }
 
-// rowState is one row's state columns as read at the start of a close;
-// changes are marked dirty and written back to the row's Extra map once,
-// at the end.
+// rowState is one row's engine state, typed. The state travels between
+// closes in the register's extra columns (the CSV edge: "2026-03-01",
+// "0"/"1", "YYYY-MM-DD:L;…", "A:1;B:3"); a close reads them once, into
+// a rowState (readState), works on the typed values and writes back,
+// formatted, only the columns it changed (dirty), so that a column it
+// did not touch keeps its text.
 type rowState struct {
-	v     [nState]string
-	dirty uint16
+	// lastStandard, lastRapid: end of the last rated tournament (RTF
+	// 4.2.9, RAPID 6.9).
+	lastStandard, lastRapid day
+	// listed: on the published standard list; listedFide: shown there at
+	// his FIDE rating (RTF 4.2.8).
+	listed, listedFide flag
+	// fideLast: the FIDE standard rating at the last close (written:
+	// the column holds a value).
+	fideLast        int
+	fideLastWritten bool
+	fideGames       int // input: FIDE rated games (RTF 4.4.1.5 a)
+	norms           []norm
+	rapidCategory   string
+	// rapidBands: list periods held per band (RAPID 8.3); bandsWritten:
+	// the column holds anything (a list migrated without band history
+	// has none).
+	rapidBands   []bandCount
+	bandsWritten bool
+	dirty        uint16
 }
 
-func (s *rowState) set(c int, v string) {
-	if s.v[c] != v {
-		s.v[c] = v
-		s.dirty |= 1 << c
+// day is a date of the state; ok is false when the column holds none.
+type day struct {
+	d  tournament.Date
+	ok bool
+}
+
+// flag is a yes/no column, other for any other text in it.
+type flag int8
+
+const (
+	flagOther flag = iota
+	flagNo
+	flagYes
+)
+
+// norm is one Maestro norm of the norms column: the tournament's start,
+// long (L) or short (S); raw is the entry as written, kept when the
+// column is written again.
+type norm struct {
+	raw   string
+	start tournament.Date
+	ok    bool // start read
+	long  bool
+}
+
+// bandCount is the periods held in one rapid band.
+type bandCount struct {
+	name string
+	n    int
+}
+
+// The writes of a close, each marking its column changed when the value
+// differs.
+
+func (s *rowState) mark(c int) { s.dirty |= 1 << c }
+
+func (s *rowState) setLast(c int, d tournament.Date) {
+	p := &s.lastStandard
+	if c == stLastRapid {
+		p = &s.lastRapid
+	}
+	if !p.ok || p.d != d {
+		*p = day{d, true}
+		s.mark(c)
 	}
 }
 
-func (s *rowState) int(c int) int {
-	if s.v[c] == "" {
-		return 0
+func (s *rowState) setFlag(c int, f flag) {
+	p := &s.listed
+	if c == stListedFide {
+		p = &s.listedFide
 	}
-	n, _ := strconv.Atoi(s.v[c])
-	return n
+	if *p != f {
+		*p = f
+		s.mark(c)
+	}
 }
 
-// readState reads a row's state columns.
+// setFideLast records the FIDE rating at this close, 0 for none.
+func (s *rowState) setFideLast(v int) {
+	if v == 0 && s.fideLastWritten || v != 0 && (s.fideLast != v || !s.fideLastWritten) {
+		s.fideLast, s.fideLastWritten = v, v != 0
+		s.mark(stFideLast)
+	}
+}
+
+func (s *rowState) addNorm(start tournament.Date, long bool) {
+	kind := "S"
+	if long {
+		kind = "L"
+	}
+	s.norms = append(s.norms, norm{raw: start.String() + ":" + kind, start: start, ok: true, long: long})
+	s.mark(stNorms)
+}
+
+func (s *rowState) setRapidCategory(v string) {
+	if s.rapidCategory != v {
+		s.rapidCategory = v
+		s.mark(stRapidCategory)
+	}
+}
+
+func (s *rowState) setRapidBands(b []bandCount) {
+	if !slices.Equal(s.rapidBands, b) || s.bandsWritten != (len(b) > 0) {
+		s.rapidBands, s.bandsWritten = b, len(b) > 0
+		s.mark(stRapidBands)
+	}
+}
+
+// readState reads a row's state columns (the edge where they are text).
 func readState(row *registers.Player) rowState {
 	var s rowState
 	if len(row.Extra) == 0 {
 		return s
 	}
 	for k, v := range row.Extra {
-		if c := stateIndex(k); c >= 0 {
-			s.v[c] = v
+		switch stateIndex(k) {
+		case stLastStandard:
+			s.lastStandard.d, s.lastStandard.ok = parseDate(v)
+		case stLastRapid:
+			s.lastRapid.d, s.lastRapid.ok = parseDate(v)
+		case stListed:
+			s.listed = readFlag(v, "0")
+		case stListedFide:
+			s.listedFide = readFlag(v, "")
+		case stFideLast:
+			s.fideLast, _ = strconv.Atoi(v)
+			s.fideLastWritten = v != ""
+		case stFideGames:
+			s.fideGames, _ = strconv.Atoi(v)
+		case stNorms:
+			s.norms = readNorms(v)
+		case stRapidCategory:
+			s.rapidCategory = v
+		case stRapidBands:
+			s.rapidBands, s.bandsWritten = readBands(v), v != ""
 		}
 	}
 	return s
+}
+
+// readFlag reads a yes/no column: "1" yes, no as the column spells it.
+func readFlag(v, no string) flag {
+	switch v {
+	case "1":
+		return flagYes
+	case no:
+		return flagNo
+	}
+	return flagOther
+}
+
+// readNorms reads the norms column: entries "YYYY-MM-DD:L" or ":S"
+// joined by ';'.
+func readNorms(v string) []norm {
+	if v == "" {
+		return nil
+	}
+	var out []norm
+	for _, raw := range strings.Split(v, ";") {
+		d, kind, _ := strings.Cut(raw, ":")
+		n := norm{raw: raw, long: kind == "L"}
+		n.start, n.ok = parseDate(d)
+		out = append(out, n)
+	}
+	return out
+}
+
+// readBands reads the rapid_bands column "A:1;B:3"; entries without a
+// count are dropped.
+func readBands(v string) []bandCount {
+	var out []bandCount
+	for _, part := range strings.Split(v, ";") {
+		name, n, ok := strings.Cut(part, ":")
+		if !ok {
+			continue
+		}
+		if c, err := strconv.Atoi(n); err == nil {
+			out = append(out, bandCount{name, c})
+		}
+	}
+	return out
+}
+
+// column writes state column c as text (the edge back).
+func (s *rowState) column(c int) string {
+	switch c {
+	case stLastStandard:
+		return s.lastStandard.text()
+	case stLastRapid:
+		return s.lastRapid.text()
+	case stListed:
+		return s.listed.text("0")
+	case stListedFide:
+		return s.listedFide.text("")
+	case stFideLast:
+		if !s.fideLastWritten {
+			return ""
+		}
+		return strconv.Itoa(s.fideLast)
+	case stFideGames:
+		return strconv.Itoa(s.fideGames)
+	case stNorms:
+		raws := make([]string, len(s.norms))
+		for i, n := range s.norms {
+			raws[i] = n.raw
+		}
+		return strings.Join(raws, ";")
+	case stRapidCategory:
+		return s.rapidCategory
+	case stRapidBands:
+		return bandsText(s.rapidBands)
+	}
+	return ""
+}
+
+// bandsText writes the rapid_bands column: "A:1;B:3".
+func bandsText(held []bandCount) string {
+	var b strings.Builder
+	for i, bc := range held {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(bc.name)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(bc.n))
+	}
+	return b.String()
+}
+
+func (d day) text() string {
+	if !d.ok {
+		return ""
+	}
+	return d.d.String()
+}
+
+func (f flag) text(no string) string {
+	if f == flagYes {
+		return "1"
+	}
+	return no
 }
 
 func stateInt(row *registers.Player, col string) int {

@@ -98,17 +98,20 @@ func (f SubmissionFilter) where() (string, []any) {
 		fargs = append(fargs, p)
 	}
 	if len(file) > 0 {
-		conds = append(conds, `EXISTS (SELECT 1 FROM files f JOIN verdicts v ON v.file_id = f.id
-			LEFT JOIN tournaments t ON t.key = v.tournament_key
-			WHERE f.submission_id = s.id AND `+strings.Join(file, " AND ")+`)`)
+		// The verdicts' indexes select the submissions (province, kind
+		// and period, verdict), not a look at every submission's files.
+		conds = append(conds, `s.id IN (SELECT f.submission_id FROM verdicts v JOIN files f ON f.id = v.file_id
+			WHERE `+strings.Join(file, " AND ")+`)`)
 		args = append(args, fargs...)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
 		like := likeAny(t)
+		// The files' and tournaments' matches are found once, each table
+		// read once, not joined again for every submission.
 		conds = append(conds, `(s.sender LIKE ? ESCAPE '\' OR s.source LIKE ? ESCAPE '\' OR s.subject LIKE ? ESCAPE '\'
-			OR EXISTS (SELECT 1 FROM files f LEFT JOIN verdicts v ON v.file_id = f.id
-				LEFT JOIN tournaments t ON t.key = v.tournament_key
-				WHERE f.submission_id = s.id AND (f.name LIKE ? ESCAPE '\' OR t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\')))`)
+			OR s.id IN (SELECT f.submission_id FROM files f WHERE f.name LIKE ? ESCAPE '\'
+				UNION SELECT f.submission_id FROM tournaments t JOIN verdicts v ON v.tournament_key = t.key JOIN files f ON f.id = v.file_id
+				WHERE t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\'))`)
 		args = append(args, like, like, like, like, like, like)
 	}
 	if len(conds) == 0 {
@@ -135,6 +138,22 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
+	// The page's ids first, on the filter's columns alone; then what the
+	// page shows of those ids only (the correlated subqueries below must
+	// not run for every submission the filter selects).
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT s.id FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: submissions: %w", err)
+	}
+	if len(ids) == 0 {
+		return nil, total, nil
+	}
+	in := make([]string, len(ids))
+	idArgs := make([]any, len(ids))
+	for i, id := range ids {
+		in[i], idArgs[i] = "?", id
+	}
 	// The worst verdict orders rejected < unreadable < warnings < accepted.
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.received_at, s.channel, s.sender, s.source, s.subject, s.state,
 		(SELECT count(*) FROM files f WHERE f.submission_id = s.id),
@@ -153,7 +172,7 @@ func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offse
 		coalesce((SELECT f.id FROM files f LEFT JOIN verdicts v ON v.file_id = f.id WHERE f.submission_id = s.id
 			ORDER BY CASE v.verdict WHEN 'rejected' THEN 0 WHEN 'accepted-with-warnings' THEN 2 WHEN 'accepted' THEN 3 WHEN 'attachment' THEN 4 ELSE 1 END, f.seq
 			LIMIT 1), 0)
-		FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+		FROM submissions s WHERE s.id IN (`+strings.Join(in, ",")+`) ORDER BY s.id DESC`, idArgs...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
@@ -368,37 +387,50 @@ type TournamentRow struct {
 func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offset, limit int) ([]TournamentRow, int, error) {
 	var conds []string
 	var args []any
-	for _, c := range []struct{ col, v string }{{"v.kind", f.Kind}, {"v.period", f.Period}, {"v.verdict", f.Verdict}} {
+	// The standing file's columns, kept on the tournament by the schema's
+	// triggers (standingMigration): counted on an index.
+	for _, c := range []struct{ col, v string }{{"t.s_kind", f.Kind}, {"t.s_period", f.Period}, {"t.s_verdict", f.Verdict},
+		{"t.s_province", provinceArg(f.Province)}} {
 		if c.v != "" {
 			conds = append(conds, c.col+" = ?")
 			args = append(args, c.v)
 		}
-	}
-	if p := provinceArg(f.Province); p != "" {
-		conds = append(conds, provinceSQL+` = ?`)
-		args = append(args, p)
 	}
 	if t := strings.TrimSpace(f.Text); t != "" {
 		like := likeAny(t)
 		conds = append(conds, `(t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\')`)
 		args = append(args, like, like)
 	}
-	where := ""
-	if len(conds) > 0 {
-		where = " WHERE " + strings.Join(conds, " AND ")
-	}
-	// The version in force, else (none accepted) the latest file judged.
-	from := ` FROM tournaments t JOIN verdicts v ON v.file_id = coalesce(nullif(t.current_file, 0),
-		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = t.key)) JOIN files f ON f.id = v.file_id
+	conds = append(conds, "t.s_file <> 0")
+	where := " WHERE " + strings.Join(conds, " AND ")
+	// The version in force, else (none accepted) the latest file judged:
+	// t.s_file. CROSS JOIN keeps the tournaments outside, walked in the
+	// page's order.
+	from := ` FROM tournaments t CROSS JOIN verdicts v ON v.file_id = t.s_file JOIN files f ON f.id = v.file_id
 		JOIN submissions s ON s.id = f.submission_id`
 	var total int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*)`+from+where, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM tournaments t`+where, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
+	}
+	// The page's tournaments first, on their own columns (a sort of keys
+	// when a filter's index is used); then what the page shows of them.
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT t.rowid FROM tournaments t`+where+` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
+	}
+	if len(ids) == 0 {
+		return nil, total, nil
+	}
+	in := make([]string, len(ids))
+	idArgs := make([]any, len(ids))
+	for i, id := range ids {
+		in[i], idArgs[i] = "?", id
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
 		v.verdict, v.kind, v.period, v.summary, t.revoked_at IS NOT NULL,
-		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+where+
-		` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+		coalesce((SELECT w.period FROM fide_forwardings w WHERE w.tournament_key = t.key ORDER BY w.id DESC LIMIT 1), ''), t.rowid, `+stateSQL+from+
+		` WHERE t.rowid IN (`+strings.Join(in, ",")+`) ORDER BY t.start_date DESC, t.name`, idArgs...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 // A closed list is stored compressed: its CSV (30,000 players, about
-// 2.5 MB), the list in force it was closed from and its change report
-// take a fifth of their size, and the store no longer grows by megabytes
+// 2.5 MB) and the list in force it was closed from take a fifth of their
+// size (the change report stays JSON text, which statistics query), and the store no longer grows by megabytes
 // a list. packed marks what pack wrote; anything stored before (a CSV,
 // JSON) does not begin with a NUL and reads as it is.
 var packed = []byte("\x00omz1")

@@ -89,7 +89,7 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rating_lists (kind, period, issue, received_from, cutoff, based_on,
 			list, rows, report, created_at, base) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, pack(l.List), l.Rows, pack([]byte(report)), ts(now), pack(l.Base))
+			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, pack(l.List), l.Rows, report, ts(now), pack(l.Base))
 		if err != nil {
 			return err
 		}
@@ -150,6 +150,8 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 		return nil, false, fmt.Errorf("store: rating list: %w", err)
 	}
 	l.CreatedAt = parseTS(created)
+	// The report is stored as JSON text (statistics read it with SQL);
+	// unpack still reads one stored compressed.
 	if l.List, err = unpack(l.List); err == nil {
 		if l.Base, err = unpack(l.Base); err == nil {
 			l.Report, err = unpack([]byte(report))

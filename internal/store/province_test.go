@@ -72,6 +72,14 @@ func TestProvinceFilter(t *testing.T) {
 	if rows, _, err := s.BrowseTournaments(ctx, TournamentFilter{Province: "PV"}, 0, 10); err != nil || len(rows) != 2 {
 		t.Errorf("after the city changed: %d tournaments of PV (%v), want 2", len(rows), err)
 	}
+	// The tournament's standing columns follow its verdict (triggers).
+	if _, err := s.db.ExecContext(ctx, `UPDATE verdicts SET verdict = 'rejected', kind = 'rapid' WHERE tournament_key LIKE 'city|%'`); err != nil {
+		t.Fatal(err)
+	}
+	rows, n, err := s.BrowseTournaments(ctx, TournamentFilter{Verdict: "rejected", Kind: "rapid"}, 0, 10)
+	if err != nil || n != 1 || len(rows) != 1 || rows[0].Name != "city" {
+		t.Errorf("rejected rapid tournaments: %d %v (%v), want city", n, rows, err)
+	}
 }
 
 // TestProvinceColumnIsFsiProvince: the province the pages filter by (the

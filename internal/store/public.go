@@ -107,3 +107,20 @@ func (s *Store) JudgedFileVerdicts(ctx context.Context) ([]JudgedFile, error) {
 		LEFT JOIN tournaments t ON t.key = v.tournament_key
 		ORDER BY s.received_at, v.file_id`)
 }
+
+// PublicStamp changes whenever what the public site and the statistics
+// read changes: a verdict, a tournament's version in force or
+// revocation, a list closed, a register imported. A cache of the
+// statistics stays valid while it is unchanged.
+func (s *Store) PublicStamp(ctx context.Context) (string, error) {
+	var stamp string
+	err := s.db.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) || ' ' || coalesce(max(decided_at), '') FROM verdicts) || '|' ||
+		(SELECT count(*) || ' ' || coalesce(max(updated_at), '') || ' ' || coalesce(max(changed_at), '') FROM tournaments) || '|' ||
+		(SELECT count(*) || ' ' || coalesce(max(created_at), '') || ' ' || coalesce(sum(id), 0) FROM rating_lists) || '|' ||
+		(SELECT coalesce(max(imported_at), '') FROM registers)`).Scan(&stamp)
+	if err != nil {
+		return "", fmt.Errorf("store: public stamp: %w", err)
+	}
+	return stamp, nil
+}

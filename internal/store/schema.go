@@ -543,4 +543,55 @@ CREATE TABLE portal_sessions (
 	expires_at TEXT NOT NULL
 );
 `,
+	standingMigration,
+	// (issue 22) one covering index of what the submissions' filters ask
+	// of a verdict: any of them is answered from the index, never from
+	// the verdicts' rows, whose JSON reports take pages each.
+	`
+CREATE INDEX verdicts_browse ON verdicts(verdict, kind, period, province, read_error, tournament_key);
+`,
 }
+
+// standingMigration (issue 22) keeps on each tournament what the
+// tournaments' page filters and counts on: the file that stands for it
+// (the version in force, else the latest judged) and that file's kind,
+// period, verdict and province, in indexed columns kept by triggers
+// whenever a verdict or the version in force changes. The page then
+// counts on an index instead of joining every tournament to its verdict.
+var standingMigration = func() string {
+	recompute := func(key string) string {
+		return `
+	UPDATE tournaments SET s_file = coalesce(nullif(current_file, 0),
+		(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = tournaments.key), 0) WHERE key = ` + key + `;
+	UPDATE tournaments SET (s_kind, s_period, s_verdict, s_province) =
+		(SELECT v.kind, v.period, v.verdict, v.province FROM verdicts v WHERE v.file_id = tournaments.s_file)
+		WHERE key = ` + key + ` AND EXISTS (SELECT 1 FROM verdicts v WHERE v.file_id = tournaments.s_file);`
+	}
+	return `
+ALTER TABLE tournaments ADD COLUMN s_file INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tournaments ADD COLUMN s_kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN s_period TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN s_verdict TEXT NOT NULL DEFAULT '';
+ALTER TABLE tournaments ADD COLUMN s_province TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET s_file = coalesce(nullif(current_file, 0),
+	(SELECT max(x.file_id) FROM verdicts x WHERE x.tournament_key = tournaments.key), 0);
+UPDATE tournaments SET (s_kind, s_period, s_verdict, s_province) =
+	(SELECT v.kind, v.period, v.verdict, v.province FROM verdicts v WHERE v.file_id = tournaments.s_file)
+	WHERE EXISTS (SELECT 1 FROM verdicts v WHERE v.file_id = tournaments.s_file);
+CREATE TRIGGER tournaments_standing_verdict_insert AFTER INSERT ON verdicts BEGIN` + recompute("NEW.tournament_key") + `
+END;
+CREATE TRIGGER tournaments_standing_verdict_update AFTER UPDATE OF kind, period, verdict, province, tournament_key ON verdicts BEGIN` +
+		recompute("NEW.tournament_key") + recompute("OLD.tournament_key") + `
+END;
+CREATE TRIGGER tournaments_standing_verdict_delete AFTER DELETE ON verdicts BEGIN` + recompute("OLD.tournament_key") + `
+END;
+CREATE TRIGGER tournaments_standing_insert AFTER INSERT ON tournaments BEGIN` + recompute("NEW.key") + `
+END;
+CREATE TRIGGER tournaments_standing_current AFTER UPDATE OF current_file ON tournaments BEGIN` + recompute("NEW.key") + `
+END;
+CREATE INDEX tournaments_s_kind ON tournaments(s_kind, s_period);
+CREATE INDEX tournaments_s_period ON tournaments(s_period);
+CREATE INDEX tournaments_s_verdict ON tournaments(s_verdict);
+CREATE INDEX tournaments_s_province ON tournaments(s_province);
+`
+}()

@@ -75,6 +75,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store %s: %w", path, err)
 	}
+	// Keep the connections the web's concurrent pages open: the default
+	// two idle ones made fifty concurrent searches open (and parse the
+	// schema of) a new connection for most requests.
+	db.SetMaxIdleConns(16)
+	db.SetConnMaxIdleTime(5 * time.Minute)
 	s := &Store{db: db}
 	// Processes opening a new store at once can meet SQLITE_BUSY before
 	// the busy timeout applies (the switch to WAL of a new file takes its

@@ -107,7 +107,9 @@ func (b *browser) until(t *testing.T, cond string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("waiting for %s: %v", cond, err)
+	body, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS("body")))
+	loc, _ := chromedp.Run(b.ctx, chromedp.Location())
+	t.Fatalf("waiting for %s: %v (at %s: %.300q)", cond, err, loc, body)
 }
 
 // waitLocation waits until the page's address ends with suffix.
@@ -262,28 +264,29 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("forward a FIDE list", func(t *testing.T) {
-		// December 2026 (FIDE-RR 7.3: monthly lists): the demo's three
-		// tournaments have players without FIDE id, so the export holds
-		// them and lists whom FIDE must register.
+		// December 2026 (FIDE-RR 7.3: monthly lists): Firenze and Novara
+		// are ready (the registers give their FIDE ids); Bologna's chief
+		// arbiter has no FIDE id, so the export holds it and lists the
+		// nine players FIDE must register.
 		b.open(t, "/fide?period=2026-12")
 		b.shot(t, "fide")
 		b.submit(t, "preview", "#fide-preview", "#fide-export")
-		b.shot(t, "fide-preview-held")
-		b.do(t, "record the held", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if got := b.text(t, "#held + p + div table"); strings.Count(got, "officer") != 3 || !strings.Contains(got, "Bernardi, Gianni") {
-			t.Errorf("the held tournaments: %q", got)
+		if got := b.text(t, "#fide-export"); got != "Invia alla FIDE (2 tornei)" {
+			t.Errorf("the export button says %q", got)
 		}
-		b.shot(t, "fide-held")
-		// FIDE registered them: the players' register has their ids.
-		f.o.Config.Registers.Players = registeredPlayersCSV(t)
-		b.open(t, "/fide?period=2026-12")
-		b.submit(t, "preview", "#fide-preview", "#fide-export")
 		b.shot(t, "fide-preview")
 		b.do(t, "export", chromedp.Click(chromedp.CSS("#fide-export")), chromedp.WaitVisible(chromedp.CSS(".flash")))
 		if got := b.text(t, "#forwarded + div table"); strings.Count(got, "officer") != 2 {
 			t.Errorf("the forwarded tournaments: %q", got)
 		}
-		b.shot(t, "fide-forwarded")
+		if got := b.text(t, "#held + p + div table"); strings.Count(got, "officer") != 1 || !strings.Contains(got, "Campionato Sociale 2026") ||
+			!strings.Contains(got, "Arbitro Zanetti Paola: manca il codice FIDE") || !strings.Contains(got, "Silvestri Enrico (M, 1959, ITA, FSI 152080)") {
+			t.Errorf("the held tournaments: %q", got)
+		}
+		if got := b.text(t, "#fide-registration"); got != "Scarica il file di registrazione FIDE (9)" {
+			t.Errorf("the registration file's link says %q", got)
+		}
+		b.shot(t, "fide-forwarded-held")
 		fw, err := f.o.Store.Forwardings(context.Background(), "2026-12")
 		if err != nil || len(fw) == 0 {
 			t.Fatalf("no forwarding (%v)", err)
@@ -378,6 +381,24 @@ func TestBrowser(t *testing.T) {
 		if err != nil || sub.State == "discarded" {
 			t.Errorf("the cross-site form discarded the submission (%v)", err)
 		}
+	})
+
+	t.Run("a clerk changes his own password; a search too short is explained", func(t *testing.T) {
+		b.login(t, "clerk", password("clerk"))
+		b.do(t, "open his page", chromedp.Click(chromedp.CSS(`a[href="/account"]`)), chromedp.WaitVisible(chromedp.CSS("#current")))
+		b.shot(t, "account")
+		b.do(t, "change the password", chromedp.SetValue(chromedp.CSS("#current"), password("clerk")),
+			chromedp.SetValue(chromedp.CSS("#password"), "nuova-password-clerk"), chromedp.SetValue(chromedp.CSS("#again"), "nuova-password-clerk"))
+		b.submit(t, "change the password", `form[action="/account/password"] button`, ".flash")
+		if msg := b.text(t, ".flash"); !strings.Contains(msg, "Password cambiata") {
+			t.Errorf("after changing his password the page says %q", msg)
+		}
+		b.shot(t, "account-changed")
+		b.open(t, "/players?q=r")
+		if msg := b.text(t, ".flash.error"); !strings.Contains(msg, "almeno 2 lettere") {
+			t.Errorf("a one-letter search says %q", msg)
+		}
+		b.shot(t, "players-short-query")
 	})
 
 	t.Run("five wrong passwords throttle the login", func(t *testing.T) {

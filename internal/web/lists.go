@@ -234,6 +234,7 @@ func (s *Server) closeList(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, err, "/preview?"+url.Values{"kind": {kind}, "period": {period}}.Encode())
 		return
 	}
+	s.idx.Changed()
 	if s.warm {
 		s.idx.Warm()
 	}

@@ -41,7 +41,7 @@ func TestBrowserPublicSite(t *testing.T) {
 	}
 	b.shot(t, "site-list-sorted")
 	page("site-player", "giocatori/112000.html")
-	b.until(t, `document.querySelector("img.chart").naturalWidth > 0`)
+	b.until(t, `document.querySelector("figure.history svg circle") !== null`)
 	page("site-tournament", "tornei/1.html")
 	page("site-provinces", "province/index.html")
 	page("site-province", "province/NO.html")

@@ -172,7 +172,7 @@ func TestAttacksHeld(t *testing.T) {
 	t.Run("5: a query of 50,000 characters is refused with a reason", func(t *testing.T) {
 		c := f.client(t, "clerk")
 		code, page := get(t, c, f.ts.URL+"/players?q="+strings.Repeat("a", 50000))
-		if code != http.StatusOK || !strings.Contains(page, "una ricerca è lunga al più") || strings.Contains(page, strings.Repeat("a", 1000)) {
+		if code != http.StatusOK || !strings.Contains(page, "Una ricerca è lunga al più") || strings.Contains(page, strings.Repeat("a", 1000)) {
 			t.Errorf("a long query: %d", code)
 		}
 		if _, page := get(t, c, f.ts.URL+"/players?q=a+b"); !strings.Contains(page, "almeno 2 lettere") {
@@ -383,5 +383,27 @@ func TestPreviewsAreBounded(t *testing.T) {
 	st.m["old"] = old
 	if _, ok := st.take("old", "late"); ok {
 		t.Error("an expired preview was taken")
+	}
+}
+
+// The cache holds at most cacheLists parsed lists, whatever the number
+// of lists a clerk opens.
+func TestCacheBoundsParsedLists(t *testing.T) {
+	var c cache
+	for i := range 50 {
+		c.put(fmt.Sprint("list ", i), &listRead{})
+		c.put(fmt.Sprint("chart ", i), []byte("png"))
+	}
+	n := 0
+	for _, v := range c.m {
+		if _, ok := v.(*listRead); ok {
+			n++
+		}
+	}
+	if n != cacheLists {
+		t.Errorf("%d parsed lists cached, want %d", n, cacheLists)
+	}
+	if _, ok := c.get("list 49"); !ok {
+		t.Error("the latest list is not cached")
 	}
 }

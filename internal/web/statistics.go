@@ -17,12 +17,37 @@ type statsData struct {
 	Body  template.HTML
 }
 
+type statsCached struct {
+	res   *statistics.Result
+	years []int
+}
+
+// stats computes a year's statistics once per state of the store: they
+// read every list and homologated tournament.
+func (s *Server) stats(r *http.Request, year int) (*statistics.Result, []int, error) {
+	stamp, err := s.o.PublicStamp(r.Context())
+	if err != nil {
+		return nil, nil, err
+	}
+	key := "statistics " + strconv.Itoa(year) + " " + stamp
+	if v, ok := s.cache.get(key); ok {
+		c := v.(statsCached)
+		return c.res, c.years, nil
+	}
+	res, years, err := s.o.Statistics(r.Context(), year)
+	if err != nil {
+		return nil, nil, err
+	}
+	s.cache.put(key, statsCached{res, years})
+	return res, years, nil
+}
+
 // statistics is the federation's statistics of a year (?year=, default
 // the latest with data): the public site's tables and charts, with each
 // table's CSV for Excel.
 func (s *Server) statistics(w http.ResponseWriter, r *http.Request) {
 	year, _ := strconv.Atoi(r.URL.Query().Get("year"))
-	res, years, err := s.o.Statistics(r.Context(), year)
+	res, years, err := s.stats(r, year)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -45,7 +70,7 @@ func (s *Server) statisticsFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := r.PathValue("file")
-	res, _, err := s.o.Statistics(r.Context(), year)
+	res, _, err := s.stats(r, year)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -332,51 +332,52 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 
 // ReadArbiters reads the arbiters' register.
 func ReadArbiters(file string, data []byte) ([]Arbiter, error) {
-	t, err := readTable(file, data, []string{"fsi_id", "surname", "name", "category"})
-	if err != nil {
-		return nil, err
-	}
-	var out []Arbiter
-	var errs []error
 	fideLine := map[string]int{} // FIDE id → the line that gave it first
-	for i := range t.Rows {
+	return readRows(file, data, []string{"fsi_id", "surname", "name", "category"}, func(t *Table, i int, errs *[]error) Arbiter {
 		a := Arbiter{FSIID: t.Get(i, "fsi_id"), Surname: t.Get(i, "surname"), Name: t.Get(i, "name"),
 			Category: strings.ToUpper(t.Get(i, "category")), Email: t.Get(i, "email"), Line: t.Lines[i]}
+		a.ValidUntil = t.dateOr(i, "valid_until", errs)
 		var e error
-		if a.ValidUntil, e = t.date(i, "valid_until"); e != nil {
-			errs = append(errs, e)
-		}
 		if a.FideID, e = t.fideID(i, fideLine); e != nil {
-			errs = append(errs, e)
+			*errs = append(*errs, e)
 		}
-		out = append(out, a)
-	}
-	return out, errors.Join(errs...)
+		return a
+	})
 }
 
 // ReadCalendar reads the calendar of authorised tournaments.
 func ReadCalendar(file string, data []byte) ([]Event, error) {
-	t, err := readTable(file, data, []string{"code", "name", "start", "end"})
+	return readRows(file, data, []string{"code", "name", "start", "end"}, func(t *Table, i int, errs *[]error) Event {
+		return Event{Code: t.Get(i, "code"), Name: t.Get(i, "name"), City: t.Get(i, "city"),
+			Province: strings.ToUpper(t.Get(i, "province")),
+			Kind:     strings.ToLower(t.Get(i, "kind")), Organiser: t.Get(i, "organiser"),
+			OrganiserEmail: t.Get(i, "organiser_email"), ArbiterFSIID: t.Get(i, "arbiter_fsi_id"), Line: t.Lines[i],
+			Start: t.dateOr(i, "start", errs), End: t.dateOr(i, "end", errs)}
+	})
+}
+
+// readRows reads a register whose every record becomes one T: row reads
+// record i, adding what is wrong in it to errs, which are joined.
+func readRows[T any](file string, data []byte, required []string, row func(t *Table, i int, errs *[]error) T) ([]T, error) {
+	t, err := readTable(file, data, required)
 	if err != nil {
 		return nil, err
 	}
-	var out []Event
+	var out []T
 	var errs []error
 	for i := range t.Rows {
-		ev := Event{Code: t.Get(i, "code"), Name: t.Get(i, "name"), City: t.Get(i, "city"),
-			Province: strings.ToUpper(t.Get(i, "province")),
-			Kind:     strings.ToLower(t.Get(i, "kind")), Organiser: t.Get(i, "organiser"),
-			OrganiserEmail: t.Get(i, "organiser_email"), ArbiterFSIID: t.Get(i, "arbiter_fsi_id"), Line: t.Lines[i]}
-		var e error
-		if ev.Start, e = t.date(i, "start"); e != nil {
-			errs = append(errs, e)
-		}
-		if ev.End, e = t.date(i, "end"); e != nil {
-			errs = append(errs, e)
-		}
-		out = append(out, ev)
+		out = append(out, row(t, i, &errs))
 	}
 	return out, errors.Join(errs...)
+}
+
+// dateOr is the date in the column, adding its error to errs.
+func (t *Table) dateOr(row int, name string, errs *[]error) tournament.Date {
+	d, err := t.date(row, name)
+	if err != nil {
+		*errs = append(*errs, err)
+	}
+	return d
 }
 
 // WritePlayers writes a players' register in the standard column order,

@@ -9,7 +9,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "01b231e8f8655a7a9527c7befa6b2bf3a77373ab8fc43cdcf47570aad84855e3"
+const predecodedSHA256 = "6d88bc71862d88f6aa15ab839bcebe2c138aa3837a92e8b89239f21c05731519"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -3020,7 +3020,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3148,7 +3148,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3276,7 +3276,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3404,7 +3404,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",
@@ -3532,7 +3532,7 @@ func predecodedFile() File {
 						Severity:  "error",
 						Article:   "FIDE-RR 9.1",
 						MessageIT: "Giocatore {player} ({name}): senza codice FIDE (né nel file né nel registro dei giocatori); è nel file di registrazione FIDE, e il torneo attende il suo codice prima dell'invio.",
-						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); he is in the FIDE registration file, and the tournament waits for his id before it is forwarded.",
+						MessageEN: "Player {player} ({name}): no FIDE id (neither in the file nor in the players' register); the player is in the FIDE registration file, and the tournament waits for the player's id before it is forwarded.",
 					},
 					"fide.rate-too-short": {
 						Severity:  "error",

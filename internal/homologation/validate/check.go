@@ -8,6 +8,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 )
@@ -114,16 +115,22 @@ func (t Text) String() string { return t.EN }
 
 // texts names ids (a file kind, a channel, a kind of play) in both
 // languages for the messages.
-type texts[K ~string] map[K]Text
+type texts[K ~string] string
 
-// of names id; an id without a name is shown as written rather than
+// of names id in both languages, from the catalogue's entry the prefix
+// and id make; an id without a name is shown as written rather than
 // dropped.
-func (m texts[K]) of(id K) Text {
-	if t, ok := m[id]; ok {
-		return t
+func (prefix texts[K]) of(id K) Text {
+	it, ok := catalogue.IT.Lookup(string(prefix) + string(id))
+	if !ok {
+		return Text{IT: string(id), EN: string(id)}
 	}
-	return Text{IT: string(id), EN: string(id)}
+	en, _ := catalogue.EN.Lookup(string(prefix) + string(id))
+	return Text{IT: it, EN: en}
 }
+
+// word is the catalogue's entry "validate.word.<key>" in both languages.
+func word(key string) Text { return texts[string]("validate.word.").of(key) }
 
 // Report records a finding for rule at a place, its messages taken from
 // the rule set with args substituted. A rule configured "off" reports

@@ -28,12 +28,7 @@ func init() {
 }
 
 // reasonText says in both languages why a competition was recognised.
-var reasonText = map[string]Text{
-	"file":       {IT: "il file contiene le squadre (record 013/310)", EN: "the file lists teams (013/310 records)"},
-	"submission": {IT: "così è stato presentato", EN: "the submission says so"},
-	"calendar":   {IT: "così lo indica il calendario dei tornei autorizzati", EN: "the calendar of authorised tournaments says so"},
-	"name":       {IT: "lo indica il nome del torneo", EN: "its name says so"},
-}
+var reasonText = texts[string]("validate.competition-by.")
 
 // recognisedBy says why the tournament is of the kind of competition r
 // describes: "submission", "calendar" or "name"; "" when nothing says so.
@@ -185,7 +180,7 @@ func checkTeam(p *Pass) {
 		minimums = Text{IT: "si applicano anche il numero minimo di turni e di partecipanti dei tornei individuali",
 			EN: "the individual tournaments' minimum rounds and participants apply too"}
 	}
-	p.Report("eligibility.team-competition", At{}, Args{"reason": reasonText[by], "minimums": minimums})
+	p.Report("eligibility.team-competition", At{}, Args{"reason": reasonText.of(by), "minimums": minimums})
 	if !cfg.IndividualPointsFirst {
 		return
 	}

@@ -512,7 +512,7 @@ func checkCounts(p *Pass) {
 // scoringText names the scoring system the points were computed under.
 func scoringText(s tournament.Scoring) Text {
 	if s.Source == "" || s.Source == "default" {
-		return Text{IT: "FIDE, 1 – ½ – 0", EN: "FIDE default, 1 – ½ – 0"}
+		return word("scoring-fide")
 	}
 	return Text{IT: "dichiarato in " + s.Source, EN: "declared in " + s.Source}
 }

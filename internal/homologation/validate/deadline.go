@@ -67,7 +67,7 @@ func listName(kind fsi.Kind) Text {
 // afterEnd says how long after the end a file arrived.
 func afterEnd(days int) Text {
 	if days == 0 {
-		return Text{IT: "il giorno stesso della fine del torneo", EN: "on the day the tournament ended"}
+		return word("on-end-day")
 	}
 	c := counted(days, "giorno", "giorni", "day", "days")
 	return Text{IT: c.IT + " dopo la fine del torneo", EN: c.EN + " after the tournament's end"}

@@ -101,20 +101,11 @@ func init() {
 // kinds name a kind of play or of rule set in both languages, as an
 // adjective that follows "torneo"/"gioco" (Italian) or precedes
 // "tournament"/"play" (English).
-var kinds = texts[fsi.Kind]{
-	fsi.Standard:  {IT: "standard", EN: "standard"},
-	fsi.Rapid:     {IT: "rapido", EN: "rapid"},
-	fsi.Blitz:     {IT: "lampo", EN: "blitz"},
-	fsi.Promotion: {IT: "di promozione", EN: "promotion"},
-}
+var kinds = texts[fsi.Kind]("validate.kind.")
 
 // promotionReasons say why a tournament is judged as a promotion
 // tournament (Decision.PromotionBy).
-var promotionReasons = map[string]Text{
-	"submission": {IT: "così è stato presentato", EN: "the submission says so"},
-	"calendar":   {IT: "così lo indica il calendario dei tornei autorizzati", EN: "the calendar of authorised tournaments says so"},
-	"name":       {IT: "il nome del torneo lo indica", EN: "its name says so"},
-}
+var promotionReasons = texts[string]("validate.promotion-by.")
 
 func rateOf(t *tournament.Tournament) *rateofplay.Rate {
 	if t == nil {
@@ -154,16 +145,16 @@ func checkKind(p *Pass) {
 		p.Report("eligibility.kind-assumed", At{}, Args{"kind": kinds.of(d.Play)})
 	}
 	if d.PromotionBy != "" {
-		p.Report("eligibility.promotion", At{}, Args{"reason": promotionReasons[d.PromotionBy]})
+		p.Report("eligibility.promotion", At{}, Args{"reason": promotionReasons.of(d.PromotionBy)})
 	}
 	if !d.InRange {
 		date := any(d.On)
 		if d.On.IsZero() {
-			date = Text{IT: "sconosciuta", EN: "unknown"}
+			date = word("unknown-date")
 		}
 		until := any(p.Set.ValidUntil)
 		if p.Set.ValidUntil.IsZero() {
-			until = Text{IT: "oggi", EN: "today"}
+			until = word("today")
 		}
 		p.Report("eligibility.rule-set-out-of-range", At{Line: p.tagLine("042")}, Args{"date": date,
 			"rule_set": p.Set.ID, "from": p.Set.ValidFrom, "until": until})
@@ -445,7 +436,7 @@ func checkDuration(p *Pass) {
 		if e.League.ExemptFromMaxDays {
 			if by := recognisedBy(p, e.League.Recognise); by != "" {
 				// FIDE-RR 4.11: a league may last longer.
-				args["reason"] = reasonText[by]
+				args["reason"] = reasonText.of(by)
 				p.Report("eligibility.league", At{Line: p.tagLine("052")}, args)
 				return
 			}
@@ -516,10 +507,10 @@ func checkAuthorisation(p *Pass) {
 	args := Args{"name": t.Name, "city": t.City, "start": dateOrUnknown(start), "end": dateOrUnknown(end),
 		"dates": dateSpan(start, end)}
 	if strings.TrimSpace(t.Name) == "" {
-		args["name"] = Text{IT: "senza nome", EN: "no name"}
+		args["name"] = word("no-name")
 	}
 	if strings.TrimSpace(t.City) == "" {
-		args["city"] = Text{IT: "città non indicata", EN: "no city given"}
+		args["city"] = word("no-city")
 	}
 	if p.Registers == nil || p.Registers.Calendar == nil {
 		p.Report("eligibility.authorisation-not-checked", At{}, args)
@@ -678,7 +669,7 @@ func checkMembership(p *Pass) {
 		if !ok {
 			args["last"] = last
 			if last == 0 {
-				args["last"] = Text{IT: "mai", EN: "never"}
+				args["last"] = word("never")
 			}
 			p.Report("eligibility.membership-missing", at, args)
 		}
@@ -698,7 +689,7 @@ func dateSpan(start, end tournament.Date) any {
 
 func dateOrUnknown(d tournament.Date) any {
 	if !d.IsFull() {
-		return Text{IT: "?", EN: "?"}
+		return word("unknown")
 	}
 	return d
 }

@@ -1,11 +1,13 @@
 package validate
 
 import (
+	"strings"
 	"time"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/tournament"
 )
 
@@ -159,4 +161,21 @@ type Summary struct {
 	RateOfPlay string          `json:"rate_of_play,omitempty"`
 	Minutes60  float64         `json:"minutes_60,omitempty"` // time per player for 60 moves
 	Arbiter    string          `json:"arbiter,omitempty"`
+}
+
+// Where says where the finding points, in lang ("it" or "en"): "riga
+// 40, giocatore n. 12, turno 3"; "" when it points nowhere in the file.
+func (f Finding) Where(lang string) string {
+	t := catalogue.Of(lang)
+	var w []string
+	if f.Line > 0 {
+		w = append(w, t.T("finding.line", f.Line))
+	}
+	if f.Player > 0 {
+		w = append(w, t.T("finding.player", f.Player))
+	}
+	if f.Round > 0 {
+		w = append(w, t.T("finding.round", f.Round))
+	}
+	return strings.Join(w, ", ")
 }

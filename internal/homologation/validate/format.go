@@ -102,16 +102,7 @@ func IsDocument(kind string) bool {
 
 // refusedKinds name a refused file's kind as the arbiter knows it; the
 // reader's ids ("vegz", "swiss-manager") are for scripts.
-var refusedKinds = texts[string]{
-	"vegz":          {IT: "archivio compresso o file .vegz di Vega", EN: "compressed archive or Vega .vegz file"},
-	"swiss-manager": {IT: "file binario di Swiss-Manager, Vega o altro programma", EN: "binary file of Swiss-Manager, Vega or another program"},
-	"pdf":           {IT: "PDF", EN: "PDF"},
-	"spreadsheet":   {IT: "foglio di calcolo", EN: "spreadsheet"},
-	"word":          {IT: "documento di testo", EN: "text document"},
-	"image":         {IT: "immagine", EN: "image"},
-	"html":          {IT: "pagina web HTML", EN: "HTML web page"},
-	"archive":       {IT: "archivio compresso", EN: "compressed archive"},
-}
+var refusedKinds = texts[string]("validate.refused.")
 
 // sentence starts s with a capital letter: the reader's advice is written
 // to follow a colon in its error, the finding puts it after a full stop.

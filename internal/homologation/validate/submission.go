@@ -28,7 +28,7 @@ func init() {
 func checkSubmission(p *Pass) {
 	f := p.Submission.Fields
 	if f == nil {
-		p.Report("submission.not-email", At{}, Args{"channel": channels.of(p.Submission.Channel)})
+		p.Report("submission.not-email", At{}, Args{"channel": channels.of(orUnstated(p.Submission.Channel))})
 		return
 	}
 	cfg := p.Set.Params.Submission
@@ -142,10 +142,12 @@ func extractDates(s string) []tournament.Date {
 
 // channels name how a submission arrived, for the messages: the
 // intake's channel ids are not words an arbiter knows.
-var channels = texts[string]{
-	"drop":   {IT: "la cartella di deposito", EN: "the drop folder"},
-	"cli":    {IT: "la riga di comando dell'ufficio", EN: "the office's command line"},
-	"imap":   {IT: "la casella di posta", EN: "the mailbox"},
-	"portal": {IT: "il portale degli arbitri", EN: "the arbiters' portal"},
-	"":       {IT: "un canale non indicato", EN: "an unstated channel"},
+var channels = texts[string]("validate.channel.")
+
+// orUnstated names a channel not said "unstated", as the catalogue does.
+func orUnstated(channel string) string {
+	if channel == "" {
+		return "unstated"
+	}
+	return channel
 }

@@ -296,13 +296,13 @@ func checkStandings(p *Pass) {
 	rr := p.roundRobin()
 	p.Standings = standings(t, ts, rr, p.outOfStandings())
 	order := ts.Swiss
-	system := Text{IT: "svizzero", EN: "Swiss"}
+	system := word("swiss")
 	if rr {
-		order, system = ts.RoundRobin, Text{IT: "girone all'italiana", EN: "round robin"}
+		order, system = ts.RoundRobin, word("round-robin")
 	}
-	handling := Text{IT: "FIDE C.07 (2023), art. 16", EN: "FIDE C.07 (2023), art. 16"}
+	handling := word("unplayed-fide-2023")
 	if ts.Unplayed == rules.UnplayedVirtual2009 {
-		handling = Text{IT: "la regola dell'avversario virtuale (FIDE 2009)", EN: "the virtual-opponent rule (FIDE 2009)"}
+		handling = word("unplayed-virtual-2009")
 	}
 	tbs := strings.Join(order, ", ")
 	p.Report("tiebreak.computed", At{}, Args{"system": system, "tiebreaks": tbs, "handling": handling})

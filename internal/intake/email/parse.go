@@ -25,6 +25,7 @@ import (
 	"github.com/emersion/go-message/textproto"
 
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 )
 
@@ -57,21 +58,11 @@ var DefaultLimits = Limits{
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
-	if l.MaxPart <= 0 {
-		l.MaxPart = d.MaxPart
-	}
-	if l.MaxTotal <= 0 {
-		l.MaxTotal = d.MaxTotal
-	}
-	if l.MaxParts <= 0 {
-		l.MaxParts = d.MaxParts
-	}
-	if l.MaxDepth <= 0 {
-		l.MaxDepth = d.MaxDepth
-	}
-	if l.MaxBody <= 0 {
-		l.MaxBody = d.MaxBody
-	}
+	defaults.Fill(&l.MaxPart, d.MaxPart)
+	defaults.Fill(&l.MaxTotal, d.MaxTotal)
+	defaults.Fill(&l.MaxParts, d.MaxParts)
+	defaults.Fill(&l.MaxDepth, d.MaxDepth)
+	defaults.Fill(&l.MaxBody, d.MaxBody)
 	return l
 }
 

@@ -15,6 +15,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 	"slices"
 	"strconv"
@@ -103,24 +104,16 @@ func New(o Options) (*Watcher, error) {
 	if o.State == nil {
 		o.State = &MemState{}
 	}
-	if o.MaxMessage <= 0 {
-		o.MaxMessage = ingest.DefaultMaxMessageBytes
-	}
-	if o.BackoffMin <= 0 {
-		o.BackoffMin = time.Second
-	}
+	defaults.Fill(&o.MaxMessage, ingest.DefaultMaxMessageBytes)
+	defaults.Fill(&o.BackoffMin, time.Second)
 	if o.BackoffMax < o.BackoffMin {
 		o.BackoffMax = 4 * time.Second
 		if o.BackoffMax < o.BackoffMin {
 			o.BackoffMax = o.BackoffMin
 		}
 	}
-	if o.CommandTimeout <= 0 {
-		o.CommandTimeout = 2 * time.Minute
-	}
-	if o.Refresh <= 0 {
-		o.Refresh = 5 * time.Minute
-	}
+	defaults.Fill(&o.CommandTimeout, 2*time.Minute)
+	defaults.Fill(&o.Refresh, 5*time.Minute)
 	log := o.Logger
 	if log == nil {
 		log = slog.Default()

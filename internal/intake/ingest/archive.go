@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 	"os"
 	"path"
@@ -39,15 +40,9 @@ var DefaultLimits = Limits{MaxFileBytes: DefaultMaxFileBytes, MaxArchiveBytes: D
 	MaxArchiveFiles: DefaultMaxArchiveFiles}
 
 func (l Limits) withDefaults() Limits {
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = DefaultLimits.MaxFileBytes
-	}
-	if l.MaxArchiveBytes <= 0 {
-		l.MaxArchiveBytes = DefaultLimits.MaxArchiveBytes
-	}
-	if l.MaxArchiveFiles <= 0 {
-		l.MaxArchiveFiles = DefaultLimits.MaxArchiveFiles
-	}
+	defaults.Fill(&l.MaxFileBytes, DefaultLimits.MaxFileBytes)
+	defaults.Fill(&l.MaxArchiveBytes, DefaultLimits.MaxArchiveBytes)
+	defaults.Fill(&l.MaxArchiveFiles, DefaultLimits.MaxArchiveFiles)
 	return l
 }
 

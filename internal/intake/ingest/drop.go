@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 	"os"
 	"path/filepath"
@@ -112,16 +113,10 @@ func NewDrop(o DropOptions) (*Drop, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.RetryAfter <= 0 {
-		o.RetryAfter = 2 * time.Second
-	}
-	if o.ArchiveRetry <= 0 {
-		o.ArchiveRetry = 10 * time.Minute
-	}
+	defaults.Fill(&o.RetryAfter, 2*time.Second)
+	defaults.Fill(&o.ArchiveRetry, 10*time.Minute)
 	o.Limits = o.Limits.withDefaults()
-	if o.MaxMessage <= 0 {
-		o.MaxMessage = DefaultMaxMessageBytes
-	}
+	defaults.Fill(&o.MaxMessage, DefaultMaxMessageBytes)
 	return &Drop{o: o, log: o.Logger.With("intake", "drop", "folder", o.Folder), pending: map[string]*pending{},
 		watching: make(chan struct{})}, nil
 }

@@ -26,6 +26,8 @@ type fixture struct {
 
 const rightPW = "una-password-lunga"
 
+func init() { dummyCost = bcrypt.MinCost }
+
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	ctx := context.Background()
@@ -176,7 +178,7 @@ func TestLockoutIsNoWeapon(t *testing.T) {
 		t.Fatal(err)
 	}
 	var checked, refused int
-	for range 120 { // two hours of a guess a minute
+	for minute := range 120 { // two hours of a guess a minute
 		before := f.a.Checks()
 		err := f.login("rossi", "guess-guess-guess", attacker)
 		if f.a.Checks() > before {
@@ -185,8 +187,10 @@ func TestLockoutIsNoWeapon(t *testing.T) {
 		if errors.Is(err, ErrThrottled) {
 			refused++
 		}
-		if err := f.login("rossi", rightPW, home); err != nil {
-			t.Fatalf("the real user at home, after %d guesses: %v", checked+refused, err)
+		if minute%10 == 0 {
+			if err := f.login("rossi", rightPW, home); err != nil {
+				t.Fatalf("the real user at home, after %d guesses: %v", checked+refused, err)
+			}
 		}
 		f.advance(time.Minute)
 	}
@@ -231,7 +235,7 @@ func TestThrottleMemoryIsBounded(t *testing.T) {
 	}
 	th := newThrottle()
 	now := f.now
-	for i := range 5 * MaxEntries {
+	for i := range 2 * MaxEntries {
 		if _, err := th.reserve(fmt.Sprintf("name%06d", i), fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255), now); err != nil {
 			t.Fatal(err)
 		}

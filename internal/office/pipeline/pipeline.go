@@ -47,6 +47,7 @@ import (
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
 	"omologa/internal/rating"
@@ -148,30 +149,18 @@ func New(o Options) (*Pipeline, error) {
 		o.Lang = "it"
 	}
 	// The delivery defaults are omologa.yaml's (config), said once.
-	if o.RetryBase <= 0 {
-		o.RetryBase = config.DefaultRetryBase
-	}
+	defaults.Fill(&o.RetryBase, config.DefaultRetryBase)
 	if o.RetryMax < o.RetryBase {
 		o.RetryMax = max(config.DefaultRetryMax, o.RetryBase)
 	}
-	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = config.DefaultMaxAttempts
-	}
-	if o.SlowRetry <= 0 {
-		o.SlowRetry = config.DefaultSlowRetry
-	}
-	if o.SlowFor <= 0 {
-		o.SlowFor = config.DefaultSlowFor
-	}
-	if o.JudgeRetryBase <= 0 {
-		o.JudgeRetryBase = time.Second
-	}
+	defaults.Fill(&o.MaxAttempts, config.DefaultMaxAttempts)
+	defaults.Fill(&o.SlowRetry, config.DefaultSlowRetry)
+	defaults.Fill(&o.SlowFor, config.DefaultSlowFor)
+	defaults.Fill(&o.JudgeRetryBase, time.Second)
 	if o.JudgeRetryMax < o.JudgeRetryBase {
 		o.JudgeRetryMax = max(5*time.Minute, o.JudgeRetryBase)
 	}
-	if o.Poll <= 0 {
-		o.Poll = 2 * time.Second
-	}
+	defaults.Fill(&o.Poll, 2*time.Second)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}

@@ -8,6 +8,7 @@ package italian
 
 import (
 	"fmt"
+	"omologa/internal/platform/catalogue"
 	"regexp"
 	"strconv"
 	"strings"
@@ -146,29 +147,33 @@ func zone(loc *time.Location) *time.Location {
 	return loc
 }
 
-var months = [...]string{"gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio",
-	"agosto", "settembre", "ottobre", "novembre", "dicembre"}
-
 // Month names m in Italian, lower case as Italian writes it: "gennaio".
 // An invalid month gives its number.
 func Month(m time.Month) string {
+	return monthIn(catalogue.IT, m)
+}
+
+// monthIn names m in the language; an invalid month gives its number.
+func monthIn(l catalogue.Lang, m time.Month) string {
 	if m < 1 || m > 12 {
 		return strconv.Itoa(int(m))
 	}
-	return months[m-1]
+	return l.T("date.month." + strconv.Itoa(int(m)))
 }
 
 // MonthYear writes "gennaio 2027".
 func MonthYear(year int, m time.Month) string { return Month(m) + " " + strconv.Itoa(year) }
 
 // MonthYearEN writes "January 2027".
-func MonthYearEN(year int, m time.Month) string { return m.String() + " " + strconv.Itoa(year) }
+func MonthYearEN(year int, m time.Month) string {
+	return monthIn(catalogue.EN, m) + " " + strconv.Itoa(year)
+}
 
 // List names a list by the month of its issue: "lista di gennaio 2027".
-func List(year int, m time.Month) string { return "lista di " + MonthYear(year, m) }
+func List(year int, m time.Month) string { return catalogue.IT.T("date.list", MonthYear(year, m)) }
 
 // ListEN names a list in English: "January 2027 list".
-func ListEN(year int, m time.Month) string { return MonthYearEN(year, m) + " list" }
+func ListEN(year int, m time.Month) string { return catalogue.EN.T("date.list", MonthYearEN(year, m)) }
 
 // Period reads a list period written "2027-01" and names it in Italian
 // ("gennaio 2027"); text that is not such a period is returned as is.
@@ -234,10 +239,10 @@ func sizeUnit(x float64, unit string) string {
 }
 
 // Join lists items as Italian prose: "a", "a e b", "a, b e c".
-func Join(items []string) string { return join(items, " e ") }
+func Join(items []string) string { return join(items, catalogue.IT.T("join.and")) }
 
 // JoinEN lists items as English prose: "a", "a and b", "a, b and c".
-func JoinEN(items []string) string { return join(items, " and ") }
+func JoinEN(items []string) string { return join(items, catalogue.EN.T("join.and")) }
 
 func join(items []string, and string) string {
 	switch len(items) {

@@ -22,6 +22,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/dates"
@@ -126,20 +127,12 @@ func Kind(in Input) string {
 	return KindReceipt
 }
 
-// textOf is the language's texts, Italian by default.
-func textOf(lang string) *text {
-	if t := texts[lang]; t != nil {
-		return t
-	}
-	return texts["it"]
-}
-
 // Compose writes the notice as a complete message.
 func Compose(in Input) (kind, subject string, msg []byte, err error) {
 	if in.Rules == nil {
 		return "", "", nil, fmt.Errorf("notice: no rules to count the deadline and write the times by")
 	}
-	t := textOf(in.Lang)
+	t := catalogue.Of(in.Lang)
 	kind = Kind(in)
 	subject = subjectOf(in, t, kind)
 	msg, err = envelope(envelopeOf(in), kind, subject, build(in))
@@ -164,7 +157,7 @@ func envelopeOf(in Input) header {
 
 // envelope writes a notice's document as a complete message.
 func envelope(in header, kind, subject string, d *doc) ([]byte, error) {
-	t := textOf(in.lang)
+	t := catalogue.Of(in.lang)
 	var h gomail.Header
 	h.SetDate(in.date)
 	h.SetSubject(subject)
@@ -172,7 +165,7 @@ func envelope(in header, kind, subject string, d *doc) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("notice: from address %q: %w", in.from, err)
 	}
-	h.SetAddressList("From", []*gomail.Address{{Name: t.office, Address: from.Address}})
+	h.SetAddressList("From", []*gomail.Address{{Name: t.T("notice.office"), Address: from.Address}})
 	var to []*gomail.Address
 	for _, a := range in.to {
 		p, err := mail.ParseAddress(a)
@@ -226,25 +219,25 @@ func part(w *gomail.InlineWriter, ctype, body string) error {
 	return nil
 }
 
-func subjectOf(in Input, t *text, kind string) string {
+func subjectOf(in Input, t catalogue.Lang, kind string) string {
 	what := ""
 	if len(in.Files) == 1 && in.Files[0].Report.Summary.Name != "" {
 		what = in.Files[0].Report.Summary.Name
 	} else if len(in.Files) == 1 {
 		what = in.Files[0].Name
 	} else {
-		what = fmt.Sprintf(t.submissionN, in.SubmissionID)
+		what = t.T("notice.submissionN", in.SubmissionID)
 	}
 	if kind == KindRepeat {
-		return t.subjRepeat + " – " + fmt.Sprintf(t.submissionN, in.Repeat.SubmissionID)
+		return t.T("notice.subjRepeat") + " – " + t.T("notice.submissionN", in.Repeat.SubmissionID)
 	}
 	switch {
 	case kind == KindReceipt:
-		return t.subjReceipt + " – " + what
+		return t.T("notice.subjReceipt") + " – " + what
 	case allUnreadable(in):
-		return t.subjUnreadable + " – " + what
+		return t.T("notice.subjUnreadable") + " – " + what
 	}
-	return t.subjRejection + " – " + what
+	return t.T("notice.subjRejection") + " – " + what
 }
 
 // doc is the notice as a list of blocks, rendered as text or HTML.
@@ -270,59 +263,60 @@ func (d *doc) list(h string, items []string, ordered bool) {
 }
 
 func build(in Input) *doc {
-	t := textOf(in.Lang)
+	t := catalogue.Of(in.Lang)
 	loc := in.zone()
 	d := &doc{}
-	d.para(t.greeting)
+	d.para(t.T("notice.greeting"))
 	if r := in.Repeat; r != nil {
 		// Its own opening: "we received … with 0 files. This is the
 		// outcome of the check" would announce a check that was not made,
 		// and say the receipt twice.
-		d.para(fmt.Sprintf(t.repeat, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
-			r.SubmissionID, t.when(r.ReceivedAt, loc)))
+		d.para(t.T("notice.repeat", at(t, in.ReceivedAt, loc), lookup(t, "notice.channel."+in.Channel),
+			r.SubmissionID, at(t, r.ReceivedAt, loc)))
 		var items []string
 		for _, f := range r.Files {
-			v := t.verdict[f.Verdict]
+			v := lookup(t, "notice.verdict."+string(f.Verdict))
 			if v == "" {
-				v = t.notJudged
+				v = t.T("notice.notJudged")
 			}
 			items = append(items, f.Name+": "+v)
 		}
-		d.list(t.verdictLabel, items, false)
-		d.para(fmt.Sprintf(t.signature, in.Office))
+		d.list(t.T("notice.verdictLabel"), items, false)
+		d.para(t.T("notice.signature", in.Office))
 		d.elide(in.Lang)
 		return d
 	}
-	d.para(fmt.Sprintf(t.received, t.when(in.ReceivedAt, loc), t.channel[in.Channel],
-		in.SubmissionID, in.Subject, italian.Count(len(in.Files), t.file, t.files)))
+	d.para(t.T("notice.received", at(t, in.ReceivedAt, loc), lookup(t, "notice.channel."+in.Channel),
+		in.SubmissionID, in.Subject, t.N("count.file", len(in.Files))))
 	if !in.ReleasedAt.IsZero() {
-		d.para(fmt.Sprintf(t.released, t.when(in.ReleasedAt, loc)))
+		d.para(t.T("notice.released", at(t, in.ReleasedAt, loc)))
 	}
-	d.list(t.problemsHead, in.Problems, false)
+	d.list(t.T("notice.problemsHead"), in.Problems, false)
 	if len(in.Files) == 0 {
-		d.para(t.noFiles)
+		d.para(t.T("notice.noFiles"))
 	}
 	for _, f := range in.Files {
 		r := f.Report
-		head := fmt.Sprintf(t.fileHead, f.Name)
+		name := f.Name
 		if f.Number != "" {
 			// The number the office's pages and status give the file.
-			head = fmt.Sprintf(t.fileHead, f.Number+" "+f.Name)
+			name = f.Number + " " + f.Name
 		}
+		head := t.T("notice.fileHead", name)
 		if f.From != "" {
-			head += fmt.Sprintf(t.fromArchive, f.From)
+			head += t.T("notice.fromArchive", f.From)
 		}
 		var paras []string
 		if s := r.Summary; s.Name != "" || s.Players > 0 {
-			paras = append(paras, fmt.Sprintf(t.summary, orDash(s.Name), orDash(s.City), span(t, s.Start, s.End),
-				italian.Count(s.Players, t.player, t.players), italian.Count(s.Rounds, t.round, t.rounds), orDash(s.RateOfPlay)))
+			paras = append(paras, t.T("notice.summary", orDash(s.Name), orDash(s.City), span(t, s.Start, s.End),
+				t.N("count.player", s.Players), t.N("count.round", s.Rounds), orDash(s.RateOfPlay)))
 		}
-		paras = append(paras, t.verdictLabel+": "+t.verdict[r.Verdict])
+		paras = append(paras, t.T("notice.verdictLabel")+": "+lookup(t, "notice.verdict."+string(r.Verdict)))
 		if e := f.Supersedes; e != nil {
-			paras = append(paras, fmt.Sprintf(t.supersedes, e.Name, e.SubmissionID, t.when(e.ReceivedAt, loc)))
+			paras = append(paras, t.T("notice.supersedes", e.Name, e.SubmissionID, at(t, e.ReceivedAt, loc)))
 		}
 		if e := f.InForce; e != nil {
-			paras = append(paras, fmt.Sprintf(t.inForce, italian.DateIn(e.HomologatedAt, loc), e.Name, e.SubmissionID))
+			paras = append(paras, t.T("notice.inForce", italian.DateIn(e.HomologatedAt, loc), e.Name, e.SubmissionID))
 		}
 		// Only a file that counts is told its list; the sentence says
 		// what the deadline.list-period note says, which is left out.
@@ -335,12 +329,12 @@ func build(in Input) *doc {
 			if in.Lang == "en" {
 				month = italian.MonthYearEN(p.Issue.Year, p.Issue.Month)
 			}
-			paras = append(paras, fmt.Sprintf(t.period, list, month, dateOf(p.Issue), dateOf(p.Cutoff)))
+			paras = append(paras, t.T("notice.period", list, month, dateOf(p.Issue), dateOf(p.Cutoff)))
 		}
 		d.section(head, paras...)
 		var errs, warns, infos []string
 		for _, x := range shown(r) {
-			line := findingLine(t, in.Lang, x)
+			line := findingLine(in.Lang, x)
 			switch x.Severity {
 			case validate.SeverityError:
 				errs = append(errs, line)
@@ -350,9 +344,9 @@ func build(in Input) *doc {
 				infos = append(infos, line)
 			}
 		}
-		d.list(t.errorsHead, errs, true)
-		d.list(t.warningsHead, warns, true)
-		d.list(t.infoHead, infos, false)
+		d.list(t.T("notice.errorsHead"), errs, true)
+		d.list(t.T("notice.warningsHead"), warns, true)
+		d.list(t.T("notice.infoHead"), infos, false)
 	}
 	var atts []string
 	for _, f := range in.Attachments {
@@ -366,13 +360,13 @@ func build(in Input) *doc {
 		}
 		atts = append(atts, item)
 	}
-	d.list(t.attachmentsHead, atts, false)
+	d.list(t.T("notice.attachmentsHead"), atts, false)
 	if Kind(in) == KindRejection {
-		d.section(t.resubmitHead, resubmit(t, in))
+		d.section(t.T("notice.resubmitHead"), resubmit(t, in))
 	} else {
-		d.para(t.thanks)
+		d.para(t.T("notice.thanks"))
 	}
-	d.para(fmt.Sprintf(t.signature, in.Office))
+	d.para(t.T("notice.signature", in.Office))
 	d.elide(in.Lang)
 	return d
 }
@@ -391,27 +385,17 @@ func (d *doc) elide(lang string) {
 	}
 }
 
-func findingLine(t *text, lang string, f validate.Finding) string {
+func findingLine(lang string, f validate.Finding) string {
 	msg := f.MessageIT
 	if lang == "en" && f.MessageEN != "" || msg == "" {
 		msg = f.MessageEN
-	}
-	var where []string
-	if f.Line > 0 {
-		where = append(where, fmt.Sprintf(t.line, f.Line))
-	}
-	if f.Player > 0 {
-		where = append(where, fmt.Sprintf(t.playerN, f.Player))
-	}
-	if f.Round > 0 {
-		where = append(where, fmt.Sprintf(t.roundN, f.Round))
 	}
 	s := msg
 	if f.Article != "" {
 		s = "[" + f.Article + "] " + s
 	}
-	if len(where) > 0 {
-		s += " (" + strings.Join(where, ", ") + ")"
+	if where := f.Where(lang); where != "" {
+		s += " (" + where + ")"
 	}
 	return s
 }
@@ -476,7 +460,7 @@ func shown(r validate.Report) []validate.Finding {
 // told to resend in time; an unreadable one is asked for a TRF file; a
 // file whose end is known is told the day its deadline falls, or that
 // it has passed.
-func resubmit(t *text, in Input) string {
+func resubmit(t catalogue.Lang, in Input) string {
 	late, bad := false, true
 	var end tournament.Date
 	var judged *validate.Report
@@ -500,21 +484,21 @@ func resubmit(t *text, in Input) string {
 		judged = &in.Files[0].Report
 	}
 	terms := in.deadline(judged)
-	days := t.days(terms.MaxDaysAfterEnd)
+	days := t.N("count.day", terms.MaxDaysAfterEnd)
 	switch {
 	case late:
-		return t.resubmitLate
+		return t.T("notice.resubmitLate")
 	case bad:
-		return fmt.Sprintf(t.resubmitUnreadable, days)
+		return t.T("notice.resubmitUnreadable", days)
 	case end.IsFull():
 		loc := terms.Location()
 		due := end.Time(loc).AddDate(0, 0, terms.MaxDaysAfterEnd)
 		if !in.Date.IsZero() && in.Date.In(loc).After(due.AddDate(0, 0, 1)) {
-			return fmt.Sprintf(t.resubmitPast, days, italian.Date(due))
+			return t.T("notice.resubmitPast", days, italian.Date(due))
 		}
-		return fmt.Sprintf(t.resubmitBy, italian.Date(due), days)
+		return t.T("notice.resubmitBy", italian.Date(due), days)
 	}
-	return fmt.Sprintf(t.resubmit, days)
+	return t.T("notice.resubmit", days)
 }
 
 // zone is the office's time zone, in which the notice writes times
@@ -551,14 +535,14 @@ func (in Input) deadline(rep *validate.Report) rules.Deadline {
 
 // span writes the tournament's dates: "il 21/11/2026" for one day, "dal
 // 14/11/2026 al 18/11/2026" for more.
-func span(t *text, start, end tournament.Date) string {
+func span(t catalogue.Lang, start, end tournament.Date) string {
 	switch {
 	case start == end && start.IsFull():
-		return fmt.Sprintf(t.oneDay, dateOf(start))
+		return t.T("notice.oneDay", dateOf(start))
 	case start.IsZero() && end.IsZero():
 		return "–"
 	}
-	return fmt.Sprintf(t.fromTo, dateOf(start), dateOf(end))
+	return t.T("notice.fromTo", dateOf(start), dateOf(end))
 }
 
 // dateOf writes a full date the Italian way, day/month/year (in both
@@ -626,11 +610,15 @@ func (d *doc) html(lang string) string {
 	return b.String()
 }
 
-// when writes an instant as a sentence says it: "il 23/11/2026 alle
+// at writes an instant as a sentence says it: "il 23/11/2026 alle
 // 10:00" reads as Italian, "il 23/11/2026 10:00" as a table cell.
-// days writes a number of days in the notice's language.
-func (t *text) days(n int) string { return italian.Count(n, t.day[0], t.day[1]) }
+func at(t catalogue.Lang, instant time.Time, loc *time.Location) string {
+	return t.T("notice.at", italian.DateIn(instant, loc), italian.Clock(instant, loc))
+}
 
-func (t *text) when(at time.Time, loc *time.Location) string {
-	return fmt.Sprintf(t.at, italian.DateIn(at, loc), italian.Clock(at, loc))
+// lookup is the text of key, "" when the catalogue has none (a channel
+// or verdict it does not name).
+func lookup(t catalogue.Lang, key string) string {
+	s, _ := t.Lookup(key)
+	return s
 }

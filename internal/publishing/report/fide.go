@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating/fide"
 )
@@ -45,43 +46,14 @@ type fideWords struct {
 	KUnknown, KJunior, KCapped                              string
 }
 
-var fideTexts = map[string]*fideWords{
-	"it": {
-		Head:       "Anteprima del rating FIDE",
-		Intro:      "Cosa farà la FIDE di questo torneo secondo il Regolamento per il Rating FIDE (testo in vigore dal %s): %s. Partite valutate dalla FIDE: %d; solo Elo Italia (RTF 4.2.12): %d; non giocate (FIDE-RR 5.1): %d.",
-		Swiss:      "svizzero (FIDE-RR 8.21 a, 8.24; le partite dei giocatori con rating contro giocatori senza rating non sono valutate, 6.42)",
-		RoundRobin: "girone all'italiana (FIDE-RR 8.21 b, 8.58): Rar %s, dpa %s, Ra %d",
-		Swiss643:   "girone all'italiana con partite non giocate, valutato come uno svizzero (FIDE-RR 6.43)",
-		OnlyRated:  "sono valutate solo le partite contro avversari con rating (FIDE-RR 8.1, 8.3.1)",
-		Start:      "N.", Name: "Giocatore", Rating: "Rating FIDE", Games: "Partite", Points: "Punti",
-		Expected: "Attesi", K: "K", Change: "Variazione", Rc: "Rc", Ru: "Ru", RcNew: "Rc nuovo", RuNew: "Ru nuovo", Note: "Nota",
-		NoGame:     "nessuna partita valutata dalla FIDE",
-		NotCounted: "non valido: troppo pochi avversari con rating o punti (FIDE-RR %s)",
-		BelowFloor: "non valido: sotto la soglia del rating FIDE (FIDE-RR %s)",
-		Published:  "rating pubblicato (FIDE-RR %s)",
-		Counts:     "valido; rating pubblicato dopo %d partite (FIDE-RR %s)",
-		KUnknown:   "* K dal solo rating e dall'età: un giocatore con meno di 30 partite valutate ha il K di un nuovo giocatore.",
-		KJunior:    "g: K di un giovane (sotto i 18 anni secondo il regolamento, rating sotto 2300).",
-		KCapped:    "l: K ridotto perché K × partite resti entro il limite del regolamento (700).",
-	},
-	"en": {
-		Head:       "FIDE rating preview",
-		Intro:      "What FIDE will make of this tournament by the FIDE Rating Regulations (as in force from %s): %s. Games FIDE rates: %d; Elo Italia only (RTF 4.2.12): %d; not played (FIDE-RR 5.1): %d.",
-		Swiss:      "Swiss (FIDE-RR 8.21 a, 8.24; rated players' games against unrated players are not rated, 6.42)",
-		RoundRobin: "round robin (FIDE-RR 8.21 b, 8.58): Rar %s, dpa %s, Ra %d",
-		Swiss643:   "round robin with unplayed games, rated as a Swiss (FIDE-RR 6.43)",
-		OnlyRated:  "only games against rated opponents are rated (FIDE-RR 8.1, 8.3.1)",
-		Start:      "No.", Name: "Player", Rating: "FIDE rating", Games: "Games", Points: "Points",
-		Expected: "Expected", K: "K", Change: "Change", Rc: "Rc", Ru: "Ru", RcNew: "Rc new", RuNew: "Ru new", Note: "Note",
-		NoGame:     "no game FIDE rates",
-		NotCounted: "does not count: too few rated opponents or points (FIDE-RR %s)",
-		BelowFloor: "does not count: below the FIDE rating floor (FIDE-RR %s)",
-		Published:  "rating published (FIDE-RR %s)",
-		Counts:     "counts; rating published after %d games (FIDE-RR %s)",
-		KUnknown:   "* K from the rating and age alone: a player with fewer than 30 rated games has a new player's K.",
-		KJunior:    "j: a junior's K (under 18 as the regulations count, rated under 2300).",
-		KCapped:    "c: K lowered so that K × games stays within the regulations' limit (700).",
-	},
+// fideTexts are the preview's words in each language, from the
+// catalogue ("report.fide.*").
+var fideTexts = map[string]*fideWords{"it": fideWordsIn(catalogue.IT), "en": fideWordsIn(catalogue.EN)}
+
+func fideWordsIn(l catalogue.Lang) *fideWords {
+	w := &fideWords{}
+	fillWords(w, l, "report.fide.")
+	return w
 }
 
 // decimal writes x with the decimals given, with a decimal comma in

@@ -391,20 +391,6 @@ func RoundCell(e tournament.RoundEntry, white, black string) string {
 	return strconv.Itoa(e.Opponent) + col + " " + res
 }
 
-func where(t *text, f validate.Finding) string {
-	var w []string
-	if f.Line > 0 {
-		w = append(w, fmt.Sprintf(t.Line, f.Line))
-	}
-	if f.Player > 0 {
-		w = append(w, fmt.Sprintf(t.Player, f.Player))
-	}
-	if f.Round > 0 {
-		w = append(w, fmt.Sprintf(t.Round, f.Round))
-	}
-	return strings.Join(w, ", ")
-}
-
 func dateRange(t *text, a, b tournament.Date) string {
 	switch {
 	case a.IsZero() && b.IsZero():
@@ -471,7 +457,7 @@ func findingRows(t *text, fs []validate.Finding) []findingRow {
 			msg = f.MessageEN
 		}
 		row := findingRow{Severity: t.Severity[f.Severity], SeverityCl: string(f.Severity), Rule: f.Rule,
-			Article: f.Article, Where: where(t, f), Message: msg}
+			Article: f.Article, Where: f.Where(t.Lang), Message: msg}
 		if count[f.Rule] <= foldAfter {
 			out = append(out, row)
 			continue

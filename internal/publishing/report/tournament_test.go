@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -303,6 +304,35 @@ func TestRejectedIsToldNoList(t *testing.T) {
 	for _, s := range []string{"settembre 2026", "conta nella lista"} {
 		if strings.Contains(b.String(), s) {
 			t.Errorf("the rejected file's report says %q", s)
+		}
+	}
+}
+
+// TestEveryWordIsInTheCatalogue: each field of the report's words has
+// its catalogue entry in both languages ("[report.X]" when missing).
+func TestEveryWordIsInTheCatalogue(t *testing.T) {
+	for lang, tx := range texts {
+		v := reflect.ValueOf(tx).Elem()
+		for i := range v.NumField() {
+			if s, ok := v.Field(i).Interface().(string); ok && (s == "" || strings.HasPrefix(s, "[")) {
+				t.Errorf("%s: %s is %q", lang, v.Type().Field(i).Name, s)
+			}
+		}
+		for _, m := range []int{len(tx.Verdict), len(tx.Kind), len(tx.Severity)} {
+			if m == 0 {
+				t.Errorf("%s: a map of names is empty", lang)
+			}
+		}
+		for _, s := range tx.Kind {
+			if strings.HasPrefix(s, "[") {
+				t.Errorf("%s: kind %q", lang, s)
+			}
+		}
+		v = reflect.ValueOf(fideTexts[lang]).Elem()
+		for i := range v.NumField() {
+			if s := v.Field(i).String(); s == "" || strings.HasPrefix(s, "[") {
+				t.Errorf("%s: FIDE preview's %s is %q", lang, v.Type().Field(i).Name, s)
+			}
 		}
 	}
 }

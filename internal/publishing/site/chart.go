@@ -14,25 +14,10 @@ import (
 	"omologa/internal/publishing/internal/chartkit"
 )
 
-// chartVersion changes with the drawing code, so that a new drawing
-// replaces the charts a build skipped as unchanged.
-const chartVersion = "svg-3"
-
-// historyKey is what a player's chart is drawn from: the chart is drawn
-// again only when it changes.
-func historyKey(p *player) string {
-	var b strings.Builder
-	b.WriteString(chartVersion + "|" + p.Surname + " " + p.Name)
-	for _, h := range p.History {
-		fmt.Fprintf(&b, "|%s %s %d", h.Kind, h.Period, h.Rating)
-	}
-	return hashOf([]byte(b.String()))
-}
-
 // The player's chart is written as SVG directly, with chartkit's
 // colours and ticks: go-chart takes about 9 ms a chart (it measures
 // every label with its TrueType font), which for a 30,000-player list
-// is minutes; this takes microseconds, and the file is a few KB.
+// is minutes; this takes microseconds, and a few KB of the page.
 const (
 	svgW, svgH                    = 720, 300
 	padL, padR, padTop, padBottom = 58, 18, 34, 44
@@ -102,8 +87,8 @@ func historySVG(p *player) ([]byte, error) {
 
 	var b bytes.Buffer
 	name := html.EscapeString(p.Surname + " " + p.Name)
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="t">`, svgW, svgH, svgW, svgH)
-	fmt.Fprintf(&b, `<title id="t">Elo di %s nelle liste pubblicate</title><rect width="100%%" height="100%%" fill="#fff"/>`, name)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title" style="max-width:100%%;height:auto">`, svgW, svgH, svgW, svgH)
+	fmt.Fprintf(&b, `<title id="chart-title">Andamento dell'Elo di %s nelle liste pubblicate</title><rect width="100%%" height="100%%" fill="#fff"/>`, name)
 	ink, grid := colourHex(chartkit.Ink), colourHex(chartkit.Grid)
 	for _, t := range yticks {
 		yy := y(t.Value)
@@ -115,7 +100,15 @@ func historySVG(p *player) ([]byte, error) {
 	for t := from; !t.After(to); t = t.AddDate(0, step, 0) {
 		xx := x(t)
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>`, xx, svgH-padBottom, xx, svgH-padBottom+5, ink)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="middle" fill="%s" %s>%s %d</text>`, xx, svgH-padBottom+18, ink, fontCSS,
+		// The labels at the ends stay inside the picture.
+		anchor := "middle"
+		switch {
+		case xx < padL+30:
+			anchor = "start"
+		case xx > svgW-padR-30:
+			anchor = "end"
+		}
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" text-anchor="%s" fill="%s" %s>%s %d</text>`, xx, svgH-padBottom+18, anchor, ink, fontCSS,
 			italian.Month(t.Month())[:3], t.Year())
 	}
 	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s"/>`, padL, svgH-padBottom, svgW-padR, svgH-padBottom, ink)

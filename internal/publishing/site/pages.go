@@ -160,9 +160,9 @@ type listPage struct {
 const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <p class="noprint">Scarica la lista: <a href="{{.CSV}}">{{.CSV}}</a> (Excel).</p>
 {{if .V.Entries}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="cognome, nome, provincia…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
-<div class="scroll"><table id="list" class="sortable"><caption>{{.V.Title}}: i giocatori in lista; un clic sull'intestazione ordina la colonna</caption>
+<div class="scroll"><table id="list" class="sortable list{{if .FIDE}} fide{{end}}"><caption>{{.V.Title}}: i giocatori in lista; un clic sull'intestazione ordina la colonna</caption>
 <thead><tr><th scope="col" class="n" data-sort="n">Pos.</th>{{if .FIDE}}<th scope="col" data-sort="n">Tessera FSI</th>{{end}}<th scope="col">Cognome</th><th scope="col">Nome</th><th scope="col">Cat.</th><th scope="col">Prov.</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
-{{$ids := .V.IDs}}{{$fide := .FIDE}}{{range $i, $e := .V.Entries}}<tr><td class="n">{{.Rank}}</td>{{if $fide}}<td>{{.FSIID}}</td>{{end}}<td>{{with index $ids $i}}<a href="../{{player .}}">{{$e.Surname}}</a>{{else}}{{.Surname}}{{end}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td>{{.Province}}</td><td class="n">{{.Rating}}</td>{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}</td>{{end}}</tr>
+{{$fide := .FIDE}}{{range .V.Rows}}<tr><td>{{.Rank}}{{if $fide}}<td>{{.FSIID}}{{end}}<td>{{if .Href}}<a href="{{.Href}}">{{.Surname}}</a>{{else}}{{.Surname}}{{end}}<td>{{.Name}}<td>{{.Category}}<td>{{.Province}}<td>{{.Rating}}{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}{{end}}
 {{end}}</tbody></table></div>
 {{else}}<p>Nessun giocatore in lista.</p>{{end}}
 {{if .Legend}}<h2>Legenda</h2>
@@ -188,19 +188,19 @@ func (s *site) writeList(w *writer, a assets, v *listView) error {
 
 type playerPage struct {
 	P     *player
-	Chart string
+	Chart template.HTML // the SVG, inline
 	Facts [][2]string
 }
 
 const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <h2>Elo nelle liste pubblicate</h2>
-{{if .Chart}}<figure><img class="chart" src="{{.Chart}}" width="720" height="300" alt="Andamento dell'Elo di {{.P.Surname}} {{.P.Name}} nelle liste pubblicate"></figure>{{end}}
+{{if .Chart}}<figure class="history">{{.Chart}}</figure>{{end}}
 <div class="scroll"><table><caption>L'Elo in ogni lista pubblicata</caption><thead><tr><th scope="col">Lista</th><th scope="col">Tipo</th><th scope="col" class="n">Elo</th><th scope="col">Categoria</th></tr></thead><tbody>
-{{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{period .Period}}</a></th><td>{{kind .Kind}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
+{{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{.Month}}</a></th><td>{{.KindIT}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
 {{end}}</tbody></table></div>
 <h2>Tornei omologati</h2>
 {{if .P.Games}}<div class="scroll"><table><caption>I tornei omologati giocati, con il punteggio e la variazione dell'Elo</caption><thead><tr><th scope="col">Torneo</th><th scope="col">Date</th><th scope="col">Tipo</th><th scope="col" class="n">Partite</th><th scope="col" class="n">Punti</th><th scope="col" class="n">Variazione</th></tr></thead><tbody>
-{{range .P.Games}}<tr><th scope="row"><a href="../{{tourn .T.ID}}">{{.T.Name}}</a></th><td>{{dates .T.Start .T.End}}</td><td>{{kind .T.Kind}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">non ancora in lista</span>{{end}}</td></tr>
+{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">non ancora in lista</span>{{end}}</td></tr>
 {{end}}</tbody></table></div>{{else}}<p>Nessun torneo omologato registrato.</p>{{end}}{{end}}`
 
 func (s *site) writePlayer(w *writer, a assets, p *player) error {
@@ -229,14 +229,40 @@ func (s *site) writePlayer(w *writer, a assets, p *player) error {
 	if p.Province != "" {
 		d.Facts = append(d.Facts, [2]string{"Provincia", p.Province})
 	}
-	if len(p.History) > 0 {
-		d.Chart = strings.TrimPrefix(chartPath(p.ID), "giocatori/")
-		src := historyKey(p)
-		if err := w.putFrom(chartPath(p.ID), src, func() ([]byte, error) { return historySVG(p) }); err != nil {
-			return err
+	// The page is rendered only when what it shows changed: a rebuild
+	// of 30,000 unchanged players renders none. The chart is inline
+	// SVG: one file a player, not two (creating 30,000 more files cost
+	// more than drawing them), and no request more for the reader.
+	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
+		if len(p.History) > 0 {
+			svg, err := historySVG(p)
+			if err != nil {
+				return nil, err
+			}
+			d.Chart = template.HTML(svg)
 		}
+		var b bytes.Buffer
+		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
+		return b.Bytes(), err
+	})
+}
+
+// pageVersion changes with the player's template and chart, so that a
+// new drawing replaces the pages a build skipped as unchanged.
+const pageVersion = "player-3"
+
+// playerKey is everything a player's page shows, hashed.
+func playerKey(p *player, a assets) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s|%s|%q|%q|%q|%q|%q|%q|%v|%q|%d|%d", pageVersion, a.CSS, p.ID, p.Surname, p.Name, p.Province, p.Category,
+		p.RapidCategory, p.FIDE, p.Title, p.Standard, p.Rapid)
+	for _, h := range p.History {
+		fmt.Fprintf(&b, "|h%q %q %q %d %q %v", h.Kind, h.Period, h.List, h.Rating, h.Category, h.FIDE)
 	}
-	return s.render(w, playerPath(p.ID), "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
+	for _, g := range p.Games {
+		fmt.Fprintf(&b, "|g%q %q %q %q %q %d %q", g.Href, g.Name, g.Dates, g.KindIT, g.Score, g.Games, g.Variation)
+	}
+	return hashOf([]byte(b.String()))
 }
 
 type tournPage struct {

@@ -38,6 +38,7 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/rating"
@@ -97,7 +98,6 @@ type Result struct {
 
 // Paths of the pages, relative to the site's root.
 func playerPath(id string) string  { return "giocatori/" + safe(id) + ".html" }
-func chartPath(id string) string   { return "giocatori/" + safe(id) + ".svg" }
 func tournPath(id int64) string    { return "tornei/" + strconv.FormatInt(id, 10) + ".html" }
 func provincePath(p string) string { return "province/" + safe(p) + ".html" }
 func listPath(k fsi.Kind, p string) string {
@@ -129,6 +129,8 @@ type player struct {
 	Rapid         int
 }
 
+// histRow and gameRow hold their texts ready: a page of 30,000 is
+// rendered faster from fields than through template functions.
 type histRow struct {
 	Kind     fsi.Kind
 	Period   string
@@ -136,14 +138,16 @@ type histRow struct {
 	Rating   int
 	Category string
 	FIDE     bool
+	Month    string // "gennaio 2027"
+	KindIT   string
 }
 
 type gameRow struct {
-	T         *Tournament
-	Score     string
-	Games     int
-	Variation string
-	Class     string // up, down
+	Href, Name, Dates, KindIT string
+	Score                     string
+	Games                     int
+	Variation                 string
+	Class                     string // up, down
 }
 
 // fideTitles are the FIDE titles a file's title column may carry, as
@@ -184,7 +188,14 @@ type listView struct {
 	Title   string
 	Path    string
 	Entries []lists.Entry
-	IDs     []string // FSI id of each entry
+	Rows    []listRow
+}
+
+// listRow is an entry with the address of the player's page ("" for a
+// player without FSI id).
+type listRow struct {
+	*lists.Entry
+	Href string
 }
 
 func newSite(in Input) *site {
@@ -201,13 +212,15 @@ func newSite(in Input) *site {
 	for _, l := range ls {
 		entries, rows := lists.BuildRows(l.Players, string(l.Kind))
 		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
-			IDs: make([]string, len(entries))}
+			Rows: make([]listRow, len(entries))}
+		month := italian.Period(l.Period.Label)
 		for i, e := range entries {
 			id := l.Players.Rows[rows[i]].FSIID
-			v.IDs[i] = id
+			v.Rows[i] = listRow{Entry: &entries[i]}
 			if id == "" {
 				continue
 			}
+			v.Rows[i].Href = "../" + playerPath(id)
 			p := s.players[id]
 			if p == nil {
 				p = &player{ID: id}
@@ -215,7 +228,7 @@ func newSite(in Input) *site {
 			}
 			p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
 			p.History = append(p.History, histRow{Kind: l.Kind, Period: l.Period.Label, List: v.Path, Rating: e.Rating,
-				Category: e.Category, FIDE: e.FIDE})
+				Category: e.Category, FIDE: e.FIDE, Month: month, KindIT: kindIT(l.Kind)})
 			if l.Kind == fsi.Rapid {
 				p.RapidCategory, p.Rapid = e.Category, e.Rating
 			} else {
@@ -240,7 +253,8 @@ func newSite(in Input) *site {
 			if p == nil {
 				continue
 			}
-			g := gameRow{T: t, Score: pointsIT(st.Points)}
+			g := gameRow{Href: "../" + tournPath(t.ID), Name: t.Name, Dates: datesIT(t.Start, t.End), KindIT: kindIT(t.Kind),
+				Score: pointsIT(st.Points)}
 			if t.T != nil {
 				if pl := t.T.Player(st.Start); pl != nil {
 					if ft := fideTitles[strings.TrimSpace(pl.Title)]; ft != "" {

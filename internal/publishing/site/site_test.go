@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
@@ -150,15 +152,11 @@ func TestPlayerPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	for _, want := range []string{`<html lang="it">`, "Tessera FSI", id, `href="../tornei/1.html"`, `<th scope="col"`, ".svg",
+	for _, want := range []string{`<html lang="it">`, "Tessera FSI", id, `href="../tornei/1.html"`, `<th scope="col"`, "<svg", "Andamento dell'Elo",
 		"gennaio 2027", "dicembre 2026", `href="../assets/style.`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("player page lacks %q", want)
 		}
-	}
-	svg, err := os.ReadFile(filepath.Join(dir, chartPath(id)))
-	if err != nil || !strings.Contains(string(svg), "<svg") {
-		t.Errorf("chart: %v", err)
 	}
 }
 
@@ -175,6 +173,11 @@ func BenchmarkBuild(b *testing.B) {
 				}
 			}
 			b.ResetTimer()
+			// CPU time (user and system) as well as the wall clock: on a
+			// machine other jobs share, the CPU the build took is the
+			// figure to compare.
+			var before syscall.Rusage
+			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
 			for range b.N {
 				if mode == "scratch" {
 					b.StopTimer()
@@ -187,6 +190,13 @@ func BenchmarkBuild(b *testing.B) {
 				}
 				b.ReportMetric(float64(len(r.Written)), "written")
 				b.ReportMetric(float64(r.Files), "files")
+			}
+			var after syscall.Rusage
+			_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+			cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+			if st, err := os.Stat(filepath.Join(dir, listPath(fsi.Standard, "2027-01"))); err == nil {
+				b.ReportMetric(float64(st.Size())/1e6, "list-MB")
 			}
 		})
 	}

@@ -149,7 +149,7 @@ func Compute(in Input, year int) (*Result, error) {
 	y := strconv.Itoa(year)
 	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
 	r := &Result{Year: year}
-	steps := []func(Input, func(string) bool) (Table, error){activity, provinces, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
+	steps := []func(Input, func(string) bool) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
 	for _, f := range steps {
 		t, err := f(in, inYear)
 		if err != nil {
@@ -379,6 +379,47 @@ func provinces(in Input, inYear func(string) bool) (Table, error) {
 	return tab, nil
 }
 
+// provinceMonths is the year by the tournament's province and month.
+func provinceMonths(in Input, inYear func(string) bool) (Table, error) {
+	t, p := yearFrames(in, inYear)
+	tab := Table{Name: "province-mesi", Title: "Attività per provincia e mese", Columns: append([]string{"Provincia", "Mese"}, activityCols...),
+		Keys: append([]string{"province", "month"}, activityKeys...)}
+	if t.Nrow() == 0 {
+		return tab, nil
+	}
+	// One key per province and month: the frames get the pair as a
+	// column of its own.
+	pair := func(df dataframe.DataFrame) dataframe.DataFrame {
+		if df.Nrow() == 0 {
+			return df
+		}
+		pv, mo := texts(df, "province"), texts(df, "month")
+		keys := make([]string, len(pv))
+		for i := range pv {
+			keys[i] = pv[i] + "|" + mo[i]
+		}
+		return df.Mutate(strs("pm", keys))
+	}
+	tp, pp := pair(t), pair(identified(p))
+	nt, err := counts(tp, "pm", "key")
+	if err != nil {
+		return tab, err
+	}
+	ng, err := sums(tp, "pm", "games")
+	if err != nil {
+		return tab, err
+	}
+	np, err := distinct(pp, "pm", "fsi_id")
+	if err != nil {
+		return tab, err
+	}
+	for _, k := range sortedKeys(nt) {
+		pv, mo, _ := strings.Cut(k, "|")
+		tab.Rows = append(tab.Rows, []any{orUnknown(pv), italian.Period(mo), nt[k], ng[k], np[k]})
+	}
+	return tab, nil
+}
+
 // clubs is the year by the players' club: counts only, never names.
 func clubs(in Input, inYear func(string) bool) (Table, error) {
 	_, p := yearFrames(in, inYear)
@@ -424,14 +465,17 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 		return tab, err
 	}
 	k, p, n := texts(g, "kind"), texts(g, "period"), numbers(g, "added_SUM")
+	idx := make([]int, len(k))
+	for i := range idx {
+		idx[i] = i
+	}
+	// By period (as labels sort), then by list.
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Or(cmp.Compare(p[a], p[b]), cmp.Compare(k[a], k[b])) })
 	total := 0
-	for i := range k {
-		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), p[i], n[i]})
+	for _, i := range idx {
+		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), italian.Period(p[i]), n[i]})
 		total += n[i]
 	}
-	slices.SortFunc(tab.Rows, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(a[1].(string), b[1].(string)), cmp.Compare(a[0].(string), b[0].(string)))
-	})
 	tab.Total = []any{"Totale", "", total}
 	return tab, nil
 }
@@ -476,7 +520,7 @@ func categories(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "Nella lista Elo Italia di " + last.Period + ", tutti i giocatori in lista."
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + "."
 	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
 	if err != nil {
 		return tab, err
@@ -514,7 +558,13 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "Categoria nella lista in vigore prima della lista di " + first.Period + " e in quella di " + last.Period + "; solo chi ha cambiato categoria."
+	if first == last {
+		tab.Note = "La categoria prima e dopo la lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) +
+			"; solo chi ha cambiato categoria."
+	} else {
+		tab.Note = "La categoria nella lista in vigore prima della lista " + fsi.Standard.ListName() + " di " + italian.Period(first.Period) +
+			" e in quella di " + italian.Period(last.Period) + "; solo chi ha cambiato categoria."
+	}
 	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
 	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
 	if from.Nrow() == 0 || to.Nrow() == 0 {
@@ -584,7 +634,7 @@ func ratings(in Input, inYear func(string) bool) (Table, error) {
 		return tab, nil
 	}
 	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = "Giocatori con Elo Italia nella lista di " + last.Period + "; età al 31 dicembre " + strconv.Itoa(year) + "."
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " + strconv.Itoa(year) + "."
 	var sexes, bands []string
 	var rs []int
 	for _, p := range last.Players {
@@ -638,7 +688,7 @@ func outcomes(in Input, inYear func(string) bool) (Table, error) {
 	tab := Table{Name: "esiti-province", Title: "Esiti dell'omologazione per provincia",
 		Columns: []string{"Provincia", "File giudicati", "Omologati", "Omologati con avvisi", "Respinti", "Inviati fuori termine"},
 		Keys:    []string{"province", "judged", "accepted", "accepted_with_warnings", "rejected", "late"},
-		Note:    "Per mese di ricevimento del file; fuori termine: ricevuti oltre il termine dalla fine del torneo che il regolamento fissa (RTF 6.2.2, RAPID 5.2)."}
+		Note:    "I file ricevuti nell'anno, per provincia del torneo; fuori termine: ricevuti oltre il termine che il regolamento fissa dalla fine del torneo (RTF 6.2.2, RAPID 5.2)."}
 	var provs, verdicts []string
 	var late []int
 	for _, j := range in.Judged {

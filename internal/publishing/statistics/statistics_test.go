@@ -30,6 +30,10 @@ func TestProvinceNAAndUnderscores(t *testing.T) {
 	if p.Total[1] != 3 || p.Total[2] != 15 || p.Total[3] != 3 {
 		t.Errorf("total %v", p.Total)
 	}
+	pm := r.Table("province-mesi")
+	if len(pm.Rows) != 3 || pm.Rows[0][0] != "MI" || pm.Rows[1][0] != "NA" || pm.Rows[1][1] != "marzo 2026" || pm.Rows[1][4] != 2 || pm.Rows[2][2] != 1 {
+		t.Errorf("provinces by month %v", pm.Rows)
+	}
 	c := r.Table("societa")
 	if len(c.Rows) != 3 {
 		t.Errorf("clubs %v", c.Rows)
@@ -94,6 +98,14 @@ func TestSyntheticSeasonTotals(t *testing.T) {
 		if tot[1] != len(s.Tournaments) || tot[2] != games || tot[3] != len(played) {
 			t.Errorf("%s total %v, season %d tournaments, %d games, %d players", name, tot, len(s.Tournaments), games, len(played))
 		}
+	}
+	tn, gn := 0, 0
+	for _, row := range r.Table("province-mesi").Rows {
+		tn += row[2].(int)
+		gn += row[3].(int)
+	}
+	if tn != len(s.Tournaments) || gn != games {
+		t.Errorf("provinces by month: %d tournaments, %d games", tn, gn)
 	}
 	players, clubGames := 0, 0
 	for _, row := range r.Table("societa").Rows {

@@ -1,36 +1,34 @@
-// Package words holds the vocabulary the report pages share: the names,
-// in Italian and English, of where a rating used for a tournament came
-// from (rating.Seed.Source), so that the tournament report and the
-// list's change report say it alike.
+// Package words names, in Italian and English, where a rating used for a
+// tournament came from (rating.Seed.Source), so that the tournament
+// report and the list's change report say it alike. The words are the
+// catalogue's ("source.*") and the vocabulary's (the lists' names).
 package words
 
 import (
-	"fmt"
-	"omologa/internal/fsi"
 	"strings"
-)
 
-var sources = map[string]map[string]string{
-	"it": {"fide": "FIDE", "list": "lista in vigore", "fide-floor": "minimo FIDE", "file": "dal file",
-		"entry:": "ingresso %s", "entry": "ingresso", "theoretical": "teorico (arbitro)", "elo_italia": fsi.Standard.ListName(),
-		"elo_rapid": fsi.Rapid.ListName(), "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
-	"en": {"fide": "FIDE", "list": "list in force", "fide-floor": "FIDE floor", "file": "from the file",
-		"entry:": "entry %s", "entry": "entry", "theoretical": "theoretical (arbiter)", "elo_italia": fsi.Standard.ListName(),
-		"elo_rapid": fsi.Rapid.ListName(), "fide_standard": "FIDE standard", "fide_rapid": "FIDE rapid"},
-}
+	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
+)
 
 // Source names where a rating came from (rating.Seed.Source) in lang
 // ("it", else English); an unknown source is returned as it is.
 func Source(lang, s string) string {
-	t := sources["en"]
+	l := catalogue.EN
 	if lang == "it" {
-		t = sources["it"]
+		l = catalogue.IT
 	}
-	if v, ok := t[s]; ok {
+	switch s {
+	case "elo_italia":
+		return fsi.Standard.ListName()
+	case "elo_rapid":
+		return fsi.Rapid.ListName()
+	}
+	if v, ok := l.Lookup("source." + s); ok {
 		return v
 	}
 	if cat, ok := strings.CutPrefix(s, "entry:"); ok {
-		return fmt.Sprintf(t["entry:"], cat)
+		return l.T("source.entry:", cat)
 	}
 	return s
 }

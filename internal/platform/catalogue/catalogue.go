@@ -1,0 +1,103 @@
+// Package catalogue is the one catalogue of the texts omologa writes for
+// people: every text keyed, in Italian and English side by side, counted
+// nouns with their singular (plural-aware), placeholders as fmt verbs in
+// the same order in both languages. A test checks that every entry has
+// both languages and that the placeholders match.
+//
+// Keys are grouped by who writes the text: "notice." the answers to a
+// submission, "finding." where a finding points, "date." the month
+// names and the list and period phrases of italian; "count." the nouns
+// counted in several places.
+package catalogue
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Entry is one text in both languages. A counted entry (a noun written
+// after a number) has its singular forms too: IT and EN are then the
+// plural.
+type Entry struct {
+	IT, EN       string
+	ITOne, ENOne string // the singular, for counted entries; "" otherwise
+}
+
+// Counted reports whether the entry has singular forms.
+func (e Entry) Counted() bool { return e.ITOne != "" || e.ENOne != "" }
+
+// Lang is a language of the catalogue: Italian (the default) or English.
+type Lang string
+
+const (
+	IT Lang = "it"
+	EN Lang = "en"
+)
+
+// Of is the language named lang: English for "en", else Italian.
+func Of(lang string) Lang {
+	if lang == string(EN) {
+		return EN
+	}
+	return IT
+}
+
+// Lookup is the text of key in the language, false when the catalogue
+// has no such key.
+func (l Lang) Lookup(key string) (string, bool) {
+	e, ok := entries[key]
+	if !ok {
+		return "", false
+	}
+	if l == EN {
+		return e.EN, true
+	}
+	return e.IT, true
+}
+
+// T is the text of key with args in its placeholders; a key missing
+// from the catalogue is written "[key]", for the tests to see.
+func (l Lang) T(key string, args ...any) string {
+	s, ok := l.Lookup(key)
+	if !ok {
+		return "[" + key + "]"
+	}
+	if len(args) == 0 {
+		return s
+	}
+	return fmt.Sprintf(s, args...)
+}
+
+// Word is the form of a counted key for n: the singular for exactly 1,
+// the plural otherwise.
+func (l Lang) Word(key string, n int) string {
+	e, ok := entries[key]
+	switch {
+	case !ok:
+		return "[" + key + "]"
+	case n == 1 && l == EN:
+		return e.ENOne
+	case n == 1:
+		return e.ITOne
+	case l == EN:
+		return e.EN
+	}
+	return e.IT
+}
+
+// N writes n with the counted key agreeing: "1 giorno", "8 giorni".
+func (l Lang) N(key string, n int) string { return strconv.Itoa(n) + " " + l.Word(key, n) }
+
+// entries is the catalogue; each file of the package adds its group in
+// its init.
+var entries = map[string]Entry{}
+
+// add adds a group of entries; a key given twice is a programming error.
+func add(group map[string]Entry) {
+	for k, e := range group {
+		if _, dup := entries[k]; dup {
+			panic("catalogue: key " + k + " given twice")
+		}
+		entries[k] = e
+	}
+}

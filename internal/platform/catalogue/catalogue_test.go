@@ -1,0 +1,61 @@
+package catalogue
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// verb is a fmt placeholder: %s, %d, %[2]s, %5.1f; %% is not one.
+var verb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z]`)
+
+func verbs(s string) []string { return verb.FindAllString(s, -1) }
+
+// TestEveryEntryHasBothLanguagesAndTheSamePlaceholders: a text missing in
+// one language, or whose placeholders differ between the languages (one
+// more %s, a %d for a %s, another order), is caught here rather than in
+// a notice.
+func TestEveryEntryHasBothLanguagesAndTheSamePlaceholders(t *testing.T) {
+	if len(entries) == 0 {
+		t.Fatal("empty catalogue")
+	}
+	for k, e := range entries {
+		if e.IT == "" || e.EN == "" {
+			t.Errorf("%s: IT %q, EN %q: both languages needed", k, e.IT, e.EN)
+		}
+		if !slices.Equal(verbs(e.IT), verbs(e.EN)) {
+			t.Errorf("%s: placeholders IT %v, EN %v", k, verbs(e.IT), verbs(e.EN))
+		}
+		if e.Counted() {
+			if e.ITOne == "" || e.ENOne == "" {
+				t.Errorf("%s: counted, but a singular is missing: IT %q, EN %q", k, e.ITOne, e.ENOne)
+			}
+			if !slices.Equal(verbs(e.ITOne), verbs(e.IT)) || !slices.Equal(verbs(e.ENOne), verbs(e.EN)) {
+				t.Errorf("%s: the singular's placeholders differ from the plural's", k)
+			}
+		}
+	}
+}
+
+// TestLangs: Italian by default, singular for exactly one, a missing key
+// shown as such.
+func TestLangs(t *testing.T) {
+	if Of("en") != EN || Of("it") != IT || Of("") != IT || Of("fr") != IT {
+		t.Error("Of: English for en, else Italian")
+	}
+	for _, c := range []struct {
+		l    Lang
+		n    int
+		want string
+	}{{IT, 1, "1 giorno"}, {IT, 8, "8 giorni"}, {IT, 0, "0 giorni"}, {EN, 1, "1 day"}, {EN, 10, "10 days"}} {
+		if got := c.l.N("count.day", c.n); got != c.want {
+			t.Errorf("%s N(count.day, %d) = %q, want %q", c.l, c.n, got, c.want)
+		}
+	}
+	if got := IT.T("finding.line", 4); got != "riga 4" {
+		t.Errorf("T: %q", got)
+	}
+	if got := EN.T("no.such.key"); got != "[no.such.key]" {
+		t.Errorf("missing key: %q", got)
+	}
+}
