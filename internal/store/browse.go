@@ -110,7 +110,7 @@ func (f SubmissionFilter) where() (string, []any) {
 		// read once, not joined again for every submission.
 		conds = append(conds, `(s.sender LIKE ? ESCAPE '\' OR s.source LIKE ? ESCAPE '\' OR s.subject LIKE ? ESCAPE '\'
 			OR s.id IN (SELECT f.submission_id FROM files f WHERE f.name LIKE ? ESCAPE '\'
-				UNION SELECT f.submission_id FROM tournaments t JOIN verdicts v ON v.tournament_key = t.key JOIN files f ON f.id = v.file_id
+				UNION SELECT f.submission_id FROM tournaments t CROSS JOIN verdicts v ON v.tournament_key = t.key JOIN files f ON f.id = v.file_id
 				WHERE t.name LIKE ? ESCAPE '\' OR t.city LIKE ? ESCAPE '\'))`)
 		args = append(args, like, like, like, like, like, like)
 	}

@@ -17,7 +17,7 @@ type cache struct {
 
 const (
 	cacheMax   = 512
-	cacheLists = 3
+	cacheLists = 2
 )
 
 func (c *cache) get(key string) (any, bool) {
