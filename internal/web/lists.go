@@ -92,13 +92,14 @@ func (s *Server) readList(w http.ResponseWriter, r *http.Request) (office.ListSu
 }
 
 type listData struct {
-	List   office.ListSummary
-	Report *rating.Report
-	Top    []lists.Entry
+	List    office.ListSummary
+	Report  *rating.Report
+	Top     []lists.Entry
+	Changes template.HTML // the change report, inline
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	sum, _, lr, ok := s.readList(w, r)
+	sum, key, lr, ok := s.readList(w, r)
 	if !ok {
 		return
 	}
@@ -106,6 +107,19 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	if len(d.Top) > 20 {
 		d.Top = d.Top[:20]
 	}
+	// The change report inline, full height (issue 20: no frames),
+	// written once per list version.
+	v, ok := s.cache.get(key + " changes")
+	if !ok {
+		var buf bytes.Buffer
+		if err := lists.WriteChangesHTML(&buf, listTitle(sum.Kind, sum.Period)+": variazioni", &lr.Report, nil); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		v = bodyOf(buf.String())
+		s.cache.put(key+" changes", v)
+	}
+	d.Changes = v.(template.HTML)
 	s.render(w, r, http.StatusOK, "list", "lists", d)
 }
 

@@ -43,6 +43,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
+	"omologa/internal/homologation/state"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
@@ -524,7 +525,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if t != nil && accepted {
 			v.Ratings = p.rate(sub, f, t, rep)
 		}
-		nf := notice.File{Name: f.Name, From: f.From, Report: rep}
+		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
 			return p.quarantine(ctx, id, now, why)
 		}

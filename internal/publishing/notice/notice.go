@@ -87,6 +87,9 @@ type RepeatFile struct {
 
 // File is the judgement of one file of the submission.
 type File struct {
+	// Number is the file's number a person reads ("10.1": submission
+	// 10, its first file), as status and the office's pages give it.
+	Number string
 	Name   string
 	From   string // the archive it came out of
 	Report validate.Report
@@ -294,7 +297,12 @@ func build(in Input) *doc {
 	}
 	for _, f := range in.Files {
 		r := f.Report
-		head := t.T("notice.fileHead", f.Name)
+		name := f.Name
+		if f.Number != "" {
+			// The number the office's pages and status give the file.
+			name = f.Number + " " + f.Name
+		}
+		head := t.T("notice.fileHead", name)
 		if f.From != "" {
 			head += t.T("notice.fromArchive", f.From)
 		}

@@ -194,7 +194,7 @@ func notices() map[string]Input {
 	// Issue 20: the TRF and a PDF crosstable; the PDF is kept and noted,
 	// the notice stays a receipt.
 	in = base()
-	in.Files = []File{{Name: "open.trf", Report: validate.Report{Verdict: validate.Accepted, Kind: "standard", Summary: summary,
+	in.Files = []File{{Number: "7.1", Name: "open.trf", Report: validate.Report{Verdict: validate.Accepted, Kind: "standard", Summary: summary,
 		Period: period, Findings: []validate.Finding{inTime, listNote}}}}
 	in.Attachments = []File{{Name: "tabellone.pdf", Report: validate.Report{Verdict: validate.Accepted, Findings: []validate.Finding{{
 		Rule: "format.attachment", Article: "RTF 6.2.2", Severity: validate.SeverityInfo,

@@ -622,19 +622,28 @@ func AgeBand(born, year int) string {
 	return "età non nota"
 }
 
-// ratings is the distribution of Elo Italia on the year's last standard
-// list by sex and age band: count, mean, median, lowest and highest.
+// MinGroup is the fewest players a group of the distribution by sex and
+// age needs for its ratings to be shown. Sex and birth date are private
+// (regs §4b) while every rating is on the published list: the mean of
+// a group of one is his rating, and tells his sex and age. For the same
+// reason no group's lowest or highest rating is shown.
+const MinGroup = 5
+
+// ratings is the distribution of the published rating on the year's
+// last standard list by sex and age band: count, mean and median (for
+// groups of MinGroup players or more).
 func ratings(in Input, inYear func(string) bool) (Table, error) {
 	tab := Table{Name: "elo-sesso-eta", Title: "Elo Italia per sesso e fascia d'età",
-		Columns: []string{"Sesso", "Fascia d'età", "Giocatori", "Elo medio", "Elo mediano", "Elo minimo", "Elo massimo"},
-		Keys:    []string{"sex", "age_band", "players", "mean", "median", "min", "max"}}
+		Columns: []string{"Sesso", "Fascia d'età", "Giocatori", "Elo medio", "Elo mediano"},
+		Keys:    []string{"sex", "age_band", "players", "mean", "median"}}
 	_, last := yearStandard(in, inYear)
 	if last == nil {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
 	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " + strconv.Itoa(year) + "."
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " +
+		strconv.Itoa(year) + ". Per la riservatezza di sesso ed età, l'Elo di un gruppo di meno di " + strconv.Itoa(MinGroup) + " giocatori non è indicato."
 	var sexes, bands []string
 	var rs []int
 	for _, p := range last.Players {
@@ -644,17 +653,19 @@ func ratings(in Input, inYear func(string) bool) (Table, error) {
 		sexes, bands, rs = append(sexes, sexName(p.Sex)), append(bands, AgeBand(p.BirthYear, year)), append(rs, p.Rating)
 	}
 	df := dataframe.New(strs("sex", sexes), strs("band", bands), ints("rating", rs))
-	a := []dataframe.AggregationType{dataframe.Aggregation_COUNT, dataframe.Aggregation_MEAN, dataframe.Aggregation_MEDIAN,
-		dataframe.Aggregation_MIN, dataframe.Aggregation_MAX}
-	g, ok, err := group(df, []string{"sex", "band"}, a, []string{"rating", "rating", "rating", "rating", "rating"})
+	a := []dataframe.AggregationType{dataframe.Aggregation_COUNT, dataframe.Aggregation_MEAN, dataframe.Aggregation_MEDIAN}
+	g, ok, err := group(df, []string{"sex", "band"}, a, []string{"rating", "rating", "rating"})
 	if err != nil || !ok {
 		return tab, err
 	}
 	s, b := texts(g, "sex"), texts(g, "band")
 	n, mean, med := numbers(g, "rating_COUNT"), g.Col("rating_MEAN").Float(), g.Col("rating_MEDIAN").Float()
-	lo, hi := numbers(g, "rating_MIN"), numbers(g, "rating_MAX")
 	for i := range s {
-		tab.Rows = append(tab.Rows, []any{s[i], b[i], n[i], round1(mean[i]), round1(med[i]), lo[i], hi[i]})
+		if n[i] < MinGroup {
+			tab.Rows = append(tab.Rows, []any{s[i], b[i], n[i], nil, nil})
+			continue
+		}
+		tab.Rows = append(tab.Rows, []any{s[i], b[i], n[i], round1(mean[i]), round1(med[i])})
 	}
 	bandRank := func(x string) int {
 		for i, b := range AgeBands {

@@ -132,10 +132,34 @@ func TestSyntheticSeasonTotals(t *testing.T) {
 	if n != rated {
 		t.Errorf("by sex and age: %d players, %d rated", n, rated)
 	}
+	for _, row := range r.Table("elo-sesso-eta").Rows {
+		if n := row[2].(int); (n < MinGroup) != (row[3] == nil) || len(row) != 5 {
+			t.Errorf("a group of %d players shows its ratings %v (regs §4b: fewer than %d, none)", n, row[3:], MinGroup)
+		}
+	}
 	if len(r.Table("flussi").Rows) != 0 {
 		t.Errorf("a flow between a list and itself: %v", r.Table("flussi").Rows)
 	}
 	if !strings.Contains(r.Table("nuovi").Rows[0][0].(string), "Elo Italia") || r.Table("nuovi").Total[2] != 7 {
 		t.Errorf("new players %v", r.Table("nuovi").Rows)
+	}
+}
+
+// TestSmallGroupsShowNoRating: a group of fewer than MinGroup players
+// shows its count only (regs §4b: its mean would be a published rating,
+// telling the player's sex and age).
+func TestSmallGroupsShowNoRating(t *testing.T) {
+	var ps []Player
+	for i := range 6 {
+		ps = append(ps, Player{FSIID: string(rune('a' + i)), Sex: "F", BirthYear: 1990, Rating: 1500 + 10*i})
+	}
+	ps = append(ps, Player{FSIID: "z", Sex: "M", BirthYear: 1950, Rating: 2201})
+	r, err := Compute(Input{Lists: []List{{Kind: fsi.Standard, Period: "2026-12", Players: ps}}}, 2026)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := r.Table("elo-sesso-eta").Rows
+	if len(rows) != 2 || rows[0][2] != 6 || rows[0][3] != 1525.0 || rows[1][2] != 1 || rows[1][3] != nil || rows[1][4] != nil {
+		t.Errorf("rows %v", rows)
 	}
 }
