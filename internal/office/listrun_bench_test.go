@@ -1,0 +1,214 @@
+package office_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/rules"
+	"omologa/internal/homologation/validate"
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
+	"omologa/internal/config"
+	"omologa/internal/rating"
+	"omologa/internal/store"
+	"omologa/internal/testkit/synth"
+	"omologa/internal/tournament"
+	"omologa/internal/tournament/trf"
+)
+
+// BenchmarkListRun measures one `list run` (rapid, a season's register
+// of 30,000 players, 300 tournaments in the period, a year of lists
+// stored before it and the public site built from them): the close
+// alone (close: --preview), the whole run (run: close, publication, the
+// office's exports, the store, the public site) and the site's build
+// alone (site). Each reports the bytes it wrote (written-B/op) and the
+// files (files/op); publish+store is run − close − site.
+//
+//	go test -run '^$' -bench ListRun -benchtime 3x ./internal/office
+func BenchmarkListRun(b *testing.B) {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("/dev/shm", "omologa-bench-")
+	if err != nil {
+		dir = b.TempDir()
+	} else {
+		b.Cleanup(func() { os.RemoveAll(dir) })
+	}
+	st, err := store.Open(ctx, filepath.Join(dir, "omologa.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	rf, err := rules.Load(filepath.Join(root, "rules.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	settings := &rf.Rating
+	period, err := settings.Schedule(fsi.Rapid).Parse("2026-02")
+	if err != nil {
+		b.Fatal(err)
+	}
+	loc := settings.Location()
+	c := synth.Default()
+	c.Tournaments, c.Start, c.Days, c.Rapid = 300, period.From, 20, true
+	season := synth.Generate(c)
+	// A year of lists before the period: the register, ratings moved a
+	// little each period.
+	now := period.Cutoff.AddDays(3).Time(loc)
+	for m := 1; m <= 13; m++ {
+		y, mm := 2025, m
+		if m == 13 {
+			y, mm = 2026, 1
+		}
+		kinds := []string{"rapid"}
+		if mm%2 == 1 {
+			kinds = append(kinds, "standard")
+		}
+		for _, k := range kinds {
+			ps := &registers.Players{Rows: make([]registers.Player, len(season.Players.Rows)), ExtraHeader: season.Players.ExtraHeader}
+			copy(ps.Rows, season.Players.Rows)
+			for i := range ps.Rows {
+				d := (i*7+m*13+y)%41 - 20
+				ps.Rows[i].EloItalia += d
+				ps.Rows[i].EloRapid = ps.Rows[i].EloItalia - 30 + d
+			}
+			var buf bytes.Buffer
+			if err := registers.WritePlayers(&buf, ps); err != nil {
+				b.Fatal(err)
+			}
+			p, err := settings.Schedule(fsi.Kind(k)).Parse(fmt.Sprintf("%d-%02d", y, mm))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: p.Label, Issue: p.Issue.String(),
+				From: p.From.String(), Cutoff: p.Cutoff.String(), BasedOn: "list", List: buf.Bytes(), Rows: len(ps.Rows),
+				Report: []byte("{}")}, false, now); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	// The period's tournaments, homologated.
+	for i, t := range season.Tournaments {
+		var buf bytes.Buffer
+		if err := trf.Write(&buf, t, trf.TRF16); err != nil {
+			b.Fatal(err)
+		}
+		day := season.Received[i]
+		if period.Cutoff.Before(day) {
+			day = period.Cutoff
+		}
+		recv := day.Time(loc).Add(10 * time.Hour)
+		name := fmt.Sprintf("torneo_%04d.trf", i)
+		sub := &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: recv, Source: name, Original: ingest.Bytes(buf.Bytes()),
+			Files: []ingest.File{{Name: name, Content: ingest.Bytes(buf.Bytes())}}}
+		id, _, err := st.Record(ctx, sub, recv)
+		if err != nil {
+			b.Fatal(err)
+		}
+		loaded, err := st.Load(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		v := store.Verdict{FileID: loaded.Files[0].ID, TournamentKey: fmt.Sprintf("t%d", i), Name: t.Name, City: t.City,
+			Start: t.Start.String(), End: t.End.String(), Format: "trf16", Verdict: string(validate.Accepted), Kind: "rapid",
+			Period: period.Label, Report: &validate.Report{File: name, Verdict: validate.Accepted,
+				Summary: validate.Summary{Name: t.Name, City: t.City, Start: t.Start, End: t.End, Players: len(t.Players)}}}
+		for _, p := range t.Players {
+			res, _ := json.Marshal(rating.Line{Start: p.Start, Name: p.Name, FSIID: p.NationalID, Rating: p.Rating, Rated: true})
+			v.Ratings = append(v.Ratings, store.Rating{Player: p.NationalID, Kind: "rapid", Period: period.Label, Result: res})
+		}
+		if err := st.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateJudged, Verdicts: []store.Verdict{v}}, recv); err != nil {
+			b.Fatal(err)
+		}
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	o := &office.Office{Store: st, Config: &config.Config{Store: config.Store{Path: filepath.Join(dir, "omologa.db")}}, Rules: rf,
+		Now: func() time.Time { return now }, Log: log}
+	// The site as the runs before this one left it.
+	if _, err := o.BuildSite(ctx, ""); err != nil {
+		b.Fatal(err)
+	}
+	req := office.ListRunRequest{Kind: fsi.Rapid, Period: period.Label, AsOf: now}
+	b.Run("close", func(b *testing.B) {
+		pr := req
+		pr.Preview = true
+		for b.Loop() {
+			if _, err := o.ListRun(ctx, office.CLIActor(), pr); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	run := 0
+	b.Run("run", func(b *testing.B) {
+		var written, files int64
+		for b.Loop() {
+			run++
+			r := req
+			r.Force = run > 1
+			r.Out, r.Office = filepath.Join(dir, fmt.Sprint("pub", run)), filepath.Join(dir, fmt.Sprint("office", run))
+			since := time.Now()
+			res, err := o.ListRun(ctx, office.CLIActor(), r)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, n := bytesSince(b, since, r.Out, r.Office, res.Site)
+			written, files = written+w, files+n
+		}
+		b.ReportMetric(float64(written)/float64(b.N), "written-B/op")
+		b.ReportMetric(float64(files)/float64(b.N), "files/op")
+	})
+	b.Run("site", func(b *testing.B) {
+		var written, files int64
+		for b.Loop() {
+			since := time.Now()
+			res, err := o.BuildSite(ctx, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, n := bytesSince(b, since, res.Dir)
+			written, files = written+w, files+n
+		}
+		b.ReportMetric(float64(written)/float64(b.N), "written-B/op")
+		b.ReportMetric(float64(files)/float64(b.N), "files/op")
+	})
+	if s, err := os.Stat(filepath.Join(dir, "omologa.db")); err == nil {
+		b.Logf("store %.1f MB after %d runs", float64(s.Size())/1e6, run)
+	}
+}
+
+// bytesSince sums the sizes of the files under dirs modified since t.
+func bytesSince(b *testing.B, t time.Time, dirs ...string) (written, files int64) {
+	for _, d := range dirs {
+		err := filepath.WalkDir(d, func(path string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			fi, err := e.Info()
+			if err != nil {
+				return err
+			}
+			if !fi.ModTime().Before(t) {
+				written += fi.Size()
+				files++
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return written, files
+}
+
+var _ = tournament.Date{}
