@@ -100,12 +100,21 @@ func TestRebuildRewritesOnlyTouchedPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	manifest := filepath.Join(dir, ManifestFile)
+	past := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(manifest, past, past); err != nil {
+		t.Fatal(err)
+	}
 	again, err := Build(dir, in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(again.Written) != 0 || again.Kept != first.Files {
 		t.Errorf("unchanged rebuild wrote %v, kept %d of %d", again.Written, again.Kept, first.Files)
+	}
+	// Nor the manifest: its bytes are the same.
+	if fi, err := os.Stat(manifest); err != nil || !fi.ModTime().Equal(past) {
+		t.Errorf("unchanged rebuild rewrote %s (%v)", ManifestFile, err)
 	}
 	in.Tournaments = append(in.Tournaments, last)
 	after, err := Build(dir, in)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -30,6 +31,9 @@ type entry struct {
 type writer struct {
 	dir string
 	old map[string]entry
+	// oldManifest is the manifest as read, so that a build that changed
+	// nothing does not write it again (30,000 players: 3.7 MB).
+	oldManifest []byte
 
 	mu      sync.Mutex
 	dirs    map[string]bool // folders made
@@ -46,6 +50,7 @@ func newWriter(dir string) (*writer, error) {
 	case err != nil:
 		return nil, err
 	default:
+		w.oldManifest = b
 		if err := json.Unmarshal(b, &w.old); err != nil {
 			// A damaged manifest costs a full rebuild, nothing else.
 			w.old = map[string]entry{}
@@ -159,6 +164,9 @@ func (w *writer) finish() (removed []string, err error) {
 	b, err := json.MarshalIndent(w.now, "", " ")
 	if err != nil {
 		return removed, err
+	}
+	if bytes.Equal(b, w.oldManifest) {
+		return removed, nil
 	}
 	return removed, atomicfile.Write(filepath.Join(w.dir, ManifestFile), b, 0o644)
 }
