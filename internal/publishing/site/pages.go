@@ -2,7 +2,9 @@ package site
 
 import (
 	"bytes"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"html/template"
 	"slices"
@@ -137,11 +139,19 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 func (s *site) render(w *writer, path, name string, p page) error {
+	b, err := renderPage(path, name, p)
+	if err != nil {
+		return err
+	}
+	return w.put(path, b)
+}
+
+func renderPage(path, name string, p page) ([]byte, error) {
 	var b bytes.Buffer
 	if err := templates().ExecuteTemplate(&b, name, p); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return w.put(path, b.Bytes())
+	return b.Bytes(), nil
 }
 
 const indexHTML = `<p>Le liste Elo Italia ed Elo Italia Rapid pubblicate dalla Federazione, ciascuna con la ricerca per nome e l'ordinamento per colonna; ogni giocatore ha la sua pagina con l'andamento dell'Elo e i tornei omologati che ha giocato.</p>
@@ -175,15 +185,49 @@ func (s *site) writeIndex(w *writer, a assets) error {
 func (s *site) writeList(w *writer, a assets, v *listView) error {
 	pub := lists.NewPage(lists.Publication{Kind: v.L.Kind, Period: v.L.Period, List: v.L.Players, Bands: v.L.Bands}, v.Entries)
 	csvName := strings.TrimSuffix(strings.TrimPrefix(v.Path, "liste/"), ".html") + ".csv"
-	var b bytes.Buffer
-	if err := lists.WriteExcelCSV(&b, string(v.L.Kind), v.Entries); err != nil {
+	// A list closed earlier is rendered again only when what it shows
+	// changed: a build after a close renders the new list's page, not
+	// every list's (a page of 30,000 rows takes about half a second).
+	key := listKey(v, a, pub, csvName)
+	if err := w.putFrom("liste/"+csvName, key, func() ([]byte, error) {
+		var b bytes.Buffer
+		err := lists.WriteExcelCSV(&b, string(v.L.Kind), v.Entries)
+		return b.Bytes(), err
+	}); err != nil {
 		return err
 	}
-	if err := w.put("liste/"+csvName, b.Bytes()); err != nil {
-		return err
+	return w.putFrom(v.Path, key, func() ([]byte, error) {
+		return renderPage(v.Path, "list", page{Title: v.Title, Root: "../", A: a, Script: true, Nav: "home",
+			D: listPage{V: v, Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
+	})
+}
+
+// listVersion changes with the list page's template and the list's CSV,
+// so that a new layout replaces the pages a build skipped as unchanged.
+const listVersion = "list-1"
+
+// listKey is everything a list's page and its CSV show, hashed.
+func listKey(v *listView, a assets, pub lists.Page, csvName string) string {
+	h := sha256.New()
+	b := fmt.Appendf(nil, "%s|%+v|%q|%q|%q|%q|%q|%v|%q|%d\n", listVersion, a, v.L.Kind, v.Title, v.Path, pub.Facts, pub.Legend, pub.FIDE,
+		csvName, len(v.Rows))
+	for _, r := range v.Rows {
+		b = strconv.AppendInt(b, int64(r.Rank), 10)
+		for _, f := range [...]string{r.FSIID, r.Surname, r.Name, r.Category, r.Province, r.Href} {
+			b = append(b, 0)
+			b = append(b, f...)
+		}
+		b = append(b, 0)
+		b = strconv.AppendInt(b, int64(r.Rating), 10)
+		b = strconv.AppendBool(b, r.FIDE)
+		b = append(b, '\n')
+		if len(b) > 32<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
 	}
-	return s.render(w, v.Path, "list", page{Title: v.Title, Root: "../", A: a, Script: true, Nav: "home",
-		D: listPage{V: v, Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 type playerPage struct {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -146,6 +147,36 @@ func TestRebuildRewritesOnlyTouchedPages(t *testing.T) {
 		t.Error("the revoked tournament's page is still there")
 	}
 	_ = s
+}
+
+// TestListPageFollowsItsList: a list's page and CSV are skipped
+// unrendered while the list is unchanged, and written again when one of
+// its rows changes; the other list's are left alone.
+func TestListPageFollowsItsList(t *testing.T) {
+	in, s := season(200, 5)
+	dir := t.TempDir()
+	if _, err := Build(dir, in); err != nil {
+		t.Fatal(err)
+	}
+	rapid := &registers.Players{Rows: slices.Clone(s.Players.Rows), ExtraHeader: s.Players.ExtraHeader}
+	i := slices.IndexFunc(rapid.Rows, func(r registers.Player) bool { return r.EloRapid > 0 && r.FSIID != "" })
+	rapid.Rows[i].EloRapid += 7
+	in.Lists[1].Players = rapid
+	again, err := Build(dir, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, csvFile := listPath(fsi.Rapid, "2026-12"), "liste/rapid-2026-12.csv"
+	if !slices.Contains(again.Written, page) || !slices.Contains(again.Written, csvFile) {
+		t.Errorf("a rating changed on the rapid list: written %v, want its page and CSV", again.Written)
+	}
+	if std := listPath(fsi.Standard, "2027-01"); slices.Contains(again.Written, std) {
+		t.Errorf("the standard list did not change, its page was written")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, csvFile))
+	if err != nil || !strings.Contains(string(b), strconv.Itoa(rapid.Rows[i].EloRapid)) {
+		t.Errorf("the rapid CSV lacks the new rating %d (%v)", rapid.Rows[i].EloRapid, err)
+	}
 }
 
 func TestPlayerPage(t *testing.T) {

@@ -105,9 +105,17 @@ func (w *writer) putFrom(name, src string, render func() ([]byte, error)) error 
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	e := entry{Hash: hashOf(data), Src: src}
 	w.mu.Lock()
-	w.now[name] = entry{Hash: hashOf(data), Src: src}
+	w.now[name] = e
 	w.mu.Unlock()
+	if ok && old.Hash == e.Hash && w.exists(name) {
+		// Drawn again (a new source, or none recorded) to the same bytes.
+		w.mu.Lock()
+		w.kept++
+		w.mu.Unlock()
+		return nil
+	}
 	return w.write(name, data)
 }
 
