@@ -18,6 +18,7 @@ import (
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/atomicfile"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/rating"
@@ -721,13 +722,17 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // WriteOut renders f into memory and writes it to dir/name, so that a
-// rendering error leaves no half-written file; it returns the path.
+// rendering error leaves no half-written file, unless the file holds
+// those bytes already; it returns the path.
 func WriteOut(dir, name string, f func(io.Writer) error) (string, error) {
 	var b bytes.Buffer
 	if err := f(&b); err != nil {
 		return "", fmt.Errorf("%s: %w", name, err)
 	}
 	p := filepath.Join(dir, name)
+	if atomicfile.Unchanged(p, b.Bytes()) {
+		return p, nil
+	}
 	return p, os.WriteFile(p, b.Bytes(), 0o644)
 }
 

@@ -13,17 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/config"
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
-	"omologa/internal/config"
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/testkit/synth"
-	"omologa/internal/tournament"
 	"omologa/internal/tournament/trf"
 )
 
@@ -210,5 +209,3 @@ func bytesSince(b *testing.B, t time.Time, dirs ...string) (written, files int64
 	}
 	return written, files
 }
-
-var _ = tournament.Date{}

@@ -7,6 +7,7 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,19 @@ import (
 	"path/filepath"
 	"syscall"
 )
+
+// Unchanged reports whether path holds exactly data, so that a writer
+// can leave a file as it is rather than write the same bytes again (a
+// list published again, a site rebuilt). Any error reading it is
+// "changed": the caller writes.
+func Unchanged(path string, data []byte) bool {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(path)
+	return err == nil && bytes.Equal(old, data)
+}
 
 // Write writes data to path through a synced temporary file renamed
 // into place.

@@ -48,3 +48,24 @@ func TestWriteAndMove(t *testing.T) {
 		t.Fatal("wrote into a missing folder")
 	}
 }
+
+func TestUnchanged(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "list.csv")
+	if Unchanged(p, nil) {
+		t.Error("a missing file is unchanged")
+	}
+	if err := os.WriteFile(p, []byte("a,b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		data string
+		want bool
+	}{{"a,b\n", true}, {"a,c\n", false}, {"a,b\n\n", false}, {"", false}} {
+		if got := Unchanged(p, []byte(c.data)); got != c.want {
+			t.Errorf("Unchanged(%q) = %v, want %v", c.data, got, c.want)
+		}
+	}
+	if Unchanged(filepath.Dir(p), nil) {
+		t.Error("a folder is unchanged")
+	}
+}

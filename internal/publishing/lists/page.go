@@ -14,6 +14,7 @@ import (
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/atomicfile"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/style"
 	"omologa/internal/rating"
@@ -69,6 +70,12 @@ func Publish(dir string, p Publication) (Published, error) {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		path := filepath.Join(dir, name)
+		// Published again (a forced close, a run resumed): a file whose
+		// bytes are the same is left as it is.
+		if atomicfile.Unchanged(path, b.Bytes()) {
+			out.Files = append(out.Files, path)
+			return nil
+		}
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 			return err
 		}

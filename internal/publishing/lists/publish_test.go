@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
@@ -155,5 +156,42 @@ func checkJSONKeys(t *testing.T, name string, data []byte, kind fsi.Kind) {
 				t.Errorf("%s: key %q belongs to the standard list only", name, k)
 			}
 		}
+	}
+}
+
+// Publishing a list again (a forced close, a run resumed) leaves the
+// files whose bytes are the same as they are, and says them all.
+func TestPublishAgainWritesOnlyWhatChanged(t *testing.T) {
+	dir := t.TempDir()
+	p := Publication{Kind: fsi.Standard, List: secretRegister(), Report: &rating.Report{}}
+	first, err := Publish(dir, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Hour).Truncate(time.Second)
+	for _, f := range first.Files {
+		if err := os.Chtimes(f, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.List.Rows[0].EloItalia++
+	again, err := Publish(dir, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again.Files, first.Files) {
+		t.Errorf("files %v, want %v", again.Files, first.Files)
+	}
+	var rewritten []string
+	for _, f := range again.Files {
+		if fi, err := os.Stat(f); err != nil || !fi.ModTime().Equal(past) {
+			rewritten = append(rewritten, filepath.Base(f))
+		}
+	}
+	slices.Sort(rewritten)
+	want := []string{FileHTML, FileJSON, FileCSV, FileExcelCSV} // one point more: the same band in the chart
+	slices.Sort(want)
+	if !slices.Equal(rewritten, want) {
+		t.Errorf("one rating changed: rewritten %v, want %v (the chart, the stylesheet, the script and the change page are the same)", rewritten, want)
 	}
 }
