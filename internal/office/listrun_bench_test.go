@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -142,6 +143,7 @@ func BenchmarkListRun(b *testing.B) {
 	b.Run("close", func(b *testing.B) {
 		pr := req
 		pr.Preview = true
+		defer cpuPerOp(b)()
 		for b.Loop() {
 			if _, err := o.ListRun(ctx, office.CLIActor(), pr); err != nil {
 				b.Fatal(err)
@@ -151,6 +153,7 @@ func BenchmarkListRun(b *testing.B) {
 	run := 0
 	b.Run("run", func(b *testing.B) {
 		var written, files int64
+		defer cpuPerOp(b)()
 		for b.Loop() {
 			run++
 			r := req
@@ -169,6 +172,7 @@ func BenchmarkListRun(b *testing.B) {
 	})
 	b.Run("site", func(b *testing.B) {
 		var written, files int64
+		defer cpuPerOp(b)()
 		for b.Loop() {
 			since := time.Now()
 			res, err := o.BuildSite(ctx, "")
@@ -183,6 +187,20 @@ func BenchmarkListRun(b *testing.B) {
 	})
 	if s, err := os.Stat(filepath.Join(dir, "omologa.db")); err == nil {
 		b.Logf("store %.1f MB after %d runs", float64(s.Size())/1e6, run)
+	}
+}
+
+// cpuPerOp reports, when the returned function is called, the CPU time
+// (user and system) the process took per iteration since: on a machine
+// other jobs share, the figure to compare, more than the wall clock.
+func cpuPerOp(b *testing.B) func() {
+	var before syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	return func() {
+		var after syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+		cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 	}
 }
 
