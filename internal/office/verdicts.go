@@ -126,7 +126,7 @@ func (o *Office) RejudgeFile(ctx context.Context, a Actor, fileID int64, reason 
 	if reason != "" {
 		details, detailsIT = details+"; "+reason, detailsIT+"; "+reason
 	}
-	return out, o.audit(ctx, a, ActRejudge, fileObject(fileID), details, detailsIT)
+	return out, o.audit(ctx, a, ActRejudge, "file "+out.Number, details, detailsIT)
 }
 
 // RejudgePeriod judges again every judged file received from from to to
@@ -153,8 +153,6 @@ func (o *Office) RejudgePeriod(ctx context.Context, a Actor, from, to time.Time,
 	}
 	return out, nil
 }
-
-func fileObject(id int64) string { return fmt.Sprintf("file %d", id) }
 
 // Overrule records the office's decision about a file's verdict, with a
 // written reason: accept despite the named error findings (their rules;
@@ -233,7 +231,7 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 		details += " [" + strings.Join(rules, ", ") + "]"
 		detailsIT += " [" + strings.Join(rules, ", ") + "]"
 	}
-	return out, o.audit(ctx, a, ActOverrule, fileObject(fileID), details, detailsIT)
+	return out, o.audit(ctx, a, ActOverrule, "file "+out.Number, details, detailsIT)
 }
 
 // report returns the validator's report stored with a file's verdict.
