@@ -1,0 +1,103 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
+	"omologa/internal/store"
+	"omologa/internal/testkit/pipelinetest"
+)
+
+// withForeigner is an authorised eight-player round robin whose last
+// player, Theta Otto, plays for France with no rating of any kind: the
+// chief arbiter's theoretical rating is missing (RTF 4.2.7).
+func (f *fixture) withForeigner(t *testing.T, officer office.Actor) (sub, file int64) {
+	t.Helper()
+	ctx := context.Background()
+	cal, err := os.ReadFile("../../samples/registers/calendar.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal = append(cal, []byte("2026-PV-0103,Semifinale di Pavia,Pavia,2026-11-10,2026-11-16,standard,Circolo Scacchistico Pavese,info@scacchipavia.example,208311,PV\n")...)
+	if _, err := f.o.Import(ctx, officer, office.ImportRequest{Kind: store.RegisterCalendar, Name: "calendario.csv", Data: cal}); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Alfa, Uno", "Beta, Due", "Gamma, Tre", "Delta, Quattro", "Epsilon, Cinque", "Zeta, Sei", "Eta, Sette", "Theta, Otto"}
+	ps := make([]pipelinetest.Player, len(names))
+	for i, n := range names {
+		ps[i] = pipelinetest.Player{Name: n, Rating: 1800 - 20*i}
+	}
+	ps[7].Rating = 0
+	trf := string(pipelinetest.RoundRobin(pipelinetest.RR{Name: "Semifinale di Pavia", City: "Pavia", Start: "2026/11/10", Players: ps,
+		Extra: []string{"102 Galli, Sara"}}))
+	lines := strings.Split(trf, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "Theta, Otto") {
+			lines[i] = strings.Replace(l, "   0 ITA", "   0 FRA", 1)
+		}
+	}
+	sub = f.record(t, "semifinale.trf", samplesReceived.Add(-time.Hour),
+		ingest.File{Name: "semifinale.trf", Content: ingest.Bytes([]byte(strings.Join(lines, "\n")))})
+	return sub, f.firstFile(t, sub)
+}
+
+// Issue 20: the work queue's decisions pending include the theoretical
+// ratings the office has to give (RTF 4.2.7, RAPID 6.8), each with its
+// form; once given, the player leaves the queue and the act is audited.
+func TestBrowserQueueTheoreticalRating(t *testing.T) {
+	f := newFixture(t)
+	b := newBrowser(t, f.ts.URL)
+	ctx := context.Background()
+	officer := office.Actor{User: "officer", Role: office.Officer, Via: "web"}
+	sub, file := f.withForeigner(t, officer)
+
+	pending, err := f.o.Queries().PendingDecisions(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found *store.PendingDecision
+	for i, p := range pending {
+		if p.FileID == file && p.Kind == store.DecisionTheoretical {
+			if found != nil {
+				t.Errorf("two theoretical ratings pending in the file: %+v", pending)
+			}
+			found = &pending[i]
+		}
+	}
+	if found == nil || found.Player != 8 || found.Name != "Theta, Otto" || found.RatingKind != "standard" || found.File != "semifinale.trf" {
+		t.Fatalf("pending decisions %+v: want Theta Otto's theoretical rating in file %d", pending, file)
+	}
+
+	b.login(t, "officer", password("officer"))
+	b.open(t, "/")
+	item := fmt.Sprintf("#queue-theoretical-%d-8", file)
+	if q := b.text(t, item); !strings.Contains(q, "punteggio teorico") || !strings.Contains(q, "Theta, Otto") ||
+		!strings.Contains(q, "RTF 4.2.7") || !strings.Contains(q, found.Number) {
+		t.Errorf("the queue's item: %q", q)
+	}
+	b.shot(t, "queue-theoretical")
+	b.do(t, "give the theoretical rating", chromedp.SetValue(chromedp.CSS(item+" input[name=rating]"), "1650"),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf("#queue-decide-%d-8", file))), chromedp.WaitVisible(chromedp.CSS(".flash")))
+	b.waitLocation(t, "/?done=decided")
+	if n, _ := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSS(item), chromedp.AtLeast(0))); len(n) != 0 {
+		t.Error("the decided player is still in the queue")
+	}
+	b.shot(t, "queue-theoretical-decided")
+	ds, err := f.o.Decisions(ctx, sub)
+	if err != nil || len(ds.Files) != 1 || len(ds.Files[0].Decisions) != 1 || ds.Files[0].Decisions[0].Value != "1650" ||
+		ds.Files[0].Decisions[0].Kind != store.DecisionTheoretical {
+		t.Fatalf("decisions recorded: %+v %v", ds, err)
+	}
+	es, err := f.o.Audit(ctx, store.AuditFilter{})
+	if err != nil || len(es) == 0 || es[0].Action != string(office.ActDecide) || !strings.Contains(es[0].Details, "theoretical rating 1650") {
+		t.Errorf("audit: %+v %v", es, err)
+	}
+}
