@@ -101,15 +101,15 @@ type Line struct {
 	// unjustified withdrawal (RTF 7.5.2). Undecided: a round robin's
 	// withdrawal the office has not judged yet (regs §4c), so nothing is
 	// zeroed.
-	First     bool       `json:"first"`
-	Withdrew  bool       `json:"withdrew"`
-	Undecided bool       `json:"withdrawal_undecided,omitempty"`
+	First     bool `json:"first"`
+	Withdrew  bool `json:"withdrew"`
+	Undecided bool `json:"withdrawal_undecided,omitempty"`
 	// TheoreticalWanted: the office has to give the player a theoretical
 	// rating (Seed.Wanted, RTF 4.2.7, RAPID 6.8); the work queue lists
 	// him until it does.
-	TheoreticalWanted bool `json:"theoretical_wanted,omitempty"`
-	Norm      *Norm      `json:"norm,omitempty"`
-	Detail    []GameLine `json:"detail,omitempty"`
+	TheoreticalWanted bool       `json:"theoretical_wanted,omitempty"`
+	Norm              *Norm      `json:"norm,omitempty"`
+	Detail            []GameLine `json:"detail,omitempty"`
 
 	scoreHalves int
 }
