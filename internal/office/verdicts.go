@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"omologa/internal/fsi"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,6 +153,26 @@ func (o *Office) RejudgePeriod(ctx context.Context, a Actor, from, to time.Time,
 		out = append(out, *r)
 	}
 	return out, nil
+}
+
+// RejudgeList judges again every judged file received in the days a
+// list period takes (its first receipt day to its cut-off, in the rules'
+// time zone), whatever its kind: RejudgePeriod for the period the office
+// names (the web's lists page, after a register or calendar fix).
+func (o *Office) RejudgeList(ctx context.Context, a Actor, k fsi.Kind, label, reason string) ([]Outcome, error) {
+	if err := o.allow(a, ActRejudge); err != nil {
+		return nil, err
+	}
+	if !k.IsList() {
+		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+	}
+	p, err := o.Rules.Rating.Schedule(k).Parse(label)
+	if err != nil {
+		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err,
+			MsgIT: fmt.Sprintf("%q non è il mese di una lista (anno-mese)", label)}
+	}
+	loc := o.Rules.Rating.Location()
+	return o.RejudgePeriod(ctx, a, p.From.Time(loc), p.Cutoff.AddDays(1).Time(loc), reason)
 }
 
 // Overrule records the office's decision about a file's verdict, with a

@@ -3,6 +3,8 @@ package web
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"omologa/internal/homologation/state"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
 	"omologa/internal/store"
@@ -100,4 +103,103 @@ func TestBrowserQueueTheoreticalRating(t *testing.T) {
 	if err != nil || len(es) == 0 || es[0].Action != string(office.ActDecide) || !strings.Contains(es[0].Details, "theoretical rating 1650") {
 		t.Errorf("audit: %+v %v", es, err)
 	}
+}
+
+// Issue 20: every file of a period judged again from the web (after a
+// register fix), with a confirmation, through the office's act (each file
+// audited, a notice when the verdict changes); the summary shows on the
+// lists page it was asked from. A clerk is not offered the act.
+func TestBrowserRejudgePeriod(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	officer := office.Actor{User: "officer", Role: office.Officer, Via: "web"}
+	luccaSub := f.submissionOf(t, "lucca")
+	lucca := f.firstFile(t, luccaSub)
+	before := state.Of(mustFacts(t, f, lucca))
+	if before.State != state.Rejected {
+		t.Fatalf("Lucca before the fix: %+v", before)
+	}
+	players, err := os.ReadFile("../../samples/registers/players.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := strings.Replace(string(players), "1472,,2025", "1472,,2026", 1)
+	if _, err := f.o.Import(ctx, officer, office.ImportRequest{Kind: store.RegisterPlayers, Name: "players.csv", Data: []byte(fixed)}); err != nil {
+		t.Fatal(err)
+	}
+
+	// Without the confirmation the act is refused, on the lists page.
+	c := f.client(t, "officer")
+	code, page := post(t, c, f.ts.URL+"/lists/rejudge", url.Values{"kind": {"rapid"}, "period": {"2026-12"}, "reason": {"x"}}, nil)
+	if code != http.StatusSeeOther {
+		t.Errorf("without the confirmation: %d %s", code, page)
+	}
+	if v := state.Of(mustFacts(t, f, lucca)); v.State != state.Rejected {
+		t.Errorf("judged again without the confirmation: %+v", v)
+	}
+	if _, page := get(t, f.client(t, "clerk"), f.ts.URL+"/lists"); strings.Contains(page, `action="/lists/rejudge"`) {
+		t.Error("a clerk is offered to judge a period again")
+	}
+
+	b := newBrowser(t, f.ts.URL)
+	b.login(t, "officer", password("officer"))
+	b.open(t, "/lists")
+	box := "#rejudge-rapid-2026-12"
+	if e := b.text(t, box+" summary"); !strings.Contains(e, "Giudica di nuovo i file del periodo") {
+		t.Fatalf("the act on the lists page: %q", e)
+	}
+	b.do(t, "open the form", chromedp.Click(chromedp.CSS(box+" summary")), chromedp.WaitVisible(chromedp.CSS(box+" input[name=reason]")))
+	if e := b.text(t, box+" p.note"); !strings.Contains(e, "dal 26/10/2026 al 25/11/2026") {
+		t.Errorf("the explanation: %q", e)
+	}
+	b.shot(t, "lists-rejudge-form")
+	b.do(t, "judge the period again", chromedp.SetValue(chromedp.CSS(box+" input[name=reason]"), "tessera 2026 di Valentini registrata"),
+		chromedp.Click(chromedp.CSS(box+" input[name=confirm]")),
+		chromedp.Click(chromedp.CSS("#rejudge-period-rapid-2026-12")), chromedp.WaitVisible(chromedp.CSS("#rejudge-summary")))
+	number := mustNumber(t, f, lucca)
+	sum := b.text(t, "#rejudge-summary")
+	if !strings.Contains(sum, "Elo Italia Rapid · dicembre 2026") || !strings.Contains(sum, "file giudicati di nuovo") ||
+		!strings.Contains(sum, "esito cambiato: ") || !strings.Contains(sum, number) || !strings.Contains(sum, "in partenza") {
+		t.Errorf("the summary: %q", sum)
+	}
+	if fl := b.text(t, ".flash"); !strings.Contains(fl, "giudicati di nuovo") {
+		t.Errorf("the flash: %q", fl)
+	}
+	b.shot(t, "lists-rejudged")
+	// Both Lucca files are homologated now: the later one in force, the
+	// earlier superseded by it.
+	rows, _, err := f.o.Store.BrowseSubmissions(ctx, store.SubmissionFilter{Text: "lucca"}, 0, 10)
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("the Lucca submissions: %+v %v", rows, err)
+	}
+	if v := state.Of(mustFacts(t, f, f.firstFile(t, rows[0].ID))); v.State != state.Accepted {
+		t.Errorf("the later Lucca file after the period judged again: %+v", v)
+	}
+	if v := state.Of(mustFacts(t, f, lucca)); v.State != state.Superseded {
+		t.Errorf("the earlier Lucca file after the period judged again: %+v", v)
+	}
+	if k := f.actNotice(t, luccaSub); k != "rejudged" {
+		t.Errorf("notice %q, want rejudged", k)
+	}
+	es, err := f.o.Audit(ctx, store.AuditFilter{Action: string(office.ActRejudge)})
+	if err != nil || len(es) == 0 || es[0].Via != "web" || !strings.Contains(es[0].Details, "tessera 2026") {
+		t.Errorf("audit: %+v %v", es, err)
+	}
+	var audited bool
+	for _, e := range es {
+		audited = audited || e.Object == "file "+number
+	}
+	if !audited {
+		t.Errorf("Lucca's file %s not in the audit trail: %+v", number, es)
+	}
+}
+
+// mustNumber is a file's number as a person knows it, N.M.
+func mustNumber(t *testing.T, f *fixture, file int64) string {
+	t.Helper()
+	_, n, _, _, err := f.o.Store.FileFacts(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
