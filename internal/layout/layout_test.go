@@ -199,9 +199,7 @@ func TestTheRootIsTheModule(t *testing.T) {
 
 // thickAllowed are the command files allowed over maxCommandLines for
 // now, each with why.
-var thickAllowed = map[string]string{
-	"fide.go": "being reworked by the FIDE side's change; to split into the command and its printing after",
-}
+var thickAllowed = map[string]string{}
 
 // maxCommandLines is the most a file of the binary holds: it parses
 // flags, calls one function and prints (issue 19).
