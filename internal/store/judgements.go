@@ -206,8 +206,8 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 			return err
 		}
 		for _, r := range v.Ratings {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result)
-				VALUES (?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
+				VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
 				return err
 			}
 		}
@@ -385,7 +385,7 @@ func (s *Store) NoticeByID(ctx context.Context, id int64) (string, error) {
 // withdrawal (Kind DecisionWithdrawal: conduct.rr-withdrawal-undecided,
 // RTF 7.5.2–7.5.3), or the theoretical rating of a foreign player
 // without any rating (Kind DecisionTheoretical: the rating stage's
-// theoretical_wanted, RTF 4.2.7, RAPID 6.8), with no decision of that
+// TheoreticalWanted, flagged in rating_results, RTF 4.2.7, RAPID 6.8), with no decision of that
 // kind about that player yet.
 type PendingDecision struct {
 	Kind         string `json:"kind"`
@@ -421,8 +421,8 @@ func (s *Store) PendingDecisions(ctx context.Context) ([]PendingDecision, error)
 		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = x.player AND d.kind = ?)
 	UNION ALL
 	SELECT ?, f.id, f.submission_id, f.seq, f.name, t.name, json_extract(r.result, '$.start'), json_extract(r.result, '$.name'), r.kind, ''
-		FROM tournaments t JOIN files f ON f.id = t.current_file JOIN rating_results r ON r.file_id = f.id
-		WHERE t.revoked_at IS NULL AND r.result LIKE '%"theoretical_wanted":true%'
+		FROM rating_results r JOIN files f ON f.id = r.file_id JOIN tournaments t ON t.current_file = f.id
+		WHERE r.theoretical_wanted = 1 AND t.revoked_at IS NULL
 		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = json_extract(r.result, '$.start') AND d.kind = ?))
 	ORDER BY id, kind = ?, player`, DecisionWithdrawal, DecisionWithdrawal, DecisionTheoretical, DecisionTheoretical, DecisionTheoretical)
 }
