@@ -33,7 +33,7 @@ type proxied struct {
 func newProxied(t *testing.T, f *fixture) *proxied {
 	t.Helper()
 	p := &proxied{log: &bytes.Buffer{}, mu: &sync.Mutex{}}
-	p.acc = accounts.New(f.o.Store, time.Hour, nil)
+	p.acc = accounts.New(f.o.Store, time.Hour, slowClock())
 	log := slog.New(slog.NewTextHandler(lockedWriter{p.mu, p.log}, nil))
 	srv, err := New(Options{Office: f.o, Accounts: p.acc, Log: log,
 		Web: &config.Web{Listen: "127.0.0.1:0", HTTPS: "proxy", Language: "it"}})

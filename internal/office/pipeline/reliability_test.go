@@ -202,7 +202,7 @@ func TestFailedJudgementRetried(t *testing.T) {
 		o.JudgeRetryBase, o.JudgeRetryMax = 20*time.Millisecond, 100*time.Millisecond
 		o.Poll = time.Hour // no polling: only the retry can judge it
 	})
-	db, err := sql.Open("sqlite", filepath.Join(e.dir, "omologa.db"))
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(e.dir, "omologa.db")+"?_pragma=busy_timeout(10000)") // the pipeline writes meanwhile
 	if err != nil {
 		t.Fatal(err)
 	}
