@@ -80,7 +80,7 @@ Without decisions, lists those recorded for the submission.`)
 	}
 	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
 		for _, f := range out.Files {
-			fmt.Fprintf(w, "submission %d, file %d %s: ", out.Submission, f.FileID, f.Name)
+			fmt.Fprintf(w, "file %s %s: ", f.Number, f.Name)
 			if len(f.Decisions) == 0 {
 				fmt.Fprintln(w, "no decisions recorded")
 				continue

@@ -53,12 +53,12 @@ func printExport(w io.Writer, res *fideexport.Result, loc *time.Location) {
 		if path == "" {
 			path = "-"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", it.FileID, it.Tournament, italian.DateISO(it.End), it.List, state, path)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", it.Number, it.Tournament, italian.DateISO(it.End), it.List, state, path)
 	}
 	tw.Flush()
 	for _, it := range res.Items {
 		for _, f := range it.Findings {
-			fmt.Fprintf(w, "  file %d: %s [%s, %s] %s\n", it.FileID, f.Severity, f.Rule, f.Article, f.MessageEN)
+			fmt.Fprintf(w, "  file %s: %s [%s, %s] %s\n", it.Number, f.Severity, f.Rule, f.Article, f.MessageEN)
 		}
 	}
 	fmt.Fprintf(w, "%d forwarded, %d held back\n", res.Count(fideexport.Forwarded), res.Count(fideexport.Held))

@@ -193,10 +193,10 @@ func TestFideExportDemo(t *testing.T) {
 	}
 	for _, re := range []string{
 		`(?m)^FIDE list of December 2026 \(cut-off 24/11/2026, FIDE-RR 7\.13\), rules fide-rr-2024-2025$`,
-		`(?m)^\d+ +Torneo Magistrale "Memorial Ennio Bianchi" +18/11/2026 +2026-12 +forwarded +` + regexp.QuoteMeta(office+string(filepath.Separator)) + `\d+-magistrale_firenze_2026\.trf$`,
-		`(?m)^\d+ +3° Open Internazionale Città di Novara +18/11/2026 +2026-12 +forwarded +` + regexp.QuoteMeta(office+string(filepath.Separator)) + `\d+-open_novara_2026\.trf$`,
-		`(?m)^\d+ +Campionato Sociale 2026 +19/11/2026 +2026-12 +HELD BACK \(errors below\) +-$`,
-		`(?m)^  file \d+: error \[fide\.arbiter-id-missing, FIDE-RR 9\.1\] Arbiter Zanetti Paola: the FIDE id is missing, and the arbiters' register has none either; the tournament is held until the id is known\.$`,
+		`(?m)^\d+\.\d+ +Torneo Magistrale "Memorial Ennio Bianchi" +18/11/2026 +2026-12 +forwarded +` + regexp.QuoteMeta(office+string(filepath.Separator)) + `\d+-magistrale_firenze_2026\.trf$`,
+		`(?m)^\d+\.\d+ +3° Open Internazionale Città di Novara +18/11/2026 +2026-12 +forwarded +` + regexp.QuoteMeta(office+string(filepath.Separator)) + `\d+-open_novara_2026\.trf$`,
+		`(?m)^\d+\.\d+ +Campionato Sociale 2026 +19/11/2026 +2026-12 +HELD BACK \(errors below\) +-$`,
+		`(?m)^  file \d+\.\d+: error \[fide\.arbiter-id-missing, FIDE-RR 9\.1\] Arbiter Zanetti Paola: the FIDE id is missing, and the arbiters' register has none either; the tournament is held until the id is known\.$`,
 		`(?m)^2 forwarded, 1 held back$`,
 		`(?m)^9 players wait for a FIDE id: registration file ` + regexp.QuoteMeta(filepath.Join(office, fideexport.RegistrationFile)) + `$`,
 	} {
@@ -212,7 +212,7 @@ func TestFideExportDemo(t *testing.T) {
 		t.Fatalf("exit %d, period %s, set %s", code, res.Period.Label, res.Set)
 	}
 	states := map[string]string{}
-	var bologna int64
+	var bologna string
 	for _, it := range res.Items {
 		states[it.Source] = it.State
 		if it.List != "2026-12" || it.Late {
@@ -221,7 +221,7 @@ func TestFideExportDemo(t *testing.T) {
 		if it.State != fideexport.Held {
 			continue
 		}
-		bologna = it.FileID
+		bologna = it.Number
 		rules := map[string]int{}
 		for _, f := range it.Findings {
 			if f.Severity == validate.SeverityError {
@@ -237,7 +237,7 @@ func TestFideExportDemo(t *testing.T) {
 		t.Errorf("states %v, want %v", states, want)
 	}
 	// Only Bologna's players lack a FIDE id: none of Firenze or Novara.
-	if n, m := strings.Count(text, "[fide.no-id,"), strings.Count(text, fmt.Sprintf("file %d: error [fide.no-id,", bologna)); n != 9 || m != 9 {
+	if n, m := strings.Count(text, "[fide.no-id,"), strings.Count(text, "file "+bologna+": error [fide.no-id,"); n != 9 || m != 9 {
 		t.Errorf("%d players without FIDE id, %d of them Bologna's; want 9 of 9:\n%s", n, m, text)
 	}
 

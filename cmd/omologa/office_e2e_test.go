@@ -389,7 +389,12 @@ func TestTournamentUnclearLinkUnlink(t *testing.T) {
 			orig = strconv.FormatInt(tr.ID, 10)
 		}
 	}
-	file := strconv.FormatInt(statusOf(t, cfg, second).Files[0].ID, 10)
+	// The file as a person knows it (status, the notices): N.M.
+	file := statusOf(t, cfg, second).Files[0].Number
+	if code, _, errs := runCmd(t, "tournament", "link", "--config", cfg, strconv.FormatInt(statusOf(t, cfg, second).Files[0].ID, 10), orig); code != exitUsage ||
+		!strings.Contains(errs, "N.M expected") {
+		t.Errorf("linking a file by its internal id: %d %s", code, errs)
+	}
 	code, out, errs := runCmd(t, "tournament", "link", "--config", cfg, file, orig)
 	if code != exitOK || !strings.Contains(out, "* file "+file) {
 		t.Fatalf("link: %d\n%s%s", code, out, errs)
@@ -403,7 +408,7 @@ func TestTournamentUnclearLinkUnlink(t *testing.T) {
 	if ts := tournaments(t, cfg); len(ts) != 2 || ts[0].CurrentFile == 0 || ts[1].CurrentFile == 0 {
 		t.Fatalf("after unlink: %+v", ts)
 	}
-	if code, _, errs := runCmd(t, "tournament", "link", "--config", cfg, "999", orig); code != exitUsage || !strings.Contains(errs, "no version") {
+	if code, _, errs := runCmd(t, "tournament", "link", "--config", cfg, "999.1", orig); code != exitUsage || !strings.Contains(errs, "no file 999.1") {
 		t.Errorf("linking no file: %d %s", code, errs)
 	}
 	// Every act is in the audit trail.

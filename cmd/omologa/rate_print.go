@@ -51,11 +51,16 @@ func printRate(w io.Writer, out *rateOutput, detail bool) {
 			fmt.Fprintf(w, "undecided: %d %s withdrew from a round robin; nothing zeroed until the office decides (FIDE-GR 6.6, RTF 7.5.2–7.5.3: --withdrawal-justified/--withdrawal-unjustified %d)\n", l.Start, l.Name, l.Start)
 		}
 	}
-	if ov := out.Overrides; ov != nil {
-		art := "RTF 4.2.7"
-		if out.Kind == fsi.Rapid {
-			art = "RAPID 6.8"
+	art := "RTF 4.2.7"
+	if out.Kind == fsi.Rapid {
+		art = "RAPID 6.8"
+	}
+	for _, l := range out.Players {
+		if l.TheoreticalWanted {
+			fmt.Fprintf(w, "wanted: %d %s is a foreign player without any rating; he counts at the entry rating until the office gives the chief arbiter's theoretical rating (%s: --theoretical %d=RATING)\n", l.Start, l.Name, art, l.Start)
 		}
+	}
+	if ov := out.Overrides; ov != nil {
 		for _, s := range slices.Sorted(maps.Keys(ov.TheoreticalByStart)) {
 			fmt.Fprintf(w, "office: %d has the theoretical rating %d (%s)\n", s, ov.TheoreticalByStart[s], art)
 		}

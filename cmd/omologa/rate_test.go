@@ -404,3 +404,24 @@ func TestRate_TheoreticalAndWithdrawal(t *testing.T) {
 		}
 	})
 }
+
+// TestRate_TheoreticalWanted: Dupont (FRA, no rating of any kind) counts
+// at the entry rating, and the output says the office has to give the
+// chief arbiter's theoretical rating (RTF 4.2.7) until it does.
+func TestRate_TheoreticalWanted(t *testing.T) {
+	args := []string{"rate", "--rules", ratingSettings, "--kind", "standard",
+		"--players", "testdata/rating/theoretical_withdrawal_players.csv"}
+	for _, c := range []struct {
+		flags []string
+		want  bool
+	}{{nil, true}, {[]string{"--theoretical", "2=1700"}, false}} {
+		var out, errb bytes.Buffer
+		if code := runMain(context.Background(), append(append(args, c.flags...), "testdata/rating/theoretical_withdrawal.trf"), &out, &errb); code != exitOK {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		line := "wanted: 2 Dupont, Jean is a foreign player without any rating; he counts at the entry rating until the office gives the chief arbiter's theoretical rating (RTF 4.2.7: --theoretical 2=RATING)"
+		if got := strings.Contains(out.String(), line); got != c.want {
+			t.Errorf("%v: the wanted line shown %v, want %v:\n%s", c.flags, got, c.want, out.String())
+		}
+	}
+}

@@ -32,7 +32,8 @@ common flags: [--config FILE] [--json]
 A file belongs to a tournament by the calendar authorisation the validator
 matched, else by its dates, venue, rounds and players; when these do not say,
 the file is kept as a tournament of its own and listed by 'list --unclear' for
-the office to link. The version in force is the latest accepted one; a
+the office to link. FILE is a file's number as status, the notices and
+'tournament show' give it: N.M, the M-th file of submission N. The version in force is the latest accepted one; a
 revocation takes the tournament out of the lists (a closed list is corrected
 at the next close).`
 
@@ -72,17 +73,17 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "omologa tournament %s: %s expected, %d given (omologa tournament -h)\n", sub, want, len(pos))
 		return exitUsage
 	}
+	// link and unlink take a file's number N.M first (as status and
+	// tournament show give it), the others a tournament's number.
+	var file string
+	if sub == "link" || sub == "unlink" {
+		file, pos = pos[0], pos[1:]
+	}
 	var ids []int64
-	for i, a := range pos {
+	for _, a := range pos {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
-			// link and unlink take a file's number first ("file 8" in
-			// tournament show), the others a tournament's.
-			if i == 0 && (sub == "link" || sub == "unlink") {
-				fmt.Fprintf(stderr, "omologa tournament %s: FILE %q: a file's number expected (omologa tournament show ID lists them)\n", sub, a)
-			} else {
-				fmt.Fprintf(stderr, "omologa tournament %s: ID %q: a tournament's number expected (omologa tournament list)\n", sub, a)
-			}
+			fmt.Fprintf(stderr, "omologa tournament %s: ID %q: a tournament's number expected (omologa tournament list)\n", sub, a)
 			return exitUsage
 		}
 		ids = append(ids, id)
@@ -97,6 +98,12 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	defer o.Close()
 	actor := office.CLIActor()
+	var fileID int64
+	if file != "" {
+		if fileID, err = o.FileNumbered(ctx, file); err != nil {
+			return fail(err)
+		}
+	}
 	var show *store.Tournament
 	switch sub {
 	case "list":
@@ -115,11 +122,11 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	case "show":
 		show, err = o.Tournament(ctx, ids[0])
 	case "link":
-		if err = o.Link(ctx, actor, ids[0], ids[1]); err == nil {
-			show, err = o.Tournament(ctx, ids[1])
+		if err = o.Link(ctx, actor, fileID, ids[0]); err == nil {
+			show, err = o.Tournament(ctx, ids[0])
 		}
 	case "unlink":
-		show, err = o.Unlink(ctx, actor, ids[0])
+		show, err = o.Unlink(ctx, actor, fileID)
 	case "revoke", "reinstate":
 		if sub == "revoke" {
 			err = o.Revoke(ctx, actor, ids[0], *reason)
@@ -149,7 +156,7 @@ func printTournament(w io.Writer, t *store.Tournament, versions bool, loc *time.
 	facts = append(facts, italian.Count(t.Rounds, "round", "rounds")+", "+italian.Count(len(t.Players), "player", "players"))
 	state := "not homologated"
 	if t.CurrentFile != 0 {
-		state = fmt.Sprintf("in force: file %d", t.CurrentFile)
+		state = "in force: file " + t.CurrentNumber
 	}
 	if t.Revoked != nil {
 		state = fmt.Sprintf("REVOKED by %s on %s: %s", t.Revoked.By, italian.DateTime(t.Revoked.At, loc), t.Revoked.Reason)
@@ -166,7 +173,7 @@ func printTournament(w io.Writer, t *store.Tournament, versions bool, loc *time.
 		if v.InForce {
 			mark = "*"
 		}
-		fmt.Fprintf(w, "  %s file %d %s, submission %d received %s: %s\n", mark, v.FileID, v.Name, v.SubmissionID,
+		fmt.Fprintf(w, "  %s file %s %s, submission %d received %s: %s\n", mark, v.Number, v.Name, v.SubmissionID,
 			italian.DateTime(v.ReceivedAt, loc), v.Verdict)
 	}
 }

@@ -75,7 +75,7 @@ func TestWrongUsage(t *testing.T) {
 		{"tournament show without an id", []string{"tournament", "show", "--config", cfg}, exitUsage, "show: one ID expected, 0 given"},
 		{"user add with an unknown role", []string{"user", "add", "--config", cfg, "--role", "boss", "x"}, exitUsage, `--role "boss": clerk, officer or admin`},
 		{"user add without a role", []string{"user", "add", "--config", cfg, "x"}, exitUsage, `--role "": clerk, officer or admin`},
-		{"tournament link with a file name", []string{"tournament", "link", "--config", cfg, "x.trf", "3"}, exitUsage, `FILE "x.trf": a file's number expected`},
+		{"tournament link with a file name", []string{"tournament", "link", "--config", cfg, "x.trf", "3"}, exitUsage, `file "x.trf": a file's number N.M expected`},
 		{"tournament show with a name", []string{"tournament", "show", "--config", cfg, "Novara"}, exitUsage, `ID "Novara": a tournament's number expected`},
 		{"tournament link with one argument", []string{"tournament", "link", "--config", cfg, "3"}, exitUsage, "link: FILE and ID expected, 1 given"},
 	} {

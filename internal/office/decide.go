@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"omologa/internal/fsi"
+	"omologa/internal/homologation/state"
 	"omologa/internal/platform/italian"
 	"strings"
 	"time"
@@ -58,7 +59,9 @@ type DecideResult struct {
 
 // DecidedFile is one file's decisions.
 type DecidedFile struct {
-	FileID    int64          `json:"file_id"`
+	FileID int64 `json:"file_id"`
+	// Number is the file as a person knows it: "N.M".
+	Number    string         `json:"number"`
 	Name      string         `json:"name"`
 	Decisions []DecisionLine `json:"decisions"`
 }
@@ -221,7 +224,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			}
 			t, _, _ = codec.Read(f.Name, data) // for the names only: unreadable leaves them empty
 		}
-		df := DecidedFile{FileID: f.ID, Name: f.Name, Decisions: []DecisionLine{}}
+		df := DecidedFile{FileID: f.ID, Number: state.Number(req.Submission, f.Seq), Name: f.Name, Decisions: []DecisionLine{}}
 		for _, d := range ds {
 			df.Decisions = append(df.Decisions, DescribeDecision(d, t, ""))
 		}
@@ -258,7 +261,7 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.
 		return "", refuse("its homologation was revoked ("+t.Revoked.Reason+")", "l'omologazione è stata revocata")
 	}
 	if t != nil && t.CurrentFile != f.ID {
-		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %d is)", t.CurrentFile),
+		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %s is)", t.CurrentNumber),
 			"non è la versione in vigore del torneo")
 	}
 	return fsi.Kind(kind), nil

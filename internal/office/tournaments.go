@@ -100,23 +100,24 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 	if err := o.allow(a, ActLink); err != nil {
 		return err
 	}
+	num := o.fileNumber(ctx, fileID)
 	from, err := o.Store.TournamentOfFile(ctx, fileID)
 	if errors.Is(err, store.ErrNoTournament) {
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament", fileID),
-			MsgIT: fmt.Sprintf("il file %d non è una versione di un torneo", fileID),
-			CLI:   fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
+		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %s is no version of a tournament", num),
+			MsgIT: fmt.Sprintf("il file %s non è una versione di un torneo", num),
+			CLI:   fmt.Sprintf("file %s is no version of a tournament (omologa status shows the files)", num)}
 	}
 	if err != nil {
 		return err
 	}
 	if from.ID == id {
-		return &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is already a version of tournament %d", fileID, id)}
+		return &Error{Kind: Refused, Msg: fmt.Sprintf("file %s is already a version of tournament %d", num, id)}
 	}
 	if err := o.Store.Link(ctx, fileID, id, o.Now()); err != nil {
 		return tournamentError(id, err)
 	}
-	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %d, from tournament %d %q", fileID, from.ID, from.Key),
-		fmt.Sprintf("file %d, dal torneo %d «%s»", fileID, from.ID, from.Name))
+	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %s, from tournament %d %q", num, from.ID, from.Key),
+		fmt.Sprintf("file %s, dal torneo %d «%s»", num, from.ID, from.Name))
 }
 
 // Unlink makes a file a tournament of its own (a section taken for a
@@ -125,11 +126,12 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err := o.allow(a, ActUnlink); err != nil {
 		return nil, err
 	}
+	num := o.fileNumber(ctx, fileID)
 	from, err := o.Store.TournamentOfFile(ctx, fileID)
 	if errors.Is(err, store.ErrNoTournament) {
-		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %d is no version of a tournament", fileID),
-			MsgIT: fmt.Sprintf("il file %d non è una versione di un torneo", fileID),
-			CLI:   fmt.Sprintf("file %d is no version of a tournament (omologa status shows the files' ids)", fileID)}
+		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %s is no version of a tournament", num),
+			MsgIT: fmt.Sprintf("il file %s non è una versione di un torneo", num),
+			CLI:   fmt.Sprintf("file %s is no version of a tournament (omologa status shows the files)", num)}
 	}
 	if err != nil {
 		return nil, err
@@ -144,12 +146,12 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 		if err != nil {
 			return nil, err
 		}
-		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d: a tournament of its own, not a version of %q", fileID, from.UnclearWith),
-			fmt.Sprintf("file %d: un torneo a sé, non una versione di un altro torneo", fileID))
+		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %s: a tournament of its own, not a version of %q", num, from.UnclearWith),
+			fmt.Sprintf("file %s: un torneo a sé, non una versione di un altro torneo", num))
 	}
 	if len(from.Versions) == 1 {
-		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %d is the only version of tournament %d: already on its own", fileID, from.ID),
-			MsgIT: fmt.Sprintf("il file %d è l'unica versione del torneo %d: è già un torneo a sé", fileID, from.ID)}
+		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %s is the only version of tournament %d: already on its own", num, from.ID),
+			MsgIT: fmt.Sprintf("il file %s è l'unica versione del torneo %d: è già un torneo a sé", num, from.ID)}
 	}
 	key := fmt.Sprintf("%s#file%d", strings.SplitN(from.Key, "#", 2)[0], fileID)
 	if err := o.Store.Unlink(ctx, fileID, key, o.Now()); err != nil {
@@ -159,9 +161,18 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %d, now tournament %d", fileID, t.ID),
-		fmt.Sprintf("file %d, ora torneo %d", fileID, t.ID)); err != nil {
+	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %s, now tournament %d", num, t.ID),
+		fmt.Sprintf("file %s, ora torneo %d", num, t.ID)); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// fileNumber is a file as a person knows it, "N.M" (the messages and the
+// audit trail name files so); the id when the file is unknown.
+func (o *Office) fileNumber(ctx context.Context, fileID int64) string {
+	if _, n, _, _, err := o.Store.FileFacts(ctx, fileID); err == nil && n != "" {
+		return n
+	}
+	return fmt.Sprintf("%d", fileID)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"omologa/internal/fsi"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,7 +127,7 @@ func (o *Office) RejudgeFile(ctx context.Context, a Actor, fileID int64, reason 
 	if reason != "" {
 		details, detailsIT = details+"; "+reason, detailsIT+"; "+reason
 	}
-	return out, o.audit(ctx, a, ActRejudge, fileObject(fileID), details, detailsIT)
+	return out, o.audit(ctx, a, ActRejudge, "file "+out.Number, details, detailsIT)
 }
 
 // RejudgePeriod judges again every judged file received from from to to
@@ -154,7 +155,25 @@ func (o *Office) RejudgePeriod(ctx context.Context, a Actor, from, to time.Time,
 	return out, nil
 }
 
-func fileObject(id int64) string { return fmt.Sprintf("file %d", id) }
+// RejudgeList judges again every judged file received in the days a
+// list period takes (its first receipt day to its cut-off, in the rules'
+// time zone), whatever its kind: RejudgePeriod for the period the office
+// names (the web's lists page, after a register or calendar fix).
+func (o *Office) RejudgeList(ctx context.Context, a Actor, k fsi.Kind, label, reason string) ([]Outcome, error) {
+	if err := o.allow(a, ActRejudge); err != nil {
+		return nil, err
+	}
+	if !k.IsList() {
+		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+	}
+	p, err := o.Rules.Rating.Schedule(k).Parse(label)
+	if err != nil {
+		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err,
+			MsgIT: fmt.Sprintf("%q non è il mese di una lista (anno-mese)", label)}
+	}
+	loc := o.Rules.Rating.Location()
+	return o.RejudgePeriod(ctx, a, p.From.Time(loc), p.Cutoff.AddDays(1).Time(loc), reason)
+}
 
 // Overrule records the office's decision about a file's verdict, with a
 // written reason: accept despite the named error findings (their rules;
@@ -233,7 +252,7 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 		details += " [" + strings.Join(rules, ", ") + "]"
 		detailsIT += " [" + strings.Join(rules, ", ") + "]"
 	}
-	return out, o.audit(ctx, a, ActOverrule, fileObject(fileID), details, detailsIT)
+	return out, o.audit(ctx, a, ActOverrule, "file "+out.Number, details, detailsIT)
 }
 
 // report returns the validator's report stored with a file's verdict.

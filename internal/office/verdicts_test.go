@@ -7,10 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/store"
 	"omologa/internal/testkit/pipelinetest"
+	"omologa/internal/tournament"
 )
 
 // record takes a file in by the drop folder, received at, and judges it.
@@ -252,5 +254,35 @@ func TestAttachmentBesideTheTRF(t *testing.T) {
 				t.Errorf("the receipt does not name the PDF:\n%s", msg)
 			}
 		})
+	}
+}
+
+// RejudgeList takes the receipt days of the list period named (its first
+// day to its cut-off, in the rules' zone) and refuses an unknown kind or
+// a month no list of the kind is issued in, and a clerk.
+func TestRejudgeList(t *testing.T) {
+	ctx := context.Background()
+	o := open(t, t.TempDir())
+	officer := Actor{User: "rossi", Role: Officer, Via: "web"}
+	now := time.Now()
+	_, file := record(t, o, pipelinetest.TRF("Open di Prova", "Siena", now.AddDate(0, 0, -5).Format("2006/01/02"), "102 Rossi, Mario"), now)
+	if _, err := o.RejudgeList(ctx, Actor{User: "anna", Role: Clerk, Via: "web"}, "rapid", "2027-01", ""); KindOf(err) != Forbidden {
+		t.Errorf("a clerk: %v", err)
+	}
+	for _, c := range []struct{ kind, period string }{{"blitz", "2027-01"}, {"standard", "2027-02"}, {"rapid", "gennaio"}} {
+		if _, err := o.RejudgeList(ctx, officer, fsi.Kind(c.kind), c.period, ""); KindOf(err) != Invalid {
+			t.Errorf("%s %s: %v", c.kind, c.period, err)
+		}
+	}
+	// The period whose days hold today's receipt takes the file; the one
+	// before does not.
+	sch := o.Rules.Rating.Schedule(fsi.Standard)
+	p := sch.ForReceipt(tournament.DateOf(now.In(o.Rules.Rating.Location())))
+	out, err := o.RejudgeList(ctx, officer, fsi.Standard, p.Label, "registro corretto")
+	if err != nil || len(out) != 1 || out[0].FileID != file {
+		t.Fatalf("the period %s: %+v %v", p.Label, out, err)
+	}
+	if out, err := o.RejudgeList(ctx, officer, fsi.Standard, sch.Previous(p).Label, ""); err != nil || len(out) != 0 {
+		t.Errorf("the period before: %+v %v", out, err)
 	}
 }

@@ -154,6 +154,49 @@ func TestRAPID_6_8_TheoreticalRating(t *testing.T) {
 	}
 }
 
+// TestRTF_4_2_7_RAPID_6_8_TheoreticalWanted: a foreign player without
+// any rating the articles take, and no theoretical rating from the file
+// or the office, is marked for the office's decision (the work queue's
+// "decisions pending"); a home player, a player whose federation is
+// written nowhere, a FIDE-rated one and one with a theoretical rating are
+// not.
+func TestRTF_4_2_7_RAPID_6_8_TheoreticalWanted(t *testing.T) {
+	game := func(fed string, fide, national int) *tournament.Tournament {
+		tt := build(t, "wanted",
+			tp{name: "Rossi, Mario", fsi: "1", fed: "ITA", rounds: "2w1"},
+			tp{name: "Dupont, Jean", fed: fed, rating: fide, rounds: "1b0"},
+		)
+		tt.Players[1].NationalRating = national
+		return tt
+	}
+	rossi := reg("1", "Rossi", "Mario", "2N", 1600, 0, 1500)
+	for _, c := range []struct {
+		name string
+		kind fsi.Kind
+		tt   *tournament.Tournament
+		th   Theoretical
+		want bool
+	}{
+		{"RTF 4.2.7: foreign, no rating anywhere", fsi.Standard, game("FRA", 0, 0), Theoretical{}, true},
+		{"RTF 4.2.7: the office gave one", fsi.Standard, game("FRA", 0, 0), Theoretical{ByStart: map[int]int{2: 1700}}, false},
+		{"RTF 4.2.7: the arbiter gave one in the file", fsi.Standard, game("FRA", 0, 1650), Theoretical{}, false},
+		{"RTF 4.2.10: FIDE-rated", fsi.Standard, game("FRA", 1900, 0), Theoretical{}, false},
+		{"RTF 4.2.5: a home player enters by category", fsi.Standard, game("ITA", 0, 0), Theoretical{}, false},
+		{"RTF 4.2.5: federation written nowhere", fsi.Standard, game("", 0, 0), Theoretical{}, false},
+		{"RAPID 6.8: foreign, no rating anywhere", fsi.Rapid, game("GER", 0, 0), Theoretical{}, true},
+		{"RAPID 6.8: the office gave one", fsi.Rapid, game("GER", 0, 0), Theoretical{ByStart: map[int]int{2: 1800}}, false},
+		{"RAPID 6.8: a FIDE rating in the file", fsi.Rapid, game("GER", 1700, 0), Theoretical{}, false},
+		{"RAPID 6.1: a home player enters at 1440", fsi.Rapid, game("ITA", 0, 0), Theoretical{}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			seeds, lines := rateWith(t, c.kind, c.tt, c.th, rossi)
+			if seeds[1].Wanted != c.want || lines[1].TheoreticalWanted != c.want || lines[0].TheoreticalWanted {
+				t.Errorf("Dupont wanted %v (seed %+v), Rossi %v; want %v", lines[1].TheoreticalWanted, seeds[1], lines[0].TheoreticalWanted, c.want)
+			}
+		})
+	}
+}
+
 // TestRTF_4_2_7_TheoreticalAtClose: the close takes the theoretical
 // rating from the tournament's input; Dupont enters the list at 1700 −
 // 18.0 = 1682 (RTF 4.3.3), Rossi goes to 1600 + 18.0 = 1618.

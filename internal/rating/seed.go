@@ -132,8 +132,21 @@ func seedStandard(row *registers.Player, fideLast int, p *tournament.Player, r *
 		seed.Rating, seed.Source = p.NationalRating, "file"
 	default:
 		seed.Rating, seed.Source = s.EntryByCategory[cat], "entry:"+cat
+		// RTF 4.2.7: a foreign player without FIDE rating gets the chief
+		// arbiter's theoretical rating, which neither the file nor the
+		// office gave.
+		seed.Wanted = knownForeign(row, p, r)
 	}
 	return seed
+}
+
+// knownForeign reports whether the player's federation is written (in
+// the register or the file) and is not the home one: only then is a
+// missing theoretical rating asked for (a federation written nowhere is
+// most often a home player missing from the register).
+func knownForeign(row *registers.Player, p *tournament.Player, r *rules.Rating) bool {
+	fed := federation(row, p)
+	return fed != "" && !strings.EqualFold(fed, r.HomeFederation)
 }
 
 // seedRapid: RAPID 6.1, 6.8, 7.3.
@@ -177,7 +190,9 @@ func seedRapid(row *registers.Player, p *tournament.Player, r *rules.Rating, the
 			}
 		}
 		if seed.Rating == 0 {
-			seed.Rating, seed.Source = q.Entry, "entry"
+			// RAPID 6.8: a foreign player without any rating gets the
+			// chief arbiter's theoretical rating, which is missing.
+			seed.Rating, seed.Source, seed.Wanted = q.Entry, "entry", knownForeign(row, p, r)
 		}
 	}
 	seed.K = q.K

@@ -28,6 +28,12 @@ type Seed struct {
 	Category string `json:"category,omitempty"`
 	// Row is the player's row in the list in force, -1 when missing.
 	Row int `json:"-"`
+	// Wanted: a foreign player without any rating the articles take
+	// (no FIDE rating, no Elo Italia or Elo Rapid, none in the file)
+	// entered at the entry rating; the chief arbiter's theoretical
+	// rating is missing and the office has to give one (RTF 4.2.7,
+	// RAPID 6.8).
+	Wanted bool `json:"-"`
 }
 
 // Options are the per-tournament settings of one kind of list.
@@ -95,11 +101,15 @@ type Line struct {
 	// unjustified withdrawal (RTF 7.5.2). Undecided: a round robin's
 	// withdrawal the office has not judged yet (regs §4c), so nothing is
 	// zeroed.
-	First     bool       `json:"first"`
-	Withdrew  bool       `json:"withdrew"`
-	Undecided bool       `json:"withdrawal_undecided,omitempty"`
-	Norm      *Norm      `json:"norm,omitempty"`
-	Detail    []GameLine `json:"detail,omitempty"`
+	First     bool `json:"first"`
+	Withdrew  bool `json:"withdrew"`
+	Undecided bool `json:"withdrawal_undecided,omitempty"`
+	// TheoreticalWanted: the office has to give the player a theoretical
+	// rating (Seed.Wanted, RTF 4.2.7, RAPID 6.8); the work queue lists
+	// him until it does.
+	TheoreticalWanted bool       `json:"theoretical_wanted,omitempty"`
+	Norm              *Norm      `json:"norm,omitempty"`
+	Detail            []GameLine `json:"detail,omitempty"`
 
 	scoreHalves int
 }
@@ -123,7 +133,7 @@ func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
 		p := &t.Players[i]
 		s := seeds[i]
 		lines[i] = Line{Start: p.Start, Name: p.Name, FSIID: p.NationalID, Rating: s.Rating,
-			Source: s.Source, Rated: s.Rated, Articles: []string{}}
+			Source: s.Source, Rated: s.Rated, TheoreticalWanted: s.Wanted, Articles: []string{}}
 		if s.Rated {
 			lines[i].K = s.K
 		}

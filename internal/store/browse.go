@@ -522,10 +522,16 @@ func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
 // was (re)closed: a cache of parsed lists stays valid while the stamps
 // are unchanged.
 func (s *Store) ListStamps(ctx context.Context) (map[int64]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, kind || ' ' || period || ' ' || created_at
+	return s.idStrings(ctx, "lists", `SELECT id, kind || ' ' || period || ' ' || created_at
 		FROM rating_lists INDEXED BY rating_lists_summary`)
+}
+
+// idStrings reads a query's rows of (id, text) into a map; what names
+// the query in its error.
+func (s *Store) idStrings(ctx context.Context, what, query string) (map[int64]string, error) {
+	rows, err := s.db.QueryContext(ctx, query)
 	if err != nil {
-		return nil, fmt.Errorf("store: lists: %w", err)
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	defer rows.Close()
 	out := map[int64]string{}

@@ -206,8 +206,8 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 			return err
 		}
 		for _, r := range v.Ratings {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result)
-				VALUES (?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
+				VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
 				return err
 			}
 		}
@@ -380,33 +380,51 @@ func (s *Store) NoticeByID(ctx context.Context, id int64) (string, error) {
 	return string(msg), nil
 }
 
-// PendingDecision is a round-robin withdrawal the office has to decide
-// about (conduct.rr-withdrawal-undecided, RTF 7.5.2–7.5.3) in a file
-// that counts, with no decision about that player yet.
+// PendingDecision is a decision the office has to take about a player
+// of a file that counts (in force, not revoked): a round-robin
+// withdrawal (Kind DecisionWithdrawal: conduct.rr-withdrawal-undecided,
+// RTF 7.5.2–7.5.3), or the theoretical rating of a foreign player
+// without any rating (Kind DecisionTheoretical: the rating stage's
+// TheoreticalWanted, flagged in rating_results, RTF 4.2.7, RAPID 6.8), with no decision of that
+// kind about that player yet.
 type PendingDecision struct {
+	Kind         string `json:"kind"`
 	FileID       int64  `json:"file_id"`
 	SubmissionID int64  `json:"submission_id"`
 	Number       string `json:"number"`
-	Tournament   string `json:"tournament"`
-	Player       int    `json:"player"`
-	Message      string `json:"message"`
+	// File is the file's name (the office's decide act names it so).
+	File       string `json:"file"`
+	Tournament string `json:"tournament"`
+	Player     int    `json:"player"`
+	// Name is the player's (theoretical ratings).
+	Name string `json:"name,omitempty"`
+	// RatingKind is the list the file is rated for (standard, rapid):
+	// the article differs (RTF 4.2.7, RAPID 6.8).
+	RatingKind string `json:"rating_kind,omitempty"`
+	// Message is the finding's, in Italian (withdrawals).
+	Message string `json:"message,omitempty"`
 }
 
-// PendingDecisions lists the withdrawals waiting for the office's
-// decision, oldest first.
+// PendingDecisions lists the decisions waiting for the office, oldest
+// file first, withdrawals before theoretical ratings within a file.
 func (s *Store) PendingDecisions(ctx context.Context) ([]PendingDecision, error) {
 	return queryAll(ctx, s.db, func(rows *sql.Rows, p *PendingDecision) error {
 		var seq int
-		if err := rows.Scan(&p.FileID, &p.SubmissionID, &seq, &p.Tournament, &p.Player, &p.Message); err != nil {
+		if err := rows.Scan(&p.Kind, &p.FileID, &p.SubmissionID, &seq, &p.File, &p.Tournament, &p.Player, &p.Name, &p.RatingKind, &p.Message); err != nil {
 			return err
 		}
 		p.Number = state.Number(p.SubmissionID, seq)
 		return nil
-	}, `SELECT f.id, f.submission_id, f.seq, t.name, x.player, x.message_it FROM findings x
-		JOIN files f ON f.id = x.file_id JOIN tournaments t ON t.current_file = f.id
+	}, `SELECT * FROM (SELECT ? AS kind, f.id, f.submission_id, f.seq, f.name AS file, t.name, x.player, '' AS name, '' AS rating_kind, x.message_it
+		FROM findings x JOIN files f ON f.id = x.file_id JOIN tournaments t ON t.current_file = f.id
 		WHERE x.rule = 'conduct.rr-withdrawal-undecided' AND t.revoked_at IS NULL
-		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = x.player)
-		ORDER BY f.id, x.player`)
+		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = x.player AND d.kind = ?)
+	UNION ALL
+	SELECT ?, f.id, f.submission_id, f.seq, f.name, t.name, json_extract(r.result, '$.start'), json_extract(r.result, '$.name'), r.kind, ''
+		FROM rating_results r JOIN files f ON f.id = r.file_id JOIN tournaments t ON t.current_file = f.id
+		WHERE r.theoretical_wanted = 1 AND t.revoked_at IS NULL
+		AND NOT EXISTS (SELECT 1 FROM office_decisions d WHERE d.file_id = f.id AND d.start = json_extract(r.result, '$.start') AND d.kind = ?))
+	ORDER BY id, kind = ?, player`, DecisionWithdrawal, DecisionWithdrawal, DecisionTheoretical, DecisionTheoretical, DecisionTheoretical)
 }
 
 // FileByNumber returns the id of the file a person knows as "N.M" (its

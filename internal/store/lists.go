@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/internal/homologation/state"
 	"time"
 
 	"omologa/internal/platform/failure"
@@ -215,8 +216,10 @@ func (s *Store) RatedTournaments(ctx context.Context, kind, exceptPeriod string)
 type Homologated struct {
 	FileID       int64
 	SubmissionID int64
-	Name         string
-	Data         []byte
+	// Number is the file as a person knows it, "N.M" (state.Number).
+	Number string
+	Name   string
+	Data   []byte
 	// ReceivedAt is when the tournament was first received accepted:
 	// the receipt that places it in a list period (RTF 4.2.2, RAPID 6.2),
 	// whichever version is in force now.
@@ -259,7 +262,7 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 	// Days a margin wide, as text (the date leads, fixed width); the
 	// exact bounds are checked below.
 	args = append(args, from.UTC().AddDate(0, 0, -1).Format("2006-01-02"), to.UTC().AddDate(0, 0, 2).Format("2006-01-02"))
-	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT f.id, f.submission_id, f.name, f.hash, f.size,
+	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (SELECT f.id, f.submission_id, f.seq, f.name, f.hash, f.size,
 		(SELECT min(s2.received_at) FROM verdicts v2 JOIN files f2 ON f2.id = v2.file_id JOIN submissions s2 ON s2.id = f2.submission_id
 			WHERE v2.tournament_key = t.key AND v2.verdict IN `+acceptedSQL+`) AS first,
 		v.verdict, v.kind, v.period, v.tournament_key, t.rowid, s.received_at AS own
@@ -275,7 +278,8 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 	for rows.Next() {
 		var h Homologated
 		var recv, own string
-		if err := rows.Scan(&h.FileID, &h.SubmissionID, &h.Name, &h.hash, &h.size, &recv, &h.Verdict, &h.Kind, &h.Period,
+		var seq int
+		if err := rows.Scan(&h.FileID, &h.SubmissionID, &seq, &h.Name, &h.hash, &h.size, &recv, &h.Verdict, &h.Kind, &h.Period,
 			&h.TournamentKey, &h.TournamentID, &own); err != nil {
 			return nil, err
 		}
@@ -283,6 +287,7 @@ func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time
 		// fraction does not sort as text.
 		h.ReceivedAt = parseTS(recv)
 		h.Corrected = own != recv
+		h.Number = state.Number(h.SubmissionID, seq)
 		if h.ReceivedAt.Before(from) || h.ReceivedAt.After(to) {
 			continue
 		}

@@ -25,21 +25,7 @@ type PlayerMilestone struct {
 // IndexedLists maps each list whose players are in the history to the
 // stamp it had when read (ListStamps).
 func (s *Store) IndexedLists(ctx context.Context) (map[int64]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT list_id, stamp FROM player_index_lists`)
-	if err != nil {
-		return nil, fmt.Errorf("store: indexed lists: %w", err)
-	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var st string
-		if err := rows.Scan(&id, &st); err != nil {
-			return nil, err
-		}
-		out[id] = st
-	}
-	return out, rows.Err()
+	return s.idStrings(ctx, "indexed lists", `SELECT list_id, stamp FROM player_index_lists`)
 }
 
 // IndexList records a list's players' points and milestones (replacing

@@ -550,6 +550,15 @@ CREATE TABLE portal_sessions (
 	`
 CREATE INDEX verdicts_browse ON verdicts(verdict, kind, period, province, read_error, tournament_key);
 `,
+	// (issue 20) the foreign players without any rating whose theoretical
+	// rating the office has to give (rating.Line.TheoreticalWanted, RTF
+	// 4.2.7, RAPID 6.8), flagged so that the work queue finds them from a
+	// small partial index, never by reading every rating's JSON.
+	`
+ALTER TABLE rating_results ADD COLUMN theoretical_wanted INTEGER NOT NULL DEFAULT 0;
+UPDATE rating_results SET theoretical_wanted = 1 WHERE result LIKE '%"theoretical_wanted":true%';
+CREATE INDEX rating_results_wanted ON rating_results(file_id) WHERE theoretical_wanted = 1;
+`,
 }
 
 // standingMigration (issue 22) keeps on each tournament what the

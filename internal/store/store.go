@@ -399,6 +399,9 @@ type Rating struct {
 	Kind   string // standard, rapid
 	Period string
 	Result []byte // JSON from the rating stage
+	// TheoreticalWanted: the office has to give the player a theoretical
+	// rating (the work queue, PendingDecisions).
+	TheoreticalWanted bool
 }
 
 // NewNotice is a notice to queue with a judgement.
@@ -469,8 +472,8 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				}
 			}
 			for _, r := range v.Ratings {
-				if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result)
-					VALUES (?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result)); err != nil {
+				if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
+					VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
 					return fmt.Errorf("rating of file %d: %w", v.FileID, err)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/internal/homologation/state"
 	"time"
 
 	"omologa/internal/platform/failure"
@@ -32,6 +33,8 @@ type Tournament struct {
 	TournamentFacts
 	// CurrentFile is the version in force (0: none accepted).
 	CurrentFile int64 `json:"current_file,omitempty"`
+	// CurrentNumber is the version in force as a person knows it: "N.M".
+	CurrentNumber string `json:"current_number,omitempty"`
 	// UnclearWith is the key of a tournament this one may be the same
 	// as: the office decides (link, or leave it).
 	UnclearWith string      `json:"unclear_with,omitempty"`
@@ -48,13 +51,16 @@ type Revocation struct {
 
 // Version is one file of a tournament.
 type Version struct {
-	FileID       int64     `json:"file_id"`
-	SubmissionID int64     `json:"submission_id"`
-	Name         string    `json:"name"`
-	ReceivedAt   time.Time `json:"received_at"`
-	JudgedAt     time.Time `json:"judged_at"`
-	Verdict      string    `json:"verdict"`
-	InForce      bool      `json:"in_force"`
+	FileID       int64 `json:"file_id"`
+	SubmissionID int64 `json:"submission_id"`
+	// Number is the file as a person knows it: "N.M", the M-th file of
+	// submission N (state.Number).
+	Number     string    `json:"number"`
+	Name       string    `json:"name"`
+	ReceivedAt time.Time `json:"received_at"`
+	JudgedAt   time.Time `json:"judged_at"`
+	Verdict    string    `json:"verdict"`
+	InForce    bool      `json:"in_force"`
 }
 
 // ErrNoTournament is returned for a tournament id or file that names no
@@ -254,7 +260,7 @@ func (s *Store) tournament(ctx context.Context, where string, arg any) (*Tournam
 	if revAt.Valid {
 		t.Revoked = &Revocation{At: parseTS(revAt.String), By: revBy, Reason: revWhy}
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.submission_id, f.name, s.received_at, coalesce(s.judged_at, ''), v.verdict
+	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.submission_id, f.seq, f.name, s.received_at, coalesce(s.judged_at, ''), v.verdict
 		FROM verdicts v JOIN files f ON f.id = v.file_id JOIN submissions s ON s.id = f.submission_id
 		WHERE v.tournament_key = ? ORDER BY s.received_at, f.id`, t.Key)
 	if err != nil {
@@ -264,10 +270,15 @@ func (s *Store) tournament(ctx context.Context, where string, arg any) (*Tournam
 	for rows.Next() {
 		var v Version
 		var recv, judged string
-		if err := rows.Scan(&v.FileID, &v.SubmissionID, &v.Name, &recv, &judged, &v.Verdict); err != nil {
+		var seq int
+		if err := rows.Scan(&v.FileID, &v.SubmissionID, &seq, &v.Name, &recv, &judged, &v.Verdict); err != nil {
 			return nil, err
 		}
+		v.Number = state.Number(v.SubmissionID, seq)
 		v.ReceivedAt, v.InForce = parseTS(recv), v.FileID == t.CurrentFile
+		if v.InForce {
+			t.CurrentNumber = v.Number
+		}
 		if judged != "" {
 			v.JudgedAt = parseTS(judged)
 		}

@@ -25,6 +25,9 @@ const reportCSP = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src
 type listsData struct {
 	Lists []office.ListSummary
 	Next  []nextList
+	// Rejudged is the outcome of judging a period's files again, after
+	// the act (rejudge.go).
+	Rejudged *rejudgeSummary
 }
 
 func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
@@ -38,7 +41,7 @@ func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, "lists", "lists", listsData{Lists: ls, Next: next})
+	s.render(w, r, http.StatusOK, "lists", "lists", listsData{Lists: ls, Next: next, Rejudged: rejudgedOf(r.URL.Query())})
 }
 
 // listSummary returns the closed list the path names with the key its

@@ -426,6 +426,15 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	}
 	_, err = s.o.Decide(r.Context(), visitOf(r).actor(),
 		office.DecideRequest{Submission: id, File: r.PostFormValue("file"), Ops: []office.DecideOp{op}})
+	// Asked from the work queue (back): the outcome shows there.
+	if back := backTo(r, ""); back != "" {
+		if err != nil {
+			s.refuse(w, r, err, back)
+			return
+		}
+		http.Redirect(w, r, back+"?done=decided", http.StatusSeeOther)
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -90,7 +90,7 @@ var funcs = template.FuncMap{
 // auditActs are the acts the audit trail's filter offers.
 var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
 	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
-	office.ActListRun, office.ActFideExport, office.ActUsers}
+	office.ActListRun, office.ActFideExport, office.ActUsers, office.ActRejudge, office.ActOverrule}
 
 // auditObject writes the object of an audit entry, as the office records
 // it ("submission 7", "list rapid 2026-12"), in the reader's words; an

@@ -171,6 +171,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /lists/{kind}/{period}/distribution.png", s.user(s.listChart))
 	m.HandleFunc("GET /preview", s.act(office.ActListPreview, s.preview))
 	m.HandleFunc("POST /lists/close", s.act(office.ActListRun, s.closeList))
+	m.HandleFunc("POST /lists/rejudge", s.act(office.ActRejudge, s.rejudgeList))
 	m.HandleFunc("GET /fide", s.user(s.fidePage))
 	m.HandleFunc("POST /fide/export", s.act(office.ActFideExport, s.fideExport))
 	m.HandleFunc("GET /fide/files/{id}", s.user(s.fideFile))

@@ -764,7 +764,7 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 		if player == "" {
 			player = fmt.Sprintf("#%d", l.Start)
 		}
-		out = append(out, store.Rating{Player: player, Kind: string(kind), Period: period, Result: b})
+		out = append(out, store.Rating{Player: player, Kind: string(kind), Period: period, Result: b, TheoreticalWanted: l.TheoreticalWanted})
 	}
 	return out
 }

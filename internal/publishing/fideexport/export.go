@@ -88,13 +88,15 @@ const (
 
 // Item is one homologated tournament considered.
 type Item struct {
-	SubmissionID int64  `json:"submission_id"`
-	FileID       int64  `json:"file_id"`
-	Source       string `json:"source"` // the file as received
-	Tournament   string `json:"tournament"`
-	City         string `json:"city,omitempty"`
-	Start        string `json:"start,omitempty"`
-	End          string `json:"end,omitempty"`
+	SubmissionID int64 `json:"submission_id"`
+	FileID       int64 `json:"file_id"`
+	// Number is the file as a person knows it: "N.M".
+	Number     string `json:"number"`
+	Source     string `json:"source"` // the file as received
+	Tournament string `json:"tournament"`
+	City       string `json:"city,omitempty"`
+	Start      string `json:"start,omitempty"`
+	End        string `json:"end,omitempty"`
 	// List is the FIDE list the tournament goes into by FIDE-RR 7.13;
 	// Late is true when that list is earlier than the one exported.
 	List     string             `json:"list"`
@@ -254,7 +256,7 @@ func writeRegistrations(dir string, regs []Registration) (string, error) {
 // one considers one homologated file; nil when it belongs to no list up
 // to this one's and was never forwarded.
 func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period periods.Period, kind fsi.Kind, h *store.Homologated) (*Item, error) {
-	it := &Item{SubmissionID: h.SubmissionID, FileID: h.FileID, Source: h.Name, Findings: []validate.Finding{}}
+	it := &Item{SubmissionID: h.SubmissionID, FileID: h.FileID, Number: h.Number, Source: h.Name, Findings: []validate.Finding{}}
 	t, _, err := codec.Read(h.Name, h.Data)
 	if err != nil || t == nil {
 		it.State, it.Error = Unreadable, fmt.Sprint(err)
