@@ -16,7 +16,6 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/fsi"
-	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
@@ -76,15 +75,8 @@ func BenchmarkListRun(b *testing.B) {
 			kinds = append(kinds, "standard")
 		}
 		for _, k := range kinds {
-			ps := &registers.Players{Rows: make([]registers.Player, len(season.Players.Rows)), ExtraHeader: season.Players.ExtraHeader}
-			copy(ps.Rows, season.Players.Rows)
-			for i := range ps.Rows {
-				d := (i*7+m*13+y)%41 - 20
-				ps.Rows[i].EloItalia += d
-				ps.Rows[i].EloRapid = ps.Rows[i].EloItalia - 30 + d
-			}
-			var buf bytes.Buffer
-			if err := registers.WritePlayers(&buf, ps); err != nil {
+			list, err := season.ListCSV(y, mm)
+			if err != nil {
 				b.Fatal(err)
 			}
 			p, err := settings.Schedule(fsi.Kind(k)).Parse(fmt.Sprintf("%d-%02d", y, mm))
@@ -92,7 +84,7 @@ func BenchmarkListRun(b *testing.B) {
 				b.Fatal(err)
 			}
 			if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: p.Label, Issue: p.Issue.String(),
-				From: p.From.String(), Cutoff: p.Cutoff.String(), BasedOn: "list", List: buf.Bytes(), Rows: len(ps.Rows),
+				From: p.From.String(), Cutoff: p.Cutoff.String(), BasedOn: "list", List: list, Rows: len(season.Players.Rows),
 				Report: []byte("{}")}, false, now); err != nil {
 				b.Fatal(err)
 			}

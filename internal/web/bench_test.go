@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"omologa/internal/config"
-	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
@@ -110,20 +109,13 @@ func seedBig(b *testing.B) *bigStore {
 				kinds = append(kinds, "standard")
 			}
 			for _, k := range kinds {
-				ps := &registers.Players{Rows: make([]registers.Player, len(season.Players.Rows)), ExtraHeader: season.Players.ExtraHeader}
-				copy(ps.Rows, season.Players.Rows)
-				for i := range ps.Rows {
-					d := (i*7+m*13+y)%41 - 20
-					ps.Rows[i].EloItalia += d
-					ps.Rows[i].EloRapid = ps.Rows[i].EloItalia - 30 + d
-				}
-				var buf bytes.Buffer
-				if err := registers.WritePlayers(&buf, ps); err != nil {
+				list, err := season.ListCSV(y, m)
+				if err != nil {
 					b.Fatal(err)
 				}
 				period := fmt.Sprintf("%d-%02d", y, m)
 				if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period, Issue: period + "-01",
-					Cutoff: period + "-01", BasedOn: "list", List: buf.Bytes(), Rows: len(ps.Rows), Report: []byte("{}")}, false, now); err != nil {
+					Cutoff: period + "-01", BasedOn: "list", List: list, Rows: len(season.Players.Rows), Report: []byte("{}")}, false, now); err != nil {
 					b.Fatal(err)
 				}
 			}

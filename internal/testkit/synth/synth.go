@@ -6,6 +6,7 @@
 package synth
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -347,4 +348,20 @@ func (g *gen) swiss() {
 			g.play(r, a, b)
 		}
 	}
+}
+
+// ListCSV is the season's register as a stored list of month m of year
+// y would hold it (registers.WritePlayers): every rating moved a little,
+// differently each period, so that benchmarks seed a store with lists
+// that differ.
+func (s *Season) ListCSV(y, m int) ([]byte, error) {
+	ps := &registers.Players{Rows: slices.Clone(s.Players.Rows), ExtraHeader: s.Players.ExtraHeader}
+	for i := range ps.Rows {
+		d := (i*7+m*13+y)%41 - 20
+		ps.Rows[i].EloItalia += d
+		ps.Rows[i].EloRapid = ps.Rows[i].EloItalia - 30 + d
+	}
+	var buf bytes.Buffer
+	err := registers.WritePlayers(&buf, ps)
+	return buf.Bytes(), err
 }
