@@ -40,6 +40,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if ok {
+			in.Now = nowOf(tv.State, in)
 			d.Report = inlineReport(in, fmt.Sprintf("/files/%d/chart", tv.CurrentFile))
 		}
 	}
@@ -177,6 +178,7 @@ func (s *Server) fileExtras(r *http.Request, d *submissionData, f office.FileVer
 			return err
 		}
 		if ok {
+			in.Now = nowOf(f.State, in)
 			d.Reports[f.FileID] = inlineReport(in, fmt.Sprintf("/files/%d/chart", f.FileID))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"omologa/internal/homologation/state"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/publishing/report"
 	"omologa/internal/tournament/codec"
@@ -74,6 +75,16 @@ func inlineReport(in report.Input, chart string) template.HTML {
 		return ""
 	}
 	return bodyOf(buf.String())
+}
+
+// nowOf is what a judged file is today, for its report, when the state
+// model no longer says what the verdict said (revoked, superseded, the
+// office's decision): "" when they agree.
+func nowOf(v state.View, in report.Input) string {
+	if string(v.State) == string(in.Report.Verdict) {
+		return ""
+	}
+	return v.Text(in.Lang)
 }
 
 // bodyOf is what lies between an HTML document's <body> and </body>.

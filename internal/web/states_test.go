@@ -121,6 +121,17 @@ func TestStatesAgreeOnEverySurface(t *testing.T) {
 			if s.State == store.StateJudged && !strings.Contains(page, badge(v)) {
 				t.Errorf("file %s: its submission's page lacks %s", fs.Number, badge(v))
 			}
+			// The report inline says what the file is today when that
+			// is no longer its verdict: never "homologated" alone of a
+			// revoked tournament.
+			now := "oggi: <strong>" + html.EscapeString(v.Label) + "</strong>"
+			if s.State == store.StateJudged && fs.Verdict != "" && string(v.State) != fs.Verdict && fs.ReadError == "" &&
+				!strings.Contains(page, now) {
+				t.Errorf("file %s (%s, judged %s): its report does not say %q", fs.Number, v.State, fs.Verdict, now)
+			}
+			if string(v.State) == fs.Verdict && strings.Contains(page, "oggi: <strong>") && len(s.Files) == 1 {
+				t.Errorf("file %s: its report says a state beside an unchanged verdict", fs.Number)
+			}
 			tr, err := f.o.Store.TournamentOfFile(ctx, fs.ID)
 			if err != nil {
 				continue

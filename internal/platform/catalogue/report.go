@@ -27,6 +27,7 @@ func init() {
 		"report.ColRatingFile":                  {IT: "Elo nel file", EN: "Rating in file"},
 		"report.ColRatingUsed":                  {IT: "Elo usato", EN: "Rating used"},
 		"report.VerdictLabel":                   {IT: "Esito", EN: "Verdict"},
+		"report.NowLabel":                       {IT: "oggi:", EN: "now:"},
 		"report.FindingsHead":                   {IT: "Rilievi", EN: "Findings"},
 		"report.NoFindings":                     {IT: "Nessun rilievo.", EN: "No findings."},
 		"report.ColSeverity":                    {IT: "Tipo", EN: "Kind"},

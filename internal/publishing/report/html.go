@@ -27,7 +27,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 <main>
 <table class="header"><tbody>
 {{range .Header}}<tr><th>{{.Label}}</th><td>{{.Value}}</td></tr>
-{{end}}<tr><th>{{.T.VerdictLabel}}</th><td><span class="verdict {{.VerdictCl}}">{{.Verdict}}</span></td></tr>
+{{end}}<tr><th>{{.T.VerdictLabel}}</th><td><span class="verdict {{.VerdictCl}}">{{.Verdict}}</span>{{if .Now}} · {{.T.NowLabel}} <strong>{{.Now}}</strong>{{end}}</td></tr>
 </tbody></table>
 
 <h2>{{.T.FindingsHead}}</h2>

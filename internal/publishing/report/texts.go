@@ -17,6 +17,7 @@ type text struct {
 	RuleSet, Received, Period, PeriodFmt         string
 	Edition                                      string // "%s, edizione %s": the kind and the year of a rule set
 	VerdictLabel                                 string
+	NowLabel                                     string // before what the file is today, when it is no longer its verdict
 	Verdict                                      map[validate.Verdict]string
 	Kind                                         map[fsi.Kind]string
 	Severity                                     map[validate.Severity]string

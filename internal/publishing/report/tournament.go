@@ -53,6 +53,12 @@ type Input struct {
 	// Fide is what FIDE will make of the tournament (fide.PreviewOf);
 	// nil shows no FIDE section (report/tournament/fide.go).
 	Fide *fide.Preview
+	// Now is what the file is today when that is no longer the verdict
+	// it was judged with (the state model's label: revoked, superseded,
+	// decided by the office): shown beside the verdict, so that a page
+	// never says "homologated" alone of a revoked tournament. "" shows
+	// nothing.
+	Now string
 }
 
 // page is the view the template renders: every value already formatted
@@ -64,6 +70,7 @@ type page struct {
 	Header    []pair
 	Verdict   string
 	VerdictCl string
+	Now       string
 	Findings  []findingRow
 	Standings []standingRow
 	// Tiebreaks is false when the validator computed no standings and
@@ -144,6 +151,7 @@ func build(in Input) *page {
 		p.Verdict = string(rep.Verdict)
 	}
 	p.VerdictCl = strings.ReplaceAll(string(rep.Verdict), "-", " ")
+	p.Now = in.Now
 
 	add := func(label, value string) {
 		if value != "" {
