@@ -246,6 +246,20 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusNotFound, "error", "", errorPage{Key: "notFound"})
 }
 
+// found answers a look-up's failure (err: fail, !ok: not found) and says
+// whether the handler may go on.
+func (s *Server) found(w http.ResponseWriter, r *http.Request, ok bool, err error) bool {
+	if err != nil {
+		s.fail(w, r, err)
+		return false
+	}
+	if !ok {
+		s.notFound(w, r)
+		return false
+	}
+	return true
+}
+
 // plainError answers without the layout (no session known).
 func (s *Server) plainError(w http.ResponseWriter, r *http.Request, code int, key string) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

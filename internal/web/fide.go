@@ -59,12 +59,7 @@ func (s *Server) fidePeriods(r *http.Request) (current periods.Period, labels []
 func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	current, labels, ok, err := s.fidePeriods(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, ok, err) {
 		return
 	}
 	d := fideData{Period: current, Periods: labels}
@@ -151,12 +146,7 @@ func (s *Server) fideFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, data, ok, err := s.st.ForwardingData(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !ok {
-		s.notFound(w, r)
+	if !s.found(w, r, ok, err) {
 		return
 	}
 	attachment(w, "text/plain; charset=utf-8", name, int64(len(data)), bytes.NewReader(data))
