@@ -14,7 +14,6 @@ import (
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/rating"
-	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
 )
 
@@ -162,7 +161,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			for i := range t.T.Players {
 				pl := &t.T.Players[i]
 				d.stats.Participations = append(d.stats.Participations, statistics.Participation{Tournament: pt.Key,
-					FSIID: t.FSI[pl.Start], Games: playedGames(pl)})
+					FSIID: t.FSI[pl.Start], Games: pl.Played()})
 			}
 		}
 		d.stats.Tournaments = append(d.stats.Tournaments, stt)
@@ -195,17 +194,6 @@ func compareStrings(a, b string) int {
 		return 1
 	}
 	return 0
-}
-
-// playedGames counts the games a player actually played (RTF 4.2.13).
-func playedGames(pl *tournament.Player) int {
-	n := 0
-	for _, e := range pl.Rounds {
-		if e.IsPlayed() {
-			n++
-		}
-	}
-	return n
 }
 
 // statPlayers are the rows of a list or register as the statistics

@@ -1,5 +1,10 @@
 package tournament
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Rounds returns the number of rounds the crosstable holds: the highest
 // round in which any player has something written.
 func (t *Tournament) Rounds() int {
@@ -56,6 +61,34 @@ func (p *Player) Score(s Scoring) float64 {
 		total += s.Points(e)
 	}
 	return total
+}
+
+// Played counts the games the player actually played (RTF 4.2.13).
+func (p *Player) Played() int {
+	n := 0
+	for _, e := range p.Rounds {
+		if e.IsPlayed() {
+			n++
+		}
+	}
+	return n
+}
+
+// Shown is the player's title and rating as a standings table shows them:
+// the FIDE title, else the Italian category; the rating of the file, else
+// the national one, else "" (unrated).
+func (p *Player) Shown() (title, rating string) {
+	title = strings.TrimSpace(p.Title)
+	if title == "" {
+		title = p.Category
+	}
+	switch {
+	case p.Rating > 0:
+		rating = strconv.Itoa(p.Rating)
+	case p.NationalRating > 0:
+		rating = strconv.Itoa(p.NationalRating)
+	}
+	return title, rating
 }
 
 // Score returns the player's points under the tournament's scoring system.

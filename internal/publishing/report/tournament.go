@@ -311,16 +311,7 @@ func standings(tx *text, t *tournament.Tournament, st []validate.Standing) ([]st
 
 func fillPlayer(r *standingRow, pl *tournament.Player) {
 	r.Fed = pl.Federation
-	r.Title = strings.TrimSpace(pl.Title)
-	if r.Title == "" {
-		r.Title = pl.Category
-	}
-	switch {
-	case pl.Rating > 0:
-		r.Rating = strconv.Itoa(pl.Rating)
-	case pl.NationalRating > 0:
-		r.Rating = strconv.Itoa(pl.NationalRating)
-	}
+	r.Title, r.Rating = pl.Shown()
 }
 
 // crosstable lays the rounds out in the order of the standings (players

@@ -387,16 +387,7 @@ func (s *site) writeTournament(w *writer, a assets, t *Tournament) error {
 		}
 		if t.T != nil {
 			if pl := t.T.Player(st.Start); pl != nil {
-				r.Title = strings.TrimSpace(pl.Title)
-				if r.Title == "" {
-					r.Title = pl.Category
-				}
-				switch {
-				case pl.Rating > 0:
-					r.Rating = strconv.Itoa(pl.Rating)
-				case pl.NationalRating > 0:
-					r.Rating = strconv.Itoa(pl.NationalRating)
-				}
+				r.Title, r.Rating = pl.Shown()
 			}
 		}
 		if v, ok := t.Variations[st.Start]; ok {

@@ -260,7 +260,7 @@ func newSite(in Input) *site {
 					if ft := fideTitles[strings.TrimSpace(pl.Title)]; ft != "" {
 						p.Title = ft
 					}
-					g.Games = playedGames(pl)
+					g.Games = pl.Played()
 				}
 			}
 			if v, ok := t.Variations[st.Start]; ok {
@@ -283,17 +283,6 @@ func newSite(in Input) *site {
 		return cmp.Or(cmp.Compare(registers.Letters(pa.Surname+" "+pa.Name), registers.Letters(pb.Surname+" "+pb.Name)), cmp.Compare(a, b))
 	})
 	return s
-}
-
-// playedGames counts the games a player actually played (RTF 4.2.13).
-func playedGames(pl *tournament.Player) int {
-	n := 0
-	for _, e := range pl.Rounds {
-		if e.IsPlayed() {
-			n++
-		}
-	}
-	return n
 }
 
 // write writes every file of the site.
