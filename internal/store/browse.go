@@ -134,25 +134,16 @@ func provinceArg(p string) string { return strings.ToUpper(strings.TrimSpace(p))
 // selects, newest first, and how many it selects in all.
 func (s *Store) BrowseSubmissions(ctx context.Context, f SubmissionFilter, offset, limit int) ([]SubmissionRow, int, error) {
 	where, args := f.where()
-	var total int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM submissions s`+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("store: submissions: %w", err)
-	}
 	// The page's ids first, on the filter's columns alone; then what the
 	// page shows of those ids only (the correlated subqueries below must
 	// not run for every submission the filter selects).
-	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
-		`SELECT s.id FROM submissions s`+where+` ORDER BY s.id DESC LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	pg, err := s.page(ctx, `FROM submissions s`+where, `s.id`, ` ORDER BY s.id DESC`, args, offset, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: submissions: %w", err)
 	}
-	if len(ids) == 0 {
+	total, in, idArgs := pg.total, pg.in, pg.args
+	if len(idArgs) == 0 {
 		return nil, total, nil
-	}
-	in := make([]string, len(ids))
-	idArgs := make([]any, len(ids))
-	for i, id := range ids {
-		in[i], idArgs[i] = "?", id
 	}
 	// The worst verdict orders rejected < unreadable < warnings < accepted.
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.received_at, s.channel, s.sender, s.source, s.subject, s.state,
@@ -228,6 +219,35 @@ func (s *Store) SubmissionPeriods(ctx context.Context) ([]string, error) {
 // texts runs a query of one text column and returns its values.
 func (s *Store) texts(ctx context.Context, q string, args ...any) ([]string, error) {
 	return queryAll(ctx, s.db, func(rows *sql.Rows, v *string) error { return rows.Scan(v) }, q, args...)
+}
+
+// idPage is one page of a listing: how many rows the filter selects, and
+// the page's ids as placeholders (in) and their arguments.
+type idPage struct {
+	total int
+	in    []string
+	args  []any
+}
+
+// page counts the rows of from (a FROM ... WHERE clause with args) and
+// reads the ids (column id) of one page of them in order, so that a
+// listing's costly columns run for that page's rows only.
+func (s *Store) page(ctx context.Context, from, id, order string, args []any, offset, limit int) (idPage, error) {
+	var pg idPage
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) `+from, args...).Scan(&pg.total); err != nil {
+		return pg, err
+	}
+	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
+		`SELECT `+id+` `+from+order+` LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return pg, err
+	}
+	pg.in = make([]string, len(ids))
+	pg.args = make([]any, len(ids))
+	for i, id := range ids {
+		pg.in[i], pg.args[i] = "?", id
+	}
+	return pg, nil
 }
 
 // queryAll runs a query and reads each row with scan: the one loop of the
@@ -408,24 +428,15 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	// page's order.
 	from := ` FROM tournaments t CROSS JOIN verdicts v ON v.file_id = t.s_file JOIN files f ON f.id = v.file_id
 		JOIN submissions s ON s.id = f.submission_id`
-	var total int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM tournaments t`+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
-	}
 	// The page's tournaments first, on their own columns (a sort of keys
 	// when a filter's index is used); then what the page shows of them.
-	ids, err := queryAll(ctx, s.db, func(rows *sql.Rows, id *int64) error { return rows.Scan(id) },
-		`SELECT t.rowid FROM tournaments t`+where+` ORDER BY t.start_date DESC, t.name LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	pg, err := s.page(ctx, `FROM tournaments t`+where, `t.rowid`, ` ORDER BY t.start_date DESC, t.name`, args, offset, limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("store: tournaments: %w", err)
 	}
-	if len(ids) == 0 {
+	total, in, idArgs := pg.total, pg.in, pg.args
+	if len(idArgs) == 0 {
 		return nil, total, nil
-	}
-	in := make([]string, len(ids))
-	idArgs := make([]any, len(ids))
-	for i, id := range ids {
-		in[i], idArgs[i] = "?", id
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.city, `+provinceSQL+`, t.start_date, t.end_date, f.id, f.submission_id,
 		v.verdict, v.kind, v.period, v.summary, t.revoked_at IS NOT NULL,
