@@ -222,6 +222,15 @@ func (o *Office) pipeline(ctx context.Context) (*pipeline.Pipeline, error) {
 	return o.Pipeline, nil
 }
 
+// pipelineFor checks that a may do act and returns the pipeline the act
+// is done through (pipeline): the head of every act on a submission.
+func (o *Office) pipelineFor(ctx context.Context, a Actor, act Action) (*pipeline.Pipeline, error) {
+	if err := o.allow(a, act); err != nil {
+		return nil, err
+	}
+	return o.pipeline(ctx)
+}
+
 // NewPipeline builds the pipeline of the configuration over st: its
 // registers (LoadRegisters), its mailer and its notice settings.
 func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *store.Store, log *slog.Logger) (*pipeline.Pipeline, error) {

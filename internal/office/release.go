@@ -13,10 +13,7 @@ import (
 // leaves that to the running daemon (DaemonElsewhere), which polls the
 // store.
 func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error {
-	if err := o.allow(a, ActRelease); err != nil {
-		return err
-	}
-	p, err := o.pipeline(ctx)
+	p, err := o.pipelineFor(ctx, a, ActRelease)
 	if err != nil {
 		return err
 	}
@@ -32,10 +29,7 @@ func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error
 // Discard closes a quarantined submission without an answer; it stays
 // in the store.
 func (o *Office) Discard(ctx context.Context, a Actor, submissionID int64) error {
-	if err := o.allow(a, ActDiscard); err != nil {
-		return err
-	}
-	p, err := o.pipeline(ctx)
+	p, err := o.pipelineFor(ctx, a, ActDiscard)
 	if err != nil {
 		return err
 	}

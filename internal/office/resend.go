@@ -17,10 +17,7 @@ import (
 // leaves that to the running daemon (DaemonElsewhere). The id is the
 // submission's, as status shows it.
 func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error {
-	if err := o.allow(a, ActResend); err != nil {
-		return err
-	}
-	p, err := o.pipeline(ctx)
+	p, err := o.pipelineFor(ctx, a, ActResend)
 	if err != nil {
 		return err
 	}
@@ -51,10 +48,7 @@ func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error 
 // ResendFailed puts every failed or failing notice back to be delivered
 // at once, as Resend does, and returns their submissions' ids.
 func (o *Office) ResendFailed(ctx context.Context, a Actor) ([]int64, error) {
-	if err := o.allow(a, ActResend); err != nil {
-		return nil, err
-	}
-	p, err := o.pipeline(ctx)
+	p, err := o.pipelineFor(ctx, a, ActResend)
 	if err != nil {
 		return nil, err
 	}
