@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"omologa/internal/office/pipeline"
 	"omologa/internal/store"
 )
 
@@ -13,36 +14,44 @@ import (
 // leaves that to the running daemon (DaemonElsewhere), which polls the
 // store.
 func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error {
-	p, err := o.pipelineFor(ctx, a, ActRelease)
-	if err != nil {
-		return err
-	}
-	if err := p.Release(ctx, submissionID, a.User); err != nil {
-		return quarantineError(submissionID, "release", err)
-	}
-	if err := o.audit(ctx, a, ActRelease, submissionObject(submissionID), "", ""); err != nil {
-		return err
-	}
-	return o.drain(ctx, p)
+	return o.submissionAct(ctx, a, ActRelease, submissionID, true, func(p *pipeline.Pipeline) error {
+		return quarantineError(submissionID, "release", p.Release(ctx, submissionID, a.User))
+	})
 }
 
 // Discard closes a quarantined submission without an answer; it stays
 // in the store.
 func (o *Office) Discard(ctx context.Context, a Actor, submissionID int64) error {
-	p, err := o.pipelineFor(ctx, a, ActDiscard)
+	return o.submissionAct(ctx, a, ActDiscard, submissionID, false, func(p *pipeline.Pipeline) error {
+		return quarantineError(submissionID, "discard", p.Discard(ctx, submissionID, a.User))
+	})
+}
+
+// submissionAct is an act on one submission through the pipeline: allowed
+// to a, done (do returns the office's error), written to the audit trail
+// and, with drain, its work (judging, delivery) carried out at once or
+// left to the running daemon.
+func (o *Office) submissionAct(ctx context.Context, a Actor, act Action, id int64, drain bool, do func(*pipeline.Pipeline) error) error {
+	p, err := o.pipelineFor(ctx, a, act)
 	if err != nil {
 		return err
 	}
-	if err := p.Discard(ctx, submissionID, a.User); err != nil {
-		return quarantineError(submissionID, "discard", err)
+	if err := do(p); err != nil {
+		return err
 	}
-	return o.audit(ctx, a, ActDiscard, submissionObject(submissionID), "", "")
+	if err := o.audit(ctx, a, act, submissionObject(id), "", ""); err != nil {
+		return err
+	}
+	if !drain {
+		return nil
+	}
+	return o.drain(ctx, p)
 }
 
 func submissionObject(id int64) string { return fmt.Sprintf("submission %d", id) }
 
 // quarantineError turns the store's refusals of a release or discard
-// into the office's errors.
+// into the office's errors (nil stays nil).
 func quarantineError(id int64, what string, err error) error {
 	var se *store.StateError
 	switch {
