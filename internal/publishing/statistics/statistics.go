@@ -235,26 +235,23 @@ func distinct(df dataframe.DataFrame, by, what string) (map[string]int, error) {
 
 // counts counts the rows per value of by.
 func counts(df dataframe.DataFrame, by, col string) (map[string]int, error) {
-	out := map[string]int{}
-	g, ok, err := group(df, []string{by}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{col})
-	if err != nil || !ok {
-		return out, err
-	}
-	keys, ns := texts(g, by), numbers(g, col+"_COUNT")
-	for i := range keys {
-		out[keys[i]] = ns[i]
-	}
-	return out, nil
+	return aggregate(df, by, col, dataframe.Aggregation_COUNT, "_COUNT")
 }
 
 // sums sums col per value of by.
 func sums(df dataframe.DataFrame, by, col string) (map[string]int, error) {
+	return aggregate(df, by, col, dataframe.Aggregation_SUM, "_SUM")
+}
+
+// aggregate is col aggregated by how per value of by (gota names the
+// result column col+suffix).
+func aggregate(df dataframe.DataFrame, by, col string, how dataframe.AggregationType, suffix string) (map[string]int, error) {
 	out := map[string]int{}
-	g, ok, err := group(df, []string{by}, []dataframe.AggregationType{dataframe.Aggregation_SUM}, []string{col})
+	g, ok, err := group(df, []string{by}, []dataframe.AggregationType{how}, []string{col})
 	if err != nil || !ok {
 		return out, err
 	}
-	keys, ns := texts(g, by), numbers(g, col+"_SUM")
+	keys, ns := texts(g, by), numbers(g, col+suffix)
 	for i := range keys {
 		out[keys[i]] = ns[i]
 	}
@@ -317,28 +314,42 @@ func activity(in Input, inYear func(string) bool) (Table, error) {
 	tab := Table{Name: "mesi", Title: "Attività per mese", Columns: append([]string{"Mese"}, activityCols...),
 		Keys: append([]string{"month"}, activityKeys...),
 		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."}
-	nt, err := counts(t, "month", "key")
-	if err != nil {
-		return tab, err
-	}
-	ng, err := sums(t, "month", "games")
-	if err != nil {
-		return tab, err
-	}
 	ids := identified(p)
-	np, err := distinct(ids, "month", "fsi_id")
+	nt, ng, np, err := activityBy(t, ids, "month")
 	if err != nil {
 		return tab, err
 	}
 	for _, m := range sortedKeys(nt) {
 		tab.Rows = append(tab.Rows, []any{italian.Period(m), nt[m], ng[m], np[m]})
 	}
+	tab.Total, err = activityTotal("Anno", ids, nt, ng)
+	return tab, err
+}
+
+// activityBy is the activity of the tournaments t and their identified
+// players ids grouped by the column by: tournaments, games and distinct
+// players.
+func activityBy(t, ids dataframe.DataFrame, by string) (nt, ng, np map[string]int, err error) {
+	if nt, err = counts(t, by, "key"); err != nil {
+		return nil, nil, nil, err
+	}
+	if ng, err = sums(t, by, "games"); err != nil {
+		return nil, nil, nil, err
+	}
+	if np, err = distinct(ids, by, "fsi_id"); err != nil {
+		return nil, nil, nil, err
+	}
+	return nt, ng, np, nil
+}
+
+// activityTotal is the total row of an activity table, labelled label:
+// the players counted once however many rows they stand in.
+func activityTotal(label string, ids dataframe.DataFrame, nt, ng map[string]int) ([]any, error) {
 	all, err := distinctAll(ids, "fsi_id")
 	if err != nil {
-		return tab, err
+		return nil, err
 	}
-	tab.Total = []any{"Anno", sum(nt), sum(ng), all}
-	return tab, nil
+	return []any{label, sum(nt), sum(ng), all}, nil
 }
 
 // distinctAll counts the distinct values of col.
@@ -356,27 +367,16 @@ func provinces(in Input, inYear func(string) bool) (Table, error) {
 	tab := Table{Name: "province", Title: "Attività per provincia", Columns: append([]string{"Provincia"}, activityCols...),
 		Keys: append([]string{"province"}, activityKeys...),
 		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."}
-	nt, err := counts(t, "province", "key")
-	if err != nil {
-		return tab, err
-	}
-	ng, err := sums(t, "province", "games")
-	if err != nil {
-		return tab, err
-	}
-	np, err := distinct(identified(p), "province", "fsi_id")
+	ids := identified(p)
+	nt, ng, np, err := activityBy(t, ids, "province")
 	if err != nil {
 		return tab, err
 	}
 	for _, k := range byCount(nt) {
 		tab.Rows = append(tab.Rows, []any{orUnknown(k), nt[k], ng[k], np[k]})
 	}
-	all, err := distinctAll(identified(p), "fsi_id")
-	if err != nil {
-		return tab, err
-	}
-	tab.Total = []any{"Totale", sum(nt), sum(ng), all}
-	return tab, nil
+	tab.Total, err = activityTotal("Totale", ids, nt, ng)
+	return tab, err
 }
 
 // provinceMonths is the year by the tournament's province and month.
@@ -400,16 +400,7 @@ func provinceMonths(in Input, inYear func(string) bool) (Table, error) {
 		}
 		return df.Mutate(strs("pm", keys))
 	}
-	tp, pp := pair(t), pair(identified(p))
-	nt, err := counts(tp, "pm", "key")
-	if err != nil {
-		return tab, err
-	}
-	ng, err := sums(tp, "pm", "games")
-	if err != nil {
-		return tab, err
-	}
-	np, err := distinct(pp, "pm", "fsi_id")
+	nt, ng, np, err := activityBy(pair(t), pair(identified(p)), "pm")
 	if err != nil {
 		return tab, err
 	}
