@@ -32,7 +32,7 @@ var Floors = []Floor{
 	{"rating", []string{"internal/rating"}},
 	{"publishing", []string{"internal/publishing"}},
 	{"office", []string{"internal/office"}},
-	{"daemon and web", []string{"internal/daemon", "internal/web", "internal/portal"}},
+	{"daemon and web", []string{"internal/daemon", "internal/web", "internal/portal", "internal/webkit"}},
 	{"entry", []string{"cmd"}},
 }
 
@@ -50,4 +50,4 @@ var Apart = []string{"internal/layout", "samples"}
 var WebMustNot = []string{"internal/store"}
 
 // Web are the folders WebMustNot applies to.
-var Web = []string{"internal/web", "internal/portal"}
+var Web = []string{"internal/web", "internal/portal", "internal/webkit"}

@@ -1,12 +1,10 @@
 package portal
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"net/http"
 	"strings"
 	"time"
@@ -17,6 +15,7 @@ import (
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
+	"omologa/internal/webkit"
 )
 
 //go:embed templates/*.html
@@ -166,21 +165,11 @@ type view struct {
 
 // parsePages parses each page with the layout.
 func parsePages(zone *time.Location) (map[string]*template.Template, error) {
-	names, err := fs.Glob(templateFS, "templates/*.html")
+	out, err := webkit.Pages(templateFS, []string{"layout"}, func(n string) (*template.Template, error) {
+		return template.New("layout.html").Funcs(funcs(zone)).ParseFS(templateFS, "templates/layout.html", n)
+	})
 	if err != nil {
-		return nil, err
-	}
-	out := map[string]*template.Template{}
-	for _, n := range names {
-		base := strings.TrimSuffix(n[len("templates/"):], ".html")
-		if base == "layout" {
-			continue
-		}
-		t, err := template.New("layout.html").Funcs(funcs(zone)).ParseFS(templateFS, "templates/layout.html", n)
-		if err != nil {
-			return nil, fmt.Errorf("portal: template %s: %w", n, err)
-		}
-		out[base] = t
+		return nil, fmt.Errorf("portal: template %w", err)
 	}
 	return out, nil
 }
@@ -191,14 +180,8 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page s
 	if per == nil && page == "error" {
 		per, _ = s.current(r)
 	}
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "layout", &view{Person: per, Path: r.URL.Path, Data: data}); err != nil {
+	if err := webkit.WriteHTML(w, code, t, &view{Person: per, Path: r.URL.Path, Data: data}); err != nil {
 		s.log.Error("portal: render", "page", page, "err", err)
 		http.Error(w, "errore interno", http.StatusInternalServerError)
-		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	w.Write(buf.Bytes())
 }

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -16,6 +14,7 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
+	"omologa/internal/webkit"
 )
 
 var funcs = template.FuncMap{
@@ -136,21 +135,11 @@ func parsePages(loc *time.Location) (map[string]*template.Template, error) {
 	if err != nil {
 		return nil, fmt.Errorf("web: layout: %w", err)
 	}
-	names, err := fs.Glob(templateFS, "templates/*.html")
+	out, err := webkit.Pages(templateFS, []string{"layout", "parts"}, func(n string) (*template.Template, error) {
+		return template.Must(layout.Clone()).ParseFS(templateFS, n)
+	})
 	if err != nil {
-		return nil, err
-	}
-	out := map[string]*template.Template{}
-	for _, n := range names {
-		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
-		if name == "layout" || name == "parts" {
-			continue
-		}
-		t, err := template.Must(layout.Clone()).ParseFS(templateFS, n)
-		if err != nil {
-			return nil, fmt.Errorf("web: %s: %w", n, err)
-		}
-		out[name] = t
+		return nil, fmt.Errorf("web: %w", err)
 	}
 	return out, nil
 }
@@ -195,16 +184,10 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 		v.Flash = texts[lang]["done."+k]
 	}
 	v.Refused = r.URL.Query().Get("refused")
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
+	if err := webkit.WriteHTML(w, code, t, v); err != nil {
 		s.log.Error("web: render", "page", page, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	w.Write(buf.Bytes())
 }
 
 // pager is a page of a long list.

@@ -1,0 +1,57 @@
+// Package webkit holds what the office's web application and the
+// arbiters' portal both do with their pages: the page templates read
+// from the embedded folder, and a page executed whole before a byte is
+// sent, with the headers every page carries. It sits on the web's floor
+// beside both, in a folder of its own (the portal cannot import the
+// web, which mounts it).
+package webkit
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// Pages reads the pages templates/*.html of fsys, each parsed by parse
+// (which adds the layout and the functions), keyed by the file's name
+// without folder and ending; the files named in skip (layout, parts)
+// are not pages. An error names the file.
+func Pages(fsys fs.FS, skip []string, parse func(file string) (*template.Template, error)) (map[string]*template.Template, error) {
+	names, err := fs.Glob(fsys, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*template.Template{}
+	for _, n := range names {
+		name := strings.TrimSuffix(strings.TrimPrefix(n, "templates/"), ".html")
+		if slices.Contains(skip, name) {
+			continue
+		}
+		t, err := parse(n)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", n, err)
+		}
+		out[name] = t
+	}
+	return out, nil
+}
+
+// WriteHTML executes t's "layout" with data in memory and, when that
+// succeeds, sends it with status code as a page never cached. When it
+// fails nothing is written and the error is returned: the caller logs it
+// and answers in its own words (a half-written page is never sent).
+func WriteHTML(w http.ResponseWriter, code int, t *template.Template, data any) error {
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", data); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(buf.Bytes()) // a client gone is no error of the page's
+	return nil
+}
