@@ -74,12 +74,20 @@ func (w *writer) exists(name string) bool {
 // put writes name (a slash path under dir) unless its content is
 // unchanged.
 func (w *writer) put(name string, data []byte) error {
-	e := entry{Hash: hashOf(data)}
 	w.mu.Lock()
 	old, ok := w.old[name]
+	w.mu.Unlock()
+	return w.record(name, entry{Hash: hashOf(data)}, old, ok, data)
+}
+
+// record makes e name's entry of this run and writes data, unless the
+// last run's entry old (had: there was one) has the same bytes and the
+// file is still there.
+func (w *writer) record(name string, e, old entry, had bool, data []byte) error {
+	w.mu.Lock()
 	w.now[name] = e
 	w.mu.Unlock()
-	if ok && old.Hash == e.Hash && w.exists(name) {
+	if had && old.Hash == e.Hash && w.exists(name) {
 		w.mu.Lock()
 		w.kept++
 		w.mu.Unlock()
@@ -105,18 +113,9 @@ func (w *writer) putFrom(name, src string, render func() ([]byte, error)) error 
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	e := entry{Hash: hashOf(data), Src: src}
-	w.mu.Lock()
-	w.now[name] = e
-	w.mu.Unlock()
-	if ok && old.Hash == e.Hash && w.exists(name) {
-		// Drawn again (a new source, or none recorded) to the same bytes.
-		w.mu.Lock()
-		w.kept++
-		w.mu.Unlock()
-		return nil
-	}
-	return w.write(name, data)
+	// Drawn again (a new source, or none recorded): kept when the bytes
+	// are the same.
+	return w.record(name, entry{Hash: hashOf(data), Src: src}, old, ok, data)
 }
 
 func (w *writer) write(name string, data []byte) error {
