@@ -204,7 +204,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			en, it = append(en, e), append(it, i)
 		}
 		if err := o.audit(ctx, a, ActDecide, submissionObject(req.Submission),
-			fmt.Sprintf("file %s: %s", f.Name, strings.Join(en, "; ")), fmt.Sprintf("file %s: %s", f.Name, strings.Join(it, "; "))); err != nil {
+			say("audit.decide", f.Name, pair{strings.Join(en, "; "), strings.Join(it, "; ")})); err != nil {
 			return nil, err
 		}
 		read = t

@@ -678,9 +678,8 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	res.out.ListID = id
 	if err := o.audit(ctx, a, ActListRun, fmt.Sprintf("list %s %s", k, period.Label),
-		fmt.Sprintf("list id %d, %s published, %s", id, italian.Count(res.out.Players, "player", "players"), italian.Count(len(res.out.Report.Tournaments), "tournament", "tournaments")),
-		fmt.Sprintf("pubblicat%s %s, %s", italian.Plural(res.out.Players, "o", "i"), italian.Count(res.out.Players, "giocatore", "giocatori"),
-			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
+		say("audit.list-run", count{"audit.list-run.players", res.out.Players},
+			count{"audit.list-run.tournaments", len(res.out.Report.Tournaments)}, id)); err != nil {
 		return nil, err
 	}
 	// The public site follows each list: a failure to write it leaves

@@ -23,7 +23,7 @@ func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error
 	if err := p.Release(ctx, submissionID, a.User); err != nil {
 		return quarantineError(submissionID, "release", err)
 	}
-	if err := o.audit(ctx, a, ActRelease, submissionObject(submissionID), "", ""); err != nil {
+	if err := o.audit(ctx, a, ActRelease, submissionObject(submissionID), say("")); err != nil {
 		return err
 	}
 	return o.drain(ctx, p)
@@ -42,7 +42,7 @@ func (o *Office) Discard(ctx context.Context, a Actor, submissionID int64) error
 	if err := p.Discard(ctx, submissionID, a.User); err != nil {
 		return quarantineError(submissionID, "discard", err)
 	}
-	return o.audit(ctx, a, ActDiscard, submissionObject(submissionID), "", "")
+	return o.audit(ctx, a, ActDiscard, submissionObject(submissionID), say(""))
 }
 
 func submissionObject(id int64) string { return fmt.Sprintf("submission %d", id) }

@@ -42,7 +42,7 @@ func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error 
 		}
 		return err
 	}
-	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), "", ""); err != nil {
+	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), say("")); err != nil {
 		return err
 	}
 	return o.drain(ctx, p)
@@ -69,8 +69,8 @@ func (o *Office) ResendFailed(ctx context.Context, a Actor) ([]int64, error) {
 	for i, id := range ids {
 		objs[i], nums[i] = submissionObject(id), strconv.FormatInt(id, 10)
 	}
-	if err := o.audit(ctx, a, ActResend, "failed notices", strings.Join(objs, ", "),
-		italian.Plural(len(ids), "invio ", "invii ")+italian.Join(nums)); err != nil {
+	if err := o.audit(ctx, a, ActResend, "failed notices",
+		sayN("audit.resend.failed", len(ids), pair{strings.Join(objs, ", "), italian.Join(nums)})); err != nil {
 		return ids, err
 	}
 	return ids, o.drain(ctx, p)

@@ -90,7 +90,7 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 		}
 	}
 	// The reason is the office's own words, in whatever language.
-	return o.audit(ctx, a, act, tournamentObject(id), reason, reason)
+	return o.audit(ctx, a, act, tournamentObject(id), say("audit.reason-only", reason))
 }
 
 // Link makes a file a version of the tournament id: the office's word
@@ -116,8 +116,8 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 	if err := o.Store.Link(ctx, fileID, id, o.Now()); err != nil {
 		return tournamentError(id, err)
 	}
-	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %s, from tournament %d %q", num, from.ID, from.Key),
-		fmt.Sprintf("file %s, dal torneo %d «%s»", num, from.ID, from.Name))
+	return o.audit(ctx, a, ActLink, tournamentObject(id),
+		say("audit.link", num, from.ID, pair{fmt.Sprintf("%q", from.Key), from.Name})) // the key, quoted, names it in English
 }
 
 // Unlink makes a file a tournament of its own (a section taken for a
@@ -146,8 +146,8 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 		if err != nil {
 			return nil, err
 		}
-		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %s: a tournament of its own, not a version of %q", num, from.UnclearWith),
-			fmt.Sprintf("file %s: un torneo a sé, non una versione di un altro torneo", num))
+		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID),
+			say("audit.unlink.unclear", num, pair{fmt.Sprintf("%q", from.UnclearWith), "un altro torneo"}))
 	}
 	if len(from.Versions) == 1 {
 		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %s is the only version of tournament %d: already on its own", num, from.ID),
@@ -161,8 +161,8 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %s, now tournament %d", num, t.ID),
-		fmt.Sprintf("file %s, ora torneo %d", num, t.ID)); err != nil {
+	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID),
+		say("audit.unlink", num, t.ID)); err != nil {
 		return nil, err
 	}
 	return t, nil

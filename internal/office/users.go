@@ -37,7 +37,7 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 		}
 		return err
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, "added as "+string(role), "aggiunto come "+role.Italian())
+	return o.audit(ctx, a, ActUsers, "user "+name, say("audit.user.added", pair{string(role), role.Italian()}))
 }
 
 // SetPassword sets a user's password; the user's sessions end.
@@ -52,7 +52,7 @@ func (o *Office) SetPassword(ctx context.Context, a Actor, name, password string
 	if err := o.Store.UpdateUser(ctx, name, &h, nil, nil, o.Now()); err != nil {
 		return userError(name, err)
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, "new password", "nuova password")
+	return o.audit(ctx, a, ActUsers, "user "+name, say("audit.user.password"))
 }
 
 // DisableUser disables a user (its sessions end) or, with disabled
@@ -64,11 +64,11 @@ func (o *Office) DisableUser(ctx context.Context, a Actor, name string, disabled
 	if err := o.Store.UpdateUser(ctx, name, nil, nil, &disabled, o.Now()); err != nil {
 		return userError(name, err)
 	}
-	what, whatIT := "disabled", "disattivato"
+	what := say("audit.user.disabled")
 	if !disabled {
-		what, whatIT = "enabled", "riattivato"
+		what = say("audit.user.enabled")
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, what, whatIT)
+	return o.audit(ctx, a, ActUsers, "user "+name, what)
 }
 
 // Users lists the web accounts by name.
@@ -106,7 +106,7 @@ func (o *Office) ChangeOwnPassword(ctx context.Context, a Actor, current, passwo
 	if err := o.Store.UpdateUser(ctx, a.User, &h, nil, nil, o.Now()); err != nil {
 		return userError(a.User, err)
 	}
-	return o.audit(ctx, a, ActOwnPassword, "user "+a.User, "changed his own password", "ha cambiato la propria password")
+	return o.audit(ctx, a, ActOwnPassword, "user "+a.User, say("audit.user.own-password"))
 }
 
 func userError(name string, err error) error {

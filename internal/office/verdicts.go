@@ -122,12 +122,11 @@ func (o *Office) RejudgeFile(ctx context.Context, a Actor, fileID int64, reason 
 	if err != nil {
 		return nil, err
 	}
-	details := fmt.Sprintf("file %s: %s → %s", out.Number, out.Before.LabelEN, out.After.LabelEN)
-	detailsIT := fmt.Sprintf("file %s: %s → %s", out.Number, out.Before.Label, out.After.Label)
+	details := say("audit.rejudge", out.Number, pair{out.Before.LabelEN, out.Before.Label}, pair{out.After.LabelEN, out.After.Label})
 	if reason != "" {
-		details, detailsIT = details+"; "+reason, detailsIT+"; "+reason
+		details = say("audit.reason", details, reason)
 	}
-	return out, o.audit(ctx, a, ActRejudge, "file "+out.Number, details, detailsIT)
+	return out, o.audit(ctx, a, ActRejudge, "file "+out.Number, details)
 }
 
 // RejudgePeriod judges again every judged file received from from to to
@@ -246,13 +245,12 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 	if err != nil {
 		return nil, err
 	}
-	details := fmt.Sprintf("file %s: %s (%s → %s): %s", out.Number, d, out.Before.LabelEN, out.After.LabelEN, reason)
-	detailsIT := fmt.Sprintf("file %s: %s → %s: %s", out.Number, out.Before.Label, out.After.Label, reason)
+	details := say("audit.overrule", out.Number,
+		say("audit.overrule.change", pair{string(d), ""}, pair{out.Before.LabelEN, out.Before.Label}, pair{out.After.LabelEN, out.After.Label}), reason)
 	if len(rules) > 0 {
-		details += " [" + strings.Join(rules, ", ") + "]"
-		detailsIT += " [" + strings.Join(rules, ", ") + "]"
+		details = say("audit.rules", details, strings.Join(rules, ", "))
 	}
-	return out, o.audit(ctx, a, ActOverrule, "file "+out.Number, details, detailsIT)
+	return out, o.audit(ctx, a, ActOverrule, "file "+out.Number, details)
 }
 
 // report returns the validator's report stored with a file's verdict.
