@@ -218,9 +218,8 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 		}
 	} else {
 		if regs.Players == nil {
-			return nil, &Error{Kind: Invalid, Msg: "no list in force: no list stored yet and no players' register",
-				MsgIT: "nessuna lista in vigore: nessuna lista chiusa finora e nessun registro dei giocatori",
-				CLI:   "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)"}
+			return nil, newError(Invalid, "office.list.none-in-force").
+				withCLI("no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
 		}
 		list = regs.Players
 		res.out.BasedOn = "register " + cfg.Registers.Players

@@ -274,8 +274,7 @@ func (o *Office) allow(a Actor, act Action) error {
 		return nil
 	}
 	o.Log.Warn("office act refused to the role", "user", a.User, "role", a.Role, "via", a.Via, "action", act)
-	return &Error{Kind: Forbidden, Msg: fmt.Sprintf("%s (%s) may not %s", a.User, a.Role, act),
-		MsgIT: fmt.Sprintf("%s (%s) non è autorizzato a questa operazione (%s)", a.User, a.Role, act)}
+	return newError(Forbidden, "office.forbidden", a.User, a.Role, act)
 }
 
 // audit records a done act, its details in English and in Italian from

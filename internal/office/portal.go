@@ -488,7 +488,7 @@ func (p *Portal) SignOut(ctx context.Context, tok string) error {
 // signed in and per address asked from).
 func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (string, *Person, error) {
 	a := addrOf(email)
-	refused := &Error{Kind: Forbidden, Msg: "wrong address or password", MsgIT: "Indirizzo o password non corretti."}
+	refused := newError(Forbidden, "office.portal.wrong-login")
 	if a == "" || len(pw) > 1024 {
 		return "", nil, refused
 	}
@@ -783,8 +783,7 @@ func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []by
 		return 0, false, err
 	}
 	if !c.Mine() {
-		return 0, false, &Error{Kind: Forbidden, Msg: "not the person's tournament",
-			MsgIT: "Il file non la indica come arbitro del torneo, né il calendario come suo arbitro o organizzatore: non può inviarlo dal portale. Lo faccia inviare dall'arbitro o dall'organizzatore, oppure scriva all'ufficio."}
+		return 0, false, newError(Forbidden, "office.portal.not-theirs")
 	}
 	files, problems, err := p.expand(name, data)
 	if err != nil {
@@ -888,7 +887,7 @@ func (p *Portal) Tournament(ctx context.Context, per *Person, id int64) (*Portal
 		}
 		return t, nil
 	}
-	return nil, &Error{Kind: NotFound, Msg: "no such tournament", MsgIT: "Torneo non trovato tra i suoi."}
+	return nil, newError(NotFound, "office.portal.no-tournament")
 }
 
 // PortalSubmission is one of a person's submissions as the portal shows
@@ -904,7 +903,7 @@ type PortalSubmission struct {
 // Submission returns a submission the person may see: he sent it, or
 // one of its files belongs to one of his tournaments. NotFound else.
 func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*PortalSubmission, error) {
-	notFound := &Error{Kind: NotFound, Msg: "no such submission", MsgIT: "Invio non trovato tra i suoi."}
+	notFound := newError(NotFound, "office.portal.no-submission")
 	sts, err := p.o.Store.StatusesOf(ctx, id)
 	if err != nil {
 		return nil, err
@@ -972,8 +971,7 @@ func (o *Office) SetPortalDisabled(ctx context.Context, a Actor, email string, d
 	}
 	addr := addrOf(email)
 	if addr == "" {
-		return &Error{Kind: Invalid, Msg: fmt.Sprintf("%q is not an e-mail address", email),
-			MsgIT: fmt.Sprintf("«%s» non è un indirizzo e-mail", email)}
+		return newError(Invalid, "office.portal.bad-address", pair{fmt.Sprintf("%q", email), email})
 	}
 	if err := o.Store.SetPortalDisabled(ctx, addr, disabled, a.User, o.Now()); err != nil {
 		return err

@@ -57,8 +57,7 @@ func quarantineError(id int64, what string, err error) error {
 			Msg:   fmt.Sprintf("submission %d is %s, not quarantined: nothing to %s", id, se.State, what),
 			MsgIT: fmt.Sprintf("la trasmissione %d non è in quarantena (%s)", id, se.State)}
 	case errors.Is(err, store.ErrNoSubmission):
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", id),
-			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", id)}
+		return newError(NotFound, "office.submission.none", id).because(err)
 	}
 	return err
 }

@@ -82,3 +82,24 @@ func (p pair) in(l catalogue.Lang) string {
 	}
 	return p.it
 }
+
+// newError is the office's refusal of kind, its reason the catalogue's
+// text of key (an "office." key) with args, in English (Msg) and Italian
+// (MsgIT): the one way the office words the acts it will not do.
+func newError(kind ErrorKind, key string, args ...any) *Error {
+	en, it := say(key, args...).both()
+	return &Error{Kind: kind, Msg: en, MsgIT: it}
+}
+
+// because sets the refusal's cause.
+func (e *Error) because(err error) *Error { e.Err = err; return e }
+
+// withCLI sets the message the command line says instead of Msg: the
+// same reason in English, naming the command that helps.
+func (e *Error) withCLI(format string, args ...any) *Error {
+	e.CLI = fmt.Sprintf(format, args...)
+	return e
+}
+
+// citing sets the article the refusal rests on.
+func (e *Error) citing(article string) *Error { e.Article = article; return e }

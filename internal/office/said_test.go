@@ -1,6 +1,7 @@
 package office
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -46,10 +47,11 @@ func TestSaidWritesTheAuditDetailsInBothLanguages(t *testing.T) {
 }
 
 // TestEveryKeySaidIsInTheCatalogue: a key the office says but the
-// catalogue lacks would be written "[key]" in the audit trail.
+// catalogue lacks would be written "[key]" in the audit trail or in a
+// refusal.
 func TestEveryKeySaidIsInTheCatalogue(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
-	key := regexp.MustCompile(`(?:say|sayN|count|word|msg)\{?\(?"([a-z][a-z.-]+)"`)
+	key := regexp.MustCompile(`(?:say|sayN|count|word|newError\(\w+,) ?[({]"([a-z][a-z.-]+)"`)
 	n := 0
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -65,5 +67,26 @@ func TestEveryKeySaidIsInTheCatalogue(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no keys found")
+	}
+}
+
+// TestNewErrorWordsTheRefusalFromTheCatalogue: the office's refusals,
+// one catalogue text each, in English for the command line and the API
+// and in Italian for the clerk's page; the command line's own wording
+// and the cause kept beside.
+func TestNewErrorWordsTheRefusalFromTheCatalogue(t *testing.T) {
+	cause := errors.New("cause")
+	e := newError(NotFound, "office.tournament.none", int64(4)).because(cause).withCLI("no tournament %d (omologa tournament list)", 4)
+	if e.Kind != NotFound || e.Msg != "no tournament 4" || e.MsgIT != "il torneo 4 non esiste" ||
+		e.Error() != "no tournament 4 (omologa tournament list)" || !errors.Is(e, cause) {
+		t.Errorf("%+v", e)
+	}
+	e = newError(Forbidden, "office.forbidden", "anna", Clerk, ActUsers)
+	if e.Msg != "anna (clerk) may not users" || e.MsgIT != "anna (clerk) non è autorizzato a questa operazione (users)" || e.Error() != e.Msg {
+		t.Errorf("%+v", e)
+	}
+	e = newError(Invalid, "office.portal.bad-address", pair{`"x"`, "x"}).citing("art. 1")
+	if e.Msg != `"x" is not an e-mail address` || e.MsgIT != "«x» non è un indirizzo e-mail" || e.Article != "art. 1" {
+		t.Errorf("%+v", e)
 	}
 }

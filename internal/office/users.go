@@ -23,8 +23,7 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 			MsgIT: fmt.Sprintf("il nome utente ha da 1 a %d caratteri fra a-z A-Z 0-9 . _ - e comincia con una lettera o una cifra", accounts.MaxName)}
 	}
 	if !ValidRole(role) {
-		return &Error{Kind: Invalid, Msg: fmt.Sprintf("role %q: want clerk, officer or admin", role),
-			MsgIT: fmt.Sprintf("ruolo %q: clerk, officer o admin", role)}
+		return newError(Invalid, "office.user.bad-role", role)
 	}
 	h, err := hashPassword(password)
 	if err != nil {
@@ -32,8 +31,7 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 	}
 	if _, err := o.Store.AddUser(ctx, name, string(role), h, o.Now()); err != nil {
 		if errors.Is(err, store.ErrUserExists) {
-			return &Error{Kind: Conflict, Msg: fmt.Sprintf("user %s exists already", name),
-				MsgIT: fmt.Sprintf("l'utente %s esiste già", name), Err: err}
+			return newError(Conflict, "office.user.exists", name).because(err)
 		}
 		return err
 	}
@@ -97,7 +95,7 @@ func (o *Office) ChangeOwnPassword(ctx context.Context, a Actor, current, passwo
 		return userError(a.User, err)
 	}
 	if u.Disabled || !accounts.PasswordMatches(u.Hash, current) {
-		return &Error{Kind: Refused, Msg: "the current password is wrong", MsgIT: "la password attuale è sbagliata"}
+		return newError(Refused, "office.user.wrong-password")
 	}
 	h, err := hashPassword(password)
 	if err != nil {
@@ -111,11 +109,10 @@ func (o *Office) ChangeOwnPassword(ctx context.Context, a Actor, current, passwo
 
 func userError(name string, err error) error {
 	if errors.Is(err, store.ErrLastAdmin) {
-		return &Error{Kind: Refused, Msg: fmt.Sprintf("%s is the last enabled admin: enable or add another admin first", name),
-			MsgIT: fmt.Sprintf("%s è l'ultimo amministratore attivo: attivarne o aggiungerne prima un altro", name), Err: err}
+		return newError(Refused, "office.user.last-admin", name).because(err)
 	}
 	if errors.Is(err, store.ErrNoUser) {
-		return &Error{Kind: NotFound, Msg: fmt.Sprintf("no user %s", name), MsgIT: fmt.Sprintf("nessun utente %s", name), Err: err}
+		return newError(NotFound, "office.user.none", name).because(err)
 	}
 	return err
 }
