@@ -37,5 +37,9 @@ func init() {
 		"office.portal.no-tournament": {IT: "Torneo non trovato tra i suoi.", EN: "no such tournament"},
 		"office.portal.no-submission": {IT: "Invio non trovato tra i suoi.", EN: "no such submission"},
 		"office.portal.bad-address":   {IT: "«%s» non è un indirizzo e-mail", EN: "%s is not an e-mail address"},
+		// A query outside the player search's bounds, saying which.
+		"office.search.too-long":       {IT: "Una ricerca è lunga al più %d caratteri.", EN: "A search is at most %d characters long."},
+		"office.search.short-words":    {IT: "Cercare parole di almeno %d lettere, oppure una tessera FSI o un codice FIDE.", EN: "Search with words of at least %d letters, or an FSI or FIDE id."},
+		"office.search.too-many-words": {IT: "Cercare al più %d parole.", EN: "Search with at most %d words."},
 	})
 }
