@@ -23,7 +23,7 @@ func (o *Office) Release(ctx context.Context, a Actor, submissionID int64) error
 	if err := p.Release(ctx, submissionID, a.User); err != nil {
 		return quarantineError(submissionID, "release", err)
 	}
-	if err := o.audit(ctx, a, ActRelease, submissionObject(submissionID), "", ""); err != nil {
+	if err := o.audit(ctx, a, ActRelease, submissionObject(submissionID), say("")); err != nil {
 		return err
 	}
 	return o.drain(ctx, p)
@@ -42,7 +42,7 @@ func (o *Office) Discard(ctx context.Context, a Actor, submissionID int64) error
 	if err := p.Discard(ctx, submissionID, a.User); err != nil {
 		return quarantineError(submissionID, "discard", err)
 	}
-	return o.audit(ctx, a, ActDiscard, submissionObject(submissionID), "", "")
+	return o.audit(ctx, a, ActDiscard, submissionObject(submissionID), say(""))
 }
 
 func submissionObject(id int64) string { return fmt.Sprintf("submission %d", id) }
@@ -57,8 +57,7 @@ func quarantineError(id int64, what string, err error) error {
 			Msg:   fmt.Sprintf("submission %d is %s, not quarantined: nothing to %s", id, se.State, what),
 			MsgIT: fmt.Sprintf("la trasmissione %d non è in quarantena (%s)", id, se.State)}
 	case errors.Is(err, store.ErrNoSubmission):
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", id),
-			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", id)}
+		return newError(NotFound, "office.submission.none", id).because(err)
 	}
 	return err
 }

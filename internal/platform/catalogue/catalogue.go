@@ -7,7 +7,9 @@
 // Keys are grouped by who writes the text: "notice." the answers to a
 // submission, "finding." where a finding points, "date." the month
 // names and the list and period phrases of italian; "count." the nouns
-// counted in several places; "web." the office's web application.
+// counted in several places; "web." the office's web application;
+// "audit." the details of the office's acts in the audit trail;
+// "office." the office's refusals.
 package catalogue
 
 import (
