@@ -54,7 +54,6 @@ var wordsNotKinds = map[string]string{
 	"internal/platform/catalogue/validate.go": "the kinds' names in Italian and English, in the text catalogue",
 	"internal/platform/catalogue/report.go":   "the English name of blitz play, in the text catalogue",
 	"internal/homologation/validate/names.go": "words of tournament names too common to tell one from another",
-	"internal/web/texts.go":                   "the English name of blitz play",
 }
 
 // TestVocabularyHasOneHome: no list name, kind string, time zone or

@@ -107,18 +107,15 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		}
 		k := [2]any{op.Decision.Start, op.Decision.Kind}
 		if seen[k] {
-			return nil, &Error{Kind: Invalid,
-				Msg:   fmt.Sprintf("two decisions of the same kind about player %d", op.Decision.Start),
-				MsgIT: fmt.Sprintf("due decisioni dello stesso tipo sul giocatore %d", op.Decision.Start)}
+			return nil, newError(Invalid, "office.decide.twice", op.Decision.Start)
 		}
 		seen[k] = true
 	}
 	st := o.Store
 	sub, err := st.Load(ctx, req.Submission)
 	if errors.Is(err, store.ErrNoSubmission) {
-		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", req.Submission),
-			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", req.Submission),
-			CLI:   fmt.Sprintf("no submission %d (omologa status lists them)", req.Submission)}
+		return nil, newError(NotFound, "office.submission.none", req.Submission).because(err).
+			withCLI("no submission %d (omologa status lists them)", req.Submission)
 	} else if err != nil {
 		return nil, err
 	}
@@ -144,10 +141,8 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			for _, f := range files {
 				names = append(names, f.Name)
 			}
-			return nil, &Error{Kind: Invalid,
-				Msg:   fmt.Sprintf("submission %d has %d files: say which (%s)", req.Submission, len(files), strings.Join(names, ", ")),
-				MsgIT: fmt.Sprintf("la trasmissione %d ha %d file: indicare quale (%s)", req.Submission, len(files), strings.Join(names, ", ")),
-				CLI:   fmt.Sprintf("submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))}
+			return nil, newError(Invalid, "office.decide.which-file", req.Submission, len(files), strings.Join(names, ", ")).
+				withCLI("submission %d has %d files: say which with --file NAME (%s)", req.Submission, len(files), strings.Join(names, ", "))
 		}
 		f := files[0]
 		_, data, err := st.FileData(ctx, f.ID)
@@ -204,7 +199,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			en, it = append(en, e), append(it, i)
 		}
 		if err := o.audit(ctx, a, ActDecide, submissionObject(req.Submission),
-			fmt.Sprintf("file %s: %s", f.Name, strings.Join(en, "; ")), fmt.Sprintf("file %s: %s", f.Name, strings.Join(it, "; "))); err != nil {
+			say("audit.decide", f.Name, pair{strings.Join(en, "; "), strings.Join(it, "; ")})); err != nil {
 			return nil, err
 		}
 		read = t
@@ -242,27 +237,25 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.
 	if err != nil {
 		return "", err
 	}
-	refuse := func(en, it string) error {
-		return &Error{Kind: Refused, Article: "RTF 4.3.1, RAPID 7.1",
-			Msg:   fmt.Sprintf("submission %d, file %s: %s: nothing to decide (RTF 4.3.1, RAPID 7.1: only homologated tournaments are rated)", sub, f.Name, en),
-			MsgIT: fmt.Sprintf("trasmissione %d, file %s: %s: nessuna decisione possibile (RTF 4.3.1, RAPID 7.1: si variano solo i tornei omologati)", sub, f.Name, it)}
+	refuse := func(why lingual) error {
+		return newError(Refused, "office.decide.not-homologated", sub, f.Name, why).citing("RTF 4.3.1, RAPID 7.1")
 	}
 	switch {
 	case !ok:
-		return "", refuse("not judged yet", "non ancora esaminato")
+		return "", refuse(say("office.decide.not-judged"))
 	case verdict != "accepted" && verdict != "accepted-with-warnings":
-		return "", refuse("the tournament is not homologated ("+verdict+")", "il torneo non è omologato")
+		return "", refuse(pair{"the tournament is not homologated (" + verdict + ")", "il torneo non è omologato"})
 	}
 	t, err := o.Store.TournamentOfFile(ctx, f.ID)
 	if err != nil && !errors.Is(err, store.ErrNoTournament) {
 		return "", err
 	}
 	if t != nil && t.Revoked != nil {
-		return "", refuse("its homologation was revoked ("+t.Revoked.Reason+")", "l'omologazione è stata revocata")
+		return "", refuse(pair{"its homologation was revoked (" + t.Revoked.Reason + ")", "l'omologazione è stata revocata"})
 	}
 	if t != nil && t.CurrentFile != f.ID {
-		return "", refuse(fmt.Sprintf("not the version in force of its tournament (file %s is)", t.CurrentNumber),
-			"non è la versione in vigore del torneo")
+		return "", refuse(pair{fmt.Sprintf("not the version in force of its tournament (file %s is)", t.CurrentNumber),
+			"non è la versione in vigore del torneo"})
 	}
 	return fsi.Kind(kind), nil
 }

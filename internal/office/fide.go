@@ -8,7 +8,6 @@ import (
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
-	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/store"
 )
@@ -60,18 +59,15 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 	if n == 0 && held == 0 {
 		return res, nil // nothing to forward: no act
 	}
-	details := fmt.Sprintf("%d forwarded, %d held back", n, held)
-	detailsIT := fmt.Sprintf("%s, %s", italian.Count(n, "torneo inoltrato", "tornei inoltrati"), italian.Count(held, "trattenuto", "trattenuti"))
+	details := say("audit.fide-export", count{"audit.fide-export.forwarded", n}, count{"audit.fide-export.held", held})
 	if req.Again {
-		details += " (again)"
-		detailsIT += " (di nuovo)"
+		details = say("audit.again", details)
 	}
 	if req.Out != "" {
 		// Where the office wrote it, for the office: a path, in both.
-		details += "; written to " + req.Out
-		detailsIT += "; scritto in " + req.Out
+		details = say("audit.written-to", details, req.Out)
 	}
-	return res, o.audit(ctx, a, ActFideExport, "FIDE list "+res.Period.Label, details, detailsIT)
+	return res, o.audit(ctx, a, ActFideExport, "FIDE list "+res.Period.Label, details)
 }
 
 // HeldTournament is a tournament an export held back and not forwarded

@@ -218,9 +218,8 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 		}
 	} else {
 		if regs.Players == nil {
-			return nil, &Error{Kind: Invalid, Msg: "no list in force: no list stored yet and no players' register",
-				MsgIT: "nessuna lista in vigore: nessuna lista chiusa finora e nessun registro dei giocatori",
-				CLI:   "no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)"}
+			return nil, newError(Invalid, "office.list.none-in-force").
+				withCLI("no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
 		}
 		list = regs.Players
 		res.out.BasedOn = "register " + cfg.Registers.Players
@@ -678,9 +677,8 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	res.out.ListID = id
 	if err := o.audit(ctx, a, ActListRun, fmt.Sprintf("list %s %s", k, period.Label),
-		fmt.Sprintf("list id %d, %s published, %s", id, italian.Count(res.out.Players, "player", "players"), italian.Count(len(res.out.Report.Tournaments), "tournament", "tournaments")),
-		fmt.Sprintf("pubblicat%s %s, %s", italian.Plural(res.out.Players, "o", "i"), italian.Count(res.out.Players, "giocatore", "giocatori"),
-			italian.Count(len(res.out.Report.Tournaments), "torneo", "tornei"))); err != nil {
+		say("audit.list-run", count{"audit.list-run.players", res.out.Players},
+			count{"audit.list-run.tournaments", len(res.out.Report.Tournaments)}, id)); err != nil {
 		return nil, err
 	}
 	// The public site follows each list: a failure to write it leaves

@@ -283,12 +283,13 @@ func (o *Office) allow(a Actor, act Action) error {
 		return nil
 	}
 	o.Log.Warn("office act refused to the role", "user", a.User, "role", a.Role, "via", a.Via, "action", act)
-	return &Error{Kind: Forbidden, Msg: fmt.Sprintf("%s (%s) may not %s", a.User, a.Role, act),
-		MsgIT: fmt.Sprintf("%s (%s) non è autorizzato a questa operazione (%s)", a.User, a.Role, act)}
+	return newError(Forbidden, "office.forbidden", a.User, a.Role, act)
 }
 
-// audit records a done act, its details in English and in Italian.
-func (o *Office) audit(ctx context.Context, a Actor, act Action, object, details, detailsIT string) error {
+// audit records a done act, its details in English and in Italian from
+// the catalogue's text (say("") for none).
+func (o *Office) audit(ctx context.Context, a Actor, act Action, object string, s said) error {
+	details, detailsIT := s.both()
 	_, err := o.Store.Audit(ctx, store.AuditEntry{At: o.Now(), User: a.User, Role: string(a.Role), Via: a.Via,
 		Action: string(act), Object: object, Details: details, DetailsIT: detailsIT})
 	if err != nil {

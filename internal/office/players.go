@@ -225,9 +225,6 @@ func (ps *Players) ByID(id string) (*registers.Player, bool) {
 	return &ps.Rows[i], true
 }
 
-// queryError is a query outside the search's bounds, saying which.
-func queryError(en, it string) error { return &Error{Kind: Invalid, Msg: en, MsgIT: it} }
-
 // Search finds players by FSI id, FIDE id or name, accents and case
 // ignored, words in any order ("mario rossi" finds Rossi Mario), each
 // word the beginning of a word of the name ("ross mar"). Its cost is
@@ -241,8 +238,7 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 		return nil, false, nil
 	}
 	if len(q) > MaxQuery {
-		return nil, false, queryError(fmt.Sprintf("A search is at most %d characters long.", MaxQuery),
-			fmt.Sprintf("Una ricerca è lunga al più %d caratteri.", MaxQuery))
+		return nil, false, newError(Invalid, "office.search.too-long", MaxQuery)
 	}
 	if i, ok := ps.byID[q]; ok {
 		return []*registers.Player{&ps.Rows[i]}, false, nil
@@ -257,12 +253,10 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 		}
 	}
 	if len(keys) == 0 {
-		return nil, false, queryError(fmt.Sprintf("Search with words of at least %d letters, or an FSI or FIDE id.", MinWord),
-			fmt.Sprintf("Cercare parole di almeno %d lettere, oppure una tessera FSI o un codice FIDE.", MinWord))
+		return nil, false, newError(Invalid, "office.search.short-words", MinWord)
 	}
 	if len(keys) > MaxWords {
-		return nil, false, queryError(fmt.Sprintf("Search with at most %d words.", MaxWords),
-			fmt.Sprintf("Cercare al più %d parole.", MaxWords))
+		return nil, false, newError(Invalid, "office.search.too-many-words", MaxWords)
 	}
 	// The range of tokens each key begins; the rarest drives the scan.
 	type span struct{ lo, hi int }

@@ -346,7 +346,7 @@ func (p *Portal) sendLink(ctx context.Context, per *Person, tok, browser, base, 
 		return err
 	}
 	return p.o.audit(ctx, per.actor(), ActPortalLink, "portal "+per.Email,
-		"sign-in link sent, asked from "+from, "collegamento di accesso inviato, richiesto da "+from)
+		say("audit.portal.link", from))
 }
 
 // Wait waits for the sign-in messages being sent (tests, shutdown).
@@ -437,11 +437,11 @@ func (p *Portal) SignIn(ctx context.Context, link, browser, from string) (string
 		}
 		return "", nil, err
 	}
-	return p.open(ctx, email, "one-time link", "collegamento monouso", from)
+	return p.open(ctx, email, say("audit.portal.how.link"), from)
 }
 
 // open opens a session for an address still in the registers.
-func (p *Portal) open(ctx context.Context, email, how, howIT, from string) (string, *Person, error) {
+func (p *Portal) open(ctx context.Context, email string, how said, from string) (string, *Person, error) {
 	per, ok, err := p.Person(ctx, email)
 	if err != nil {
 		return "", nil, err
@@ -457,8 +457,8 @@ func (p *Portal) open(ctx context.Context, email, how, howIT, from string) (stri
 	if err := p.o.Store.AddPortalSession(ctx, accounts.TokenHash(tok), per.Email, now, now.Add(p.opt.Session)); err != nil {
 		return "", nil, err
 	}
-	if err := p.o.audit(ctx, per.actor(), ActPortalSignIn, "portal "+per.Email, "signed in with a "+how+" from "+from,
-		"accesso con "+howIT+" da "+from); err != nil {
+	if err := p.o.audit(ctx, per.actor(), ActPortalSignIn, "portal "+per.Email,
+		say("audit.portal.sign-in", how, from)); err != nil {
 		return "", nil, err
 	}
 	return tok, per, nil
@@ -488,7 +488,7 @@ func (p *Portal) SignOut(ctx context.Context, tok string) error {
 // signed in and per address asked from).
 func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (string, *Person, error) {
 	a := addrOf(email)
-	refused := &Error{Kind: Forbidden, Msg: "wrong address or password", MsgIT: "Indirizzo o password non corretti."}
+	refused := newError(Forbidden, "office.portal.wrong-login")
 	if a == "" || len(pw) > 1024 {
 		return "", nil, refused
 	}
@@ -519,7 +519,7 @@ func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (st
 		return "", nil, refused
 	}
 	ok()
-	tok, per, err := p.open(ctx, a, "password", "password", from)
+	tok, per, err := p.open(ctx, a, say("audit.portal.how.password"), from)
 	if KindOf(err) == Refused {
 		return "", nil, refused
 	}
@@ -538,11 +538,11 @@ func (p *Portal) SetPassword(ctx context.Context, per *Person, pw, from string) 
 	if err := p.o.Store.SetPortalPassword(ctx, per.Email, hash, p.o.Now()); err != nil {
 		return err
 	}
-	what, whatIT := "password set", "password impostata"
+	what := "audit.portal.password.set"
 	if pw == "" {
-		what, whatIT = "password removed", "password tolta"
+		what = "audit.portal.password.removed"
 	}
-	return p.o.audit(ctx, per.actor(), ActPortalPassword, "portal "+per.Email, what+" from "+from, whatIT+" da "+from)
+	return p.o.audit(ctx, per.actor(), ActPortalPassword, "portal "+per.Email, say(what, from))
 }
 
 // HasPassword reports whether the person set a password.
@@ -783,8 +783,7 @@ func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []by
 		return 0, false, err
 	}
 	if !c.Mine() {
-		return 0, false, &Error{Kind: Forbidden, Msg: "not the person's tournament",
-			MsgIT: "Il file non la indica come arbitro del torneo, né il calendario come suo arbitro o organizzatore: non può inviarlo dal portale. Lo faccia inviare dall'arbitro o dall'organizzatore, oppure scriva all'ufficio."}
+		return 0, false, newError(Forbidden, "office.portal.not-theirs")
 	}
 	files, problems, err := p.expand(name, data)
 	if err != nil {
@@ -808,8 +807,7 @@ func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []by
 		return 0, false, err
 	}
 	if err := p.o.audit(ctx, per.actor(), ActPortalSubmit, fmt.Sprintf("submission %d", id),
-		fmt.Sprintf("%s (%s) submitted from %s", ingest.CleanName(name), italian.Size(int64(len(data))), from),
-		fmt.Sprintf("%s (%s) inviato da %s", ingest.CleanName(name), italian.Size(int64(len(data))), from)); err != nil {
+		say("audit.portal.submit", ingest.CleanName(name), italian.Size(int64(len(data))), from)); err != nil {
 		return 0, false, err
 	}
 	return id, dup, p.o.drain(ctx, pipe)
@@ -889,7 +887,7 @@ func (p *Portal) Tournament(ctx context.Context, per *Person, id int64) (*Portal
 		}
 		return t, nil
 	}
-	return nil, &Error{Kind: NotFound, Msg: "no such tournament", MsgIT: "Torneo non trovato tra i suoi."}
+	return nil, newError(NotFound, "office.portal.no-tournament")
 }
 
 // PortalSubmission is one of a person's submissions as the portal shows
@@ -905,7 +903,7 @@ type PortalSubmission struct {
 // Submission returns a submission the person may see: he sent it, or
 // one of its files belongs to one of his tournaments. NotFound else.
 func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*PortalSubmission, error) {
-	notFound := &Error{Kind: NotFound, Msg: "no such submission", MsgIT: "Invio non trovato tra i suoi."}
+	notFound := newError(NotFound, "office.portal.no-submission")
 	sts, err := p.o.Store.StatusesOf(ctx, id)
 	if err != nil {
 		return nil, err
@@ -973,15 +971,14 @@ func (o *Office) SetPortalDisabled(ctx context.Context, a Actor, email string, d
 	}
 	addr := addrOf(email)
 	if addr == "" {
-		return &Error{Kind: Invalid, Msg: fmt.Sprintf("%q is not an e-mail address", email),
-			MsgIT: fmt.Sprintf("«%s» non è un indirizzo e-mail", email)}
+		return newError(Invalid, "office.portal.bad-address", pair{fmt.Sprintf("%q", email), email})
 	}
 	if err := o.Store.SetPortalDisabled(ctx, addr, disabled, a.User, o.Now()); err != nil {
 		return err
 	}
-	what, whatIT := "portal account disabled", "accesso al portale disattivato"
+	what := say("audit.portal.disabled")
 	if !disabled {
-		what, whatIT = "portal account enabled again", "accesso al portale riattivato"
+		what = say("audit.portal.enabled")
 	}
-	return o.audit(ctx, a, ActPortalAccount, "portal "+addr, what, whatIT)
+	return o.audit(ctx, a, ActPortalAccount, "portal "+addr, what)
 }

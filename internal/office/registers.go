@@ -9,7 +9,6 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/store"
 )
@@ -364,10 +363,9 @@ func (o *Office) Import(ctx context.Context, a Actor, req ImportRequest) (*Impor
 		return nil, err
 	}
 	if err := o.audit(ctx, a, ActImport, "register "+req.Kind,
-		fmt.Sprintf("%s: %s (%d added, %d removed, %d changed)", req.Name, italian.Count(d.Rows, "row", "rows"), len(d.Added), len(d.Removed), len(d.Changed)),
-		fmt.Sprintf("%s: %s (%d aggiunt%s, %d tolt%s, %d modificat%s)", req.Name, italian.Count(d.Rows, "riga", "righe"),
-			len(d.Added), italian.Plural(len(d.Added), "a", "e"), len(d.Removed), italian.Plural(len(d.Removed), "a", "e"),
-			len(d.Changed), italian.Plural(len(d.Changed), "a", "e"))); err != nil {
+		say("audit.import", req.Name, count{"audit.import.rows", d.Rows},
+			len(d.Added), word{"audit.import.added", len(d.Added)}, len(d.Removed), word{"audit.import.removed", len(d.Removed)},
+			len(d.Changed), word{"audit.import.changed", len(d.Changed)})); err != nil {
 		return nil, err
 	}
 	return &ImportResult{Register: req.Kind, File: req.Name, Rows: d.Rows, Diff: d}, nil
@@ -395,8 +393,8 @@ func (o *Office) UndoImport(ctx context.Context, a Actor, kind string) (*store.R
 	if err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActUndoImport, "register "+kind, fmt.Sprintf("version %d (%s) undone", v.ID, v.Name),
-		fmt.Sprintf("annullata la versione %d (%s)", v.ID, v.Name)); err != nil {
+	if err := o.audit(ctx, a, ActUndoImport, "register "+kind,
+		say("audit.undo-import", v.ID, v.Name)); err != nil {
 		return nil, err
 	}
 	return v, nil

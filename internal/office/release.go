@@ -39,7 +39,7 @@ func (o *Office) submissionAct(ctx context.Context, a Actor, act Action, id int6
 	if err := do(p); err != nil {
 		return err
 	}
-	if err := o.audit(ctx, a, act, submissionObject(id), "", ""); err != nil {
+	if err := o.audit(ctx, a, act, submissionObject(id), say("")); err != nil {
 		return err
 	}
 	if !drain {
@@ -60,8 +60,7 @@ func quarantineError(id int64, what string, err error) error {
 			Msg:   fmt.Sprintf("submission %d is %s, not quarantined: nothing to %s", id, se.State, what),
 			MsgIT: fmt.Sprintf("la trasmissione %d non è in quarantena (%s)", id, se.State)}
 	case errors.Is(err, store.ErrNoSubmission):
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", id),
-			MsgIT: fmt.Sprintf("la trasmissione %d non esiste", id)}
+		return newError(NotFound, "office.submission.none", id).because(err)
 	}
 	return err
 }

@@ -3,7 +3,6 @@ package office
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -25,21 +24,16 @@ func (o *Office) Resend(ctx context.Context, a Actor, submissionID int64) error 
 		var ne *store.NoticeError
 		switch {
 		case errors.As(err, &ne):
-			return &Error{Kind: Conflict, Err: err,
-				Msg:   fmt.Sprintf("the notice of submission %d was already delivered", submissionID),
-				CLI:   fmt.Sprintf("the notice of submission %d was already delivered (omologa status --show %d)", submissionID, submissionID),
-				MsgIT: fmt.Sprintf("l'avviso della trasmissione %d è già stato consegnato", submissionID)}
+			return newError(Conflict, "office.submission.delivered", submissionID).because(err).
+				withCLI("the notice of submission %d was already delivered (omologa status --show %d)", submissionID, submissionID)
 		case errors.Is(err, store.ErrNoNotice):
-			return &Error{Kind: Refused, Err: err,
-				Msg:   fmt.Sprintf("submission %d has no notice (not judged yet, quarantined or discarded)", submissionID),
-				MsgIT: fmt.Sprintf("la trasmissione %d non ha un avviso (non ancora esaminata, in quarantena o scartata)", submissionID)}
+			return newError(Refused, "office.submission.no-notice", submissionID).because(err)
 		case errors.Is(err, store.ErrNoSubmission):
-			return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no submission %d", submissionID),
-				MsgIT: fmt.Sprintf("la trasmissione %d non esiste", submissionID)}
+			return newError(NotFound, "office.submission.none", submissionID).because(err)
 		}
 		return err
 	}
-	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), "", ""); err != nil {
+	if err := o.audit(ctx, a, ActResend, submissionObject(submissionID), say("")); err != nil {
 		return err
 	}
 	return o.drain(ctx, p)
@@ -63,8 +57,8 @@ func (o *Office) ResendFailed(ctx context.Context, a Actor) ([]int64, error) {
 	for i, id := range ids {
 		objs[i], nums[i] = submissionObject(id), strconv.FormatInt(id, 10)
 	}
-	if err := o.audit(ctx, a, ActResend, "failed notices", strings.Join(objs, ", "),
-		italian.Plural(len(ids), "invio ", "invii ")+italian.Join(nums)); err != nil {
+	if err := o.audit(ctx, a, ActResend, "failed notices",
+		sayN("audit.resend.failed", len(ids), pair{strings.Join(objs, ", "), italian.Join(nums)})); err != nil {
 		return ids, err
 	}
 	return ids, o.drain(ctx, p)

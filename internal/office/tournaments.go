@@ -27,9 +27,7 @@ func tournamentObject(id int64) string { return fmt.Sprintf("tournament %d", id)
 
 func tournamentError(id int64, err error) error {
 	if errors.Is(err, store.ErrNoTournament) {
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no tournament %d", id),
-			CLI:   fmt.Sprintf("no tournament %d (omologa tournament list)", id),
-			MsgIT: fmt.Sprintf("il torneo %d non esiste", id)}
+		return newError(NotFound, "office.tournament.none", id).because(err).withCLI("no tournament %d (omologa tournament list)", id)
 	}
 	return err
 }
@@ -52,15 +50,14 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return &Error{Kind: Invalid, Msg: "a reason is required", MsgIT: "occorre indicare il motivo"}
+		return newError(Invalid, "office.tournament.no-reason")
 	}
 	t, err := o.Store.Tournament(ctx, id)
 	if err != nil {
 		return tournamentError(id, err)
 	}
 	if act == ActRevoke && t.CurrentFile == 0 {
-		return &Error{Kind: Refused, Msg: fmt.Sprintf("tournament %d (%s) has no homologated version: nothing to revoke", id, t.Name),
-			MsgIT: fmt.Sprintf("il torneo %d (%s) non ha una versione omologata: nulla da revocare", id, t.Name)}
+		return newError(Refused, "office.tournament.nothing-to-revoke", id, t.Name)
 	}
 	// The version in force is the file the arbiter is told about.
 	var before *fileView
@@ -77,8 +74,7 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 	}
 	var se *store.StateError
 	if errors.As(err, &se) {
-		return &Error{Kind: Refused, Err: err, Msg: fmt.Sprintf("tournament %d is %s", id, se.State),
-			MsgIT: fmt.Sprintf("il torneo %d è già in quello stato (%s)", id, se.State)}
+		return newError(Refused, "office.tournament.already", id, se.State).because(err)
 	}
 	if err != nil {
 		return err
@@ -90,7 +86,7 @@ func (o *Office) revoke(ctx context.Context, a Actor, act Action, id int64, reas
 		}
 	}
 	// The reason is the office's own words, in whatever language.
-	return o.audit(ctx, a, act, tournamentObject(id), reason, reason)
+	return o.audit(ctx, a, act, tournamentObject(id), say("audit.reason-only", reason))
 }
 
 // Link makes a file a version of the tournament id: the office's word
@@ -103,9 +99,8 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 	num := o.fileNumber(ctx, fileID)
 	from, err := o.Store.TournamentOfFile(ctx, fileID)
 	if errors.Is(err, store.ErrNoTournament) {
-		return &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %s is no version of a tournament", num),
-			MsgIT: fmt.Sprintf("il file %s non è una versione di un torneo", num),
-			CLI:   fmt.Sprintf("file %s is no version of a tournament (omologa status shows the files)", num)}
+		return newError(NotFound, "office.tournament.no-version", num).because(err).
+			withCLI("file %s is no version of a tournament (omologa status shows the files)", num)
 	}
 	if err != nil {
 		return err
@@ -116,8 +111,8 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 	if err := o.Store.Link(ctx, fileID, id, o.Now()); err != nil {
 		return tournamentError(id, err)
 	}
-	return o.audit(ctx, a, ActLink, tournamentObject(id), fmt.Sprintf("file %s, from tournament %d %q", num, from.ID, from.Key),
-		fmt.Sprintf("file %s, dal torneo %d «%s»", num, from.ID, from.Name))
+	return o.audit(ctx, a, ActLink, tournamentObject(id),
+		say("audit.link", num, from.ID, pair{fmt.Sprintf("%q", from.Key), from.Name})) // the key, quoted, names it in English
 }
 
 // Unlink makes a file a tournament of its own (a section taken for a
@@ -129,9 +124,8 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	num := o.fileNumber(ctx, fileID)
 	from, err := o.Store.TournamentOfFile(ctx, fileID)
 	if errors.Is(err, store.ErrNoTournament) {
-		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("file %s is no version of a tournament", num),
-			MsgIT: fmt.Sprintf("il file %s non è una versione di un torneo", num),
-			CLI:   fmt.Sprintf("file %s is no version of a tournament (omologa status shows the files)", num)}
+		return nil, newError(NotFound, "office.tournament.no-version", num).because(err).
+			withCLI("file %s is no version of a tournament (omologa status shows the files)", num)
 	}
 	if err != nil {
 		return nil, err
@@ -146,12 +140,11 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 		if err != nil {
 			return nil, err
 		}
-		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %s: a tournament of its own, not a version of %q", num, from.UnclearWith),
-			fmt.Sprintf("file %s: un torneo a sé, non una versione di un altro torneo", num))
+		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID),
+			say("audit.unlink.unclear", num, pair{fmt.Sprintf("%q", from.UnclearWith), "un altro torneo"}))
 	}
 	if len(from.Versions) == 1 {
-		return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %s is the only version of tournament %d: already on its own", num, from.ID),
-			MsgIT: fmt.Sprintf("il file %s è l'unica versione del torneo %d: è già un torneo a sé", num, from.ID)}
+		return nil, newError(Refused, "office.tournament.only-version", num, from.ID)
 	}
 	key := fmt.Sprintf("%s#file%d", strings.SplitN(from.Key, "#", 2)[0], fileID)
 	if err := o.Store.Unlink(ctx, fileID, key, o.Now()); err != nil {
@@ -161,8 +154,8 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 	if err != nil {
 		return nil, err
 	}
-	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID), fmt.Sprintf("file %s, now tournament %d", num, t.ID),
-		fmt.Sprintf("file %s, ora torneo %d", num, t.ID)); err != nil {
+	if err := o.audit(ctx, a, ActUnlink, tournamentObject(from.ID),
+		say("audit.unlink", num, t.ID)); err != nil {
 		return nil, err
 	}
 	return t, nil

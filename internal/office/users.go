@@ -23,8 +23,7 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 			MsgIT: fmt.Sprintf("il nome utente ha da 1 a %d caratteri fra a-z A-Z 0-9 . _ - e comincia con una lettera o una cifra", accounts.MaxName)}
 	}
 	if !ValidRole(role) {
-		return &Error{Kind: Invalid, Msg: fmt.Sprintf("role %q: want clerk, officer or admin", role),
-			MsgIT: fmt.Sprintf("ruolo %q: clerk, officer o admin", role)}
+		return newError(Invalid, "office.user.bad-role", role)
 	}
 	h, err := hashPassword(password)
 	if err != nil {
@@ -32,12 +31,11 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 	}
 	if _, err := o.Store.AddUser(ctx, name, string(role), h, o.Now()); err != nil {
 		if errors.Is(err, store.ErrUserExists) {
-			return &Error{Kind: Conflict, Msg: fmt.Sprintf("user %s exists already", name),
-				MsgIT: fmt.Sprintf("l'utente %s esiste già", name), Err: err}
+			return newError(Conflict, "office.user.exists", name).because(err)
 		}
 		return err
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, "added as "+string(role), "aggiunto come "+role.Italian())
+	return o.audit(ctx, a, ActUsers, "user "+name, say("audit.user.added", pair{string(role), role.Italian()}))
 }
 
 // SetPassword sets a user's password; the user's sessions end.
@@ -52,7 +50,7 @@ func (o *Office) SetPassword(ctx context.Context, a Actor, name, password string
 	if err := o.Store.UpdateUser(ctx, name, &h, nil, nil, o.Now()); err != nil {
 		return userError(name, err)
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, "new password", "nuova password")
+	return o.audit(ctx, a, ActUsers, "user "+name, say("audit.user.password"))
 }
 
 // DisableUser disables a user (its sessions end) or, with disabled
@@ -64,11 +62,11 @@ func (o *Office) DisableUser(ctx context.Context, a Actor, name string, disabled
 	if err := o.Store.UpdateUser(ctx, name, nil, nil, &disabled, o.Now()); err != nil {
 		return userError(name, err)
 	}
-	what, whatIT := "disabled", "disattivato"
+	what := say("audit.user.disabled")
 	if !disabled {
-		what, whatIT = "enabled", "riattivato"
+		what = say("audit.user.enabled")
 	}
-	return o.audit(ctx, a, ActUsers, "user "+name, what, whatIT)
+	return o.audit(ctx, a, ActUsers, "user "+name, what)
 }
 
 // Users lists the web accounts by name.
@@ -97,7 +95,7 @@ func (o *Office) ChangeOwnPassword(ctx context.Context, a Actor, current, passwo
 		return userError(a.User, err)
 	}
 	if u.Disabled || !accounts.PasswordMatches(u.Hash, current) {
-		return &Error{Kind: Refused, Msg: "the current password is wrong", MsgIT: "la password attuale è sbagliata"}
+		return newError(Refused, "office.user.wrong-password")
 	}
 	h, err := hashPassword(password)
 	if err != nil {
@@ -106,16 +104,15 @@ func (o *Office) ChangeOwnPassword(ctx context.Context, a Actor, current, passwo
 	if err := o.Store.UpdateUser(ctx, a.User, &h, nil, nil, o.Now()); err != nil {
 		return userError(a.User, err)
 	}
-	return o.audit(ctx, a, ActOwnPassword, "user "+a.User, "changed his own password", "ha cambiato la propria password")
+	return o.audit(ctx, a, ActOwnPassword, "user "+a.User, say("audit.user.own-password"))
 }
 
 func userError(name string, err error) error {
 	if errors.Is(err, store.ErrLastAdmin) {
-		return &Error{Kind: Refused, Msg: fmt.Sprintf("%s is the last enabled admin: enable or add another admin first", name),
-			MsgIT: fmt.Sprintf("%s è l'ultimo amministratore attivo: attivarne o aggiungerne prima un altro", name), Err: err}
+		return newError(Refused, "office.user.last-admin", name).because(err)
 	}
 	if errors.Is(err, store.ErrNoUser) {
-		return &Error{Kind: NotFound, Msg: fmt.Sprintf("no user %s", name), MsgIT: fmt.Sprintf("nessun utente %s", name), Err: err}
+		return newError(NotFound, "office.user.none", name).because(err)
 	}
 	return err
 }

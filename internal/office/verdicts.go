@@ -62,9 +62,7 @@ type fileView struct {
 func (o *Office) fileView(ctx context.Context, fileID int64) (*fileView, error) {
 	f, number, sub, tour, err := o.Store.FileFacts(ctx, fileID)
 	if errors.Is(err, store.ErrNotJudged) {
-		return nil, &Error{Kind: NotFound, Err: err, Msg: fmt.Sprintf("no file %d", fileID),
-			CLI:   fmt.Sprintf("no file %d (omologa status shows the files)", fileID),
-			MsgIT: fmt.Sprintf("il file %d non esiste", fileID)}
+		return nil, newError(NotFound, "office.file.none", fileID).because(err).withCLI("no file %d (omologa status shows the files)", fileID)
 	}
 	if err != nil {
 		return nil, err
@@ -122,12 +120,11 @@ func (o *Office) RejudgeFile(ctx context.Context, a Actor, fileID int64, reason 
 	if err != nil {
 		return nil, err
 	}
-	details := fmt.Sprintf("file %s: %s → %s", out.Number, out.Before.LabelEN, out.After.LabelEN)
-	detailsIT := fmt.Sprintf("file %s: %s → %s", out.Number, out.Before.Label, out.After.Label)
+	details := say("audit.rejudge", out.Number, pair{out.Before.LabelEN, out.Before.Label}, pair{out.After.LabelEN, out.After.Label})
 	if reason != "" {
-		details, detailsIT = details+"; "+reason, detailsIT+"; "+reason
+		details = say("audit.reason", details, reason)
 	}
-	return out, o.audit(ctx, a, ActRejudge, "file "+out.Number, details, detailsIT)
+	return out, o.audit(ctx, a, ActRejudge, "file "+out.Number, details)
 }
 
 // RejudgePeriod judges again every judged file received from from to to
@@ -189,8 +186,7 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 	act := map[state.Decision]state.Act{state.AcceptDespite: state.ActAcceptDespite, state.AcceptLate: state.ActAcceptLate,
 		state.RejectVersion: state.ActReject}[d]
 	if act == "" {
-		return nil, &Error{Kind: Invalid, Msg: fmt.Sprintf("unknown decision %q (accept, accept-late, reject)", d),
-			MsgIT: fmt.Sprintf("decisione sconosciuta %q", d)}
+		return nil, newError(Invalid, "office.overrule.unknown", d)
 	}
 	fv, err := o.fileView(ctx, fileID)
 	if err != nil {
@@ -225,12 +221,10 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 			}
 		}
 		if d == state.AcceptLate && !late {
-			return nil, &Error{Kind: Refused, Msg: fmt.Sprintf("file %s was not sent late", fv.number),
-				MsgIT: fmt.Sprintf("il file %s non è in ritardo", fv.number)}
+			return nil, newError(Refused, "office.overrule.not-late", fv.number)
 		}
 		if len(missing) > 0 {
-			return nil, &Error{Kind: Invalid, Msg: fmt.Sprintf("file %s has errors not named in the decision: %s", fv.number, strings.Join(missing, ", ")),
-				MsgIT: fmt.Sprintf("il file %s ha errori non indicati nella decisione: %s", fv.number, strings.Join(missing, ", "))}
+			return nil, newError(Invalid, "office.overrule.unnamed", fv.number, strings.Join(missing, ", "))
 		}
 		rules = nil
 		for _, f := range named {
@@ -246,13 +240,12 @@ func (o *Office) Overrule(ctx context.Context, a Actor, fileID int64, d state.De
 	if err != nil {
 		return nil, err
 	}
-	details := fmt.Sprintf("file %s: %s (%s → %s): %s", out.Number, d, out.Before.LabelEN, out.After.LabelEN, reason)
-	detailsIT := fmt.Sprintf("file %s: %s → %s: %s", out.Number, out.Before.Label, out.After.Label, reason)
+	details := say("audit.overrule", out.Number,
+		say("audit.overrule.change", pair{string(d), ""}, pair{out.Before.LabelEN, out.Before.Label}, pair{out.After.LabelEN, out.After.Label}), reason)
 	if len(rules) > 0 {
-		details += " [" + strings.Join(rules, ", ") + "]"
-		detailsIT += " [" + strings.Join(rules, ", ") + "]"
+		details = say("audit.rules", details, strings.Join(rules, ", "))
 	}
-	return out, o.audit(ctx, a, ActOverrule, "file "+out.Number, details, detailsIT)
+	return out, o.audit(ctx, a, ActOverrule, "file "+out.Number, details)
 }
 
 // report returns the validator's report stored with a file's verdict.
@@ -349,15 +342,14 @@ func (o *Office) FileNumbered(ctx context.Context, number string) (int64, error)
 	n, err1 := strconv.ParseInt(sub, 10, 64)
 	m, err2 := strconv.Atoi(place)
 	if !ok || err1 != nil || err2 != nil || n <= 0 || m <= 0 {
-		return 0, &Error{Kind: Invalid, Msg: fmt.Sprintf("file %q: a file's number N.M expected (submission N, its M-th file)", number),
-			MsgIT: fmt.Sprintf("file %q: atteso il numero N.M di un file (invio N, suo M-esimo file)", number)}
+		return 0, newError(Invalid, "office.file.bad-number", number)
 	}
 	id, found, err := o.Store.FileByNumber(ctx, n, m)
 	if err != nil {
 		return 0, err
 	}
 	if !found {
-		return 0, &Error{Kind: NotFound, Msg: fmt.Sprintf("no file %s", number), MsgIT: fmt.Sprintf("il file %s non esiste", number)}
+		return 0, newError(NotFound, "office.file.none", number)
 	}
 	return id, nil
 }

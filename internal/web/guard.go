@@ -122,29 +122,3 @@ func safeNext(n string) string {
 	}
 	return n
 }
-
-func init() {
-	// The words of this file's answers, kept apart from texts.go.
-	for lang, m := range map[string]map[string]string{
-		"it": {
-			"throttled": "Troppi tentativi sbagliati: riprovare fra qualche minuto.",
-			"busy":      "Troppi accessi in questo momento: riprovare fra qualche secondo.",
-			"tooLarge":  "Richiesta troppo grande.",
-			"account":   "Il mio account", "currentPassword": "Password attuale", "newPasswordTwice": "Nuova password (di nuovo)",
-			"changeOwnPassword": "Cambia la password", "ownPasswordHint": "Almeno 10 caratteri. Dopo il cambio restano aperte solo questa sessione e quelle future.",
-			"newPasswordLabel": "Nuova password", "done.ownPassword": "Password cambiata.",
-		},
-		"en": {
-			"throttled": "Too many wrong passwords: try again in a few minutes.",
-			"busy":      "Too many logins at this moment: try again in a few seconds.",
-			"tooLarge":  "Request too large.",
-			"account":   "My account", "currentPassword": "Current password", "newPasswordTwice": "New password (again)",
-			"changeOwnPassword": "Change the password", "ownPasswordHint": "At least 10 characters. After the change only this session and new ones stay open.",
-			"newPasswordLabel": "New password", "done.ownPassword": "Password changed.",
-		},
-	} {
-		for k, v := range m {
-			texts[lang][k] = v
-		}
-	}
-}

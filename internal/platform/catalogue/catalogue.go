@@ -7,12 +7,15 @@
 // Keys are grouped by who writes the text: "notice." the answers to a
 // submission, "finding." where a finding points, "date." the month
 // names and the list and period phrases of italian; "count." the nouns
-// counted in several places.
+// counted in several places; "web." the office's web application;
+// "audit." the details of the office's acts in the audit trail;
+// "office." the office's refusals.
 package catalogue
 
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Entry is one text in both languages. A counted entry (a noun written
@@ -83,6 +86,18 @@ func (l Lang) Word(key string, n int) string {
 		return e.EN
 	}
 	return e.IT
+}
+
+// Prefixed is every text whose key begins with prefix, keyed without
+// it: the web's templates read their words as a map (.L.key).
+func (l Lang) Prefixed(prefix string) map[string]string {
+	m := map[string]string{}
+	for k := range entries {
+		if rest, ok := strings.CutPrefix(k, prefix); ok {
+			m[rest], _ = l.Lookup(k)
+		}
+	}
+	return m
 }
 
 // N writes n with the counted key agreeing: "1 giorno", "8 giorni".

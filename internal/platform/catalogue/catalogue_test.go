@@ -7,9 +7,19 @@ import (
 )
 
 // verb is a fmt placeholder: %s, %d, %[2]s, %5.1f; %% is not one.
-var verb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z]`)
+// "%%" is matched first, and dropped, so that "%d%% limit" is not read
+// as a "% l" verb.
+var verb = regexp.MustCompile(`%%|%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z]`)
 
-func verbs(s string) []string { return verb.FindAllString(s, -1) }
+func verbs(s string) []string {
+	var vs []string
+	for _, v := range verb.FindAllString(s, -1) {
+		if v != "%%" {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
 
 // TestEveryEntryHasBothLanguagesAndTheSamePlaceholders: a text missing in
 // one language, or whose placeholders differ between the languages (one
@@ -57,5 +67,25 @@ func TestLangs(t *testing.T) {
 	}
 	if got := EN.T("no.such.key"); got != "[no.such.key]" {
 		t.Errorf("missing key: %q", got)
+	}
+}
+
+// TestVerbs: "%%" is a percent sign, not a placeholder, even when a
+// letter follows the space after it ("%d%% limit").
+func TestVerbs(t *testing.T) {
+	if got := verbs("%d of %d (%d%%, above the %d%% limit)"); !slices.Equal(got, []string{"%d", "%d", "%d", "%d"}) {
+		t.Errorf("verbs: %q", got)
+	}
+}
+
+// TestPrefixed: the web's words as a map keyed without the prefix, in
+// the language asked for.
+func TestPrefixed(t *testing.T) {
+	it, en := IT.Prefixed("web."), EN.Prefixed("web.")
+	if it["login"] != "Accedi" || en["login"] != "Log in" || len(it) != len(en) {
+		t.Errorf("Prefixed: %q %q, %d and %d keys", it["login"], en["login"], len(it), len(en))
+	}
+	if _, ok := it["web.login"]; ok {
+		t.Error("Prefixed kept the prefix")
 	}
 }
