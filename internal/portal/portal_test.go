@@ -12,7 +12,6 @@ import (
 	"net/mail"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,6 +26,7 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
 	"omologa/internal/store"
+	"omologa/internal/testkit/browsertest"
 	"omologa/internal/web"
 )
 
@@ -212,107 +212,28 @@ func (f *fixture) notices(t *testing.T, to string) []string {
 	return out
 }
 
-// browser drives one headless Chromium; shots go to $OMOLOGA_SCREENSHOTS.
-type browser struct {
-	ctx  context.Context
-	base string
-	dir  string
-	n    int
-}
+// browser is the tests' one headless Chromium (testkit/browsertest), in
+// Italian, with the portal's sign-in.
+type browser struct{ *browsertest.Browser }
 
 func newBrowser(t *testing.T, base string) *browser {
-	path := "/usr/bin/chromium"
-	if _, err := os.Stat(path); err != nil {
-		if p, err := exec.LookPath("chromium"); err == nil {
-			path = p
-		} else if os.Getenv("CI") == "true" {
-			t.Fatalf("chromium is not installed (%s): the browser tests cannot run in CI", path)
-		} else {
-			t.Skipf("chromium is not installed (%s): browser tests skipped", path)
-		}
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.Flag("lang", "it-IT"),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 900))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	b := &browser{ctx: ctx, base: base, dir: os.Getenv("OMOLOGA_SCREENSHOTS")}
-	if b.dir != "" {
-		if err := os.MkdirAll(b.dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return b
-}
-
-func (b *browser) do(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-}
-
-func (b *browser) open(t *testing.T, u string) {
-	t.Helper()
-	if strings.HasPrefix(u, "/") {
-		u = b.base + u
-	}
-	b.do(t, "open "+u, chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("footer")))
+	return &browser{browsertest.New(t, base, browsertest.Options{Lang: "it-IT", Life: 3 * time.Minute,
+		Step: 20 * time.Second, ShotPrefix: "portal-"})}
 }
 
 // click clicks a button that loads another page, waiting for marker.
 func (b *browser) click(t *testing.T, button, marker string) {
 	t.Helper()
-	b.do(t, "click "+button, chromedp.Click(chromedp.CSS(button)), chromedp.WaitVisible(chromedp.CSS(marker)))
-}
-
-func (b *browser) text(t *testing.T, sel string) string {
-	t.Helper()
-	s, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel)))
-	if err != nil {
-		t.Fatalf("text of %s: %v", sel, err)
-	}
-	return s
-}
-
-func (b *browser) count(t *testing.T, sel string) int {
-	t.Helper()
-	n, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q).length`, sel)))
-	if err != nil {
-		t.Fatalf("count %s: %v", sel, err)
-	}
-	return n
-}
-
-func (b *browser) shot(t *testing.T, name string) {
-	t.Helper()
-	if b.dir == "" {
-		return
-	}
-	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot %s: %v", name, err)
-	}
-	b.n++
-	if err := os.WriteFile(filepath.Join(b.dir, fmt.Sprintf("portal-%02d-%s.png", b.n, name)), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	b.Submit(t, "click "+button, button, marker)
 }
 
 // askLink asks for a link for an address and returns the page's text.
 func (b *browser) askLink(t *testing.T, email string) string {
 	t.Helper()
-	b.open(t, "/portale/entra")
-	b.do(t, "type the address", chromedp.SetValue(chromedp.CSS("#email"), email))
+	b.Open(t, "/portale/entra")
+	b.Do(t, "type the address", chromedp.SetValue(chromedp.CSS("#email"), email))
 	b.click(t, "#ask", "#asked")
-	return b.text(t, "main")
+	return b.Text(t, "main")
 }
 
 func (b *browser) signIn(t *testing.T, f *fixture, email string) {
@@ -322,7 +243,7 @@ func (b *browser) signIn(t *testing.T, f *fixture, email string) {
 	if len(links) == 0 {
 		t.Fatalf("no sign-in link in the outbox for %s", email)
 	}
-	b.open(t, links[len(links)-1])
+	b.Open(t, links[len(links)-1])
 	b.click(t, "#enter", "#tournaments, main p.note")
 }
 
@@ -343,10 +264,10 @@ func TestBrowserPortal(t *testing.T) {
 	var asked string
 
 	t.Run("an arbiter asks for a link, an unknown address gets none", func(t *testing.T) {
-		b.open(t, "/portale/")
-		b.shot(t, "sign-in")
+		b.Open(t, "/portale/")
+		b.Shot(t, "sign-in")
 		asked = b.askLink(t, casadei)
-		b.shot(t, "link-asked")
+		b.Shot(t, "link-asked")
 		links := f.links(t, casadei)
 		if len(links) != 1 || links[0] == "" {
 			t.Fatalf("links for %s in the outbox: %q", casadei, links)
@@ -361,41 +282,41 @@ func TestBrowserPortal(t *testing.T) {
 	})
 
 	t.Run("the link signs in once", func(t *testing.T) {
-		b.open(t, link)
-		b.shot(t, "link")
+		b.Open(t, link)
+		b.Shot(t, "link")
 		b.click(t, "#enter", "#tournaments")
-		if who := b.text(t, "#who"); !strings.Contains(who, "Casadei Mirko") {
+		if who := b.Text(t, "#who"); !strings.Contains(who, "Casadei Mirko") {
 			t.Errorf("signed in as %q", who)
 		}
-		if got := b.text(t, "#tournaments"); !strings.Contains(got, "Open di Ognissanti") || strings.Contains(got, "Novara") {
+		if got := b.Text(t, "#tournaments"); !strings.Contains(got, "Open di Ognissanti") || strings.Contains(got, "Novara") {
 			t.Errorf("the arbiter's tournaments: %q", got)
 		}
-		b.shot(t, "home")
-		b.open(t, link)
+		b.Shot(t, "home")
+		b.Open(t, link)
 		b.click(t, "#enter", "#error")
-		if got := b.text(t, "#error"); !strings.Contains(got, "già stato usato") {
+		if got := b.Text(t, "#error"); !strings.Contains(got, "già stato usato") {
 			t.Errorf("a second use of the link says %q", got)
 		}
-		b.shot(t, "link-used")
+		b.Shot(t, "link-used")
 	})
 
 	t.Run("pre-check of the Rimini file shows its seven errors", func(t *testing.T) {
-		b.open(t, "/portale/verifica")
-		b.shot(t, "check-form")
-		b.do(t, "choose the file", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{riminiFile}))
+		b.Open(t, "/portale/verifica")
+		b.Shot(t, "check-form")
+		b.Do(t, "choose the file", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{riminiFile}))
 		b.click(t, "#check", "#result")
-		if n := b.count(t, "#findings tr.sev-error"); n != 7 {
-			t.Errorf("the pre-check shows %d errors, want 7: %s", n, b.text(t, "#findings"))
+		if n := b.Count(t, "#findings tr.sev-error"); n != 7 {
+			t.Errorf("the pre-check shows %d errors, want 7: %s", n, b.Text(t, "#findings"))
 		}
-		if v := b.text(t, "#verdict"); !strings.Contains(v, "sarebbe respinto") || !strings.Contains(v, "7 errori") {
+		if v := b.Text(t, "#verdict"); !strings.Contains(v, "sarebbe respinto") || !strings.Contains(v, "7 errori") {
 			t.Errorf("the verdict says %q", v)
 		}
 		for _, want := range []string{"RTF 5.3.1 a", "RTF 6.2.2", "giocatore", "3,5"} {
-			if !strings.Contains(b.text(t, "main"), want) {
+			if !strings.Contains(b.Text(t, "main"), want) {
 				t.Errorf("the pre-check page lacks %q", want)
 			}
 		}
-		b.shot(t, "check-rimini")
+		b.Shot(t, "check-rimini")
 		// Nothing stored, nothing the office sees.
 		if ids, err := f.o.Store.SubmissionsBy(context.Background(), casadei); err != nil || len(ids) != 0 {
 			t.Errorf("the pre-check stored submissions %v (%v)", ids, err)
@@ -404,12 +325,12 @@ func TestBrowserPortal(t *testing.T) {
 
 	var subID string
 	t.Run("the correction is checked and submitted from the tournament's page", func(t *testing.T) {
-		b.open(t, "/portale/")
-		b.do(t, "open the tournament", chromedp.Click(chromedp.CSS(`#tournaments a`)), chromedp.WaitVisible(chromedp.CSS("#versions")))
-		b.shot(t, "tournament-before")
-		b.do(t, "choose the corrected file", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{corrected}))
+		b.Open(t, "/portale/")
+		b.Do(t, "open the tournament", chromedp.Click(chromedp.CSS(`#tournaments a`)), chromedp.WaitVisible(chromedp.CSS("#versions")))
+		b.Shot(t, "tournament-before")
+		b.Do(t, "choose the corrected file", chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{corrected}))
 		b.click(t, "#check", "#result")
-		if v := b.text(t, "#verdict"); !strings.Contains(v, "sarebbe omologato") {
+		if v := b.Text(t, "#verdict"); !strings.Contains(v, "sarebbe omologato") {
 			t.Errorf("the corrected file: %q", v)
 		}
 		// The body fields of RAPID 5.2 are proposed: the venue and the
@@ -417,28 +338,28 @@ func TestBrowserPortal(t *testing.T) {
 		// the file; the arbiter confirms them as they are.
 		for sel, want := range map[string]string{"#f-venue": "Rimini", "#f-organiser": "A.S.D. Scacchi Rimini",
 			"#f-arbiter": "Esposito Gennaro", "#f-date": "dal 31/10/2026 al 15/11/2026"} {
-			if v, err := chromedp.Run(b.ctx, chromedp.Value(chromedp.CSS(sel))); err != nil || v != want {
+			if v, err := chromedp.Run(b.Ctx, chromedp.Value(chromedp.CSS(sel))); err != nil || v != want {
 				t.Errorf("%s proposed: %q (%v), want %q", sel, v, err, want)
 			}
 		}
-		if n := b.count(t, "#findings tr"); n != 0 {
-			t.Errorf("the corrected file has %d errors or warnings: %s", n, b.text(t, "#findings"))
+		if n := b.Count(t, "#findings tr"); n != 0 {
+			t.Errorf("the corrected file has %d errors or warnings: %s", n, b.Text(t, "#findings"))
 		}
-		b.shot(t, "check-corrected")
+		b.Shot(t, "check-corrected")
 		b.click(t, "#submit", "#sent")
-		if v := b.text(t, "#file-verdict"); v != "omologato" {
+		if v := b.Text(t, "#file-verdict"); v != "omologato" {
 			t.Errorf("the submission's verdict: %q", v)
 		}
-		if n := b.text(t, "#notice"); !strings.Contains(n, "Open di Ognissanti") {
+		if n := b.Text(t, "#notice"); !strings.Contains(n, "Open di Ognissanti") {
 			t.Errorf("the notice shown: %q", n)
 		}
-		if l := b.text(t, "#list"); !strings.Contains(l, "Elo Italia di gennaio 2027") {
+		if l := b.Text(t, "#list"); !strings.Contains(l, "Elo Italia di gennaio 2027") {
 			t.Errorf("the list: %q", l)
 		}
-		loc, _ := chromedp.Run(b.ctx, chromedp.Location())
+		loc, _ := chromedp.Run(b.Ctx, chromedp.Location())
 		u, _ := url.Parse(loc)
 		subID = strings.TrimPrefix(u.Path, "/portale/invii/")
-		b.shot(t, "submitted")
+		b.Shot(t, "submitted")
 		if ns := f.notices(t, casadei); len(ns) != 1 || !strings.Contains(ns[0], "Open di Ognissanti") {
 			t.Errorf("notices e-mailed to the arbiter: %d", len(ns))
 		}
@@ -456,53 +377,53 @@ func TestBrowserPortal(t *testing.T) {
 			Out: t.TempDir()}); err != nil {
 			t.Fatal(err)
 		}
-		b.open(t, "/portale/")
-		if got := b.text(t, "#tournaments"); !strings.Contains(got, "contato nella lista Elo Italia di gennaio 2027") {
+		b.Open(t, "/portale/")
+		if got := b.Text(t, "#tournaments"); !strings.Contains(got, "contato nella lista Elo Italia di gennaio 2027") {
 			t.Errorf("the tournaments: %q", got)
 		}
-		b.shot(t, "home-counted")
-		b.do(t, "open the tournament", chromedp.Click(chromedp.CSS(`#tournaments a`)), chromedp.WaitVisible(chromedp.CSS("#versions")))
-		if got := b.text(t, "#versions"); !strings.Contains(got, "in vigore") || !strings.Contains(got, "dal portale") {
+		b.Shot(t, "home-counted")
+		b.Do(t, "open the tournament", chromedp.Click(chromedp.CSS(`#tournaments a`)), chromedp.WaitVisible(chromedp.CSS("#versions")))
+		if got := b.Text(t, "#versions"); !strings.Contains(got, "in vigore") || !strings.Contains(got, "dal portale") {
 			t.Errorf("the versions: %q", got)
 		}
-		b.shot(t, "tournament-after")
-		b.open(t, "/portale/password")
-		b.shot(t, "password")
+		b.Shot(t, "tournament-after")
+		b.Open(t, "/portale/password")
+		b.Shot(t, "password")
 	})
 
 	t.Run("another arbiter sees nothing of it", func(t *testing.T) {
 		b.signOut(t)
 		b.signIn(t, f, ferretti)
-		if got := b.text(t, "main"); strings.Contains(got, "Ognissanti") || !strings.Contains(got, "Novara") {
+		if got := b.Text(t, "main"); strings.Contains(got, "Ognissanti") || !strings.Contains(got, "Novara") {
 			t.Errorf("another arbiter's tournaments: %q", got)
 		}
-		b.shot(t, "other-home")
-		b.open(t, "/portale/invii/"+subID)
-		if got := b.text(t, "#error"); !strings.Contains(got, "non trovato") {
+		b.Shot(t, "other-home")
+		b.Open(t, "/portale/invii/"+subID)
+		if got := b.Text(t, "#error"); !strings.Contains(got, "non trovato") {
 			t.Errorf("another arbiter opening the submission: %q", got)
 		}
-		b.shot(t, "other-denied")
+		b.Shot(t, "other-denied")
 	})
 
 	t.Run("the office disables a portal account", func(t *testing.T) {
-		b.open(t, "/login")
-		b.do(t, "log in", chromedp.SetValue(chromedp.CSS("#name"), "admin"), chromedp.SetValue(chromedp.CSS("#password"), "admin-password"))
+		b.Open(t, "/login")
+		b.Do(t, "log in", chromedp.SetValue(chromedp.CSS("#name"), "admin"), chromedp.SetValue(chromedp.CSS("#password"), "admin-password"))
 		b.click(t, "#login", "nav.site")
-		b.open(t, "/users/portal")
-		if got := b.text(t, "#portal-accounts"); !strings.Contains(got, casadei) || !strings.Contains(got, ferretti) {
+		b.Open(t, "/users/portal")
+		if got := b.Text(t, "#portal-accounts"); !strings.Contains(got, casadei) || !strings.Contains(got, ferretti) {
 			t.Errorf("the portal accounts: %q", got)
 		}
-		b.shot(t, "office-portal-accounts")
-		b.open(t, "/audit")
-		if got := b.text(t, "main"); !strings.Contains(got, "portale: invio") {
+		b.Shot(t, "office-portal-accounts")
+		b.Open(t, "/audit")
+		if got := b.Text(t, "main"); !strings.Contains(got, "portale: invio") {
 			t.Errorf("the audit trail lacks the portal's submission: %q", got)
 		}
-		b.shot(t, "office-audit")
+		b.Shot(t, "office-audit")
 		if err := f.o.SetPortalDisabled(context.Background(), office.CLIActor(), ferretti, true); err != nil {
 			t.Fatal(err)
 		}
-		b.open(t, "/portale/")
-		if loc, _ := chromedp.Run(b.ctx, chromedp.Location()); !strings.HasSuffix(loc, "/portale/entra") {
+		b.Open(t, "/portale/")
+		if loc, _ := chromedp.Run(b.Ctx, chromedp.Location()); !strings.HasSuffix(loc, "/portale/entra") {
 			t.Errorf("a disabled account's session still opens %s", loc)
 		}
 	})

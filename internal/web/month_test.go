@@ -97,12 +97,12 @@ func TestBrowserOfficeMonth(t *testing.T) {
 	b.login(t, "officer", password("officer"))
 
 	t.Run("the overview is the office's work queue", func(t *testing.T) {
-		b.open(t, "/")
-		q := b.text(t, "ul.queue")
+		b.Open(t, "/")
+		q := b.Text(t, "ul.queue")
 		if !strings.Contains(q, "trattenuto") || !strings.Contains(q, "in quarantena") || !strings.Contains(q, "Elo Italia Rapid") {
 			t.Errorf("the work queue: %q", q)
 		}
-		b.shot(t, "month-queue")
+		b.Shot(t, "month-queue")
 	})
 
 	t.Run("a register fix, then judged again: accepted, with a notice", func(t *testing.T) {
@@ -116,42 +116,42 @@ func TestBrowserOfficeMonth(t *testing.T) {
 			t.Fatal(err)
 		}
 		sub := f.submissionOf(t, "lucca")
-		b.open(t, fmt.Sprintf("/submissions/%d", sub))
-		b.do(t, "rejudge", chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#acts-%d input[name=reason]", lucca)), "tessera 2026 di Valentini registrata"),
+		b.Open(t, fmt.Sprintf("/submissions/%d", sub))
+		b.Do(t, "rejudge", chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#acts-%d input[name=reason]", lucca)), "tessera 2026 di Valentini registrata"),
 			chromedp.Click(chromedp.CSS(fmt.Sprintf("#rejudge-%d", lucca))), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if s := b.text(t, fmt.Sprintf("#file-%d .state", lucca)); s != "omologato" {
+		if s := b.Text(t, fmt.Sprintf("#file-%d .state", lucca)); s != "omologato" {
 			t.Errorf("after the new judgement: %q", s)
 		}
 		if k := f.actNotice(t, sub); k != "rejudged" {
 			t.Errorf("notice %q, want rejudged", k)
 		}
-		b.shot(t, "month-rejudged")
+		b.Shot(t, "month-rejudged")
 	})
 
 	t.Run("overruled with a reason: notice and audit entry", func(t *testing.T) {
 		sub := f.submissionOf(t, "rimini")
 		file := f.firstFile(t, sub)
-		b.open(t, fmt.Sprintf("/submissions/%d", sub))
-		b.shot(t, "month-rejected")
-		b.do(t, "accept despite", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		b.Open(t, fmt.Sprintf("/submissions/%d", sub))
+		b.Shot(t, "month-rejected")
+		b.Do(t, "accept despite", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
 			`document.querySelectorAll("#acts-%d input[name=rule]").forEach(c => c.checked = true)`, file)),
 			chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`#acts-%d form:has(input[value=accept]) input[name=reason]`, file)), "torneo sperimentale autorizzato dal settore tecnico"),
 			chromedp.Click(chromedp.CSS(fmt.Sprintf("#accept-%d", file))), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if s := b.text(t, fmt.Sprintf("#file-%d .state", file)); s != "omologato per decisione dell'ufficio" {
+		if s := b.Text(t, fmt.Sprintf("#file-%d .state", file)); s != "omologato per decisione dell'ufficio" {
 			t.Errorf("after the decision: %q", s)
 		}
-		if d := b.text(t, fmt.Sprintf("#decision-%d", file)); !strings.Contains(d, "settore tecnico") {
+		if d := b.Text(t, fmt.Sprintf("#decision-%d", file)); !strings.Contains(d, "settore tecnico") {
 			t.Errorf("the decision beside the findings: %q", d)
 		}
 		if k := f.actNotice(t, sub); k != "overruled" {
 			t.Errorf("notice %q, want overruled", k)
 		}
-		b.shot(t, "month-overruled")
-		b.open(t, "/audit")
-		if a := b.text(t, "main table"); !strings.Contains(a, "decisione su un esito") || !strings.Contains(a, "settore tecnico") {
+		b.Shot(t, "month-overruled")
+		b.Open(t, "/audit")
+		if a := b.Text(t, "main table"); !strings.Contains(a, "decisione su un esito") || !strings.Contains(a, "settore tecnico") {
 			t.Errorf("the audit trail: %q", a)
 		}
-		b.shot(t, "month-audit")
+		b.Shot(t, "month-audit")
 	})
 
 	t.Run("revoked: notice, gone from the list preview, the player page and the FIDE export", func(t *testing.T) {
@@ -160,26 +160,26 @@ func TestBrowserOfficeMonth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.open(t, "/players/159640")
-		if p := b.text(t, "main"); !strings.Contains(p, "Sant'Eusebio") {
+		b.Open(t, "/players/159640")
+		if p := b.Text(t, "main"); !strings.Contains(p, "Sant'Eusebio") {
 			t.Fatalf("the player's page before: %q", p)
 		}
-		b.open(t, fmt.Sprintf("/tournaments/%d", tr.ID))
-		b.do(t, "revoke", chromedp.SetValue(chromedp.CSS(`form[action$="/revoke"] input[name=reason]`), "torneo non disputato nelle date dichiarate"),
+		b.Open(t, fmt.Sprintf("/tournaments/%d", tr.ID))
+		b.Do(t, "revoke", chromedp.SetValue(chromedp.CSS(`form[action$="/revoke"] input[name=reason]`), "torneo non disputato nelle date dichiarate"),
 			chromedp.Click(chromedp.CSS("#revoke")), chromedp.WaitVisible(chromedp.CSS(".flash")))
-		if s := b.text(t, "main dl.facts .state"); s != "omologazione revocata" {
+		if s := b.Text(t, "main dl.facts .state"); s != "omologazione revocata" {
 			t.Errorf("the tournament after the revocation: %q", s)
 		}
 		if k := f.actNotice(t, acc); k != "revoked" {
 			t.Errorf("notice %q, want revoked", k)
 		}
-		b.shot(t, "month-revoked")
-		b.open(t, "/players/159640")
-		if p := b.text(t, "main"); strings.Contains(p, "Sant'Eusebio") {
+		b.Shot(t, "month-revoked")
+		b.Open(t, "/players/159640")
+		if p := b.Text(t, "main"); strings.Contains(p, "Sant'Eusebio") {
 			t.Errorf("the revoked tournament is still on the player's page")
 		}
-		b.open(t, "/preview?kind=rapid&period=2026-12")
-		if p := b.text(t, "main"); strings.Contains(p, "Sant'Eusebio") {
+		b.Open(t, "/preview?kind=rapid&period=2026-12")
+		if p := b.Text(t, "main"); strings.Contains(p, "Sant'Eusebio") {
 			t.Errorf("the revoked tournament is still in the list preview")
 		}
 		// Novara, standard and FIDE-rated, revoked too: not forwarded.
@@ -187,20 +187,20 @@ func TestBrowserOfficeMonth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.open(t, "/fide?period=2027-01")
-		b.submit(t, "FIDE preview", "#fide-preview", "#preview")
-		if p := b.text(t, "main"); !strings.Contains(p, "Novara") {
+		b.Open(t, "/fide?period=2027-01")
+		b.Submit(t, "FIDE preview", "#fide-preview", "#preview")
+		if p := b.Text(t, "main"); !strings.Contains(p, "Novara") {
 			t.Fatalf("the FIDE page before: %q", p)
 		}
 		if err := f.o.Revoke(ctx, officer, nt.ID, "arbitro non abilitato"); err != nil {
 			t.Fatal(err)
 		}
-		b.open(t, "/fide?period=2027-01")
-		b.submit(t, "FIDE preview", "#fide-preview", "#preview")
-		if p := b.text(t, "main"); strings.Contains(p, "Novara") {
+		b.Open(t, "/fide?period=2027-01")
+		b.Submit(t, "FIDE preview", "#fide-preview", "#preview")
+		if p := b.Text(t, "main"); strings.Contains(p, "Novara") {
 			t.Errorf("the revoked tournament is still in the FIDE export")
 		}
-		b.shot(t, "month-fide-after-revoke")
+		b.Shot(t, "month-fide-after-revoke")
 	})
 
 	t.Run("an unclear file is held, then linked", func(t *testing.T) {
@@ -208,78 +208,78 @@ func TestBrowserOfficeMonth(t *testing.T) {
 		if v := state.Of(mustFacts(t, f, file)); v.State != state.Unclear {
 			t.Fatalf("the second Pavia file: %+v", v)
 		}
-		b.open(t, "/preview?kind=standard&period=2027-01")
-		if h := b.text(t, "#held + p + div"); !strings.Contains(h, "pavia-b.trf") {
+		b.Open(t, "/preview?kind=standard&period=2027-01")
+		if h := b.Text(t, "#held + p + div"); !strings.Contains(h, "pavia-b.trf") {
 			t.Errorf("the preview's held files: %q", h)
 		}
-		b.shot(t, "month-preview-held")
-		b.open(t, "/")
-		b.do(t, "link", chromedp.Click(chromedp.CSS(fmt.Sprintf("#queue-link-%d", file))), chromedp.WaitVisible(chromedp.CSS(".flash")))
+		b.Shot(t, "month-preview-held")
+		b.Open(t, "/")
+		b.Do(t, "link", chromedp.Click(chromedp.CSS(fmt.Sprintf("#queue-link-%d", file))), chromedp.WaitVisible(chromedp.CSS(".flash")))
 		if v := state.Of(mustFacts(t, f, file)); !v.Counts {
 			t.Errorf("linked: %+v", v)
 		}
-		if n, _ := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSS(fmt.Sprintf("#queue-link-%d", file)), chromedp.AtLeast(0))); len(n) != 0 {
+		if n, _ := chromedp.Run(b.Ctx, chromedp.Nodes(chromedp.CSS(fmt.Sprintf("#queue-link-%d", file)), chromedp.AtLeast(0))); len(n) != 0 {
 			t.Error("the linked file is still in the queue")
 		}
-		b.shot(t, "month-linked")
+		b.Shot(t, "month-linked")
 	})
 
 	t.Run("a tournament dated in the future is rejected", func(t *testing.T) {
-		b.open(t, fmt.Sprintf("/submissions/%d", future))
-		if s := b.text(t, "section.file .state"); s != "respinto" {
+		b.Open(t, fmt.Sprintf("/submissions/%d", future))
+		if s := b.Text(t, "section.file .state"); s != "respinto" {
 			t.Errorf("the future tournament: %q", s)
 		}
-		if m := b.text(t, "section.file table.findings"); !strings.Contains(m, "RTF 6.2.2") || !strings.Contains(m, "a torneo concluso") {
+		if m := b.Text(t, "section.file table.findings"); !strings.Contains(m, "RTF 6.2.2") || !strings.Contains(m, "a torneo concluso") {
 			t.Errorf("its findings: %q", m)
 		}
-		if n := b.text(t, "#notice"); !strings.Contains(n, "RESPINTO") {
+		if n := b.Text(t, "#notice"); !strings.Contains(n, "RESPINTO") {
 			t.Errorf("its notice: %q", n)
 		}
-		b.shot(t, "month-future")
+		b.Shot(t, "month-future")
 	})
 
 	t.Run("a TRF with its PDF: accepted, the PDF noted", func(t *testing.T) {
-		b.open(t, fmt.Sprintf("/submissions/%d", withPDF))
-		if n := b.text(t, "#notice"); !strings.Contains(n, "ricevuta") && !strings.Contains(n, "ACCETTATO") || !strings.Contains(n, "tabellone.pdf") {
+		b.Open(t, fmt.Sprintf("/submissions/%d", withPDF))
+		if n := b.Text(t, "#notice"); !strings.Contains(n, "ricevuta") && !strings.Contains(n, "ACCETTATO") || !strings.Contains(n, "tabellone.pdf") {
 			t.Errorf("the notice: %q", n)
 		}
-		if n := b.text(t, "#notice"); strings.Contains(n, "non omologabile") {
+		if n := b.Text(t, "#notice"); strings.Contains(n, "non omologabile") {
 			t.Errorf("the PDF made the notice a rejection: %q", n)
 		}
-		if p := b.text(t, "main"); !strings.Contains(p, "allegato conservato") {
+		if p := b.Text(t, "main"); !strings.Contains(p, "allegato conservato") {
 			t.Errorf("the PDF's state: %q", p)
 		}
-		b.shot(t, "month-trf-pdf")
+		b.Shot(t, "month-trf-pdf")
 	})
 
 	t.Run("no list closed before its cut-off, none left to close for ever", func(t *testing.T) {
-		b.open(t, "/preview?kind=standard&period=2027-01")
-		if m := b.text(t, "#not-closable"); !strings.Contains(m, "si può chiudere dal 23/12/2026") {
+		b.Open(t, "/preview?kind=standard&period=2027-01")
+		if m := b.Text(t, "#not-closable"); !strings.Contains(m, "si può chiudere dal 23/12/2026") {
 			t.Errorf("the standard list before its cut-off: %q", m)
 		}
-		if n, _ := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSS("#close-list"), chromedp.AtLeast(0))); len(n) != 0 {
+		if n, _ := chromedp.Run(b.Ctx, chromedp.Nodes(chromedp.CSS("#close-list"), chromedp.AtLeast(0))); len(n) != 0 {
 			t.Error("the preview offers to close a list before its cut-off")
 		}
-		b.shot(t, "month-not-closable")
+		b.Shot(t, "month-not-closable")
 		// Every list the overview says is to be closed now can be.
-		b.open(t, "/")
+		b.Open(t, "/")
 		var due []string
-		if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[chromedp.Void](`1`)); err != nil {
+		if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[chromedp.Void](`1`)); err != nil {
 			t.Fatal(err)
 		}
-		due, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("ul.queue li[id^=close-] a")).map(a => a.getAttribute("href"))`))
+		due, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("ul.queue li[id^=close-] a")).map(a => a.getAttribute("href"))`))
 		if err != nil || len(due) == 0 {
 			t.Fatalf("lists to close now: %v %v", due, err)
 		}
 		for _, href := range due {
-			b.open(t, href)
-			b.do(t, "close "+href, chromedp.Click(chromedp.CSS("#close-list")), chromedp.WaitVisible(chromedp.CSS(".flash")))
+			b.Open(t, href)
+			b.Do(t, "close "+href, chromedp.Click(chromedp.CSS("#close-list")), chromedp.WaitVisible(chromedp.CSS(".flash")))
 		}
-		b.open(t, "/")
-		if n, _ := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSS("ul.queue li[id^=close-]"), chromedp.AtLeast(0))); len(n) != 0 {
+		b.Open(t, "/")
+		if n, _ := chromedp.Run(b.Ctx, chromedp.Nodes(chromedp.CSS("ul.queue li[id^=close-]"), chromedp.AtLeast(0))); len(n) != 0 {
 			t.Error("a list is still to be closed after closing every one the queue offered")
 		}
-		b.shot(t, "month-lists-closed")
+		b.Shot(t, "month-lists-closed")
 	})
 
 	t.Run("the import preview warns of a mass removal", func(t *testing.T) {
@@ -292,20 +292,20 @@ func TestBrowserOfficeMonth(t *testing.T) {
 		if err := os.WriteFile(short, []byte(strings.Join(lines[:6], "")), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		b.open(t, "/registers")
-		b.do(t, "preview", chromedp.SetUploadFiles(`input[type=file]`, []string{short}),
+		b.Open(t, "/registers")
+		b.Do(t, "preview", chromedp.SetUploadFiles(`input[type=file]`, []string{short}),
 			chromedp.Click(chromedp.CSS(`form[action="/registers/preview"] button`)), chromedp.WaitVisible(chromedp.CSS("#import-preview")))
-		if w := b.text(t, "#mass-removal"); !strings.Contains(w, "oltre il limite del 10%") {
+		if w := b.Text(t, "#mass-removal"); !strings.Contains(w, "oltre il limite del 10%") {
 			t.Errorf("the warning: %q", w)
 		}
-		if n, _ := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSS("#confirm-import, #replace-register"), chromedp.AtLeast(0))); len(n) != 0 {
+		if n, _ := chromedp.Run(b.Ctx, chromedp.Nodes(chromedp.CSS("#confirm-import, #replace-register"), chromedp.AtLeast(0))); len(n) != 0 {
 			t.Error("an officer is offered to import a file removing most of the register")
 		}
-		b.shot(t, "month-import-mass-removal")
+		b.Shot(t, "month-import-mass-removal")
 		b.login(t, "admin", password("admin"))
-		b.open(t, "/registers")
-		b.do(t, "preview", chromedp.SetUploadFiles(`input[type=file]`, []string{short}),
+		b.Open(t, "/registers")
+		b.Do(t, "preview", chromedp.SetUploadFiles(`input[type=file]`, []string{short}),
 			chromedp.Click(chromedp.CSS(`form[action="/registers/preview"] button`)), chromedp.WaitVisible(chromedp.CSS("#replace-register")))
-		b.shot(t, "month-import-replace")
+		b.Shot(t, "month-import-replace")
 	})
 }

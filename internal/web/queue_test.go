@@ -80,20 +80,20 @@ func TestBrowserQueueTheoreticalRating(t *testing.T) {
 	}
 
 	b.login(t, "officer", password("officer"))
-	b.open(t, "/")
+	b.Open(t, "/")
 	item := fmt.Sprintf("#queue-theoretical-%d-8", file)
-	if q := b.text(t, item); !strings.Contains(q, "punteggio teorico") || !strings.Contains(q, "Theta, Otto") ||
+	if q := b.Text(t, item); !strings.Contains(q, "punteggio teorico") || !strings.Contains(q, "Theta, Otto") ||
 		!strings.Contains(q, "RTF 4.2.7") || !strings.Contains(q, found.Number) {
 		t.Errorf("the queue's item: %q", q)
 	}
-	b.shot(t, "queue-theoretical")
-	b.do(t, "give the theoretical rating", chromedp.SetValue(chromedp.CSS(item+" input[name=rating]"), "1650"),
+	b.Shot(t, "queue-theoretical")
+	b.Do(t, "give the theoretical rating", chromedp.SetValue(chromedp.CSS(item+" input[name=rating]"), "1650"),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf("#queue-decide-%d-8", file))), chromedp.WaitVisible(chromedp.CSS(".flash")))
-	b.waitLocation(t, "/?done=decided")
-	if n, _ := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSS(item), chromedp.AtLeast(0))); len(n) != 0 {
+	b.WaitLocation(t, "/?done=decided")
+	if n, _ := chromedp.Run(b.Ctx, chromedp.Nodes(chromedp.CSS(item), chromedp.AtLeast(0))); len(n) != 0 {
 		t.Error("the decided player is still in the queue")
 	}
-	b.shot(t, "queue-theoretical-decided")
+	b.Shot(t, "queue-theoretical-decided")
 	ds, err := f.o.Decisions(ctx, sub)
 	if err != nil || len(ds.Files) != 1 || len(ds.Files[0].Decisions) != 1 || ds.Files[0].Decisions[0].Value != "1650" ||
 		ds.Files[0].Decisions[0].Kind != store.DecisionTheoretical {
@@ -143,29 +143,29 @@ func TestBrowserRejudgePeriod(t *testing.T) {
 
 	b := newBrowser(t, f.ts.URL)
 	b.login(t, "officer", password("officer"))
-	b.open(t, "/lists")
+	b.Open(t, "/lists")
 	box := "#rejudge-rapid-2026-12"
-	if e := b.text(t, box+" summary"); !strings.Contains(e, "Giudica di nuovo i file del periodo") {
+	if e := b.Text(t, box+" summary"); !strings.Contains(e, "Giudica di nuovo i file del periodo") {
 		t.Fatalf("the act on the lists page: %q", e)
 	}
-	b.do(t, "open the form", chromedp.Click(chromedp.CSS(box+" summary")), chromedp.WaitVisible(chromedp.CSS(box+" input[name=reason]")))
-	if e := b.text(t, box+" p.note"); !strings.Contains(e, "dal 26/10/2026 al 25/11/2026") {
+	b.Do(t, "open the form", chromedp.Click(chromedp.CSS(box+" summary")), chromedp.WaitVisible(chromedp.CSS(box+" input[name=reason]")))
+	if e := b.Text(t, box+" p.note"); !strings.Contains(e, "dal 26/10/2026 al 25/11/2026") {
 		t.Errorf("the explanation: %q", e)
 	}
-	b.shot(t, "lists-rejudge-form")
-	b.do(t, "judge the period again", chromedp.SetValue(chromedp.CSS(box+" input[name=reason]"), "tessera 2026 di Valentini registrata"),
+	b.Shot(t, "lists-rejudge-form")
+	b.Do(t, "judge the period again", chromedp.SetValue(chromedp.CSS(box+" input[name=reason]"), "tessera 2026 di Valentini registrata"),
 		chromedp.Click(chromedp.CSS(box+" input[name=confirm]")),
 		chromedp.Click(chromedp.CSS("#rejudge-period-rapid-2026-12")), chromedp.WaitVisible(chromedp.CSS("#rejudge-summary")))
 	number := mustNumber(t, f, lucca)
-	sum := b.text(t, "#rejudge-summary")
+	sum := b.Text(t, "#rejudge-summary")
 	if !strings.Contains(sum, "Elo Italia Rapid · dicembre 2026") || !strings.Contains(sum, "file giudicati di nuovo") ||
 		!strings.Contains(sum, "esito cambiato: ") || !strings.Contains(sum, number) || !strings.Contains(sum, "in partenza") {
 		t.Errorf("the summary: %q", sum)
 	}
-	if fl := b.text(t, ".flash"); !strings.Contains(fl, "giudicati di nuovo") {
+	if fl := b.Text(t, ".flash"); !strings.Contains(fl, "giudicati di nuovo") {
 		t.Errorf("the flash: %q", fl)
 	}
-	b.shot(t, "lists-rejudged")
+	b.Shot(t, "lists-rejudged")
 	// Both Lucca files are homologated now: the later one in force, the
 	// earlier superseded by it.
 	rows, _, err := f.o.Store.BrowseSubmissions(ctx, store.SubmissionFilter{Text: "lucca"}, 0, 10)
