@@ -114,5 +114,5 @@ func (o checkOptions) submission() validate.Submission {
 // (validate.Judge); it returns the tournament read too, nil when
 // unreadable.
 func judgeData(opts checkOptions, name string, data []byte, sub validate.Submission) (validate.Report, *tournament.Tournament) {
-	return validate.Judge(opts.Rules, opts.Registers, name, data, sub)
+	return validate.Judge(&opts.Rules.Rulebook, opts.Registers, name, data, sub)
 }
