@@ -11,7 +11,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "6d88bc71862d88f6aa15ab839bcebe2c138aa3837a92e8b89239f21c05731519"
+const predecodedSHA256 = "c29d5bbd11366a3969d48747a811731bc9286a39e6a185e0e725e21d907e09aa"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
