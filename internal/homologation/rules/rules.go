@@ -12,7 +12,6 @@ package rules
 
 import (
 	"fmt"
-	"os"
 	"sort"
 
 	"go.yaml.in/yaml/v3"
@@ -36,13 +35,7 @@ type File struct {
 }
 
 // Load reads and checks a rules file.
-func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
-	}
-	return Parse(path, data)
-}
+func Load(path string) (*File, error) { return strictyaml.Load("rules", path, Parse) }
 
 // Parse decodes rules.yaml strictly (unknown key, wrong type, missing
 // key) and then checks its values; name labels the errors, which are a
