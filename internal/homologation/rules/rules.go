@@ -146,6 +146,9 @@ func lineOf(n *yaml.Node, path []any) int {
 	return line
 }
 
+// check checks the file's values: the rulebook's own (each parameter
+// group's beside its check, in package validate), the rating settings,
+// the FIDE regulations, and what ties the rulebook to the rest.
 func (v *validator) check(f *File) {
 	if f.Version != 1 {
 		v.errf([]any{"version"}, "version %d: this program reads version 1", f.Version)
