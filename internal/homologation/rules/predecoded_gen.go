@@ -2764,7 +2764,7 @@ func predecodedFile() File {
 			MatchByName:    true,
 			HomeFederation: "ITA",
 			Standard: StandardRating{
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "standard",
 					IssueMonths: []int{
 						1,
@@ -2849,7 +2849,7 @@ func predecodedFile() File {
 				},
 			},
 			Rapid: RapidRating{
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "rapid",
 					IssueMonths: []int{
 						1,
@@ -2973,7 +2973,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3095,7 +3095,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3223,7 +3223,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3351,7 +3351,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3479,7 +3479,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,

@@ -89,7 +89,7 @@ func (f *File) resolve() {
 	f.Rulebook.Resolve()
 	for i := range f.RuleSets {
 		d := &f.RuleSets[i].Params.Deadline
-		d.List = f.Rating.ListOf(d.ListKind).Schedule()
+		d.List = f.Rating.ListOf(d.ListKind)
 	}
 }
 
