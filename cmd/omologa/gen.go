@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -17,14 +16,6 @@ import (
 	"omologa/internal/tournament/trf"
 )
 
-func init() {
-	register(&command{
-		name:    "gen",
-		summary: "generate a synthetic season (TRF files, players' register, receipt dates)",
-		run:     runGen,
-	})
-}
-
 type genOutput struct {
 	Dir         string `json:"dir"`
 	Players     string `json:"players"`
@@ -34,14 +25,15 @@ type genOutput struct {
 	Files       int    `json:"files"`
 }
 
-func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
+const genUsage = "usage: omologa gen --out DIR [flags]\n\n" +
+	"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n" +
+	"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n" +
+	"the players' strength, with byes and forfeits). For load tests and benchmarks;\n" +
+	"'omologa list close' reads the output as it is."
+
+func runGen(k *call) int {
 	c := synth.Default()
-	fs := newFlags(stderr, "gen", "usage: omologa gen --out DIR [flags]\n\n"+
-		"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n"+
-		"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n"+
-		"the players' strength, with byes and forfeits). For load tests and benchmarks;\n"+
-		"'omologa list close' reads the output as it is.")
-	asJSON := fs.Bool("json", false, "print a JSON summary")
+	fs := k.fs
 	dir := fs.String("out", "", "directory to write into (created)")
 	kind := fs.String("kind", string(fsi.Standard), "standard or rapid: which rating the files carry")
 	start := fs.String("start", c.Start.String(), "first tournament's start date")
@@ -53,43 +45,40 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Days, "days", c.Days, "days the season spreads over")
 	fs.Float64Var(&c.ForfeitRate, "forfeits", c.ForfeitRate, "share of games lost by forfeit")
 	fs.Float64Var(&c.HalfByeRate, "byes", c.HalfByeRate, "share of half-point byes")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := k.parse(); !ok {
 		return code
 	}
-	fail := func(err error) int {
-		return failed(stderr, "gen", err)
-	}
 	if msg := genCheck(*dir, fs, &c); msg != "" {
-		return badUsage(stderr, "gen", "%s", msg)
+		return k.bad("%s", msg)
 	}
-	k, err := parseKind(*kind)
+	kd, err := parseKind(*kind)
 	if err != nil {
-		return badUsage(stderr, "gen", "%v", err)
+		return k.bad("%v", err)
 	}
-	c.Rapid = k == fsi.Rapid
+	c.Rapid = kd == fsi.Rapid
 	// time.Parse refuses 2026-13-01 and 2026-02-30, which the tournament
 	// date reader would roll over into the next month.
 	day, err := time.Parse("2006-01-02", *start)
 	if err != nil {
-		return badUsage(stderr, "gen", "--start %q: not a date YYYY-MM-DD", *start)
+		return k.bad("--start %q: not a date YYYY-MM-DD", *start)
 	}
 	c.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
 	s := synth.Generate(c)
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return fail(err)
+		return k.fail(err)
 	}
 	var buf bytes.Buffer
 	if err := registers.WritePlayers(&buf, s.Players); err != nil {
-		return fail(err)
+		return k.fail(err)
 	}
 	out := genOutput{Dir: *dir, Players: filepath.Join(*dir, "players.csv"), Received: filepath.Join(*dir, "received.csv"),
 		Tournaments: len(s.Tournaments)}
 	if err := os.WriteFile(out.Players, buf.Bytes(), 0o644); err != nil {
-		return fail(err)
+		return k.fail(err)
 	}
 	var rec bytes.Buffer
 	rec.WriteString("file,received\n")
-	bar := newProgress(stderr, "writing", len(s.Tournaments))
+	bar := newProgress(k.stderr, "writing", len(s.Tournaments))
 	defer bar.Done()
 	for i, t := range s.Tournaments {
 		bar.Add(1)
@@ -97,10 +86,10 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		t.File, t.Format = name, tournament.FormatTRF26
 		var tb bytes.Buffer
 		if err := trf.Write(&tb, t, trf.TRF26); err != nil {
-			return fail(fmt.Errorf("%s: %w", name, err))
+			return k.fail(fmt.Errorf("%s: %w", name, err))
 		}
 		if err := os.WriteFile(filepath.Join(*dir, name), tb.Bytes(), 0o644); err != nil {
-			return fail(err)
+			return k.fail(err)
 		}
 		fmt.Fprintf(&rec, "%s,%s\n", name, s.Received[i])
 		out.Games += len(t.Games())
@@ -108,15 +97,12 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	bar.Done()
 	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
-		return fail(err)
+		return k.fail(err)
 	}
-	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+	return k.print(exitOK, out, func(w io.Writer) {
 		fmt.Fprintf(w, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
 			out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
-	}); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	})
 }
 
 // maxShare bounds --forfeits and --byes together: beyond it most games

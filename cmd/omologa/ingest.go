@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,38 +10,30 @@ import (
 	"omologa/internal/intake/ingest"
 )
 
-func init() {
-	register(&command{
-		name:    "ingest",
-		summary: "take files in once (as the drop folder would), judge them and deliver the notices",
-		run:     runIngest,
-	})
-}
+const ingestUsage = "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml)."
 
-func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := newFlags(stderr, "ingest", "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml).")
-	sf := addSubmissionFlags(fl)
-	if code, ok := parseFlags(fl, args); !ok {
+func runIngest(c *call) int {
+	ctx, stderr, fl := c.ctx, c.stderr, c.fs
+	// Every path is checked before anything is recorded.
+	if code, ok := c.parseArgs(1, -1, "file"); !ok {
 		return code
 	}
-	// Every path is checked before anything is recorded.
-	if msg := firstOf(argCount(fl, 1, -1, "file"),
-		regularFiles(fl.Args(), "give the files in it (omologa watch takes a drop folder)")); msg != "" {
-		return badUsage(stderr, "ingest", "%s", msg)
+	if msg := regularFiles(fl.Args(), "give the files in it (omologa watch takes a drop folder)"); msg != "" {
+		return c.bad("%s", msg)
 	}
-	cfg, log, ok := loadConfig(stderr, "ingest", *sf.config, *sf.verbose, false)
+	cfg, log, ok := c.loadConfig(false)
 	if !ok {
 		return exitUsage
 	}
 	a, daemon, done, err := oneShot(ctx, cfg, log)
 	if err != nil {
-		return failed(stderr, "ingest", err)
+		return c.fail(err)
 	}
 	defer done()
 	// Each file is read into the spool, not into memory, until recorded.
 	sp, err := ingest.NewSpool(cfg.IncomingDir())
 	if err != nil {
-		return failed(stderr, "ingest", err)
+		return c.fail(err)
 	}
 	// The drop folder's way of reading a file (ingest.FileReader): a
 	// saved message is read as if it had come from the mailbox, and its
@@ -74,7 +65,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// files go.
 		s.Cleanup()
 		if err != nil {
-			return failed(stderr, "ingest", err)
+			return c.fail(err)
 		}
 		if dup {
 			// Not a rejection: the file was judged when it first came
@@ -90,7 +81,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	} else {
 		pending, err := a.pipe.Drain(ctx)
 		if err != nil {
-			return failed(stderr, "ingest", err)
+			return c.fail(err)
 		}
 		if pending > 0 {
 			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
@@ -98,7 +89,7 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	rows, err := a.store.StatusesOf(ctx, ids...)
 	if err != nil {
-		return failed(stderr, "ingest", err)
+		return c.fail(err)
 	}
 	for _, r := range rows {
 		if dups[r.ID] {
@@ -113,8 +104,5 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			code = exitRejected
 		}
 	}
-	if err := printResult(stdout, *sf.json, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) }); err != nil {
-		return failed(stderr, "ingest", err)
-	}
-	return code
+	return c.print(code, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) })
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -83,32 +82,29 @@ func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) 
 	return ids, true
 }
 
-// submissionFlags are the flags of the commands that put submissions
-// through the office and print their state (ingest, release, resend).
-type submissionFlags struct {
-	config        *string
-	json, verbose *bool
+// submissions reads the submission ids given as arguments
+// (submissionIDs) and opens the office of --config for a one-shot
+// command under the store's lock (oneShotOffice), closed when the
+// command returns; a failure is said.
+func (c *call) submissions() (o *office.Office, ids []int64, ok bool) {
+	if ids, ok = submissionIDs(c.stderr, c.name, c.fs.Args()); !ok {
+		return nil, nil, false
+	}
+	o, done, ok := oneShotOffice(c.ctx, c.stderr, c.name, *c.config, *c.verbose)
+	if !ok {
+		return nil, nil, false
+	}
+	c.closers = append(c.closers, func() error { done(); return nil })
+	return o, ids, true
 }
 
-func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
-	return submissionFlags{
-		config:  fs.String("config", defaultConfig(), "configuration file"),
-		json:    fs.Bool("json", false, "print the submissions' state as JSON"),
-		verbose: fs.Bool("v", false, "debug logging"),
+// printSubmissions prints the state of the submissions ids after an
+// office act (printSubmissions) and returns code.
+func (c *call) printSubmissions(o *office.Office, ids []int64, code int) int {
+	if err := printSubmissions(c.ctx, o.Store, o.Rules.Rating.Location(), ids, *c.json, c.stdout); err != nil {
+		return c.fail(err)
 	}
-}
-
-// open reads the submission ids given (submissionIDs) and opens the
-// office of --config for a one-shot command (oneShotOffice); a failure
-// is said in one line. Call done when finished.
-func (sf submissionFlags) open(ctx context.Context, stderr io.Writer, cmd string, args []string) (o *office.Office, ids []int64, done func(), ok bool) {
-	if ids, ok = submissionIDs(stderr, cmd, args); !ok {
-		return nil, nil, nil, false
-	}
-	if o, done, ok = oneShotOffice(ctx, stderr, cmd, *sf.config, *sf.verbose); !ok {
-		return nil, nil, nil, false
-	}
-	return o, ids, done, true
+	return code
 }
 
 // actOnSubmissions does an office act (release, discard, resend) on each
