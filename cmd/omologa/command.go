@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"omologa/internal/config"
+	"omologa/internal/fsi"
 	"omologa/internal/office"
 )
 
@@ -25,6 +26,9 @@ type command struct {
 	// --json; "" when the command has none. verbose gives it -v.
 	config, json string
 	verbose      bool
+	// kind is the help of the --kind flag of the commands on a rating
+	// list (standard or rapid), required and checked with the flags.
+	kind string
 	// verbs: the word after the command's name is its verb (tournament
 	// show, verdict accept), taken before the flags; none given prints
 	// the usage (exit 2), -h too (exit 0).
@@ -48,6 +52,8 @@ type call struct {
 	stdout, stderr io.Writer
 	config         *string // --config; nil when the command has none
 	json, verbose  *bool   // --json, -v; false when the command has none
+	kindFlag       *string // --kind of a list; nil when the command has none
+	kind           fsi.Kind
 	// closers are closed when the command returns (the office it opened).
 	closers []func() error
 }
@@ -84,6 +90,9 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 	if c.verbose {
 		k.verbose = k.fs.Bool("v", false, "debug logging")
 	}
+	if c.kind != "" {
+		k.kindFlag = k.fs.String("kind", "", c.kind)
+	}
 	defer func() {
 		for _, f := range k.closers {
 			f()
@@ -92,9 +101,22 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 	return c.run(k)
 }
 
-// parse parses the command's flags (parseFlags): ok is false when the
-// command must stop at once with code.
-func (c *call) parse() (code int, ok bool) { return parseFlags(c.fs, c.args) }
+// parse parses the command's flags (parseFlags), and its --kind of list
+// (parseKind) when it has one: ok is false when the command must stop at
+// once with code.
+func (c *call) parse() (code int, ok bool) {
+	if code, ok := parseFlags(c.fs, c.args); !ok {
+		return code, false
+	}
+	if c.kindFlag != nil {
+		k, err := parseKind(*c.kindFlag)
+		if err != nil {
+			return c.bad("%v", err), false
+		}
+		c.kind = k
+	}
+	return exitOK, true
+}
 
 // parseArgs parses the command's flags and checks the number of
 // arguments after them (argCount): ok is false when the command must stop

@@ -9,6 +9,7 @@ const (
 	// stateHelp is --json of the commands that print the state of the
 	// submissions they put through the office.
 	stateHelp = "print the submissions' state as JSON"
+	kindHelp  = "standard (Elo Italia) or rapid (Elo Italia Rapid)"
 	// filesHelp is --json of the commands that read files.
 	filesHelp = "print one JSON object per file (an array for several files)"
 )
@@ -39,14 +40,15 @@ var commands = index([]*command{
 	{name: "list", summary: "rating lists: 'list run' closes a period from the store and publishes it; 'list close' and 'list publish' work on files",
 		usage: "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)",
 		subs: []*command{
-			{name: "close", usage: listCloseUsage, json: "print the change report as JSON", run: runListClose},
-			{name: "publish", usage: listPublishUsage, json: "print the files written as JSON", run: runListPublish},
-			{name: "run", usage: listRunUsage, config: "configuration file: its store, rules and players' register", json: "print what was done as JSON", run: runListRun},
+			{name: "close", usage: listCloseUsage, json: "print the change report as JSON", kind: kindHelp, run: runListClose},
+			{name: "publish", usage: listPublishUsage, json: "print the files written as JSON", kind: kindHelp, run: runListPublish},
+			{name: "run", usage: listRunUsage, config: "configuration file: its store, rules and players' register", json: "print what was done as JSON",
+				kind: "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)", run: runListRun},
 		}},
 	{name: "parse", summary: "read result files (TRF, .trfx, .tdf) and print the tournament and the problems found",
 		usage: parseUsage, json: filesHelp, run: runParse},
 	{name: "rate", summary: "the Elo Italia or Elo Italia Rapid variations of one tournament",
-		usage: rateUsage, json: jsonHelp, run: runRate},
+		usage: rateUsage, json: jsonHelp, kind: kindHelp, run: runRate},
 	{name: "release", summary: "the office's word on quarantined submissions: judge and answer them, or --drop them unanswered",
 		usage: releaseUsage, config: configHelp, json: stateHelp, verbose: true, run: runRelease},
 	{name: "report", summary: "publish tournament reports: HTML page (header, findings, standings, crosstable, ratings) and chart",

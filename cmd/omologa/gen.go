@@ -25,11 +25,12 @@ type genOutput struct {
 	Files       int    `json:"files"`
 }
 
-const genUsage = "usage: omologa gen --out DIR [flags]\n\n" +
-	"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n" +
-	"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n" +
-	"the players' strength, with byes and forfeits). For load tests and benchmarks;\n" +
-	"'omologa list close' reads the output as it is."
+const genUsage = `usage: omologa gen --out DIR [flags]
+
+Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)
+and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from
+the players' strength, with byes and forfeits). For load tests and benchmarks;
+'omologa list close' reads the output as it is.`
 
 func runGen(k *call) int {
 	c := synth.Default()

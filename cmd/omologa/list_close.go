@@ -19,23 +19,23 @@ type closeOutput struct {
 	rating.Report
 }
 
-const listCloseUsage = "usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...\n\n" +
-	"Rates the period's homologated tournaments against the list in force (ratings frozen,\n" +
-	"variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the\n" +
-	"change report. Tournaments received outside the period are reported and not rated."
+const listCloseUsage = `usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...
+
+Rates the period's homologated tournaments against the list in force (ratings frozen,
+variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the
+change report. Tournaments received outside the period are reported and not rated.`
 
 func runListClose(c *call) int {
 	fs := c.fs
-	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
 	playersPath := fs.String("players", "", "the list in force: the players' register (CSV, state columns kept)")
 	receivedPath := fs.String("received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
 	out := fs.String("out", "", "where to write the new list (players' register format, so that periods chain)")
 	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
-	k, code, ok := c.parseKind(kind)
-	if !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
+	k := c.kind
 	if msg := firstOf(missingFlag("--period", *label, "--players", *playersPath, "--received", *receivedPath, "--out", *out),
 		argCount(fs, 1, -1, "tournament file"), regularFiles(fs.Args(), "give the tournament files")); msg != "" {
 		return c.bad("%s", msg)

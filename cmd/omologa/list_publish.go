@@ -12,23 +12,23 @@ import (
 	"omologa/internal/tournament"
 )
 
-const listPublishUsage = "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n" +
-	"Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)\n" +
-	"as CSV and HTML with a chart of the rating distribution; with --history, a chart of one\n" +
-	"player's rating across the lists."
+const listPublishUsage = `usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]
+
+Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)
+as CSV and HTML with a chart of the rating distribution; with --history, a chart of one
+player's rating across the lists.`
 
 func runListPublish(c *call) int {
 	fs := c.fs
-	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	playersPath := fs.String("players", "", "the list written by 'list close' (players' register format)")
 	dir := fs.String("out", "", "directory for list.csv, list.html and distribution.png (created)")
 	title := fs.String("title", "", "the page's title (default: the kind and --period)")
 	label := fs.String("period", "", "the list's period, YYYY-MM, for the page's title (e.g. 2027-01)")
 	history := fs.String("history", "", "FSI id: also draw this player's rating over the lists given as arguments (oldest first) and --players")
-	k, code, ok := c.parseKind(kind)
-	if !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
+	k := c.kind
 	if msg := missingFlag("--players", *playersPath, "--out", *dir); msg != "" {
 		return c.bad("%s", msg)
 	}

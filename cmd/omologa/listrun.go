@@ -32,7 +32,6 @@ publishing nothing. A period already closed is refused (exit 1) unless --force.`
 
 func runListRun(c *call) int {
 	fs := c.fs
-	kind := fs.String("kind", "", "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)")
 	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
 	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
 	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
@@ -40,10 +39,10 @@ func runListRun(c *call) int {
 	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
 	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default the office's clock): a period whose cut-off has not passed by then is refused")
 	closeEarlier := fs.Bool("close-earlier", false, "close first, in the same act, the earlier list of the kind still open (else the close is refused: lists close in order)")
-	k, code, ok := c.parseKind(kind)
-	if !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
+	k := c.kind
 	if msg := firstOf(missingFlag("--period", *label), argCount(fs, 0, 0, "")); msg != "" {
 		return c.bad("%s", msg)
 	}

@@ -22,16 +22,16 @@ type rateOutput struct {
 	Settings  map[string]any    `json:"settings"`
 }
 
-const rateUsage = "usage: omologa rate [--json] --kind standard|rapid --players CSV [--rules rules.yaml]\n" +
-	"                   [--theoretical START=RATING]... [--withdrawal-justified START]...\n" +
-	"                   [--withdrawal-unjustified START]... FILE\n\n" +
-	"Prints, for every player of the tournament, the rating used, the games actually played,\n" +
-	"the score, the expected points PA, K, the variation K(P − PA) and the variation applied\n" +
-	"after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3)."
+const rateUsage = `usage: omologa rate [--json] --kind standard|rapid --players CSV [--rules rules.yaml]
+                   [--theoretical START=RATING]... [--withdrawal-justified START]...
+                   [--withdrawal-unjustified START]... FILE
+
+Prints, for every player of the tournament, the rating used, the games actually played,
+the score, the expected points PA, K, the variation K(P − PA) and the variation applied
+after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3).`
 
 func runRate(c *call) int {
 	fs := c.fs
-	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
 	playersPath := fs.String("players", "", "the players' register: the list in force (CSV)")
 	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
 	detail := fs.Bool("detail", false, "show every game (opponent's rating, expected percentage)")
@@ -42,10 +42,10 @@ func runRate(c *call) int {
 		"not apply (RTF 7.5.2); repeatable", func(v string) error { return ov.AddWithdrawal(v, false) })
 	fs.Func("withdrawal-unjustified", "START: the office judged the player's withdrawal unjustified, whatever the\n"+
 		"crosstable shows (RTF 7.5.2–7.5.3); repeatable", func(v string) error { return ov.AddWithdrawal(v, true) })
-	k, code, ok := c.parseKind(kind)
-	if !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
+	k := c.kind
 	if msg := firstOf(missingFlag("--players", *playersPath), argCount(fs, 1, 1, "result file")); msg != "" {
 		return c.bad("%s", msg)
 	}
@@ -74,19 +74,6 @@ func runRate(c *call) int {
 		out.Overrides = &ov
 	}
 	return c.print(exitOK, out, func(w io.Writer) { printRate(w, &out, *detail) })
-}
-
-// parseKind parses the command's flags, then its --kind of list
-// (parseKind); ok is false when the command must stop at once with code.
-func (c *call) parseKind(kind *string) (k fsi.Kind, code int, ok bool) {
-	if code, ok := c.parse(); !ok {
-		return "", code, false
-	}
-	k, err := parseKind(*kind)
-	if err != nil {
-		return "", c.bad("%v", err), false
-	}
-	return k, exitOK, true
 }
 
 func parseKind(s string) (fsi.Kind, error) {

@@ -4,9 +4,10 @@ import (
 	"omologa/internal/office"
 )
 
-const releaseUsage = "usage: omologa release [--config FILE] [--json] [--drop] ID...\n\n" +
-	"ID is a quarantined submission (omologa status --quarantined). Released, it is judged and\n" +
-	"answered as if its sender were allowed; with --drop it is kept but never answered."
+const releaseUsage = `usage: omologa release [--config FILE] [--json] [--drop] ID...
+
+ID is a quarantined submission (omologa status --quarantined). Released, it is judged and
+answered as if its sender were allowed; with --drop it is kept but never answered.`
 
 func runRelease(c *call) int {
 	drop := c.fs.Bool("drop", false, "close the submissions as discarded by the office, without any notice")

@@ -6,9 +6,10 @@ import (
 	"omologa/internal/office"
 )
 
-const resendUsage = "usage: omologa resend [--config FILE] [--json] (ID... | --failed)\n\n" +
-	"ID is a submission (omologa status) whose notice failed or is failing: it is delivered again\n" +
-	"at once, with the same Message-ID, and retried as a new notice would be."
+const resendUsage = `usage: omologa resend [--config FILE] [--json] (ID... | --failed)
+
+ID is a submission (omologa status) whose notice failed or is failing: it is delivered again
+at once, with the same Message-ID, and retried as a new notice would be.`
 
 func runResend(c *call) int {
 	allFailed := c.fs.Bool("failed", false, "every failed or failing notice")
