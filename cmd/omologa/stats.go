@@ -12,9 +12,8 @@ import (
 )
 
 func runStats(c *call) int {
-	fs := c.fs
-	year := fs.Int("year", 0, "the year (required)")
-	csvDir := fs.String("csv", "", "also write each table as a CSV for Excel (Italian settings) into DIR")
+	year := c.fs.Int("year", 0, "the year (required)")
+	csvDir := c.fs.String("csv", "", "also write each table as a CSV for Excel (Italian settings) into DIR")
 	if code, ok := c.parseArgs(0, 0, "argument"); !ok {
 		return code
 	}

@@ -73,21 +73,20 @@ func runTournament(c *call) int {
 	if !ok {
 		return exitUsage
 	}
-	ctx, fail := c.ctx, c.failAct
-	var err error
 	actor := office.CLIActor()
 	var fileID int64
+	var err error
 	if file != "" {
-		if fileID, err = o.FileNumbered(ctx, file); err != nil {
-			return fail(err)
+		if fileID, err = o.FileNumbered(c.ctx, file); err != nil {
+			return c.failAct(err)
 		}
 	}
 	var show *store.Tournament
 	switch sub {
 	case "list":
-		ts, err := o.Tournaments(ctx, *unclear)
+		ts, err := o.Tournaments(c.ctx, *unclear)
 		if err != nil {
-			return fail(err)
+			return c.failAct(err)
 		}
 		return c.print(exitOK, ts, func(w io.Writer) {
 			for _, t := range ts {
@@ -95,25 +94,25 @@ func runTournament(c *call) int {
 			}
 		})
 	case "show":
-		show, err = o.Tournament(ctx, ids[0])
+		show, err = o.Tournament(c.ctx, ids[0])
 	case "link":
-		if err = o.Link(ctx, actor, fileID, ids[0]); err == nil {
-			show, err = o.Tournament(ctx, ids[0])
+		if err = o.Link(c.ctx, actor, fileID, ids[0]); err == nil {
+			show, err = o.Tournament(c.ctx, ids[0])
 		}
 	case "unlink":
-		show, err = o.Unlink(ctx, actor, fileID)
+		show, err = o.Unlink(c.ctx, actor, fileID)
 	case "revoke", "reinstate":
 		if sub == "revoke" {
-			err = o.Revoke(ctx, actor, ids[0], *reason)
+			err = o.Revoke(c.ctx, actor, ids[0], *reason)
 		} else {
-			err = o.Reinstate(ctx, actor, ids[0], *reason)
+			err = o.Reinstate(c.ctx, actor, ids[0], *reason)
 		}
 		if err == nil {
-			show, err = o.Tournament(ctx, ids[0])
+			show, err = o.Tournament(c.ctx, ids[0])
 		}
 	}
 	if err != nil {
-		return fail(err)
+		return c.failAct(err)
 	}
 	return c.print(exitOK, show, func(w io.Writer) { printTournament(w, show, true, o.Rules.Rating.Location()) })
 }

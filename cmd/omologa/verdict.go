@@ -60,8 +60,6 @@ func runVerdict(c *call) int {
 	if !ok {
 		return exitUsage
 	}
-	ctx, fail := c.ctx, c.failAct
-	var err error
 	actor := office.CLIActor()
 	var out []office.Outcome
 	switch {
@@ -72,18 +70,19 @@ func runVerdict(c *call) int {
 		if err1 != nil || err2 != nil || t.Before(f) {
 			return c.bad("--from %q --to %q: two days YYYY-MM-DD, in order", *from, *to)
 		}
-		if out, err = o.RejudgePeriod(ctx, actor, f, t.AddDate(0, 0, 1), *reason); err != nil {
-			return fail(err)
+		var err error
+		if out, err = o.RejudgePeriod(c.ctx, actor, f, t.AddDate(0, 0, 1), *reason); err != nil {
+			return c.failAct(err)
 		}
 	default:
 		for _, n := range files {
-			id, err := o.FileNumbered(ctx, n)
+			id, err := o.FileNumbered(c.ctx, n)
 			if err != nil {
-				return fail(err)
+				return c.failAct(err)
 			}
 			var r *office.Outcome
 			if sub == "rejudge" {
-				r, err = o.RejudgeFile(ctx, actor, id, *reason)
+				r, err = o.RejudgeFile(c.ctx, actor, id, *reason)
 			} else {
 				var rs []string
 				for _, x := range strings.Split(*rules, ",") {
@@ -91,10 +90,10 @@ func runVerdict(c *call) int {
 						rs = append(rs, x)
 					}
 				}
-				r, err = o.Overrule(ctx, actor, id, verdictDecisions[sub], rs, *reason)
+				r, err = o.Overrule(c.ctx, actor, id, verdictDecisions[sub], rs, *reason)
 			}
 			if err != nil {
-				return fail(err)
+				return c.failAct(err)
 			}
 			out = append(out, *r)
 		}
