@@ -3,17 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"time"
-
-	"omologa/internal/intake/email"
-	"omologa/internal/intake/ingest"
 )
 
 const ingestUsage = "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml)."
 
 func runIngest(c *call) int {
-	ctx, stderr, fl := c.ctx, c.stderr, c.fs
+	fl := c.fs
 	// Every path is checked before anything is recorded.
 	if code, ok := c.parseArgs(1, -1, "file"); !ok {
 		return code
@@ -25,69 +20,45 @@ func runIngest(c *call) int {
 	if !ok {
 		return exitUsage
 	}
-	a, daemon, done, err := oneShot(ctx, cfg, log)
+	a, daemon, done, err := oneShot(c.ctx, cfg, log)
 	if err != nil {
 		return c.fail(err)
 	}
 	defer done()
-	// Each file is read into the spool, not into memory, until recorded.
-	sp, err := ingest.NewSpool(cfg.IncomingDir())
-	if err != nil {
-		return c.fail(err)
-	}
-	// The drop folder's way of reading a file (ingest.FileReader): a
-	// saved message is read as if it had come from the mailbox, and its
-	// sender authenticated as the mailbox's are; a file over its limit is
-	// recorded unread and answered with a rejection, as when dropped.
-	rd := ingest.FileReader{Limits: limitsOf(cfg), MaxMessage: cfg.Limits.MaxMessageBytes, Spool: sp,
-		Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
-			return email.Read(orig, at, mailLimits(cfg), sp)
-		}}
+	taken, err := a.Ingest(c.ctx, fl.Args())
 	code := exitOK
 	var ids []int64
 	dups := map[int64]bool{}
-	for _, path := range fl.Args() {
-		info, err := os.Stat(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "omologa ingest:", err)
+	for _, t := range taken {
+		switch {
+		case t.Err != nil:
+			fmt.Fprintln(c.stderr, "omologa ingest:", t.Err)
 			code = exitUsage
 			continue
-		}
-		s, _, err := rd.Read(path, info, ingest.ChannelCLI, time.Now())
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
-			code = exitUsage
-			continue
-		}
-		s.Source = path
-		id, dup, err := a.pipe.Record(ctx, s)
-		// Recorded (the store keeps its own copy) or not: the spool
-		// files go.
-		s.Cleanup()
-		if err != nil {
-			return c.fail(err)
-		}
-		if dup {
+		case t.Repeat:
 			// Not a rejection: the file was judged when it first came
 			// (exit 1 is kept for rejections).
-			fmt.Fprintf(stderr, "omologa ingest: %s was already recorded as submission %d\n", path, id)
-			dups[id] = true
+			fmt.Fprintf(c.stderr, "omologa ingest: %s was already recorded as submission %d\n", t.Path, t.ID)
+			dups[t.ID] = true
 		}
-		ids = append(ids, id)
+		ids = append(ids, t.ID)
+	}
+	if err != nil {
+		return c.fail(err)
 	}
 	if daemon {
 		// Recorded: the running daemon judges and answers them.
-		fmt.Fprintln(stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
+		fmt.Fprintln(c.stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
 	} else {
-		pending, err := a.pipe.Drain(ctx)
+		pending, err := a.pipe.Drain(c.ctx)
 		if err != nil {
 			return c.fail(err)
 		}
 		if pending > 0 {
-			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
+			fmt.Fprintf(c.stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
 		}
 	}
-	rows, err := a.store.StatusesOf(ctx, ids...)
+	rows, err := a.store.StatusesOf(c.ctx, ids...)
 	if err != nil {
 		return c.fail(err)
 	}

@@ -9,8 +9,6 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/daemon"
-	"omologa/internal/intake/email"
-	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
 	"omologa/internal/office/pipeline"
 	"omologa/internal/store"
@@ -52,10 +50,6 @@ func oneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *app,
 func openOfficeOneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (*office.Office, func(), error) {
 	return daemon.OpenOffice(ctx, cfg, log)
 }
-
-func limitsOf(cfg *config.Config) ingest.Limits { return daemon.Limits(cfg) }
-
-func mailLimits(cfg *config.Config) email.Limits { return daemon.MailLimits(cfg) }
 
 // openOffice opens the office of the configuration at path (its store and
 // rules), for a command that does one of its acts.
