@@ -8,7 +8,6 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
-	"omologa/internal/tournament"
 )
 
 // checkOptions are the inputs of a check besides the files.
@@ -81,24 +80,11 @@ func checkFile(opts checkOptions, name string) checked {
 		c.Findings = []validate.Finding{}
 		return c
 	}
-	c.Report = checkData(opts, name, data)
+	c.Report, _ = validate.Judge(opts.Rules, opts.Registers, name, data, opts.submission())
 	return c
-}
-
-// checkData judges the bytes of one file.
-func checkData(opts checkOptions, name string, data []byte) validate.Report {
-	rep, _ := judgeData(opts, name, data, opts.submission())
-	return rep
 }
 
 // submission is how a file given on the command line was received.
 func (o checkOptions) submission() validate.Submission {
 	return validate.Submission{ReceivedAt: o.Received, Channel: "cli", Kind: o.Kind}
-}
-
-// judgeData reads and judges the bytes of one file as received with sub
-// (validate.Judge); it returns the tournament read too, nil when
-// unreadable.
-func judgeData(opts checkOptions, name string, data []byte, sub validate.Submission) (validate.Report, *tournament.Tournament) {
-	return validate.Judge(opts.Rules, opts.Registers, name, data, sub)
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+
+	"omologa/internal/daemon"
 )
 
 const ingestUsage = "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml)."
@@ -20,7 +22,7 @@ func runIngest(c *call) int {
 	if !ok {
 		return exitUsage
 	}
-	a, daemon, done, err := oneShot(c.ctx, cfg, log)
+	a, daemonRuns, done, err := daemon.OneShot(c.ctx, cfg, log)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -46,11 +48,11 @@ func runIngest(c *call) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	if daemon {
+	if daemonRuns {
 		// Recorded: the running daemon judges and answers them.
 		fmt.Fprintln(c.stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
 	} else {
-		pending, err := a.pipe.Drain(c.ctx)
+		pending, err := a.Pipeline.Drain(c.ctx)
 		if err != nil {
 			return c.fail(err)
 		}
@@ -58,7 +60,7 @@ func runIngest(c *call) int {
 			fmt.Fprintf(c.stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
 		}
 	}
-	rows, err := a.store.StatusesOf(c.ctx, ids...)
+	rows, err := a.Store.StatusesOf(c.ctx, ids...)
 	if err != nil {
 		return c.fail(err)
 	}

@@ -29,8 +29,3 @@ func runRelease(c *call) int {
 	})
 	return c.printSubmissions(o, done, code)
 }
-
-// officeUser names who does an office act from the command line: the OS
-// user (office.CLIActor); kept for the commands that record it
-// themselves.
-func officeUser() string { return office.CLIActor().User }

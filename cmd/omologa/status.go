@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"time"
@@ -79,30 +78,4 @@ func zoneOf(cfg *config.Config) *time.Location {
 		return time.UTC
 	}
 	return rf.Rating.Location()
-}
-
-// printSubmissions prints the state of the submissions ids (an office
-// act's outcome), as JSON or as status's table.
-func printSubmissions(ctx context.Context, st *store.Store, loc *time.Location, ids []int64, asJSON bool, w io.Writer) error {
-	all, err := st.Statuses(ctx, 0)
-	if err != nil {
-		return err
-	}
-	want := map[int64]bool{}
-	for _, id := range ids {
-		want[id] = true
-	}
-	rows := []store.Status{}
-	for _, r := range all {
-		if want[r.ID] {
-			rows = append(rows, r)
-		}
-	}
-	if asJSON {
-		return writeJSON(w, rows)
-	}
-	if len(rows) > 0 {
-		printStatusesIn(w, rows, loc)
-	}
-	return nil
 }
