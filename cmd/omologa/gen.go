@@ -1,29 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"omologa/internal/fsi"
-	"omologa/internal/fsi/registers"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
-	"omologa/internal/tournament/trf"
 )
-
-type genOutput struct {
-	Dir         string `json:"dir"`
-	Players     string `json:"players"`
-	Received    string `json:"received"`
-	Tournaments int    `json:"tournaments"`
-	Games       int    `json:"games"`
-	Files       int    `json:"files"`
-}
 
 const genUsage = `usage: omologa gen --out DIR [flags]
 
@@ -65,39 +51,11 @@ func runGen(k *call) int {
 	}
 	c.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
 	s := synth.Generate(c)
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return k.fail(err)
-	}
-	var buf bytes.Buffer
-	if err := registers.WritePlayers(&buf, s.Players); err != nil {
-		return k.fail(err)
-	}
-	out := genOutput{Dir: *dir, Players: filepath.Join(*dir, "players.csv"), Received: filepath.Join(*dir, "received.csv"),
-		Tournaments: len(s.Tournaments)}
-	if err := os.WriteFile(out.Players, buf.Bytes(), 0o644); err != nil {
-		return k.fail(err)
-	}
-	var rec bytes.Buffer
-	rec.WriteString("file,received\n")
 	bar := newProgress(k.stderr, "writing", len(s.Tournaments))
 	defer bar.Done()
-	for i, t := range s.Tournaments {
-		bar.Add(1)
-		name := fmt.Sprintf("t%05d.trf", i+1)
-		t.File, t.Format = name, tournament.FormatTRF26
-		var tb bytes.Buffer
-		if err := trf.Write(&tb, t, trf.TRF26); err != nil {
-			return k.fail(fmt.Errorf("%s: %w", name, err))
-		}
-		if err := os.WriteFile(filepath.Join(*dir, name), tb.Bytes(), 0o644); err != nil {
-			return k.fail(err)
-		}
-		fmt.Fprintf(&rec, "%s,%s\n", name, s.Received[i])
-		out.Games += len(t.Games())
-		out.Files++
-	}
+	out, err := s.Write(*dir, func() { bar.Add(1) })
 	bar.Done()
-	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
+	if err != nil {
 		return k.fail(err)
 	}
 	return k.print(exitOK, out, func(w io.Writer) {
