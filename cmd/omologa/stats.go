@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 
+	"omologa/internal/office"
 	"omologa/internal/publishing/statistics"
 )
 
@@ -34,15 +33,8 @@ func runStats(c *call) int {
 		}
 		for i := range r.Tables {
 			t := &r.Tables[i]
-			f, err := os.Create(filepath.Join(*csvDir, strconv.Itoa(r.Year)+"-"+t.Name+".csv"))
-			if err != nil {
-				return c.fail(err)
-			}
-			err = statistics.WriteCSV(f, t)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
+			if _, err := office.WriteOut(*csvDir, fmt.Sprintf("%d-%s.csv", r.Year, t.Name),
+				func(w io.Writer) error { return statistics.WriteCSV(w, t) }); err != nil {
 				return c.fail(err)
 			}
 		}
