@@ -3,10 +3,12 @@ package synth
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/atomicfile"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/trf"
 )
@@ -32,11 +34,7 @@ func (s *Season) Write(dir string, each func()) (Written, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return out, err
 	}
-	var buf bytes.Buffer
-	if err := registers.WritePlayers(&buf, s.Players); err != nil {
-		return out, err
-	}
-	if err := os.WriteFile(out.Players, buf.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFrom(out.Players, func(w io.Writer) error { return registers.WritePlayers(w, s.Players) }, 0o644); err != nil {
 		return out, err
 	}
 	var rec bytes.Buffer
