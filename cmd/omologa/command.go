@@ -54,7 +54,8 @@ type call struct {
 	json, verbose  *bool   // --json, -v; false when the command has none
 	kindFlag       *string // --kind of a list; nil when the command has none
 	kind           fsi.Kind
-	// closers are closed when the command returns (the office it opened).
+	// closers are closed when the command returns, last first (the
+	// office it opened).
 	closers []func() error
 }
 
@@ -94,8 +95,8 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 		k.kindFlag = k.fs.String("kind", "", c.kind)
 	}
 	defer func() {
-		for _, f := range k.closers {
-			f()
+		for i := len(k.closers) - 1; i >= 0; i-- {
+			k.closers[i]()
 		}
 	}()
 	return c.run(k)
