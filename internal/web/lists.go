@@ -31,17 +31,12 @@ type listsData struct {
 }
 
 func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
-	ls, err := s.st.ListSummaries(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	d := listsData{Rejudged: rejudgedOf(r.URL.Query())}
+	var err error
+	if d.Lists, err = s.st.ListSummaries(r.Context()); err == nil {
+		d.Next, err = s.nextLists(r)
 	}
-	next, err := s.nextLists(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "lists", "lists", listsData{Lists: ls, Next: next, Rejudged: rejudgedOf(r.URL.Query())})
+	s.show(w, r, "lists", "lists", d, err)
 }
 
 // listSummary returns the closed list the path names with the key its
@@ -291,21 +286,30 @@ type playerResult struct {
 	Line rating.Line
 }
 
-func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+// history is the players' index and the rating history, with the
+// milestones, of the player the path names; ok is false when a failure
+// has been answered.
+func (s *Server) history(w http.ResponseWriter, r *http.Request) (ix *office.Players, hist []office.HistPoint, ms []office.Milestone, ok bool) {
 	ix, err := s.idx.Get(r.Context())
+	if err == nil {
+		hist, ms, err = s.idx.History(r.Context(), r.PathValue("id"))
+	}
 	if err != nil {
 		s.fail(w, r, err)
+		return nil, nil, nil, false
+	}
+	return ix, hist, ms, true
+}
+
+func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+	ix, hist, ms, ok := s.history(w, r)
+	if !ok {
 		return
 	}
 	id := r.PathValue("id")
 	p, ok := ix.ByID(id)
 	if !ok {
 		s.notFound(w, r)
-		return
-	}
-	hist, ms, err := s.idx.History(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
 		return
 	}
 	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
@@ -333,17 +337,11 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 
 // playerChart draws a player's rating of one kind across the lists.
 func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.Get(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	ix, hist, _, ok := s.history(w, r)
+	if !ok {
 		return
 	}
 	kind := r.PathValue("kind")
-	hist, _, err := s.idx.History(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	var pts []lists.Point
 	for _, h := range hist {
 		if h.Kind == kind {

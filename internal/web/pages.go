@@ -129,20 +129,40 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 }
 
 // browsePage is the page the request asks for of a filtered listing
-// (submissions, tournaments), with the periods and provinces its filter
-// form offers.
+// (submissions, tournaments), with its filter form (the "filters" part)
+// and the periods and provinces the form offers.
 type browsePage[F, R any] struct {
 	F         F
+	Form      filterForm
 	Rows      []R
 	Pager     pager
 	Periods   []string
 	Provinces []string
 }
 
+// filterForm is what differs between the filter forms of the listings:
+// where the form goes, its selects of coded values (before the list
+// period and the province every form has) and the text key of the
+// search box's hint.
+type filterForm struct {
+	Action string
+	Coded  []codedFilter
+	Hint   string
+}
+
+// codedFilter is a select of coded values: Name is the query parameter,
+// the text key of its label and the prefix of its values' texts
+// ("state" → "state.judged").
+type codedFilter struct {
+	Name   string
+	Chosen string
+	Values []string
+}
+
 // browse loads, with load (the store's Browse method of the listing),
 // the page the request asks for of the rows matching f, and the choices
 // of the filter form.
-func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Context, f F, offset, limit int) ([]R, int, error)) (browsePage[F, R], error) {
+func browse[F, R any](s *Server, r *http.Request, f F, form filterForm, load func(ctx context.Context, f F, offset, limit int) ([]R, int, error)) (browsePage[F, R], error) {
 	page := pageOf(r)
 	rows, total, err := load(r.Context(), f, (page-1)*perPage, perPage)
 	if err != nil {
@@ -156,7 +176,7 @@ func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Con
 	if err != nil {
 		return browsePage[F, R]{}, err
 	}
-	return browsePage[F, R]{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces}, nil
+	return browsePage[F, R]{F: f, Form: form, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces}, nil
 }
 
 type submissionsData struct {
@@ -168,7 +188,12 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := office.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
 		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
-	p, err := browse(s, r, f, s.st.BrowseSubmissions)
+	p, err := browse(s, r, f, filterForm{Action: "/submissions", Hint: "textHint", Coded: []codedFilter{
+		{"state", f.State, []string{"received", "judged", "quarantined", "discarded"}},
+		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected", "unreadable"}},
+		{"channel", f.Channel, []string{"drop", "imap", "cli"}},
+		{"kind", f.Kind, []string{"standard", "rapid"}},
+	}}, s.st.BrowseSubmissions)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -475,7 +500,10 @@ func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := office.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
 		Province: q.Get("province"), Text: q.Get("q")}
-	p, err := browse(s, r, f, s.st.BrowseTournaments)
+	p, err := browse(s, r, f, filterForm{Action: "/tournaments", Hint: "tournamentHint", Coded: []codedFilter{
+		{"kind", f.Kind, []string{"standard", "rapid"}},
+		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected"}},
+	}}, s.st.BrowseTournaments)
 	if err != nil {
 		s.fail(w, r, err)
 		return
