@@ -661,7 +661,7 @@ func (p *Portal) check(ctx context.Context, per *Person, name string, data []byt
 			return nil, err
 		}
 		rep, t := p.judge(f.Name, b, regs, validate.Submission{ReceivedAt: at, Channel: string(ingest.ChannelPortal), Sender: per.Email, Fields: fields})
-		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: fsi.Kind(rep.Kind)}
+		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: rep.Kind}
 		if t != nil {
 			code := ""
 			if rep.Authorisation != nil {

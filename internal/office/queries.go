@@ -88,7 +88,7 @@ func (q *Queries) ListSummaries(ctx context.Context) ([]store.ListSummary, error
 
 // ListSummaryOf returns a closed list without its bytes; ok is false
 // when it was never closed.
-func (q *Queries) ListSummaryOf(ctx context.Context, kind, period string) (l store.ListSummary, ok bool, err error) {
+func (q *Queries) ListSummaryOf(ctx context.Context, kind fsi.Kind, period string) (l store.ListSummary, ok bool, err error) {
 	return q.st.ListSummaryOf(ctx, kind, period)
 }
 
@@ -99,7 +99,7 @@ func (q *Queries) RatingListByID(ctx context.Context, id int64) (*store.RatingLi
 
 // RatingListOf returns the stored list of a kind and period; ok is
 // false when it was never closed.
-func (q *Queries) RatingListOf(ctx context.Context, kind, period string) (l *store.RatingList, ok bool, err error) {
+func (q *Queries) RatingListOf(ctx context.Context, kind fsi.Kind, period string) (l *store.RatingList, ok bool, err error) {
 	return q.st.RatingListOf(ctx, kind, period)
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 )
 
@@ -28,11 +29,11 @@ const provinceSQL = `v.province`
 
 // SubmissionFilter selects submissions; an empty field does not filter.
 type SubmissionFilter struct {
-	State   string // received, judged, quarantined, discarded
-	Verdict string // a file of it has this verdict, or "unreadable" (a file with a read error)
-	Channel string // drop, imap, cli
-	Kind    string // standard, rapid
-	Period  string // the list period of a file's verdict, "2027-01"
+	State   string   // received, judged, quarantined, discarded
+	Verdict string   // a file of it has this verdict, or "unreadable" (a file with a read error)
+	Channel string   // drop, imap, cli
+	Kind    fsi.Kind // standard, rapid
+	Period  string   // the list period of a file's verdict, "2027-01"
 	// Province is a file's tournament's province, "NO" (provinceSQL).
 	Province string
 	Text     string // in the sender, source, subject, a file's or tournament's name or city
@@ -52,7 +53,7 @@ type SubmissionRow struct {
 	FirstFile  string // the first file's name
 	Tournament string // the first file's tournament, "" when none was read
 	Verdict    string // the worst verdict of its files
-	Kind       string
+	Kind       fsi.Kind
 	Period     string
 	Errors     int
 	Warnings   int
@@ -289,7 +290,7 @@ type FileVerdict struct {
 	Start, End    string
 	Format        string
 	Verdict       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string
 	ReadError     string
 	Supersedes    int64
@@ -374,7 +375,7 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 
 // TournamentFilter selects tournaments; an empty field does not filter.
 type TournamentFilter struct {
-	Kind     string
+	Kind     fsi.Kind
 	Period   string
 	Verdict  string
 	Province string // "NO" (provinceSQL)
@@ -393,7 +394,7 @@ type TournamentRow struct {
 	FileID       int64
 	SubmissionID int64
 	Verdict      string
-	Kind         string
+	Kind         fsi.Kind
 	Period       string
 	Summary      json.RawMessage // validate.Summary of the standing file
 	Revoked      bool            // the office revoked its homologation
@@ -409,7 +410,7 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	var args []any
 	// The standing file's columns, kept on the tournament by the schema's
 	// triggers (standingMigration): counted on an index.
-	for _, c := range []struct{ col, v string }{{"t.s_kind", f.Kind}, {"t.s_period", f.Period}, {"t.s_verdict", f.Verdict},
+	for _, c := range []struct{ col, v string }{{"t.s_kind", string(f.Kind)}, {"t.s_period", f.Period}, {"t.s_verdict", f.Verdict},
 		{"t.s_province", provinceArg(f.Province)}} {
 		if c.v != "" {
 			conds = append(conds, c.col+" = ?")
@@ -470,7 +471,7 @@ type PlayerResult struct {
 	SubmissionID int64
 	Tournament   string
 	Start        string
-	Kind         string
+	Kind         fsi.Kind
 	Period       string
 	Result       []byte // rating.Line as JSON
 }
@@ -500,7 +501,7 @@ func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult
 // ListSummary is a closed list without its bytes.
 type ListSummary struct {
 	ID        int64
-	Kind      string
+	Kind      fsi.Kind
 	Period    string
 	Issue     string
 	From      string
@@ -600,7 +601,7 @@ func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
 
 // ListSummaryOf returns a closed list without its bytes; ok is false
 // when it was never closed.
-func (s *Store) ListSummaryOf(ctx context.Context, kind, period string) (l ListSummary, ok bool, err error) {
+func (s *Store) ListSummaryOf(ctx context.Context, kind fsi.Kind, period string) (l ListSummary, ok bool, err error) {
 	var created string
 	err = s.db.QueryRowContext(ctx, `SELECT id, kind, period, issue, received_from, cutoff, based_on, rows, created_at
 		FROM rating_lists INDEXED BY rating_lists_summary WHERE kind = ? AND period = ?`, kind, period).Scan(

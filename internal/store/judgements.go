@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 )
 
@@ -332,8 +333,9 @@ const stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, '
 
 // factsScan receives stateSQL's columns.
 type factsScan struct {
-	sub, verdict, judged, decision, readErr, kind, period, supBy string
-	unclear, revoked, hasTournament                              bool
+	sub, verdict, judged, decision, readErr, period, supBy string
+	kind                                                   fsi.Kind
+	unclear, revoked, hasTournament                        bool
 }
 
 func (x *factsScan) dest() []any {
@@ -350,11 +352,11 @@ func (x *factsScan) facts() state.Facts {
 // CountedIn is a closed list a tournament counted in: rated in it, or
 // carried into it as a correction.
 type CountedIn struct {
-	Kind       string `json:"kind"`
-	Period     string `json:"period"`
-	FileID     int64  `json:"file_id"` // the version counted (0: a revocation carried)
-	Correction bool   `json:"correction"`
-	Reason     string `json:"reason,omitempty"` // of a correction
+	Kind       fsi.Kind `json:"kind"`
+	Period     string   `json:"period"`
+	FileID     int64    `json:"file_id"` // the version counted (0: a revocation carried)
+	Correction bool     `json:"correction"`
+	Reason     string   `json:"reason,omitempty"` // of a correction
 }
 
 // CountedIn lists the closed lists a tournament counted in, oldest first.
@@ -400,7 +402,7 @@ type PendingDecision struct {
 	Name string `json:"name,omitempty"`
 	// RatingKind is the list the file is rated for (standard, rapid):
 	// the article differs (RTF 4.2.7, RAPID 6.8).
-	RatingKind string `json:"rating_kind,omitempty"`
+	RatingKind fsi.Kind `json:"rating_kind,omitempty"`
 	// Message is the finding's, in Italian (withdrawals).
 	Message string `json:"message,omitempty"`
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"omologa/internal/fsi"
 	"strings"
 	"time"
 )
@@ -253,12 +254,13 @@ type PortalFile struct {
 	Sender        string
 	ReceivedAt    time.Time
 	Verdict       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string // the list the file counts in by its receipt
 	Arbiter       string // the chief arbiter the file names (102)
 	// ListKind and ListPeriod name the closed list the file was rated
 	// in, "" while it was rated in none.
-	ListKind, ListPeriod string
+	ListKind   fsi.Kind
+	ListPeriod string
 }
 
 // PortalFiles returns every judged file that belongs to a tournament,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"omologa/internal/fsi"
 	"strings"
 	"time"
 )
@@ -16,10 +17,10 @@ type PublicTournament struct {
 	ID         int64 // the tournament's rowid: stable across versions
 	Key        string
 	Name, City string
-	Province   string // provinceSQL
-	Start, End string // YYYY-MM-DD or ""
-	Kind       string // standard, rapid
-	Period     string // the list period recorded with the verdict
+	Province   string   // provinceSQL
+	Start, End string   // YYYY-MM-DD or ""
+	Kind       fsi.Kind // standard, rapid
+	Period     string   // the list period recorded with the verdict
 	FileID     int64
 	FileName   string
 	Data       []byte
@@ -78,7 +79,7 @@ type JudgedFile struct {
 	ReceivedAt time.Time
 	Province   string // provinceSQL; "" when the file matched no tournament
 	Verdict    string // accepted, accepted-with-warnings, rejected
-	Kind       string
+	Kind       fsi.Kind
 	// Late: the validator found it sent after the deadline
 	// (deadline.late, RTF 6.2.2, RAPID 5.2).
 	Late bool

@@ -31,6 +31,7 @@ import (
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/failure"
@@ -374,7 +375,7 @@ type Verdict struct {
 	Format        string
 	Verdict       string
 	RuleSet       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string
 	ReadError     string
 	Supersedes    int64 // file id, 0 when none
@@ -395,8 +396,8 @@ type Verdict struct {
 // Rating is one player's provisional variation in one tournament; the
 // list itself is computed when the period closes.
 type Rating struct {
-	Player string // FSI id, else "#" and the starting number
-	Kind   string // standard, rapid
+	Player string   // FSI id, else "#" and the starting number
+	Kind   fsi.Kind // standard, rapid
 	Period string
 	Result []byte // JSON from the rating stage
 	// TheoreticalWanted: the office has to give the player a theoretical

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 	"time"
 
@@ -425,7 +426,7 @@ func (s *Store) OpenFile(ctx context.Context, fileID int64) (name string, size i
 
 // FileVerdict returns a file's verdict and kind of play; ok is false
 // when it is not judged yet.
-func (s *Store) FileVerdict(ctx context.Context, fileID int64) (verdict, kind string, ok bool, err error) {
+func (s *Store) FileVerdict(ctx context.Context, fileID int64) (verdict string, kind fsi.Kind, ok bool, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT verdict, kind FROM verdicts WHERE file_id = ?`, fileID).Scan(&verdict, &kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", false, nil

@@ -96,8 +96,8 @@ type Facts struct {
 	// Period is the list period ("2026-12") the file counts in when it
 	// counts: the next list of its kind still open.
 	Period string
-	// Kind is the kind of play (fsi.Kind), for the list's name.
-	Kind string
+	// Kind is the kind of play, for the list's name.
+	Kind fsi.Kind
 }
 
 // View is what a person reads of a file.
@@ -207,7 +207,7 @@ func Of(f Facts) View {
 	switch c {
 	case Accepted, AcceptedWithWarnings, OverruledAccepted:
 		v.Counts, v.CountsIn = true, f.Period
-		list := fsi.Kind(f.Kind).ListName()
+		list := f.Kind.ListName()
 		if f.Period == "" || list == "" {
 			v.CountsIn = ""
 			v.Why, v.WhyEN = "omologato; nessuna lista per questo tipo di gioco", "homologated; no list for this kind of play"
