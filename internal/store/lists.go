@@ -5,10 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"omologa/internal/fsi"
-	"omologa/internal/homologation/state"
 	"time"
 
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/state"
 	"omologa/internal/platform/failure"
 )
 

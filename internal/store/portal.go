@@ -5,9 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"omologa/internal/fsi"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
 )
 
 // The portal of arbiters and organisers (issue 24): accounts known by

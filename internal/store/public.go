@@ -4,9 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"omologa/internal/fsi"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
 )
 
 // PublicTournament is a homologated tournament as the public site and

@@ -7,10 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"omologa/internal/fsi"
-	"omologa/internal/homologation/state"
 	"time"
 
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/state"
 	"omologa/internal/platform/failure"
 )
 
