@@ -481,12 +481,7 @@ type PlayerResult struct {
 // in force of a tournament neither revoked nor unclear, latest first.
 func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *PlayerResult) error {
-		var res string
-		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
-			return err
-		}
-		r.Result = []byte(res)
-		return nil
+		return rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &r.Result)
 	}, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
 		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
 		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
@@ -515,12 +510,7 @@ type ListSummary struct {
 // ListSummaries lists the closed lists, newest period first.
 func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, l *ListSummary) error {
-		var created string
-		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
-			return err
-		}
-		l.CreatedAt = parseTS(created)
-		return nil
+		return rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, stamp(&l.CreatedAt))
 	}, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
 		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at
 		FROM rating_lists l INDEXED BY rating_lists_summary ORDER BY l.period DESC, l.kind`)
@@ -586,12 +576,7 @@ type RegisterInfo struct {
 // RegisterInfos lists the registers imported into the store.
 func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *RegisterInfo) error {
-		var at string
-		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
-			return err
-		}
-		r.ImportedAt = parseTS(at)
-		return nil
+		return rows.Scan(&r.Kind, &r.Name, &r.Rows, stamp(&r.ImportedAt))
 	}, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: registers: %w", err)

@@ -164,6 +164,38 @@ func parseTS(s string) time.Time {
 	return t
 }
 
+// scanOne scans the row a look-up by key returned into dest: notFound
+// when there is no such row, else the driver's error.
+func scanOne(row *sql.Row, notFound error, dest ...any) error {
+	if err := row.Scan(dest...); errors.Is(err, sql.ErrNoRows) {
+		return notFound
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+// stamp scans a timestamp column (the text ts writes) into *t, for
+// rows.Scan: NULL, "" and anything unreadable are the zero time, as
+// parseTS reads them.
+func stamp(t *time.Time) sql.Scanner { return (*stampScan)(t) }
+
+type stampScan time.Time
+
+func (s *stampScan) Scan(v any) error {
+	switch v := v.(type) {
+	case string:
+		*s = stampScan(parseTS(v))
+	case []byte:
+		*s = stampScan(parseTS(string(v)))
+	case time.Time:
+		*s = stampScan(v)
+	default:
+		*s = stampScan{}
+	}
+	return nil
+}
+
 // Hash is the content hash the store dedupes on (SHA-256, hex).
 func Hash(b []byte) string {
 	h := sha256.Sum256(b)
@@ -185,7 +217,7 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 		hash = Hash(nil)
 	}
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
-	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
+	problems, _ := json.Marshal(orEmpty(sub.Problems))
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		var source string
 		err := tx.QueryRowContext(ctx, `SELECT id, source FROM submissions WHERE content_hash = ? AND message_id = ?`,
@@ -255,9 +287,9 @@ func orEmptyMap(m map[string]string) map[string]string {
 	return m
 }
 
-func orEmptySlice(s []string) []string {
+func orEmpty[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }
@@ -832,12 +864,7 @@ func (s *Store) Register(ctx context.Context, kind string) (name string, data []
 // Ratings returns the provisional rating results of a file.
 func (s *Store) Ratings(ctx context.Context, fileID int64) ([]Rating, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *Rating) error {
-		var res string
-		if err := rows.Scan(&r.Player, &r.Kind, &r.Period, &res); err != nil {
-			return err
-		}
-		r.Result = []byte(res)
-		return nil
+		return rows.Scan(&r.Player, &r.Kind, &r.Period, &r.Result)
 	}, `SELECT player, kind, period, result FROM rating_results WHERE file_id = ? ORDER BY rowid`, fileID)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of file %d: %w", fileID, err)
