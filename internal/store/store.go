@@ -17,9 +17,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -196,11 +194,9 @@ func (s *stampScan) Scan(v any) error {
 	return nil
 }
 
-// Hash is the content hash the store dedupes on (SHA-256, hex).
-func Hash(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
-}
+// Hash is the content hash the store dedupes on: ingest's (SHA-256,
+// hex), as a Content of b is named.
+func Hash(b []byte) string { return ingest.Bytes(b).Hash() }
 
 // Record stores a submission with its files, in one transaction. When a
 // submission with the same content hash and Message-ID is already
