@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -171,22 +170,16 @@ func (p *PlayerIndex) build(ctx context.Context) (*Players, error) {
 		}
 	}
 	if latest == nil {
-		name, data, ok, err := p.st.Register(ctx, store.RegisterPlayers)
+		path := ""
+		if p.cfg != nil {
+			path = p.cfg.Registers.Players
+		}
+		latest, err = loadRegister(ctx, p.st, store.RegisterPlayers, path, func(name string, data []byte) (*registers.Players, error) {
+			ps.Source = "register " + name
+			return registers.ReadPlayers(name, data)
+		})
 		if err != nil {
 			return nil, err
-		}
-		if !ok && p.cfg != nil && p.cfg.Registers.Players != "" {
-			name = p.cfg.Registers.Players
-			if data, err = os.ReadFile(name); err != nil {
-				return nil, err
-			}
-			ok = true
-		}
-		if ok {
-			if latest, err = registers.ReadPlayers(name, data); err != nil {
-				return nil, err
-			}
-			ps.Source = "register " + name
 		}
 	}
 	if latest != nil {
