@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -66,19 +65,16 @@ func (s *Store) UndoRegister(ctx context.Context, kind, by string, now time.Time
 		if _, err := tx.ExecContext(ctx, `UPDATE register_versions SET undone_at = ?, undone_by = ? WHERE id = ?`, ts(now), by, undone.ID); err != nil {
 			return err
 		}
-		var prev int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM register_versions WHERE kind = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1`, kind).Scan(&prev)
-		if errors.Is(err, sql.ErrNoRows) {
-			_, err = tx.ExecContext(ctx, `DELETE FROM registers WHERE kind = ?`, kind)
+		// The latest version not undone is in force again; with none
+		// left, the register goes.
+		const prev = `SELECT max(id) FROM register_versions WHERE kind = ? AND undone_at IS NULL`
+		if _, err := tx.ExecContext(ctx, `DELETE FROM registers WHERE kind = ? AND (`+prev+`) IS NULL`, kind, kind); err != nil {
 			return err
 		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO registers (kind, name, data, rows, imported_at)
-			SELECT kind, name, data, rows, ? FROM register_versions WHERE id = ?
+		_, err := tx.ExecContext(ctx, `INSERT INTO registers (kind, name, data, rows, imported_at)
+			SELECT kind, name, data, rows, ? FROM register_versions WHERE id = (`+prev+`)
 			ON CONFLICT (kind) DO UPDATE SET name = excluded.name, data = excluded.data, rows = excluded.rows,
-			imported_at = excluded.imported_at`, ts(now), prev)
+			imported_at = excluded.imported_at`, ts(now), kind)
 		return err
 	})
 	if err != nil {
