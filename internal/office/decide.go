@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
-
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 	"omologa/internal/platform/italian"
+	"strings"
+	"time"
+
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/tournament"

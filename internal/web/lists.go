@@ -7,13 +7,13 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"omologa/internal/fsi"
+	"omologa/internal/platform/italian"
 	"strings"
 	"time"
 
-	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
-	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/rating"
 )

@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/internal/platform/defaults"
+	"omologa/internal/platform/italian"
 	"os"
 	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"omologa/internal/platform/defaults"
-	"omologa/internal/platform/italian"
 )
 
 // Limits bound what one submission may hold, so that hostile input (a
