@@ -27,8 +27,7 @@ func sizeIT(n int64) string { return italian.Size(n) }
 
 // listName names the list a tournament of a kind counts in: "Elo Italia
 // di gennaio 2027".
-func listName(kind, period string) string {
-	k := fsi.Kind(kind)
+func listName(k fsi.Kind, period string) string {
 	if !k.IsList() || period == "" {
 		return ""
 	}

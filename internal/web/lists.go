@@ -43,7 +43,7 @@ func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
 // cached renderings go under; ok is false (404 written) when there is
 // none.
 func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l office.ListSummary, key string, ok bool) {
-	l, ok, err := s.st.ListSummaryOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
+	l, ok, err := s.st.ListSummaryOf(r.Context(), fsi.Kind(r.PathValue("kind")), r.PathValue("period"))
 	if err != nil {
 		s.fail(w, r, err)
 		return l, "", false
@@ -130,8 +130,8 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 	s.writeChanges(w, r, listTitle(sum.Kind, sum.Period), &lr.Report, nil)
 }
 
-func listTitle(kind, period string) string {
-	return fsi.Kind(kind).ListName() + " · " + italian.Period(period)
+func listTitle(kind fsi.Kind, period string) string {
+	return kind.ListName() + " · " + italian.Period(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
@@ -179,9 +179,10 @@ func (s *Server) png(w http.ResponseWriter, r *http.Request, key string, draw fu
 }
 
 type previewData struct {
-	Kind, Period string
-	Closed       bool
-	Res          *office.ListRunResult
+	Kind   fsi.Kind
+	Period string
+	Closed bool
+	Res    *office.ListRunResult
 	// Can says whether the list may be closed now, or why not; Changes
 	// is the change report, inline.
 	Can     office.Closability
@@ -192,9 +193,9 @@ type previewData struct {
 // changes (in a frame, as the published report) and a button to close
 // it.
 func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
-	kind, period := r.URL.Query().Get("kind"), r.URL.Query().Get("period")
+	kind, period := fsi.Kind(r.URL.Query().Get("kind")), r.URL.Query().Get("period")
 	res, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period, Preview: true, Force: true})
+		office.ListRunRequest{Kind: kind, Period: period, Preview: true, Force: true})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -208,7 +209,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	can, err := s.o.CanClose(r.Context(), fsi.Kind(kind), period)
+	can, err := s.o.CanClose(r.Context(), kind, period)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -314,7 +315,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 	}
 	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
 	for _, h := range hist {
-		if fsi.Kind(h.Kind) == fsi.Rapid {
+		if h.Kind == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
 		} else {
 			d.Standard = append(d.Standard, h)
@@ -341,7 +342,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	kind := r.PathValue("kind")
+	kind := fsi.Kind(r.PathValue("kind"))
 	var pts []lists.Point
 	for _, h := range hist {
 		if h.Kind == kind {
@@ -353,7 +354,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.Stamp), func(buf *bytes.Buffer) error {
-		return lists.HistoryPNG(buf, fsi.Kind(kind).ListName(), pts)
+		return lists.HistoryPNG(buf, kind.ListName(), pts)
 	})
 }
 

@@ -29,7 +29,7 @@ import (
 const recentDays = 14
 
 type nextList struct {
-	Kind   string
+	Kind   fsi.Kind
 	Period periods.Period
 	Closed bool // already closed
 	// Can says whether the office may close it now, or why not (the
@@ -104,7 +104,7 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 		sch := s.o.Rules.Rating.Schedule(k)
 		p := sch.ForReceipt(today)
 		prev := sch.Previous(p)
-		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)
+		_, closed, err := s.st.ListSummaryOf(r.Context(), k, prev.Label)
 		if err != nil {
 			return nil, err
 		}
@@ -113,9 +113,9 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, nextList{Kind: string(k), Period: prev, Can: can})
+			out = append(out, nextList{Kind: k, Period: prev, Can: can})
 		}
-		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
+		_, closed, err = s.st.ListSummaryOf(r.Context(), k, p.Label)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +123,7 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed, Can: can})
+		out = append(out, nextList{Kind: k, Period: p, Closed: closed, Can: can})
 	}
 	return out, nil
 }
@@ -187,12 +187,12 @@ type submissionsData struct {
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := office.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
-		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
+		Kind: fsi.Kind(q.Get("kind")), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
 	p, err := browse(s, r, f, filterForm{Action: "/submissions", Hint: "textHint", Coded: []codedFilter{
 		{"state", f.State, []string{"received", "judged", "quarantined", "discarded"}},
 		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected", "unreadable"}},
 		{"channel", f.Channel, []string{"drop", "imap", "cli"}},
-		{"kind", f.Kind, []string{"standard", "rapid"}},
+		{"kind", string(f.Kind), []string{"standard", "rapid"}},
 	}}, s.st.BrowseSubmissions)
 	if err != nil {
 		s.fail(w, r, err)
@@ -498,10 +498,10 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f := office.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
+	f := office.TournamentFilter{Kind: fsi.Kind(q.Get("kind")), Period: q.Get("period"), Verdict: q.Get("verdict"),
 		Province: q.Get("province"), Text: q.Get("q")}
 	p, err := browse(s, r, f, filterForm{Action: "/tournaments", Hint: "tournamentHint", Coded: []codedFilter{
-		{"kind", f.Kind, []string{"standard", "rapid"}},
+		{"kind", string(f.Kind), []string{"standard", "rapid"}},
 		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected"}},
 	}}, s.st.BrowseTournaments)
 	if err != nil {
