@@ -709,7 +709,7 @@ func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub valida
 			t = nil
 		}
 	}()
-	return validate.Judge(p.o.Rules, regs, name, data, sub)
+	return validate.Judge(&p.o.Rules.Rulebook, regs, name, data, sub)
 }
 
 // proposeFields fills the body fields of RAPID 5.2: the venue and the

@@ -7,7 +7,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
@@ -74,7 +73,7 @@ func (c *Check) appliesTo(kind fsi.Kind) bool {
 // and a way to report.
 type Pass struct {
 	Input
-	Set  *rules.RuleSet
+	Set  *RuleSet
 	Kind fsi.Kind // the kind of play decided for the tournament: standard, rapid, blitz
 
 	// Standings are the recomputed final standings; the check that
@@ -147,11 +146,11 @@ func (p *Pass) Report(rule string, at At, args Args) {
 		})
 		return
 	}
-	if cfg.Severity == rules.Off {
+	if cfg.Severity == SeverityOff {
 		return
 	}
 	p.findings = append(p.findings, Finding{
-		Rule: rule, Article: cfg.Article, Severity: Severity(cfg.Severity),
+		Rule: rule, Article: cfg.Article, Severity: cfg.Severity,
 		MessageIT: expand(cfg.MessageIT, args, "it"), MessageEN: expand(cfg.MessageEN, args, "en"),
 		File: p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
 	})
@@ -161,7 +160,7 @@ func (p *Pass) Report(rule string, at At, args Args) {
 // is costly skip it when every rule they report is off.
 func (p *Pass) Enabled(rule string) bool {
 	cfg, ok := p.Set.Rules[rule]
-	return !ok || cfg.Severity != rules.Off
+	return !ok || cfg.Severity != SeverityOff
 }
 
 func (p *Pass) file() string {

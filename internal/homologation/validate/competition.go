@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -32,7 +31,7 @@ var reasonText = texts[string]("validate.competition-by.")
 
 // recognisedBy says why the tournament is of the kind of competition r
 // describes: "submission", "calendar" or "name"; "" when nothing says so.
-func recognisedBy(p *Pass, r rules.Recognise) string {
+func recognisedBy(p *Pass, r Recognise) string {
 	in := func(v string, list []string) bool {
 		f := fold(v)
 		if f == "" {

@@ -8,7 +8,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/rateofplay"
 )
@@ -554,7 +553,7 @@ func checkAuthorisation(p *Pass) {
 // recognise returns the pairing system whose words appear in text, "" when
 // none. Words match at the start of a word of the text, so "svizzer"
 // matches "svizzero" and "round robin" matches "Round-Robin".
-func recognise(text string, systems []rules.PairingSystem) string {
+func recognise(text string, systems []PairingSystem) string {
 	f := " " + fold(text) + " "
 	if strings.TrimSpace(f) == "" {
 		return ""

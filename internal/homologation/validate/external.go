@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -9,12 +8,12 @@ import (
 // (the FIDE export's problems, rules.Fide.Findings), its messages
 // expanded as Pass.Report expands them; ok is false for a rule configured
 // off.
-func FindingOf(rule string, cfg rules.Rule, file string, at At, args Args) (f Finding, ok bool) {
-	if cfg.Severity == rules.Off {
+func FindingOf(rule string, cfg Rule, file string, at At, args Args) (f Finding, ok bool) {
+	if cfg.Severity == SeverityOff {
 		return Finding{}, false
 	}
 	return Finding{
-		Rule: rule, Article: cfg.Article, Severity: Severity(cfg.Severity),
+		Rule: rule, Article: cfg.Article, Severity: cfg.Severity,
 		MessageIT: expand(cfg.MessageIT, args, "it"), MessageEN: expand(cfg.MessageEN, args, "en"),
 		File: file, Line: at.Line, Player: at.Player, Round: at.Round,
 	}, true
@@ -23,7 +22,7 @@ func FindingOf(rule string, cfg rules.Rule, file string, at At, args Args) (f Fi
 // IsRoundRobin reports whether the tournament is a round robin as the
 // checks decide it under the rule set (declared, or every player met
 // every other), for the stages after validation.
-func IsRoundRobin(set *rules.RuleSet, t *tournament.Tournament) bool {
+func IsRoundRobin(set *RuleSet, t *tournament.Tournament) bool {
 	if t == nil || set == nil {
 		return false
 	}

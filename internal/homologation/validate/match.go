@@ -8,7 +8,6 @@ import (
 	"unicode"
 
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -27,7 +26,7 @@ type playerMatch struct {
 }
 
 // matchOptions are the identity settings as the matcher takes them.
-func matchOptions(cfg rules.Identity) registers.MatchOptions {
+func matchOptions(cfg IdentityParams) registers.MatchOptions {
 	return registers.MatchOptions{ByName: cfg.MatchByName, NameNeedsBirthDate: cfg.NameMatchNeedsBirthDate}
 }
 
@@ -174,7 +173,7 @@ func (e evidence) score() float64 {
 // tournaments in one club: even with the city, the arbiter and the
 // organiser), or the name alone, are uncertain: the office is shown the
 // candidates. It returns nil when nothing fits at all.
-func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, arbiters []registers.Arbiter, cfg rules.Authorisation) *eventMatch {
+func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, arbiters []registers.Arbiter, cfg AuthorisationParams) *eventMatch {
 	if t == nil || len(cal) == 0 {
 		return nil
 	}

@@ -687,7 +687,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, cl
 		t = nil
 	}
 	in.Tournament, in.Diagnostics, in.ReadError = t, diags, err
-	return validate.Validate(p.o.Rules, in), t, err
+	return validate.Validate(&p.o.Rules.Rulebook, in), t, err
 }
 
 // attachments turns the documents sent beside a result file (a PDF
@@ -704,7 +704,7 @@ func (p *Pipeline) attachments(sub *store.Submission, j *store.Judgement, in *no
 			files = append(files, in.Files[i])
 			continue
 		}
-		rep := validate.Validate(p.o.Rules, validate.Input{File: in.Files[i].Name, ReadError: err, Attachment: true,
+		rep := validate.Validate(&p.o.Rules.Rulebook, validate.Input{File: in.Files[i].Name, ReadError: err, Attachment: true,
 			Submission: SubmissionOf(sub)})
 		v := &j.Verdicts[i]
 		v.Verdict, v.ReadError, v.Format, v.Kind, v.Period, v.RuleSet, v.Report = Attachment, "", "", "", "", "", &rep

@@ -334,7 +334,7 @@ func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period
 
 // ruleSet is the homologation rule set of the kind in force at the
 // tournament's start, for the round-robin decision.
-func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *rules.RuleSet {
+func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *validate.RuleSet {
 	rs, _ := f.Select(kind, t.Start)
 	return rs
 }
