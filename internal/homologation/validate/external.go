@@ -30,7 +30,3 @@ func IsRoundRobin(set *rules.RuleSet, t *tournament.Tournament) bool {
 	p := &Pass{Input: Input{Tournament: t}, Set: set}
 	return p.roundRobin()
 }
-
-// Counted writes "1 partita" / "2 partite" in both languages, for the
-// messages of stages after validation.
-func Counted(n int, it1, itN, en1, enN string) Text { return counted(n, it1, itN, en1, enN) }
