@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"omologa/internal/platform/catalogue"
 	"omologa/internal/tournament"
 )
 
@@ -54,12 +53,9 @@ func checkFormat(p *Pass) {
 		}
 	}
 	for _, d := range p.Diagnostics {
-		rule := "format.read-note"
-		switch d.Severity {
-		case tournament.Error:
-			rule = "format.read-error"
-		case tournament.Warning:
-			rule = "format.read-warning"
+		rule, ok := readRules[d.Severity]
+		if !ok {
+			rule = "format.read-note"
 		}
 		msgIT := d.MessageIT
 		if msgIT == "" {
@@ -86,6 +82,14 @@ func checkFormat(p *Pass) {
 	} else if t.Rounds() == 0 {
 		p.Report("format.no-rounds", At{}, Args{"players": len(t.Players)})
 	}
+}
+
+// readRules report a reader's diagnostic by its severity; one of another
+// severity is a note.
+var readRules = map[tournament.Severity]string{
+	tournament.Error:   "format.read-error",
+	tournament.Warning: "format.read-warning",
+	tournament.Note:    "format.read-note",
 }
 
 // IsDocument reports whether a refused file's kind is a document sent
@@ -141,6 +145,5 @@ func whereRead(field string, column int) Text {
 	if len(parts) == 0 {
 		return Text{}
 	}
-	where := join(parts, ", ")
-	return both(func(l catalogue.Lang) string { return " (" + format(where, string(l)) + ")" })
+	return around(" (", join(parts, ", "), ")")
 }

@@ -3,12 +3,10 @@ package validate
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/platform/catalogue"
 	"omologa/internal/tournament"
 )
 
@@ -232,8 +230,7 @@ func idsText(pl *tournament.Player) Text {
 	if len(ids) == 0 {
 		return Text{}
 	}
-	list := join(ids, ", ")
-	return both(func(l catalogue.Lang) string { return "; " + format(list, string(l)) })
+	return around("; ", join(ids, ", "), "")
 }
 
 // birth writes a birth date as each language does: "il 1/2/1990", "nel
@@ -245,5 +242,5 @@ func birth(d tournament.Date) Text {
 	case d.Month != 0:
 		return say("validate.born-in", given(fmt.Sprintf("%d/%d", int(d.Month), d.Year), d.String()))
 	}
-	return say("validate.born-in", given(strconv.Itoa(d.Year), d.String()))
+	return say("validate.born-in", given(fmt.Sprint(d.Year), d.String()))
 }

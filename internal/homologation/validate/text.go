@@ -75,6 +75,12 @@ func join(ts []Text, sep string) Text {
 	})
 }
 
+// around writes t between words both languages write alike: " (" and
+// ")".
+func around(before string, t Text, after string) Text {
+	return both(func(l catalogue.Lang) string { return before + format(t, string(l)) + after })
+}
+
 // joinAnd joins texts as a list in prose: "a, b e c", "a, b and c".
 func joinAnd(ts []Text) Text { return joinLast(ts, "join.and") }
 
