@@ -20,6 +20,11 @@ func FindingOf(rule string, cfg rules.Rule, file string, at At, args Args) (f Fi
 	}, true
 }
 
+// Say is the catalogue's text of key in both languages, for a
+// placeholder of the messages of stages after validation (the FIDE
+// export's problems), as the checks' own words are.
+func Say(key string, args ...any) Text { return say(key, args...) }
+
 // IsRoundRobin reports whether the tournament is a round robin as the
 // checks decide it under the rule set (declared, or every player met
 // every other), for the stages after validation.
