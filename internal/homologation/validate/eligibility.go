@@ -295,6 +295,8 @@ func checkRate(p *Pass) {
 	r := t.RateOfPlay
 	if r == nil {
 		if t.RateOfPlayError != "" {
+			// The reader says why in English only: the Italian message
+			// says it was not recognised.
 			p.Report("eligibility.rate-unreadable", At{Line: line}, Args{"rate": rateText(t),
 				"error": given(word("unrecognised").IT, t.RateOfPlayError)})
 		} else {
