@@ -91,7 +91,9 @@ func init() {
 		"validate.common.arbiter":      {IT: "l'arbitro", EN: "the arbiter"},
 		"validate.common.organiser":    {IT: "l'organizzatore", EN: "the organiser"},
 		// A tournament's or an event's first and last day.
-		"validate.span":              {IT: "%s – %s", EN: "%s – %s"},
+		"validate.span": {IT: "%s – %s", EN: "%s – %s"},
+		// The first players whose declared rank differs, and how many
+		// more.
 		"validate.rank-differs.more": {IT: "%s e altri %d", EN: "%s and %d more"},
 		// Where a reader's note points: its field (the reader's name for
 		// it is the English), the column.
