@@ -517,7 +517,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		anyRead = anyRead || t != nil
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
-			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
+			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
 		if rep.Period != nil {
 			v.Period = rep.Period.Label
 		}
@@ -764,7 +764,7 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 		if player == "" {
 			player = fmt.Sprintf("#%d", l.Start)
 		}
-		out = append(out, store.Rating{Player: player, Kind: string(kind), Period: period, Result: b, TheoreticalWanted: l.TheoreticalWanted})
+		out = append(out, store.Rating{Player: player, Kind: kind, Period: period, Result: b, TheoreticalWanted: l.TheoreticalWanted})
 	}
 	return out
 }

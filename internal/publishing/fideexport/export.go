@@ -173,7 +173,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	for _, kind := range set.ForwardKinds {
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
-		files, err := st.HomologatedFiles(ctx, string(kind), period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
+		files, err := st.HomologatedFiles(ctx, kind, period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
 		if err != nil {
 			return nil, err
 		}
