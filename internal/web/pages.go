@@ -153,14 +153,14 @@ type filterForm struct {
 // codedFilter is a select of coded values: Name is the query parameter,
 // the text key of its label and the prefix of its values' texts
 // ("state" → "state.judged").
-// listKinds are the kinds a listing filters by: the two rating lists.
-var listKinds = []string{string(fsi.Standard), string(fsi.Rapid)}
-
 type codedFilter struct {
 	Name   string
 	Chosen string
 	Values []string
 }
+
+// listKinds are the kinds a listing filters by: the two rating lists.
+var listKinds = []string{string(fsi.Standard), string(fsi.Rapid)}
 
 // browse loads, with load (the store's Browse method of the listing),
 // the page the request asks for of the rows matching f, and the choices
