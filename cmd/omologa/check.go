@@ -80,7 +80,7 @@ func checkFile(opts checkOptions, name string) checked {
 		c.Findings = []validate.Finding{}
 		return c
 	}
-	c.Report, _ = validate.Judge(opts.Rules, opts.Registers, name, data, opts.submission())
+	c.Report, _ = validate.Judge(&opts.Rules.Rulebook, opts.Registers, name, data, opts.submission())
 	return c
 }
 

@@ -41,7 +41,7 @@ func loadCheckRules(t testing.TB) *rules.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := validate.CheckRules(f); err != nil {
+	if err := validate.CheckRules(&f.Rulebook); err != nil {
 		t.Fatal(err)
 	}
 	return f

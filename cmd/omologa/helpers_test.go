@@ -37,6 +37,6 @@ func officeUser() string { return office.CLIActor().User }
 
 // checkData judges the bytes of one file as omologa check does.
 func checkData(opts checkOptions, name string, data []byte) validate.Report {
-	rep, _ := validate.Judge(opts.Rules, opts.Registers, name, data, opts.submission())
+	rep, _ := validate.Judge(&opts.Rules.Rulebook, opts.Registers, name, data, opts.submission())
 	return rep
 }
