@@ -193,9 +193,9 @@ func laterThan(closed []string, period string) []string {
 // listInForce is the list the period closes from: the latest stored list
 // of the kind, refreshed from the players' register, else the register
 // itself; with the other kind's ratings copied in (fromOtherList).
-func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating, res *closed) (*registers.Players, error) {
+func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating, res *closed) (*rating.List, error) {
 	st, cfg := o.Store, o.Config
-	var list *registers.Players
+	var list *rating.List
 	prev, ok, err := st.LatestRatingList(ctx, string(k), period.Label)
 	if err != nil {
 		return nil, err
@@ -206,7 +206,7 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 	}
 	if ok {
 		name := "list " + prev.Period
-		if list, err = registers.ReadPlayers(name, prev.List); err != nil {
+		if list, err = rating.ReadList(name, prev.List); err != nil {
 			return nil, fmt.Errorf("stored %s: %w", name, err)
 		}
 		res.out.BasedOn = name
@@ -214,14 +214,14 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 			res.warn("the list in force is %s's: the %s list of %s was never closed, its tournaments are rated in this list", prev.Period, k, want)
 		}
 		if regs.Players != nil {
-			res.out.Refreshed, res.out.Joined = refresh(list, regs.Players)
+			res.out.Refreshed, res.out.Joined = refresh(list.Players, regs.Players)
 		}
 	} else {
 		if regs.Players == nil {
 			return nil, newError(Invalid, "office.list.none-in-force").
 				withCLI("no list in force: no list stored yet and no players' register (omologa import players CSV, or registers.players in the configuration)")
 		}
-		list = regs.Players
+		list = rating.ListOf(regs.Players)
 		res.out.BasedOn = "register " + cfg.Registers.Players
 		if name, _, ok, _ := st.Register(ctx, store.RegisterPlayers); ok {
 			res.out.BasedOn = "register " + name + " (imported)"
@@ -240,7 +240,7 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 			return nil, fmt.Errorf("stored %s list %s: %w", other, ol.Period, err)
 		}
 		res.out.OtherList = string(other) + " " + ol.Period
-		res.out.OtherRows = fromOtherList(list, olist, k)
+		res.out.OtherRows = fromOtherList(list.Players, olist, k)
 	}
 	return list, nil
 }
@@ -393,21 +393,21 @@ func (o *Office) tournamentsToRate(ctx context.Context, k fsi.Kind, period perio
 // close rates the period's tournaments on the list in force, with the
 // corrections' differences, keeping the list as the close took it (to
 // re-rate a tournament corrected after the close) and the new one.
-func (c *closed) close(k fsi.Kind, period periods.Period, settings *rules.Rating, list *registers.Players,
+func (c *closed) close(k fsi.Kind, period periods.Period, settings *rules.Rating, list *rating.List,
 	ts []rating.Received, deltas []rating.Correction) error {
 	var base bytes.Buffer
-	if err := registers.WritePlayers(&base, list); err != nil {
+	if err := list.WriteCSV(&base); err != nil {
 		return err
 	}
 	c.base = base.Bytes()
-	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, List: list, Tournaments: ts, Settings: settings, InPlace: true,
+	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: period, From: list, Tournaments: ts, Settings: settings, InPlace: true,
 		Corrections: deltas})
 	if err != nil {
 		return err
 	}
 	c.list, c.out.Report = r.List, r.Report
 	var buf bytes.Buffer
-	if err := registers.WritePlayers(&buf, r.List); err != nil {
+	if err := r.Next.WriteCSV(&buf); err != nil {
 		return err
 	}
 	c.csv = buf.Bytes()

@@ -35,14 +35,14 @@ func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *
 	if inPlace {
 		list = cloneList(list)
 	}
-	var carry *Carry
+	var from *List
 	for _, p := range order {
 		res, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, List: list, Tournaments: byLabel[p.Label],
-			Settings: r, InPlace: inPlace, Carry: carry})
+			Settings: r, InPlace: inPlace, From: from})
 		if err != nil {
 			tb.Fatal(err)
 		}
-		list, carry = res.List, res.Carry
+		list, from = res.List, res.Next
 	}
 	return list
 }

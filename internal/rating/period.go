@@ -35,20 +35,20 @@ type Received struct {
 type Close struct {
 	Kind   fsi.Kind
 	Period periods.Period
-	// List is the list in force during the period (not modified).
+	// List is the list in force during the period (not modified), a
+	// register whose state columns the close reads; From is the same
+	// already read (ReadList, ListOf, or the previous close's
+	// Result.Next), whose typed state the close takes as it is: give
+	// one or the other.
 	List        *registers.Players
+	From        *List
 	Tournaments []Received
 	Settings    *rules.Rating
-	// InPlace lets the close change List and return it as the new list,
-	// for a caller that has no further use for the list in force (the
-	// command, which reads it from a file; a season re-rated in a row).
+	// InPlace lets the close change the list in force and return it as
+	// the new list, for a caller that has no further use for the list in
+	// force (the command, which reads it from a file; the list run,
+	// which reads it from the store; a season re-rated in a row).
 	InPlace bool
-	// Carry, with InPlace, is the previous close's Result.Carry when
-	// List is that close's new list, unchanged since: the close then
-	// neither reads the state columns nor indexes the list again, so a
-	// season re-rated in a row does it once. A Carry that does not
-	// belong to List is ignored.
-	Carry *Carry
 	// Corrections are differences carried into the period from
 	// tournaments rated in earlier, closed lists and changed since (a
 	// new version in force, a revocation, an office decision): each is
@@ -74,15 +74,6 @@ type Correction struct {
 // ArtCorrection is the File of a correction's variation in a change
 // report (its Name is the tournament's).
 const ArtCorrection = "correction"
-
-// Carry is the engine's reading of a list (its state columns parsed,
-// its index) handed from one close in place to the next.
-type Carry struct {
-	list *registers.Players
-	rows int
-	st   []rowState
-	ix   *Index
-}
 
 // Variation is what one tournament gave a player.
 type Variation struct {
@@ -182,8 +173,10 @@ type Report struct {
 type Result struct {
 	List   *registers.Players
 	Report Report
-	// Carry is set by a close in place, for the next one (see Close).
-	Carry *Carry
+	// Next is the new list with its typed state (List its rows), for
+	// the next close (Close.From) or its CSV (List.WriteCSV); handed on
+	// by a close in place with its index.
+	Next *List
 }
 
 // acc is what the period gathers for one player of the period's
@@ -301,29 +294,31 @@ type closer struct {
 }
 
 // newCloser prepares the new list (the list in force itself when in
-// place), its state and index (carried from the previous close in place
-// when it is that list), and an empty report.
+// place), its state and index (the list in force's, read once, when
+// given as a List; its index when a close in place handed it on), and an
+// empty report.
 func newCloser(in Close, entries int) *closer {
 	r := in.Settings
-	list := in.List
-	if !in.InPlace || list == nil {
-		list = cloneList(in.List)
+	from := in.From
+	if from == nil {
+		from = &List{Players: in.List}
 	}
+	from.readNew()
+	if !in.InPlace {
+		from = from.clone()
+	}
+	list := from.Players
 	startLen := len(list.Rows)
-	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r),
+	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r), st: from.st,
 		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}}
 	if in.InPlace {
 		for i := range c.w.owned {
 			c.w.owned[i] = true
 		}
 	}
-	if cr := in.Carry; in.InPlace && cr != nil && cr.list == list && cr.rows == startLen && cr.ix.opts.ByName == r.MatchByName {
-		c.st, c.ix = cr.st, cr.ix
+	if ix := from.ix; in.InPlace && ix != nil && from.ixOf == list && from.ixRows == startLen && ix.opts.ByName == r.MatchByName {
+		c.ix = ix
 	} else {
-		c.st = make([]rowState, startLen, cap(list.Rows))
-		for i := range c.st {
-			c.st[i] = readState(&list.Rows[i])
-		}
 		c.ix = NewIndex(list, r.MatchByName)
 	}
 	c.rep = Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
@@ -579,19 +574,19 @@ func (c *closer) withdrawalsBlockPromotion() []bool {
 	return noPromotion
 }
 
-// result names the state columns in the new list's header and carries,
-// in place, the state and index to the next close.
+// result names the state columns in the new list's header and hands the
+// new list on with its state (in place, with its index too).
 func (c *closer) result() *Result {
 	for _, col := range StateColumns {
 		if !slices.Contains(c.list.ExtraHeader, col) {
 			c.list.ExtraHeader = append(c.list.ExtraHeader, col)
 		}
 	}
-	res := &Result{List: c.list, Report: c.rep}
+	next := &List{Players: c.list, st: c.st}
 	if c.in.InPlace {
-		res.Carry = &Carry{list: c.list, rows: len(c.list.Rows), st: c.st, ix: c.ix}
+		next.ix, next.ixOf, next.ixRows = c.ix, c.list, len(c.list.Rows)
 	}
-	return res
+	return &Result{List: c.list, Report: c.rep, Next: next}
 }
 
 func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {

@@ -182,7 +182,9 @@ func (s *rowState) addNorm(start tournament.Date, long bool) {
 	if long {
 		kind = "L"
 	}
-	s.norms = append(s.norms, norm{raw: start.String() + ":" + kind, start: start, ok: true, long: long})
+	// Clipped: a state cloned for a close not in place shares its
+	// norms with the list in force's until it adds one.
+	s.norms = append(slices.Clip(s.norms), norm{raw: start.String() + ":" + kind, start: start, ok: true, long: long})
 	s.mark(stNorms)
 }
 
