@@ -767,7 +767,7 @@ func listInForceIT(s string) string {
 		}
 		return "lista " + rest
 	case string(fsi.Rapid), string(fsi.Standard):
-		return "lista " + fsi.Kind(kind).ListName() + " di " + italian.Period(rest)
+		return "lista " + fsi.Kind(kind).ListName() + " di " + fsi.PeriodMonth(rest)
 	case "register":
 		name, imported := strings.CutSuffix(rest, " (imported)")
 		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"

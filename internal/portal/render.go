@@ -39,7 +39,7 @@ func listName(kind, period string) string {
 	if !k.IsList() || period == "" {
 		return ""
 	}
-	return k.ListName() + " di " + italian.Period(period)
+	return k.ListName() + " di " + fsi.PeriodMonth(period)
 }
 
 // funcs are the templates' functions, times written in zone (the rule

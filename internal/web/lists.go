@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"omologa/internal/fsi"
-	"omologa/internal/platform/italian"
 	"strings"
 	"time"
 
@@ -136,7 +135,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 }
 
 func listTitle(kind, period string) string {
-	return fsi.Kind(kind).ListName() + " · " + italian.Period(period)
+	return fsi.Kind(kind).ListName() + " · " + fsi.PeriodMonth(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {

@@ -15,7 +15,6 @@ import (
 	"fmt"
 
 	"omologa/internal/fsi"
-	"omologa/internal/platform/italian"
 )
 
 // Code is the state of a file (a version of a tournament) as a person
@@ -212,8 +211,8 @@ func Of(f Facts) View {
 			v.CountsIn = ""
 			v.Why, v.WhyEN = "omologato; nessuna lista per questo tipo di gioco", "homologated; no list for this kind of play"
 		} else {
-			v.Why = fmt.Sprintf("conta nella lista %s di %s", list, italian.Period(f.Period))
-			v.WhyEN = fmt.Sprintf("counts in the %s list of %s", list, italian.PeriodEN(f.Period))
+			v.Why = fmt.Sprintf("conta nella lista %s di %s", list, fsi.PeriodMonth(f.Period))
+			v.WhyEN = fmt.Sprintf("counts in the %s list of %s", list, fsi.PeriodMonthEN(f.Period))
 		}
 	case Received:
 		v.Why, v.WhyEN = "non ancora giudicato", "not judged yet"
