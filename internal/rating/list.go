@@ -2,6 +2,7 @@ package rating
 
 import (
 	"io"
+	"maps"
 	"slices"
 
 	"omologa/internal/fsi/registers"
@@ -69,4 +70,45 @@ func (l *List) WriteCSV(w io.Writer) error {
 // norms shared until one is added, see addNorm).
 func (l *List) clone() *List {
 	return &List{Players: cloneList(l.Players), st: slices.Clone(l.st)}
+}
+
+// cloneList copies the list; the rows' Extra maps stay shared with the
+// list in force until writer.set changes one (copy on write: a close
+// touches few rows' state, and the list in force must not change).
+func cloneList(l *registers.Players) *registers.Players {
+	if l == nil {
+		return &registers.Players{}
+	}
+	out := &registers.Players{Rows: make([]registers.Player, len(l.Rows), len(l.Rows)+len(l.Rows)/8+16),
+		ExtraHeader: slices.Clone(l.ExtraHeader)}
+	copy(out.Rows, l.Rows)
+	return out
+}
+
+// writer changes the state columns of the new list.
+type writer struct {
+	list  *registers.Players
+	owned []bool // the row's Extra map belongs to the new list
+}
+
+// flush writes the changed state columns of row i.
+func (w *writer) flush(i int, rs *rowState) {
+	for c, d := 0, rs.dirty; d != 0; c, d = c+1, d>>1 {
+		if d&1 != 0 {
+			w.set(i, StateColumns[c], rs.column(c))
+		}
+	}
+	rs.dirty = 0
+}
+
+func (w *writer) set(i int, col, v string) {
+	r := &w.list.Rows[i]
+	if r.Extra[col] == v {
+		return
+	}
+	if !w.owned[i] {
+		r.Extra = maps.Clone(r.Extra)
+		w.owned[i] = true
+	}
+	setState(r, col, v)
 }

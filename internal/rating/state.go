@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
@@ -354,4 +355,32 @@ func setState(row *registers.Player, col, v string) {
 		return
 	}
 	row.Extra[col] = v
+}
+
+// parseDate reads the YYYY-MM-DD of the state columns (without fmt:
+// it runs for every row at every close).
+func parseDate(s string) (tournament.Date, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		var d tournament.Date
+		if s == "" || d.UnmarshalText([]byte(s)) != nil {
+			return tournament.Date{}, false
+		}
+		return d, true
+	}
+	n := func(a string) int {
+		v := 0
+		for i := 0; i < len(a); i++ {
+			c := a[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, m, d := n(s[:4]), n(s[5:7]), n(s[8:])
+	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return tournament.Date{}, false
+	}
+	return tournament.NewDate(y, time.Month(m), d), true
 }
