@@ -235,6 +235,13 @@ func readState(row *registers.Player) rowState {
 	return s
 }
 
+// Listed reports whether a row of a closed list is on the published
+// standard list (RTF 4.2.9): every row but those the close left out.
+func Listed(row *registers.Player) bool { return readFlag(row.Extra[ColListed], "0") != flagNo }
+
+// RapidCategory is a row's rapid category (RAPID 8.3, 8.4), "" for none.
+func RapidCategory(row *registers.Player) string { return row.Extra[ColRapidCategory] }
+
 // readFlag reads a yes/no column: "1" yes, no as the column spells it.
 func readFlag(v, no string) flag {
 	switch v {

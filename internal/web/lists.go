@@ -307,7 +307,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
+	d := playerData{P: p, RapidCat: rating.RapidCategory(p), Milestones: ms}
 	for _, h := range hist {
 		if fsi.Kind(h.Kind) == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
