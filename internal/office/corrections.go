@@ -96,7 +96,7 @@ func variationsOf(r *rating.Report, label string) counted {
 // re-rates each against the list in force its list was closed from.
 func (o *Office) corrections(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating) (*corrected, error) {
 	out := &corrected{}
-	rs, err := o.Store.RatedBefore(ctx, string(k), period.Label)
+	rs, err := o.Store.RatedBefore(ctx, k, period.Label)
 	if err != nil {
 		return nil, err
 	}

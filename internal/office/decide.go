@@ -257,7 +257,7 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.
 		return "", refuse(pair{fmt.Sprintf("not the version in force of its tournament (file %s is)", t.CurrentNumber),
 			"non è la versione in vigore del torneo"})
 	}
-	return fsi.Kind(kind), nil
+	return kind, nil
 }
 
 // rated says why a player may not get a theoretical rating: he has a

@@ -114,7 +114,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	today := tournament.DateOf(asOf.In(settings.Location()))
 	if !req.Preview {
-		closed, err := o.Store.RatingListPeriods(ctx, string(k))
+		closed, err := o.Store.RatingListPeriods(ctx, k)
 		if err != nil {
 			return nil, err
 		}
@@ -193,7 +193,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	if err != nil {
 		return nil, err
 	}
-	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: string(k), Period: period.Label, Issue: period.Issue.String(),
+	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
 		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
 		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections}, req.Force, o.Now())
 	if err != nil {

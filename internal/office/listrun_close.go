@@ -66,14 +66,14 @@ func (c *closed) notes(loc *time.Location) []string {
 func (o *Office) closeFromStore(ctx context.Context, k fsi.Kind, period periods.Period,
 	settings *rules.Rating, force bool) (*closed, error) {
 	st := o.Store
-	if _, ok, err := st.RatingListOf(ctx, string(k), period.Label); err != nil {
+	if _, ok, err := st.RatingListOf(ctx, k, period.Label); err != nil {
 		return nil, err
 	} else if ok && !force {
 		return nil, listError(fmt.Errorf("%s list %s: %w (a published list is not rewritten: a change of a tournament rated in it is carried into the next list)", k, period.Label, store.ErrListExists))
 	}
 	res := &closed{out: ListRunResult{Kind: k, Period: period.Label, Warnings: []string{}, Decisions: []DecisionLine{}, Corrections: []CorrectionLine{},
 		Crosscheck: Crosscheck{Differ: []Difference{}, Unrecorded: []string{}}, Held: []store.HeldFile{}}}
-	closedPeriods, err := st.RatingListPeriods(ctx, string(k))
+	closedPeriods, err := st.RatingListPeriods(ctx, k)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (c *closed) warn(format string, a ...any) {
 func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating, res *closed) (*rating.List, error) {
 	st, cfg := o.Store, o.Config
 	var list *rating.List
-	prev, ok, err := st.LatestRatingList(ctx, string(k), period.Label)
+	prev, ok, err := st.LatestRatingList(ctx, k, period.Label)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func (o *Office) listInForce(ctx context.Context, k fsi.Kind, period periods.Per
 	if k == fsi.Standard {
 		other = fsi.Rapid
 	}
-	if ol, ok, err := st.RatingListInForce(ctx, string(other), period.Label); err != nil {
+	if ol, ok, err := st.RatingListInForce(ctx, other, period.Label); err != nil {
 		return nil, err
 	} else if ok {
 		olist, err := registers.ReadPlayers("list "+ol.Period, ol.List)
@@ -175,11 +175,11 @@ func (o *Office) periodFiles(ctx context.Context, k fsi.Kind, period periods.Per
 	st := o.Store
 	loc := settings.Location()
 	from, to := period.From.Time(loc), period.Cutoff.AddDays(1).Time(loc)
-	hs, err := st.HomologatedFiles(ctx, string(k), from, to)
+	hs, err := st.HomologatedFiles(ctx, k, from, to)
 	if err != nil {
 		return nil, nil, err
 	}
-	if held, err := st.HeldFiles(ctx, string(k)); err != nil {
+	if held, err := st.HeldFiles(ctx, k); err != nil {
 		return nil, nil, err
 	} else if held != nil {
 		res.out.Held = held
@@ -188,7 +188,7 @@ func (o *Office) periodFiles(ctx context.Context, k fsi.Kind, period periods.Per
 	if len(closedPeriods) == 0 {
 		return hs, late, nil
 	}
-	first, ok, err := st.RatingListOf(ctx, string(k), closedPeriods[0])
+	first, ok, err := st.RatingListOf(ctx, k, closedPeriods[0])
 	if err != nil || !ok {
 		return hs, late, err
 	}
@@ -197,7 +197,7 @@ func (o *Office) periodFiles(ctx context.Context, k fsi.Kind, period periods.Per
 	if !firstFrom.IsFull() || !firstFrom.Before(period.From) {
 		return hs, late, nil
 	}
-	earlier, err := st.UnratedFiles(ctx, string(k), firstFrom.Time(loc), from, period.Label)
+	earlier, err := st.UnratedFiles(ctx, k, firstFrom.Time(loc), from, period.Label)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -216,7 +216,7 @@ func (o *Office) tournamentsToRate(ctx context.Context, k fsi.Kind, period perio
 	hs []store.Homologated, late map[int64]bool, res *closed) ([]rating.Received, map[int64]string, error) {
 	st := o.Store
 	loc := settings.Location()
-	rated, err := st.RatedTournaments(ctx, string(k), period.Label)
+	rated, err := st.RatedTournaments(ctx, k, period.Label)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -99,7 +99,7 @@ func StoredRatings(ctx context.Context, st *store.Store, fileID int64) ([]rating
 			return nil, "", fmt.Errorf("recorded rating of %s in file %d: %w", r.Player, fileID, err)
 		}
 		lines = append(lines, l)
-		kind = fsi.Kind(r.Kind)
+		kind = r.Kind
 	}
 	return lines, kind, nil
 }

@@ -156,8 +156,9 @@ func TestPublicSiteDemo(t *testing.T) {
 }
 
 type demoList struct {
-	kind, period string
-	list         *registers.Players
+	kind   fsi.Kind
+	period string
+	list   *registers.Players
 }
 
 func demoListsKinds(t *testing.T, f *fixture) []demoList {
@@ -249,7 +250,7 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 		if err := json.Unmarshal(l.Report, &rep); err != nil {
 			t.Fatal(err)
 		}
-		wantAdded[s.Kind+" "+s.Period] = len(rep.Added)
+		wantAdded[string(s.Kind)+" "+s.Period] = len(rep.Added)
 	}
 	wantListed := q(`SELECT 'rows', rows FROM rating_lists WHERE kind = 'standard' AND period = '2027-01'`)
 

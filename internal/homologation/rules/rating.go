@@ -9,6 +9,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/platform/strictyaml"
+	"omologa/internal/platform/zone"
 )
 
 // Rating holds the rating stage's settings: the `rating:` section of
@@ -200,6 +201,24 @@ type RapidRating struct {
 	RemovalYears int `yaml:"removal_years"`
 }
 
+// ListPeriod describes the rating lists and their cut-offs.
+type ListPeriod struct {
+	// Kind is "standard" (bimonthly Elo Italia, RTF 4.2.2) or "rapid"
+	// (monthly Elo Italia Rapid, RAPID 6.2).
+	Kind fsi.Kind `yaml:"kind"`
+	// IssueMonths are the months whose 1st day a list is issued
+	// (standard: 1 3 5 7 9 11; rapid: every month).
+	IssueMonths []int `yaml:"issue_months"`
+	// CutoffDaysBeforeIssue: a list counts the tournaments received by
+	// the issue date minus this many days (RTF 4.2.2: "entro il decimo
+	// giorno antecedente", 10). 0 when CutoffDayOfPreviousMonth is used.
+	CutoffDaysBeforeIssue int `yaml:"cutoff_days_before_issue"`
+	// CutoffDayOfPreviousMonth: a list counts the tournaments received
+	// by this day of the month before the issue (RAPID 6.2: 25). 0 when
+	// CutoffDaysBeforeIssue is used.
+	CutoffDayOfPreviousMonth int `yaml:"cutoff_day_of_previous_month"`
+}
+
 // Band is one rapid category: ratings from Min up.
 type Band struct {
 	Name string `yaml:"name"`
@@ -207,7 +226,7 @@ type Band struct {
 }
 
 // Location returns the time zone of the cut-offs (checked at parse time).
-func (r *Rating) Location() *time.Location { return location(r.TimeZone) }
+func (r *Rating) Location() *time.Location { return zone.Of(r.TimeZone) }
 
 // ListOf is the schedule of the list of kind (standard or rapid): the one
 // setting the validator's list period, the receipts and the close read.
@@ -294,7 +313,7 @@ func RatingOf(name string, data []byte) (*Rating, error) {
 // checkRating checks the `rating:` section's values.
 func (v *validator) checkRating(r *Rating) {
 	at := func(keys ...any) []any { return append([]any{"rating"}, keys...) }
-	if _, err := loadLocation(r.TimeZone); err != nil || r.TimeZone == "" {
+	if _, err := zone.Load(r.TimeZone); err != nil || r.TimeZone == "" {
 		v.errf(at("time_zone"), "rating.time_zone %q is not a known time zone (e.g. Europe/Rome)", r.TimeZone)
 	}
 	// The table of RTF 4.3.4 stops at 735.

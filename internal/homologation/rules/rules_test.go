@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"omologa/internal/fsi"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/strictyaml"
 	"omologa/internal/tournament"
 )
@@ -69,7 +70,7 @@ func TestRTF_1_1_RuleSetByStartDate(t *testing.T) {
 	if got := std.Rules["eligibility.min-rounds"].Article; got != "RTF 5.3.1 a" {
 		t.Errorf("standard article %q, want RTF 5.3.1 a", got)
 	}
-	if got := std.Rules["eligibility.membership-missing"].Severity; got != Off {
+	if got := std.Rules["eligibility.membership-missing"].Severity; got != validate.SeverityOff {
 		t.Errorf("standard membership severity %q, want off", got)
 	}
 }
@@ -168,9 +169,9 @@ func TestOneListSchedule(t *testing.T) {
 	}
 	for _, rs := range f.RuleSets {
 		d := rs.Params.Deadline
-		want := f.Rating.Standard.List
+		want := f.Rating.Standard.List.Schedule()
 		if d.ListKind == fsi.Rapid {
-			want = f.Rating.Rapid.List
+			want = f.Rating.Rapid.List.Schedule()
 		}
 		if !reflect.DeepEqual(d.List, want) || d.List.Kind != d.ListKind {
 			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, d.List, want)

@@ -168,7 +168,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	for _, kind := range set.ForwardKinds {
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
-		files, err := st.HomologatedFiles(ctx, string(kind), period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
+		files, err := st.HomologatedFiles(ctx, kind, period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
 		if err != nil {
 			return nil, err
 		}
@@ -298,7 +298,7 @@ func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period
 
 // ruleSet is the homologation rule set of the kind in force at the
 // tournament's start, for the round-robin decision.
-func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *rules.RuleSet {
+func ruleSet(f *rules.File, kind fsi.Kind, t *tournament.Tournament) *validate.RuleSet {
 	rs, _ := f.Select(kind, t.Start)
 	return rs
 }

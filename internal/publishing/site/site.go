@@ -209,7 +209,7 @@ func newSite(in Input) *site {
 		return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
 	})
 	for _, l := range ls {
-		entries, rows := lists.BuildRows(l.Players, string(l.Kind))
+		entries, rows := lists.BuildRows(l.Players, l.Kind)
 		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
 			Rows: make([]listRow, len(entries))}
 		month := fsi.PeriodMonth(l.Period.Label)

@@ -309,19 +309,37 @@ var (
 // activity is the year month by month: tournaments, games and players
 // (distinct members who played), with the year's total.
 func activity(in Input, inYear func(string) bool) (Table, error) {
+	return activityTable(in, inYear, Table{Name: "mesi", Title: "Attività per mese", Columns: []string{"Mese"},
+		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."},
+		grouping{by: "month", order: sortedKeys, label: fsi.PeriodMonth, total: "Anno"})
+}
+
+// grouping is how an activity table groups the year: by a column of the
+// tournaments, a row per value in the order order gives, its first cell
+// label(value), the total row labelled total.
+type grouping struct {
+	by    string
+	order func(map[string]int) []string
+	label func(string) string
+	total string
+}
+
+// activityTable is the year's activity grouped by g in the table tab
+// (named, with its first heading): tournaments, games and distinct
+// players a row, with the total.
+func activityTable(in Input, inYear func(string) bool, tab Table, g grouping) (Table, error) {
 	t, p := yearFrames(in, inYear)
-	tab := Table{Name: "mesi", Title: "Attività per mese", Columns: append([]string{"Mese"}, activityCols...),
-		Keys: append([]string{"month"}, activityKeys...),
-		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."}
+	tab.Columns = append(tab.Columns, activityCols...)
+	tab.Keys = append([]string{g.by}, activityKeys...)
 	ids := identified(p)
-	nt, ng, np, err := activityBy(t, ids, "month")
+	nt, ng, np, err := activityBy(t, ids, g.by)
 	if err != nil {
 		return tab, err
 	}
-	for _, m := range sortedKeys(nt) {
-		tab.Rows = append(tab.Rows, []any{fsi.PeriodMonth(m), nt[m], ng[m], np[m]})
+	for _, k := range g.order(nt) {
+		tab.Rows = append(tab.Rows, []any{g.label(k), nt[k], ng[k], np[k]})
 	}
-	tab.Total, err = activityTotal("Anno", ids, nt, ng)
+	tab.Total, err = activityTotal(g.total, ids, nt, ng)
 	return tab, err
 }
 
@@ -362,20 +380,9 @@ func distinctAll(df dataframe.DataFrame, col string) (int, error) {
 
 // provinces is the year by the tournament's province.
 func provinces(in Input, inYear func(string) bool) (Table, error) {
-	t, p := yearFrames(in, inYear)
-	tab := Table{Name: "province", Title: "Attività per provincia", Columns: append([]string{"Provincia"}, activityCols...),
-		Keys: append([]string{"province"}, activityKeys...),
-		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."}
-	ids := identified(p)
-	nt, ng, np, err := activityBy(t, ids, "province")
-	if err != nil {
-		return tab, err
-	}
-	for _, k := range byCount(nt) {
-		tab.Rows = append(tab.Rows, []any{orUnknown(k), nt[k], ng[k], np[k]})
-	}
-	tab.Total, err = activityTotal("Totale", ids, nt, ng)
-	return tab, err
+	return activityTable(in, inYear, Table{Name: "province", Title: "Attività per provincia", Columns: []string{"Provincia"},
+		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."},
+		grouping{by: "province", order: byCount, label: orUnknown, total: "Totale"})
 }
 
 // provinceMonths is the year by the tournament's province and month.
