@@ -21,16 +21,7 @@ import (
 // their list periods by receipt date and the periods closed in order,
 // each on the previous one's list.
 func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *registers.Players {
-	sched := r.Schedule(fsi.Standard)
-	byLabel := map[string][]Received{}
-	var order []periods.Period
-	for i, t := range s.Tournaments {
-		p := sched.ForReceipt(s.Received[i])
-		if _, ok := byLabel[p.Label]; !ok {
-			order = append(order, p)
-		}
-		byLabel[p.Label] = append(byLabel[p.Label], Received{File: t.Name, Tournament: t, Received: s.Received[i]})
-	}
+	order, byLabel := seasonPeriods(s, r)
 	list := s.Players
 	if inPlace {
 		list = cloneList(list)
@@ -45,6 +36,23 @@ func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *
 		list, from = res.List, res.Next
 	}
 	return list
+}
+
+// seasonPeriods puts a season's tournaments in their standard list
+// periods by receipt date: the periods in order, and each one's
+// tournaments.
+func seasonPeriods(s *synth.Season, r *rules.Rating) ([]periods.Period, map[string][]Received) {
+	sched := r.Schedule(fsi.Standard)
+	byLabel := map[string][]Received{}
+	var order []periods.Period
+	for i, t := range s.Tournaments {
+		p := sched.ForReceipt(s.Received[i])
+		if _, ok := byLabel[p.Label]; !ok {
+			order = append(order, p)
+		}
+		byLabel[p.Label] = append(byLabel[p.Label], Received{File: t.Name, Tournament: t, Received: s.Received[i]})
+	}
+	return order, byLabel
 }
 
 // BenchmarkSeason: 3,000 tournaments, 30,000 players, about 300,000

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"omologa/internal/fsi"
-	"omologa/internal/fsi/periods"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
 )
@@ -19,16 +18,7 @@ func TestListTypedHandOff(t *testing.T) {
 	c.Players, c.Tournaments = 2000, 200
 	s := synth.Generate(c)
 	r := settings(t)
-	sched := r.Schedule(fsi.Standard)
-	byLabel := map[string][]Received{}
-	var order []periods.Period
-	for i, tt := range s.Tournaments {
-		p := sched.ForReceipt(s.Received[i])
-		if _, ok := byLabel[p.Label]; !ok {
-			order = append(order, p)
-		}
-		byLabel[p.Label] = append(byLabel[p.Label], Received{File: tt.Name, Tournament: tt, Received: s.Received[i]})
-	}
+	order, byLabel := seasonPeriods(s, r)
 	csvOf := func(l *List) []byte {
 		var b bytes.Buffer
 		if err := l.WriteCSV(&b); err != nil {
