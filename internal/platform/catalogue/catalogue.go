@@ -9,7 +9,8 @@
 // names and the list and period phrases of italian; "count." the nouns
 // counted in several places; "web." the office's web application;
 // "audit." the details of the office's acts in the audit trail;
-// "office." the office's refusals.
+// "office." the office's refusals; "state." the one state model's
+// labels, its sentences on where a file counts and its refusals.
 package catalogue
 
 import (
