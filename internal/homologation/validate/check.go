@@ -7,7 +7,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
-	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 )
@@ -106,31 +105,6 @@ type At struct {
 // Args fill the {name} placeholders of a rule's messages.
 type Args map[string]any
 
-// Text is a placeholder value that differs by language (a field's name,
-// a kind of play): the Italian message gets IT, the English one EN.
-type Text struct{ IT, EN string }
-
-func (t Text) String() string { return t.EN }
-
-// texts names ids (a file kind, a channel, a kind of play) in both
-// languages for the messages.
-type texts[K ~string] string
-
-// of names id in both languages, from the catalogue's entry the prefix
-// and id make; an id without a name is shown as written rather than
-// dropped.
-func (prefix texts[K]) of(id K) Text {
-	it, ok := catalogue.IT.Lookup(string(prefix) + string(id))
-	if !ok {
-		return Text{IT: string(id), EN: string(id)}
-	}
-	en, _ := catalogue.EN.Lookup(string(prefix) + string(id))
-	return Text{IT: it, EN: en}
-}
-
-// word is the catalogue's entry "validate.word.<key>" in both languages.
-func word(key string) Text { return texts[string]("validate.word.").of(key) }
-
 // Report records a finding for rule at a place, its messages taken from
 // the rule set with args substituted. A rule configured "off" reports
 // nothing. A rule id missing from the rule set is a programming or
@@ -138,11 +112,11 @@ func word(key string) Text { return texts[string]("validate.word.").of(key) }
 func (p *Pass) Report(rule string, at At, args Args) {
 	cfg, ok := p.Set.Rules[rule]
 	if !ok {
+		msg := say("validate.rule-not-configured", rule)
 		p.findings = append(p.findings, Finding{
 			Rule: rule, Severity: SeverityError, Article: "",
-			MessageIT: fmt.Sprintf("regola %s non configurata in rules.yaml", rule),
-			MessageEN: fmt.Sprintf("rule %s is not configured in rules.yaml", rule),
-			File:      p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
+			MessageIT: msg.IT, MessageEN: msg.EN,
+			File: p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
 		})
 		return
 	}

@@ -19,6 +19,11 @@ func FindingOf(rule string, cfg Rule, file string, at At, args Args) (f Finding,
 	}, true
 }
 
+// Say is the catalogue's text of key in both languages, for a
+// placeholder of the messages of stages after validation (the FIDE
+// export's problems), as the checks' own words are.
+func Say(key string, args ...any) Text { return say(key, args...) }
+
 // IsRoundRobin reports whether the tournament is a round robin as the
 // checks decide it under the rule set (declared, or every player met
 // every other), for the stages after validation.
@@ -29,7 +34,3 @@ func IsRoundRobin(set *RuleSet, t *tournament.Tournament) bool {
 	p := &Pass{Input: Input{Tournament: t}, Set: set}
 	return p.roundRobin()
 }
-
-// Counted writes "1 partita" / "2 partite" in both languages, for the
-// messages of stages after validation.
-func Counted(n int, it1, itN, en1, enN string) Text { return counted(n, it1, itN, en1, enN) }

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -37,11 +36,10 @@ func Validate(f *Rulebook, in Input) Report {
 	d := decide(f, in)
 	set, inRange := f.Select(d.RuleSetKind, d.On)
 	if set == nil {
+		msg := say("validate.no-rule-set", f.Name, d.RuleSetKind)
 		rep.Findings = append(rep.Findings, Finding{
 			Rule: "format.no-rule-set", Severity: SeverityError,
-			MessageIT: fmt.Sprintf("%s non ha regole per i tornei di tipo %s: impossibile giudicare il torneo", f.Name, d.RuleSetKind),
-			MessageEN: fmt.Sprintf("%s has no rule set for %s tournaments: the tournament cannot be judged", f.Name, d.RuleSetKind),
-			File:      rep.File,
+			MessageIT: msg.IT, MessageEN: msg.EN, File: rep.File,
 		})
 		rep.Verdict = Rejected
 		return rep

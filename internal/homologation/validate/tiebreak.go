@@ -351,11 +351,9 @@ func checkStandings(p *Pass) {
 		}
 	}
 	if len(differ) > 0 {
-		players := Text{IT: strings.Join(differ, ", "), EN: strings.Join(differ, ", ")}
+		players := same(strings.Join(differ, ", "))
 		if len(differ) > 8 {
-			shown := strings.Join(differ[:8], ", ")
-			players = Text{IT: fmt.Sprintf("%s e altri %d", shown, len(differ)-8),
-				EN: fmt.Sprintf("%s and %d more", shown, len(differ)-8)}
+			players = say("validate.rank-differs.more", strings.Join(differ[:8], ", "), len(differ)-8)
 		}
 		p.Report("tiebreak.rank-differs", first, Args{"count": len(differ), "tiebreaks": tbs,
 			"players": players, "system": system, "total": strconv.Itoa(len(p.Standings))})
