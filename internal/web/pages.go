@@ -153,6 +153,9 @@ type filterForm struct {
 // codedFilter is a select of coded values: Name is the query parameter,
 // the text key of its label and the prefix of its values' texts
 // ("state" → "state.judged").
+// listKinds are the kinds a listing filters by: the two rating lists.
+var listKinds = []string{string(fsi.Standard), string(fsi.Rapid)}
+
 type codedFilter struct {
 	Name   string
 	Chosen string
@@ -192,7 +195,7 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 		{"state", f.State, []string{"received", "judged", "quarantined", "discarded"}},
 		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected", "unreadable"}},
 		{"channel", f.Channel, []string{"drop", "imap", "cli"}},
-		{"kind", string(f.Kind), []string{"standard", "rapid"}},
+		{"kind", string(f.Kind), listKinds},
 	}}, s.st.BrowseSubmissions)
 	if err != nil {
 		s.fail(w, r, err)
@@ -501,7 +504,7 @@ func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	f := office.TournamentFilter{Kind: fsi.Kind(q.Get("kind")), Period: q.Get("period"), Verdict: q.Get("verdict"),
 		Province: q.Get("province"), Text: q.Get("q")}
 	p, err := browse(s, r, f, filterForm{Action: "/tournaments", Hint: "tournamentHint", Coded: []codedFilter{
-		{"kind", string(f.Kind), []string{"standard", "rapid"}},
+		{"kind", string(f.Kind), listKinds},
 		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected"}},
 	}}, s.st.BrowseTournaments)
 	if err != nil {

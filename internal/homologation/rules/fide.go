@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/tournament"
 )
@@ -81,7 +82,7 @@ type Fide struct {
 	RateOfPlay []validate.RatingThreshold `yaml:"rate_of_play"`
 	// List: the FIDE lists and their cut-off (7.11; 7.13: 7 days before
 	// the list, by the tournament's last day). Kind must be fide.
-	List ListPeriod `yaml:"list"`
+	List periods.Schedule `yaml:"list"`
 	// ForwardKinds are the kinds of play forwarded to FIDE (standard);
 	// ForwardMinRated: a homologated tournament of those kinds with at
 	// least this many FIDE-rated players (001 rating or FIDE id with a

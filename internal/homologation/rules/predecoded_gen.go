@@ -915,12 +915,6 @@ func predecodedFile() File {
 							MaxDaysAfterEnd: 8,
 							TimeZone:        "Europe/Rome",
 							ListKind:        "standard",
-							List: periods.Schedule{
-								Kind:                     "",
-								IssueMonths:              []int(nil),
-								CutoffDaysBeforeIssue:    0,
-								CutoffDayOfPreviousMonth: 0,
-							},
 						},
 						Submission: validate.SubmissionParams{
 							RequiredFields: []validate.Field{
@@ -1051,6 +1045,12 @@ func predecodedFile() File {
 						},
 					},
 					Rules: map[string]validate.Rule(nil),
+					List: periods.Schedule{
+						Kind:                     "",
+						IssueMonths:              []int(nil),
+						CutoffDaysBeforeIssue:    0,
+						CutoffDayOfPreviousMonth: 0,
+					},
 				},
 				{
 					ID:   "standard-2024",
@@ -1227,12 +1227,6 @@ func predecodedFile() File {
 							MaxDaysAfterEnd: 8,
 							TimeZone:        "Europe/Rome",
 							ListKind:        "standard",
-							List: periods.Schedule{
-								Kind:                     "",
-								IssueMonths:              []int(nil),
-								CutoffDaysBeforeIssue:    0,
-								CutoffDayOfPreviousMonth: 0,
-							},
 						},
 						Submission: validate.SubmissionParams{
 							RequiredFields: []validate.Field{
@@ -1363,6 +1357,12 @@ func predecodedFile() File {
 						},
 					},
 					Rules: map[string]validate.Rule(nil),
+					List: periods.Schedule{
+						Kind:                     "",
+						IssueMonths:              []int(nil),
+						CutoffDaysBeforeIssue:    0,
+						CutoffDayOfPreviousMonth: 0,
+					},
 				},
 				{
 					ID:   "promotion-2009",
@@ -1540,12 +1540,6 @@ func predecodedFile() File {
 							MaxDaysAfterEnd: 8,
 							TimeZone:        "Europe/Rome",
 							ListKind:        "standard",
-							List: periods.Schedule{
-								Kind:                     "",
-								IssueMonths:              []int(nil),
-								CutoffDaysBeforeIssue:    0,
-								CutoffDayOfPreviousMonth: 0,
-							},
 						},
 						Submission: validate.SubmissionParams{
 							RequiredFields: []validate.Field{
@@ -1680,6 +1674,12 @@ func predecodedFile() File {
 						},
 					},
 					Rules: map[string]validate.Rule(nil),
+					List: periods.Schedule{
+						Kind:                     "",
+						IssueMonths:              []int(nil),
+						CutoffDaysBeforeIssue:    0,
+						CutoffDayOfPreviousMonth: 0,
+					},
 				},
 				{
 					ID:   "promotion-2024",
@@ -1857,12 +1857,6 @@ func predecodedFile() File {
 							MaxDaysAfterEnd: 8,
 							TimeZone:        "Europe/Rome",
 							ListKind:        "standard",
-							List: periods.Schedule{
-								Kind:                     "",
-								IssueMonths:              []int(nil),
-								CutoffDaysBeforeIssue:    0,
-								CutoffDayOfPreviousMonth: 0,
-							},
 						},
 						Submission: validate.SubmissionParams{
 							RequiredFields: []validate.Field{
@@ -1997,6 +1991,12 @@ func predecodedFile() File {
 						},
 					},
 					Rules: map[string]validate.Rule(nil),
+					List: periods.Schedule{
+						Kind:                     "",
+						IssueMonths:              []int(nil),
+						CutoffDaysBeforeIssue:    0,
+						CutoffDayOfPreviousMonth: 0,
+					},
 				},
 				{
 					ID:   "rapid-2009",
@@ -2161,12 +2161,6 @@ func predecodedFile() File {
 							MaxDaysAfterEnd: 8,
 							TimeZone:        "Europe/Rome",
 							ListKind:        "rapid",
-							List: periods.Schedule{
-								Kind:                     "",
-								IssueMonths:              []int(nil),
-								CutoffDaysBeforeIssue:    0,
-								CutoffDayOfPreviousMonth: 0,
-							},
 						},
 						Submission: validate.SubmissionParams{
 							RequiredFields: []validate.Field{
@@ -2375,6 +2369,12 @@ func predecodedFile() File {
 						},
 					},
 					Rules: map[string]validate.Rule(nil),
+					List: periods.Schedule{
+						Kind:                     "",
+						IssueMonths:              []int(nil),
+						CutoffDaysBeforeIssue:    0,
+						CutoffDayOfPreviousMonth: 0,
+					},
 				},
 				{
 					ID:   "rapid-2024",
@@ -2539,12 +2539,6 @@ func predecodedFile() File {
 							MaxDaysAfterEnd: 8,
 							TimeZone:        "Europe/Rome",
 							ListKind:        "rapid",
-							List: periods.Schedule{
-								Kind:                     "",
-								IssueMonths:              []int(nil),
-								CutoffDaysBeforeIssue:    0,
-								CutoffDayOfPreviousMonth: 0,
-							},
 						},
 						Submission: validate.SubmissionParams{
 							RequiredFields: []validate.Field{
@@ -2753,6 +2747,12 @@ func predecodedFile() File {
 						},
 					},
 					Rules: map[string]validate.Rule(nil),
+					List: periods.Schedule{
+						Kind:                     "",
+						IssueMonths:              []int(nil),
+						CutoffDaysBeforeIssue:    0,
+						CutoffDayOfPreviousMonth: 0,
+					},
 				},
 			},
 			Name: "",
@@ -2764,7 +2764,7 @@ func predecodedFile() File {
 			MatchByName:    true,
 			HomeFederation: "ITA",
 			Standard: StandardRating{
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "standard",
 					IssueMonths: []int{
 						1,
@@ -2849,7 +2849,7 @@ func predecodedFile() File {
 				},
 			},
 			Rapid: RapidRating{
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "rapid",
 					IssueMonths: []int{
 						1,
@@ -2973,7 +2973,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3095,7 +3095,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3223,7 +3223,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3351,7 +3351,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,
@@ -3479,7 +3479,7 @@ func predecodedFile() File {
 						Minutes: 60,
 					},
 				},
-				List: ListPeriod{
+				List: periods.Schedule{
 					Kind: "fide",
 					IssueMonths: []int{
 						1,

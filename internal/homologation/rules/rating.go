@@ -60,7 +60,7 @@ type Withdrawal struct {
 type StandardRating struct {
 	// List: issue months and cut-off (RTF 4.2.2: 1 3 5 7 9 11, ten days
 	// before the issue). Kind must be standard.
-	List ListPeriod `yaml:"list"`
+	List periods.Schedule `yaml:"list"`
 	// K (RTF 4.3.2 a: 30) and KByCategory (4.3.2 b: M 20).
 	K           int            `yaml:"k"`
 	KByCategory map[string]int `yaml:"k_by_category"`
@@ -167,7 +167,7 @@ const (
 type RapidRating struct {
 	// List (RAPID 6.2: every month, cut-off the 25th of the previous
 	// month). Kind must be rapid.
-	List ListPeriod `yaml:"list"`
+	List periods.Schedule `yaml:"list"`
 	// K (RAPID 7.3: 30), KHigh (20) from KHighFrom (2200) on the rating
 	// held at the start of the period; KLock keeps KHigh for ever once
 	// KHighFrom has been reached (the rapid_k20 column).
@@ -201,24 +201,6 @@ type RapidRating struct {
 	RemovalYears int `yaml:"removal_years"`
 }
 
-// ListPeriod describes the rating lists and their cut-offs.
-type ListPeriod struct {
-	// Kind is "standard" (bimonthly Elo Italia, RTF 4.2.2) or "rapid"
-	// (monthly Elo Italia Rapid, RAPID 6.2).
-	Kind fsi.Kind `yaml:"kind"`
-	// IssueMonths are the months whose 1st day a list is issued
-	// (standard: 1 3 5 7 9 11; rapid: every month).
-	IssueMonths []int `yaml:"issue_months"`
-	// CutoffDaysBeforeIssue: a list counts the tournaments received by
-	// the issue date minus this many days (RTF 4.2.2: "entro il decimo
-	// giorno antecedente", 10). 0 when CutoffDayOfPreviousMonth is used.
-	CutoffDaysBeforeIssue int `yaml:"cutoff_days_before_issue"`
-	// CutoffDayOfPreviousMonth: a list counts the tournaments received
-	// by this day of the month before the issue (RAPID 6.2: 25). 0 when
-	// CutoffDaysBeforeIssue is used.
-	CutoffDayOfPreviousMonth int `yaml:"cutoff_day_of_previous_month"`
-}
-
 // Band is one rapid category: ratings from Min up.
 type Band struct {
 	Name string `yaml:"name"`
@@ -229,15 +211,16 @@ type Band struct {
 func (r *Rating) Location() *time.Location { return zone.Of(r.TimeZone) }
 
 // ListOf is the schedule of the list of kind (standard or rapid): the one
-// setting the validator's list period, the receipts and the close read.
-func (r *Rating) ListOf(kind fsi.Kind) ListPeriod {
+// setting the validator's list period, the receipts and the close read;
+// zero for another kind.
+func (r *Rating) ListOf(kind fsi.Kind) periods.Schedule {
 	if kind == fsi.Rapid {
 		return r.Rapid.List
 	}
 	if kind == fsi.Standard {
 		return r.Standard.List
 	}
-	return ListPeriod{}
+	return periods.Schedule{}
 }
 
 // Schedule is the schedule of the list of kind, one hop from the
@@ -245,18 +228,9 @@ func (r *Rating) ListOf(kind fsi.Kind) ListPeriod {
 // is the standard list's.
 func (r *Rating) Schedule(kind fsi.Kind) periods.Schedule {
 	if kind == fsi.Rapid {
-		return r.Rapid.List.Schedule()
+		return r.Rapid.List
 	}
-	return r.Standard.List.Schedule()
-}
-
-// Schedule is the list's issue dates and cut-offs as the periods package
-// computes them (RTF 4.2.2, RAPID 6.2): the one place a ListPeriod of
-// the settings becomes list periods, for the deadline check and for the
-// rating stage alike.
-func (l ListPeriod) Schedule() periods.Schedule {
-	return periods.Schedule{Kind: l.Kind, IssueMonths: l.IssueMonths,
-		CutoffDaysBeforeIssue: l.CutoffDaysBeforeIssue, CutoffDayOfPreviousMonth: l.CutoffDayOfPreviousMonth}
+	return r.Standard.List
 }
 
 // ParseRating decodes a document whose only top-level key is `rating:`,
@@ -404,7 +378,7 @@ func (v *validator) checkRating(r *Rating) {
 	}
 }
 
-func (v *validator) checkList(p []any, l ListPeriod, kind fsi.Kind) {
+func (v *validator) checkList(p []any, l periods.Schedule, kind fsi.Kind) {
 	if l.Kind != kind {
 		v.errf(append(slices.Clone(p), "kind"), "list kind %q: %s expected here", l.Kind, kind)
 	}

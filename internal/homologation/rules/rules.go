@@ -83,13 +83,13 @@ func (f *File) finish(name string, root *yaml.Node) error {
 }
 
 // resolve fills every rule set's Rules from the file's rules and the
-// set's overrides, and its deadline's list schedule from the rating
-// settings.
+// set's overrides, and its List (the schedule its deadline names) from
+// the rating settings.
 func (f *File) resolve() {
 	f.Rulebook.Resolve()
 	for i := range f.RuleSets {
-		d := &f.RuleSets[i].Params.Deadline
-		d.List = f.Rating.ListOf(d.ListKind).Schedule()
+		rs := &f.RuleSets[i]
+		rs.List = f.Rating.ListOf(rs.Params.Deadline.ListKind)
 	}
 }
 

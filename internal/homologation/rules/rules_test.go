@@ -169,12 +169,12 @@ func TestOneListSchedule(t *testing.T) {
 	}
 	for _, rs := range f.RuleSets {
 		d := rs.Params.Deadline
-		want := f.Rating.Standard.List.Schedule()
+		want := f.Rating.Standard.List
 		if d.ListKind == fsi.Rapid {
-			want = f.Rating.Rapid.List.Schedule()
+			want = f.Rating.Rapid.List
 		}
-		if !reflect.DeepEqual(d.List, want) || d.List.Kind != d.ListKind {
-			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, d.List, want)
+		if !reflect.DeepEqual(rs.List, want) || rs.List.Kind != d.ListKind {
+			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, rs.List, want)
 		}
 		if d.TimeZone != f.Rating.TimeZone {
 			t.Errorf("rule set %s: time zone %s, rating's %s", rs.ID, d.TimeZone, f.Rating.TimeZone)

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"omologa/internal/fsi"
-	"omologa/internal/fsi/periods"
 	"omologa/internal/platform/zone"
 )
 
@@ -28,11 +27,9 @@ type DeadlineParams struct {
 	TimeZone string `yaml:"time_zone"`
 	// ListKind names the rating list the tournament counts in, standard
 	// or rapid: its schedule is rating.standard.list or rating.rapid.list,
-	// held once for the validator, the receipts and the close.
+	// held once for the validator, the receipts and the close (the rule
+	// set's List).
 	ListKind fsi.Kind `yaml:"list"`
-	// List is that schedule, filled from the rating settings by the
-	// rules package when it reads the file.
-	List periods.Schedule `yaml:"-"`
 }
 
 // Location returns the deadline's time zone (checked when the file was

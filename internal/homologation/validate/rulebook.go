@@ -2,6 +2,7 @@ package validate
 
 import (
 	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
 	"omologa/internal/tournament"
 )
 
@@ -64,6 +65,10 @@ type RuleSet struct {
 	// id the checks may report; an id missing here is a configuration
 	// error. Filled by Resolve.
 	Rules map[string]Rule `yaml:"-"`
+	// List is the schedule of the rating list the set's tournaments
+	// count in (params.deadline.list), from the rating settings: filled
+	// by the rules package when it reads the file.
+	List periods.Schedule `yaml:"-"`
 }
 
 // RuleOverride changes some fields of a rule for one rule set; empty

@@ -257,7 +257,7 @@ func summarise(t *tournament.Tournament) Summary {
 func (p *Pass) listPeriod() periods.Period {
 	if p.period == nil {
 		d := p.Set.Params.Deadline
-		sch := d.List
+		sch := p.Set.List
 		per := sch.ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location())))
 		for range 36 {
 			if !slices.Contains(p.Submission.ClosedLists, string(per.Kind)+" "+per.Label) {

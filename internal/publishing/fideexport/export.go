@@ -156,7 +156,7 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	if set == nil {
 		return nil, fmt.Errorf("fide export: %s has no fide rule set", opt.Rules.Name)
 	}
-	period, err := set.List.Schedule().Parse(opt.Period)
+	period, err := set.List.Parse(opt.Period)
 	if err != nil {
 		return nil, fmt.Errorf("fide export: %w (%w)", err, ErrPeriod)
 	}
