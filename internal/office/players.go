@@ -390,7 +390,7 @@ func (p *PlayerIndex) indexList(ctx context.Context, id int64, stamp string) err
 		}
 		pt := store.PlayerPoint{FSIID: r.FSIID, Rating: r.EloItalia, Cat: r.Category}
 		if l.Kind == fsi.Rapid {
-			pt.Rating, pt.Cat = r.EloRapid, r.Extra[rating.ColRapidCategory]
+			pt.Rating, pt.Cat = r.EloRapid, rating.RapidCategory(r)
 		}
 		if pt.Rating > 0 {
 			pts = append(pts, pt)

@@ -31,7 +31,7 @@ func listName(k fsi.Kind, period string) string {
 	if !k.IsList() || period == "" {
 		return ""
 	}
-	return k.ListName() + " di " + italian.Period(period)
+	return k.ListName() + " di " + fsi.PeriodMonth(period)
 }
 
 // funcs are the templates' functions, times written in zone (the rule

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"omologa/internal/fsi"
-	"omologa/internal/platform/italian"
 	"strings"
 	"time"
 
@@ -131,7 +130,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 }
 
 func listTitle(kind fsi.Kind, period string) string {
-	return kind.ListName() + " · " + italian.Period(period)
+	return kind.ListName() + " · " + fsi.PeriodMonth(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
@@ -313,7 +312,7 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
+	d := playerData{P: p, RapidCat: rating.RapidCategory(p), Milestones: ms}
 	for _, h := range hist {
 		if h.Kind == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)

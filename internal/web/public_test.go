@@ -18,7 +18,6 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
-	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/statistics"
 )
@@ -297,7 +296,7 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 			w, found := 0, false
 			for k, n := range wantAdded {
 				kk, period, _ := strings.Cut(k, " ")
-				if kk == kind && italian.Period(period) == row[1] {
+				if kk == kind && fsi.PeriodMonth(period) == row[1] {
 					w, found = n, true
 				}
 			}

@@ -16,7 +16,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/platform/catalogue"
-	"omologa/internal/platform/italian"
 )
 
 // Code is the state of a file (a version of a tournament) as a person
@@ -203,7 +202,7 @@ func Of(f Facts) View {
 			break
 		}
 		v.CountsIn = f.Period
-		why, it, en = "state.counts.why", []any{list, italian.Period(f.Period)}, []any{list, italian.PeriodEN(f.Period)}
+		why, it, en = "state.counts.why", []any{list, fsi.PeriodMonth(f.Period)}, []any{list, fsi.PeriodMonthEN(f.Period)}
 	case Superseded:
 		it, en = []any{f.SupersededBy}, []any{f.SupersededBy}
 	}

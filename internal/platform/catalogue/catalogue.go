@@ -11,7 +11,9 @@
 // "audit." the details of the office's acts in the audit trail;
 // "office." the office's refusals; "validate." the words the homologation
 // checks put in the findings (whose own sentences are rules.yaml's);
-// "join." the words that join the last item of a list in prose.
+// "join." the words that join the last item of a list in prose; "state."
+// the one state model's labels, its sentences on where a file counts and
+// its refusals.
 package catalogue
 
 import (

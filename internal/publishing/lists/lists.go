@@ -60,9 +60,9 @@ func BuildRows(list *registers.Players, kind fsi.Kind) ([]Entry, []int) {
 		r := &list.Rows[i]
 		e := Entry{Surname: r.Surname, Name: r.Name, Category: r.Category, Province: r.Province}
 		if kind == fsi.Rapid {
-			e.Rating, e.Category = r.EloRapid, r.Extra[rating.ColRapidCategory]
+			e.Rating, e.Category = r.EloRapid, rating.RapidCategory(r)
 		} else {
-			if r.Extra[rating.ColListed] == "0" {
+			if !rating.Listed(r) {
 				continue
 			}
 			e.FSIID = r.FSIID

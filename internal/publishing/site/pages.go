@@ -96,7 +96,7 @@ var funcs = template.FuncMap{
 	"kind":     kindIT,
 	"points":   pointsIT,
 	"num":      func(f float64) string { return italian.Number(f) },
-	"period":   italian.Period,
+	"period":   fsi.PeriodMonth,
 	"count":    italian.Count,
 	"cell":     statistics.Cell,
 	"numeric":  statistics.Numeric,
