@@ -123,6 +123,13 @@ func Say(id string, args ...any) (en, it string) {
 	return catalogue.EN.T(key, in(catalogue.EN, args)...), SprintfIT(catalogue.IT.T(key), in(catalogue.IT, args)...)
 }
 
+// Phrase is the reader's text "reader."+id with args in both languages,
+// as an argument of another (a date's reason inside "unreadable date").
+func Phrase(id string, args ...any) Both {
+	en, it := Say(id, args...)
+	return Both{EN: en, IT: it}
+}
+
 // in is args with each Both and Key written in the language l.
 func in(l catalogue.Lang, args []any) []any {
 	out, copied := args, false

@@ -129,6 +129,19 @@ func init() {
 		"reader.rate.code-zero-moves":   {IT: "un periodo di 0 mosse", EN: "a time control of 0 moves"},
 		"reader.rate.code-increments":   {IT: "incrementi diversi nei diversi periodi non sono rappresentabili", EN: "different increments in different time controls cannot be represented"},
 		"reader.rate.too-long":          {IT: "%d caratteri sono troppi per una cadenza", EN: "%d characters is too long for a rate of play"},
+		// A date a reader cannot read or use (package dates): why, the
+		// reasons, a round's date, a tournament's first or last day.
+		"reader.date.unreadable":          {IT: "data %q non leggibile: %s", EN: "unreadable date %q: %s"},
+		"reader.date.layouts":             {IT: "non è in nessuno dei formati accettati", EN: "not one of the accepted layouts"},
+		"reader.date.month":               {IT: "il mese %d non esiste", EN: "month %d"},
+		"reader.date.short-year":          {IT: "con l'anno a due cifre servono anche mese e giorno", EN: "a two-digit year needs month and day"},
+		"reader.date.year":                {IT: "l'anno %d è fuori dall'intervallo ammesso (1800-2200)", EN: "year %d out of range"},
+		"reader.date.no-such-day":         {IT: "il giorno non esiste (letta nel formato %s)", EN: "no such day (read as %s)"},
+		"reader.date.round-outside":       {IT: "la data del turno %s è fuori dal torneo (%s)", EN: "round date %s is outside the tournament (%s)"},
+		"reader.date.round-outside-short": {IT: "la data del turno %q, letta come %s, è fuori dal torneo (%s), e nessun'altra lettura fa cadere tutti i turni nel periodo del torneo", EN: "round date %q read as %s is outside the tournament (%s), and no other reading puts every round inside it"},
+		"reader.date.round-not-full":      {IT: "data del turno %q: servono giorno, mese e anno", EN: "round date %q: day, month and year are needed"},
+		"reader.date.start":               {IT: "data di inizio: %s", EN: "start date: %s"},
+		"reader.date.end":                 {IT: "data di fine: %s", EN: "end date: %s"},
 		// The closing line of a code whose diagnostics were listed in
 		// part (tournament.DiagLimit): one more, or n more.
 		"reader.more.one":  {IT: "un altro caso come questi alla riga %d (non elencato)", EN: "one more like these at line %d (not listed)"},

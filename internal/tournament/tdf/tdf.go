@@ -176,7 +176,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		t.RoundDates = rd
 		for _, pr := range problems {
 			ds.Add(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
-				pr.Index+1, tournament.Both{EN: pr.Err.Error(), IT: dates.Italian(pr.Err)})
+				pr.Index+1, dates.Said(pr.Err))
 		}
 	}
 	if t.RateOfPlayText != "" {
@@ -259,7 +259,7 @@ func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournamen
 	if v := get(9); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			ds.Add(num, cols[9], "birth date", tournament.Warning, "tdf.date.birth", tournament.Both{EN: err.Error(), IT: dates.Italian(err)})
+			ds.Add(num, cols[9], "birth date", tournament.Warning, "tdf.date.birth", dates.Said(err))
 		}
 		p.BirthDate = d
 	}

@@ -462,7 +462,7 @@ func (r *reader) player(s string, num int) {
 	if v := trim(rec.cut(colBirth, colBirth+10)); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			r.diags.Add(num, colBirth+1, "birth date", tournament.Warning, "trf.date.birth", tournament.Both{EN: err.Error(), IT: dates.Italian(err)})
+			r.diags.Add(num, colBirth+1, "birth date", tournament.Warning, "trf.date.birth", dates.Said(err))
 		}
 		p.BirthDate = d
 	}
@@ -685,12 +685,11 @@ func (r *reader) readRoundDates() {
 	r.t.RoundDates = ds
 	for _, pr := range problems {
 		r.diags.Add(r.roundLine, colRound1+pr.Index*roundWidth, "132", tournament.Warning, "trf.round-date",
-			pr.Index+1, tournament.Both{EN: pr.Err.Error(), IT: dates.Italian(pr.Err)})
+			pr.Index+1, dates.Said(pr.Err))
 	}
 	if layout == dates.LayoutShortYD || layout == dates.LayoutShortDY {
 		r.diags.Add(r.roundLine, colRound1, "132", tournament.Note, "trf.round-date-layout",
-			tournament.Both{EN: string(layout), IT: layout.Italian()},
-			tournament.Both{EN: r.t.Start.String() + " to " + r.t.End.String(), IT: dates.ItalianPeriod(r.t.Start, r.t.End)})
+			layout.Both(), dates.Period(r.t.Start, r.t.End))
 	}
 }
 
