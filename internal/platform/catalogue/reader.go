@@ -67,6 +67,7 @@ func init() {
 		// A field a reader names in a text: the Italian with its article.
 		"reader.field.rating":          {IT: "l'Elo", EN: "rating"},
 		"reader.field.national-rating": {IT: "l'Elo nazionale", EN: "national rating"},
+		"reader.field.rank":            {IT: "la posizione in classifica", EN: "rank"},
 		// The encoding of a file (codec).
 		"reader.codec.bom":          {IT: "rimosso il segno di ordine dei byte (BOM) UTF-8 all'inizio del file", EN: "UTF-8 byte-order mark removed"},
 		"reader.codec.windows-1252": {IT: "il file non è in UTF-8, quindi è stato letto come Windows-1252 (Latin-1)", EN: "the file is not UTF-8, so it was read as Windows-1252 (Latin-1)"},

@@ -270,7 +270,7 @@ func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournamen
 			ds.Add(num, cols[10], "points", tournament.Warning, "tdf.points", v)
 		}
 	}
-	p.Rank = number(11, "rank", "la posizione in classifica")
+	p.Rank = number(11, "rank", "field.rank")
 	// Field 12 is reserved (Vega writes the club); rounds follow.
 	p.Rounds = make([]tournament.RoundEntry, 0, len(f)-playerFields)
 	for i := playerFields; i < len(f); i++ {
