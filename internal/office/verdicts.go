@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 	"slices"
 	"strconv"
 	"strings"
@@ -165,8 +166,7 @@ func (o *Office) RejudgeList(ctx context.Context, a Actor, k fsi.Kind, label, re
 	}
 	p, err := o.Rules.Rating.Schedule(k).Parse(label)
 	if err != nil {
-		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err,
-			MsgIT: fmt.Sprintf("%q non è il mese di una lista (anno-mese)", label)}
+		return nil, newError(Invalid, "office.list.bad-period", catalogue.Named{"err": err, "period": strconv.Quote(label)}).because(err)
 	}
 	loc := o.Rules.Rating.Location()
 	return o.RejudgePeriod(ctx, a, p.From.Time(loc), p.Cutoff.AddDays(1).Time(loc), reason)

@@ -1,7 +1,7 @@
 package state
 
 import (
-	"fmt"
+	"omologa/internal/platform/catalogue"
 	"time"
 )
 
@@ -64,16 +64,14 @@ func Allowed(from Code, act Act) error {
 		}
 	}
 	it, en, _ := Label(from)
-	return &Error{Act: act, State: from,
-		Msg:   fmt.Sprintf("%s does not apply to a file %s", act, en),
-		MsgIT: fmt.Sprintf("l'operazione (%s) non si applica a un file nello stato «%s»", actIT[act], it)}
+	return &Error{Act: act, State: from, Msg: notAllowed(catalogue.EN, act, en), MsgIT: notAllowed(catalogue.IT, act, it)}
 }
 
-var actIT = map[Act]string{
-	ActJudge: "giudizio", ActRelease: "rilascio", ActDiscard: "scarto", ActRejudge: "nuovo giudizio",
-	ActAcceptDespite: "accettazione nonostante gli errori", ActAcceptLate: "accettazione di un file in ritardo",
-	ActReject: "respingimento", ActRevoke: "revoca", ActReinstate: "ripristino", ActLink: "attribuzione",
-	ActUnlink: "separazione",
+// notAllowed says in language l that act does not apply to a file in the
+// state labelled label: the act named as the command names it in
+// English, as a noun in Italian.
+func notAllowed(l catalogue.Lang, act Act, label string) string {
+	return l.T("state.not-allowed", l.T("state.act."+string(act)), label)
 }
 
 // Transition is one recorded act: who did it, when and why.
@@ -103,7 +101,8 @@ func Apply(f Facts, act Act, by string, at time.Time, reason string) (Facts, Tra
 		return f, Transition{}, err
 	}
 	if needsReason[act] && reason == "" {
-		return f, Transition{}, &Error{Act: act, State: from, Msg: "a written reason is required", MsgIT: "occorre indicare il motivo per iscritto"}
+		return f, Transition{}, &Error{Act: act, State: from,
+			Msg: catalogue.EN.T("state.reason-required"), MsgIT: catalogue.IT.T("state.reason-required")}
 	}
 	switch act {
 	case ActRelease:

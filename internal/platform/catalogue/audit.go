@@ -14,6 +14,12 @@ func init() {
 		// The failed notices sent again: the submissions' list.
 		"audit.resend.failed": {ITOne: "invio %s", IT: "invii %s", ENOne: "%s", EN: "%s"},
 		"audit.decide":        {IT: "file %s: %s", EN: "file %s: %s"},
+		// One decision about a player, by his starting number.
+		"audit.decide.cleared":     {IT: "giocatore %d: decisioni tolte", EN: "player %d: decisions cleared"},
+		"audit.decide.theoretical": {IT: "giocatore %d: punteggio teorico %s", EN: "player %d: theoretical rating %s"},
+		"audit.decide.justified":   {IT: "giocatore %d: ritiro giustificato", EN: "player %d: withdrawal justified"},
+		"audit.decide.unjustified": {IT: "giocatore %d: ritiro ingiustificato", EN: "player %d: withdrawal not justified"},
+		"audit.decide.other":       {IT: "giocatore %d: %s %s", EN: "player %d: %s %s"},
 		// A list run: the players published (the Italian participle
 		// agrees with their number), the tournaments, the list's id.
 		"audit.list-run":                {IT: "%s, %s (lista %d)", EN: "%s published, %s (list id %d)"},
