@@ -717,8 +717,7 @@ func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub valida
 			p.o.Log.Error("portal: panic judging a file", "file", name, "panic", r, "stack", string(debug.Stack()))
 			rep = validate.Report{File: name, Verdict: validate.Rejected, Findings: []validate.Finding{{
 				Rule: "format.internal", Severity: validate.SeverityError, File: name,
-				MessageIT: "errore interno di omologa nel leggere il file: lo invii all'ufficio, che lo esaminerà a mano",
-				MessageEN: "omologa failed internally reading the file: send it to the office, which will examine it by hand"}}}
+				MessageIT: catalogue.IT.T("finding.internal.portal"), MessageEN: catalogue.EN.T("finding.internal.portal")}}}
 			t = nil
 		}
 	}()

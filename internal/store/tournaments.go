@@ -10,6 +10,7 @@ import (
 	"omologa/internal/homologation/state"
 	"time"
 
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"
 )
 
@@ -338,7 +339,7 @@ func (s *Store) Link(ctx context.Context, fileID, id int64, now time.Time) error
 		if err != nil {
 			return err
 		}
-		return moveFile(ctx, tx, fileID, to, "versione attribuita dall'ufficio", now)
+		return moveFile(ctx, tx, fileID, to, catalogue.IT.T("note.linked"), now)
 	})
 }
 
@@ -371,7 +372,7 @@ func (s *Store) Unlink(ctx context.Context, fileID int64, key string, now time.T
 			key, ts(now), from); err != nil {
 			return err
 		}
-		return moveFile(ctx, tx, fileID, key, "versione separata dall'ufficio", now)
+		return moveFile(ctx, tx, fileID, key, catalogue.IT.T("note.unlinked"), now)
 	})
 }
 
