@@ -103,6 +103,11 @@ func newError(kind ErrorKind, key string, args ...any) *Error {
 	return refuse(kind, say(key, args...))
 }
 
+// Refusal is newError for the layers above the office (the web's own
+// refusals of a form): the catalogue's text of key, with args, in both
+// languages.
+func Refusal(kind ErrorKind, key string, args ...any) *Error { return newError(kind, key, args...) }
+
 // refuse is the office's refusal of kind for the reason why, written
 // in English (Msg) and Italian (MsgIT).
 func refuse(kind ErrorKind, why lingual) *Error {

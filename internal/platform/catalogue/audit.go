@@ -31,7 +31,6 @@ func init() {
 		"audit.again":                   {IT: "%s (di nuovo)", EN: "%s (again)"},
 		"audit.written-to":              {IT: "%s; scritto in %s", EN: "%s; written to %s"},
 		"audit.link":                    {IT: "file %s, dal torneo %d «%s»", EN: "file %s, from tournament %d %s"},
-		"audit.unlink.unclear":          {IT: "file %s: un torneo a sé, non una versione di %s", EN: "file %s: a tournament of its own, not a version of %s"},
 		"audit.unlink":                  {IT: "file %s, ora torneo %d", EN: "file %s, now tournament %d"},
 		"audit.portal.link":             {IT: "collegamento di accesso inviato, richiesto da %s", EN: "sign-in link sent, asked from %s"},
 		"audit.portal.sign-in":          {IT: "accesso con %s da %s", EN: "signed in with a %s from %s"},
@@ -56,5 +55,10 @@ func init() {
 		"audit.import.removed": {ITOne: "tolta", IT: "tolte", ENOne: "removed", EN: "removed"},
 		"audit.import.changed": {ITOne: "modificata", IT: "modificate", ENOne: "changed", EN: "changed"},
 		"audit.undo-import":    {IT: "annullata la versione %d (%s)", EN: "version %d (%s) undone"},
+	})
+	// An unclear file declared a tournament of its own: the English
+	// names the tournament's key it might have been a version of.
+	add(map[string]Entry{
+		"audit.unlink.unclear": {IT: "file {file}: un torneo a sé, non una versione di un altro torneo", EN: "file {file}: a tournament of its own, not a version of {key}"},
 	})
 }
