@@ -370,12 +370,13 @@ func (p *Portal) mailerOf() (mailer.Mailer, error) {
 func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, error) {
 	var h gomail.Header
 	h.SetDate(now)
-	h.SetSubject("Accesso al portale delle omologazioni")
+	it := catalogue.IT
+	h.SetSubject(it.T("notice.portal-link.subject"))
 	from, err := mail.ParseAddress(p.o.Config.Notices.From)
 	if err != nil {
 		return nil, fmt.Errorf("portal: from address: %w", err)
 	}
-	h.SetAddressList("From", []*gomail.Address{{Name: "Ufficio omologazioni FSI", Address: from.Address}})
+	h.SetAddressList("From", []*gomail.Address{{Name: it.T("notice.office"), Address: from.Address}})
 	h.SetAddressList("To", []*gomail.Address{{Name: per.Name, Address: per.Email}})
 	if err := h.GenerateMessageIDWithHostname(strings.TrimPrefix(from.Address[strings.LastIndex(from.Address, "@"):], "@")); err != nil {
 		return nil, err
@@ -384,17 +385,7 @@ func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, e
 	h.Set("Content-Language", "it")
 	h.Set("X-Omologa-Kind", "portal-link")
 	minutes := int(p.opt.LinkValid / time.Minute)
-	body := fmt.Sprintf(`Gentile %s,
-
-per entrare nel portale delle omologazioni apra questo collegamento entro %s (fino alle %s), nello stesso browser con cui ha chiesto l'accesso:
-
-%s
-
-Il collegamento vale una sola volta. Se non ha chiesto lei di entrare, ignori questo messaggio: il collegamento non funziona in un altro browser.
-
-Ufficio omologazioni
-%s
-`, per.Name, italian.Count(minutes, "minuto", "minuti"), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
+	body := it.T("notice.portal-link.body", per.Name, it.N("count.minute", minutes), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, func() gomail.Header {
 		h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
