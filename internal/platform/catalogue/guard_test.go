@@ -2,10 +2,8 @@ package catalogue
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
+	"omologa/internal/testkit/gosource"
 	"regexp"
 	"strconv"
 	"strings"
@@ -65,7 +63,7 @@ var handBuiltBefore = map[string]int{
 // mechanisms; now one).
 func TestNoHandBuiltPairs(t *testing.T) {
 	found := map[string]int{}
-	eachProductionFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+	gosource.Each(t, "../../..", func(rel string, fset *token.FileSet, f *ast.File) {
 		if strings.HasPrefix(rel, "internal/platform/catalogue/") {
 			return
 		}
@@ -142,7 +140,7 @@ func TestEveryKeyNamedIsInTheCatalogue(t *testing.T) {
 		groups[strings.SplitN(k, ".", 2)[0]] = true
 	}
 	n := 0
-	eachProductionFile(t, func(rel string, fset *token.FileSet, f *ast.File) {
+	gosource.Each(t, "../../..", func(rel string, fset *token.FileSet, f *ast.File) {
 		ast.Inspect(f, func(nd ast.Node) bool {
 			call, ok := nd.(*ast.CallExpr)
 			if !ok {
@@ -177,45 +175,5 @@ func TestEveryKeyNamedIsInTheCatalogue(t *testing.T) {
 	})
 	if n == 0 {
 		t.Fatal("no keys found")
-	}
-}
-
-// eachProductionFile calls do with every Go file of production code:
-// not tests, test data, test tools, integration tests or generated
-// files.
-func eachProductionFile(t *testing.T, do func(rel string, fset *token.FileSet, f *ast.File)) {
-	t.Helper()
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			switch {
-			case strings.HasPrefix(d.Name(), ".") && rel != ".", d.Name() == "testdata", rel == "internal/testkit", rel == "integration":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-		if err != nil {
-			return err
-		}
-		if !ast.IsGenerated(f) {
-			do(rel, fset, f)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
