@@ -3,11 +3,12 @@ package fsi
 import (
 	"go/ast"
 	"go/token"
-	"omologa/internal/testkit/gosource"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"omologa/internal/testkit/gosource"
 )
 
 // vocabulary is what has one home: a string literal of production code

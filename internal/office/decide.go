@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
+
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
-	"strings"
-	"time"
 
 	"omologa/internal/rating"
 	"omologa/internal/store"

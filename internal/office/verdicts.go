@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"omologa/internal/fsi"
-	"omologa/internal/platform/catalogue"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 
 	"omologa/internal/homologation/state"
 	"omologa/internal/homologation/validate"

@@ -5,10 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
+
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"
 	"omologa/internal/platform/italian"
-	"time"
 )
 
 // StateDiscarded is a quarantined submission the office closed without

@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"omologa/internal/homologation/state"
 	"time"
+
+	"omologa/internal/homologation/state"
 
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"

@@ -1,8 +1,9 @@
 package state
 
 import (
-	"omologa/internal/platform/catalogue"
 	"time"
+
+	"omologa/internal/platform/catalogue"
 )
 
 // Act is an office act (or the machine's) that moves a file from one

@@ -3,11 +3,12 @@ package catalogue
 import (
 	"go/ast"
 	"go/token"
-	"omologa/internal/testkit/gosource"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"omologa/internal/testkit/gosource"
 )
 
 // bilingual are the field pairs through which a text reaches a person in
