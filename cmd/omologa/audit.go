@@ -1,27 +1,18 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"omologa/internal/platform/italian"
 	"time"
 
+	"omologa/internal/platform/italian"
 	"omologa/internal/store"
 )
 
-func init() {
-	register(&command{
-		name:    "audit",
-		summary: "the office's audit trail: who did what and when, from the command line or the web",
-		run:     runAudit,
-	})
-}
+const auditUsage = "usage: omologa audit [--config FILE] [--json] [--user U] [--action A] [--object O] [--since DAY] [--until DAY] [--limit N] [--offset N]"
 
-func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "audit", "usage: omologa audit [--config FILE] [--json] [--user U] [--action A] [--object O] [--since DAY] [--until DAY] [--limit N] [--offset N]")
-	cfgPath := fs.String("config", defaultConfig(), "configuration file")
-	asJSON := fs.Bool("json", false, "print the entries as JSON")
+func runAudit(c *call) int {
+	fs := c.fs
 	var f store.AuditFilter
 	fs.StringVar(&f.User, "user", "", "only this user's acts")
 	fs.StringVar(&f.Action, "action", "", "only this act (release, discard, decide, revoke, reinstate, link, unlink, import, undo-import, list-run)")
@@ -30,20 +21,13 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	until := fs.String("until", "", "only acts before this day, YYYY-MM-DD")
 	fs.IntVar(&f.Limit, "limit", 50, "at most this many entries, newest first (0: all)")
 	fs.IntVar(&f.Offset, "offset", 0, "skip this many entries")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parseArgs(0, 0, "argument"); !ok {
 		return code
 	}
-	if msg := argCount(fs, 0, 0, "argument"); msg != "" {
-		return badUsage(stderr, "audit", "%s", msg)
+	o, ok := c.office()
+	if !ok {
+		return exitUsage
 	}
-	fail := func(err error) int {
-		return failed(stderr, "audit", err)
-	}
-	o, err := openOffice(ctx, *cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	defer o.Close()
 	// A day is a day in the office's zone (the rules' time_zone), as the audit
 	// lines show their times.
 	for _, d := range []struct {
@@ -55,15 +39,15 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		t, err := time.ParseInLocation("2006-01-02", d.s, o.Rules.Rating.Location())
 		if err != nil {
-			return fail(fmt.Errorf("%s %q: want a day YYYY-MM-DD", d.flag, d.s))
+			return c.fail(fmt.Errorf("%s %q: want a day YYYY-MM-DD", d.flag, d.s))
 		}
 		*d.dst = t
 	}
-	es, err := o.Audit(ctx, f)
+	es, err := o.Audit(c.ctx, f)
 	if err != nil {
-		return fail(err)
+		return c.fail(err)
 	}
-	if err := printResult(stdout, *asJSON, es, func(w io.Writer) {
+	return c.print(exitOK, es, func(w io.Writer) {
 		for _, e := range es {
 			fmt.Fprintf(w, "%s  %s (%s, %s)  %s %s", italian.DateTime(e.At, o.Rules.Rating.Location()), e.User, e.Role, e.Via, e.Action, e.Object)
 			if e.Details != "" {
@@ -71,8 +55,5 @@ func runAudit(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 			fmt.Fprintln(w)
 		}
-	}); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	})
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"time"
@@ -11,70 +10,50 @@ import (
 	"omologa/internal/store"
 )
 
-func init() {
-	register(&command{
-		name:    "backup",
-		summary: "write a consistent, checked copy of the store (while watch or serve run)",
-		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			return runInventory(ctx, "backup", "usage: omologa backup [--config FILE] [--json] BACKUP\n\nBACKUP is the copy to write; it must not exist.",
-				args, stdout, stderr, func(cfg *config.Config, file string) (store.Inventory, error) {
-					st, err := store.Open(ctx, cfg.Store.Path)
-					if err != nil {
-						return store.Inventory{}, err
-					}
-					defer st.Close()
-					return st.Backup(ctx, file)
-				}, func(w io.Writer, cfg *config.Config, inv store.Inventory) {
-					fmt.Fprintf(w, "backup of %s written to %s and checked:\n", cfg.Store.Path, inv.Path)
-				})
-		},
-	})
-	register(&command{
-		name:    "restore",
-		summary: "put a backup in place of the store (refused while a daemon holds it)",
-		run: func(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-			return runInventory(ctx, "restore", "usage: omologa restore [--config FILE] [--json] BACKUP\n\nBACKUP (from omologa backup) replaces the configured store; the store it replaces is kept beside it.",
-				args, stdout, stderr, func(cfg *config.Config, file string) (store.Inventory, error) {
-					return store.Restore(ctx, file, cfg.Store.Path, time.Now())
-				}, func(w io.Writer, cfg *config.Config, inv store.Inventory) {
-					fmt.Fprintf(w, "restored to %s, checked:\n", inv.Path)
-				})
-		},
-	})
+const (
+	backupUsage  = "usage: omologa backup [--config FILE] [--json] BACKUP\n\nBACKUP is the copy to write; it must not exist."
+	restoreUsage = "usage: omologa restore [--config FILE] [--json] BACKUP\n\nBACKUP (from omologa backup) replaces the configured store; the store it replaces is kept beside it."
+)
+
+func runBackup(c *call) int {
+	return runInventory(c, func(cfg *config.Config, file string) (store.Inventory, error) {
+		st, err := store.Open(c.ctx, cfg.Store.Path)
+		if err != nil {
+			return store.Inventory{}, err
+		}
+		defer st.Close()
+		return st.Backup(c.ctx, file)
+	}, "backup of %[1]s written to %[2]s and checked:\n")
+}
+
+func runRestore(c *call) int {
+	return runInventory(c, func(cfg *config.Config, file string) (store.Inventory, error) {
+		return store.Restore(c.ctx, file, cfg.Store.Path, time.Now())
+	}, "restored to %[2]s, checked:\n")
 }
 
 // runInventory is backup's and restore's command line: one file, an
-// act of the store returning what it holds, printed as text (head, then
-// the inventory) or JSON.
-func runInventory(ctx context.Context, name, usage string, args []string, stdout, stderr io.Writer,
-	act func(*config.Config, string) (store.Inventory, error), head func(io.Writer, *config.Config, store.Inventory)) int {
-	fl := newFlags(stderr, name, usage)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print JSON")
-	if code, ok := parseFlags(fl, args); !ok {
+// act of the store returning what it holds, printed as text (head, given
+// the store and the copy written, then the inventory) or JSON.
+func runInventory(c *call, act func(*config.Config, string) (store.Inventory, error), head string) int {
+	if code, ok := c.parseArgs(1, 1, "backup file"); !ok {
 		return code
 	}
-	if msg := argCount(fl, 1, 1, "backup file"); msg != "" {
-		return badUsage(stderr, name, "%s", msg)
-	}
-	cfg, err := config.Load(*cfgPath)
+	cfg, err := config.Load(*c.config)
 	if err != nil {
-		return failed(stderr, name, err)
+		return c.fail(err)
 	}
-	inv, err := act(cfg, fl.Arg(0))
+	inv, err := act(cfg, c.fs.Arg(0))
 	if err != nil {
-		return failed(stderr, name, err)
+		return c.fail(err)
 	}
-	if err := printResult(stdout, *asJSON, inv, func(w io.Writer) {
-		head(w, cfg, inv)
+	return c.print(exitOK, inv, func(w io.Writer) {
+		fmt.Fprintf(w, head, cfg.Store.Path, inv.Path)
 		fmt.Fprintf(w, "  %d submissions, %d files, %d verdicts, %d notices\n", inv.Submissions, inv.Files, inv.Verdicts, inv.Notices)
 		fmt.Fprintf(w, "  %d rating lists, %d registers (%d versions imported)\n", inv.Lists, inv.Registers, inv.RegisterVersions)
 		fmt.Fprintf(w, "  %d originals and files (%s), every one's SHA-256 checked\n", inv.Blobs, italian.Size(inv.BlobBytes))
 		if inv.Previous != "" {
 			fmt.Fprintf(w, "the store it replaced is kept as %s\n", inv.Previous)
 		}
-	}); err != nil {
-		return failed(stderr, name, err)
-	}
-	return exitOK
+	})
 }

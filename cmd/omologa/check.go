@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"io"
 	"os"
 	"time"
@@ -9,16 +8,7 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
-	"omologa/internal/tournament"
 )
-
-func init() {
-	register(&command{
-		name:    "check",
-		summary: "judge result files against rules.yaml: verdict, findings with articles, standings",
-		run:     runCheck,
-	})
-}
 
 // checkOptions are the inputs of a check besides the files.
 type checkOptions struct {
@@ -37,8 +27,7 @@ type checked struct {
 	Unreadable string `json:"unreadable,omitempty"`
 }
 
-func runCheck(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "check", `usage: omologa check [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
+const checkUsage = `usage: omologa check [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
                      [--players CSV] [--arbiters CSV] [--calendar CSV] FILE...
 
 Judges each result file against the rules: format, tournament, rule set,
@@ -46,44 +35,40 @@ verdict (accepted, accepted-with-warnings, rejected), list period, findings
 with their articles, and the recomputed standings. Without registers the
 checks that need them say so. Exit status 0 when every file is accepted
 (warnings included), 1 when one is rejected, 2 for unreadable input or bad
-usage.`)
-	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
+usage.`
+
+func runCheck(c *call) int {
+	fs := c.fs
 	jf := addJudgeFlags(fs, "players' register (CSV)")
 	lang := fs.String("lang", "it", "language of the messages in the human output: it or en")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parseArgs(1, -1, "result file"); !ok {
 		return code
 	}
-	if msg := argCount(fs, 1, -1, "result file"); msg != "" {
-		return badUsage(stderr, "check", "%s", msg)
-	}
 	if *lang != "it" && *lang != "en" {
-		return badUsage(stderr, "check", "--lang %q: it or en", *lang)
+		return c.bad("--lang %q: it or en", *lang)
 	}
 	opts, err := jf.options()
 	if err != nil {
-		return failed(stderr, "check", err)
+		return c.fail(err)
 	}
 
 	code := exitOK
 	var out []checked
-	bar := newProgress(stderr, "checking", fs.NArg())
+	bar := newProgress(c.stderr, "checking", fs.NArg())
 	defer bar.Done()
 	for _, name := range fs.Args() {
 		bar.Add(1)
-		c := checkFile(opts, name)
+		ch := checkFile(opts, name)
 		switch {
-		case c.Unreadable != "" || c.Format == "":
+		case ch.Unreadable != "" || ch.Format == "":
 			code = exitUsage
-		case c.Verdict == validate.Rejected && code == exitOK:
+		case ch.Verdict == validate.Rejected && code == exitOK:
 			code = exitRejected
 		}
-		out = append(out, c)
+		out = append(out, ch)
 	}
 	bar.Done()
-	if err := printFiles(stdout, out, *asJSON, func(w io.Writer, c checked) { printChecked(w, c, *lang) }); err != nil {
-		return failed(stderr, "check", err)
-	}
-	return code
+	return printFiles(c, code, out, func(w io.Writer, ch checked) { printChecked(w, ch, *lang) })
 }
 
 // checkFile reads and judges one file.
@@ -95,24 +80,11 @@ func checkFile(opts checkOptions, name string) checked {
 		c.Findings = []validate.Finding{}
 		return c
 	}
-	c.Report = checkData(opts, name, data)
+	c.Report, _ = validate.Judge(&opts.Rules.Rulebook, opts.Registers, name, data, opts.submission())
 	return c
-}
-
-// checkData judges the bytes of one file.
-func checkData(opts checkOptions, name string, data []byte) validate.Report {
-	rep, _ := judgeData(opts, name, data, opts.submission())
-	return rep
 }
 
 // submission is how a file given on the command line was received.
 func (o checkOptions) submission() validate.Submission {
 	return validate.Submission{ReceivedAt: o.Received, Channel: "cli", Kind: o.Kind}
-}
-
-// judgeData reads and judges the bytes of one file as received with sub
-// (validate.Judge); it returns the tournament read too, nil when
-// unreadable.
-func judgeData(opts checkOptions, name string, data []byte, sub validate.Submission) (validate.Report, *tournament.Tournament) {
-	return validate.Judge(opts.Rules, opts.Registers, name, data, sub)
 }

@@ -65,14 +65,13 @@ func printChecked(w io.Writer, c checked, lang string) {
 	fmt.Fprintf(w, "  findings:    %d\n", len(c.Findings))
 	for _, f := range c.Findings {
 		where := []string{}
-		if f.Line > 0 {
-			where = append(where, fmt.Sprintf("line %d", f.Line))
-		}
-		if f.Player > 0 {
-			where = append(where, fmt.Sprintf("player %d", f.Player))
-		}
-		if f.Round > 0 {
-			where = append(where, fmt.Sprintf("round %d", f.Round))
+		for _, at := range []struct {
+			what string
+			n    int
+		}{{"line", f.Line}, {"player", f.Player}, {"round", f.Round}} {
+			if at.n > 0 {
+				where = append(where, fmt.Sprintf("%s %d", at.what, at.n))
+			}
 		}
 		loc := ""
 		if len(where) > 0 {

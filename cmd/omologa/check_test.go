@@ -41,7 +41,7 @@ func loadCheckRules(t testing.TB) *rules.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := validate.CheckRules(f); err != nil {
+	if err := validate.CheckRules(&f.Rulebook); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -207,7 +207,7 @@ func TestCheckExitCodes(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			if got := runCheck(t.Context(), c.args, &out, &errb); got != c.want {
+			if got := runMain(t.Context(), append([]string{"check"}, c.args...), &out, &errb); got != c.want {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", got, c.want, out.String(), errb.String())
 			}
 			if strings.HasPrefix(c.name, "json") {

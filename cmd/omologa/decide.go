@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -9,16 +8,7 @@ import (
 	"omologa/internal/store"
 )
 
-func init() {
-	register(&command{
-		name:    "decide",
-		summary: "the office's decisions on a tournament's players (withdrawals, theoretical ratings), applied by list run",
-		run:     runDecide,
-	})
-}
-
-func runDecide(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "decide", `usage: omologa decide [--config FILE] [--json] --submission ID [--file NAME]
+const decideUsage = `usage: omologa decide [--config FILE] [--json] --submission ID [--file NAME]
                       [--withdrawal-justified START]... [--withdrawal-unjustified START]...
                       [--theoretical START=RATING]... [--clear START]...
 
@@ -26,9 +16,10 @@ Records the office's decisions about the players of a homologated file, with
 who decided (the OS user) and when; omologa list run applies them when it rates
 the file. A later decision about the same player and kind replaces the earlier
 one; --clear removes a player's decisions (applied before the others given).
-Without decisions, lists those recorded for the submission.`)
-	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store")
-	asJSON := fs.Bool("json", false, "print the decisions recorded as JSON")
+Without decisions, lists those recorded for the submission.`
+
+func runDecide(c *call) int {
+	fs := c.fs
 	subID := fs.Int64("submission", 0, "the submission (omologa status) whose file the decisions are about")
 	fileName := fs.String("file", "", "the file of the submission, when it has several")
 	var ops []office.DecideOp
@@ -53,32 +44,27 @@ Without decisions, lists those recorded for the submission.`)
 		"rating (RTF 4.2.7) or Elo Rapid (RAPID 6.8); repeatable", add(office.TheoreticalOp))
 	fs.Func("clear", "START: remove the player's decisions (the crosstable's reading applies again); repeatable",
 		add(office.ClearOp))
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "omologa decide: "+format+"\n", a...)
-		return exitUsage
 	}
 	if *subID <= 0 || fs.NArg() > 0 {
 		if fs.NArg() > 0 {
-			fmt.Fprintf(stderr, "omologa decide: unexpected arguments %q\n", fs.Args())
+			fmt.Fprintf(c.stderr, "omologa decide: unexpected arguments %q\n", fs.Args())
 		} else {
-			fmt.Fprintln(stderr, "omologa decide: --submission ID is required")
+			fmt.Fprintln(c.stderr, "omologa decide: --submission ID is required")
 		}
 		fs.Usage()
 		return exitUsage
 	}
-	o, err := openOffice(ctx, *cfgPath)
-	if err != nil {
-		return fail("%v", err)
+	o, ok := c.office()
+	if !ok {
+		return exitUsage
 	}
-	defer o.Close()
-	out, err := o.Decide(ctx, office.CLIActor(), office.DecideRequest{Submission: *subID, File: *fileName, Ops: ops})
+	out, err := o.Decide(c.ctx, office.CLIActor(), office.DecideRequest{Submission: *subID, File: *fileName, Ops: ops})
 	if err != nil {
-		return fail("%v", err)
+		return c.fail(err)
 	}
-	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+	return c.print(exitOK, out, func(w io.Writer) {
 		for _, f := range out.Files {
 			fmt.Fprintf(w, "file %s %s: ", f.Number, f.Name)
 			if len(f.Decisions) == 0 {
@@ -90,8 +76,5 @@ Without decisions, lists those recorded for the submission.`)
 				fmt.Fprintf(w, "  %s\n", d.Text(o.Rules.Rating.Location()))
 			}
 		}
-	}); err != nil {
-		return fail("%v", err)
-	}
-	return exitOK
+	})
 }

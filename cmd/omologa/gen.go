@@ -1,47 +1,26 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"omologa/internal/fsi"
-	"omologa/internal/fsi/registers"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
-	"omologa/internal/tournament/trf"
 )
 
-func init() {
-	register(&command{
-		name:    "gen",
-		summary: "generate a synthetic season (TRF files, players' register, receipt dates)",
-		run:     runGen,
-	})
-}
+const genUsage = `usage: omologa gen --out DIR [flags]
 
-type genOutput struct {
-	Dir         string `json:"dir"`
-	Players     string `json:"players"`
-	Received    string `json:"received"`
-	Tournaments int    `json:"tournaments"`
-	Games       int    `json:"games"`
-	Files       int    `json:"files"`
-}
+Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)
+and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from
+the players' strength, with byes and forfeits). For load tests and benchmarks;
+'omologa list close' reads the output as it is.`
 
-func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
+func runGen(k *call) int {
 	c := synth.Default()
-	fs := newFlags(stderr, "gen", "usage: omologa gen --out DIR [flags]\n\n"+
-		"Writes DIR/players.csv (the players' register), DIR/received.csv (file,received)\n"+
-		"and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn from\n"+
-		"the players' strength, with byes and forfeits). For load tests and benchmarks;\n"+
-		"'omologa list close' reads the output as it is.")
-	asJSON := fs.Bool("json", false, "print a JSON summary")
+	fs := k.fs
 	dir := fs.String("out", "", "directory to write into (created)")
 	kind := fs.String("kind", string(fsi.Standard), "standard or rapid: which rating the files carry")
 	start := fs.String("start", c.Start.String(), "first tournament's start date")
@@ -53,70 +32,36 @@ func runGen(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Days, "days", c.Days, "days the season spreads over")
 	fs.Float64Var(&c.ForfeitRate, "forfeits", c.ForfeitRate, "share of games lost by forfeit")
 	fs.Float64Var(&c.HalfByeRate, "byes", c.HalfByeRate, "share of half-point byes")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := k.parse(); !ok {
 		return code
 	}
-	fail := func(err error) int {
-		return failed(stderr, "gen", err)
-	}
 	if msg := genCheck(*dir, fs, &c); msg != "" {
-		return badUsage(stderr, "gen", "%s", msg)
+		return k.bad("%s", msg)
 	}
-	k, err := parseKind(*kind)
+	kd, err := parseKind(*kind)
 	if err != nil {
-		return badUsage(stderr, "gen", "%v", err)
+		return k.bad("%v", err)
 	}
-	c.Rapid = k == fsi.Rapid
+	c.Rapid = kd == fsi.Rapid
 	// time.Parse refuses 2026-13-01 and 2026-02-30, which the tournament
 	// date reader would roll over into the next month.
 	day, err := time.Parse("2006-01-02", *start)
 	if err != nil {
-		return badUsage(stderr, "gen", "--start %q: not a date YYYY-MM-DD", *start)
+		return k.bad("--start %q: not a date YYYY-MM-DD", *start)
 	}
 	c.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
 	s := synth.Generate(c)
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return fail(err)
-	}
-	var buf bytes.Buffer
-	if err := registers.WritePlayers(&buf, s.Players); err != nil {
-		return fail(err)
-	}
-	out := genOutput{Dir: *dir, Players: filepath.Join(*dir, "players.csv"), Received: filepath.Join(*dir, "received.csv"),
-		Tournaments: len(s.Tournaments)}
-	if err := os.WriteFile(out.Players, buf.Bytes(), 0o644); err != nil {
-		return fail(err)
-	}
-	var rec bytes.Buffer
-	rec.WriteString("file,received\n")
-	bar := newProgress(stderr, "writing", len(s.Tournaments))
+	bar := newProgress(k.stderr, "writing", len(s.Tournaments))
 	defer bar.Done()
-	for i, t := range s.Tournaments {
-		bar.Add(1)
-		name := fmt.Sprintf("t%05d.trf", i+1)
-		t.File, t.Format = name, tournament.FormatTRF26
-		var tb bytes.Buffer
-		if err := trf.Write(&tb, t, trf.TRF26); err != nil {
-			return fail(fmt.Errorf("%s: %w", name, err))
-		}
-		if err := os.WriteFile(filepath.Join(*dir, name), tb.Bytes(), 0o644); err != nil {
-			return fail(err)
-		}
-		fmt.Fprintf(&rec, "%s,%s\n", name, s.Received[i])
-		out.Games += len(t.Games())
-		out.Files++
-	}
+	out, err := s.Write(*dir, func() { bar.Add(1) })
 	bar.Done()
-	if err := os.WriteFile(out.Received, rec.Bytes(), 0o644); err != nil {
-		return fail(err)
+	if err != nil {
+		return k.fail(err)
 	}
-	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+	return k.print(exitOK, out, func(w io.Writer) {
 		fmt.Fprintf(w, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
 			out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
-	}); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	})
 }
 
 // maxShare bounds --forfeits and --byes together: beyond it most games

@@ -1,26 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"omologa/internal/platform/italian"
 	"os"
 	"strings"
 
 	"omologa/internal/office"
+	"omologa/internal/platform/italian"
 )
 
-func init() {
-	register(&command{
-		name:    "import",
-		summary: "load a register (players, arbiters or calendar CSV) into the store; --history, --undo",
-		run:     runImport,
-	})
-}
-
-func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := newFlags(stderr, "import", `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
+const importUsage = `usage: omologa import [--config FILE] [--json] [--replace] [--preview] players|arbiters|calendar CSV
        omologa import --history [players|arbiters|calendar]
        omologa import --undo players|arbiters|calendar
 
@@ -28,19 +18,16 @@ The file's header must be the named register's; it is read with the daemon's
 reader, compared with the register in force (rows added, removed, changed) and
 refused if it would remove more than a set share of the rows, unless --replace.
 Every imported version is kept; a running watch uses the new register from its
-next submission on.`)
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	asJSON := fl.Bool("json", false, "print what was imported as JSON")
+next submission on.`
+
+func runImport(c *call) int {
+	fl := c.fs
 	replace := fl.Bool("replace", false, fmt.Sprintf("import even a file that removes more than %d%% of the rows in force", int(office.MaxRemovedShare*100)))
 	dry := fl.Bool("preview", false, "show the difference with the register in force, import nothing")
 	history := fl.Bool("history", false, "list the imported versions (of the register named, else of all)")
 	undo := fl.Bool("undo", false, "undo the latest import of the register named: the version before it is in force again")
-	if code, ok := parseFlags(fl, args); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
-	}
-	fail := func(err error) int {
-		fmt.Fprintln(stderr, "omologa import:", err)
-		return exitFor(err)
 	}
 	switch {
 	case *history && fl.NArg() <= 1, *undo && fl.NArg() == 1, !*history && !*undo && fl.NArg() == 2:
@@ -48,25 +35,18 @@ next submission on.`)
 		fl.Usage()
 		return exitUsage
 	}
-	o, err := openOffice(ctx, *cfgPath)
-	if err != nil {
-		return fail(err)
+	o, ok := c.office()
+	if !ok {
+		return exitUsage
 	}
-	defer o.Close()
 	actor := office.CLIActor()
-	out := func(v any, text func(io.Writer)) int {
-		if err := printResult(stdout, *asJSON, v, text); err != nil {
-			return fail(err)
-		}
-		return exitOK
-	}
 	switch {
 	case *history:
-		vs, err := o.ImportHistory(ctx, fl.Arg(0))
+		vs, err := o.ImportHistory(c.ctx, fl.Arg(0))
 		if err != nil {
-			return fail(err)
+			return c.failAct(err)
 		}
-		return out(vs, func(w io.Writer) {
+		return c.print(exitOK, vs, func(w io.Writer) {
 			for _, v := range vs {
 				state := ""
 				if v.InForce {
@@ -80,31 +60,31 @@ next submission on.`)
 			}
 		})
 	case *undo:
-		v, err := o.UndoImport(ctx, actor, fl.Arg(0))
+		v, err := o.UndoImport(c.ctx, actor, fl.Arg(0))
 		if err != nil {
-			return fail(err)
+			return c.failAct(err)
 		}
-		return out(v, func(w io.Writer) {
+		return c.print(exitOK, v, func(w io.Writer) {
 			fmt.Fprintf(w, "%s register: import of %s (%d rows) undone; the version before it is in force\n", v.Kind, v.Name, v.Rows)
 		})
 	}
 	kind, path := fl.Arg(0), fl.Arg(1)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return fail(err)
+		return c.failAct(err)
 	}
 	if *dry {
-		d, err := o.ImportPreview(ctx, actor, kind, path, data)
+		d, err := o.ImportPreview(c.ctx, actor, kind, path, data)
 		if err != nil {
-			return fail(err)
+			return c.failAct(err)
 		}
-		return out(d, func(w io.Writer) { printDiff(w, d) })
+		return c.print(exitOK, d, func(w io.Writer) { printDiff(w, d) })
 	}
-	res, err := o.Import(ctx, actor, office.ImportRequest{Kind: kind, Name: path, Data: data, Replace: *replace})
+	res, err := o.Import(c.ctx, actor, office.ImportRequest{Kind: kind, Name: path, Data: data, Replace: *replace})
 	if err != nil {
-		return fail(err)
+		return c.failAct(err)
 	}
-	return out(res, func(w io.Writer) {
+	return c.print(exitOK, res, func(w io.Writer) {
 		fmt.Fprintf(w, "%s register imported from %s: %d rows (a running watch uses it from its next submission)\n", res.Register, res.File, res.Rows)
 		printDiff(w, res.Diff)
 	})

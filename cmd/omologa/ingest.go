@@ -1,104 +1,68 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"time"
 
-	"omologa/internal/intake/email"
-	"omologa/internal/intake/ingest"
+	"omologa/internal/daemon"
 )
 
-func init() {
-	register(&command{
-		name:    "ingest",
-		summary: "take files in once (as the drop folder would), judge them and deliver the notices",
-		run:     runIngest,
-	})
-}
+const ingestUsage = "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml)."
 
-func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := newFlags(stderr, "ingest", "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml).")
-	sf := addSubmissionFlags(fl)
-	if code, ok := parseFlags(fl, args); !ok {
+func runIngest(c *call) int {
+	fl := c.fs
+	// Every path is checked before anything is recorded.
+	if code, ok := c.parseArgs(1, -1, "file"); !ok {
 		return code
 	}
-	// Every path is checked before anything is recorded.
-	if msg := firstOf(argCount(fl, 1, -1, "file"),
-		regularFiles(fl.Args(), "give the files in it (omologa watch takes a drop folder)")); msg != "" {
-		return badUsage(stderr, "ingest", "%s", msg)
+	if msg := regularFiles(fl.Args(), "give the files in it (omologa watch takes a drop folder)"); msg != "" {
+		return c.bad("%s", msg)
 	}
-	cfg, log, ok := loadConfig(stderr, "ingest", *sf.config, *sf.verbose, false)
+	cfg, log, ok := c.loadConfig(false)
 	if !ok {
 		return exitUsage
 	}
-	a, daemon, done, err := oneShot(ctx, cfg, log)
+	a, daemonRuns, done, err := daemon.OneShot(c.ctx, cfg, log)
 	if err != nil {
-		return failed(stderr, "ingest", err)
+		return c.fail(err)
 	}
 	defer done()
-	// Each file is read into the spool, not into memory, until recorded.
-	sp, err := ingest.NewSpool(cfg.IncomingDir())
-	if err != nil {
-		return failed(stderr, "ingest", err)
-	}
-	// The drop folder's way of reading a file (ingest.FileReader): a
-	// saved message is read as if it had come from the mailbox, and its
-	// sender authenticated as the mailbox's are; a file over its limit is
-	// recorded unread and answered with a rejection, as when dropped.
-	rd := ingest.FileReader{Limits: limitsOf(cfg), MaxMessage: cfg.Limits.MaxMessageBytes, Spool: sp,
-		Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
-			return email.Read(orig, at, mailLimits(cfg), sp)
-		}}
+	taken, err := a.Ingest(c.ctx, fl.Args())
 	code := exitOK
 	var ids []int64
 	dups := map[int64]bool{}
-	for _, path := range fl.Args() {
-		info, err := os.Stat(path)
-		if err != nil {
-			fmt.Fprintln(stderr, "omologa ingest:", err)
+	for _, t := range taken {
+		switch {
+		case t.Err != nil:
+			fmt.Fprintln(c.stderr, "omologa ingest:", t.Err)
 			code = exitUsage
 			continue
-		}
-		s, _, err := rd.Read(path, info, ingest.ChannelCLI, time.Now())
-		if err != nil {
-			fmt.Fprintf(stderr, "omologa ingest: %s: %v\n", path, err)
-			code = exitUsage
-			continue
-		}
-		s.Source = path
-		id, dup, err := a.pipe.Record(ctx, s)
-		// Recorded (the store keeps its own copy) or not: the spool
-		// files go.
-		s.Cleanup()
-		if err != nil {
-			return failed(stderr, "ingest", err)
-		}
-		if dup {
+		case t.Repeat:
 			// Not a rejection: the file was judged when it first came
 			// (exit 1 is kept for rejections).
-			fmt.Fprintf(stderr, "omologa ingest: %s was already recorded as submission %d\n", path, id)
-			dups[id] = true
+			fmt.Fprintf(c.stderr, "omologa ingest: %s was already recorded as submission %d\n", t.Path, t.ID)
+			dups[t.ID] = true
 		}
-		ids = append(ids, id)
+		ids = append(ids, t.ID)
 	}
-	if daemon {
+	if err != nil {
+		return c.fail(err)
+	}
+	if daemonRuns {
 		// Recorded: the running daemon judges and answers them.
-		fmt.Fprintln(stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
+		fmt.Fprintln(c.stderr, "omologa ingest: recorded; the running `omologa watch` judges them and sends the notices (see omologa status)")
 	} else {
-		pending, err := a.pipe.Drain(ctx)
+		pending, err := a.Pipeline.Drain(c.ctx)
 		if err != nil {
-			return failed(stderr, "ingest", err)
+			return c.fail(err)
 		}
 		if pending > 0 {
-			fmt.Fprintf(stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
+			fmt.Fprintf(c.stderr, "omologa ingest: %d notices not delivered yet: `omologa watch` retries them\n", pending)
 		}
 	}
-	rows, err := a.store.StatusesOf(ctx, ids...)
+	rows, err := a.Store.StatusesOf(c.ctx, ids...)
 	if err != nil {
-		return failed(stderr, "ingest", err)
+		return c.fail(err)
 	}
 	for _, r := range rows {
 		if dups[r.ID] {
@@ -113,8 +77,5 @@ func runIngest(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			code = exitRejected
 		}
 	}
-	if err := printResult(stdout, *sf.json, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) }); err != nil {
-		return failed(stderr, "ingest", err)
-	}
-	return code
+	return c.print(code, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) })
 }

@@ -55,7 +55,7 @@ func (j *judgeFlags) options() (checkOptions, error) {
 		}
 		opts.Received = t.In(rf.Rating.Location())
 	}
-	if err := validate.CheckRules(rf); err != nil {
+	if err := validate.CheckRules(&rf.Rulebook); err != nil {
 		return opts, err
 	}
 	opts.Rules = rf

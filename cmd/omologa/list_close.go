@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -20,46 +19,38 @@ type closeOutput struct {
 	rating.Report
 }
 
-func runListClose(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "list close", "usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...\n\n"+
-		"Rates the period's homologated tournaments against the list in force (ratings frozen,\n"+
-		"variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the\n"+
-		"change report. Tournaments received outside the period are reported and not rated.")
-	asJSON := fs.Bool("json", false, "print the change report as JSON")
-	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
-	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
-	playersPath := fs.String("players", "", "the list in force: the players' register (CSV, state columns kept)")
-	receivedPath := fs.String("received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
-	out := fs.String("out", "", "where to write the new list (players' register format, so that periods chain)")
-	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
-	if code, ok := parseFlags(fs, args); !ok {
+const listCloseUsage = `usage: omologa list close [--json] --kind standard|rapid --period YYYY-MM --players CSV --received CSV --out CSV [--rules rules.yaml] TRF...
+
+Rates the period's homologated tournaments against the list in force (ratings frozen,
+variations summed: RTF 4.2.3, RAPID 6.3), writes the new list to --out and prints the
+change report. Tournaments received outside the period are reported and not rated.`
+
+func runListClose(c *call) int {
+	// The flags fill the request: what the office's close of files reads.
+	var req office.FileClose
+	c.fs.StringVar(&req.Period, "period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
+	c.fs.StringVar(&req.Players, "players", "", "the list in force: the players' register (CSV, state columns kept)")
+	c.fs.StringVar(&req.Received, "received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
+	c.fs.StringVar(&req.Out, "out", "", "where to write the new list (players' register format, so that periods chain)")
+	c.fs.StringVar(&req.Rules, "rules", "rules.yaml", "the rules file whose rating: section is used")
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	k, err := parseKind(*kind)
-	if err != nil {
-		return badUsage(stderr, "list close", "%v", err)
+	req.Kind, req.Files = c.kind, c.fs.Args()
+	if msg := firstOf(missingFlag("--period", req.Period, "--players", req.Players, "--received", req.Received, "--out", req.Out),
+		argCount(c.fs, 1, -1, "tournament file"), regularFiles(req.Files, "give the tournament files")); msg != "" {
+		return c.bad("%s", msg)
 	}
-	if msg := firstOf(missingFlag("--period", *label, "--players", *playersPath, "--received", *receivedPath, "--out", *out),
-		argCount(fs, 1, -1, "tournament file"), regularFiles(fs.Args(), "give the tournament files")); msg != "" {
-		return badUsage(stderr, "list close", "%s", msg)
-	}
-	fail := func(err error) int {
-		return failed(stderr, "list close", err)
-	}
-	bar := newProgress(stderr, "reading", fs.NArg())
+	bar := newProgress(c.stderr, "reading", len(req.Files))
 	defer bar.Done()
-	res, err := office.CloseFiles(office.FileClose{Kind: k, Period: *label, Players: *playersPath, Received: *receivedPath,
-		Files: fs.Args(), Out: *out, Rules: *rulesPath, Reading: func(string) { bar.Add(1) }})
+	req.Reading = func(string) { bar.Add(1) }
+	res, err := office.CloseFiles(req)
 	bar.Done()
 	if err != nil {
-		return fail(err)
+		return c.fail(err)
 	}
-	warnings := res.Warnings
-	if err := printResult(stdout, *asJSON, closeOutput{Out: *out, Warnings: warnings, Report: res.Report},
-		func(w io.Writer) { printClose(w, *out, warnings, &res.Report) }); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	return c.print(exitOK, closeOutput{Out: req.Out, Warnings: res.Warnings, Report: res.Report},
+		func(w io.Writer) { printClose(w, req.Out, res.Warnings, &res.Report) })
 }
 
 func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {

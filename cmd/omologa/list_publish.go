@@ -1,68 +1,62 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"omologa/internal/fsi"
 	"strings"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/tournament"
 )
 
-func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "list publish", "usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]\n\n"+
-		"Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)\n"+
-		"as CSV and HTML with a chart of the rating distribution; with --history, a chart of one\n"+
-		"player's rating across the lists.")
-	asJSON := fs.Bool("json", false, "print the files written as JSON")
-	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
+const listPublishUsage = `usage: omologa list publish [--json] --kind standard|rapid --players CSV --out DIR [--title T] [--history FSI_ID OLDER_LIST.csv...]
+
+Writes the published list (players active and registered, RTF 4.2.9; rapid: on the list)
+as CSV and HTML with a chart of the rating distribution; with --history, a chart of one
+player's rating across the lists.`
+
+func runListPublish(c *call) int {
+	fs := c.fs
 	playersPath := fs.String("players", "", "the list written by 'list close' (players' register format)")
 	dir := fs.String("out", "", "directory for list.csv, list.html and distribution.png (created)")
 	title := fs.String("title", "", "the page's title (default: the kind and --period)")
 	label := fs.String("period", "", "the list's period, YYYY-MM, for the page's title (e.g. 2027-01)")
 	history := fs.String("history", "", "FSI id: also draw this player's rating over the lists given as arguments (oldest first) and --players")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	k, err := parseKind(*kind)
-	if err != nil {
-		return badUsage(stderr, "list publish", "%v", err)
-	}
+	k := c.kind
 	if msg := missingFlag("--players", *playersPath, "--out", *dir); msg != "" {
-		return badUsage(stderr, "list publish", "%s", msg)
+		return c.bad("%s", msg)
 	}
 	if fs.NArg() > 0 && *history == "" {
-		return badUsage(stderr, "list publish", "older lists given without --history FSI_ID")
-	}
-	fail := func(err error) int {
-		return failed(stderr, "list publish", err)
+		return c.bad("older lists given without --history FSI_ID")
 	}
 	list, err := office.LoadPlayers(*playersPath)
 	if err != nil {
-		return fail(err)
+		return c.fail(err)
 	}
 	pub := lists.Publication{Kind: k, List: list, Title: *title}
 	if *label != "" {
 		y, m, ok := fsi.ParsePeriod(*label)
 		if !ok {
-			return fail(fmt.Errorf("--period %q: not a list period YYYY-MM", *label))
+			return c.fail(fmt.Errorf("--period %q: not a list period YYYY-MM", *label))
 		}
 		pub.Period.Issue = tournament.NewDate(y, m, 1)
 	}
 	out, err := lists.Publish(*dir, pub)
 	if err != nil {
-		return fail(err)
+		return c.fail(err)
 	}
 	if *history != "" {
 		ls := []*registers.Players{}
 		for _, path := range fs.Args() {
 			l, err := office.LoadPlayers(path)
 			if err != nil {
-				return fail(err)
+				return c.fail(err)
 			}
 			ls = append(ls, l)
 		}
@@ -72,18 +66,15 @@ func runListPublish(_ context.Context, args []string, stdout, stderr io.Writer) 
 			name = *history
 		}
 		if len(points) == 0 {
-			return fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
+			return c.fail(fmt.Errorf("--history %s: the player has no rating in the lists given", *history))
 		}
 		p, err := office.WriteOut(*dir, "history-"+*history+".png", func(w io.Writer) error { return lists.HistoryPNG(w, name+" – "+k.ListName(), points) })
 		if err != nil {
-			return fail(err)
+			return c.fail(err)
 		}
 		out.Files = append(out.Files, p)
 	}
-	if err := printResult(stdout, *asJSON, out, func(w io.Writer) {
+	return c.print(exitOK, out, func(w io.Writer) {
 		fmt.Fprintf(w, "%d players on the list; wrote %s\n", out.Players, strings.Join(out.Files, ", "))
-	}); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	})
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -10,8 +9,7 @@ import (
 	"omologa/internal/office"
 )
 
-func runListRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "list run", `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
+const listRunUsage = `usage: omologa list run [--json] --kind rapid|standard --period YYYY-MM [--config FILE] [--out DIR]
                         [--office DIR] [--as-of YYYY-MM-DD] [--preview] [--close-earlier] [--force]
 
 The office's monthly rapid run or bimonthly standard run, from the store: takes
@@ -30,52 +28,42 @@ force, revocation or office decisions changed since is re-rated with the list
 in force it was rated with, and each player's difference is carried into this
 list as a correction. A period whose cut-off has not passed by --as-of (default
 today) is refused (exit 2); --preview shows the changes so far, storing and
-publishing nothing. A period already closed is refused (exit 1) unless --force.`)
-	asJSON := fs.Bool("json", false, "print what was done as JSON")
-	kind := fs.String("kind", "", "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)")
+publishing nothing. A period already closed is refused (exit 1) unless --force.`
+
+func runListRun(c *call) int {
+	fs := c.fs
 	label := fs.String("period", "", "the list being issued, YYYY-MM (e.g. 2027-01)")
-	cfgPath := fs.String("config", defaultConfig(), "configuration file: its store, rules and players' register")
 	outDir := fs.String("out", "", "where to publish (default: publish/<kind>-<period> beside the store)")
 	officeDir := fs.String("office", "", "where to write the office's exports, never published (default: office/<kind>-<period> beside the store)")
 	force := fs.Bool("force", false, "repair only: close the period again, replacing the list stored for it (a published list is never rewritten for a correction: corrections go into the next list)")
 	preview := fs.Bool("preview", false, "compute and show the changes of the list, storing and publishing nothing (also before the cut-off)")
 	asOf := fs.String("as-of", "", "close as on this day, YYYY-MM-DD (default the office's clock): a period whose cut-off has not passed by then is refused")
 	closeEarlier := fs.Bool("close-earlier", false, "close first, in the same act, the earlier list of the kind still open (else the close is refused: lists close in order)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	k, err := parseKind(*kind)
-	if err != nil {
-		return badUsage(stderr, "list run", "%v", err)
-	}
+	k := c.kind
 	if msg := firstOf(missingFlag("--period", *label), argCount(fs, 0, 0, "")); msg != "" {
-		return badUsage(stderr, "list run", "%s", msg)
+		return c.bad("%s", msg)
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "omologa list run: %v\n", err)
-		return exitFor(err)
+	o, ok := c.office()
+	if !ok {
+		return exitUsage
 	}
-	o, err := openOffice(ctx, *cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	defer o.Close()
+	var err error
 	req := office.ListRunRequest{Kind: k, Period: *label, Out: *outDir, Office: *officeDir, Force: *force, Preview: *preview,
 		CloseEarlier: *closeEarlier}
 	if *asOf != "" {
 		if req.AsOf, err = time.ParseInLocation("2006-01-02", *asOf, o.Rules.Rating.Location()); err != nil {
-			return fail(fmt.Errorf("--as-of %q: want a day YYYY-MM-DD", *asOf))
+			return c.failAct(fmt.Errorf("--as-of %q: want a day YYYY-MM-DD", *asOf))
 		}
 		req.AsOf = req.AsOf.Add(12 * time.Hour)
 	}
-	res, err := o.ListRun(ctx, office.CLIActor(), req)
+	res, err := o.ListRun(c.ctx, office.CLIActor(), req)
 	if err != nil {
-		return fail(err)
+		return c.failAct(err)
 	}
-	if err := printResult(stdout, *asJSON, res, func(w io.Writer) { printListRun(w, res, *preview, o.Rules.Rating.Location()) }); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	return c.print(exitOK, res, func(w io.Writer) { printListRun(w, res, *preview, o.Rules.Rating.Location()) })
 }
 
 // printListRun shows what a list run did, or with preview what it would

@@ -3,7 +3,7 @@
 // checks them against the regulations, computes Elo Italia and Elo Italia
 // Rapid, and answers the arbiters.
 //
-// Each subcommand lives in its own file and registers itself in init.
+// Each subcommand lives in its own file; commands.go declares them.
 package main
 
 import (
@@ -25,24 +25,6 @@ const (
 	exitRejected = 1 // a check or verdict said no
 	exitUsage    = 2 // unreadable input or bad usage
 )
-
-// command is one subcommand.
-type command struct {
-	name    string
-	summary string
-	// run gets the arguments after the subcommand name. It returns the
-	// process exit code.
-	run func(ctx context.Context, args []string, stdout, stderr io.Writer) int
-}
-
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("omologa: command registered twice: " + c.name)
-	}
-	commands[c.name] = c
-}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -69,7 +51,7 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "omologa: unknown command %q (omologa -h lists them)\n", args[0])
 		return exitUsage
 	}
-	return c.run(ctx, args[1:], stdout, stderr)
+	return c.runCommand(ctx, c.name, args[1:], stdout, stderr)
 }
 
 func usage(out io.Writer) {

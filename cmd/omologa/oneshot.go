@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -10,53 +9,8 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/daemon"
-	"omologa/internal/intake/email"
-	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
-	"omologa/internal/office/pipeline"
-	"omologa/internal/store"
 )
-
-// app is the store and the pipeline of a one-shot command that takes
-// submissions in (daemon.App), under the names ingest uses.
-type app struct {
-	*daemon.App
-	store *store.Store
-	pipe  *pipeline.Pipeline
-}
-
-func appOf(a *daemon.App) *app { return &app{App: a, store: a.Store, pipe: a.Pipeline} }
-
-func (a *app) close() { a.Close() }
-
-// openApp opens the store and the pipeline (daemon.Open).
-func openApp(ctx context.Context, cfg *config.Config, log *slog.Logger) (*app, error) {
-	a, err := daemon.Open(ctx, cfg, log)
-	if err != nil {
-		return nil, err
-	}
-	return appOf(a), nil
-}
-
-// oneShot opens the store and the pipeline for a one-shot command under
-// the store's lock (daemon.OneShot). Call done when finished.
-func oneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (a *app, daemonRuns bool, done func(), err error) {
-	da, daemonRuns, done, err := daemon.OneShot(ctx, cfg, log)
-	if err != nil {
-		return nil, false, nil, err
-	}
-	return appOf(da), daemonRuns, done, nil
-}
-
-// openOfficeOneShot opens the office for a one-shot command under the
-// store's lock (daemon.OpenOffice). Call done when finished.
-func openOfficeOneShot(ctx context.Context, cfg *config.Config, log *slog.Logger) (*office.Office, func(), error) {
-	return daemon.OpenOffice(ctx, cfg, log)
-}
-
-func limitsOf(cfg *config.Config) ingest.Limits { return daemon.Limits(cfg) }
-
-func mailLimits(cfg *config.Config) email.Limits { return daemon.MailLimits(cfg) }
 
 // openOffice opens the office of the configuration at path (its store and
 // rules), for a command that does one of its acts.
@@ -66,6 +20,18 @@ func openOffice(ctx context.Context, path string) (*office.Office, error) {
 		return nil, err
 	}
 	return office.Open(ctx, cfg)
+}
+
+// loadConfig loads the configuration at path and makes the command's
+// logger (text, or JSON with asJSON; debug with verbose); a failure is
+// said in one line.
+func loadConfig(stderr io.Writer, cmd, path string, verbose, asJSON bool) (*config.Config, *slog.Logger, bool) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		failed(stderr, cmd, err)
+		return nil, nil, false
+	}
+	return cfg, newLoggerAs(stderr, verbose, asJSON), true
 }
 
 // submissionIDs reads the submission ids given as arguments (as status
@@ -83,32 +49,25 @@ func submissionIDs(stderr io.Writer, cmd string, args []string) ([]int64, bool) 
 	return ids, true
 }
 
-// submissionFlags are the flags of the commands that put submissions
-// through the office and print their state (ingest, release, resend).
-type submissionFlags struct {
-	config        *string
-	json, verbose *bool
-}
-
-func addSubmissionFlags(fs *flag.FlagSet) submissionFlags {
-	return submissionFlags{
-		config:  fs.String("config", defaultConfig(), "configuration file"),
-		json:    fs.Bool("json", false, "print the submissions' state as JSON"),
-		verbose: fs.Bool("v", false, "debug logging"),
+// submissions reads the submission ids given as arguments
+// (submissionIDs) and opens the office of --config for a one-shot
+// command under the store's lock (daemon.OpenOffice), closed and
+// unlocked when the command returns; a failure is said.
+func (c *call) submissions() (o *office.Office, ids []int64, ok bool) {
+	if ids, ok = submissionIDs(c.stderr, c.name, c.fs.Args()); !ok {
+		return nil, nil, false
 	}
-}
-
-// open reads the submission ids given (submissionIDs) and opens the
-// office of --config for a one-shot command (oneShotOffice); a failure
-// is said in one line. Call done when finished.
-func (sf submissionFlags) open(ctx context.Context, stderr io.Writer, cmd string, args []string) (o *office.Office, ids []int64, done func(), ok bool) {
-	if ids, ok = submissionIDs(stderr, cmd, args); !ok {
-		return nil, nil, nil, false
+	cfg, log, ok := c.loadConfig(false)
+	if !ok {
+		return nil, nil, false
 	}
-	if o, done, ok = oneShotOffice(ctx, stderr, cmd, *sf.config, *sf.verbose); !ok {
-		return nil, nil, nil, false
+	o, done, err := daemon.OpenOffice(c.ctx, cfg, log)
+	if err != nil {
+		c.fail(err)
+		return nil, nil, false
 	}
-	return o, ids, done, true
+	c.closers = append(c.closers, func() error { done(); return nil })
+	return o, ids, true
 }
 
 // actOnSubmissions does an office act (release, discard, resend) on each
@@ -127,30 +86,17 @@ func actOnSubmissions(stderr io.Writer, cmd string, ids []int64, act func(id int
 	return done, code
 }
 
-// loadConfig loads the configuration at path and makes the command's
-// logger (text, or JSON with asJSON; debug with verbose); a failure is
-// said in one line.
-func loadConfig(stderr io.Writer, cmd, path string, verbose, asJSON bool) (*config.Config, *slog.Logger, bool) {
-	cfg, err := config.Load(path)
+// printSubmissions prints the state of the submissions ids after an
+// office act (release, resend), as JSON or as status's table, and
+// returns code.
+func (c *call) printSubmissions(o *office.Office, ids []int64, code int) int {
+	rows, err := o.Store.StatusesOf(c.ctx, ids...)
 	if err != nil {
-		failed(stderr, cmd, err)
-		return nil, nil, false
+		return c.fail(err)
 	}
-	return cfg, newLoggerAs(stderr, verbose, asJSON), true
-}
-
-// oneShotOffice loads the configuration at cfgPath and opens the office
-// under the store's lock for a one-shot command (openOfficeOneShot);
-// a failure is said in one line. Call done when finished.
-func oneShotOffice(ctx context.Context, stderr io.Writer, cmd, cfgPath string, verbose bool) (o *office.Office, done func(), ok bool) {
-	cfg, log, ok := loadConfig(stderr, cmd, cfgPath, verbose, false)
-	if !ok {
-		return nil, nil, false
-	}
-	o, done, err := openOfficeOneShot(ctx, cfg, log)
-	if err != nil {
-		failed(stderr, cmd, err)
-		return nil, nil, false
-	}
-	return o, done, true
+	return c.print(code, rows, func(w io.Writer) {
+		if len(rows) > 0 {
+			printStatusesIn(w, rows, o.Rules.Rating.Location())
+		}
+	})
 }

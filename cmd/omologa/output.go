@@ -34,19 +34,26 @@ func printResult(w io.Writer, asJSON bool, v any, text func(io.Writer)) error {
 	return nil
 }
 
-// printFiles prints the results of a command that reads files: as JSON
+// printFiles prints the results of a command c that reads files: as JSON
 // (writeJSONFiles), or each with print, a blank line between them, in
-// one write for the whole listing, not one a line.
-func printFiles[T any](w io.Writer, out []T, asJSON bool, print func(io.Writer, T)) error {
-	if asJSON {
-		return writeJSONFiles(w, out)
-	}
-	bw := bufio.NewWriter(w)
-	for i, x := range out {
-		if i > 0 {
-			fmt.Fprintln(bw)
+// one write for the whole listing, not one a line; it returns code, the
+// exit the command reached, and a failure to print is said (exit 2).
+func printFiles[T any](c *call, code int, out []T, print func(io.Writer, T)) int {
+	var err error
+	if *c.json {
+		err = writeJSONFiles(c.stdout, out)
+	} else {
+		bw := bufio.NewWriter(c.stdout)
+		for i, x := range out {
+			if i > 0 {
+				fmt.Fprintln(bw)
+			}
+			print(bw, x)
 		}
-		print(bw, x)
+		err = bw.Flush()
 	}
-	return bw.Flush()
+	if err != nil {
+		return c.fail(err)
+	}
+	return code
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,14 +11,6 @@ import (
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
 )
-
-func init() {
-	register(&command{
-		name:    "parse",
-		summary: "read result files (TRF, .trfx, .tdf) and print the tournament and the problems found",
-		run:     runParse,
-	})
-}
 
 // parsed is the --json form of one file: the tournament as read, the
 // number of rounds of its crosstable, and every diagnostic.
@@ -36,28 +27,22 @@ type parsed struct {
 	Advice  string `json:"advice,omitempty"`
 }
 
-func runParse(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "parse", "usage: omologa parse [--json] FILE...\n\nReads each file, choosing the format by content, and prints the tournament\nand the diagnostics. Exit status 0 when every file is readable, 2 otherwise.")
-	asJSON := fs.Bool("json", false, "print one JSON object per file (an array for several files)")
-	if code, ok := parseFlags(fs, args); !ok {
+const parseUsage = "usage: omologa parse [--json] FILE...\n\nReads each file, choosing the format by content, and prints the tournament\nand the diagnostics. Exit status 0 when every file is readable, 2 otherwise."
+
+func runParse(c *call) int {
+	if code, ok := c.parseArgs(1, -1, "file"); !ok {
 		return code
-	}
-	if msg := argCount(fs, 1, -1, "file"); msg != "" {
-		return badUsage(stderr, "parse", "%s", msg)
 	}
 	code := exitOK
 	var out []parsed
-	for _, name := range fs.Args() {
+	for _, name := range c.fs.Args() {
 		p := parseFile(name)
 		if p.Error != "" {
 			code = exitUsage
 		}
 		out = append(out, p)
 	}
-	if err := printFiles(stdout, out, *asJSON, printParsed); err != nil {
-		return failed(stderr, "parse", err)
-	}
-	return code
+	return printFiles(c, code, out, printParsed)
 }
 
 func parseFile(name string) parsed {

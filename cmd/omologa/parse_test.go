@@ -52,7 +52,7 @@ func TestParseGolden(t *testing.T) {
 				}
 			}
 			var stdout, stderr bytes.Buffer
-			if code := runParse(context.Background(), args, &stdout, &stderr); code != exitOK {
+			if code := runMain(context.Background(), append([]string{"parse"}, args...), &stdout, &stderr); code != exitOK {
 				t.Fatalf("exit %d: %s", code, stderr.String())
 			}
 			got := strings.ReplaceAll(stdout.String(), dir+string(filepath.Separator), "")
@@ -86,7 +86,7 @@ func TestParseJSONShape(t *testing.T) {
 	os.WriteFile(pdf, []byte("%PDF-1.7\n"), 0o644)
 
 	var stdout, stderr bytes.Buffer
-	if code := runParse(context.Background(), []string{"--json", good}, &stdout, &stderr); code != exitOK {
+	if code := runMain(context.Background(), []string{"parse", "--json", good}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	var one map[string]any
@@ -109,7 +109,7 @@ func TestParseJSONShape(t *testing.T) {
 	}
 
 	stdout.Reset()
-	if code := runParse(context.Background(), []string{"--json", good, pdf}, &stdout, &stderr); code != exitUsage {
+	if code := runMain(context.Background(), []string{"parse", "--json", good, pdf}, &stdout, &stderr); code != exitUsage {
 		t.Errorf("a refused file must exit %d, got %d", exitUsage, code)
 	}
 	var many []map[string]any

@@ -1,23 +1,13 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 
 	"omologa/internal/fsi"
 	"omologa/internal/office"
 	"omologa/internal/rating"
-	"omologa/internal/tournament"
 )
-
-func init() {
-	register(&command{
-		name:    "rate",
-		summary: "the Elo Italia or Elo Italia Rapid variations of one tournament",
-		run:     runRate,
-	})
-}
 
 // rateOutput is the --json form of `omologa rate`.
 type rateOutput struct {
@@ -32,15 +22,16 @@ type rateOutput struct {
 	Settings  map[string]any    `json:"settings"`
 }
 
-func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "rate", "usage: omologa rate [--json] --kind standard|rapid --players CSV [--rules rules.yaml]\n"+
-		"                   [--theoretical START=RATING]... [--withdrawal-justified START]...\n"+
-		"                   [--withdrawal-unjustified START]... FILE\n\n"+
-		"Prints, for every player of the tournament, the rating used, the games actually played,\n"+
-		"the score, the expected points PA, K, the variation K(P − PA) and the variation applied\n"+
-		"after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3).")
-	asJSON := fs.Bool("json", false, "print JSON")
-	kind := fs.String("kind", "", "standard (Elo Italia) or rapid (Elo Italia Rapid)")
+const rateUsage = `usage: omologa rate [--json] --kind standard|rapid --players CSV [--rules rules.yaml]
+                   [--theoretical START=RATING]... [--withdrawal-justified START]...
+                   [--withdrawal-unjustified START]... FILE
+
+Prints, for every player of the tournament, the rating used, the games actually played,
+the score, the expected points PA, K, the variation K(P − PA) and the variation applied
+after winner protection (RTF 4.2.15, RAPID 6.7) and withdrawal (RTF 7.5.3).`
+
+func runRate(c *call) int {
+	fs := c.fs
 	playersPath := fs.String("players", "", "the players' register: the list in force (CSV)")
 	rulesPath := fs.String("rules", "rules.yaml", "the rules file whose rating: section is used")
 	detail := fs.Bool("detail", false, "show every game (opponent's rating, expected percentage)")
@@ -51,31 +42,27 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		"not apply (RTF 7.5.2); repeatable", func(v string) error { return ov.AddWithdrawal(v, false) })
 	fs.Func("withdrawal-unjustified", "START: the office judged the player's withdrawal unjustified, whatever the\n"+
 		"crosstable shows (RTF 7.5.2–7.5.3); repeatable", func(v string) error { return ov.AddWithdrawal(v, true) })
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	k, err := parseKind(*kind)
-	if err != nil {
-		return badUsage(stderr, "rate", "%v", err)
-	}
+	k := c.kind
 	if msg := firstOf(missingFlag("--players", *playersPath), argCount(fs, 1, 1, "result file")); msg != "" {
-		return badUsage(stderr, "rate", "%s", msg)
+		return c.bad("%s", msg)
 	}
 	cfg, err := office.LoadRating(*rulesPath)
 	if err != nil {
-		return failed(stderr, "rate", err)
+		return c.fail(err)
 	}
 	list, err := office.LoadPlayers(*playersPath)
 	if err != nil {
-		return failed(stderr, "rate", err)
+		return c.fail(err)
 	}
 	t, warnings, err := office.ReadTournament(fs.Arg(0))
 	if err != nil {
-		return failed(stderr, "rate", err)
+		return c.fail(err)
 	}
 	if bad := ov.Unknown(t); len(bad) > 0 {
-		fmt.Fprintf(stderr, "omologa rate: %s: %s\n", fs.Arg(0), unknownPlayers(bad))
-		return exitUsage
+		return c.fail(fmt.Errorf("%s: %s", fs.Arg(0), unknownPlayers(bad)))
 	}
 	r := rating.RateAlone(k, t, list, cfg, &ov, *detail)
 	o := r.Options
@@ -86,10 +73,7 @@ func runRate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ov.Empty() {
 		out.Overrides = &ov
 	}
-	if err := printResult(stdout, *asJSON, out, func(w io.Writer) { printRate(w, &out, *detail) }); err != nil {
-		return failed(stderr, "rate", err)
-	}
-	return exitOK
+	return c.print(exitOK, out, func(w io.Writer) { printRate(w, &out, *detail) })
 }
 
 func parseKind(s string) (fsi.Kind, error) {
@@ -100,9 +84,4 @@ func parseKind(s string) (fsi.Kind, error) {
 		return "", fmt.Errorf("--kind is required: standard or rapid")
 	}
 	return "", fmt.Errorf("--kind %q: standard or rapid", s)
-}
-
-// readTournament reads a result file (office.ReadTournament).
-func readTournament(path string) (*tournament.Tournament, []string, error) {
-	return office.ReadTournament(path)
 }

@@ -14,14 +14,6 @@ import (
 	"omologa/internal/publishing/report"
 )
 
-func init() {
-	register(&command{
-		name:    "report",
-		summary: "publish tournament reports: HTML page (header, findings, standings, crosstable, ratings) and chart",
-		run:     runReport,
-	})
-}
-
 // reportWritten is the --json form of one report written.
 type reportWritten struct {
 	File       string           `json:"file"`
@@ -39,8 +31,7 @@ type reportWritten struct {
 	Findings   map[string]int   `json:"findings"` // per severity
 }
 
-func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "report", `usage: omologa report [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
+const reportUsage = `usage: omologa report [--json] [--rules FILE] [--kind auto|standard|rapid] [--received RFC3339]
                       [--players CSV] [--arbiters CSV] [--calendar CSV] [--lang it|en] --out DIR FILE...
        omologa report [--json] [--config omologa.yaml] [--lang it|en] --submission ID --out DIR
 
@@ -52,33 +43,32 @@ player, or rating against score when the tournament is not rated). With
 --submission, the files of a submission already in the store are re-read and
 re-judged with the recorded receipt time, and the variations recorded by the
 pipeline are shown. Exit status 0 when every report was written (a rejected
-tournament gets its report too), 2 for unreadable input or bad usage.`)
-	asJSON := fs.Bool("json", false, "print what was written as JSON")
+tournament gets its report too), 2 for unreadable input or bad usage.`
+
+func runReport(c *call) int {
+	fs := c.fs
 	jf := addJudgeFlags(fs, "players' register (CSV): the list in force; accepted tournaments are rated with it")
 	lang := fs.String("lang", "it", "language of the reports: it or en")
 	out := fs.String("out", "", "directory for the reports (created)")
 	cfgPath := fs.String("config", "", "with --submission: the configuration whose store, rules and registers are used")
 	subID := fs.Int64("submission", 0, "publish the reports of the files of a submission recorded in the store (with --config)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
-	}
-	fail := func(err error) int {
-		return failed(stderr, "report", err)
 	}
 	switch {
 	case *out == "":
-		return badUsage(stderr, "report", "--out is required")
+		return c.bad("--out is required")
 	case *subID != 0 && fs.NArg() > 0:
-		return badUsage(stderr, "report", "--submission %d and files given: one or the other", *subID)
+		return c.bad("--submission %d and files given: one or the other", *subID)
 	case *subID == 0 && fs.NArg() == 0:
-		return badUsage(stderr, "report", "no result file given (or --submission ID)")
+		return c.bad("no result file given (or --submission ID)")
 	case *subID < 0:
-		return badUsage(stderr, "report", "--submission %d: a submission number from omologa status", *subID)
+		return c.bad("--submission %d: a submission number from omologa status", *subID)
 	case *lang != "it" && *lang != "en":
-		return badUsage(stderr, "report", "--lang %q: it or en", *lang)
+		return c.bad("--lang %q: it or en", *lang)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return fail(err)
+		return c.fail(err)
 	}
 	folder := &office.ReportFolder{Dir: *out, Lang: *lang}
 	var written []reportWritten
@@ -88,21 +78,21 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 		if path == "" {
 			path = defaultConfig()
 		}
-		ws, err := reportSubmission(ctx, path, *subID, folder)
+		ws, err := reportSubmission(c.ctx, path, *subID, folder)
 		if err != nil {
-			return fail(err)
+			return c.fail(err)
 		}
 		written = ws
 	} else {
 		opts, err := jf.options()
 		if err != nil {
-			return fail(err)
+			return c.fail(err)
 		}
 		j := &office.ReportJudge{Rules: opts.Rules, Registers: opts.Registers}
 		for _, name := range fs.Args() {
 			data, err := os.ReadFile(name)
 			if err != nil {
-				fmt.Fprintf(stderr, "omologa report: %v\n", err)
+				c.fail(err)
 				code = exitUsage
 				continue
 			}
@@ -110,7 +100,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 			r.File = filepath.Base(name)
 			w := reportWritten{File: name, RatingsBy: r.RatingsBy}
 			if err := w.write(folder, office.ReportStem(name), r.Input); err != nil {
-				return fail(err)
+				return c.fail(err)
 			}
 			written = append(written, w)
 		}
@@ -118,7 +108,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 	if written == nil {
 		written = []reportWritten{}
 	}
-	if err := printResult(stdout, *asJSON, written, func(tw io.Writer) {
+	return c.print(code, written, func(tw io.Writer) {
 		for _, w := range written {
 			name := w.Tournament
 			if name == "" {
@@ -132,10 +122,7 @@ tournament gets its report too), 2 for unreadable input or bad usage.`)
 				fmt.Fprintf(tw, "  warning: %s\n", s)
 			}
 		}
-	}); err != nil {
-		return fail(err)
-	}
-	return code
+	})
 }
 
 // reportSubmission writes the reports of the files of a stored

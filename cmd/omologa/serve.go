@@ -1,38 +1,25 @@
 package main
 
 import (
-	"context"
-	"io"
-
 	"omologa/internal/daemon"
 	"omologa/internal/office"
 )
 
-func init() {
-	register(&command{
-		name:    "serve",
-		summary: "the office's web application (queue, submissions, lists, players, registers, audit)",
-		run:     runServe,
-	})
-}
+const serveUsage = "usage: omologa serve [--config FILE] [--listen HOST:PORT] [--json] [-v]\n\n" +
+	"Serves the office's web application; log in with an account made by `omologa user add`."
 
-func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := newFlags(stderr, "serve", "usage: omologa serve [--config FILE] [--listen HOST:PORT] [--json] [-v]\n\n"+
-		"Serves the office's web application; log in with an account made by `omologa user add`.")
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	listen := fl.String("listen", "", "address to serve, host:port (default: web.listen of the configuration, else 127.0.0.1:8080)")
-	verbose := fl.Bool("v", false, "debug logging")
-	asJSON := fl.Bool("json", false, "log one JSON object a line")
-	if code, ok := parseFlags(fl, args); !ok {
+func runServe(c *call) int {
+	listen := c.fs.String("listen", "", "address to serve, host:port (default: web.listen of the configuration, else 127.0.0.1:8080)")
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	cfg, log, ok := loadConfig(stderr, "serve", *cfgPath, *verbose, *asJSON)
+	cfg, log, ok := c.loadConfig(*c.json)
 	if !ok {
 		return exitUsage
 	}
-	o, err := office.OpenWith(ctx, cfg, log)
+	o, err := office.OpenWith(c.ctx, cfg, log)
 	if err != nil {
-		return failed(stderr, "serve", err)
+		return c.fail(err)
 	}
 	defer o.Close()
 	wc := daemon.DefaultWeb
@@ -42,8 +29,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *listen != "" {
 		wc.Listen = *listen
 	}
-	if err := daemon.ServeWeb(ctx, o, &wc, log, stdout); err != nil {
-		return failed(stderr, "serve", err)
+	if err := daemon.ServeWeb(c.ctx, o, &wc, log, c.stdout); err != nil {
+		return c.fail(err)
 	}
 	return exitOK
 }

@@ -1,72 +1,45 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 
+	"omologa/internal/office"
 	"omologa/internal/publishing/statistics"
 )
 
-func init() {
-	register(&command{
-		name:    "stats",
-		summary: "the federation's statistics of a year: activity by month, province and club, new players, categories, Elo by sex and age, homologation outcomes",
-		run:     runStats,
-	})
-}
-
-func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlags(stderr, "stats", "usage: omologa stats --year YYYY [--config FILE] [--json] [--csv DIR]")
-	cfgPath := fs.String("config", defaultConfig(), "configuration file")
-	year := fs.Int("year", 0, "the year (required)")
-	asJSON := fs.Bool("json", false, "print the tables as JSON")
-	csvDir := fs.String("csv", "", "also write each table as a CSV for Excel (Italian settings) into DIR")
-	if code, ok := parseFlags(fs, args); !ok {
+func runStats(c *call) int {
+	year := c.fs.Int("year", 0, "the year (required)")
+	csvDir := c.fs.String("csv", "", "also write each table as a CSV for Excel (Italian settings) into DIR")
+	if code, ok := c.parseArgs(0, 0, "argument"); !ok {
 		return code
 	}
-	if msg := argCount(fs, 0, 0, "argument"); msg != "" {
-		return badUsage(stderr, "stats", "%s", msg)
-	}
 	if *year < 1900 || *year > 9999 {
-		return badUsage(stderr, "stats", "--year %d: want a year YYYY", *year)
+		return c.bad("--year %d: want a year YYYY", *year)
 	}
-	o, err := openOffice(ctx, *cfgPath)
-	if err != nil {
-		return failed(stderr, "stats", err)
+	o, ok := c.office()
+	if !ok {
+		return exitUsage
 	}
-	defer o.Close()
-	r, _, err := o.Statistics(ctx, *year)
+	r, _, err := o.Statistics(c.ctx, *year)
 	if err != nil {
-		return failed(stderr, "stats", err)
+		return c.fail(err)
 	}
 	if *csvDir != "" {
 		if err := os.MkdirAll(*csvDir, 0o755); err != nil {
-			return failed(stderr, "stats", err)
+			return c.fail(err)
 		}
 		for i := range r.Tables {
 			t := &r.Tables[i]
-			f, err := os.Create(filepath.Join(*csvDir, strconv.Itoa(r.Year)+"-"+t.Name+".csv"))
-			if err != nil {
-				return failed(stderr, "stats", err)
-			}
-			err = statistics.WriteCSV(f, t)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				return failed(stderr, "stats", err)
+			if _, err := office.WriteOut(*csvDir, fmt.Sprintf("%d-%s.csv", r.Year, t.Name),
+				func(w io.Writer) error { return statistics.WriteCSV(w, t) }); err != nil {
+				return c.fail(err)
 			}
 		}
 	}
-	if err := printResult(stdout, *asJSON, r, func(w io.Writer) { printStats(w, r) }); err != nil {
-		return failed(stderr, "stats", err)
-	}
-	return exitOK
+	return c.print(exitOK, r, func(w io.Writer) { printStats(w, r) })
 }
 
 // printStats writes the tables aligned, numbers the Italian way.

@@ -1,25 +1,16 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"omologa/internal/platform/italian"
 	"strconv"
 	"strings"
 	"time"
 
 	"omologa/internal/office"
+	"omologa/internal/platform/italian"
 	"omologa/internal/store"
 )
-
-func init() {
-	register(&command{
-		name:    "tournament",
-		summary: "tournaments and their versions: list, show, link/unlink a file, revoke/reinstate a homologation",
-		run:     runTournament,
-	})
-}
 
 const tournamentUsage = `usage: omologa tournament list [--unclear]
        omologa tournament show ID
@@ -37,29 +28,19 @@ the office to link. FILE is a file's number as status, the notices and
 revocation takes the tournament out of the lists (a closed list is corrected
 at the next close).`
 
-func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stderr, tournamentUsage)
-		if len(args) == 0 {
-			return exitUsage
-		}
-		return exitOK
-	}
-	sub := args[0]
-	fs := newFlags(stderr, "tournament "+sub, tournamentUsage)
-	cfgPath := fs.String("config", defaultConfig(), "configuration file")
-	asJSON := fs.Bool("json", false, "print the result as JSON")
+// tournamentArgs are the arguments each verb takes.
+var tournamentArgs = map[string]int{"list": 0, "show": 1, "link": 2, "unlink": 1, "revoke": 1, "reinstate": 1}
+
+func runTournament(c *call) int {
+	sub, fs := c.verb, c.fs
 	unclear := fs.Bool("unclear", false, "list: only the tournaments the office has to attribute")
 	reason := fs.String("reason", "", "revoke, reinstate: why (recorded and shown in the next list's corrections)")
-	want := map[string]int{"list": 0, "show": 1, "link": 2, "unlink": 1, "revoke": 1, "reinstate": 1}
-	n, ok := want[sub]
+	n, ok := tournamentArgs[sub]
 	if !ok {
-		fmt.Fprintf(stderr, "omologa tournament: unknown subcommand %q\n", sub)
-		fs.Usage()
-		return exitUsage
+		return c.unknownVerb()
 	}
 	// Flags may follow the ids ("revoke 12 --reason …").
-	pos, code, ok := parseInterleaved(fs, args[1:])
+	pos, code, ok := c.parseInterleaved()
 	if !ok {
 		return code
 	}
@@ -70,7 +51,7 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 		if sub == "unlink" {
 			want = "one FILE"
 		}
-		fmt.Fprintf(stderr, "omologa tournament %s: %s expected, %d given (omologa tournament -h)\n", sub, want, len(pos))
+		fmt.Fprintf(c.stderr, "omologa tournament %s: %s expected, %d given (omologa tournament -h)\n", sub, want, len(pos))
 		return exitUsage
 	}
 	// link and unlink take a file's number N.M first (as status and
@@ -83,67 +64,57 @@ func runTournament(ctx context.Context, args []string, stdout, stderr io.Writer)
 	for _, a := range pos {
 		id, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || id <= 0 {
-			fmt.Fprintf(stderr, "omologa tournament %s: ID %q: a tournament's number expected (omologa tournament list)\n", sub, a)
+			fmt.Fprintf(c.stderr, "omologa tournament %s: ID %q: a tournament's number expected (omologa tournament list)\n", sub, a)
 			return exitUsage
 		}
 		ids = append(ids, id)
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "omologa tournament %s: %v\n", sub, err)
-		return exitFor(err)
+	o, ok := c.office()
+	if !ok {
+		return exitUsage
 	}
-	o, err := openOffice(ctx, *cfgPath)
-	if err != nil {
-		return fail(err)
-	}
-	defer o.Close()
 	actor := office.CLIActor()
 	var fileID int64
+	var err error
 	if file != "" {
-		if fileID, err = o.FileNumbered(ctx, file); err != nil {
-			return fail(err)
+		if fileID, err = o.FileNumbered(c.ctx, file); err != nil {
+			return c.failAct(err)
 		}
 	}
 	var show *store.Tournament
 	switch sub {
 	case "list":
-		ts, err := o.Tournaments(ctx, *unclear)
+		ts, err := o.Tournaments(c.ctx, *unclear)
 		if err != nil {
-			return fail(err)
+			return c.failAct(err)
 		}
-		if err := printResult(stdout, *asJSON, ts, func(w io.Writer) {
+		return c.print(exitOK, ts, func(w io.Writer) {
 			for _, t := range ts {
 				printTournament(w, &t, false, o.Rules.Rating.Location())
 			}
-		}); err != nil {
-			return fail(err)
-		}
-		return exitOK
+		})
 	case "show":
-		show, err = o.Tournament(ctx, ids[0])
+		show, err = o.Tournament(c.ctx, ids[0])
 	case "link":
-		if err = o.Link(ctx, actor, fileID, ids[0]); err == nil {
-			show, err = o.Tournament(ctx, ids[0])
+		if err = o.Link(c.ctx, actor, fileID, ids[0]); err == nil {
+			show, err = o.Tournament(c.ctx, ids[0])
 		}
 	case "unlink":
-		show, err = o.Unlink(ctx, actor, fileID)
+		show, err = o.Unlink(c.ctx, actor, fileID)
 	case "revoke", "reinstate":
 		if sub == "revoke" {
-			err = o.Revoke(ctx, actor, ids[0], *reason)
+			err = o.Revoke(c.ctx, actor, ids[0], *reason)
 		} else {
-			err = o.Reinstate(ctx, actor, ids[0], *reason)
+			err = o.Reinstate(c.ctx, actor, ids[0], *reason)
 		}
 		if err == nil {
-			show, err = o.Tournament(ctx, ids[0])
+			show, err = o.Tournament(c.ctx, ids[0])
 		}
 	}
 	if err != nil {
-		return fail(err)
+		return c.failAct(err)
 	}
-	if err := printResult(stdout, *asJSON, show, func(w io.Writer) { printTournament(w, show, true, o.Rules.Rating.Location()) }); err != nil {
-		return fail(err)
-	}
-	return exitOK
+	return c.print(exitOK, show, func(w io.Writer) { printTournament(w, show, true, o.Rules.Rating.Location()) })
 }
 
 func printTournament(w io.Writer, t *store.Tournament, versions bool, loc *time.Location) {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,45 +13,27 @@ import (
 	"omologa/internal/platform/italian"
 )
 
-func init() {
-	register(&command{
-		name:    "user",
-		summary: "the web application's accounts: user add|passwd|disable|enable|list",
-		run:     runUser,
-	})
-}
-
 // stdin is where a password is read from when no variable names it;
 // tests replace it.
 var stdin io.Reader = os.Stdin
 
-func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	usage := func() {
-		fmt.Fprintln(stderr, "usage: omologa user add [--config F] [--password-env VAR] --role clerk|officer|admin NAME\n"+
-			"       omologa user passwd [--config F] [--password-env VAR] NAME\n"+
-			"       omologa user disable|enable [--config F] NAME\n"+
-			"       omologa user list [--config F] [--json]\n\n"+
-			"The password is read from the environment variable --password-env names, else from the\n"+
-			"first line of standard input. Roles: clerk (reads; releases, discards, resends), officer\n"+
-			"(also decisions, revocations, imports, list close and publish), admin (also users).")
-	}
-	if len(args) == 0 {
-		usage()
-		return exitUsage
-	}
-	if args[0] == "-h" || args[0] == "--help" {
-		usage()
-		return exitOK
-	}
-	sub := args[0]
-	fl := flag.NewFlagSet("user "+sub, flag.ContinueOnError)
-	fl.SetOutput(stderr)
+const userUsage = "usage: omologa user add [--config F] [--password-env VAR] --role clerk|officer|admin NAME\n" +
+	"       omologa user passwd [--config F] [--password-env VAR] NAME\n" +
+	"       omologa user disable|enable [--config F] NAME\n" +
+	"       omologa user list [--config F] [--json]\n\n" +
+	"The password is read from the environment variable --password-env names, else from the\n" +
+	"first line of standard input. Roles: clerk (reads; releases, discards, resends), officer\n" +
+	"(also decisions, revocations, imports, list close and publish), admin (also users)."
+
+func runUser(c *call) int {
+	ctx, stdout, stderr, sub, fl := c.ctx, c.stdout, c.stderr, c.verb, c.fs
+	// The usage alone: the flags are said in it, each with the verbs it
+	// goes with.
+	usage := func() { fmt.Fprintln(stderr, userUsage) }
 	fl.Usage = usage
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
 	role := fl.String("role", "", "the user's role: clerk, officer or admin (add)")
 	pwEnv := fl.String("password-env", "", "environment variable holding the password (add, passwd)")
-	asJSON := fl.Bool("json", false, "print the users as JSON (list)")
-	if code, ok := parseFlags(fl, args[1:]); !ok {
+	if code, ok := c.parse(); !ok {
 		return code
 	}
 	want := 1
@@ -64,7 +44,7 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage()
 		return exitUsage
 	}
-	cfg, log, ok := loadConfig(stderr, "user", *cfgPath, false, false)
+	cfg, log, ok := loadConfig(stderr, "user", *c.config, false, false)
 	if !ok {
 		return exitUsage
 	}
@@ -109,7 +89,7 @@ func runUser(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			err = lerr
 			break
 		}
-		if *asJSON {
+		if *c.json {
 			err = writeJSON(stdout, us)
 			break
 		}

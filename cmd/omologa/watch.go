@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -10,14 +9,6 @@ import (
 
 	"omologa/internal/daemon"
 )
-
-func init() {
-	register(&command{
-		name:    "watch",
-		summary: "the daemon: take submissions from the drop folder (and IMAP), judge them, send the notices",
-		run:     runWatch,
-	})
-}
 
 // defaultConfig is omologa.yaml in the working folder when there is one,
 // else the demo configuration of the samples.
@@ -41,36 +32,32 @@ func newLoggerAs(w io.Writer, verbose, asJSON bool) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fl := newFlags(stderr, "watch", "usage: omologa watch [--config FILE] [--once] [--json] [-v]")
-	cfgPath := fl.String("config", defaultConfig(), "configuration file")
-	once := fl.Bool("once", false, "take what is waiting (drop folder, mailbox), judge it, deliver the notices, and exit")
-	verbose := fl.Bool("v", false, "debug logging")
-	asJSON := fl.Bool("json", false, "log one JSON object a line (for a log collector) instead of text")
-	if code, ok := parseFlags(fl, args); !ok {
+func runWatch(c *call) int {
+	once := c.fs.Bool("once", false, "take what is waiting (drop folder, mailbox), judge it, deliver the notices, and exit")
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	cfg, log, ok := loadConfig(stderr, "watch", *cfgPath, *verbose, *asJSON)
+	cfg, log, ok := c.loadConfig(*c.json)
 	if !ok {
 		return exitUsage
 	}
-	d, err := daemon.Start(ctx, cfg, log, *once)
+	d, err := daemon.Start(c.ctx, cfg, log, *once)
 	if err != nil {
-		return startupFailed(ctx, stderr, log, err)
+		return startupFailed(c.ctx, c.stderr, log, err)
 	}
 	defer d.Close()
 	if *once {
 		code := exitOK
-		err := d.Once(ctx, func(err error) {
-			fmt.Fprintln(stderr, "omologa watch:", err)
+		err := d.Once(c.ctx, func(err error) {
+			c.fail(err)
 			code = exitUsage
 		})
 		if err != nil {
-			return failed(stderr, "watch", err)
+			return c.fail(err)
 		}
 		return code
 	}
-	if err := d.Run(ctx, stdout); err != nil {
+	if err := d.Run(c.ctx, c.stdout); err != nil {
 		return exitUsage
 	}
 	return exitOK

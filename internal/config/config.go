@@ -254,13 +254,7 @@ const (
 )
 
 // Load reads and checks a configuration file.
-func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
-	}
-	return Parse(path, data)
-}
+func Load(path string) (*Config, error) { return strictyaml.Load("config", path, Parse) }
 
 // Parse decodes a configuration strictly, fills the defaults, resolves
 // relative paths against the file's folder and checks the values.

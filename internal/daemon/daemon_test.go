@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,5 +92,42 @@ func TestOnce(t *testing.T) {
 	}
 	if c["submissions."+store.StateJudged] != 1 {
 		t.Errorf("counts after one pass: %v, want one submission judged", c)
+	}
+}
+
+// Files given on the command line are taken the drop folder's way, each
+// recorded once: one sent again is a repeat of the first, one that cannot
+// be read is said by its name and the others are still taken.
+func TestIngest(t *testing.T) {
+	ctx := context.Background()
+	cfg := load(t)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.trf")
+	start := time.Now().AddDate(0, 0, -7).Format("2006/01/02")
+	if err := os.WriteFile(good, pipelinetest.TRF("Open di Prova", "Siena", start, "102 Rossi, Mario", `122 90'+30"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.trf")
+	a, err := Open(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	taken, err := a.Ingest(ctx, []string{good, missing, good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(taken) != 3 {
+		t.Fatalf("%d taken, want 3: %+v", len(taken), taken)
+	}
+	first, lost, again := taken[0], taken[1], taken[2]
+	if first.Err != nil || first.ID == 0 || first.Repeat {
+		t.Errorf("the file: %+v, want recorded", first)
+	}
+	if lost.Err == nil || lost.ID != 0 || !strings.Contains(lost.Err.Error(), missing) {
+		t.Errorf("a missing file: %+v, want an error naming it", lost)
+	}
+	if again.Err != nil || again.ID != first.ID || !again.Repeat {
+		t.Errorf("the file again: %+v, want a repeat of submission %d", again, first.ID)
 	}
 }

@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"fmt"
+	"os"
 	"time"
 
 	"omologa/internal/config"
@@ -35,14 +36,71 @@ func dropIntake(ctx context.Context, a *App) (intake, error) {
 	drop, err := ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
 		ReceivedAt: seeded.receivedAt,
 		Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: Limits(cfg), Logger: a.Log, Spool: a.spool,
-		MaxMessage: cfg.Limits.MaxMessageBytes,
-		Message: func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
-			return email.Read(orig, at, MailLimits(cfg), a.spool)
-		}})
+		MaxMessage: cfg.Limits.MaxMessageBytes, Message: messageReader(cfg, a.spool)})
 	if err != nil {
 		return intake{}, err
 	}
 	return intake{drop.Run, drop.Once}, nil
+}
+
+// messageReader reads a saved message found among the files as if it had
+// come from the mailbox, its sender authenticated as the mailbox's are.
+func messageReader(cfg *config.Config, sp *ingest.Spool) func(ingest.Content, time.Time) (*ingest.Submission, error) {
+	return func(orig ingest.Content, at time.Time) (*ingest.Submission, error) {
+		return email.Read(orig, at, MailLimits(cfg), sp)
+	}
+}
+
+// Taken is what became of one file given on the command line (Ingest).
+type Taken struct {
+	Path string
+	// ID is the submission recorded; Repeat is true when the same file
+	// had been recorded before (it was judged then).
+	ID     int64
+	Repeat bool
+	// Err says why the file was not taken (the others still are); it
+	// names the file.
+	Err error
+}
+
+// Ingest takes the files at paths in once, from the command line, the
+// drop folder's way (ingest.FileReader): each read into the spool, not
+// into memory, a saved message read as one from the mailbox, a file over
+// its limit recorded unread (and answered with a rejection), each
+// recorded once by the pipeline. Judging and delivery are left to the
+// caller (Pipeline.Drain) or to the daemon. A failure to record stops
+// it, with what was taken until then.
+func (a *App) Ingest(ctx context.Context, paths []string) ([]Taken, error) {
+	cfg := a.Config
+	sp, err := newSpool(cfg)
+	if err != nil {
+		return nil, err
+	}
+	rd := ingest.FileReader{Limits: Limits(cfg), MaxMessage: cfg.Limits.MaxMessageBytes, Spool: sp,
+		Message: messageReader(cfg, sp)}
+	var out []Taken
+	for _, path := range paths {
+		info, err := os.Stat(path)
+		if err != nil {
+			out = append(out, Taken{Path: path, Err: err})
+			continue
+		}
+		s, _, err := rd.Read(path, info, ingest.ChannelCLI, time.Now())
+		if err != nil {
+			out = append(out, Taken{Path: path, Err: fmt.Errorf("%s: %w", path, err)})
+			continue
+		}
+		s.Source = path
+		id, repeat, err := a.Pipeline.Record(ctx, s)
+		// Recorded (the store keeps its own copy) or not: the spool
+		// files go.
+		s.Cleanup()
+		if err != nil {
+			return out, err
+		}
+		out = append(out, Taken{Path: path, ID: id, Repeat: repeat})
+	}
+	return out, nil
 }
 
 // imapIntake builds the mailbox intake from the configuration; the

@@ -4,9 +4,10 @@
 // other package names a kind, a list or a category through it, and a
 // guard test fails when one of its strings is written elsewhere.
 //
-// The package sits at the bottom of the import graph (below the
-// tournament model, whose readers need the categories) and imports
-// nothing of omologa; its subpackages, which need the model's dates,
+// The package sits near the bottom of the import graph (below the
+// tournament model, whose readers need the categories) and imports of
+// omologa only the platform's formatter (italian, to name a period for
+// people); its subpackages, which need the model's dates,
 // sit above it: periods (the list schedules and periods) and registers
 // (the register CSV reader, the one name fold and player matcher).
 //
@@ -20,6 +21,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"omologa/internal/platform/italian"
 )
 
 // Kind is the one vocabulary of kinds. A rating list is Standard (Elo
@@ -133,12 +136,27 @@ func PeriodLabel(year int, month time.Month) string {
 }
 
 // ParsePeriod reads a period label "2026-03"; ok is false for anything
-// else. (italian.Period, which writes a label for people, reads it with
-// its own few lines: the formatter sits below the vocabulary.)
+// else. It is the one reader of a label: PeriodMonth names it for people.
 func ParsePeriod(label string) (year int, month time.Month, ok bool) {
 	t, err := time.Parse("2006-01", label)
 	if err != nil {
 		return 0, 0, false
 	}
 	return t.Year(), t.Month(), true
+}
+
+// PeriodMonth names a period label for people, in Italian, by the month
+// of the list's issue ("2027-01" → "gennaio 2027"); text that is not a
+// label comes back as it is.
+func PeriodMonth(label string) string { return periodMonth(label, italian.MonthYear) }
+
+// PeriodMonthEN is PeriodMonth in English ("January 2027").
+func PeriodMonthEN(label string) string { return periodMonth(label, italian.MonthYearEN) }
+
+func periodMonth(label string, name func(int, time.Month) string) string {
+	y, m, ok := ParsePeriod(strings.TrimSpace(label))
+	if !ok {
+		return label
+	}
+	return name(y, m)
 }

@@ -60,3 +60,17 @@ func TestProvince(t *testing.T) {
 		}
 	}
 }
+
+// TestPeriodMonth: a period label named for people by its month, in
+// Italian and English; text that is not a label comes back as it is.
+func TestPeriodMonth(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{PeriodMonth("2027-01"), "gennaio 2027"},
+		{PeriodMonthEN("2027-01"), "January 2027"},
+		{PeriodMonth("register"), "register"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
-	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -97,12 +96,12 @@ func variationsOf(r *rating.Report, label string) counted {
 // re-rates each against the list in force its list was closed from.
 func (o *Office) corrections(ctx context.Context, k fsi.Kind, period periods.Period, settings *rules.Rating) (*corrected, error) {
 	out := &corrected{}
-	rs, err := o.Store.RatedBefore(ctx, string(k), period.Label)
+	rs, err := o.Store.RatedBefore(ctx, k, period.Label)
 	if err != nil {
 		return nil, err
 	}
 	reports := map[int64]*rating.Report{}
-	bases := map[int64]*registers.Players{}
+	bases := map[int64]*rating.List{}
 	for _, r := range rs {
 		key := r.Listed.TournamentKey
 		if key == "" {
@@ -176,7 +175,7 @@ func (o *Office) corrections(ctx context.Context, k fsi.Kind, period periods.Per
 					out.warnings = append(out.warnings, fmt.Sprintf("%s changed after the %s list %s, which was stored without its list in force: not corrected, the office decides", t.Name, k, r.List.Period))
 					continue
 				}
-				if base, err = registers.ReadPlayers("list in force of "+r.List.Period, r.List.Base); err != nil {
+				if base, err = rating.ReadList("list in force of "+r.List.Period, r.List.Base); err != nil {
 					return nil, err
 				}
 				bases[r.List.ID] = base
@@ -230,7 +229,7 @@ func (o *Office) corrections(ctx context.Context, k fsi.Kind, period periods.Per
 
 // rerate rates one file, with its decisions, in the period label of kind
 // k against base, as the list that rated its tournament did.
-func (o *Office) rerate(ctx context.Context, k fsi.Kind, label string, base *registers.Players, fileID int64,
+func (o *Office) rerate(ctx context.Context, k fsi.Kind, label string, base *rating.List, fileID int64,
 	ds []store.Decision, settings *rules.Rating) (counted, error) {
 	name, data, err := o.Store.FileData(ctx, fileID)
 	if err != nil {
@@ -249,7 +248,7 @@ func (o *Office) rerate(ctx context.Context, k fsi.Kind, label string, base *reg
 	if err := ApplyDecisions(&rc, ds); err != nil {
 		return counted{}, err
 	}
-	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: p, List: base, Tournaments: []rating.Received{rc}, Settings: settings})
+	r, err := rating.ClosePeriod(rating.Close{Kind: k, Period: p, From: base, Tournaments: []rating.Received{rc}, Settings: settings})
 	if err != nil {
 		return counted{}, err
 	}

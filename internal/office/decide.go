@@ -255,7 +255,7 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.
 	if t != nil && t.CurrentFile != f.ID {
 		return "", refuse(say("office.decide.why.superseded", catalogue.Named{"file": t.CurrentNumber}))
 	}
-	return fsi.Kind(kind), nil
+	return kind, nil
 }
 
 // rated says why a player may not get a theoretical rating: he has a

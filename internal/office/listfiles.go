@@ -92,7 +92,7 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := registers.WritePlayers(&buf, closed.List); err != nil {
+	if err := closed.Next.WriteCSV(&buf); err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(c.Out, buf.Bytes(), 0o644); err != nil {

@@ -102,7 +102,7 @@ func (o *Office) CanClose(ctx context.Context, k fsi.Kind, period string) (Closa
 	if err != nil {
 		return Closability{}, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
 	}
-	closed, err := o.Store.RatingListPeriods(ctx, string(k))
+	closed, err := o.Store.RatingListPeriods(ctx, k)
 	if err != nil {
 		return Closability{}, err
 	}

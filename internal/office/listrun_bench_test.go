@@ -70,7 +70,7 @@ func BenchmarkListRun(b *testing.B) {
 		if m == 13 {
 			y, mm = 2026, 1
 		}
-		kinds := []string{"rapid"}
+		kinds := []fsi.Kind{"rapid"}
 		if mm%2 == 1 {
 			kinds = append(kinds, "standard")
 		}
@@ -79,7 +79,7 @@ func BenchmarkListRun(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p, err := settings.Schedule(fsi.Kind(k)).Parse(fmt.Sprintf("%d-%02d", y, mm))
+			p, err := settings.Schedule(k).Parse(fmt.Sprintf("%d-%02d", y, mm))
 			if err != nil {
 				b.Fatal(err)
 			}

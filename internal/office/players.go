@@ -1,11 +1,11 @@
 package office
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -156,10 +156,7 @@ func (p *PlayerIndex) build(ctx context.Context) (*Players, error) {
 		// The latest period; of two kinds closed for it, the one whose
 		// name sorts last (standard), as the lists were always read.
 		s := slices.MaxFunc(sums, func(a, b store.ListSummary) int {
-			if c := strings.Compare(a.Period, b.Period); c != 0 {
-				return c
-			}
-			return strings.Compare(a.Kind, b.Kind)
+			return cmp.Or(cmp.Compare(a.Period, b.Period), cmp.Compare(a.Kind, b.Kind))
 		})
 		l, ok, err := p.st.RatingListByID(ctx, s.ID)
 		if err != nil {
@@ -173,22 +170,16 @@ func (p *PlayerIndex) build(ctx context.Context) (*Players, error) {
 		}
 	}
 	if latest == nil {
-		name, data, ok, err := p.st.Register(ctx, store.RegisterPlayers)
+		path := ""
+		if p.cfg != nil {
+			path = p.cfg.Registers.Players
+		}
+		latest, err = loadRegister(ctx, p.st, store.RegisterPlayers, path, func(name string, data []byte) (*registers.Players, error) {
+			ps.Source = "register " + name
+			return registers.ReadPlayers(name, data)
+		})
 		if err != nil {
 			return nil, err
-		}
-		if !ok && p.cfg != nil && p.cfg.Registers.Players != "" {
-			name = p.cfg.Registers.Players
-			if data, err = os.ReadFile(name); err != nil {
-				return nil, err
-			}
-			ok = true
-		}
-		if ok {
-			if latest, err = registers.ReadPlayers(name, data); err != nil {
-				return nil, err
-			}
-			ps.Source = "register " + name
 		}
 	}
 	if latest != nil {
@@ -297,7 +288,7 @@ func (ps *Players) Search(q string) (found []*registers.Player, more bool, err e
 
 // HistPoint is a player's rating in one closed list.
 type HistPoint struct {
-	Kind   string
+	Kind   fsi.Kind
 	Period string
 	Rating int
 	Cat    string
@@ -306,7 +297,7 @@ type HistPoint struct {
 // Milestone is a promotion, a rapid category change or a norm of a
 // player, with the list whose close ratified it.
 type Milestone struct {
-	Kind       string // the list's: standard, rapid
+	Kind       fsi.Kind // the list's: standard, rapid
 	Period     string
 	What       string // "promotion", "category", "norm"
 	From, To   string // the categories, for a promotion or change
@@ -398,8 +389,8 @@ func (p *PlayerIndex) indexList(ctx context.Context, id int64, stamp string) err
 			continue
 		}
 		pt := store.PlayerPoint{FSIID: r.FSIID, Rating: r.EloItalia, Cat: r.Category}
-		if fsi.Kind(l.Kind) == fsi.Rapid {
-			pt.Rating, pt.Cat = r.EloRapid, r.Extra[rating.ColRapidCategory]
+		if l.Kind == fsi.Rapid {
+			pt.Rating, pt.Cat = r.EloRapid, rating.RapidCategory(r)
 		}
 		if pt.Rating > 0 {
 			pts = append(pts, pt)
@@ -421,7 +412,7 @@ func (p *PlayerIndex) indexList(ctx context.Context, id int64, stamp string) err
 
 // MilestonesOf reads a closed list's change report into the players'
 // milestones.
-func MilestonesOf(report []byte, kind, period string, into map[string][]Milestone) error {
+func MilestonesOf(report []byte, kind fsi.Kind, period string, into map[string][]Milestone) error {
 	var rep struct {
 		Promotions []rating.CategoryChange `json:"promotions"`
 		Categories []rating.CategoryChange `json:"category_changes"`

@@ -9,11 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/store"
 )
 
-func playersStore(t *testing.T) (*store.Store, func(kind, period string, rows []registers.Player, replace bool)) {
+func playersStore(t *testing.T) (*store.Store, func(kind fsi.Kind, period string, rows []registers.Player, replace bool)) {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
@@ -22,7 +23,7 @@ func playersStore(t *testing.T) (*store.Store, func(kind, period string, rows []
 	}
 	t.Cleanup(func() { st.Close() })
 	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
-	save := func(kind, period string, rows []registers.Player, replace bool) {
+	save := func(kind fsi.Kind, period string, rows []registers.Player, replace bool) {
 		var buf bytes.Buffer
 		if err := registers.WritePlayers(&buf, &registers.Players{Rows: rows}); err != nil {
 			t.Fatal(err)

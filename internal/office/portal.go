@@ -53,21 +53,6 @@ const (
 	ActPortalAccount  Action = "portal-account"  // the office disabled or enabled an account
 )
 
-// The store's rows and states the portal's pages show, named here so
-// that the pages read through the office.
-type (
-	PortalFile    = store.PortalFile
-	PortalAccount = store.PortalAccount
-	FindingRow    = store.FindingRow
-	OfficeAct     = store.Office
-)
-
-// The states and acts the portal's pages name.
-const (
-	StateReceived  = store.StateReceived
-	OfficeReleased = store.OfficeReleased
-)
-
 // PortalVia is the Via of a portal act in the audit trail.
 const PortalVia = "portal"
 
@@ -650,7 +635,7 @@ func (p *Portal) check(ctx context.Context, per *Person, name string, data []byt
 			return nil, err
 		}
 		rep, t := p.judge(f.Name, b, regs, validate.Submission{ReceivedAt: at, Channel: string(ingest.ChannelPortal), Sender: per.Email, Fields: fields})
-		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: fsi.Kind(rep.Kind)}
+		ch := Checked{Name: f.Name, From: f.From, Report: rep, Kind: rep.Kind}
 		if t != nil {
 			code := ""
 			if rep.Authorisation != nil {
@@ -712,7 +697,7 @@ func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub valida
 			t = nil
 		}
 	}()
-	return validate.Judge(p.o.Rules, regs, name, data, sub)
+	return validate.Judge(&p.o.Rules.Rulebook, regs, name, data, sub)
 }
 
 // proposeFields fills the body fields of RAPID 5.2: the venue and the

@@ -55,7 +55,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if err != nil || !ok {
 			return nil, fmt.Errorf("list %s %s: %v", s.Kind, s.Period, err)
 		}
-		k := fsi.Kind(l.Kind)
+		k := l.Kind
 		period, err := settings.Schedule(k).Parse(l.Period)
 		if err != nil {
 			return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
@@ -127,7 +127,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if err := json.Unmarshal(pt.Report, &rep); err != nil {
 			return nil, fmt.Errorf("tournament %q: report: %w", pt.Name, err)
 		}
-		t := site.Tournament{ID: pt.ID, Name: pt.Name, City: pt.City, Province: pt.Province, Kind: fsi.Kind(pt.Kind),
+		t := site.Tournament{ID: pt.ID, Name: pt.Name, City: pt.City, Province: pt.Province, Kind: pt.Kind,
 			Standings: rep.Standings, FSI: map[int]string{}}
 		_ = t.Start.UnmarshalText([]byte(pt.Start))
 		_ = t.End.UnmarshalText([]byte(pt.End))
@@ -155,7 +155,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		if len(month) >= 7 {
 			month = month[:7]
 		}
-		stt := statistics.Tournament{Key: pt.Key, Province: pt.Province, Kind: fsi.Kind(pt.Kind), Month: month}
+		stt := statistics.Tournament{Key: pt.Key, Province: pt.Province, Kind: pt.Kind, Month: month}
 		if t.T != nil {
 			stt.Games = len(t.T.Games())
 			for i := range t.T.Players {
@@ -213,7 +213,7 @@ func statPlayers(ps *registers.Players) []statistics.Player {
 // RTF 4.2.9, RAPID 6.9), each with his rating as published (for the
 // standard list his merit rating, RTF 4.2.8).
 func listedPlayers(ps *registers.Players, k fsi.Kind) []statistics.Player {
-	entries, rows := lists.BuildRows(ps, string(k))
+	entries, rows := lists.BuildRows(ps, k)
 	out := make([]statistics.Player, 0, len(entries))
 	for i := range entries {
 		if r := &ps.Rows[rows[i]]; r.FSIID != "" {

@@ -21,17 +21,22 @@ type Queries struct{ st *store.Store }
 // Queries is the office's read side.
 func (o *Office) Queries() *Queries { return &Queries{st: o.Store} }
 
-// The rows the queries answer with.
+// The rows the queries answer with, the office's pages' and the
+// portal's.
 type (
 	AuditEntry       = store.AuditEntry
 	AuditFilter      = store.AuditFilter
 	Decision         = store.Decision
 	FailingNotice    = store.FailingNotice
 	FileVerdict      = store.FileVerdict
+	FindingRow       = store.FindingRow
 	Forwarding       = store.Forwarding
 	ForwardingRow    = store.ForwardingRow
 	ListSummary      = store.ListSummary
+	OfficeAct        = store.Office
 	PlayerResult     = store.PlayerResult
+	PortalAccount    = store.PortalAccount
+	PortalFile       = store.PortalFile
 	Rating           = store.Rating
 	RatingList       = store.RatingList
 	RegisterInfo     = store.RegisterInfo
@@ -47,16 +52,26 @@ type (
 	User             = store.User
 )
 
-// The states, decisions and registers the pages name.
+// The states of a submission the pages name, and the office's release
+// of a quarantined one.
 const (
-	StateJudged           = store.StateJudged
-	StateQuarantined      = store.StateQuarantined
+	StateReceived    = store.StateReceived
+	StateJudged      = store.StateJudged
+	StateQuarantined = store.StateQuarantined
+	OfficeReleased   = store.OfficeReleased
+)
+
+// The office's decisions about a player of a file (withdrawals and
+// theoretical ratings) and their values.
+const (
 	DecisionTheoretical   = store.DecisionTheoretical
 	DecisionWithdrawal    = store.DecisionWithdrawal
 	WithdrawalJustified   = store.WithdrawalJustified
 	WithdrawalUnjustified = store.WithdrawalUnjustified
-	RegisterPlayers       = store.RegisterPlayers
 )
+
+// RegisterPlayers is the players' register, as the pages name it.
+const RegisterPlayers = store.RegisterPlayers
 
 // RegisterInfos lists the registers imported into the store.
 func (q *Queries) RegisterInfos(ctx context.Context) ([]store.RegisterInfo, error) {
@@ -88,7 +103,7 @@ func (q *Queries) ListSummaries(ctx context.Context) ([]store.ListSummary, error
 
 // ListSummaryOf returns a closed list without its bytes; ok is false
 // when it was never closed.
-func (q *Queries) ListSummaryOf(ctx context.Context, kind, period string) (l store.ListSummary, ok bool, err error) {
+func (q *Queries) ListSummaryOf(ctx context.Context, kind fsi.Kind, period string) (l store.ListSummary, ok bool, err error) {
 	return q.st.ListSummaryOf(ctx, kind, period)
 }
 
@@ -99,7 +114,7 @@ func (q *Queries) RatingListByID(ctx context.Context, id int64) (*store.RatingLi
 
 // RatingListOf returns the stored list of a kind and period; ok is
 // false when it was never closed.
-func (q *Queries) RatingListOf(ctx context.Context, kind, period string) (l *store.RatingList, ok bool, err error) {
+func (q *Queries) RatingListOf(ctx context.Context, kind fsi.Kind, period string) (l *store.RatingList, ok bool, err error) {
 	return q.st.RatingListOf(ctx, kind, period)
 }
 

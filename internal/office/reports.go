@@ -52,7 +52,7 @@ func (j *ReportJudge) File(name string, data []byte, sub validate.Submission, re
 }
 
 func (j *ReportJudge) judge(name string, data []byte, sub validate.Submission, received time.Time) ReportFile {
-	rep, t := validate.Judge(j.Rules, j.Registers, name, data, sub)
+	rep, t := validate.Judge(&j.Rules.Rulebook, j.Registers, name, data, sub)
 	in := report.Input{File: name, Tournament: t, Report: rep, Received: received.In(j.Rules.Rating.Location())}
 	if rep.Verdict != validate.Rejected {
 		// A rejected tournament is not homologated, so never forwarded

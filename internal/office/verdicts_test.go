@@ -137,7 +137,7 @@ func TestOfficeDecidesAboutAVerdict(t *testing.T) {
 	}
 }
 
-func stateOfKind(t *testing.T, o *Office, file int64) string {
+func stateOfKind(t *testing.T, o *Office, file int64) fsi.Kind {
 	t.Helper()
 	_, kind, _, err := o.Store.FileVerdict(context.Background(), file)
 	if err != nil {

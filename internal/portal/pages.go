@@ -1,6 +1,7 @@
 package portal
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -129,29 +130,32 @@ type submissionData struct {
 }
 
 func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r)
-	if !ok {
-		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Invio non trovato tra i suoi."})
-		return
+	if sub, ok := mine(s, w, r, "Invio non trovato tra i suoi.", s.p.Submission); ok {
+		s.render(w, r, http.StatusOK, "submission", submissionData{Sub: sub, Sent: r.URL.Query().Get("inviato") == "1"})
 	}
-	sub, err := s.p.Submission(r.Context(), personOf(r), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "submission", submissionData{Sub: sub, Sent: r.URL.Query().Get("inviato") == "1"})
 }
 
 func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
+	if t, ok := mine(s, w, r, "Torneo non trovato tra i suoi.", s.p.Tournament); ok {
+		s.render(w, r, http.StatusOK, "tournament", checkData{Tournament: t, MaxBytes: s.p.Options().MaxBytes})
+	}
+}
+
+// mine is one of the signed-in person's submissions or tournaments, by
+// the id in the path, from get; ok is false when the answer has been
+// written: missing (404) for a path without an id, else the office's
+// refusal (one not the person's is not found).
+func mine[T any](s *Server, w http.ResponseWriter, r *http.Request, missing string,
+	get func(context.Context, *office.Person, int64) (T, error)) (x T, ok bool) {
 	id, ok := pathID(r)
 	if !ok {
-		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Torneo non trovato tra i suoi."})
-		return
+		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: missing})
+		return x, false
 	}
-	t, err := s.p.Tournament(r.Context(), personOf(r), id)
+	x, err := get(r.Context(), personOf(r), id)
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return x, false
 	}
-	s.render(w, r, http.StatusOK, "tournament", checkData{Tournament: t, MaxBytes: s.p.Options().MaxBytes})
+	return x, true
 }

@@ -13,7 +13,6 @@
 package portal
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
@@ -27,6 +26,7 @@ import (
 	"time"
 
 	"omologa/internal/office"
+	"omologa/internal/webkit"
 )
 
 // Prefix is where the portal is mounted.
@@ -60,9 +60,13 @@ type Server struct {
 	base   string
 	client func(*http.Request) string
 	mux    *http.ServeMux
-	mu     sync.Mutex
-	staged map[string]*staged // by address: the last file checked
-	pages  map[string]*template.Template
+	// cookies and the gate of a signed-in person's pages, which sends
+	// anyone else to the sign-in page.
+	cookies webkit.Cookies
+	gate    webkit.Gate[office.Person]
+	mu      sync.Mutex
+	staged  map[string]*staged // by address: the last file checked
+	pages   map[string]*template.Template
 }
 
 // staged is a file checked and not yet submitted: kept in memory only,
@@ -93,22 +97,39 @@ func New(opt Options) (*Server, error) {
 	if s.pages, err = parsePages(s.o.Rules.Rating.Location()); err != nil {
 		return nil, err
 	}
+	s.cookies = webkit.Cookies{TLS: s.tls}
+	s.gate = webkit.Gate[office.Person]{Current: s.current, Fail: s.fail,
+		SignIn: func(*http.Request) string { return "/portale/entra" },
+		Expired: func(w http.ResponseWriter, r *http.Request) {
+			s.render(w, r, http.StatusUnauthorized, "error", errorData{Msg: "La sessione è scaduta: entri di nuovo.", Back: "/portale/entra"})
+		}}
 	m := http.NewServeMux()
-	m.HandleFunc("GET /portale/{$}", s.person(s.home))
-	m.HandleFunc("GET /portale/portale.css", s.css)
-	m.HandleFunc("GET /portale/entra", s.signInPage)
-	m.HandleFunc("POST /portale/entra", s.askLink)
-	m.HandleFunc("POST /portale/entra/password", s.passwordSignIn)
-	m.HandleFunc("GET /portale/accesso/{token}", s.linkPage)
-	m.HandleFunc("POST /portale/accesso/{token}", s.useLink)
-	m.HandleFunc("POST /portale/esci", s.signOut)
-	m.HandleFunc("GET /portale/password", s.person(s.passwordPage))
-	m.HandleFunc("POST /portale/password", s.person(s.setPassword))
-	m.HandleFunc("GET /portale/verifica", s.person(s.checkPage))
-	m.HandleFunc("POST /portale/verifica", s.person(s.check))
-	m.HandleFunc("POST /portale/invia", s.person(s.submit))
-	m.HandleFunc("GET /portale/invii/{id}", s.person(s.submission))
-	m.HandleFunc("GET /portale/tornei/{id}", s.person(s.tournament))
+	// The sign-in, open to anyone.
+	for pattern, h := range map[string]http.HandlerFunc{
+		"GET /portale/portale.css":      webkit.Stylesheet(css),
+		"GET /portale/entra":            s.signInPage,
+		"POST /portale/entra":           s.askLink,
+		"POST /portale/entra/password":  s.passwordSignIn,
+		"GET /portale/accesso/{token}":  s.linkPage,
+		"POST /portale/accesso/{token}": s.useLink,
+		"POST /portale/esci":            s.signOut,
+	} {
+		m.HandleFunc(pattern, h)
+	}
+	// The pages and forms of a signed-in person, behind the gate (without
+	// one, the browser goes to the sign-in page).
+	for pattern, h := range map[string]http.HandlerFunc{
+		"GET /portale/{$}":         s.home,
+		"GET /portale/password":    s.passwordPage,
+		"POST /portale/password":   s.setPassword,
+		"GET /portale/verifica":    s.checkPage,
+		"POST /portale/verifica":   s.check,
+		"POST /portale/invia":      s.submit,
+		"GET /portale/invii/{id}":  s.submission,
+		"GET /portale/tornei/{id}": s.tournament,
+	} {
+		m.HandleFunc(pattern, s.gate.Wrap(h))
+	}
 	m.HandleFunc("/portale/", func(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Pagina non trovata."})
 	})
@@ -122,36 +143,21 @@ func (s *Server) Portal() *office.Portal { return s.p }
 // ServeHTTP serves the portal's pages.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
-func (s *Server) cookie(name string) string {
-	if s.tls {
-		return "__Host-" + name
-	}
-	return name
-}
-
 const (
 	sessionCookie = "omologa-portale"
 	browserCookie = "omologa-portale-browser"
 )
 
 func (s *Server) setCookie(w http.ResponseWriter, name, value string, maxAge int) {
-	http.SetCookie(w, &http.Cookie{Name: s.cookie(name), Value: value, Path: "/", HttpOnly: true, Secure: s.tls,
-		SameSite: http.SameSiteStrictMode, MaxAge: maxAge})
+	s.cookies.Set(w, s.cookies.Name(name), value, maxAge)
 }
 
 func (s *Server) cookieValue(r *http.Request, name string) string {
-	if c, err := r.Cookie(s.cookie(name)); err == nil {
-		return c.Value
-	}
-	return ""
+	return s.cookies.Value(r, s.cookies.Name(name))
 }
 
-type ctxKey struct{}
-
-func personOf(r *http.Request) *office.Person {
-	p, _ := r.Context().Value(ctxKey{}).(*office.Person)
-	return p
-}
+// personOf is the signed-in person of a request behind the gate.
+func personOf(r *http.Request) *office.Person { return webkit.Who[office.Person](r) }
 
 // current returns the signed-in person of a request, nil when none.
 func (s *Server) current(r *http.Request) (*office.Person, error) {
@@ -160,27 +166,6 @@ func (s *Server) current(r *http.Request) (*office.Person, error) {
 		return nil, err
 	}
 	return per, nil
-}
-
-// person wraps a page that needs a signed-in person: without one, the
-// browser goes to the sign-in page.
-func (s *Server) person(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		per, err := s.current(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		if per == nil {
-			if r.Method != http.MethodGet {
-				s.render(w, r, http.StatusUnauthorized, "error", errorData{Msg: "La sessione è scaduta: entri di nuovo.", Back: "/portale/entra"})
-				return
-			}
-			http.Redirect(w, r, "/portale/entra", http.StatusSeeOther)
-			return
-		}
-		h(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, per)))
-	}
 }
 
 // from is where a request came from, for the audit trail.
@@ -389,17 +374,16 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	per := personOf(r)
-	ts, err := s.p.Tournaments(r.Context(), per)
+	var d homeData
+	var err error
+	if d.Tournaments, err = s.p.Tournaments(r.Context(), per); err == nil {
+		d.Submissions, err = s.p.Submissions(r.Context(), per)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	subs, err := s.p.Submissions(r.Context(), per)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "home", homeData{Tournaments: ts, Submissions: subs})
+	s.render(w, r, http.StatusOK, "home", d)
 }
 
 func pathID(r *http.Request) (int64, bool) {

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -24,22 +23,15 @@ var templateFS embed.FS
 //go:embed portale.css
 var css string
 
-func (s *Server) css(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/css; charset=utf-8")
-	w.Header().Set("Cache-Control", "max-age=3600")
-	io.WriteString(w, css)
-}
-
 func sizeIT(n int64) string { return italian.Size(n) }
 
 // listName names the list a tournament of a kind counts in: "Elo Italia
 // di gennaio 2027".
-func listName(kind, period string) string {
-	k := fsi.Kind(kind)
+func listName(k fsi.Kind, period string) string {
 	if !k.IsList() || period == "" {
 		return ""
 	}
-	return k.ListName() + " di " + italian.Period(period)
+	return k.ListName() + " di " + fsi.PeriodMonth(period)
 }
 
 // funcs are the templates' functions, times written in zone (the rule

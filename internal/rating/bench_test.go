@@ -21,6 +21,27 @@ import (
 // their list periods by receipt date and the periods closed in order,
 // each on the previous one's list.
 func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *registers.Players {
+	order, byLabel := seasonPeriods(s, r)
+	list := s.Players
+	if inPlace {
+		list = cloneList(list)
+	}
+	var from *List
+	for _, p := range order {
+		res, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, List: list, Tournaments: byLabel[p.Label],
+			Settings: r, InPlace: inPlace, From: from})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		list, from = res.List, res.Next
+	}
+	return list
+}
+
+// seasonPeriods puts a season's tournaments in their standard list
+// periods by receipt date: the periods in order, and each one's
+// tournaments.
+func seasonPeriods(s *synth.Season, r *rules.Rating) ([]periods.Period, map[string][]Received) {
 	sched := r.Schedule(fsi.Standard)
 	byLabel := map[string][]Received{}
 	var order []periods.Period
@@ -31,20 +52,7 @@ func rateSeason(tb testing.TB, s *synth.Season, r *rules.Rating, inPlace bool) *
 		}
 		byLabel[p.Label] = append(byLabel[p.Label], Received{File: t.Name, Tournament: t, Received: s.Received[i]})
 	}
-	list := s.Players
-	if inPlace {
-		list = cloneList(list)
-	}
-	var carry *Carry
-	for _, p := range order {
-		res, err := ClosePeriod(Close{Kind: fsi.Standard, Period: p, List: list, Tournaments: byLabel[p.Label],
-			Settings: r, InPlace: inPlace, Carry: carry})
-		if err != nil {
-			tb.Fatal(err)
-		}
-		list, carry = res.List, res.Carry
-	}
-	return list
+	return order, byLabel
 }
 
 // BenchmarkSeason: 3,000 tournaments, 30,000 players, about 300,000

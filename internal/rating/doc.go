@@ -22,8 +22,11 @@
 // period against the frozen list and writes the new list. The state the
 // next close needs is kept in extra columns of the register (StateColumns:
 // last tournament dates, listed, the last FIDE rating, norms, rapid bands
-// and category); the K lock is the register's own rapid_k20 column. A
-// close reads those columns once into arrays indexed by row, and a
-// season closed in place hands them on (Carry), so that the work per
+// and category); the K lock is the register's own rapid_k20 column.
+// Those columns are text only at the edge: a List reads them once, typed,
+// where the list comes in (ReadList from its CSV, ListOf from a register
+// read elsewhere), a close works on the typed state and hands the new
+// list on with it (Result.Next, the next close's From; in place with its
+// index too), and List.WriteCSV writes it back, so that the work per
 // period grows with the players, not with lookups in per-row maps.
 package rating

@@ -42,27 +42,32 @@ func (o *Overrides) AddTheoretical(v string) error {
 		if id == "" {
 			return fmt.Errorf("%q: empty id", v)
 		}
-		if o.TheoreticalByID == nil {
-			o.TheoreticalByID = map[string]int{}
-		}
-		if _, dup := o.TheoreticalByID[id]; dup {
+		if !put(&o.TheoreticalByID, id, r) {
 			return fmt.Errorf("%q: id %s given twice", v, id)
 		}
-		o.TheoreticalByID[id] = r
 		return nil
 	}
 	start, err := strconv.Atoi(key)
 	if err != nil || start < 1 {
 		return fmt.Errorf("%q: %q is not a starting number (or id:ID)", v, key)
 	}
-	if o.TheoreticalByStart == nil {
-		o.TheoreticalByStart = map[int]int{}
-	}
-	if _, dup := o.TheoreticalByStart[start]; dup {
+	if !put(&o.TheoreticalByStart, start, r) {
 		return fmt.Errorf("%q: starting number %d given twice", v, start)
 	}
-	o.TheoreticalByStart[start] = r
 	return nil
+}
+
+// put records v under k in *m, made when nil; false, and *m unchanged,
+// when k is there already (an override is given once).
+func put[K comparable, V any](m *map[K]V, k K, v V) bool {
+	if _, dup := (*m)[k]; dup {
+		return false
+	}
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+	return true
 }
 
 // AddWithdrawal reads the starting number of a player whose withdrawal
@@ -72,16 +77,12 @@ func (o *Overrides) AddWithdrawal(v string, unjustified bool) error {
 	if err != nil || start < 1 {
 		return fmt.Errorf("%q is not a starting number", v)
 	}
-	if prev, dup := o.Withdrawals[start]; dup {
-		if prev != unjustified {
-			return fmt.Errorf("starting number %d is given as both justified and unjustified", start)
-		}
+	if prev, dup := o.Withdrawals[start]; dup && prev != unjustified {
+		return fmt.Errorf("starting number %d is given as both justified and unjustified", start)
+	}
+	if !put(&o.Withdrawals, start, unjustified) {
 		return fmt.Errorf("starting number %d given twice", start)
 	}
-	if o.Withdrawals == nil {
-		o.Withdrawals = map[int]bool{}
-	}
-	o.Withdrawals[start] = unjustified
 	return nil
 }
 

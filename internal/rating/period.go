@@ -3,11 +3,9 @@ package rating
 import (
 	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
@@ -35,20 +33,20 @@ type Received struct {
 type Close struct {
 	Kind   fsi.Kind
 	Period periods.Period
-	// List is the list in force during the period (not modified).
+	// List is the list in force during the period (not modified), a
+	// register whose state columns the close reads; From is the same
+	// already read (ReadList, ListOf, or the previous close's
+	// Result.Next), whose typed state the close takes as it is: give
+	// one or the other.
 	List        *registers.Players
+	From        *List
 	Tournaments []Received
 	Settings    *rules.Rating
-	// InPlace lets the close change List and return it as the new list,
-	// for a caller that has no further use for the list in force (the
-	// command, which reads it from a file; a season re-rated in a row).
+	// InPlace lets the close change the list in force and return it as
+	// the new list, for a caller that has no further use for the list in
+	// force (the command, which reads it from a file; the list run,
+	// which reads it from the store; a season re-rated in a row).
 	InPlace bool
-	// Carry, with InPlace, is the previous close's Result.Carry when
-	// List is that close's new list, unchanged since: the close then
-	// neither reads the state columns nor indexes the list again, so a
-	// season re-rated in a row does it once. A Carry that does not
-	// belong to List is ignored.
-	Carry *Carry
 	// Corrections are differences carried into the period from
 	// tournaments rated in earlier, closed lists and changed since (a
 	// new version in force, a revocation, an office decision): each is
@@ -74,15 +72,6 @@ type Correction struct {
 // ArtCorrection is the File of a correction's variation in a change
 // report (its Name is the tournament's).
 const ArtCorrection = "correction"
-
-// Carry is the engine's reading of a list (its state columns parsed,
-// its index) handed from one close in place to the next.
-type Carry struct {
-	list *registers.Players
-	rows int
-	st   []rowState
-	ix   *Index
-}
 
 // Variation is what one tournament gave a player.
 type Variation struct {
@@ -182,8 +171,10 @@ type Report struct {
 type Result struct {
 	List   *registers.Players
 	Report Report
-	// Carry is set by a close in place, for the next one (see Close).
-	Carry *Carry
+	// Next is the new list with its typed state (List its rows), for
+	// the next close (Close.From) or its CSV (List.WriteCSV); handed on
+	// by a close in place with its index.
+	Next *List
 }
 
 // acc is what the period gathers for one player of the period's
@@ -301,29 +292,31 @@ type closer struct {
 }
 
 // newCloser prepares the new list (the list in force itself when in
-// place), its state and index (carried from the previous close in place
-// when it is that list), and an empty report.
+// place), its state and index (the list in force's, read once, when
+// given as a List; its index when a close in place handed it on), and an
+// empty report.
 func newCloser(in Close, entries int) *closer {
 	r := in.Settings
-	list := in.List
-	if !in.InPlace || list == nil {
-		list = cloneList(in.List)
+	from := in.From
+	if from == nil {
+		from = &List{Players: in.List}
 	}
+	from.readNew()
+	if !in.InPlace {
+		from = from.clone()
+	}
+	list := from.Players
 	startLen := len(list.Rows)
-	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r),
+	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r), st: from.st,
 		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}}
 	if in.InPlace {
 		for i := range c.w.owned {
 			c.w.owned[i] = true
 		}
 	}
-	if cr := in.Carry; in.InPlace && cr != nil && cr.list == list && cr.rows == startLen && cr.ix.opts.ByName == r.MatchByName {
-		c.st, c.ix = cr.st, cr.ix
+	if ix := from.ix; in.InPlace && ix != nil && from.ixOf == list && from.ixRows == startLen && ix.opts.ByName == r.MatchByName {
+		c.ix = ix
 	} else {
-		c.st = make([]rowState, startLen, cap(list.Rows))
-		for i := range c.st {
-			c.st[i] = readState(&list.Rows[i])
-		}
 		c.ix = NewIndex(list, r.MatchByName)
 	}
 	c.rep = Report{Kind: in.Kind, Period: in.Period, Tournaments: []TournamentSummary{}, Excluded: []Excluded{},
@@ -579,298 +572,19 @@ func (c *closer) withdrawalsBlockPromotion() []bool {
 	return noPromotion
 }
 
-// result names the state columns in the new list's header and carries,
-// in place, the state and index to the next close.
+// result names the state columns in the new list's header and hands the
+// new list on with its state (in place, with its index too).
 func (c *closer) result() *Result {
 	for _, col := range StateColumns {
 		if !slices.Contains(c.list.ExtraHeader, col) {
 			c.list.ExtraHeader = append(c.list.ExtraHeader, col)
 		}
 	}
-	res := &Result{List: c.list, Report: c.rep}
+	next := &List{Players: c.list, st: c.st}
 	if c.in.InPlace {
-		res.Carry = &Carry{list: c.list, rows: len(c.list.Rows), st: c.st, ix: c.ix}
+		next.ix, next.ixOf, next.ixRows = c.ix, c.list, len(c.list.Rows)
 	}
-	return res
-}
-
-func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool) {
-	list := w.list
-	s := &in.Settings.Standard
-	issue := in.Period.Issue
-	activeSince := tournament.DateOf(issue.Time(time.UTC).AddDate(0, -s.ActivityMonths, 0))
-	inactive := fmt.Sprintf("inactive: no rated tournament since %s", activeSince)
-	// RTF 4.2.9 wants the membership of the year in progress ("anno in
-	// corso"): the year of the list's closing date (regs §4b), so the
-	// January list, which closes in December, takes the previous year's.
-	cutoff := in.Period.Cutoff
-	if cutoff.IsZero() {
-		cutoff = in.Settings.Schedule(in.Kind).Cutoff(issue)
-	}
-	memberSince := cutoff.Year
-	unregistered := fmt.Sprintf("not registered for %d", memberSince)
-	for i := range list.Rows {
-		row := &list.Rows[i]
-		rs := &st[i]
-		fideLast := rs.fideLast
-		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
-		// players dropped by FIDE come back at the minimum − 1.
-		if s.RemoveFideRated && row.FideStandard > 0 && row.EloItalia > 0 {
-			rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-				Reason: fmt.Sprintf("FIDE-rated (%d): Elo Italia %d removed", row.FideStandard, row.EloItalia), Article: "RTF 4.2.6"})
-			row.EloItalia = 0
-		}
-		if s.FideFloor > 0 && row.FideStandard == 0 && row.EloItalia == 0 && fideLast > 0 {
-			row.EloItalia = s.FideFloor - 1
-			rep.Reentered = append(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
-		}
-		rs.setFideLast(row.FideStandard)
-		// RTF 4.4.1: promotions at the start of the new period.
-		rt := row.EloItalia
-		if s.PromotionUsesFide && row.FideStandard > rt {
-			rt = row.FideStandard
-		}
-		cat := row.Category
-		if cat == "" {
-			cat = "NC"
-		}
-		to := cat
-		article := ""
-		for k, p := range s.Promotions {
-			if rt >= p.Min && fsi.CategoryRank(p.Category) > fsi.CategoryRank(to) {
-				to, article = p.Category, promotionArticle(k)
-			}
-		}
-		if to != "M" && cat != "M" && maestroOf(row, rs.norms, rs.fideGames, s) {
-			to, article = "M", "RTF 4.4.1.5"
-		}
-		switch {
-		case to != cat && noPromotion[i]:
-			rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
-				From: cat, To: to, Rating: rt, Article: ArtWithdrawal})
-		case to != cat:
-			rep.Promotions = append(rep.Promotions, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
-				From: cat, To: to, Rating: rt, Article: article})
-			row.Category = to
-		}
-		// RTF 4.2.9: activity and membership decide who is listed.
-		reason := ""
-		last, known := rs.lastStandard.d, rs.lastStandard.ok
-		merit, fide := row.Merit()
-		switch {
-		case merit == 0:
-			reason = "no Elo Italia or FIDE rating"
-		case known && last.Before(activeSince), !known && !s.UnknownLastGameActive:
-			reason = inactive
-		case s.ListRequiresMembership && row.MembershipYear < memberSince:
-			reason = unregistered
-		}
-		was := rs.listed
-		if reason == "" {
-			rs.setFlag(stListed, flagYes)
-			if fide {
-				rs.setFlag(stListedFide, flagYes)
-			} else {
-				rs.setFlag(stListedFide, flagNo)
-			}
-		} else {
-			rs.setFlag(stListed, flagNo)
-			rs.setFlag(stListedFide, flagNo)
-			if was != flagNo && merit > 0 {
-				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
-			}
-		}
-		w.flush(i, rs)
-	}
-}
-
-// promotionArticle names the article of the k-th promotion of the
-// settings (RTF 4.4.1.1–4.4.1.4), without formatting for every row.
-func promotionArticle(k int) string {
-	if k < len(promotionArticles) {
-		return promotionArticles[k]
-	}
-	return fmt.Sprintf("RTF 4.4.1.%d", k+1)
-}
-
-var promotionArticles = []string{"RTF 4.4.1.1", "RTF 4.4.1.2", "RTF 4.4.1.3", "RTF 4.4.1.4"}
-
-// maestroOf reads RTF 4.4.1.5: 2200 Elo Italia, or FIDE with enough
-// games, and one long norm or two short ones within the window (norms as
-// in the norms column).
-func maestroOf(row *registers.Player, norms []norm, fideGames int, s *rules.StandardRating) bool {
-	m := &s.Maestro
-	ok := row.EloItalia >= m.MinRating || (row.FideStandard >= m.MinRating && fideGames >= m.FideMinGames)
-	if !ok || len(norms) == 0 {
-		return false
-	}
-	var short []tournament.Date
-	for _, n := range norms {
-		if n.long {
-			return true
-		}
-		if n.ok {
-			short = append(short, n.start)
-		}
-	}
-	slices.SortFunc(short, func(a, b tournament.Date) int { return a.Compare(b) })
-	need := m.ShortNormsNeeded
-	for i := 0; i+need-1 < len(short); i++ {
-		limit := tournament.DateOf(short[i].Time(time.UTC).AddDate(m.ShortNormWindowYears, 0, 0))
-		if !limit.Before(short[i+need-1]) {
-			return true
-		}
-	}
-	return false
-}
-
-// closeRapid ends a rapid close row by row: removal, K lock, categories.
-// The rows before startLen were on the list in force, with the Elo Rapid
-// of startRapid when the close changed it.
-func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, startRapid map[int]int) {
-	list := w.list
-	counts := make([]int, len(in.Settings.Rapid.Categories))
-	for i := range list.Rows {
-		if list.Rows[i].EloRapid != 0 {
-			inForce := 0
-			if i < startLen {
-				inForce = list.Rows[i].EloRapid
-				if v, ok := startRapid[i]; ok {
-					inForce = v
-				}
-			}
-			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], inForce)
-		}
-		w.flush(i, &st[i])
-	}
-}
-
-// closeRapidRow closes one rated row; inForce is its Elo Rapid on the
-// list in force (0 when it had none).
-func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool, inForce int) {
-	q := &in.Settings.Rapid
-	issue := in.Period.Issue
-	// RAPID 6.9: no tournament in the last RemovalYears calendar
-	// years.
-	if last, known := rs.lastRapid.d, rs.lastRapid.ok; known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
-		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
-		// regs §4b: removed entirely, rating, K lock and category; he
-		// re-enters under RAPID 6.1 like a new player.
-		row.EloRapid, row.RapidK20 = 0, false
-		rs.setRapidCategory("")
-		rs.setRapidBands(nil)
-		return
-	}
-	// RAPID 7.3: K 20 for ever from 2200.
-	if q.KLock && !row.RapidK20 && row.EloRapid >= q.KHighFrom {
-		row.RapidK20 = true
-		rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-			Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
-	}
-	// RAPID 8.3: bands held, category never lowered. Every list counts
-	// as one period held, the list in force too when no band history
-	// says it was counted (regs §4b: a migrated list gets its
-	// categories at the first close).
-	bandCounts(rs.rapidBands, q.Categories, counts)
-	if !rs.bandsWritten && inForce > 0 {
-		countBand(counts, inForce, q)
-	}
-	countBand(counts, row.EloRapid, q)
-	rs.setRapidBands(heldBands(counts, q.Categories))
-	cur := rs.rapidCategory
-	best := cur
-	for b := range q.Categories {
-		if counts[b] >= q.CategoryMinPeriods {
-			if best == "" || b < bandIndex(q.Categories, best) {
-				best = q.Categories[b].Name
-			}
-			break
-		}
-	}
-	switch {
-	case best != cur && noPromotion:
-		rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
-			From: cur, To: best, Rating: row.EloRapid, Article: ArtWithdrawal})
-	case best != cur:
-		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
-			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
-		rs.setRapidCategory(best)
-	}
-}
-
-// countBand counts one list period held at rating (RAPID 8.3).
-func countBand(counts []int, rating int, q *rules.RapidRating) {
-	for b := range q.Categories {
-		// Counts beyond CategoryMinPeriods say nothing more: capping
-		// them keeps the state column stable.
-		if rating >= q.Categories[b].Min && counts[b] < q.CategoryMinPeriods {
-			counts[b]++
-			if !q.CategoryCountsHigherBands {
-				break
-			}
-		}
-	}
-}
-
-// bandCounts puts the bands held into counts, one per band of the
-// settings; names not among them are dropped.
-func bandCounts(held []bandCount, bands []rules.Band, counts []int) {
-	clear(counts)
-	for _, h := range held {
-		if b := bandIndex(bands, h.name); b < len(bands) {
-			counts[b] = h.n
-		}
-	}
-}
-
-// heldBands is the bands held of counts, in the settings' order.
-func heldBands(counts []int, bands []rules.Band) []bandCount {
-	var out []bandCount
-	for i, band := range bands {
-		if counts[i] > 0 {
-			out = append(out, bandCount{band.Name, counts[i]})
-		}
-	}
-	return out
-}
-
-func bandIndex(bands []rules.Band, name string) int {
-	for i, b := range bands {
-		if b.Name == name {
-			return i
-		}
-	}
-	return len(bands)
-}
-
-// parseDate reads the YYYY-MM-DD of the state columns (without fmt:
-// it runs for every row at every close).
-func parseDate(s string) (tournament.Date, bool) {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		var d tournament.Date
-		if s == "" || d.UnmarshalText([]byte(s)) != nil {
-			return tournament.Date{}, false
-		}
-		return d, true
-	}
-	n := func(a string) int {
-		v := 0
-		for i := 0; i < len(a); i++ {
-			c := a[i]
-			if c < '0' || c > '9' {
-				return -1
-			}
-			v = v*10 + int(c-'0')
-		}
-		return v
-	}
-	y, m, d := n(s[:4]), n(s[5:7]), n(s[8:])
-	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
-		return tournament.Date{}, false
-	}
-	return tournament.NewDate(y, time.Month(m), d), true
+	return &Result{List: c.list, Report: c.rep, Next: next}
 }
 
 func ratingOf(kind fsi.Kind, row *registers.Player) int {
@@ -912,45 +626,4 @@ func newRow(p *tournament.Player) registers.Player {
 	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),
 		Name: strings.TrimSpace(name), Sex: strings.ToUpper(p.Sex), BirthDate: p.BirthDate, Federation: fed,
 		Category: cat}
-}
-
-// cloneList copies the list; the rows' Extra maps stay shared with the
-// list in force until writer.set changes one (copy on write: a close
-// touches few rows' state, and the list in force must not change).
-func cloneList(l *registers.Players) *registers.Players {
-	if l == nil {
-		return &registers.Players{}
-	}
-	out := &registers.Players{Rows: make([]registers.Player, len(l.Rows), len(l.Rows)+len(l.Rows)/8+16),
-		ExtraHeader: slices.Clone(l.ExtraHeader)}
-	copy(out.Rows, l.Rows)
-	return out
-}
-
-// writer changes the state columns of the new list.
-type writer struct {
-	list  *registers.Players
-	owned []bool // the row's Extra map belongs to the new list
-}
-
-// flush writes the changed state columns of row i.
-func (w *writer) flush(i int, rs *rowState) {
-	for c, d := 0, rs.dirty; d != 0; c, d = c+1, d>>1 {
-		if d&1 != 0 {
-			w.set(i, StateColumns[c], rs.column(c))
-		}
-	}
-	rs.dirty = 0
-}
-
-func (w *writer) set(i int, col, v string) {
-	r := &w.list.Rows[i]
-	if r.Extra[col] == v {
-		return
-	}
-	if !w.owned[i] {
-		r.Extra = maps.Clone(r.Extra)
-		w.owned[i] = true
-	}
-	setState(r, col, v)
 }

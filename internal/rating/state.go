@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/tournament"
@@ -182,7 +183,9 @@ func (s *rowState) addNorm(start tournament.Date, long bool) {
 	if long {
 		kind = "L"
 	}
-	s.norms = append(s.norms, norm{raw: start.String() + ":" + kind, start: start, ok: true, long: long})
+	// Clipped: a state cloned for a close not in place shares its
+	// norms with the list in force's until it adds one.
+	s.norms = append(slices.Clip(s.norms), norm{raw: start.String() + ":" + kind, start: start, ok: true, long: long})
 	s.mark(stNorms)
 }
 
@@ -231,6 +234,13 @@ func readState(row *registers.Player) rowState {
 	}
 	return s
 }
+
+// Listed reports whether a row of a closed list is on the published
+// standard list (RTF 4.2.9): every row but those the close left out.
+func Listed(row *registers.Player) bool { return readFlag(row.Extra[ColListed], "0") != flagNo }
+
+// RapidCategory is a row's rapid category (RAPID 8.3, 8.4), "" for none.
+func RapidCategory(row *registers.Player) string { return row.Extra[ColRapidCategory] }
 
 // readFlag reads a yes/no column: "1" yes, no as the column spells it.
 func readFlag(v, no string) flag {
@@ -352,4 +362,32 @@ func setState(row *registers.Player, col, v string) {
 		return
 	}
 	row.Extra[col] = v
+}
+
+// parseDate reads the YYYY-MM-DD of the state columns (without fmt:
+// it runs for every row at every close).
+func parseDate(s string) (tournament.Date, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		var d tournament.Date
+		if s == "" || d.UnmarshalText([]byte(s)) != nil {
+			return tournament.Date{}, false
+		}
+		return d, true
+	}
+	n := func(a string) int {
+		v := 0
+		for i := 0; i < len(a); i++ {
+			c := a[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, m, d := n(s[:4]), n(s[5:7]), n(s[8:])
+	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return tournament.Date{}, false
+	}
+	return tournament.NewDate(y, time.Month(m), d), true
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"time"
 )
@@ -77,20 +78,8 @@ func (s *Store) AuditLog(ctx context.Context, f AuditFilter) ([]AuditEntry, erro
 		q += " LIMIT ? OFFSET ?"
 		args = append(args, limit, f.Offset)
 	}
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []AuditEntry{}
-	for rows.Next() {
-		var e AuditEntry
-		var at string
-		if err := rows.Scan(&e.ID, &at, &e.User, &e.Role, &e.Via, &e.Action, &e.Object, &e.Details, &e.DetailsIT); err != nil {
-			return nil, err
-		}
-		e.At = parseTS(at)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, e *AuditEntry) error {
+		return rows.Scan(&e.ID, stamp(&e.At), &e.User, &e.Role, &e.Via, &e.Action, &e.Object, &e.Details, &e.DetailsIT)
+	}, q, args...)
+	return orEmpty(out), err
 }

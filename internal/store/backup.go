@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/atomicfile"
 	"omologa/internal/store/lock"
 )
@@ -168,14 +167,14 @@ func verifyBlobs(ctx context.Context, db *sql.DB, inv *Inventory, ierr *Integrit
 	defer rows.Close()
 	var key string
 	var next int
-	h := sha256.New()
+	h := ingest.NewHasher()
 	done := func() {
 		if key == "" {
 			return
 		}
 		inv.Blobs++
 		if !strings.HasPrefix(key, "submission:") {
-			if got := hex.EncodeToString(h.Sum(nil)); got != key {
+			if got := h.Hex(); got != key {
 				ierr.Reasons = append(ierr.Reasons, fmt.Sprintf("blob %s holds other bytes (SHA-256 %s)", key, got))
 			}
 		}

@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -42,7 +40,7 @@ func putBlob(ctx context.Context, tx *sql.Tx, c ingest.Content, buf []byte) erro
 		return err
 	}
 	defer r.Close()
-	h := sha256.New()
+	h := ingest.NewHasher()
 	var size int64
 	for seq := 0; ; seq++ {
 		n, err := io.ReadFull(r, buf)
@@ -62,7 +60,7 @@ func putBlob(ctx context.Context, tx *sql.Tx, c ingest.Content, buf []byte) erro
 			break
 		}
 	}
-	if got := hex.EncodeToString(h.Sum(nil)); got != key || size != c.Size() {
+	if got := h.Hex(); got != key || size != c.Size() {
 		return fmt.Errorf("content changed while being recorded: %d bytes with SHA-256 %s, expected %d with %s", size, got, c.Size(), key)
 	}
 	return nil

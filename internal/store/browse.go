@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 )
 
@@ -28,11 +29,11 @@ const provinceSQL = `v.province`
 
 // SubmissionFilter selects submissions; an empty field does not filter.
 type SubmissionFilter struct {
-	State   string // received, judged, quarantined, discarded
-	Verdict string // a file of it has this verdict, or "unreadable" (a file with a read error)
-	Channel string // drop, imap, cli
-	Kind    string // standard, rapid
-	Period  string // the list period of a file's verdict, "2027-01"
+	State   string   // received, judged, quarantined, discarded
+	Verdict string   // a file of it has this verdict, or "unreadable" (a file with a read error)
+	Channel string   // drop, imap, cli
+	Kind    fsi.Kind // standard, rapid
+	Period  string   // the list period of a file's verdict, "2027-01"
 	// Province is a file's tournament's province, "NO" (provinceSQL).
 	Province string
 	Text     string // in the sender, source, subject, a file's or tournament's name or city
@@ -52,7 +53,7 @@ type SubmissionRow struct {
 	FirstFile  string // the first file's name
 	Tournament string // the first file's tournament, "" when none was read
 	Verdict    string // the worst verdict of its files
-	Kind       string
+	Kind       fsi.Kind
 	Period     string
 	Errors     int
 	Warnings   int
@@ -289,7 +290,7 @@ type FileVerdict struct {
 	Start, End    string
 	Format        string
 	Verdict       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string
 	ReadError     string
 	Supersedes    int64
@@ -374,7 +375,7 @@ func (s *Store) FileVerdicts(ctx context.Context, submissionID int64) ([]FileVer
 
 // TournamentFilter selects tournaments; an empty field does not filter.
 type TournamentFilter struct {
-	Kind     string
+	Kind     fsi.Kind
 	Period   string
 	Verdict  string
 	Province string // "NO" (provinceSQL)
@@ -393,7 +394,7 @@ type TournamentRow struct {
 	FileID       int64
 	SubmissionID int64
 	Verdict      string
-	Kind         string
+	Kind         fsi.Kind
 	Period       string
 	Summary      json.RawMessage // validate.Summary of the standing file
 	Revoked      bool            // the office revoked its homologation
@@ -409,7 +410,7 @@ func (s *Store) BrowseTournaments(ctx context.Context, f TournamentFilter, offse
 	var args []any
 	// The standing file's columns, kept on the tournament by the schema's
 	// triggers (standingMigration): counted on an index.
-	for _, c := range []struct{ col, v string }{{"t.s_kind", f.Kind}, {"t.s_period", f.Period}, {"t.s_verdict", f.Verdict},
+	for _, c := range []struct{ col, v string }{{"t.s_kind", string(f.Kind)}, {"t.s_period", f.Period}, {"t.s_verdict", f.Verdict},
 		{"t.s_province", provinceArg(f.Province)}} {
 		if c.v != "" {
 			conds = append(conds, c.col+" = ?")
@@ -470,7 +471,7 @@ type PlayerResult struct {
 	SubmissionID int64
 	Tournament   string
 	Start        string
-	Kind         string
+	Kind         fsi.Kind
 	Period       string
 	Result       []byte // rating.Line as JSON
 }
@@ -480,12 +481,7 @@ type PlayerResult struct {
 // in force of a tournament neither revoked nor unclear, latest first.
 func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *PlayerResult) error {
-		var res string
-		if err := rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &res); err != nil {
-			return err
-		}
-		r.Result = []byte(res)
-		return nil
+		return rows.Scan(&r.FileID, &r.SubmissionID, &r.Tournament, &r.Start, &r.Kind, &r.Period, &r.Result)
 	}, `SELECT r.file_id, f.submission_id, coalesce(t.name, f.name), coalesce(t.start_date, ''),
 		r.kind, r.period, r.result FROM rating_results r JOIN files f ON f.id = r.file_id
 		JOIN verdicts v ON v.file_id = r.file_id LEFT JOIN tournaments t ON t.key = v.tournament_key
@@ -500,7 +496,7 @@ func (s *Store) PlayerResults(ctx context.Context, fsiID string) ([]PlayerResult
 // ListSummary is a closed list without its bytes.
 type ListSummary struct {
 	ID        int64
-	Kind      string
+	Kind      fsi.Kind
 	Period    string
 	Issue     string
 	From      string
@@ -514,12 +510,7 @@ type ListSummary struct {
 // ListSummaries lists the closed lists, newest period first.
 func (s *Store) ListSummaries(ctx context.Context) ([]ListSummary, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, l *ListSummary) error {
-		var created string
-		if err := rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, &created); err != nil {
-			return err
-		}
-		l.CreatedAt = parseTS(created)
-		return nil
+		return rows.Scan(&l.ID, &l.Kind, &l.Period, &l.Issue, &l.From, &l.Cutoff, &l.BasedOn, &l.Rows, &l.Files, stamp(&l.CreatedAt))
 	}, `SELECT l.id, l.kind, l.period, l.issue, l.received_from, l.cutoff, l.based_on, l.rows,
 		(SELECT count(*) FROM rating_list_files x WHERE x.list_id = l.id), l.created_at
 		FROM rating_lists l INDEXED BY rating_lists_summary ORDER BY l.period DESC, l.kind`)
@@ -585,12 +576,7 @@ type RegisterInfo struct {
 // RegisterInfos lists the registers imported into the store.
 func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *RegisterInfo) error {
-		var at string
-		if err := rows.Scan(&r.Kind, &r.Name, &r.Rows, &at); err != nil {
-			return err
-		}
-		r.ImportedAt = parseTS(at)
-		return nil
+		return rows.Scan(&r.Kind, &r.Name, &r.Rows, stamp(&r.ImportedAt))
 	}, `SELECT kind, name, rows, imported_at FROM registers ORDER BY kind`)
 	if err != nil {
 		return nil, fmt.Errorf("store: registers: %w", err)
@@ -600,7 +586,7 @@ func (s *Store) RegisterInfos(ctx context.Context) ([]RegisterInfo, error) {
 
 // ListSummaryOf returns a closed list without its bytes; ok is false
 // when it was never closed.
-func (s *Store) ListSummaryOf(ctx context.Context, kind, period string) (l ListSummary, ok bool, err error) {
+func (s *Store) ListSummaryOf(ctx context.Context, kind fsi.Kind, period string) (l ListSummary, ok bool, err error) {
 	var created string
 	err = s.db.QueryRowContext(ctx, `SELECT id, kind, period, issue, received_from, cutoff, based_on, rows, created_at
 		FROM rating_lists INDEXED BY rating_lists_summary WHERE kind = ? AND period = ?`, kind, period).Scan(

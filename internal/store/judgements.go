@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
 )
 
@@ -51,11 +52,8 @@ func judgedVerdict(verdict, judged string) string {
 func (s *Store) Overrule(ctx context.Context, fileID int64, d state.Decision, rules []string, by, reason string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var verdict, judged, key string
-		err := tx.QueryRowContext(ctx, `SELECT verdict, judged_verdict, tournament_key FROM verdicts WHERE file_id = ?`, fileID).Scan(&verdict, &judged, &key)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("file %d: %w", fileID, ErrNotJudged)
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT verdict, judged_verdict, tournament_key FROM verdicts WHERE file_id = ?`, fileID),
+			fmt.Errorf("file %d: %w", fileID, ErrNotJudged), &verdict, &judged, &key); err != nil {
 			return err
 		}
 		judged = judgedVerdict(verdict, judged)
@@ -66,7 +64,7 @@ func (s *Store) Overrule(ctx context.Context, fileID int64, d state.Decision, ru
 		case state.RejectVersion:
 			inForce = string(state.Rejected)
 		}
-		rj, _ := json.Marshal(orEmptySlice(rules))
+		rj, _ := json.Marshal(orEmpty(rules))
 		if _, err := tx.ExecContext(ctx, `UPDATE verdicts SET verdict = ?, judged_verdict = ?, decision = ?, decision_reason = ?,
 			decision_by = ?, decision_at = ?, decision_rules = ? WHERE file_id = ?`,
 			inForce, judged, string(d), reason, by, ts(now), string(rj), fileID); err != nil {
@@ -145,12 +143,9 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var old PastJudgement
 		var dec, decided, key string
-		err := tx.QueryRowContext(ctx, `SELECT verdict, judged_verdict, decision, decision_reason, rule_set, period, decided_at, tournament_key
-			FROM verdicts WHERE file_id = ?`, v.FileID).Scan(&old.Verdict, &old.Judged, &dec, &old.Reason, &old.RuleSet, &old.Period, &decided, &key)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("file %d: %w", v.FileID, ErrNotJudged)
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT verdict, judged_verdict, decision, decision_reason, rule_set, period, decided_at, tournament_key
+			FROM verdicts WHERE file_id = ?`, v.FileID), fmt.Errorf("file %d: %w", v.FileID, ErrNotJudged),
+			&old.Verdict, &old.Judged, &dec, &old.Reason, &old.RuleSet, &old.Period, &decided, &key); err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT rule, severity, message_it, message_en FROM findings WHERE file_id = ? ORDER BY seq`, v.FileID)
@@ -215,7 +210,7 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 			return nil
 		}
 		if v.Verdict != string(state.Rejected) {
-			players, _ := json.Marshal(orEmptySlice(v.Players))
+			players, _ := json.Marshal(orEmpty(v.Players))
 			if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET name = ?, city = ?, start_date = ?, end_date = ?, rounds = ?,
 				players = ? WHERE key = ? AND (current_file IS NULL OR current_file = ?)`,
 				v.Name, v.City, v.Start, v.End, v.Rounds, string(players), key, v.FileID); err != nil {
@@ -228,25 +223,20 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 
 // Judgements returns a file's earlier judgements, oldest first.
 func (s *Store) Judgements(ctx context.Context, fileID int64) ([]PastJudgement, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT verdict, judged, decision, decision_reason, rule_set, period, findings,
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, j *PastJudgement) error {
+		var decReason, findings string
+		if err := rows.Scan(&j.Verdict, &j.Judged, &j.Decision, &decReason, &j.RuleSet, &j.Period, &findings,
+			stamp(&j.JudgedAt), stamp(&j.ReplacedAt), &j.ReplacedBy, &j.Reason); err != nil {
+			return err
+		}
+		_ = json.Unmarshal([]byte(findings), &j.Findings)
+		return nil
+	}, `SELECT verdict, judged, decision, decision_reason, rule_set, period, findings,
 		judged_at, replaced_at, replaced_by, reason FROM judgements WHERE file_id = ? ORDER BY id`, fileID)
 	if err != nil {
 		return nil, fmt.Errorf("store: judgements of file %d: %w", fileID, err)
 	}
-	defer rows.Close()
-	out := []PastJudgement{}
-	for rows.Next() {
-		var j PastJudgement
-		var dec, decReason, findings, at, rat string
-		if err := rows.Scan(&j.Verdict, &j.Judged, &dec, &decReason, &j.RuleSet, &j.Period, &findings, &at, &rat, &j.ReplacedBy, &j.Reason); err != nil {
-			return nil, err
-		}
-		j.Decision = state.Decision(dec)
-		_ = json.Unmarshal([]byte(findings), &j.Findings)
-		j.JudgedAt, j.ReplacedAt = parseTS(at), parseTS(rat)
-		out = append(out, j)
-	}
-	return out, rows.Err()
+	return orEmpty(out), nil
 }
 
 // JudgedFiles returns the ids of the judged files (with a verdict and a
@@ -301,24 +291,19 @@ type ActNotice struct {
 // ActNotices lists the notices of the office's acts about a submission,
 // oldest first.
 func (s *Store) ActNotices(ctx context.Context, submissionID int64) ([]ActNotice, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, act, kind, env_to, subject, status, created_at FROM notices
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, n *ActNotice) error {
+		var to string
+		if err := rows.Scan(&n.ID, &n.Act, &n.Kind, &to, &n.Subject, &n.Status, stamp(&n.CreatedAt)); err != nil {
+			return err
+		}
+		_ = json.Unmarshal([]byte(to), &n.To)
+		return nil
+	}, `SELECT id, act, kind, env_to, subject, status, created_at FROM notices
 		WHERE submission_id = ? AND act <> '' ORDER BY id`, submissionID)
 	if err != nil {
 		return nil, fmt.Errorf("store: notices of submission %d: %w", submissionID, err)
 	}
-	defer rows.Close()
-	out := []ActNotice{}
-	for rows.Next() {
-		var n ActNotice
-		var to, at string
-		if err := rows.Scan(&n.ID, &n.Act, &n.Kind, &to, &n.Subject, &n.Status, &at); err != nil {
-			return nil, err
-		}
-		_ = json.Unmarshal([]byte(to), &n.To)
-		n.CreatedAt = parseTS(at)
-		out = append(out, n)
-	}
-	return out, rows.Err()
+	return orEmpty(out), nil
 }
 
 // stateSQL selects what the state model (homologation/state) needs of a
@@ -332,8 +317,9 @@ const stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, '
 
 // factsScan receives stateSQL's columns.
 type factsScan struct {
-	sub, verdict, judged, decision, readErr, kind, period, supBy string
-	unclear, revoked, hasTournament                              bool
+	sub, verdict, judged, decision, readErr, period, supBy string
+	kind                                                   fsi.Kind
+	unclear, revoked, hasTournament                        bool
 }
 
 func (x *factsScan) dest() []any {
@@ -350,11 +336,11 @@ func (x *factsScan) facts() state.Facts {
 // CountedIn is a closed list a tournament counted in: rated in it, or
 // carried into it as a correction.
 type CountedIn struct {
-	Kind       string `json:"kind"`
-	Period     string `json:"period"`
-	FileID     int64  `json:"file_id"` // the version counted (0: a revocation carried)
-	Correction bool   `json:"correction"`
-	Reason     string `json:"reason,omitempty"` // of a correction
+	Kind       fsi.Kind `json:"kind"`
+	Period     string   `json:"period"`
+	FileID     int64    `json:"file_id"` // the version counted (0: a revocation carried)
+	Correction bool     `json:"correction"`
+	Reason     string   `json:"reason,omitempty"` // of a correction
 }
 
 // CountedIn lists the closed lists a tournament counted in, oldest first.
@@ -400,7 +386,7 @@ type PendingDecision struct {
 	Name string `json:"name,omitempty"`
 	// RatingKind is the list the file is rated for (standard, rapid):
 	// the article differs (RTF 4.2.7, RAPID 6.8).
-	RatingKind string `json:"rating_kind,omitempty"`
+	RatingKind fsi.Kind `json:"rating_kind,omitempty"`
 	// Message is the finding's, in Italian (withdrawals).
 	Message string `json:"message,omitempty"`
 }

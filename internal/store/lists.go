@@ -5,9 +5,10 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"omologa/internal/homologation/state"
 	"time"
 
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/state"
 	"omologa/internal/platform/failure"
 )
 
@@ -18,11 +19,11 @@ var ErrListExists = failure.New(failure.Conflict, "list already closed")
 // RatingList is a closed rating list as stored.
 type RatingList struct {
 	ID     int64
-	Kind   string // standard, rapid
-	Period string // "2027-01"
-	Issue  string // "2027-01-01"
-	From   string // first receipt day counted
-	Cutoff string // last receipt day counted
+	Kind   fsi.Kind // standard, rapid
+	Period string   // "2027-01"
+	Issue  string   // "2027-01-01"
+	From   string   // first receipt day counted
+	Cutoff string   // last receipt day counted
 	// BasedOn says what the list in force was: "list 2026-11" or
 	// "register players.csv".
 	BasedOn   string
@@ -120,13 +121,13 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 
 // RatingListOf returns the stored list of a kind and period; ok is
 // false when it was never closed.
-func (s *Store) RatingListOf(ctx context.Context, kind, period string) (l *RatingList, ok bool, err error) {
+func (s *Store) RatingListOf(ctx context.Context, kind fsi.Kind, period string) (l *RatingList, ok bool, err error) {
 	return s.ratingList(ctx, `WHERE kind = ? AND period = ?`, kind, period)
 }
 
 // LatestRatingList returns the last list of a kind closed for a period
 // before the given one ("2027-03"); ok is false when there is none.
-func (s *Store) LatestRatingList(ctx context.Context, kind, before string) (l *RatingList, ok bool, err error) {
+func (s *Store) LatestRatingList(ctx context.Context, kind fsi.Kind, before string) (l *RatingList, ok bool, err error) {
 	// Periods are "YYYY-MM": their text order is their time order.
 	return s.ratingList(ctx, `WHERE kind = ? AND period < ? ORDER BY period DESC LIMIT 1`, kind, before)
 }
@@ -134,7 +135,7 @@ func (s *Store) LatestRatingList(ctx context.Context, kind, before string) (l *R
 // RatingListInForce returns the last list of a kind closed for a period
 // up to and including the given one: the list of that kind in force when
 // the given period's list is issued; ok is false when there is none.
-func (s *Store) RatingListInForce(ctx context.Context, kind, upTo string) (l *RatingList, ok bool, err error) {
+func (s *Store) RatingListInForce(ctx context.Context, kind fsi.Kind, upTo string) (l *RatingList, ok bool, err error) {
 	return s.ratingList(ctx, `WHERE kind = ? AND period <= ? ORDER BY period DESC LIMIT 1`, kind, upTo)
 }
 
@@ -177,7 +178,7 @@ func (s *Store) ratingList(ctx context.Context, where string, args ...any) (*Rat
 }
 
 // RatingListPeriods lists the periods closed for a kind, oldest first.
-func (s *Store) RatingListPeriods(ctx context.Context, kind string) ([]string, error) {
+func (s *Store) RatingListPeriods(ctx context.Context, kind fsi.Kind) ([]string, error) {
 	out, err := s.texts(ctx, `SELECT period FROM rating_lists WHERE kind = ? ORDER BY period`, kind)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s lists: %w", kind, err)
@@ -188,7 +189,7 @@ func (s *Store) RatingListPeriods(ctx context.Context, kind string) ([]string, e
 // RatedTournaments maps the tournament keys (and, for files without a
 // key, "#" and the file id) already rated in a list of the kind, other
 // than the list of the given period, to that list's period.
-func (s *Store) RatedTournaments(ctx context.Context, kind, exceptPeriod string) (map[string]string, error) {
+func (s *Store) RatedTournaments(ctx context.Context, kind fsi.Kind, exceptPeriod string) (map[string]string, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT f.file_id, f.tournament_key, l.period FROM rating_list_files f
 		JOIN rating_lists l ON l.id = f.list_id WHERE l.kind = ? AND l.period <> ?`, kind, exceptPeriod)
 	if err != nil {
@@ -225,7 +226,7 @@ type Homologated struct {
 	// whichever version is in force now.
 	ReceivedAt    time.Time
 	Verdict       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string // the list period recorded with the verdict
 	TournamentKey string
 	TournamentID  int64
@@ -242,19 +243,19 @@ type Homologated struct {
 // identity rules could not place is held until the office links it:
 // HeldFiles), first received accepted
 // from from to to included, oldest first.
-func (s *Store) HomologatedFiles(ctx context.Context, kind string, from, to time.Time) ([]Homologated, error) {
+func (s *Store) HomologatedFiles(ctx context.Context, kind fsi.Kind, from, to time.Time) ([]Homologated, error) {
 	return s.homologated(ctx, kind, from, to, "", "")
 }
 
 // UnratedFiles is HomologatedFiles without the tournaments rated in a
 // list of the kind other than the one for period: those homologated too
 // late for their own list, or whose list was never closed.
-func (s *Store) UnratedFiles(ctx context.Context, kind string, from, to time.Time, period string) ([]Homologated, error) {
+func (s *Store) UnratedFiles(ctx context.Context, kind fsi.Kind, from, to time.Time, period string) ([]Homologated, error) {
 	return s.homologated(ctx, kind, from, to, ` AND NOT EXISTS (SELECT 1 FROM rating_list_files rf JOIN rating_lists rl ON rl.id = rf.list_id
 		WHERE rf.tournament_key = t.key AND rl.kind = v.kind AND rl.period <> ?)`, period)
 }
 
-func (s *Store) homologated(ctx context.Context, kind string, from, to time.Time, unrated, period string) ([]Homologated, error) {
+func (s *Store) homologated(ctx context.Context, kind fsi.Kind, from, to time.Time, unrated, period string) ([]Homologated, error) {
 	args := []any{kind}
 	if unrated != "" {
 		args = append(args, period)
@@ -318,7 +319,7 @@ type Rated struct {
 
 // RatedBefore returns the tournaments rated in the lists of a kind
 // closed for periods before the given one, oldest list first.
-func (s *Store) RatedBefore(ctx context.Context, kind, period string) ([]Rated, error) {
+func (s *Store) RatedBefore(ctx context.Context, kind fsi.Kind, period string) ([]Rated, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT l.id, l.period, f.file_id, f.tournament_key, f.label, f.decisions
 		FROM rating_list_files f JOIN rating_lists l ON l.id = f.list_id WHERE l.kind = ? AND l.period < ?
 		ORDER BY l.period, f.file_id`, kind, period)
@@ -390,15 +391,15 @@ type HeldFile struct {
 	Tournament   string `json:"tournament"`
 	TournamentID int64  `json:"tournament_id"`
 	// MaybeID and Maybe are the tournament it may be a version of.
-	MaybeID int64  `json:"maybe_id,omitempty"`
-	Maybe   string `json:"maybe,omitempty"`
-	Kind    string `json:"kind"`
-	Period  string `json:"period,omitempty"`
+	MaybeID int64    `json:"maybe_id,omitempty"`
+	Maybe   string   `json:"maybe,omitempty"`
+	Kind    fsi.Kind `json:"kind"`
+	Period  string   `json:"period,omitempty"`
 }
 
 // HeldFiles returns the accepted versions in force of the unclear
 // tournaments of a kind ("" for every kind), oldest first.
-func (s *Store) HeldFiles(ctx context.Context, kind string) ([]HeldFile, error) {
+func (s *Store) HeldFiles(ctx context.Context, kind fsi.Kind) ([]HeldFile, error) {
 	return queryAll(ctx, s.db, func(rows *sql.Rows, h *HeldFile) error {
 		var seq int
 		if err := rows.Scan(&h.FileID, &h.SubmissionID, &seq, &h.Name, &h.Tournament, &h.TournamentID, &h.MaybeID, &h.Maybe,

@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/intake/ingest"
 )
 
 // judged records a one-file submission received at when and judges it
 // with the verdict, kind and tournament key given; it returns the file id.
-func judged(t *testing.T, s *Store, raw string, when time.Time, verdict, kind, key string, supersedes int64) int64 {
+func judged(t *testing.T, s *Store, raw string, when time.Time, verdict string, kind fsi.Kind, key string, supersedes int64) int64 {
 	t.Helper()
 	ctx := context.Background()
 	id, _, err := s.Record(ctx, &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: when, Original: ingest.Bytes([]byte(raw)),

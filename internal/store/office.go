@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -73,18 +72,14 @@ func (s *Store) Discard(ctx context.Context, id int64, by string, now time.Time)
 func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by string, now time.Time, note string) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var cur string
-		err := tx.QueryRowContext(ctx, `SELECT state FROM submissions WHERE id = ?`, id).Scan(&cur)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoSubmission
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT state FROM submissions WHERE id = ?`, id), ErrNoSubmission, &cur); err != nil {
 			return err
 		}
 		if cur != StateQuarantined {
 			return &StateError{ID: id, State: cur, Want: StateQuarantined}
 		}
 		// The quarantine note (why) is kept ahead of the decision.
-		_, err = tx.ExecContext(ctx, `UPDATE submissions SET state = ?, office_action = ?, office_by = ?, office_at = ?,
+		_, err := tx.ExecContext(ctx, `UPDATE submissions SET state = ?, office_action = ?, office_by = ?, office_at = ?,
 			note = CASE WHEN note = '' THEN ? ELSE note || '; ' || ? END WHERE id = ? AND state = ?`,
 			state, action, by, ts(now), note, note, id, StateQuarantined)
 		return err

@@ -4,13 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"omologa/internal/fsi"
 )
 
 // PlayerPoint is a player's rating in one closed list.
 type PlayerPoint struct {
 	FSIID  string
-	Kind   string // the list's, filled when read
-	Period string // the list's, filled when read
+	Kind   fsi.Kind // the list's, filled when read
+	Period string   // the list's, filled when read
 	Rating int
 	Cat    string
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
 )
 
 // The portal of arbiters and organisers (issue 24): accounts known by
@@ -253,12 +255,13 @@ type PortalFile struct {
 	Sender        string
 	ReceivedAt    time.Time
 	Verdict       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string // the list the file counts in by its receipt
 	Arbiter       string // the chief arbiter the file names (102)
 	// ListKind and ListPeriod name the closed list the file was rated
 	// in, "" while it was rated in none.
-	ListKind, ListPeriod string
+	ListKind   fsi.Kind
+	ListPeriod string
 }
 
 // PortalFiles returns every judged file that belongs to a tournament,

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
 )
 
 // PublicTournament is a homologated tournament as the public site and
@@ -16,10 +18,10 @@ type PublicTournament struct {
 	ID         int64 // the tournament's rowid: stable across versions
 	Key        string
 	Name, City string
-	Province   string // provinceSQL
-	Start, End string // YYYY-MM-DD or ""
-	Kind       string // standard, rapid
-	Period     string // the list period recorded with the verdict
+	Province   string   // provinceSQL
+	Start, End string   // YYYY-MM-DD or ""
+	Kind       fsi.Kind // standard, rapid
+	Period     string   // the list period recorded with the verdict
 	FileID     int64
 	FileName   string
 	Data       []byte
@@ -78,7 +80,7 @@ type JudgedFile struct {
 	ReceivedAt time.Time
 	Province   string // provinceSQL; "" when the file matched no tournament
 	Verdict    string // accepted, accepted-with-warnings, rejected
-	Kind       string
+	Kind       fsi.Kind
 	// Late: the validator found it sent after the deadline
 	// (deadline.late, RTF 6.2.2, RAPID 5.2).
 	Late bool

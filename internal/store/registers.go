@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -59,30 +58,23 @@ func (s *Store) ImportRegister(ctx context.Context, kind, name string, data []by
 func (s *Store) UndoRegister(ctx context.Context, kind, by string, now time.Time) (*RegisterVersion, error) {
 	var undone RegisterVersion
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT id, name, rows FROM register_versions WHERE kind = ? AND undone_at IS NULL
-			ORDER BY id DESC LIMIT 1`, kind).Scan(&undone.ID, &undone.Name, &undone.Rows)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNothingToUndo
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT id, name, rows FROM register_versions WHERE kind = ? AND undone_at IS NULL
+			ORDER BY id DESC LIMIT 1`, kind), ErrNothingToUndo, &undone.ID, &undone.Name, &undone.Rows); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE register_versions SET undone_at = ?, undone_by = ? WHERE id = ?`, ts(now), by, undone.ID); err != nil {
 			return err
 		}
-		var prev int64
-		err = tx.QueryRowContext(ctx, `SELECT id FROM register_versions WHERE kind = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1`, kind).Scan(&prev)
-		if errors.Is(err, sql.ErrNoRows) {
-			_, err = tx.ExecContext(ctx, `DELETE FROM registers WHERE kind = ?`, kind)
+		// The latest version not undone is in force again; with none
+		// left, the register goes.
+		const prev = `SELECT max(id) FROM register_versions WHERE kind = ? AND undone_at IS NULL`
+		if _, err := tx.ExecContext(ctx, `DELETE FROM registers WHERE kind = ? AND (`+prev+`) IS NULL`, kind, kind); err != nil {
 			return err
 		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO registers (kind, name, data, rows, imported_at)
-			SELECT kind, name, data, rows, ? FROM register_versions WHERE id = ?
+		_, err := tx.ExecContext(ctx, `INSERT INTO registers (kind, name, data, rows, imported_at)
+			SELECT kind, name, data, rows, ? FROM register_versions WHERE id = (`+prev+`)
 			ON CONFLICT (kind) DO UPDATE SET name = excluded.name, data = excluded.data, rows = excluded.rows,
-			imported_at = excluded.imported_at`, ts(now), prev)
+			imported_at = excluded.imported_at`, ts(now), kind)
 		return err
 	})
 	if err != nil {
@@ -95,27 +87,12 @@ func (s *Store) UndoRegister(ctx context.Context, kind, by string, now time.Time
 // RegisterHistory lists the imported versions of a register (all kinds
 // when kind is ""), newest first.
 func (s *Store) RegisterHistory(ctx context.Context, kind string) ([]RegisterVersion, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, kind, name, rows, imported_at, imported_by, coalesce(undone_at, ''), undone_by,
+	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, v *RegisterVersion) error {
+		return rows.Scan(&v.ID, &v.Kind, &v.Name, &v.Rows, stamp(&v.ImportedAt), &v.ImportedBy, stamp(&v.UndoneAt), &v.UndoneBy, &v.InForce)
+	}, `SELECT id, kind, name, rows, imported_at, imported_by, undone_at, undone_by,
 		id = (SELECT max(id) FROM register_versions w WHERE w.kind = v.kind AND w.undone_at IS NULL)
 		FROM register_versions v WHERE ? = '' OR kind = ? ORDER BY id DESC`, kind, kind)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []RegisterVersion{}
-	for rows.Next() {
-		var v RegisterVersion
-		var at, undone string
-		if err := rows.Scan(&v.ID, &v.Kind, &v.Name, &v.Rows, &at, &v.ImportedBy, &undone, &v.UndoneBy, &v.InForce); err != nil {
-			return nil, err
-		}
-		v.ImportedAt = parseTS(at)
-		if undone != "" {
-			v.UndoneAt = parseTS(undone)
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return orEmpty(out), err
 }
 
 // RegistersStamp changes whenever a register is imported or an import

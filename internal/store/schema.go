@@ -363,45 +363,7 @@ CREATE INDEX IF NOT EXISTS fide_holds_file ON fide_holds (file_id);
 	// triggers whenever a verdict is written or its tournament's city
 	// changes, so that a page never reads every verdict's JSON report.
 	// Indexes for the filters and the tournaments' order.
-	`
-ALTER TABLE verdicts ADD COLUMN province TEXT NOT NULL DEFAULT '';
-ALTER TABLE verdicts ADD COLUMN summary TEXT;
-UPDATE verdicts SET
-	province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
-		(SELECT CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END
-			FROM tournaments t WHERE t.key = verdicts.tournament_key), ''),
-	summary = json_extract(report, '$.tournament');
-CREATE TRIGGER verdicts_browse_insert AFTER INSERT ON verdicts BEGIN
-	UPDATE verdicts SET
-		province = coalesce(nullif(upper(json_extract(NEW.report, '$.authorisation.province')), ''),
-			(SELECT CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END
-				FROM tournaments t WHERE t.key = NEW.tournament_key), ''),
-		summary = json_extract(NEW.report, '$.tournament')
-	WHERE file_id = NEW.file_id;
-END;
-CREATE TRIGGER verdicts_browse_update AFTER UPDATE OF report, tournament_key ON verdicts BEGIN
-	UPDATE verdicts SET
-		province = coalesce(nullif(upper(json_extract(NEW.report, '$.authorisation.province')), ''),
-			(SELECT CASE WHEN rtrim(t.city) LIKE '%(__)' THEN upper(substr(rtrim(t.city), -3, 2)) ELSE '' END
-				FROM tournaments t WHERE t.key = NEW.tournament_key), ''),
-		summary = json_extract(NEW.report, '$.tournament')
-	WHERE file_id = NEW.file_id;
-END;
-CREATE TRIGGER tournaments_browse_insert AFTER INSERT ON tournaments BEGIN
-	UPDATE verdicts SET province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
-		CASE WHEN rtrim(NEW.city) LIKE '%(__)' THEN upper(substr(rtrim(NEW.city), -3, 2)) ELSE '' END)
-	WHERE tournament_key = NEW.key;
-END;
-CREATE TRIGGER tournaments_browse_city AFTER UPDATE OF city ON tournaments BEGIN
-	UPDATE verdicts SET province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
-		CASE WHEN rtrim(NEW.city) LIKE '%(__)' THEN upper(substr(rtrim(NEW.city), -3, 2)) ELSE '' END)
-	WHERE tournament_key = NEW.key;
-END;
-CREATE INDEX verdicts_province ON verdicts(province);
-CREATE INDEX verdicts_kind_period ON verdicts(kind, period);
-CREATE INDEX verdicts_verdict ON verdicts(verdict);
-CREATE INDEX tournaments_browse_order ON tournaments(start_date DESC, name);
-`,
+	browseMigration,
 	// (issue 22) the players' history across the closed lists, kept once
 	// per list (each list read once when it is closed, or when the
 	// index first sees it), so that a player's page reads his few rows
@@ -602,5 +564,48 @@ CREATE INDEX tournaments_s_kind ON tournaments(s_kind, s_period);
 CREATE INDEX tournaments_s_period ON tournaments(s_period);
 CREATE INDEX tournaments_s_verdict ON tournaments(s_verdict);
 CREATE INDEX tournaments_s_province ON tournaments(s_province);
+`
+}()
+
+// browseMigration is the migration of issue 22 that keeps a verdict's
+// province and summary in columns (see the slice), its triggers' shared
+// statements and the city's sign (fsi.ProvinceOfCity) written once: the
+// text is byte for byte the one shipped.
+var browseMigration = func() string {
+	// sign is the province sign in brackets closing a city, "" when none
+	// (fsi.ProvinceOfCity).
+	sign := func(city string) string {
+		return `CASE WHEN rtrim(` + city + `) LIKE '%(__)' THEN upper(substr(rtrim(` + city + `), -3, 2)) ELSE '' END`
+	}
+	const calendar = `nullif(upper(json_extract(NEW.report, '$.authorisation.province')), '')`
+	verdict := `
+	UPDATE verdicts SET
+		province = coalesce(` + calendar + `,
+			(SELECT ` + sign("t.city") + `
+				FROM tournaments t WHERE t.key = NEW.tournament_key), ''),
+		summary = json_extract(NEW.report, '$.tournament')
+	WHERE file_id = NEW.file_id;
+END;`
+	city := `
+	UPDATE verdicts SET province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
+		` + sign("NEW.city") + `)
+	WHERE tournament_key = NEW.key;
+END;`
+	return `
+ALTER TABLE verdicts ADD COLUMN province TEXT NOT NULL DEFAULT '';
+ALTER TABLE verdicts ADD COLUMN summary TEXT;
+UPDATE verdicts SET
+	province = coalesce(nullif(upper(json_extract(report, '$.authorisation.province')), ''),
+		(SELECT ` + sign("t.city") + `
+			FROM tournaments t WHERE t.key = verdicts.tournament_key), ''),
+	summary = json_extract(report, '$.tournament');
+CREATE TRIGGER verdicts_browse_insert AFTER INSERT ON verdicts BEGIN` + verdict + `
+CREATE TRIGGER verdicts_browse_update AFTER UPDATE OF report, tournament_key ON verdicts BEGIN` + verdict + `
+CREATE TRIGGER tournaments_browse_insert AFTER INSERT ON tournaments BEGIN` + city + `
+CREATE TRIGGER tournaments_browse_city AFTER UPDATE OF city ON tournaments BEGIN` + city + `
+CREATE INDEX verdicts_province ON verdicts(province);
+CREATE INDEX verdicts_kind_period ON verdicts(kind, period);
+CREATE INDEX verdicts_verdict ON verdicts(verdict);
+CREATE INDEX tournaments_browse_order ON tournaments(start_date DESC, name);
 `
 }()

@@ -25,9 +25,7 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,6 +37,7 @@ import (
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/failure"
@@ -171,11 +170,41 @@ func parseTS(s string) time.Time {
 	return t
 }
 
-// Hash is the content hash the store dedupes on (SHA-256, hex).
-func Hash(b []byte) string {
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
+// scanOne scans the row a look-up by key returned into dest: notFound
+// when there is no such row, else the driver's error.
+func scanOne(row *sql.Row, notFound error, dest ...any) error {
+	if err := row.Scan(dest...); errors.Is(err, sql.ErrNoRows) {
+		return notFound
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
+
+// stamp scans a timestamp column (the text ts writes) into *t, for
+// rows.Scan: NULL, "" and anything unreadable are the zero time, as
+// parseTS reads them.
+func stamp(t *time.Time) sql.Scanner { return (*stampScan)(t) }
+
+type stampScan time.Time
+
+func (s *stampScan) Scan(v any) error {
+	switch v := v.(type) {
+	case string:
+		*s = stampScan(parseTS(v))
+	case []byte:
+		*s = stampScan(parseTS(string(v)))
+	case time.Time:
+		*s = stampScan(v)
+	default:
+		*s = stampScan{}
+	}
+	return nil
+}
+
+// Hash is the content hash the store dedupes on: ingest's (SHA-256,
+// hex), as a Content of b is named.
+func Hash(b []byte) string { return ingest.Bytes(b).Hash() }
 
 // Record stores a submission with its files, in one transaction. When a
 // submission with the same content hash and Message-ID is already
@@ -192,7 +221,7 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 		hash = Hash(nil)
 	}
 	fields, _ := json.Marshal(orEmptyMap(sub.Fields))
-	problems, _ := json.Marshal(orEmptySlice(sub.Problems))
+	problems, _ := json.Marshal(orEmpty(sub.Problems))
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		var source string
 		err := tx.QueryRowContext(ctx, `SELECT id, source FROM submissions WHERE content_hash = ? AND message_id = ?`,
@@ -262,9 +291,9 @@ func orEmptyMap(m map[string]string) map[string]string {
 	return m
 }
 
-func orEmptySlice(s []string) []string {
+func orEmpty[T any](s []T) []T {
 	if s == nil {
-		return []string{}
+		return []T{}
 	}
 	return s
 }
@@ -382,7 +411,7 @@ type Verdict struct {
 	Format        string
 	Verdict       string
 	RuleSet       string
-	Kind          string
+	Kind          fsi.Kind
 	Period        string
 	ReadError     string
 	Supersedes    int64 // file id, 0 when none
@@ -403,8 +432,8 @@ type Verdict struct {
 // Rating is one player's provisional variation in one tournament; the
 // list itself is computed when the period closes.
 type Rating struct {
-	Player string // FSI id, else "#" and the starting number
-	Kind   string // standard, rapid
+	Player string   // FSI id, else "#" and the starting number
+	Kind   fsi.Kind // standard, rapid
 	Period string
 	Result []byte // JSON from the rating stage
 	// TheoreticalWanted: the office has to give the player a theoretical
@@ -839,12 +868,7 @@ func (s *Store) Register(ctx context.Context, kind string) (name string, data []
 // Ratings returns the provisional rating results of a file.
 func (s *Store) Ratings(ctx context.Context, fileID int64) ([]Rating, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *Rating) error {
-		var res string
-		if err := rows.Scan(&r.Player, &r.Kind, &r.Period, &res); err != nil {
-			return err
-		}
-		r.Result = []byte(res)
-		return nil
+		return rows.Scan(&r.Player, &r.Kind, &r.Period, &r.Result)
 	}, `SELECT player, kind, period, result FROM rating_results WHERE file_id = ? ORDER BY rowid`, fileID)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of file %d: %w", fileID, err)

@@ -9,8 +9,8 @@ import (
 	"io"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
-
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"
 )
@@ -115,7 +115,7 @@ func (s *Store) KeyTaken(ctx context.Context, key string) (bool, error) {
 // file's facts when new; its facts follow an accepted version. The
 // version in force is then recomputed (refreshTournament).
 func saveTournament(ctx context.Context, tx *sql.Tx, v Verdict, now time.Time) error {
-	players, _ := json.Marshal(orEmptySlice(v.Players))
+	players, _ := json.Marshal(orEmpty(v.Players))
 	accepted := v.Verdict == "accepted" || v.Verdict == "accepted-with-warnings"
 	if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (key, name, city, start_date, end_date, calendar_code, rounds,
 		players, unclear_with, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
@@ -303,17 +303,14 @@ func (s *Store) Reinstate(ctx context.Context, id int64, by, reason string, now 
 func (s *Store) setRevoked(ctx context.Context, id int64, revoke bool, by, reason string, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var revAt sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT revoked_at FROM tournaments WHERE rowid = ?`, id).Scan(&revAt)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoTournament
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT revoked_at FROM tournaments WHERE rowid = ?`, id), ErrNoTournament, &revAt); err != nil {
 			return err
 		}
 		if revAt.Valid == revoke {
 			return &StateError{ID: id, State: map[bool]string{true: "revoked", false: "not revoked"}[revAt.Valid],
 				Want: map[bool]string{true: "not revoked", false: "revoked"}[revoke]}
 		}
+		var err error
 		if revoke {
 			_, err = tx.ExecContext(ctx, `UPDATE tournaments SET revoked_at = ?, revoked_by = ?, revoke_reason = ?,
 				changed_at = ?, change_reason = ?, updated_at = ? WHERE rowid = ?`,
@@ -333,11 +330,7 @@ func (s *Store) setRevoked(ctx context.Context, id int64, revoke bool, by, reaso
 func (s *Store) Link(ctx context.Context, fileID, id int64, now time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		var to string
-		err := tx.QueryRowContext(ctx, `SELECT key FROM tournaments WHERE rowid = ?`, id).Scan(&to)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoTournament
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT key FROM tournaments WHERE rowid = ?`, id), ErrNoTournament, &to); err != nil {
 			return err
 		}
 		return moveFile(ctx, tx, fileID, to, catalogue.IT.T("note.linked"), now)
@@ -427,7 +420,7 @@ func (s *Store) OpenFile(ctx context.Context, fileID int64) (name string, size i
 
 // FileVerdict returns a file's verdict and kind of play; ok is false
 // when it is not judged yet.
-func (s *Store) FileVerdict(ctx context.Context, fileID int64) (verdict, kind string, ok bool, err error) {
+func (s *Store) FileVerdict(ctx context.Context, fileID int64) (verdict string, kind fsi.Kind, ok bool, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT verdict, kind FROM verdicts WHERE file_id = ?`, fileID).Scan(&verdict, &kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", false, nil

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"omologa/internal/platform/failure"
@@ -33,17 +32,19 @@ type User struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// AddUser records a new user.
+// AddUser records a new user; a name already taken is ErrUserExists (the
+// insert does nothing then, rather than fail on the constraint).
 func (s *Store) AddUser(ctx context.Context, name, role, hash string, now time.Time) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO users (name, role, hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
-		name, role, hash, ts(now), ts(now))
+	var id int64
+	err := scanOne(s.db.QueryRowContext(ctx, `INSERT INTO users (name, role, hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (name) DO NOTHING RETURNING id`, name, role, hash, ts(now), ts(now)), ErrUserExists, &id)
+	if errors.Is(err, ErrUserExists) {
+		return 0, fmt.Errorf("store: user %s: %w", name, err)
+	}
 	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE") {
-			return 0, fmt.Errorf("store: user %s: %w", name, ErrUserExists)
-		}
 		return 0, fmt.Errorf("store: add user %s: %w", name, err)
 	}
-	return res.LastInsertId()
+	return id, nil
 }
 
 // UpdateUser changes a user's hash, role or disabled flag (a field left
@@ -54,11 +55,8 @@ func (s *Store) UpdateUser(ctx context.Context, name string, hash, role *string,
 		var id int64
 		var oldRole string
 		var wasDisabled bool
-		err := tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name).Scan(&id, &oldRole, &wasDisabled)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoUser
-		}
-		if err != nil {
+		if err := scanOne(tx.QueryRowContext(ctx, `SELECT id, role, disabled FROM users WHERE name = ?`, name), ErrNoUser,
+			&id, &oldRole, &wasDisabled); err != nil {
 			return err
 		}
 		// Checked in the write transaction, so that two admins disabling
@@ -92,7 +90,7 @@ func (s *Store) UpdateUser(ctx context.Context, name string, hash, role *string,
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE users SET updated_at = ? WHERE id = ?`, ts(now), id)
+		_, err := tx.ExecContext(ctx, `UPDATE users SET updated_at = ? WHERE id = ?`, ts(now), id)
 		return err
 	})
 	if err != nil {
@@ -120,12 +118,7 @@ func (s *Store) Users(ctx context.Context) ([]User, error) {
 
 func (s *Store) users(ctx context.Context, where string, args ...any) ([]User, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, u *User) error {
-		var created, updated string
-		if err := rows.Scan(&u.ID, &u.Name, &u.Role, &u.Hash, &u.Disabled, &created, &updated); err != nil {
-			return err
-		}
-		u.CreatedAt, u.UpdatedAt = parseTS(created), parseTS(updated)
-		return nil
+		return rows.Scan(&u.ID, &u.Name, &u.Role, &u.Hash, &u.Disabled, stamp(&u.CreatedAt), stamp(&u.UpdatedAt))
 	}, `SELECT id, name, role, hash, disabled, created_at, updated_at FROM users `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)

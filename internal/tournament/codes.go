@@ -24,46 +24,33 @@ const (
 	CodeZeroBye     Code = 'Z' // zero-point bye, announced absence
 )
 
+// meanings are the TRF result codes with their meaning in English, by
+// code ("" for a byte that is none).
+var meanings = [256]string{
+	CodeNone:        "not paired",
+	CodeWin:         "win",
+	CodeDraw:        "draw",
+	CodeLoss:        "loss",
+	CodeForfeitWin:  "forfeit win",
+	CodeForfeitLoss: "forfeit loss",
+	CodeUnratedWin:  "win, not rated (less than one move)",
+	CodeUnratedDraw: "draw, not rated (less than one move)",
+	CodeUnratedLoss: "loss, not rated (less than one move)",
+	CodeHalfBye:     "half-point bye",
+	CodeFullBye:     "full-point bye",
+	CodePairingBye:  "pairing-allocated bye",
+	CodeZeroBye:     "zero-point bye",
+}
+
 // Valid reports whether c is one of the TRF result codes.
 func (c Code) Valid() bool {
-	switch c {
-	case CodeNone, CodeWin, CodeDraw, CodeLoss, CodeForfeitWin, CodeForfeitLoss,
-		CodeUnratedWin, CodeUnratedDraw, CodeUnratedLoss,
-		CodeHalfBye, CodeFullBye, CodePairingBye, CodeZeroBye:
-		return true
-	}
-	return false
+	return meanings[c] != ""
 }
 
 // Meaning gives the code's meaning in English, for output and messages.
 func (c Code) Meaning() string {
-	switch c {
-	case CodeNone:
-		return "not paired"
-	case CodeWin:
-		return "win"
-	case CodeDraw:
-		return "draw"
-	case CodeLoss:
-		return "loss"
-	case CodeForfeitWin:
-		return "forfeit win"
-	case CodeForfeitLoss:
-		return "forfeit loss"
-	case CodeUnratedWin:
-		return "win, not rated (less than one move)"
-	case CodeUnratedDraw:
-		return "draw, not rated (less than one move)"
-	case CodeUnratedLoss:
-		return "loss, not rated (less than one move)"
-	case CodeHalfBye:
-		return "half-point bye"
-	case CodeFullBye:
-		return "full-point bye"
-	case CodePairingBye:
-		return "pairing-allocated bye"
-	case CodeZeroBye:
-		return "zero-point bye"
+	if m := meanings[c]; m != "" {
+		return m
 	}
 	return fmt.Sprintf("unknown code %q", byte(c))
 }

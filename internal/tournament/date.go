@@ -29,6 +29,16 @@ func (d Date) IsZero() bool { return d.Year == 0 }
 // IsFull reports whether year, month and day are all known.
 func (d Date) IsFull() bool { return d.Year != 0 && d.Month != 0 && d.Day != 0 }
 
+// IsCalendarDay reports whether the date is full and a day of the
+// calendar (not 2025-02-30, nor month 13): what a setting's dates must
+// be.
+func (d Date) IsCalendarDay() bool {
+	if !d.IsFull() || d.Month > 12 || d.Day > 31 {
+		return false
+	}
+	return DateOf(d.Time(time.UTC)) == d
+}
+
 // Time returns midnight of the date in loc (UTC when loc is nil). A partial
 // date is completed with January and the 1st.
 func (d Date) Time(loc *time.Location) time.Time {

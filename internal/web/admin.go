@@ -114,11 +114,7 @@ func (s *Server) registersData(r *http.Request) (registersData, error) {
 
 func (s *Server) registers(w http.ResponseWriter, r *http.Request) {
 	d, err := s.registersData(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "registers", "registers", d)
+	s.show(w, r, "registers", "registers", d, err)
 }
 
 // importPreview reads an uploaded register and shows what importing it
@@ -190,11 +186,7 @@ func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) users(w http.ResponseWriter, r *http.Request) {
 	us, err := s.o.Users(r.Context(), visitOf(r).actor())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "users", "users", us)
+	s.show(w, r, "users", "users", us, err)
 }
 
 func (s *Server) addUser(w http.ResponseWriter, r *http.Request) {

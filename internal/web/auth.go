@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -10,18 +9,12 @@ import (
 
 	"omologa/internal/office"
 	"omologa/internal/office/accounts"
+	"omologa/internal/webkit"
 )
 
-// cookieName is the session cookie; "__Host-" under TLS binds it to
-// this host and path, HTTPS only.
-func (s *Server) cookieName() string {
-	if s.tls {
-		return "__Host-omologa"
-	}
-	return "omologa"
-}
-
-type ctxKey struct{}
+// sessionCookie is the session cookie's name (under TLS "__Host-"
+// binds it to this host and path, HTTPS only).
+func (s *Server) sessionCookie() string { return s.cookies.Name("omologa") }
 
 // visit is the logged-in user of a request.
 type visit struct {
@@ -33,49 +26,38 @@ func (v *visit) actor() office.Actor {
 	return office.Actor{User: v.sess.User.Name, Role: office.Role(v.sess.User.Role), Via: "web"}
 }
 
-func visitOf(r *http.Request) *visit {
-	v, _ := r.Context().Value(ctxKey{}).(*visit)
-	return v
-}
+// visitOf is the logged-in user of a request behind the login.
+func visitOf(r *http.Request) *visit { return webkit.Who[visit](r) }
 
 // current returns the request's session, nil when it has none.
 func (s *Server) current(r *http.Request) (*visit, error) {
-	c, err := r.Cookie(s.cookieName())
-	if err != nil || c.Value == "" {
+	tok := s.cookies.Value(r, s.sessionCookie())
+	if tok == "" {
 		return nil, nil
 	}
-	sess, ok, err := s.acc.Session(r.Context(), c.Value)
+	sess, ok, err := s.acc.Session(r.Context(), tok)
 	if err != nil || !ok {
 		return nil, err
 	}
-	return &visit{token: c.Value, sess: sess}, nil
+	return &visit{token: tok, sess: sess}, nil
 }
 
-// user wraps a page that needs a logged-in user: without one, the
-// browser goes to the login page (and back here after).
-func (s *Server) user(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		v, err := s.current(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		if v == nil {
-			if r.Method != http.MethodGet {
-				s.plainError(w, r, http.StatusUnauthorized, "loginFirst")
-				return
-			}
-			http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
-			return
-		}
-		h(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, v)))
-	}
+// loginGate is the gate of the pages behind the login: without a
+// session the browser goes to the login page (and back here after), a
+// form is refused.
+func (s *Server) loginGate() webkit.Gate[visit] {
+	return webkit.Gate[visit]{Current: s.current, Fail: s.fail,
+		SignIn: func(r *http.Request) string { return "/login?next=" + url.QueryEscape(r.URL.RequestURI()) },
+		Expired: func(w http.ResponseWriter, r *http.Request) {
+			s.plainError(w, r, http.StatusUnauthorized, "loginFirst")
+		}}
 }
 
-// act wraps a page or form of an office act: the user's role must allow
-// it, else 403 before anything runs (the office refuses it too).
+// act wraps a page or form of an office act behind the login: the
+// user's role must allow it, else 403 before anything runs (the office
+// refuses it too).
 func (s *Server) act(a office.Action, h http.HandlerFunc) http.HandlerFunc {
-	return s.user(func(w http.ResponseWriter, r *http.Request) {
+	return s.gate.Wrap(func(w http.ResponseWriter, r *http.Request) {
 		v := visitOf(r)
 		if !v.actor().Role.May(a) {
 			s.log.Warn("web: act refused to the role", "user", v.sess.User.Name, "role", v.sess.User.Role, "action", a)
@@ -133,8 +115,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 
 // setSession sets the session cookie of a login.
 func (s *Server) setSession(w http.ResponseWriter, token string) {
-	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: token, Path: "/", HttpOnly: true,
-		Secure: s.tls, SameSite: http.SameSiteStrictMode, MaxAge: int(s.acc.Lifetime.Seconds())})
+	s.cookies.Set(w, s.sessionCookie(), token, int(s.acc.Lifetime.Seconds()))
 }
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
@@ -145,8 +126,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: s.cookieName(), Value: "", Path: "/", HttpOnly: true,
-		Secure: s.tls, SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	s.cookies.Set(w, s.sessionCookie(), "", -1)
 	http.Redirect(w, r, "/login", http.StatusSeeOther)
 }
 
@@ -164,8 +144,7 @@ func (s *Server) setLang(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: "lang", Value: lang, Path: "/", HttpOnly: true, Secure: s.tls,
-		SameSite: http.SameSiteStrictMode, MaxAge: 365 * 24 * 3600})
+	s.cookies.Set(w, "lang", lang, 365*24*3600)
 	http.Redirect(w, r, safeNext(r.PostFormValue("next")), http.StatusSeeOther)
 }
 
@@ -175,8 +154,8 @@ func (s *Server) langOf(r *http.Request) string {
 	if v := visitOf(r); v != nil && (v.sess.Lang == "it" || v.sess.Lang == "en") {
 		return v.sess.Lang
 	}
-	if c, err := r.Cookie("lang"); err == nil && (c.Value == "it" || c.Value == "en") {
-		return c.Value
+	if c := s.cookies.Value(r, "lang"); c == "it" || c == "en" {
+		return c
 	}
 	return s.lang
 }
@@ -258,6 +237,16 @@ func (s *Server) found(w http.ResponseWriter, r *http.Request, ok bool, err erro
 		return false
 	}
 	return true
+}
+
+// show renders page (under the menu entry nav) with data, read for it,
+// or answers err when the reading failed.
+func (s *Server) show(w http.ResponseWriter, r *http.Request, page, nav string, data any, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, page, nav, data)
 }
 
 // plainError answers without the layout (no session known).

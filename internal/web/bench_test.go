@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"omologa/internal/config"
+	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
@@ -77,7 +78,7 @@ func seedBig(b *testing.B) *bigStore {
 		if err != nil {
 			b.Fatal(err)
 		}
-		kind := "standard"
+		kind := fsi.Standard
 		if i%3 == 0 {
 			kind = "rapid"
 		}
@@ -104,7 +105,7 @@ func seedBig(b *testing.B) *bigStore {
 	// each period.
 	for y := 2025; y <= 2026; y++ {
 		for m := 1; m <= 12; m++ {
-			kinds := []string{"rapid"}
+			kinds := []fsi.Kind{"rapid"}
 			if m%2 == 1 {
 				kinds = append(kinds, "standard")
 			}

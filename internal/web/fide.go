@@ -40,7 +40,7 @@ func (s *Server) fidePeriods(r *http.Request) (current periods.Period, labels []
 	if set == nil {
 		return current, nil, false, nil
 	}
-	sch := set.List.Schedule()
+	sch := set.List
 	current = fide.List(set, today)
 	labels = []string{sch.Next(current).Label, current.Label, sch.Previous(current).Label}
 	done, err := s.st.ForwardingPeriods(r.Context())
@@ -66,7 +66,7 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 	d := fideData{Period: current, Periods: labels}
 	if p := r.URL.Query().Get("period"); p != "" {
 		set := s.o.Rules.SelectFide(tournament.DateOf(s.now().In(s.zone)))
-		if d.Period, err = set.List.Schedule().Parse(p); err != nil {
+		if d.Period, err = set.List.Parse(p); err != nil {
 			s.fail(w, r, office.Refusal(office.Invalid, "web.refused.fide-period", catalogue.Named{"err": err}))
 			return
 		}

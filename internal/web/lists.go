@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"omologa/internal/fsi"
-	"omologa/internal/platform/italian"
 	"strings"
 	"time"
 
@@ -31,24 +30,19 @@ type listsData struct {
 }
 
 func (s *Server) lists(w http.ResponseWriter, r *http.Request) {
-	ls, err := s.st.ListSummaries(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	d := listsData{Rejudged: rejudgedOf(r.URL.Query())}
+	var err error
+	if d.Lists, err = s.st.ListSummaries(r.Context()); err == nil {
+		d.Next, err = s.nextLists(r)
 	}
-	next, err := s.nextLists(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "lists", "lists", listsData{Lists: ls, Next: next, Rejudged: rejudgedOf(r.URL.Query())})
+	s.show(w, r, "lists", "lists", d, err)
 }
 
 // listSummary returns the closed list the path names with the key its
 // cached renderings go under; ok is false (404 written) when there is
 // none.
 func (s *Server) listSummary(w http.ResponseWriter, r *http.Request) (l office.ListSummary, key string, ok bool) {
-	l, ok, err := s.st.ListSummaryOf(r.Context(), r.PathValue("kind"), r.PathValue("period"))
+	l, ok, err := s.st.ListSummaryOf(r.Context(), fsi.Kind(r.PathValue("kind")), r.PathValue("period"))
 	if err != nil {
 		s.fail(w, r, err)
 		return l, "", false
@@ -135,8 +129,8 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request) {
 	s.writeChanges(w, r, listTitle(sum.Kind, sum.Period), &lr.Report, nil)
 }
 
-func listTitle(kind, period string) string {
-	return fsi.Kind(kind).ListName() + " · " + italian.Period(period)
+func listTitle(kind fsi.Kind, period string) string {
+	return kind.ListName() + " · " + fsi.PeriodMonth(period)
 }
 
 func (s *Server) writeChanges(w http.ResponseWriter, r *http.Request, title string, rep *rating.Report, notes []string) {
@@ -184,9 +178,10 @@ func (s *Server) png(w http.ResponseWriter, r *http.Request, key string, draw fu
 }
 
 type previewData struct {
-	Kind, Period string
-	Closed       bool
-	Res          *office.ListRunResult
+	Kind   fsi.Kind
+	Period string
+	Closed bool
+	Res    *office.ListRunResult
 	// Can says whether the list may be closed now, or why not; Changes
 	// is the change report, inline.
 	Can     office.Closability
@@ -197,9 +192,9 @@ type previewData struct {
 // changes (in a frame, as the published report) and a button to close
 // it.
 func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
-	kind, period := r.URL.Query().Get("kind"), r.URL.Query().Get("period")
+	kind, period := fsi.Kind(r.URL.Query().Get("kind")), r.URL.Query().Get("period")
 	res, err := s.o.ListRun(r.Context(), visitOf(r).actor(),
-		office.ListRunRequest{Kind: fsi.Kind(kind), Period: period, Preview: true, Force: true})
+		office.ListRunRequest{Kind: kind, Period: period, Preview: true, Force: true})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -213,7 +208,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	can, err := s.o.CanClose(r.Context(), fsi.Kind(kind), period)
+	can, err := s.o.CanClose(r.Context(), kind, period)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -291,10 +286,24 @@ type playerResult struct {
 	Line rating.Line
 }
 
-func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+// history is the players' index and the rating history, with the
+// milestones, of the player the path names; ok is false when a failure
+// has been answered.
+func (s *Server) history(w http.ResponseWriter, r *http.Request) (ix *office.Players, hist []office.HistPoint, ms []office.Milestone, ok bool) {
 	ix, err := s.idx.Get(r.Context())
+	if err == nil {
+		hist, ms, err = s.idx.History(r.Context(), r.PathValue("id"))
+	}
 	if err != nil {
 		s.fail(w, r, err)
+		return nil, nil, nil, false
+	}
+	return ix, hist, ms, true
+}
+
+func (s *Server) player(w http.ResponseWriter, r *http.Request) {
+	ix, hist, ms, ok := s.history(w, r)
+	if !ok {
 		return
 	}
 	id := r.PathValue("id")
@@ -303,14 +312,9 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	hist, ms, err := s.idx.History(r.Context(), id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	d := playerData{P: p, RapidCat: p.Extra[rating.ColRapidCategory], Milestones: ms}
+	d := playerData{P: p, RapidCat: rating.RapidCategory(p), Milestones: ms}
 	for _, h := range hist {
-		if fsi.Kind(h.Kind) == fsi.Rapid {
+		if h.Kind == fsi.Rapid {
 			d.Rapid = append(d.Rapid, h)
 		} else {
 			d.Standard = append(d.Standard, h)
@@ -333,17 +337,11 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 
 // playerChart draws a player's rating of one kind across the lists.
 func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
-	ix, err := s.idx.Get(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
+	ix, hist, _, ok := s.history(w, r)
+	if !ok {
 		return
 	}
-	kind := r.PathValue("kind")
-	hist, _, err := s.idx.History(r.Context(), r.PathValue("id"))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	kind := fsi.Kind(r.PathValue("kind"))
 	var pts []lists.Point
 	for _, h := range hist {
 		if h.Kind == kind {
@@ -355,7 +353,7 @@ func (s *Server) playerChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.png(w, r, fmt.Sprintf("player %s %s %s", r.PathValue("id"), kind, ix.Stamp), func(buf *bytes.Buffer) error {
-		return lists.HistoryPNG(buf, fsi.Kind(kind).ListName(), pts)
+		return lists.HistoryPNG(buf, kind.ListName(), pts)
 	})
 }
 

@@ -29,7 +29,7 @@ import (
 const recentDays = 14
 
 type nextList struct {
-	Kind   string
+	Kind   fsi.Kind
 	Period periods.Period
 	Closed bool // already closed
 	// Can says whether the office may close it now, or why not (the
@@ -104,7 +104,7 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 		sch := s.o.Rules.Rating.Schedule(k)
 		p := sch.ForReceipt(today)
 		prev := sch.Previous(p)
-		_, closed, err := s.st.ListSummaryOf(r.Context(), string(k), prev.Label)
+		_, closed, err := s.st.ListSummaryOf(r.Context(), k, prev.Label)
 		if err != nil {
 			return nil, err
 		}
@@ -113,9 +113,9 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, nextList{Kind: string(k), Period: prev, Can: can})
+			out = append(out, nextList{Kind: k, Period: prev, Can: can})
 		}
-		_, closed, err = s.st.ListSummaryOf(r.Context(), string(k), p.Label)
+		_, closed, err = s.st.ListSummaryOf(r.Context(), k, p.Label)
 		if err != nil {
 			return nil, err
 		}
@@ -123,26 +123,49 @@ func (s *Server) nextLists(r *http.Request) ([]nextList, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, nextList{Kind: string(k), Period: p, Closed: closed, Can: can})
+		out = append(out, nextList{Kind: k, Period: p, Closed: closed, Can: can})
 	}
 	return out, nil
 }
 
 // browsePage is the page the request asks for of a filtered listing
-// (submissions, tournaments), with the periods and provinces its filter
-// form offers.
+// (submissions, tournaments), with its filter form (the "filters" part)
+// and the periods and provinces the form offers.
 type browsePage[F, R any] struct {
 	F         F
+	Form      filterForm
 	Rows      []R
 	Pager     pager
 	Periods   []string
 	Provinces []string
 }
 
+// filterForm is what differs between the filter forms of the listings:
+// where the form goes, its selects of coded values (before the list
+// period and the province every form has) and the text key of the
+// search box's hint.
+type filterForm struct {
+	Action string
+	Coded  []codedFilter
+	Hint   string
+}
+
+// codedFilter is a select of coded values: Name is the query parameter,
+// the text key of its label and the prefix of its values' texts
+// ("state" → "state.judged").
+// listKinds are the kinds a listing filters by: the two rating lists.
+var listKinds = []string{string(fsi.Standard), string(fsi.Rapid)}
+
+type codedFilter struct {
+	Name   string
+	Chosen string
+	Values []string
+}
+
 // browse loads, with load (the store's Browse method of the listing),
 // the page the request asks for of the rows matching f, and the choices
 // of the filter form.
-func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Context, f F, offset, limit int) ([]R, int, error)) (browsePage[F, R], error) {
+func browse[F, R any](s *Server, r *http.Request, f F, form filterForm, load func(ctx context.Context, f F, offset, limit int) ([]R, int, error)) (browsePage[F, R], error) {
 	page := pageOf(r)
 	rows, total, err := load(r.Context(), f, (page-1)*perPage, perPage)
 	if err != nil {
@@ -156,7 +179,7 @@ func browse[F, R any](s *Server, r *http.Request, f F, load func(ctx context.Con
 	if err != nil {
 		return browsePage[F, R]{}, err
 	}
-	return browsePage[F, R]{F: f, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces}, nil
+	return browsePage[F, R]{F: f, Form: form, Rows: rows, Pager: newPager(r, page, total), Periods: periods, Provinces: provinces}, nil
 }
 
 type submissionsData struct {
@@ -167,8 +190,13 @@ type submissionsData struct {
 func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := office.SubmissionFilter{State: q.Get("state"), Verdict: q.Get("verdict"), Channel: q.Get("channel"),
-		Kind: q.Get("kind"), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
-	p, err := browse(s, r, f, s.st.BrowseSubmissions)
+		Kind: fsi.Kind(q.Get("kind")), Period: q.Get("period"), Province: q.Get("province"), Text: q.Get("q")}
+	p, err := browse(s, r, f, filterForm{Action: "/submissions", Hint: "textHint", Coded: []codedFilter{
+		{"state", f.State, []string{"received", "judged", "quarantined", "discarded"}},
+		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected", "unreadable"}},
+		{"channel", f.Channel, []string{"drop", "imap", "cli"}},
+		{"kind", string(f.Kind), listKinds},
+	}}, s.st.BrowseSubmissions)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -472,9 +500,12 @@ func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 
 func (s *Server) tournaments(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	f := office.TournamentFilter{Kind: q.Get("kind"), Period: q.Get("period"), Verdict: q.Get("verdict"),
+	f := office.TournamentFilter{Kind: fsi.Kind(q.Get("kind")), Period: q.Get("period"), Verdict: q.Get("verdict"),
 		Province: q.Get("province"), Text: q.Get("q")}
-	p, err := browse(s, r, f, s.st.BrowseTournaments)
+	p, err := browse(s, r, f, filterForm{Action: "/tournaments", Hint: "tournamentHint", Coded: []codedFilter{
+		{"kind", string(f.Kind), listKinds},
+		{"verdict", f.Verdict, []string{"accepted", "accepted-with-warnings", "rejected"}},
+	}}, s.st.BrowseTournaments)
 	if err != nil {
 		s.fail(w, r, err)
 		return

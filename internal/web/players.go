@@ -1,6 +1,7 @@
 package web
 
 import (
+	"omologa/internal/fsi"
 	"omologa/internal/office"
 )
 
@@ -14,6 +15,6 @@ type (
 
 // milestonesOf reads a closed list's change report into the players'
 // milestones (office.MilestonesOf).
-func milestonesOf(report []byte, kind, period string, into map[string][]milestone) error {
+func milestonesOf(report []byte, kind fsi.Kind, period string, into map[string][]milestone) error {
 	return office.MilestonesOf(report, kind, period, into)
 }

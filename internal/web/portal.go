@@ -8,11 +8,7 @@ import "net/http"
 
 func (s *Server) portalAccounts(w http.ResponseWriter, r *http.Request) {
 	accs, err := s.o.PortalAccounts(r.Context(), visitOf(r).actor())
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, "portal_accounts", "users", accs)
+	s.show(w, r, "portal_accounts", "users", accs, err)
 }
 
 func (s *Server) setPortalAccount(w http.ResponseWriter, r *http.Request) {

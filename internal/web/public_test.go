@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
-	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/statistics"
 )
@@ -156,8 +156,9 @@ func TestPublicSiteDemo(t *testing.T) {
 }
 
 type demoList struct {
-	kind, period string
-	list         *registers.Players
+	kind   fsi.Kind
+	period string
+	list   *registers.Players
 }
 
 func demoListsKinds(t *testing.T, f *fixture) []demoList {
@@ -249,7 +250,7 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 		if err := json.Unmarshal(l.Report, &rep); err != nil {
 			t.Fatal(err)
 		}
-		wantAdded[s.Kind+" "+s.Period] = len(rep.Added)
+		wantAdded[string(s.Kind)+" "+s.Period] = len(rep.Added)
 	}
 	wantListed := q(`SELECT 'rows', rows FROM rating_lists WHERE kind = 'standard' AND period = '2027-01'`)
 
@@ -295,7 +296,7 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 			w, found := 0, false
 			for k, n := range wantAdded {
 				kk, period, _ := strings.Cut(k, " ")
-				if kk == kind && italian.Period(period) == row[1] {
+				if kk == kind && fsi.PeriodMonth(period) == row[1] {
 					w, found = n, true
 				}
 			}

@@ -124,9 +124,9 @@ func auditObject(v *view, obj string) string {
 // periodName names a list period "2027-01" in the reader's language.
 func periodName(lang, p string) string {
 	if lang == "en" {
-		return italian.PeriodEN(p)
+		return fsi.PeriodMonthEN(p)
 	}
-	return italian.Period(p)
+	return fsi.PeriodMonth(p)
 }
 
 // parsePages parses each page template with the layout; the pages write

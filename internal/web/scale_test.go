@@ -150,7 +150,7 @@ func seedYears(b *testing.B, path string, years int) scaleInfo {
 				city = fmt.Sprintf("%s (%s)", t.City, provinces[i%len(provinces)])
 			}
 			v := store.Verdict{FileID: loaded.Files[0].ID, TournamentKey: fmt.Sprintf("t%d-%d", year, i), Name: t.Name, City: city,
-				Start: t.Start.String(), End: t.End.String(), Format: "trf16", Verdict: string(rep.Verdict), Kind: string(kind),
+				Start: t.Start.String(), End: t.End.String(), Format: "trf16", Verdict: string(rep.Verdict), Kind: kind,
 				Period: fmt.Sprintf("%d-%02d", recv.Year(), int(recv.Month())), Report: rep}
 			for _, p := range t.Players {
 				pid := p.NationalID
@@ -159,7 +159,7 @@ func seedYears(b *testing.B, path string, years int) scaleInfo {
 				}
 				res, _ := json.Marshal(rating.Line{Start: p.Start, Name: p.Name, FSIID: p.NationalID, Rating: p.Rating, Rated: true,
 					Games: 9, Score: p.Points, Applied: 12})
-				v.Ratings = append(v.Ratings, store.Rating{Player: pid, Kind: string(kind), Period: v.Period, Result: res})
+				v.Ratings = append(v.Ratings, store.Rating{Player: pid, Kind: kind, Period: v.Period, Result: res})
 			}
 			if err := st.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateJudged, Verdicts: []store.Verdict{v}}, recv); err != nil {
 				b.Fatal(err)
@@ -200,7 +200,7 @@ func seedYears(b *testing.B, path string, years int) scaleInfo {
 				report, _ := json.Marshal(map[string]any{"promotions": promos})
 				period := fmt.Sprintf("%d-%02d", y, m)
 				at = at.Add(time.Hour)
-				if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: string(k), Period: period, Issue: period + "-01",
+				if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period, Issue: period + "-01",
 					Cutoff: period + "-01", BasedOn: "list", List: buf.Bytes(), Base: prev[k], Rows: len(ps.Rows), Report: report},
 					false, at); err != nil {
 					b.Fatal(err)

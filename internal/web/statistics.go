@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"html/template"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -69,45 +70,50 @@ func (s *Server) statisticsFile(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	name := r.PathValue("file")
 	res, _, err := s.stats(r, year)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	var b bytes.Buffer
-	switch {
-	case strings.HasSuffix(name, ".csv"):
-		t := res.Table(strings.TrimSuffix(name, ".csv"))
-		if t == nil {
-			s.notFound(w, r)
-			return
-		}
-		if err := statistics.WriteCSV(&b, t); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		w.Header().Set("Content-Disposition", `attachment; filename="`+strconv.Itoa(year)+"-"+t.Name+`.csv"`)
-	case strings.HasSuffix(name, ".png"):
-		var c *statistics.Chart
-		for i := range statistics.Charts {
-			if statistics.Charts[i].Name+".png" == name {
-				c = &statistics.Charts[i]
-			}
-		}
-		if c == nil || !c.Drawable(res) {
-			s.notFound(w, r)
-			return
-		}
-		if err := c.WritePNG(&b, res); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		w.Header().Set("Content-Type", "image/png")
-	default:
+	f, ok := statsFileOf(res, r.PathValue("file"))
+	if !ok {
 		s.notFound(w, r)
 		return
 	}
+	var b bytes.Buffer
+	if err := f.write(&b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", f.contentType)
+	if f.saveAs != "" {
+		w.Header().Set("Content-Disposition", `attachment; filename="`+strconv.Itoa(year)+"-"+f.saveAs+`"`)
+	}
 	w.Write(b.Bytes())
+}
+
+// statsFile is a file of a year's statistics: its type, how it is
+// written and, for a table's CSV (saved for Excel), the name it is saved
+// under after the year.
+type statsFile struct {
+	contentType string
+	saveAs      string
+	write       func(io.Writer) error
+}
+
+// statsFileOf finds the file name of the statistics res: a table's CSV
+// or a chart's PNG when it has something to draw.
+func statsFileOf(res *statistics.Result, name string) (statsFile, bool) {
+	if stem, ok := strings.CutSuffix(name, ".csv"); ok {
+		if t := res.Table(stem); t != nil {
+			return statsFile{contentType: "text/csv; charset=utf-8", saveAs: t.Name + ".csv",
+				write: func(w io.Writer) error { return statistics.WriteCSV(w, t) }}, true
+		}
+	}
+	if stem, ok := strings.CutSuffix(name, ".png"); ok {
+		if c := statistics.ChartNamed(stem); c != nil && c.Drawable(res) {
+			return statsFile{contentType: "image/png", write: func(w io.Writer) error { return c.WritePNG(w, res) }}, true
+		}
+	}
+	return statsFile{}, false
 }

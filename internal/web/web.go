@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -32,6 +31,7 @@ import (
 	"omologa/internal/office/accounts"
 	"omologa/internal/portal"
 	"omologa/internal/publishing/style"
+	"omologa/internal/webkit"
 )
 
 //go:embed templates/*.html
@@ -54,23 +54,25 @@ type Options struct {
 
 // Server is the web application.
 type Server struct {
-	o      *office.Office
-	st     *office.Queries
-	acc    *accounts.Accounts
-	log    *slog.Logger
-	now    func() time.Time
-	zone   *time.Location
-	lang   string
-	tls    bool // browsers reach it over HTTPS (config.Web.OverHTTPS)
-	proxy  bool // behind a TLS-terminating proxy (config.Web.BehindProxy)
-	warm   bool // keep the players' index built (Options.WarmIndex)
-	pages  map[string]*template.Template
-	cop    *http.CrossOriginProtection
-	mux    *http.ServeMux
-	idx    *office.PlayerIndex
-	staged stage
-	cache  cache
-	portal *portal.Server // the arbiters' portal, under /portale/
+	o       *office.Office
+	st      *office.Queries
+	acc     *accounts.Accounts
+	log     *slog.Logger
+	now     func() time.Time
+	zone    *time.Location
+	lang    string
+	tls     bool // browsers reach it over HTTPS (config.Web.OverHTTPS)
+	cookies webkit.Cookies
+	gate    webkit.Gate[visit] // the login's (loginGate)
+	proxy   bool               // behind a TLS-terminating proxy (config.Web.BehindProxy)
+	warm    bool               // keep the players' index built (Options.WarmIndex)
+	pages   map[string]*template.Template
+	cop     *http.CrossOriginProtection
+	mux     *http.ServeMux
+	idx     *office.PlayerIndex
+	staged  stage
+	cache   cache
+	portal  *portal.Server // the arbiters' portal, under /portale/
 }
 
 // New builds the web application.
@@ -96,6 +98,7 @@ func New(opt Options) (*Server, error) {
 	if s.lang == "" {
 		s.lang = "it"
 	}
+	s.cookies, s.gate = webkit.Cookies{TLS: s.tls}, s.loginGate()
 	s.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.log.Warn("web: cross-origin request refused", "method", r.Method, "path", r.URL.Path,
 			"origin", r.Header.Get("Origin"), "sec-fetch-site", r.Header.Get("Sec-Fetch-Site"))
@@ -136,64 +139,74 @@ func (s *Server) routes() {
 	m.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
 	// The shared stylesheet of every page omologa writes; web.css adds
 	// the application's own rules.
-	m.HandleFunc("GET /assets/style.css", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/css; charset=utf-8")
-		w.Header().Set("Cache-Control", "max-age=3600")
-		io.WriteString(w, style.CSS)
-	})
+	m.HandleFunc("GET /assets/style.css", webkit.Stylesheet(style.CSS))
 	m.HandleFunc("GET /login", s.loginPage)
 	m.HandleFunc("POST /login", s.login)
 	m.HandleFunc("POST /logout", s.logout)
 	m.HandleFunc("POST /lang", s.setLang)
-
-	m.HandleFunc("GET /{$}", s.user(s.dashboard))
-	m.HandleFunc("GET /submissions", s.user(s.submissions))
-	m.HandleFunc("GET /submissions/{id}", s.user(s.submission))
-	m.HandleFunc("POST /submissions/{id}/release", s.act(office.ActRelease, s.release))
-	m.HandleFunc("POST /submissions/{id}/discard", s.act(office.ActDiscard, s.discard))
-	m.HandleFunc("POST /submissions/{id}/decide", s.act(office.ActDecide, s.decide))
-	m.HandleFunc("POST /submissions/{id}/resend", s.act(office.ActResend, s.resend))
-	m.HandleFunc("GET /submissions/{id}/original", s.user(s.original))
-	m.HandleFunc("GET /files/{id}", s.user(s.download))
-	m.HandleFunc("GET /files/{id}/report", s.user(s.report))
-	m.HandleFunc("GET /files/{id}/chart", s.user(s.reportChart))
-	m.HandleFunc("GET /tournaments", s.user(s.tournaments))
-	m.HandleFunc("POST /tournaments/{id}/revoke", s.act(office.ActRevoke, s.revoke))
-	m.HandleFunc("POST /tournaments/{id}/reinstate", s.act(office.ActReinstate, s.reinstate))
-	m.HandleFunc("GET /tournaments/{id}", s.user(s.tournamentPage))
-	m.HandleFunc("POST /files/{id}/rejudge", s.act(office.ActRejudge, s.fileAct(s.rejudge, "rejudged")))
-	m.HandleFunc("POST /files/{id}/overrule", s.act(office.ActOverrule, s.fileAct(s.overrule, "overruled")))
-	m.HandleFunc("POST /files/{id}/link", s.act(office.ActLink, s.fileAct(s.linkFile, "linked")))
-	m.HandleFunc("POST /files/{id}/unlink", s.act(office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")))
-	m.HandleFunc("GET /lists", s.user(s.lists))
-	m.HandleFunc("GET /lists/{kind}/{period}", s.user(s.list))
-	m.HandleFunc("GET /lists/{kind}/{period}/changes", s.user(s.listChanges))
-	m.HandleFunc("GET /lists/{kind}/{period}/distribution.png", s.user(s.listChart))
-	m.HandleFunc("GET /preview", s.act(office.ActListPreview, s.preview))
-	m.HandleFunc("POST /lists/close", s.act(office.ActListRun, s.closeList))
-	m.HandleFunc("POST /lists/rejudge", s.act(office.ActRejudge, s.rejudgeList))
-	m.HandleFunc("GET /fide", s.user(s.fidePage))
-	m.HandleFunc("POST /fide/export", s.act(office.ActFideExport, s.fideExport))
-	m.HandleFunc("GET /fide/files/{id}", s.user(s.fideFile))
-	m.HandleFunc("GET /fide/registration", s.user(s.fideRegistration))
-	m.HandleFunc("GET /players", s.user(s.players))
-	m.HandleFunc("GET /players/{id}", s.user(s.player))
-	m.HandleFunc("GET /players/{id}/chart/{kind}", s.user(s.playerChart))
-	m.HandleFunc("GET /statistics", s.user(s.statistics))
-	m.HandleFunc("GET /statistics/{year}/{file}", s.user(s.statisticsFile))
-	m.HandleFunc("GET /registers", s.user(s.registers))
-	m.HandleFunc("POST /registers/preview", s.act(office.ActImport, s.importPreview))
-	m.HandleFunc("POST /registers/import", s.act(office.ActImport, s.importRegister))
-	m.HandleFunc("POST /registers/{kind}/undo", s.act(office.ActUndoImport, s.undoImport))
-	m.HandleFunc("GET /audit", s.user(s.audit))
-	m.HandleFunc("GET /users", s.act(office.ActUsers, s.users))
-	m.HandleFunc("POST /users", s.act(office.ActUsers, s.addUser))
-	m.HandleFunc("POST /users/{name}/disable", s.act(office.ActUsers, s.disableUser))
-	m.HandleFunc("POST /users/{name}/password", s.act(office.ActUsers, s.setPassword))
-	m.HandleFunc("GET /account", s.user(s.account))
-	m.HandleFunc("POST /account/password", s.act(office.ActOwnPassword, s.changeOwnPassword))
-	m.HandleFunc("GET /users/portal", s.act(office.ActUsers, s.portalAccounts))
-	m.HandleFunc("POST /users/portal", s.act(office.ActUsers, s.setPortalAccount))
+	// The pages any user logged in reads.
+	for pattern, h := range map[string]http.HandlerFunc{
+		"GET /{$}":                                    s.dashboard,
+		"GET /submissions":                            s.submissions,
+		"GET /submissions/{id}":                       s.submission,
+		"GET /submissions/{id}/original":              s.original,
+		"GET /files/{id}":                             s.download,
+		"GET /files/{id}/report":                      s.report,
+		"GET /files/{id}/chart":                       s.reportChart,
+		"GET /tournaments":                            s.tournaments,
+		"GET /tournaments/{id}":                       s.tournamentPage,
+		"GET /lists":                                  s.lists,
+		"GET /lists/{kind}/{period}":                  s.list,
+		"GET /lists/{kind}/{period}/changes":          s.listChanges,
+		"GET /lists/{kind}/{period}/distribution.png": s.listChart,
+		"GET /fide":                                   s.fidePage,
+		"GET /fide/files/{id}":                        s.fideFile,
+		"GET /fide/registration":                      s.fideRegistration,
+		"GET /players":                                s.players,
+		"GET /players/{id}":                           s.player,
+		"GET /players/{id}/chart/{kind}":              s.playerChart,
+		"GET /statistics":                             s.statistics,
+		"GET /statistics/{year}/{file}":               s.statisticsFile,
+		"GET /registers":                              s.registers,
+		"GET /audit":                                  s.audit,
+		"GET /account":                                s.account,
+	} {
+		m.HandleFunc(pattern, s.gate.Wrap(h))
+	}
+	// The office's acts, and the pages that prepare them or manage the
+	// users, each open to the roles that may do the act.
+	for _, rt := range []struct {
+		pattern string
+		act     office.Action
+		h       http.HandlerFunc
+	}{
+		{"POST /submissions/{id}/release", office.ActRelease, s.release},
+		{"POST /submissions/{id}/discard", office.ActDiscard, s.discard},
+		{"POST /submissions/{id}/decide", office.ActDecide, s.decide},
+		{"POST /submissions/{id}/resend", office.ActResend, s.resend},
+		{"POST /tournaments/{id}/revoke", office.ActRevoke, s.revoke},
+		{"POST /tournaments/{id}/reinstate", office.ActReinstate, s.reinstate},
+		{"POST /files/{id}/rejudge", office.ActRejudge, s.fileAct(s.rejudge, "rejudged")},
+		{"POST /files/{id}/overrule", office.ActOverrule, s.fileAct(s.overrule, "overruled")},
+		{"POST /files/{id}/link", office.ActLink, s.fileAct(s.linkFile, "linked")},
+		{"POST /files/{id}/unlink", office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")},
+		{"GET /preview", office.ActListPreview, s.preview},
+		{"POST /lists/close", office.ActListRun, s.closeList},
+		{"POST /lists/rejudge", office.ActRejudge, s.rejudgeList},
+		{"POST /fide/export", office.ActFideExport, s.fideExport},
+		{"POST /registers/preview", office.ActImport, s.importPreview},
+		{"POST /registers/import", office.ActImport, s.importRegister},
+		{"POST /registers/{kind}/undo", office.ActUndoImport, s.undoImport},
+		{"GET /users", office.ActUsers, s.users},
+		{"POST /users", office.ActUsers, s.addUser},
+		{"POST /users/{name}/disable", office.ActUsers, s.disableUser},
+		{"POST /users/{name}/password", office.ActUsers, s.setPassword},
+		{"POST /account/password", office.ActOwnPassword, s.changeOwnPassword},
+		{"GET /users/portal", office.ActUsers, s.portalAccounts},
+		{"POST /users/portal", office.ActUsers, s.setPortalAccount},
+	} {
+		m.HandleFunc(rt.pattern, s.act(rt.act, rt.h))
+	}
 	// The arbiters' and organisers' portal: its own pages and sessions,
 	// behind the same cross-origin check and headers.
 	m.Handle("/portale/", s.portal)

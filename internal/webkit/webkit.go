@@ -1,7 +1,8 @@
 // Package webkit holds what the office's web application and the
 // arbiters' portal both do with their pages: the page templates read
-// from the embedded folder, and a page executed whole before a byte is
-// sent, with the headers every page carries. It sits on the web's floor
+// from the embedded folder, a page executed whole before a byte is
+// sent, with the headers every page carries, a stylesheet served, the
+// gate to the pages of someone signed in and the sites' cookies. It sits on the web's floor
 // beside both, in a folder of its own (the portal cannot import the
 // web, which mounts it).
 package webkit
@@ -10,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"net/http"
 	"slices"
@@ -54,4 +56,13 @@ func WriteHTML(w http.ResponseWriter, code int, t *template.Template, data any) 
 	w.WriteHeader(code)
 	w.Write(buf.Bytes()) // a client gone is no error of the page's
 	return nil
+}
+
+// Stylesheet serves css, which browsers may keep for an hour.
+func Stylesheet(css string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		w.Header().Set("Cache-Control", "max-age=3600")
+		io.WriteString(w, css)
+	}
 }

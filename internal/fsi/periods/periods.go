@@ -30,12 +30,24 @@ type Period struct {
 // the 1st of each of IssueMonths, counting tournaments received by
 // CutoffDaysBeforeIssue days before the issue (RTF 4.2.2: 10) or by the
 // CutoffDayOfPreviousMonth (RAPID 6.2: 25); exactly one of the two is
-// positive.
+// positive. rules.yaml states each list's schedule once
+// (rating.standard.list, rating.rapid.list, fide[].list), decoded as it
+// is here for the validator's list period, the receipts and the close.
 type Schedule struct {
-	Kind                     fsi.Kind
-	IssueMonths              []int
-	CutoffDaysBeforeIssue    int
-	CutoffDayOfPreviousMonth int
+	// Kind is "standard" (bimonthly Elo Italia, RTF 4.2.2), "rapid"
+	// (monthly Elo Italia Rapid, RAPID 6.2) or "fide".
+	Kind fsi.Kind `yaml:"kind"`
+	// IssueMonths are the months whose 1st day a list is issued
+	// (standard: 1 3 5 7 9 11; rapid: every month).
+	IssueMonths []int `yaml:"issue_months"`
+	// CutoffDaysBeforeIssue: a list counts the tournaments received by
+	// the issue date minus this many days (RTF 4.2.2: "entro il decimo
+	// giorno antecedente", 10). 0 when CutoffDayOfPreviousMonth is used.
+	CutoffDaysBeforeIssue int `yaml:"cutoff_days_before_issue"`
+	// CutoffDayOfPreviousMonth: a list counts the tournaments received
+	// by this day of the month before the issue (RAPID 6.2: 25). 0 when
+	// CutoffDaysBeforeIssue is used.
+	CutoffDayOfPreviousMonth int `yaml:"cutoff_day_of_previous_month"`
 }
 
 // Cutoff returns the last receipt day that counts in the list issued on

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/tournament"
 )
 
@@ -77,10 +79,10 @@ type Fide struct {
 	MinGamesPublished int `yaml:"min_games_published"`
 	// RateOfPlay: the minimum time per player for 60 moves by the
 	// highest rating in the tournament (1.1), highest threshold first.
-	RateOfPlay []RatingThreshold `yaml:"rate_of_play"`
+	RateOfPlay []validate.RatingThreshold `yaml:"rate_of_play"`
 	// List: the FIDE lists and their cut-off (7.11; 7.13: 7 days before
 	// the list, by the tournament's last day). Kind must be fide.
-	List ListPeriod `yaml:"list"`
+	List periods.Schedule `yaml:"list"`
 	// ForwardKinds are the kinds of play forwarded to FIDE (standard);
 	// ForwardMinRated: a homologated tournament of those kinds with at
 	// least this many FIDE-rated players (001 rating or FIDE id with a
@@ -90,7 +92,7 @@ type Fide struct {
 	// Findings configures the problems FIDE would raise before a
 	// tournament is forwarded, by id (fide.no-id, fide.id-twice,
 	// fide.federation-missing, fide.rate-too-short...).
-	Findings map[string]Rule `yaml:"findings"`
+	Findings map[string]validate.Rule `yaml:"findings"`
 }
 
 // Covers reports whether the set is in force for a tournament starting
@@ -208,10 +210,10 @@ func (v *validator) checkFide(sets []Fide) {
 		if s.ID == "" {
 			v.errf(at("id"), "fide rule set without id")
 		}
-		if !validDate(s.ValidFrom) {
+		if !s.ValidFrom.IsCalendarDay() {
 			v.errf(at("valid_from"), "fide %s: valid_from %q is not a date YYYY-MM-DD", s.ID, s.ValidFrom)
 		}
-		if !s.ValidUntil.IsZero() && (!validDate(s.ValidUntil) || s.ValidUntil.Before(s.ValidFrom)) {
+		if !s.ValidUntil.IsZero() && (!s.ValidUntil.IsCalendarDay() || s.ValidUntil.Before(s.ValidFrom)) {
 			v.errf(at("valid_until"), "fide %s: valid_until %q is not a date on or after valid_from", s.ID, s.ValidUntil)
 		}
 		for j := 0; j < i; j++ {
@@ -284,15 +286,13 @@ func (v *validator) checkFide(sets []Fide) {
 			if !slices.Contains(FideFindings, id) {
 				v.errf(p, "fide %s: findings: %q is not a FIDE finding (%s)", s.ID, id, strings.Join(FideFindings, ", "))
 			}
-			switch r.Severity {
-			case Error, Warning, Info, Off:
-			default:
+			if !r.Severity.Configurable() {
 				v.errf(append(p, "severity"), "fide finding %s: severity %q: error, warning, info or off", id, r.Severity)
 			}
 			if strings.TrimSpace(r.Article) == "" || strings.TrimSpace(r.MessageIT) == "" || strings.TrimSpace(r.MessageEN) == "" {
 				v.errf(p, "fide finding %s: article, message_it and message_en must not be empty", id)
 			}
-			if a, b := placeholders(r.MessageIT), placeholders(r.MessageEN); !slices.Equal(a, b) {
+			if a, b := validate.Placeholders(r.MessageIT), validate.Placeholders(r.MessageEN); !slices.Equal(a, b) {
 				v.errf(append(p, "message_en"), "fide finding %s: the two messages use different placeholders (it %v, en %v)", id, a, b)
 			}
 		}

@@ -59,7 +59,8 @@ func predecodedFile() File {
 func imports(lit string) string {
 	var paths []string
 	for _, p := range []struct{ name, path string }{
-		{"fsi", "omologa/internal/fsi"}, {"tournament", "omologa/internal/tournament"},
+		{"fsi", "omologa/internal/fsi"}, {"periods", "omologa/internal/fsi/periods"},
+		{"validate", "omologa/internal/homologation/validate"}, {"tournament", "omologa/internal/tournament"},
 	} {
 		if strings.Contains(lit, p.name+".") {
 			paths = append(paths, fmt.Sprintf("\t%q\n", p.path))

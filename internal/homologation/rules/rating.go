@@ -9,6 +9,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/platform/strictyaml"
+	"omologa/internal/platform/zone"
 )
 
 // Rating holds the rating stage's settings: the `rating:` section of
@@ -59,7 +60,7 @@ type Withdrawal struct {
 type StandardRating struct {
 	// List: issue months and cut-off (RTF 4.2.2: 1 3 5 7 9 11, ten days
 	// before the issue). Kind must be standard.
-	List ListPeriod `yaml:"list"`
+	List periods.Schedule `yaml:"list"`
 	// K (RTF 4.3.2 a: 30) and KByCategory (4.3.2 b: M 20).
 	K           int            `yaml:"k"`
 	KByCategory map[string]int `yaml:"k_by_category"`
@@ -166,7 +167,7 @@ const (
 type RapidRating struct {
 	// List (RAPID 6.2: every month, cut-off the 25th of the previous
 	// month). Kind must be rapid.
-	List ListPeriod `yaml:"list"`
+	List periods.Schedule `yaml:"list"`
 	// K (RAPID 7.3: 30), KHigh (20) from KHighFrom (2200) on the rating
 	// held at the start of the period; KLock keeps KHigh for ever once
 	// KHighFrom has been reached (the rapid_k20 column).
@@ -207,18 +208,19 @@ type Band struct {
 }
 
 // Location returns the time zone of the cut-offs (checked at parse time).
-func (r *Rating) Location() *time.Location { return location(r.TimeZone) }
+func (r *Rating) Location() *time.Location { return zone.Of(r.TimeZone) }
 
 // ListOf is the schedule of the list of kind (standard or rapid): the one
-// setting the validator's list period, the receipts and the close read.
-func (r *Rating) ListOf(kind fsi.Kind) ListPeriod {
+// setting the validator's list period, the receipts and the close read;
+// zero for another kind.
+func (r *Rating) ListOf(kind fsi.Kind) periods.Schedule {
 	if kind == fsi.Rapid {
 		return r.Rapid.List
 	}
 	if kind == fsi.Standard {
 		return r.Standard.List
 	}
-	return ListPeriod{}
+	return periods.Schedule{}
 }
 
 // Schedule is the schedule of the list of kind, one hop from the
@@ -226,18 +228,9 @@ func (r *Rating) ListOf(kind fsi.Kind) ListPeriod {
 // is the standard list's.
 func (r *Rating) Schedule(kind fsi.Kind) periods.Schedule {
 	if kind == fsi.Rapid {
-		return r.Rapid.List.Schedule()
+		return r.Rapid.List
 	}
-	return r.Standard.List.Schedule()
-}
-
-// Schedule is the list's issue dates and cut-offs as the periods package
-// computes them (RTF 4.2.2, RAPID 6.2): the one place a ListPeriod of
-// the settings becomes list periods, for the deadline check and for the
-// rating stage alike.
-func (l ListPeriod) Schedule() periods.Schedule {
-	return periods.Schedule{Kind: l.Kind, IssueMonths: l.IssueMonths,
-		CutoffDaysBeforeIssue: l.CutoffDaysBeforeIssue, CutoffDayOfPreviousMonth: l.CutoffDayOfPreviousMonth}
+	return r.Standard.List
 }
 
 // ParseRating decodes a document whose only top-level key is `rating:`,
@@ -294,7 +287,7 @@ func RatingOf(name string, data []byte) (*Rating, error) {
 // checkRating checks the `rating:` section's values.
 func (v *validator) checkRating(r *Rating) {
 	at := func(keys ...any) []any { return append([]any{"rating"}, keys...) }
-	if _, err := loadLocation(r.TimeZone); err != nil || r.TimeZone == "" {
+	if _, err := zone.Load(r.TimeZone); err != nil || r.TimeZone == "" {
 		v.errf(at("time_zone"), "rating.time_zone %q is not a known time zone (e.g. Europe/Rome)", r.TimeZone)
 	}
 	// The table of RTF 4.3.4 stops at 735.
@@ -385,7 +378,7 @@ func (v *validator) checkRating(r *Rating) {
 	}
 }
 
-func (v *validator) checkList(p []any, l ListPeriod, kind fsi.Kind) {
+func (v *validator) checkList(p []any, l periods.Schedule, kind fsi.Kind) {
 	if l.Kind != kind {
 		v.errf(append(slices.Clone(p), "kind"), "list kind %q: %s expected here", l.Kind, kind)
 	}

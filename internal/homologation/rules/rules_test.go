@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"omologa/internal/fsi"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/strictyaml"
 	"omologa/internal/tournament"
 )
@@ -69,7 +70,7 @@ func TestRTF_1_1_RuleSetByStartDate(t *testing.T) {
 	if got := std.Rules["eligibility.min-rounds"].Article; got != "RTF 5.3.1 a" {
 		t.Errorf("standard article %q, want RTF 5.3.1 a", got)
 	}
-	if got := std.Rules["eligibility.membership-missing"].Severity; got != Off {
+	if got := std.Rules["eligibility.membership-missing"].Severity; got != validate.SeverityOff {
 		t.Errorf("standard membership severity %q, want off", got)
 	}
 }
@@ -172,8 +173,8 @@ func TestOneListSchedule(t *testing.T) {
 		if d.ListKind == fsi.Rapid {
 			want = f.Rating.Rapid.List
 		}
-		if !reflect.DeepEqual(d.List, want) || d.List.Kind != d.ListKind {
-			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, d.List, want)
+		if !reflect.DeepEqual(rs.List, want) || rs.List.Kind != d.ListKind {
+			t.Errorf("rule set %s: deadline list %+v, want rating's %+v", rs.ID, rs.List, want)
 		}
 		if d.TimeZone != f.Rating.TimeZone {
 			t.Errorf("rule set %s: time zone %s, rating's %s", rs.ID, d.TimeZone, f.Rating.TimeZone)

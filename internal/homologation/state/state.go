@@ -15,7 +15,7 @@ import (
 	"fmt"
 
 	"omologa/internal/fsi"
-	"omologa/internal/platform/italian"
+	"omologa/internal/platform/catalogue"
 )
 
 // Code is the state of a file (a version of a tournament) as a person
@@ -96,8 +96,8 @@ type Facts struct {
 	// Period is the list period ("2026-12") the file counts in when it
 	// counts: the next list of its kind still open.
 	Period string
-	// Kind is the kind of play (fsi.Kind), for the list's name.
-	Kind string
+	// Kind is the kind of play, for the list's name.
+	Kind fsi.Kind
 }
 
 // View is what a person reads of a file.
@@ -131,34 +131,22 @@ func (v View) Reason(lang string) string {
 	return v.Why
 }
 
-type words struct {
-	it, en string
-	colour Colour
-}
-
-var labels = map[Code]words{
-	Received:             {"da giudicare", "awaiting judgement", Neutral},
-	Quarantined:          {"in quarantena", "quarantined", Held},
-	Discarded:            {"scartato", "discarded", Neutral},
-	Unreadable:           {"illeggibile", "unreadable", Bad},
-	Accepted:             {"omologato", "homologated", Good},
-	AcceptedWithWarnings: {"omologato con avvisi", "homologated with warnings", Warn},
-	Rejected:             {"respinto", "rejected", Bad},
-	Superseded:           {"sostituito", "superseded", Neutral},
-	Unclear:              {"da attribuire", "to be attributed", Held},
-	Revoked:              {"omologazione revocata", "homologation revoked", Bad},
-	OverruledAccepted:    {"omologato per decisione dell'ufficio", "homologated by the office's decision", Warn},
-	OverruledRejected:    {"respinto per decisione dell'ufficio", "rejected by the office's decision", Bad},
-	Attachment:           {"allegato conservato", "attachment kept", Neutral},
+// colours say how each state is shown; its words are the catalogue's
+// ("state.<code>").
+var colours = map[Code]Colour{
+	Received: Neutral, Quarantined: Held, Discarded: Neutral, Unreadable: Bad, Accepted: Good,
+	AcceptedWithWarnings: Warn, Rejected: Bad, Superseded: Neutral, Unclear: Held, Revoked: Bad,
+	OverruledAccepted: Warn, OverruledRejected: Bad, Attachment: Neutral,
 }
 
 // Label returns the Italian and English label and the colour of a state.
 func Label(c Code) (it, en string, colour Colour) {
-	w, ok := labels[c]
+	colour, ok := colours[c]
 	if !ok {
 		return string(c), string(c), Neutral
 	}
-	return w.it, w.en, w.colour
+	key := "state." + string(c)
+	return catalogue.IT.T(key), catalogue.EN.T(key), colour
 }
 
 // Derive returns the state of a file from its facts, in this order: the
@@ -204,41 +192,21 @@ func Of(f Facts) View {
 	c := Derive(f)
 	v := View{State: c}
 	v.Label, v.LabelEN, v.Colour = Label(c)
+	why, it, en := "state."+string(c)+".why", []any(nil), []any(nil)
 	switch c {
 	case Accepted, AcceptedWithWarnings, OverruledAccepted:
-		v.Counts, v.CountsIn = true, f.Period
-		list := fsi.Kind(f.Kind).ListName()
+		v.Counts = true
+		list := f.Kind.ListName()
 		if f.Period == "" || list == "" {
-			v.CountsIn = ""
-			v.Why, v.WhyEN = "omologato; nessuna lista per questo tipo di gioco", "homologated; no list for this kind of play"
-		} else {
-			v.Why = fmt.Sprintf("conta nella lista %s di %s", list, italian.Period(f.Period))
-			v.WhyEN = fmt.Sprintf("counts in the %s list of %s", list, italian.PeriodEN(f.Period))
+			why = "state.counts-in-no-list.why"
+			break
 		}
-	case Received:
-		v.Why, v.WhyEN = "non ancora giudicato", "not judged yet"
-	case Quarantined:
-		v.Why, v.WhyEN = "mittente sconosciuto: l'ufficio lo rilascia o lo scarta", "unknown sender: the office releases or discards it"
-	case Discarded:
-		v.Why, v.WhyEN = "scartato dall'ufficio: conservato, senza risposta", "discarded by the office: kept, not answered"
-	case Unreadable:
-		v.Why, v.WhyEN = "nessun torneo letto: non conta in alcuna lista", "no tournament read: counts in no list"
-	case Rejected:
-		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
-	case OverruledRejected:
-		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
+		v.CountsIn = f.Period
+		why, it, en = "state.counts.why", []any{list, fsi.PeriodMonth(f.Period)}, []any{list, fsi.PeriodMonthEN(f.Period)}
 	case Superseded:
-		v.Why = "conta il file " + f.SupersededBy + " che lo sostituisce"
-		v.WhyEN = "file " + f.SupersededBy + ", which replaces it, counts instead"
-	case Unclear:
-		v.Why = "trattenuto: non conta finché l'ufficio non lo attribuisce a un torneo"
-		v.WhyEN = "held: counts in no list until the office attributes it to a tournament"
-	case Revoked:
-		v.Why, v.WhyEN = "non conta in alcuna lista", "counts in no list"
-	case Attachment:
-		v.Why = "non è un file di risultati: conservato con l'invio, non esaminato"
-		v.WhyEN = "not a result file: kept with the submission, not examined"
+		it, en = []any{f.SupersededBy}, []any{f.SupersededBy}
 	}
+	v.Why, v.WhyEN = catalogue.IT.T(why, it...), catalogue.EN.T(why, en...)
 	return v
 }
 

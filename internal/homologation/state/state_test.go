@@ -2,6 +2,8 @@ package state
 
 import (
 	"errors"
+	"omologa/internal/platform/catalogue"
+	"strings"
 	"testing"
 	"time"
 )
@@ -60,7 +62,7 @@ func TestLabelsDistinct(t *testing.T) {
 	seen := map[string]Code{}
 	for _, c := range Codes {
 		it, en, col := Label(c)
-		if _, ok := labels[c]; !ok || it == "" || en == "" || col == "" {
+		if _, ok := colours[c]; !ok || it == "" || en == "" || col == "" || strings.HasPrefix(it+en, "[") {
 			t.Errorf("%s: no words (%q, %q, %q)", c, it, en, col)
 		}
 		for _, l := range []string{it, en} {
@@ -126,5 +128,22 @@ func TestNumber(t *testing.T) {
 	}
 	if got := Number(7, 2); got != "7.3" {
 		t.Errorf("Number(7, 2) = %q", got)
+	}
+}
+
+// Every state's sentence is in the catalogue: the accepted ones say the
+// list they count in (or that there is none), the others why they count
+// in none.
+func TestEveryStateSaysWhy(t *testing.T) {
+	for _, c := range Codes {
+		switch c {
+		case Accepted, AcceptedWithWarnings, OverruledAccepted:
+			continue
+		}
+		for _, l := range []catalogue.Lang{catalogue.IT, catalogue.EN} {
+			if s, ok := l.Lookup("state." + string(c) + ".why"); !ok || s == "" {
+				t.Errorf("%s: no sentence in %s", c, l)
+			}
+		}
 	}
 }

@@ -1,9 +1,9 @@
 package state
 
 import (
-	"time"
-
 	"omologa/internal/platform/catalogue"
+	"slices"
+	"time"
 )
 
 // Act is an office act (or the machine's) that moves a file from one
@@ -28,22 +28,39 @@ const (
 // judged are the states a judged, readable file can be in.
 var judged = []Code{Accepted, AcceptedWithWarnings, Rejected, OverruledAccepted, OverruledRejected}
 
-// allowed lists, for each act, the states it applies to. Re-judging is
-// allowed to every judged file (a new judgement of the same version, the
-// old one kept); a decision is withdrawn by re-judging.
-var allowed = map[Act][]Code{
-	ActJudge:         {Received},
-	ActRelease:       {Quarantined},
-	ActDiscard:       {Quarantined},
-	ActRejudge:       {Accepted, AcceptedWithWarnings, Rejected, OverruledAccepted, OverruledRejected, Superseded, Unclear},
-	ActAcceptDespite: {Rejected, OverruledRejected},
-	ActAcceptLate:    {Rejected, OverruledRejected},
-	ActReject:        {Accepted, AcceptedWithWarnings, OverruledAccepted, Unclear},
-	ActRevoke:        {Accepted, AcceptedWithWarnings, OverruledAccepted},
-	ActReinstate:     {Revoked},
-	ActLink:          append([]Code{Unclear, Superseded}, judged...),
-	ActUnlink:        append([]Code{Unclear, Superseded}, judged...),
+// rule is what the model says of an act: the states it applies to,
+// whether the office must give a written reason, and what it changes in
+// the facts (nil: nothing the model derives from; the world gives the
+// outcome). Its name in Italian is the catalogue's ("state.act.<act>").
+type rule struct {
+	from   []Code
+	reason bool
+	apply  func(*Facts)
 }
+
+// rules are the acts. Re-judging is allowed to every judged file (a new
+// judgement of the same version, the old one kept) and withdraws a
+// decision; linking takes its tournament from the world.
+var rules = map[Act]rule{
+	ActJudge:         {from: []Code{Received}},
+	ActRelease:       {from: []Code{Quarantined}, apply: func(f *Facts) { f.Submission = "received" }},
+	ActDiscard:       {from: []Code{Quarantined}, apply: func(f *Facts) { f.Discarded = true }},
+	ActRejudge:       {from: append([]Code{Superseded, Unclear}, judged...), apply: decide(NoDecision)},
+	ActAcceptDespite: {from: []Code{Rejected, OverruledRejected}, reason: true, apply: decide(AcceptDespite)},
+	ActAcceptLate:    {from: []Code{Rejected, OverruledRejected}, reason: true, apply: decide(AcceptLate)},
+	ActReject: {from: []Code{Accepted, AcceptedWithWarnings, OverruledAccepted, Unclear}, reason: true,
+		apply: decide(RejectVersion)},
+	ActRevoke:    {from: []Code{Accepted, AcceptedWithWarnings, OverruledAccepted}, reason: true, apply: revoke(true)},
+	ActReinstate: {from: []Code{Revoked}, reason: true, apply: revoke(false)},
+	ActLink:      {from: append([]Code{Unclear, Superseded}, judged...), apply: settle},
+	ActUnlink:    {from: append([]Code{Unclear, Superseded}, judged...), apply: settle},
+}
+
+// The acts' changes: the office's decision set (or withdrawn), the
+// tournament revoked or reinstated, an unclear file settled.
+func decide(d Decision) func(*Facts) { return func(f *Facts) { f.Decision = d } }
+func revoke(r bool) func(*Facts)     { return func(f *Facts) { f.Revoked = r } }
+func settle(f *Facts)                { f.Unclear = false }
 
 // Error is an act refused in a state, with the reason in both languages.
 type Error struct {
@@ -59,20 +76,14 @@ func (e *Error) Error() string { return e.Msg }
 // *Error saying why not. The web offers only the acts Allowed lets
 // through, so that it never offers one the office would refuse.
 func Allowed(from Code, act Act) error {
-	for _, c := range allowed[act] {
-		if c == from {
-			return nil
-		}
+	if slices.Contains(rules[act].from, from) {
+		return nil
 	}
 	it, en, _ := Label(from)
-	return &Error{Act: act, State: from, Msg: notAllowed(catalogue.EN, act, en), MsgIT: notAllowed(catalogue.IT, act, it)}
-}
-
-// notAllowed says in language l that act does not apply to a file in the
-// state labelled label: the act named as the command names it in
-// English, as a noun in Italian.
-func notAllowed(l catalogue.Lang, act Act, label string) string {
-	return l.T("state.not-allowed", l.T("state.act."+string(act)), label)
+	name := "state.act." + string(act)
+	return &Error{Act: act, State: from,
+		Msg:   catalogue.EN.T("state.refused", catalogue.EN.T(name), en),
+		MsgIT: catalogue.IT.T("state.refused", catalogue.IT.T(name), it)}
 }
 
 // Transition is one recorded act: who did it, when and why.
@@ -85,11 +96,8 @@ type Transition struct {
 	Reason string    `json:"reason,omitempty"`
 }
 
-// needsReason are the acts the office must give a written reason for.
-var needsReason = map[Act]bool{ActAcceptDespite: true, ActAcceptLate: true, ActReject: true, ActRevoke: true, ActReinstate: true}
-
 // NeedsReason reports whether act needs a written reason.
-func NeedsReason(act Act) bool { return needsReason[act] }
+func NeedsReason(act Act) bool { return rules[act].reason }
 
 // Apply checks that act applies to facts and returns the facts after
 // it, with the transition recorded (who, when, why). Re-judging and
@@ -101,29 +109,11 @@ func Apply(f Facts, act Act, by string, at time.Time, reason string) (Facts, Tra
 	if err := Allowed(from, act); err != nil {
 		return f, Transition{}, err
 	}
-	if needsReason[act] && reason == "" {
-		return f, Transition{}, &Error{Act: act, State: from,
-			Msg: catalogue.EN.T("state.reason-required"), MsgIT: catalogue.IT.T("state.reason-required")}
+	if NeedsReason(act) && reason == "" {
+		return f, Transition{}, &Error{Act: act, State: from, Msg: catalogue.EN.T("state.refused.reason"), MsgIT: catalogue.IT.T("state.refused.reason")}
 	}
-	switch act {
-	case ActRelease:
-		f.Submission = "received"
-	case ActDiscard:
-		f.Discarded = true
-	case ActRejudge:
-		f.Decision = NoDecision
-	case ActAcceptDespite:
-		f.Decision = AcceptDespite
-	case ActAcceptLate:
-		f.Decision = AcceptLate
-	case ActReject:
-		f.Decision = RejectVersion
-	case ActRevoke:
-		f.Revoked = true
-	case ActReinstate:
-		f.Revoked = false
-	case ActLink, ActUnlink:
-		f.Unclear = false
+	if apply := rules[act].apply; apply != nil {
+		apply(&f)
 	}
 	return f, Transition{Act: act, From: from, To: Derive(f), By: by, At: at, Reason: reason}, nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -94,7 +93,7 @@ func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 		{"nowhere near the calendar", "Open di Trento", "Trento", d(8, 1), d(8, 5), "", Submission{},
 			"none", "eligibility.not-authorised"},
 	}
-	cfg := rules.Authorisation{MinNameSimilarity: 0.5, DateSlackDays: 1, OtherDatesDays: 45}
+	cfg := AuthorisationParams{MinNameSimilarity: 0.5, DateSlackDays: 1, OtherDatesDays: 45}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tr := &tournament.Tournament{Name: c.tname, City: c.city, Start: c.start, End: c.end, ChiefArbiter: c.arbiter}

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"strings"
 
 	"omologa/internal/tournament"
 )
@@ -191,19 +190,16 @@ func bergerLine(t *tournament.Tournament, d roundDiff) int {
 // gameList writes games as the tables do, "1-6, 2-5"; a game with the
 // bye number says who rests.
 func gameList(g []BergerGame, bye int) Text {
-	it, en := make([]string, len(g)), make([]string, len(g))
+	games := make([]Text, len(g))
 	for i, x := range g {
 		switch bye {
 		case x.White:
-			it[i] = fmt.Sprintf("%d riposa", x.Black)
-			en[i] = fmt.Sprintf("%d has the bye", x.Black)
+			games[i] = say("validate.bye", x.Black)
 		case x.Black:
-			it[i] = fmt.Sprintf("%d riposa", x.White)
-			en[i] = fmt.Sprintf("%d has the bye", x.White)
+			games[i] = say("validate.bye", x.White)
 		default:
-			it[i] = fmt.Sprintf("%d-%d", x.White, x.Black)
-			en[i] = it[i]
+			games[i] = same(fmt.Sprintf("%d-%d", x.White, x.Black))
 		}
 	}
-	return Text{IT: strings.Join(it, ", "), EN: strings.Join(en, ", ")}
+	return join(games, ", ")
 }

@@ -7,8 +7,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
-	"omologa/internal/homologation/rules"
-	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/tournament"
 )
@@ -74,7 +72,7 @@ func (c *Check) appliesTo(kind fsi.Kind) bool {
 // and a way to report.
 type Pass struct {
 	Input
-	Set  *rules.RuleSet
+	Set  *RuleSet
 	Kind fsi.Kind // the kind of play decided for the tournament: standard, rapid, blitz
 
 	// Standings are the recomputed final standings; the check that
@@ -107,31 +105,6 @@ type At struct {
 // Args fill the {name} placeholders of a rule's messages.
 type Args map[string]any
 
-// Text is a placeholder value that differs by language (a field's name,
-// a kind of play): the Italian message gets IT, the English one EN.
-type Text struct{ IT, EN string }
-
-func (t Text) String() string { return t.EN }
-
-// texts names ids (a file kind, a channel, a kind of play) in both
-// languages for the messages.
-type texts[K ~string] string
-
-// of names id in both languages, from the catalogue's entry the prefix
-// and id make; an id without a name is shown as written rather than
-// dropped.
-func (prefix texts[K]) of(id K) Text {
-	it, ok := catalogue.IT.Lookup(string(prefix) + string(id))
-	if !ok {
-		return Text{IT: string(id), EN: string(id)}
-	}
-	en, _ := catalogue.EN.Lookup(string(prefix) + string(id))
-	return Text{IT: it, EN: en}
-}
-
-// word is the catalogue's entry "validate.word.<key>" in both languages.
-func word(key string) Text { return texts[string]("validate.word.").of(key) }
-
 // Report records a finding for rule at a place, its messages taken from
 // the rule set with args substituted. A rule configured "off" reports
 // nothing. A rule id missing from the rule set is a programming or
@@ -139,19 +112,19 @@ func word(key string) Text { return texts[string]("validate.word.").of(key) }
 func (p *Pass) Report(rule string, at At, args Args) {
 	cfg, ok := p.Set.Rules[rule]
 	if !ok {
+		msg := say("validate.rule-not-configured", rule)
 		p.findings = append(p.findings, Finding{
 			Rule: rule, Severity: SeverityError, Article: "",
-			MessageIT: fmt.Sprintf("regola %s non configurata in rules.yaml", rule),
-			MessageEN: fmt.Sprintf("rule %s is not configured in rules.yaml", rule),
-			File:      p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
+			MessageIT: msg.IT, MessageEN: msg.EN,
+			File: p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
 		})
 		return
 	}
-	if cfg.Severity == rules.Off {
+	if cfg.Severity == SeverityOff {
 		return
 	}
 	p.findings = append(p.findings, Finding{
-		Rule: rule, Article: cfg.Article, Severity: Severity(cfg.Severity),
+		Rule: rule, Article: cfg.Article, Severity: cfg.Severity,
 		MessageIT: expand(cfg.MessageIT, args, "it"), MessageEN: expand(cfg.MessageEN, args, "en"),
 		File: p.file(), Line: at.Line, Player: at.Player, Round: at.Round,
 	})
@@ -161,7 +134,7 @@ func (p *Pass) Report(rule string, at At, args Args) {
 // is costly skip it when every rule they report is off.
 func (p *Pass) Enabled(rule string) bool {
 	cfg, ok := p.Set.Rules[rule]
-	return !ok || cfg.Severity != rules.Off
+	return !ok || cfg.Severity != SeverityOff
 }
 
 func (p *Pass) file() string {

@@ -1,13 +1,10 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -32,7 +29,7 @@ var reasonText = texts[string]("validate.competition-by.")
 
 // recognisedBy says why the tournament is of the kind of competition r
 // describes: "submission", "calendar" or "name"; "" when nothing says so.
-func recognisedBy(p *Pass, r rules.Recognise) string {
+func recognisedBy(p *Pass, r Recognise) string {
 	in := func(v string, list []string) bool {
 		f := fold(v)
 		if f == "" {
@@ -127,16 +124,12 @@ func reportUnfinished(p *Pass) {
 	}
 	var why, advice Text
 	if d := t.DeclaredRounds; d > played {
-		why = Text{IT: fmt.Sprintf("il torneo ne prevede %d (XXR o 142)", d),
-			EN: fmt.Sprintf("the tournament is declared with %d (XXR or 142)", d)}
-		advice = Text{IT: fmt.Sprintf("se il torneo si è davvero concluso dopo %s, correggere il numero di turni dichiarato e inviarlo di nuovo", roundsText(played).IT),
-			EN: fmt.Sprintf("if the tournament really ended after %s, correct the declared number of rounds and send it again", roundsText(played).EN)}
+		why = say("validate.unfinished.declared", d)
+		advice = say("validate.unfinished.declared-advice", roundsText(played))
 	}
 	if pending > 0 {
-		p2 := Text{IT: fmt.Sprintf("il turno %d è abbinato senza alcun risultato", pending),
-			EN: fmt.Sprintf("round %d is paired but has no result at all", pending)}
-		a2 := Text{IT: fmt.Sprintf("se il turno %d non si è giocato, toglierne gli abbinamenti", pending),
-			EN: fmt.Sprintf("if round %d was not played, remove its pairings", pending)}
+		p2 := say("validate.unfinished.pending", pending)
+		a2 := say("validate.unfinished.pending-advice", pending)
 		if why.IT == "" {
 			why, advice = p2, a2
 			// No declared rounds to point at: the first pairing of the
@@ -149,8 +142,8 @@ func reportUnfinished(p *Pass) {
 				}
 			}
 		} else {
-			why = Text{IT: why.IT + " e " + p2.IT, EN: why.EN + " and " + p2.EN}
-			advice = Text{IT: a2.IT + "; " + advice.IT, EN: a2.EN + "; " + advice.EN}
+			why = joinAnd([]Text{why, p2})
+			advice = join([]Text{a2, advice}, "; ")
 		}
 	}
 	p.Report("eligibility.unfinished", At{Line: line, Round: pending}, Args{"declared": t.DeclaredRounds,
@@ -174,11 +167,9 @@ func checkTeam(p *Pass) {
 		return
 	}
 	cfg := p.Set.Params.Eligibility.Team
-	minimums := Text{IT: "il numero minimo di turni e di partecipanti dei tornei individuali non si applica",
-		EN: "the individual tournaments' minimum rounds and participants do not apply"}
+	minimums := say("validate.team.minimums-waived")
 	if cfg.IndividualMinimums {
-		minimums = Text{IT: "si applicano anche il numero minimo di turni e di partecipanti dei tornei individuali",
-			EN: "the individual tournaments' minimum rounds and participants apply too"}
+		minimums = say("validate.team.minimums-apply")
 	}
 	p.Report("eligibility.team-competition", At{}, Args{"reason": reasonText.of(by), "minimums": minimums})
 	if !cfg.IndividualPointsFirst {
@@ -202,15 +193,4 @@ func checkTeam(p *Pass) {
 }
 
 // roundsText is a number of rounds with its noun: "1 turno", "5 turni".
-func roundsText(n int) Text {
-	return counted(n, "turno", "turni", "round", "rounds")
-}
-
-// counted writes n with the singular or plural noun of each language.
-func counted(n int, it1, itN, en1, enN string) Text {
-	s := strconv.Itoa(n)
-	if n == 1 {
-		return Text{IT: s + " " + it1, EN: s + " " + en1}
-	}
-	return Text{IT: s + " " + itN, EN: s + " " + enN}
-}
+func roundsText(n int) Text { return count("count.round", n) }

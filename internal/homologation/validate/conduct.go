@@ -248,7 +248,7 @@ func checkRoundRobinWithdrawals(p *Pass) {
 	min := p.Set.Params.Conduct.RoundRobinMinShare
 	for _, w := range rrWithdrawals(t) {
 		pl := &t.Players[w.index]
-		args := Args{"player": pl.Start, "name": pl.Name, "games": counted(w.games, "partita", "partite", "game", "games"), "scheduled": w.scheduled,
+		args := Args{"player": pl.Start, "name": pl.Name, "games": count("count.game", w.games), "scheduled": w.scheduled,
 			"round": w.round, "share": min * 100}
 		at := At{Line: pl.Line, Player: pl.Start, Round: w.round}
 		if w.underShare(min) {

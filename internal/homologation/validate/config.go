@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"omologa/internal/homologation/rules"
 )
 
 // CheckRules reports every rule id that a registered check may report for
 // a rule set of its kind and that the rule set does not configure, and
 // every configured id that no check reports (a typo, or a check
 // removed): rules.yaml and the checks must describe the same rules.
-func CheckRules(f *rules.File) error {
+func CheckRules(f *Rulebook) error {
 	var problems []string
 	known := map[string]bool{}
 	for _, id := range RuleIDs() {

@@ -422,8 +422,7 @@ func pointsOf(t *tournament.Tournament, pl *tournament.Player) float64 {
 // not an individual standing. reason says why not.
 func ranksMeaningful(t *tournament.Tournament) (ok bool, reason Text) {
 	if len(t.Teams) > 0 {
-		return false, Text{IT: "torneo a squadre: le posizioni dei giocatori non sono una classifica individuale",
-			EN: "team tournament: the players' ranks are not an individual standing"}
+		return false, say("validate.ranks.team")
 	}
 	ranked, same := 0, 0
 	for i := range t.Players {
@@ -440,8 +439,7 @@ func ranksMeaningful(t *tournament.Tournament) (ok bool, reason Text) {
 		// follow it, which the points tell.
 		for i := 1; i < len(t.Players); i++ {
 			if pointsOf(t, &t.Players[i]) > pointsOf(t, &t.Players[i-1])+1e-9 {
-				return false, Text{IT: "le posizioni coincidono con i numeri di partenza (file per il programma di abbinamento)",
-					EN: "the ranks are the starting numbers (a pairing program's input file)"}
+				return false, say("validate.ranks.starting-numbers")
 			}
 		}
 	}
@@ -514,7 +512,7 @@ func scoringText(s tournament.Scoring) Text {
 	if s.Source == "" || s.Source == "default" {
 		return word("scoring-fide")
 	}
-	return Text{IT: "dichiarato in " + s.Source, EN: "declared in " + s.Source}
+	return say("validate.scoring-declared", s.Source)
 }
 
 // withoutWithdrawn is the player's score without the games against the

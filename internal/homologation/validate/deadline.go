@@ -56,12 +56,12 @@ func checkDeadline(p *Pass) {
 	}
 }
 
-// listName names a rating list in messages.
-func listName(kind fsi.Kind) Text {
+// listName names a rating list in messages, alike in both languages.
+func listName(kind fsi.Kind) string {
 	if !kind.IsList() {
 		kind = fsi.Standard
 	}
-	return Text{IT: kind.ListName(), EN: kind.ListName()}
+	return kind.ListName()
 }
 
 // afterEnd says how long after the end a file arrived.
@@ -69,8 +69,7 @@ func afterEnd(days int) Text {
 	if days == 0 {
 		return word("on-end-day")
 	}
-	c := counted(days, "giorno", "giorni", "day", "days")
-	return Text{IT: c.IT + " dopo la fine del torneo", EN: c.EN + " after the tournament's end"}
+	return say("validate.after-end", count("count.day", days))
 }
 
 // listLabel names a list by its month: "di gennaio 2027", "of January
@@ -79,6 +78,5 @@ func listLabel(issue tournament.Date) Text {
 	if issue.Month < 1 || issue.Month > 12 {
 		return Text{}
 	}
-	return Text{IT: "di " + italian.MonthYear(issue.Year, issue.Month),
-		EN: "of " + italian.MonthYearEN(issue.Year, issue.Month)}
+	return say("validate.list-of", given(italian.MonthYear(issue.Year, issue.Month), italian.MonthYearEN(issue.Year, issue.Month)))
 }

@@ -8,7 +8,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/rateofplay"
 )
@@ -175,8 +174,7 @@ func checkRounds(p *Pass) {
 	exc := e.MinRoundsConsecutiveDays
 	exception := Text{}
 	if exc > 0 {
-		exception = Text{IT: fmt.Sprintf(" (oppure %d se giocati in giorni consecutivi)", exc),
-			EN: fmt.Sprintf(" (or %d when played on consecutive days)", exc)}
+		exception = say("validate.min-rounds.consecutive", exc)
 	}
 	args := Args{"rounds": n, "rounds_text": roundsText(n), "min": e.MinRounds, "exception": exception}
 	if exc == 0 || n < exc {
@@ -296,8 +294,10 @@ func checkRate(p *Pass) {
 	r := t.RateOfPlay
 	if r == nil {
 		if t.RateOfPlayError != "" {
+			// The reader says why in English only: the Italian message
+			// says it was not recognised.
 			p.Report("eligibility.rate-unreadable", At{Line: line}, Args{"rate": rateText(t),
-				"error": Text{IT: "scrittura non riconosciuta", EN: t.RateOfPlayError}})
+				"error": given(word("unrecognised").IT, t.RateOfPlayError)})
 		} else {
 			p.Report("eligibility.rate-unknown", At{}, Args{})
 		}
@@ -382,7 +382,7 @@ func checkSchedule(p *Pass) {
 		if start.IsFull() && end.IsFull() && !end.Before(start) {
 			days := start.DaysUntil(end) + 1
 			least := (n + days - 1) / days
-			args := Args{"rounds": roundsText(n), "days": counted(days, "giorno", "giorni", "day", "days"),
+			args := Args{"rounds": roundsText(n), "days": count("count.day", days),
 				"start": start, "end": end, "games": least}
 			if e.MaxGamesPerDay > 0 && least > e.MaxGamesPerDay {
 				args["limit"] = e.MaxGamesPerDay
@@ -554,7 +554,7 @@ func checkAuthorisation(p *Pass) {
 // recognise returns the pairing system whose words appear in text, "" when
 // none. Words match at the start of a word of the text, so "svizzer"
 // matches "svizzero" and "round robin" matches "Round-Robin".
-func recognise(text string, systems []rules.PairingSystem) string {
+func recognise(text string, systems []PairingSystem) string {
 	f := " " + fold(text) + " "
 	if strings.TrimSpace(f) == "" {
 		return ""
@@ -575,24 +575,16 @@ func checkPairing(p *Pass) {
 	label := func(name string) Text {
 		for _, s := range pp.Systems {
 			if s.Name == name {
-				return Text{IT: s.IT, EN: s.EN}
+				return given(s.IT, s.EN)
 			}
 		}
-		return Text{IT: name, EN: name}
+		return same(name)
 	}
-	var allowed Text
+	labels := make([]Text, len(pp.Allowed))
 	for i, a := range pp.Allowed {
-		l := label(a)
-		sepIT, sepEN := ", ", ", "
-		if i == len(pp.Allowed)-1 && i > 0 {
-			sepIT, sepEN = " o ", " or "
-		}
-		if i == 0 {
-			sepIT, sepEN = "", ""
-		}
-		allowed.IT += sepIT + l.IT
-		allowed.EN += sepEN + l.EN
+		labels[i] = label(a)
 	}
+	allowed := joinOr(labels)
 	declared := strings.TrimSpace(t.PairingSystem)
 	sys := recognise(declared, pp.Systems)
 	line := p.tagLine("192")
@@ -683,8 +675,7 @@ func dateSpan(start, end tournament.Date) any {
 	if start.IsFull() && start == end {
 		return start
 	}
-	return Text{IT: format(dateOrUnknown(start), "it") + " – " + format(dateOrUnknown(end), "it"),
-		EN: format(dateOrUnknown(start), "en") + " – " + format(dateOrUnknown(end), "en")}
+	return say("validate.span", dateOrUnknown(start), dateOrUnknown(end))
 }
 
 func dateOrUnknown(d tournament.Date) any {

@@ -9,7 +9,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/rateofplay"
 )
@@ -22,7 +21,7 @@ func runIn(t testing.TB, check string, kind fsi.Kind, in Input, d Decision) []Fi
 
 // runSet runs one check under a given rule set (a copy of the
 // repository's with a setting changed).
-func runSet(t testing.TB, check string, set *rules.RuleSet, in Input, d Decision) []Finding {
+func runSet(t testing.TB, check string, set *RuleSet, in Input, d Decision) []Finding {
 	t.Helper()
 	var c *Check
 	for _, x := range Checks() {
@@ -319,8 +318,8 @@ func TestRTF_5_3_1_g_Authorisation(t *testing.T) {
 // ambiguous match or other dates stay warnings for the office, in every
 // rule set.
 func TestRTF_6_2_1_NotAuthorisedIsRejected(t *testing.T) {
-	want := map[string]rules.Severity{"eligibility.not-authorised": rules.Error,
-		"eligibility.authorisation-ambiguous": rules.Warning, "eligibility.authorisation-dates": rules.Warning}
+	want := map[string]Severity{"eligibility.not-authorised": SeverityError,
+		"eligibility.authorisation-ambiguous": SeverityWarning, "eligibility.authorisation-dates": SeverityWarning}
 	for _, kind := range []fsi.Kind{fsi.Standard, fsi.Promotion, fsi.Rapid} {
 		set := ruleSet(t, kind)
 		for id, sev := range want {

@@ -12,14 +12,26 @@ import (
 )
 
 // Severity grades a finding. An error rejects the tournament; a warning is
-// reported with an acceptance; info is said and changes nothing.
+// reported with an acceptance; info is said and changes nothing. A rule
+// of rules.yaml configured off reports nothing (no finding is off).
 type Severity string
 
 const (
 	SeverityError   Severity = "error"
 	SeverityWarning Severity = "warning"
 	SeverityInfo    Severity = "info"
+	SeverityOff     Severity = "off"
 )
+
+// Configurable reports whether a rule of rules.yaml may have the
+// severity: error, warning, info or off.
+func (s Severity) Configurable() bool {
+	switch s {
+	case SeverityError, SeverityWarning, SeverityInfo, SeverityOff:
+		return true
+	}
+	return false
+}
 
 // Finding is one result of a check, citing the article it applies.
 type Finding struct {

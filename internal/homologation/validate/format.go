@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -36,7 +35,7 @@ func checkFormat(p *Pass) {
 			p.Report("format.attachment", At{}, Args{"kind": refusedKinds.of(refused.Kind)})
 		case refused != nil:
 			p.Report("format.refused", At{}, Args{"kind": refusedKinds.of(refused.Kind),
-				"advice": Text{IT: sentence(refused.AdviceIT), EN: sentence(refused.AdviceEN)}})
+				"advice": given(sentence(refused.AdviceIT), sentence(refused.AdviceEN))})
 		case empty:
 			p.Report("format.empty", At{}, Args{})
 		case parse != nil:
@@ -48,18 +47,15 @@ func checkFormat(p *Pass) {
 			if it == "" {
 				it = msg
 			}
-			p.Report("format.unreadable", At{Line: parse.Line}, Args{"where": whereRead(parse.Field, parse.Column), "error": Text{IT: it, EN: msg}})
+			p.Report("format.unreadable", At{Line: parse.Line}, Args{"where": whereRead(parse.Field, parse.Column), "error": given(it, msg)})
 		default:
 			p.Report("format.unreadable", At{}, Args{"where": Text{}, "error": err.Error()})
 		}
 	}
 	for _, d := range p.Diagnostics {
-		rule := "format.read-note"
-		switch d.Severity {
-		case tournament.Error:
-			rule = "format.read-error"
-		case tournament.Warning:
-			rule = "format.read-warning"
+		rule, ok := readRules[d.Severity]
+		if !ok {
+			rule = "format.read-note"
 		}
 		msgIT := d.MessageIT
 		if msgIT == "" {
@@ -75,7 +71,7 @@ func checkFormat(p *Pass) {
 			// first byte that is not UTF-8, which tells the arbiter nothing.
 			where = Text{}
 		}
-		p.Report(rule, At{Line: d.Line}, Args{"where": where, "message": Text{IT: msgIT, EN: d.Message}})
+		p.Report(rule, At{Line: d.Line}, Args{"where": where, "message": given(msgIT, d.Message)})
 	}
 	t := p.Tournament
 	if t == nil {
@@ -86,6 +82,14 @@ func checkFormat(p *Pass) {
 	} else if t.Rounds() == 0 {
 		p.Report("format.no-rounds", At{}, Args{"players": len(t.Players)})
 	}
+}
+
+// readRules report a reader's diagnostic by its severity; one of another
+// severity is a note.
+var readRules = map[tournament.Severity]string{
+	tournament.Error:   "format.read-error",
+	tournament.Warning: "format.read-warning",
+	tournament.Note:    "format.read-note",
 }
 
 // IsDocument reports whether a refused file's kind is a document sent
@@ -114,51 +118,32 @@ func sentence(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// readerFieldsIT names in Italian the fields the readers put in their
-// diagnostics; TRF codes ("132") need no translation.
-var readerFieldsIT = map[string]string{
-	"record":          "riga",
-	"encoding":        "codifica",
-	"starting number": "numero di partenza",
-	"sex":             "sesso",
-	"rating":          "Elo",
-	"national rating": "Elo nazionale",
-	"FIDE id":         "ID FIDE",
-	"birth date":      "data di nascita",
-	"points":          "punti",
-	"rank":            "posizione",
-	"rounds":          "turni",
-	"player":          "giocatore",
-	"dates":           "date dei turni",
-	"start":           "data di inizio",
-	"end":             "data di fine",
-}
+// readerFields name the fields the readers put in their diagnostics (the
+// reader's name is the English); TRF codes ("132") need no translation,
+// and a field without a name is left as the reader wrote it.
+var readerFields = texts[string]("validate.field.")
 
-// fieldIT is the Italian name of a diagnostic's field: "round 3" becomes
-// "turno 3"; a field it does not know is left as the reader wrote it.
-func fieldIT(field string) string {
-	if it, ok := readerFieldsIT[field]; ok {
-		return it
-	}
+// fieldText names a diagnostic's field: "round 3" is "turno 3".
+func fieldText(field string) Text {
 	if n, ok := strings.CutPrefix(field, "round "); ok {
-		return "turno " + n
+		return say("validate.field-round", n)
 	}
-	return field
+	return readerFields.of(field)
 }
 
 // whereRead names the place of a reader's note in the file, for a
 // message: " (turno 3, colonna 92)", only the parts known, or nothing
 // (the line is given apart).
 func whereRead(field string, column int) Text {
-	var it, en []string
+	var parts []Text
 	if field != "" {
-		it, en = append(it, fieldIT(field)), append(en, field)
+		parts = append(parts, fieldText(field))
 	}
 	if column > 0 {
-		it, en = append(it, "colonna "+strconv.Itoa(column)), append(en, "column "+strconv.Itoa(column))
+		parts = append(parts, say("validate.column", column))
 	}
-	if len(it) == 0 {
+	if len(parts) == 0 {
 		return Text{}
 	}
-	return Text{IT: " (" + strings.Join(it, ", ") + ")", EN: " (" + strings.Join(en, ", ") + ")"}
+	return around(" (", join(parts, ", "), ")")
 }

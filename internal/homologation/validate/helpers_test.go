@@ -7,20 +7,25 @@ import (
 	"testing"
 
 	"omologa/internal/fsi"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/testkit/testenv"
 	"omologa/internal/tournament"
 )
 
-var repoRules *rules.File
+// ReadRepoRules reads the repository's rules.yaml through package rules,
+// which imports this package: a test of this package cannot import it,
+// so the external test package hands the reader in
+// (repo_rules_test.go).
+var ReadRepoRules func() (*Rulebook, error)
+
+var repoRules *Rulebook
 
 // loadRules reads the repository's rules.yaml once.
-func loadRules(t testing.TB) *rules.File {
+func loadRules(t testing.TB) *Rulebook {
 	t.Helper()
 	if repoRules != nil {
 		return repoRules
 	}
-	f, err := rules.Load(filepath.Join("..", "..", "..", "rules.yaml"))
+	f, err := ReadRepoRules()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +34,7 @@ func loadRules(t testing.TB) *rules.File {
 }
 
 // ruleSet returns the rule set of kind in force in 2025.
-func ruleSet(t testing.TB, kind fsi.Kind) *rules.RuleSet {
+func ruleSet(t testing.TB, kind fsi.Kind) *RuleSet {
 	t.Helper()
 	rs, _ := loadRules(t).Select(kind, tournament.NewDate(2025, 6, 1))
 	if rs == nil {

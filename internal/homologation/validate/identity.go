@@ -174,7 +174,7 @@ func nameFits(written string, r *registers.Player) bool {
 func ratingMismatch(p *Pass, pl *tournament.Player, file, list int, label string, tolerance int) {
 	if abs(file-list) > tolerance {
 		p.Report("identity.rating-mismatch", At{Line: pl.Line, Player: pl.Start}, Args{"name": pl.Name,
-			"player": pl.Start, "rating": file, "list_rating": list, "list": Text{IT: label, EN: label}})
+			"player": pl.Start, "rating": file, "list_rating": list, "list": label})
 	}
 }
 
@@ -213,35 +213,34 @@ func checkCategories(p *Pass) {
 // idsText lists what identifies a player besides the name, for messages:
 // "; FIDE 123, FSI 456, nato il 1/2/1990", only the parts the file gives.
 func idsText(pl *tournament.Player) Text {
-	var it, en []string
+	var ids []Text
 	if id := strings.TrimSpace(pl.FideID); id != "" {
-		it, en = append(it, "FIDE "+id), append(en, "FIDE "+id)
+		ids = append(ids, same("FIDE "+id))
 	}
 	if id := strings.TrimSpace(pl.NationalID); id != "" {
-		it, en = append(it, "FSI "+id), append(en, "FSI "+id)
+		ids = append(ids, same("FSI "+id))
 	}
 	if !pl.BirthDate.IsZero() {
-		born := "nato "
+		born := "validate.born.m"
 		if pl.Sex == "f" {
-			born = "nata "
+			born = "validate.born.f"
 		}
-		it = append(it, born+birthIT(pl.BirthDate))
-		en = append(en, "born "+pl.BirthDate.String())
+		ids = append(ids, say(born, birth(pl.BirthDate)))
 	}
-	if len(it) == 0 {
+	if len(ids) == 0 {
 		return Text{}
 	}
-	return Text{IT: "; " + strings.Join(it, ", "), EN: "; " + strings.Join(en, ", ")}
+	return around("; ", join(ids, ", "), "")
 }
 
-// birthIT writes a birth date as Italian text does: "il 1/2/1990", "nel
-// 1990" when only the year is known.
-func birthIT(d tournament.Date) string {
-	if d.IsFull() {
-		return "il " + format(d, "it")
+// birth writes a birth date as each language does: "il 1/2/1990", "nel
+// 1990" when only the year is known; in English as the file has it.
+func birth(d tournament.Date) Text {
+	switch {
+	case d.IsFull():
+		return say("validate.born-on", d)
+	case d.Month != 0:
+		return say("validate.born-in", given(fmt.Sprintf("%d/%d", int(d.Month), d.Year), d.String()))
 	}
-	if d.Month != 0 {
-		return fmt.Sprintf("nel %d/%d", int(d.Month), d.Year)
-	}
-	return fmt.Sprintf("nel %d", d.Year)
+	return say("validate.born-in", given(fmt.Sprint(d.Year), d.String()))
 }

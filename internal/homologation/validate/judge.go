@@ -2,7 +2,6 @@ package validate
 
 import (
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
 )
@@ -11,7 +10,7 @@ import (
 // them as received with sub, against the registers: the verdict of
 // `omologa check`, and of a stored submission judged again for its
 // report. The tournament read comes back too, nil when unreadable.
-func Judge(f *rules.File, regs *registers.Set, name string, data []byte, sub Submission) (Report, *tournament.Tournament) {
+func Judge(f *Rulebook, regs *registers.Set, name string, data []byte, sub Submission) (Report, *tournament.Tournament) {
 	t, diags, err := codec.Read(name, data)
 	in := Input{File: name, Tournament: t, Diagnostics: diags, ReadError: err, Registers: regs, Submission: sub}
 	if err != nil {

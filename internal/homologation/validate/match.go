@@ -2,13 +2,11 @@ package validate
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
 
 	"omologa/internal/fsi/registers"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -27,7 +25,7 @@ type playerMatch struct {
 }
 
 // matchOptions are the identity settings as the matcher takes them.
-func matchOptions(cfg rules.Identity) registers.MatchOptions {
+func matchOptions(cfg IdentityParams) registers.MatchOptions {
 	return registers.MatchOptions{ByName: cfg.MatchByName, NameNeedsBirthDate: cfg.NameMatchNeedsBirthDate}
 }
 
@@ -174,7 +172,7 @@ func (e evidence) score() float64 {
 // tournaments in one club: even with the city, the arbiter and the
 // organiser), or the name alone, are uncertain: the office is shown the
 // candidates. It returns nil when nothing fits at all.
-func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, arbiters []registers.Arbiter, cfg rules.Authorisation) *eventMatch {
+func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event, arbiters []registers.Arbiter, cfg AuthorisationParams) *eventMatch {
 	if t == nil || len(cal) == 0 {
 		return nil
 	}
@@ -314,37 +312,24 @@ func (p *Pass) authorisation() *Authorisation {
 // name, city and dates of each, and what the tournament has in common
 // with it.
 func candidateEvents(cs []candidate) Text {
-	var it, en []string
+	var events []Text
 	for _, c := range cs {
-		var wi, we []string
+		var common []Text
 		for _, x := range []struct {
-			ok     bool
-			it, en string
+			ok   bool
+			what string
 		}{
-			{c.dates, "le date", "the dates"},
-			{c.otherDates, "date vicine", "nearby dates"},
-			{c.name, "il nome", "the name"},
-			{c.city, "la città", "the city"},
-			{c.arbiter, "l'arbitro", "the arbiter"},
-			{c.organiser, "l'organizzatore", "the organiser"},
+			{c.dates, "dates"}, {c.otherDates, "nearby-dates"}, {c.name, "name"},
+			{c.city, "city"}, {c.arbiter, "arbiter"}, {c.organiser, "organiser"},
 		} {
 			if x.ok {
-				wi, we = append(wi, x.it), append(we, x.en)
+				common = append(common, say("validate.common."+x.what))
 			}
 		}
-		span := dateSpan(c.ev.Start, c.ev.End)
-		it = append(it, fmt.Sprintf("%s «%s» (%s, %s), in comune %s", c.ev.Code, c.ev.Name, c.ev.City, format(span, "it"), joinAnd(wi, " e ")))
-		en = append(en, fmt.Sprintf("%s \"%s\" (%s, %s), in common %s", c.ev.Code, c.ev.Name, c.ev.City, format(span, "en"), joinAnd(we, " and ")))
+		events = append(events, say("validate.candidate", c.ev.Code, c.ev.Name, c.ev.City,
+			dateSpan(c.ev.Start, c.ev.End), joinAnd(common)))
 	}
-	return Text{IT: strings.Join(it, "; "), EN: strings.Join(en, "; ")}
-}
-
-// joinAnd joins words as a list: "a, b and c".
-func joinAnd(ws []string, and string) string {
-	if len(ws) <= 1 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + and + ws[len(ws)-1]
+	return join(events, "; ")
 }
 
 func eventCodes(es []*registers.Event) string {

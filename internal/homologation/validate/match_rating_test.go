@@ -1,4 +1,4 @@
-package validate
+package validate_test
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
@@ -21,9 +22,9 @@ import (
 // differ from files: names only, names in the other order, FSI ids that
 // the file writes in the FIDE-id column, and numbered players ("Player,
 // 1" … "Player, 15", which the rating stage's old name key folded
-// together).
+// together). An external test: package rating imports validate.
 func TestOnePlayerMatcher_ValidateAndRatingAgree(t *testing.T) {
-	set := ruleSet(t, fsi.Standard)
+	set := validate.RuleSetOf(t, fsi.Standard)
 	type job struct {
 		name string
 		tr   *tournament.Tournament
@@ -51,7 +52,7 @@ func TestOnePlayerMatcher_ValidateAndRatingAgree(t *testing.T) {
 			jobs = append(jobs, job{filepath.Base(f), tr, samples.Players})
 		}
 	}
-	dir := corpusDir(t)
+	dir := validate.CorpusDir(t)
 	corpus, _ := filepath.Glob(filepath.Join(dir, "*"))
 	for _, f := range corpus {
 		tr := read(f)
@@ -85,8 +86,7 @@ func TestOnePlayerMatcher_ValidateAndRatingAgree(t *testing.T) {
 
 	matched := 0
 	for _, j := range jobs {
-		p := &Pass{Input: Input{Tournament: j.tr, Registers: &registers.Set{Players: j.reg}}, Set: set}
-		ms := p.matches()
+		ms := validate.MatchedRows(set, j.tr, j.reg)
 		ix := rating.NewIndex(j.reg, set.Params.Identity.MatchByName)
 		for i := range j.tr.Players {
 			row := ix.Find(&j.tr.Players[i])
@@ -94,8 +94,8 @@ func TestOnePlayerMatcher_ValidateAndRatingAgree(t *testing.T) {
 			if row >= 0 {
 				want = &j.reg.Rows[row]
 			}
-			if ms[i].row != want {
-				t.Errorf("%s: player %d %q: validate found %v, rating %v", j.name, j.tr.Players[i].Start, j.tr.Players[i].Name, ms[i].row, want)
+			if ms[i] != want {
+				t.Errorf("%s: player %d %q: validate found %v, rating %v", j.name, j.tr.Players[i].Start, j.tr.Players[i].Name, ms[i], want)
 			}
 			if want != nil {
 				matched++
@@ -103,8 +103,8 @@ func TestOnePlayerMatcher_ValidateAndRatingAgree(t *testing.T) {
 		}
 		if j.name == "numbered players" {
 			for i, m := range ms {
-				if m.row != &reg.Rows[i] {
-					t.Errorf("Player, %d: found %v", i+1, m.row)
+				if m != &reg.Rows[i] {
+					t.Errorf("Player, %d: found %v", i+1, m)
 				}
 			}
 		}

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -21,10 +19,10 @@ import (
 // (any error rejects; warnings accept with warnings). It does no I/O and
 // reads no clock.
 //
-// A rules file from rules.Load is expected to configure every rule id of
+// A rulebook from rules.Load is expected to configure every rule id of
 // the registered checks (see CheckRules); an id it lacks is reported as
 // an error finding rather than ignored.
-func Validate(f *rules.File, in Input) Report {
+func Validate(f *Rulebook, in Input) Report {
 	t := in.Tournament
 	rep := Report{File: in.File, Findings: []Finding{}}
 	if t != nil {
@@ -38,11 +36,10 @@ func Validate(f *rules.File, in Input) Report {
 	d := decide(f, in)
 	set, inRange := f.Select(d.RuleSetKind, d.On)
 	if set == nil {
+		msg := say("validate.no-rule-set", f.Name, d.RuleSetKind)
 		rep.Findings = append(rep.Findings, Finding{
 			Rule: "format.no-rule-set", Severity: SeverityError,
-			MessageIT: fmt.Sprintf("%s non ha regole per i tornei di tipo %s: impossibile giudicare il torneo", f.Name, d.RuleSetKind),
-			MessageEN: fmt.Sprintf("%s has no rule set for %s tournaments: the tournament cannot be judged", f.Name, d.RuleSetKind),
-			File:      rep.File,
+			MessageIT: msg.IT, MessageEN: msg.EN, File: rep.File,
 		})
 		rep.Verdict = Rejected
 		return rep
@@ -123,7 +120,7 @@ func sortFindings(fs []Finding) {
 
 // decide chooses the kind of play and the kind of rule set (see
 // Decision).
-func decide(f *rules.File, in Input) Decision {
+func decide(f *Rulebook, in Input) Decision {
 	k := f.KindOfPlay
 	t := in.Tournament
 	d := Decision{Declared: declaredKind(in.Submission.Kind)}
@@ -175,7 +172,7 @@ func declaredKind(s string) fsi.Kind {
 
 // classify gives the kind of play of a time per player for 60 moves
 // (LAWS A.1, B.1, with the bounds of rules.yaml).
-func classify(k rules.KindOfPlay, minutes float64) fsi.Kind {
+func classify(k KindOfPlay, minutes float64) fsi.Kind {
 	switch {
 	case minutes <= k.BlitzMaxMinutes:
 		return fsi.Blitz
@@ -188,7 +185,7 @@ func classify(k rules.KindOfPlay, minutes float64) fsi.Kind {
 // promotionBy says why a standard tournament is a promotion tournament
 // (RTF 5.2.1 a): the calendar lists it so, or its name says so; "" when
 // neither.
-func promotionBy(f *rules.File, in Input, on tournament.Date) string {
+func promotionBy(f *Rulebook, in Input, on tournament.Date) string {
 	if std, _ := f.Select(fsi.Standard, on); std != nil && in.Registers != nil {
 		if m := matchEvent(in.Tournament, in.Submission, in.Registers.Calendar, in.Registers.Arbiters, std.Params.Eligibility.Authorisation); m != nil && len(m.events) == 1 &&
 			fsi.Kind(m.events[0].Kind) == fsi.Promotion {
@@ -260,7 +257,7 @@ func summarise(t *tournament.Tournament) Summary {
 func (p *Pass) listPeriod() periods.Period {
 	if p.period == nil {
 		d := p.Set.Params.Deadline
-		sch := d.List.Schedule()
+		sch := p.Set.List
 		per := sch.ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location())))
 		for range 36 {
 			if !slices.Contains(p.Submission.ClosedLists, string(per.Kind)+" "+per.Label) {

@@ -34,7 +34,7 @@ func checkSubmission(p *Pass) {
 	cfg := p.Set.Params.Submission
 	for _, fld := range cfg.RequiredFields {
 		if strings.TrimSpace(f[fld.Name]) == "" {
-			p.Report("submission.field-missing", At{}, Args{"field": Text{IT: fld.IT, EN: fld.EN}})
+			p.Report("submission.field-missing", At{}, Args{"field": given(fld.IT, fld.EN)})
 		}
 	}
 	t := p.Tournament

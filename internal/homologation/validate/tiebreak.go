@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 )
 
@@ -40,8 +39,8 @@ type contribution struct {
 
 // tieBreaks computes BH, BH-C1 and SB for every player (indexed as
 // t.Players) over the rounds of the crosstable, with unplayed games
-// handled as unplayed says (rules.UnplayedFIDE2023 or
-// rules.UnplayedVirtual2009). rr selects the round-robin treatment; the
+// handled as unplayed says (UnplayedFIDE2023 or
+// UnplayedVirtual2009). rr selects the round-robin treatment; the
 // games against the players of out (starting numbers) do not count
 // (FIDE-GR 6.6.2.1). score is each player's points as they count for the
 // standings.
@@ -83,7 +82,7 @@ func tieBreaks(t *tournament.Tournament, unplayed string, rr bool, out map[int]b
 	for i := range t.Players {
 		pl := &t.Players[i]
 		switch unplayed {
-		case rules.UnplayedVirtual2009:
+		case UnplayedVirtual2009:
 			// Every unplayed result of an opponent counts as a draw;
 			// in a round robin unplayed games count as played.
 			for r := 1; r <= n; r++ {
@@ -152,7 +151,7 @@ func tieBreaks(t *tournament.Tournament, unplayed string, rr bool, out map[int]b
 					continue
 				}
 				c.score = adj[j]
-			case unplayed == rules.UnplayedVirtual2009:
+			case unplayed == UnplayedVirtual2009:
 				// Svon = SPR + (1 − SfPR) + ½ (n − R).
 				c.score = before + (s.Win - pts[i][r]) + s.Draw*float64(n-r)
 				c.vur = voluntary(e)
@@ -201,7 +200,7 @@ func cutOne(cs []contribution, unplayed string) float64 {
 			low = c
 		}
 	}
-	if unplayed == rules.UnplayedVirtual2009 {
+	if unplayed == UnplayedVirtual2009 {
 		return low.score
 	}
 	var vur *contribution
@@ -220,7 +219,7 @@ func cutOne(cs []contribution, unplayed string) float64 {
 // order; players equal on all share a rank. The players of out (a round
 // robin's early withdrawals, FIDE-GR 6.6.2.1) come last with rank 0, and
 // the games against them do not count for the others.
-func standings(t *tournament.Tournament, ts rules.Tiebreak, rr bool, out map[int]bool) []Standing {
+func standings(t *tournament.Tournament, ts TiebreakParams, rr bool, out map[int]bool) []Standing {
 	bh, bhc1, sb, score := tieBreaks(t, ts.Unplayed, rr, out)
 	order := ts.Swiss
 	if rr {
@@ -236,11 +235,11 @@ func standings(t *tournament.Tournament, ts rules.Tiebreak, rr bool, out map[int
 		k := []float64{st.Points}
 		for _, name := range order {
 			switch name {
-			case rules.TieBreakBH:
+			case TieBreakBH:
 				k = append(k, st.BH)
-			case rules.TieBreakBHC1:
+			case TieBreakBHC1:
 				k = append(k, st.BHC1)
-			case rules.TieBreakSB:
+			case TieBreakSB:
 				k = append(k, st.SB)
 			}
 		}
@@ -301,7 +300,7 @@ func checkStandings(p *Pass) {
 		order, system = ts.RoundRobin, word("round-robin")
 	}
 	handling := word("unplayed-fide-2023")
-	if ts.Unplayed == rules.UnplayedVirtual2009 {
+	if ts.Unplayed == UnplayedVirtual2009 {
 		handling = word("unplayed-virtual-2009")
 	}
 	tbs := strings.Join(order, ", ")
@@ -352,11 +351,9 @@ func checkStandings(p *Pass) {
 		}
 	}
 	if len(differ) > 0 {
-		players := Text{IT: strings.Join(differ, ", "), EN: strings.Join(differ, ", ")}
+		players := same(strings.Join(differ, ", "))
 		if len(differ) > 8 {
-			shown := strings.Join(differ[:8], ", ")
-			players = Text{IT: fmt.Sprintf("%s e altri %d", shown, len(differ)-8),
-				EN: fmt.Sprintf("%s and %d more", shown, len(differ)-8)}
+			players = say("validate.rank-differs.more", strings.Join(differ[:8], ", "), len(differ)-8)
 		}
 		p.Report("tiebreak.rank-differs", first, Args{"count": len(differ), "tiebreaks": tbs,
 			"players": players, "system": system, "total": strconv.Itoa(len(p.Standings))})

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"omologa/internal/fsi"
-	"omologa/internal/homologation/rules"
 )
 
 // heldSwiss5 is the five-round Swiss of IA Mario Held's "Exercises in
@@ -38,7 +37,7 @@ func TestFIDE_C07_16_HeldSwissExercises(t *testing.T) {
 	bhc1Want := []float64{11.0, 12.0, 13.0, 11.5, 7.5, 11.0, 12.5, 12.0, 7.5, 11.5, 12.0, 9.5, 12.0, 9.0, 11.0, 11.0}
 	sbWant := []float64{8.00, 9.50, 10.50, 9.75, 4.25, 6.50, 3.25, 5.25, 2.25, 1.50, 5.75, 4.00, 4.25, 4.50, 3.50, 7.25}
 	tr := xt(t, heldSwiss5...)
-	bh, bhc1, sb, _ := tieBreaks(tr, rules.UnplayedFIDE2023, false, nil)
+	bh, bhc1, sb, _ := tieBreaks(tr, UnplayedFIDE2023, false, nil)
 	for i := range tr.Players {
 		n := i + 1
 		if round2(bh[i]) != bhWant[i] {
@@ -65,7 +64,7 @@ func TestFIDE_C07_16_HeldRoundRobinSB(t *testing.T) {
 		"2b0 3w0 4b= 5b+ 1w0",
 	)
 	want := []float64{9.25, 6.25, 6.25, 4.25, 3.25, 2.25}
-	_, _, sb, _ := tieBreaks(tr, rules.UnplayedFIDE2023, true, nil)
+	_, _, sb, _ := tieBreaks(tr, UnplayedFIDE2023, true, nil)
 	for i, w := range want {
 		if round2(sb[i]) != w {
 			t.Errorf("player %d: SB %g, want %g", i+1, sb[i], w)
@@ -86,7 +85,7 @@ func TestFIDE_C02_13_15_VirtualOpponent(t *testing.T) {
 		"4w= 1w= 2w0",
 		"3b= 2b0 1b+",
 	)
-	bh, _, _, _ := tieBreaks(tr, rules.UnplayedVirtual2009, false, nil)
+	bh, _, _, _ := tieBreaks(tr, UnplayedVirtual2009, false, nil)
 	// Scores: 1 has 1.5, 2 has 2, 3 has 1, 4 has 1.5. In others'
 	// Buchholz the forfeits count as draws: 1 counts 2, 4 counts 1.
 	// Player 1: opponents 2 (2) and 3 (1), then the virtual opponent
@@ -185,7 +184,7 @@ type tbCase struct {
 func checkTB(t *testing.T, c tbCase) {
 	t.Helper()
 	tr := xt(t, c.rows...)
-	bh, bhc1, sb, _ := tieBreaks(tr, rules.UnplayedFIDE2023, c.rr, nil)
+	bh, bhc1, sb, _ := tieBreaks(tr, UnplayedFIDE2023, c.rr, nil)
 	i := c.player - 1
 	if round2(bh[i]) != c.bh || round2(bhc1[i]) != c.bhc1 || round2(sb[i]) != c.sb {
 		t.Errorf("player %d: BH %g BH-C1 %g SB %g, want %g %g %g (the old reading gave %g %g %g)",

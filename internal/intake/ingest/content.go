@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -31,9 +32,23 @@ func Bytes(b []byte) Content {
 	if b == nil {
 		b = []byte{}
 	}
-	h := sha256.Sum256(b)
-	return Content{data: b, size: int64(len(b)), hash: hex.EncodeToString(h[:])}
+	h := NewHasher()
+	h.Write(b)
+	return Content{data: b, size: int64(len(b)), hash: h.Hex()}
 }
+
+// Hasher hashes bytes as they are written, as a Content names them: Hex
+// is their SHA-256 in hex, what Hash says of a Content of the same bytes
+// and the key the store keeps them under. Every reader that names or
+// checks a content by its bytes (the spool, the drop folder, the store's
+// blobs and their backup check) hashes with it.
+type Hasher struct{ hash.Hash }
+
+// NewHasher is a Hasher of no bytes yet.
+func NewHasher() Hasher { return Hasher{sha256.New()} }
+
+// Hex is the hash of the bytes written so far.
+func (h Hasher) Hex() string { return hex.EncodeToString(h.Sum(nil)) }
 
 // IsZero reports whether nothing is kept (a file over the size limit is
 // recorded by its hash alone).
@@ -164,7 +179,7 @@ func (s *Spool) ReadUpTo(r io.Reader, max int64) (Content, int64, error) {
 	if err != nil {
 		return Content{}, 0, fmt.Errorf("ingest: %w: %w", ErrSpool, err)
 	}
-	h := sha256.New()
+	h := NewHasher()
 	// No fsync: a spool file lives until its submission is recorded,
 	// and a crash before that takes the original again from where it
 	// came.
@@ -172,7 +187,7 @@ func (s *Spool) ReadUpTo(r io.Reader, max int64) (Content, int64, error) {
 	if cerr := f.Close(); cerr != nil && rerr == nil {
 		rerr = cerr
 	}
-	c := Content{path: f.Name(), size: n, hash: hex.EncodeToString(h.Sum(nil))}
+	c := Content{path: f.Name(), size: n, hash: h.Hex()}
 	if rerr != nil && isWriteError(rerr, f) {
 		c.Remove()
 		return Content{}, n, fmt.Errorf("ingest: %w: %w", ErrSpool, rerr)

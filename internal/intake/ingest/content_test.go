@@ -157,3 +157,18 @@ func TestNewSpool_SweepsLeftovers(t *testing.T) {
 		t.Errorf("after the sweep the spool holds %q", got)
 	}
 }
+
+// The one content hash: bytes hashed as they stream through a Hasher,
+// in pieces, are named as a Content of the same bytes is (SHA-256, hex).
+func TestHasherNamesAsContent(t *testing.T) {
+	h := NewHasher()
+	h.Write([]byte("a"))
+	h.Write([]byte("bc"))
+	const abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+	if h.Hex() != abc || Bytes([]byte("abc")).Hash() != abc {
+		t.Errorf("Hasher %s, Bytes %s, want %s", h.Hex(), Bytes([]byte("abc")).Hash(), abc)
+	}
+	if NewHasher().Hex() != Bytes(nil).Hash() {
+		t.Error("no bytes: Hasher and Bytes disagree")
+	}
+}

@@ -2,15 +2,11 @@ package ingest
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
-	"omologa/internal/platform/defaults"
-	"omologa/internal/platform/italian"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,6 +15,8 @@ import (
 	"time"
 
 	"omologa/internal/platform/atomicfile"
+	"omologa/internal/platform/defaults"
+	"omologa/internal/platform/italian"
 )
 
 // DropOptions configure a drop folder.
@@ -627,11 +625,11 @@ func hashFile(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	h := sha256.New()
+	h := NewHasher()
 	if _, err := io.Copy(h, f); err != nil {
 		return "", err
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return h.Hex(), nil
 }
 
 func nonEmpty(path string) bool {

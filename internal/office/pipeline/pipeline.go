@@ -518,7 +518,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		anyRead = anyRead || t != nil
 		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
-			RuleSet: rep.RuleSet, Kind: string(rep.Kind), Report: &rep}
+			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
 		if rep.Period != nil {
 			v.Period = rep.Period.Label
 		}
@@ -687,7 +687,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, cl
 		t = nil
 	}
 	in.Tournament, in.Diagnostics, in.ReadError = t, diags, err
-	return validate.Validate(p.o.Rules, in), t, err
+	return validate.Validate(&p.o.Rules.Rulebook, in), t, err
 }
 
 // attachments turns the documents sent beside a result file (a PDF
@@ -704,7 +704,7 @@ func (p *Pipeline) attachments(sub *store.Submission, j *store.Judgement, in *no
 			files = append(files, in.Files[i])
 			continue
 		}
-		rep := validate.Validate(p.o.Rules, validate.Input{File: in.Files[i].Name, ReadError: err, Attachment: true,
+		rep := validate.Validate(&p.o.Rules.Rulebook, validate.Input{File: in.Files[i].Name, ReadError: err, Attachment: true,
 			Submission: SubmissionOf(sub)})
 		v := &j.Verdicts[i]
 		v.Verdict, v.ReadError, v.Format, v.Kind, v.Period, v.RuleSet, v.Report = Attachment, "", "", "", "", "", &rep
@@ -764,7 +764,7 @@ func (p *Pipeline) rate(sub *store.Submission, f store.File, t *tournament.Tourn
 		if player == "" {
 			player = fmt.Sprintf("#%d", l.Start)
 		}
-		out = append(out, store.Rating{Player: player, Kind: string(kind), Period: period, Result: b, TheoreticalWanted: l.TheoreticalWanted})
+		out = append(out, store.Rating{Player: player, Kind: kind, Period: period, Result: b, TheoreticalWanted: l.TheoreticalWanted})
 	}
 	return out
 }

@@ -44,7 +44,7 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 	}
 	rep, t, _ := p.validate(sub, f, data, closed)
 	v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict), RuleSet: rep.RuleSet,
-		Kind: string(rep.Kind), Report: &rep}
+		Kind: rep.Kind, Report: &rep}
 	if rep.Period != nil {
 		v.Period = rep.Period.Label
 	}
@@ -71,7 +71,7 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 func (p *Pipeline) closedLists(ctx context.Context) ([]string, error) {
 	var out []string
 	for _, k := range fsi.Lists {
-		ps, err := p.o.Store.RatingListPeriods(ctx, string(k))
+		ps, err := p.o.Store.RatingListPeriods(ctx, k)
 		if err != nil {
 			return nil, err
 		}

@@ -25,18 +25,21 @@ const (
 	Conflict                  // the act was already done (a list closed twice): exit 1, HTTP 409
 )
 
+// kinds names each kind and says the HTTP status it is answered with.
+var kinds = map[Kind]struct {
+	name   string
+	status int
+}{
+	Invalid:   {"invalid", http.StatusBadRequest},
+	NotFound:  {"not found", http.StatusNotFound},
+	Forbidden: {"forbidden", http.StatusForbidden},
+	Refused:   {"refused", http.StatusUnprocessableEntity},
+	Conflict:  {"conflict", http.StatusConflict},
+}
+
 func (k Kind) String() string {
-	switch k {
-	case Invalid:
-		return "invalid"
-	case NotFound:
-		return "not found"
-	case Forbidden:
-		return "forbidden"
-	case Refused:
-		return "refused"
-	case Conflict:
-		return "conflict"
+	if x, ok := kinds[k]; ok {
+		return x.name
 	}
 	return fmt.Sprintf("failure.Kind(%d)", int(k))
 }
@@ -44,17 +47,8 @@ func (k Kind) String() string {
 // HTTPStatus is the status a web page answers a failure of kind k
 // with; 500 for no kind.
 func (k Kind) HTTPStatus() int {
-	switch k {
-	case Invalid:
-		return http.StatusBadRequest
-	case NotFound:
-		return http.StatusNotFound
-	case Forbidden:
-		return http.StatusForbidden
-	case Refused:
-		return http.StatusUnprocessableEntity
-	case Conflict:
-		return http.StatusConflict
+	if x, ok := kinds[k]; ok {
+		return x.status
 	}
 	return http.StatusInternalServerError
 }

@@ -175,33 +175,6 @@ func List(year int, m time.Month) string { return catalogue.IT.T("date.list", Mo
 // ListEN names a list in English: "January 2027 list".
 func ListEN(year int, m time.Month) string { return catalogue.EN.T("date.list", MonthYearEN(year, m)) }
 
-// Period reads a list period written "2027-01" and names it in Italian
-// ("gennaio 2027"); text that is not such a period is returned as is.
-func Period(p string) string {
-	y, m, ok := parsePeriod(p)
-	if !ok {
-		return p
-	}
-	return MonthYear(y, m)
-}
-
-// PeriodEN is Period in English ("January 2027").
-func PeriodEN(p string) string {
-	y, m, ok := parsePeriod(p)
-	if !ok {
-		return p
-	}
-	return MonthYearEN(y, m)
-}
-
-func parsePeriod(p string) (int, time.Month, bool) {
-	t, err := time.Parse("2006-01", strings.TrimSpace(p))
-	if err != nil {
-		return 0, 0, false
-	}
-	return t.Year(), t.Month(), true
-}
-
 // Count writes n with the noun agreeing: Count(1, "turno", "turni") →
 // "1 turno", Count(2, ...) → "2 turni", Count(0, ...) → "0 turni".
 // It serves English too: Count(1, "round", "rounds").

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -44,6 +45,20 @@ func (es Errors) Error() string {
 		msgs[i] = e.Error()
 	}
 	return strings.Join(msgs, "\n")
+}
+
+// Load reads the file at path and hands its bytes, named by the path, to
+// parse (which decodes with this package and checks the values): the
+// Load of every configuration file (omologa.yaml, rules.yaml). A file
+// that cannot be read is an error prefixed with what ("config",
+// "rules").
+func Load[T any](what, path string, parse func(file string, data []byte) (T, error)) (T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("%s: %w", what, err)
+	}
+	return parse(path, data)
 }
 
 // Decode reads data (named file in errors) into v, a pointer to a struct.

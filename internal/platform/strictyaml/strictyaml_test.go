@@ -1,6 +1,9 @@
 package strictyaml
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -68,5 +71,22 @@ func TestDecode(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLoad: the file's bytes go to parse named by the path; a file that
+// cannot be read is an error prefixed with what it is.
+func TestLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.yaml")
+	if err := os.WriteFile(path, []byte("a: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load("x", path, func(file string, data []byte) (string, error) { return file + ":" + string(data), nil })
+	if err != nil || got != path+":a: 1\n" {
+		t.Errorf("Load: %q, %v", got, err)
+	}
+	_, err = Load("x", path+".missing", func(string, []byte) (string, error) { return "", nil })
+	if err == nil || !strings.HasPrefix(err.Error(), "x: ") || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
 	}
 }

@@ -29,7 +29,7 @@ var changesPage = sync.OnceValue(func() *template.Template {
 		"signed": func(t rating.Tenths) string { return italian.SignedTenths(int(t)) },
 		"join":   strings.Join,
 		"date":   date,
-		"period": italian.Period,
+		"period": fsi.PeriodMonth,
 		"source": func(s string) string { return words.Source("it", s) },
 		"section": func(title string, items []rating.CategoryChange) catSection {
 			// By rating, as the list itself: the run gives them in the order

@@ -7,7 +7,7 @@ import (
 
 	"github.com/wcharczuk/go-chart/v2"
 
-	"omologa/internal/platform/italian"
+	"omologa/internal/fsi"
 	"omologa/internal/publishing/internal/chartkit"
 )
 
@@ -77,7 +77,7 @@ func HistoryPNG(w io.Writer, title string, points []Point) error {
 	lo, hi := points[0].Rating, points[0].Rating
 	for i, p := range points {
 		xs[i], ys[i] = float64(i), float64(p.Rating)
-		xticks[i] = chart.Tick{Value: float64(i), Label: italian.Period(p.Label)}
+		xticks[i] = chart.Tick{Value: float64(i), Label: fsi.PeriodMonth(p.Label)}
 		lo, hi = min(lo, p.Rating), max(hi, p.Rating)
 	}
 	if len(points) == 1 {

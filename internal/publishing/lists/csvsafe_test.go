@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 )
 
@@ -18,7 +19,7 @@ func TestCSVIsSafeForSpreadsheets(t *testing.T) {
 			Category: "-1N", Extra: map[string]string{"listed": "1"}},
 		{FSIID: "2", Surname: "\tBianchi", Name: "\rLuca", Province: "NO", EloRapid: 1400, EloItalia: 1400, Extra: map[string]string{"listed": "1"}},
 	}
-	for _, kind := range []string{"standard", "rapid"} {
+	for _, kind := range []fsi.Kind{"standard", "rapid"} {
 		entries := Build(&registers.Players{Rows: hostile}, kind)
 		for name, write := range map[string]func(*bytes.Buffer) error{
 			"list.csv":  func(b *bytes.Buffer) error { return WriteCSV(b, kind, entries) },

@@ -46,23 +46,23 @@ type Entry struct {
 // player's merit rating (FIDE when he has one, marked, else Elo Italia)
 // for the players whose listed column is not 0; rapid shows Elo Italia
 // Rapid with the rapid category.
-func Build(list *registers.Players, kind string) []Entry {
+func Build(list *registers.Players, kind fsi.Kind) []Entry {
 	out, _ := BuildRows(list, kind)
 	return out
 }
 
 // BuildRows is Build with, for each entry, the index of its row in
 // list.Rows: the public site links each entry to the player's page.
-func BuildRows(list *registers.Players, kind string) ([]Entry, []int) {
+func BuildRows(list *registers.Players, kind fsi.Kind) ([]Entry, []int) {
 	var out []Entry
 	var rows []int
 	for i := range list.Rows {
 		r := &list.Rows[i]
 		e := Entry{Surname: r.Surname, Name: r.Name, Category: r.Category, Province: r.Province}
-		if kind == string(fsi.Rapid) {
-			e.Rating, e.Category = r.EloRapid, r.Extra[rating.ColRapidCategory]
+		if kind == fsi.Rapid {
+			e.Rating, e.Category = r.EloRapid, rating.RapidCategory(r)
 		} else {
-			if r.Extra[rating.ColListed] == "0" {
+			if !rating.Listed(r) {
 				continue
 			}
 			e.FSIID = r.FSIID
@@ -126,8 +126,8 @@ var (
 
 // Columns are the published columns of a list of kind, in order: the
 // fields regs §4b allows and no other.
-func Columns(kind string) []Column {
-	if kind == string(fsi.Rapid) {
+func Columns(kind fsi.Kind) []Column {
+	if kind == fsi.Rapid {
 		return []Column{colRank, colSurname, colName, colCategory, colProvince, colRating}
 	}
 	return []Column{colRank, colFSIID, colSurname, colName, colCategory, colProvince, colRating, colFIDE}
@@ -136,7 +136,7 @@ func Columns(kind string) []Column {
 // WriteCSV writes the list for scripts: UTF-8 without BOM, comma
 // separated, the stable English column names of Columns, numbers with a
 // decimal point, FIDE as 1/0.
-func WriteCSV(w io.Writer, kind string, entries []Entry) error {
+func WriteCSV(w io.Writer, kind fsi.Kind, entries []Entry) error {
 	return writeCSV(w, kind, entries, false)
 }
 
@@ -144,7 +144,7 @@ func WriteCSV(w io.Writer, kind string, entries []Entry) error {
 // Italian settings: UTF-8 with a BOM (else Excel reads "SocietÃ"), ';'
 // as separator (Excel in Italian splits on it, the comma being the
 // decimal sign), Italian headings.
-func WriteExcelCSV(w io.Writer, kind string, entries []Entry) error {
+func WriteExcelCSV(w io.Writer, kind fsi.Kind, entries []Entry) error {
 	if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func WriteExcelCSV(w io.Writer, kind string, entries []Entry) error {
 // WriteJSON writes the list for scripts as a JSON array of objects keyed
 // by the stable English column names of Columns; numbers are numbers and
 // fide a boolean.
-func WriteJSON(w io.Writer, kind string, entries []Entry) error {
+func WriteJSON(w io.Writer, kind fsi.Kind, entries []Entry) error {
 	cols := Columns(kind)
 	rows := make([]map[string]any, len(entries))
 	for i := range entries {
@@ -183,7 +183,7 @@ func WriteJSON(w io.Writer, kind string, entries []Entry) error {
 	return nil
 }
 
-func writeCSV(w io.Writer, kind string, entries []Entry, italian bool) error {
+func writeCSV(w io.Writer, kind fsi.Kind, entries []Entry, italian bool) error {
 	cw := csv.NewWriter(w)
 	if italian {
 		cw.Comma, cw.UseCRLF = ';', true

@@ -68,23 +68,23 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestWriteCSVAndHTML(t *testing.T) {
-	for _, kind := range []string{"standard", "rapid"} {
+	for _, kind := range []fsi.Kind{"standard", "rapid"} {
 		es := Build(sample(), kind)
 		var b bytes.Buffer
 		if err := WriteCSV(&b, kind, es); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, kind+"-list.csv", b.Bytes())
+		golden(t, string(kind)+"-list.csv", b.Bytes())
 		b.Reset()
 		if err := WriteExcelCSV(&b, kind, es); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, kind+"-lista.csv", b.Bytes())
+		golden(t, string(kind)+"-lista.csv", b.Bytes())
 		if !strings.HasPrefix(b.String(), "\uFEFFPos.;") {
 			t.Errorf("%s: Excel CSV without BOM or ';': %q", kind, b.String()[:20])
 		}
 		b.Reset()
-		p := Publication{Kind: fsi.Kind(kind), List: sample(), Period: periods.Period{Issue: tournament.NewDate(2026, 3, 1),
+		p := Publication{Kind: kind, List: sample(), Period: periods.Period{Issue: tournament.NewDate(2026, 3, 1),
 			From: tournament.NewDate(2026, 1, 20), Cutoff: tournament.NewDate(2026, 2, 19)},
 			Bands: []rules.Band{{Name: "A", Min: 2400}, {Name: "B", Min: 2200}, {Name: "C", Min: 0}}}
 		pg := NewPage(p, es)
@@ -92,7 +92,7 @@ func TestWriteCSVAndHTML(t *testing.T) {
 		if err := WriteHTML(&b, pg); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, kind+"-list.html", b.Bytes())
+		golden(t, string(kind)+"-list.html", b.Bytes())
 		for _, s := range []string{"lista di marzo 2026", "01/03/2026", "dal 20/01/2026 al 19/02/2026", "Legenda", `src="search.js"`, `href="style.css"`} {
 			if !strings.Contains(b.String(), s) {
 				t.Errorf("%s page lacks %q", kind, s)

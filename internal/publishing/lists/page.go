@@ -59,7 +59,7 @@ const (
 // office's exports do not belong here. Each file is rendered in memory
 // first, so a rendering error leaves no half-written file.
 func Publish(dir string, p Publication) (Published, error) {
-	entries := Build(p.List, string(p.Kind))
+	entries := Build(p.List, p.Kind)
 	out := Published{Players: len(entries)}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return out, err
@@ -96,9 +96,9 @@ func Publish(dir string, p Publication) (Published, error) {
 		name string
 		f    func(io.Writer) error
 	}{
-		{FileExcelCSV, func(w io.Writer) error { return WriteExcelCSV(w, string(p.Kind), entries) }},
-		{FileCSV, func(w io.Writer) error { return WriteCSV(w, string(p.Kind), entries) }},
-		{FileJSON, func(w io.Writer) error { return WriteJSON(w, string(p.Kind), entries) }},
+		{FileExcelCSV, func(w io.Writer) error { return WriteExcelCSV(w, p.Kind, entries) }},
+		{FileCSV, func(w io.Writer) error { return WriteCSV(w, p.Kind, entries) }},
+		{FileJSON, func(w io.Writer) error { return WriteJSON(w, p.Kind, entries) }},
 		{FileHTML, func(w io.Writer) error { return WriteHTML(w, page) }},
 		{style.CSSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.CSS); return err }},
 		{style.SearchJSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.SearchJS); return err }},
@@ -122,7 +122,7 @@ func Publish(dir string, p Publication) (Published, error) {
 // Page is what the list page shows.
 type Page struct {
 	Title   string
-	Kind    string
+	Kind    fsi.Kind
 	Facts   [][2]string // label, value
 	Entries []Entry
 	Legend  [][2]string // category, meaning
@@ -160,7 +160,7 @@ func standardLegend() [][2]string {
 
 // NewPage gathers what the page of publication p shows.
 func NewPage(p Publication, entries []Entry) Page {
-	pg := Page{Title: p.Title, Kind: string(p.Kind), Entries: entries, FIDE: p.Kind != fsi.Rapid}
+	pg := Page{Title: p.Title, Kind: p.Kind, Entries: entries, FIDE: p.Kind != fsi.Rapid}
 	if pg.Title == "" {
 		pg.Title = Title(p.Kind, p.Period)
 	}

@@ -54,7 +54,7 @@ func TestRAPID_5_2_AdviceAgreesWithTheVerdict(t *testing.T) {
 			}
 			rome := c.rules.Rating.Location()
 			received := tr.End.Time(rome).AddDate(0, 0, c.afterEnd).Add(23*time.Hour + 30*time.Minute)
-			rep := validate.Validate(c.rules, validate.Input{Tournament: tr, Submission: validate.Submission{ReceivedAt: received.UTC()}})
+			rep := validate.Validate(&c.rules.Rulebook, validate.Input{Tournament: tr, Submission: validate.Submission{ReceivedAt: received.UTC()}})
 			if rep.Verdict != validate.Rejected {
 				t.Fatalf("verdict %s", rep.Verdict)
 			}

@@ -513,9 +513,9 @@ func (in Input) zone() *time.Location {
 // deadline is the sending deadline of the rule set that judged rep (RTF
 // 6.2.2, RAPID 5.2): the report's rule set, else the one of its kind in
 // force at its start, else the standard one; zero without rules.
-func (in Input) deadline(rep *validate.Report) rules.Deadline {
+func (in Input) deadline(rep *validate.Report) validate.DeadlineParams {
 	if in.Rules == nil {
-		return rules.Deadline{}
+		return validate.DeadlineParams{}
 	}
 	kind, on := fsi.Standard, tournament.Date{}
 	if rep != nil {
@@ -530,7 +530,7 @@ func (in Input) deadline(rep *validate.Report) rules.Deadline {
 	if rs, _ := in.Rules.Select(kind, on); rs != nil {
 		return rs.Params.Deadline
 	}
-	return rules.Deadline{}
+	return validate.DeadlineParams{}
 }
 
 // span writes the tournament's dates: "il 21/11/2026" for one day, "dal

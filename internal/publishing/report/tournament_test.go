@@ -265,7 +265,7 @@ func TestSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	received := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	rep := validate.Validate(rf, validate.Input{File: name, Tournament: tt, Diagnostics: diags, Registers: regs,
+	rep := validate.Validate(&rf.Rulebook, validate.Input{File: name, Tournament: tt, Diagnostics: diags, Registers: regs,
 		Submission: validate.Submission{ReceivedAt: received, Channel: "cli"}})
 	kind := fsi.Kind(rep.Kind)
 	ix := rating.NewIndex(regs.Players, rf.Rating.MatchByName)

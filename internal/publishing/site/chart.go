@@ -51,10 +51,11 @@ func historySVG(p *player) ([]byte, error) {
 			if h.Kind != k {
 				continue
 			}
-			t, err := time.Parse("2006-01", h.Period)
-			if err != nil {
+			y, m, ok := fsi.ParsePeriod(h.Period)
+			if !ok {
 				continue
 			}
+			t := time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
 			l.pts = append(l.pts, point{t, h.Rating})
 			if lo == 0 || h.Rating < lo {
 				lo = h.Rating

@@ -96,7 +96,7 @@ var funcs = template.FuncMap{
 	"kind":     kindIT,
 	"points":   pointsIT,
 	"num":      func(f float64) string { return italian.Number(f) },
-	"period":   italian.Period,
+	"period":   fsi.PeriodMonth,
 	"count":    italian.Count,
 	"cell":     statistics.Cell,
 	"numeric":  statistics.Numeric,
@@ -191,7 +191,7 @@ func (s *site) writeList(w *writer, a assets, v *listView) error {
 	key := listKey(v, a, pub, csvName)
 	if err := w.putFrom("liste/"+csvName, key, func() ([]byte, error) {
 		var b bytes.Buffer
-		err := lists.WriteExcelCSV(&b, string(v.L.Kind), v.Entries)
+		err := lists.WriteExcelCSV(&b, v.L.Kind, v.Entries)
 		return b.Bytes(), err
 	}); err != nil {
 		return err

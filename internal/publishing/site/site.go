@@ -38,7 +38,6 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
-	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/rating"
@@ -210,10 +209,10 @@ func newSite(in Input) *site {
 		return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
 	})
 	for _, l := range ls {
-		entries, rows := lists.BuildRows(l.Players, string(l.Kind))
+		entries, rows := lists.BuildRows(l.Players, l.Kind)
 		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
 			Rows: make([]listRow, len(entries))}
-		month := italian.Period(l.Period.Label)
+		month := fsi.PeriodMonth(l.Period.Label)
 		for i, e := range entries {
 			id := l.Players.Rows[rows[i]].FSIID
 			v.Rows[i] = listRow{Entry: &entries[i]}

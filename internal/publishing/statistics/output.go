@@ -114,6 +114,17 @@ var Charts = []Chart{
 		Alt: "Numero di file respinti per provincia"},
 }
 
+// ChartNamed returns the chart named name ("mesi"), nil when there is
+// none.
+func ChartNamed(name string) *Chart {
+	for i := range Charts {
+		if Charts[i].Name == name {
+			return &Charts[i]
+		}
+	}
+	return nil
+}
+
 // maxBars bounds a chart's bars: the largest ones are drawn.
 const maxBars = 24
 

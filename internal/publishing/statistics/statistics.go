@@ -24,7 +24,6 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"omologa/internal/fsi"
-	"omologa/internal/platform/italian"
 )
 
 // Tournament is a homologated tournament (its version in force).
@@ -310,19 +309,37 @@ var (
 // activity is the year month by month: tournaments, games and players
 // (distinct members who played), with the year's total.
 func activity(in Input, inYear func(string) bool) (Table, error) {
+	return activityTable(in, inYear, Table{Name: "mesi", Title: "Attività per mese", Columns: []string{"Mese"},
+		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."},
+		grouping{by: "month", order: sortedKeys, label: fsi.PeriodMonth, total: "Anno"})
+}
+
+// grouping is how an activity table groups the year: by a column of the
+// tournaments, a row per value in the order order gives, its first cell
+// label(value), the total row labelled total.
+type grouping struct {
+	by    string
+	order func(map[string]int) []string
+	label func(string) string
+	total string
+}
+
+// activityTable is the year's activity grouped by g in the table tab
+// (named, with its first heading): tournaments, games and distinct
+// players a row, with the total.
+func activityTable(in Input, inYear func(string) bool, tab Table, g grouping) (Table, error) {
 	t, p := yearFrames(in, inYear)
-	tab := Table{Name: "mesi", Title: "Attività per mese", Columns: append([]string{"Mese"}, activityCols...),
-		Keys: append([]string{"month"}, activityKeys...),
-		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."}
+	tab.Columns = append(tab.Columns, activityCols...)
+	tab.Keys = append([]string{g.by}, activityKeys...)
 	ids := identified(p)
-	nt, ng, np, err := activityBy(t, ids, "month")
+	nt, ng, np, err := activityBy(t, ids, g.by)
 	if err != nil {
 		return tab, err
 	}
-	for _, m := range sortedKeys(nt) {
-		tab.Rows = append(tab.Rows, []any{italian.Period(m), nt[m], ng[m], np[m]})
+	for _, k := range g.order(nt) {
+		tab.Rows = append(tab.Rows, []any{g.label(k), nt[k], ng[k], np[k]})
 	}
-	tab.Total, err = activityTotal("Anno", ids, nt, ng)
+	tab.Total, err = activityTotal(g.total, ids, nt, ng)
 	return tab, err
 }
 
@@ -363,20 +380,9 @@ func distinctAll(df dataframe.DataFrame, col string) (int, error) {
 
 // provinces is the year by the tournament's province.
 func provinces(in Input, inYear func(string) bool) (Table, error) {
-	t, p := yearFrames(in, inYear)
-	tab := Table{Name: "province", Title: "Attività per provincia", Columns: append([]string{"Provincia"}, activityCols...),
-		Keys: append([]string{"province"}, activityKeys...),
-		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."}
-	ids := identified(p)
-	nt, ng, np, err := activityBy(t, ids, "province")
-	if err != nil {
-		return tab, err
-	}
-	for _, k := range byCount(nt) {
-		tab.Rows = append(tab.Rows, []any{orUnknown(k), nt[k], ng[k], np[k]})
-	}
-	tab.Total, err = activityTotal("Totale", ids, nt, ng)
-	return tab, err
+	return activityTable(in, inYear, Table{Name: "province", Title: "Attività per provincia", Columns: []string{"Provincia"},
+		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."},
+		grouping{by: "province", order: byCount, label: orUnknown, total: "Totale"})
 }
 
 // provinceMonths is the year by the tournament's province and month.
@@ -406,7 +412,7 @@ func provinceMonths(in Input, inYear func(string) bool) (Table, error) {
 	}
 	for _, k := range sortedKeys(nt) {
 		pv, mo, _ := strings.Cut(k, "|")
-		tab.Rows = append(tab.Rows, []any{orUnknown(pv), italian.Period(mo), nt[k], ng[k], np[k]})
+		tab.Rows = append(tab.Rows, []any{orUnknown(pv), fsi.PeriodMonth(mo), nt[k], ng[k], np[k]})
 	}
 	return tab, nil
 }
@@ -464,7 +470,7 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 	slices.SortFunc(idx, func(a, b int) int { return cmp.Or(cmp.Compare(p[a], p[b]), cmp.Compare(k[a], k[b])) })
 	total := 0
 	for _, i := range idx {
-		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), italian.Period(p[i]), n[i]})
+		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), fsi.PeriodMonth(p[i]), n[i]})
 		total += n[i]
 	}
 	tab.Total = []any{"Totale", "", total}
@@ -511,7 +517,7 @@ func categories(in Input, inYear func(string) bool) (Table, error) {
 		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
 		return tab, nil
 	}
-	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + "."
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(last.Period) + "."
 	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
 	if err != nil {
 		return tab, err
@@ -550,11 +556,11 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 		return tab, nil
 	}
 	if first == last {
-		tab.Note = "La categoria prima e dopo la lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) +
+		tab.Note = "La categoria prima e dopo la lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(last.Period) +
 			"; solo chi ha cambiato categoria."
 	} else {
-		tab.Note = "La categoria nella lista in vigore prima della lista " + fsi.Standard.ListName() + " di " + italian.Period(first.Period) +
-			" e in quella di " + italian.Period(last.Period) + "; solo chi ha cambiato categoria."
+		tab.Note = "La categoria nella lista in vigore prima della lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(first.Period) +
+			" e in quella di " + fsi.PeriodMonth(last.Period) + "; solo chi ha cambiato categoria."
 	}
 	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
 	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
@@ -633,7 +639,7 @@ func ratings(in Input, inYear func(string) bool) (Table, error) {
 		return tab, nil
 	}
 	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + italian.Period(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " +
+	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " +
 		strconv.Itoa(year) + ". Per la riservatezza di sesso ed età, l'Elo di un gruppo di meno di " + strconv.Itoa(MinGroup) + " giocatori non è indicato."
 	var sexes, bands []string
 	var rs []int

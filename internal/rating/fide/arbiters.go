@@ -1,7 +1,6 @@
 package fide
 
 import (
-	"fmt"
 	"strings"
 
 	"omologa/internal/fsi/registers"
@@ -155,22 +154,19 @@ func arbiterProblems(t *tournament.Tournament, reg []registers.Arbiter, report f
 		}
 		switch {
 		case a.FSIWritten:
-			args["register"] = validate.Text{IT: "il numero scritto è il suo codice FSI: il registro degli arbitri non ha quello FIDE",
-				EN: "the number written is the arbiter's FSI id: the arbiters' register has no FIDE id either"}
+			args["register"] = validate.Say("fide.arbiter-register.fsi-written")
 		case !a.Register:
-			args["register"] = validate.Text{IT: "il registro degli arbitri non è stato dato", EN: "no arbiters' register was given"}
+			args["register"] = validate.Say("fide.arbiter-register.none")
 		case len(a.Matches) == 0:
-			args["register"] = validate.Text{IT: "nel registro degli arbitri non c'è", EN: "the arbiters' register has no such arbiter"}
+			args["register"] = validate.Say("fide.arbiter-register.unknown")
 		case len(a.Matches) > 1:
 			var cs []string
 			for _, m := range a.Matches {
 				cs = append(cs, strings.TrimSpace(m.Surname+" "+m.Name))
 			}
-			list := strings.Join(cs, ", ")
-			args["register"] = validate.Text{IT: fmt.Sprintf("nel registro degli arbitri il nome è di più arbitri (%s)", list),
-				EN: fmt.Sprintf("the name fits several arbiters of the register (%s)", list)}
+			args["register"] = validate.Say("fide.arbiter-register.several", strings.Join(cs, ", "))
 		default:
-			args["register"] = validate.Text{IT: "non lo ha nemmeno il registro degli arbitri", EN: "the arbiters' register has none either"}
+			args["register"] = validate.Say("fide.arbiter-register.no-id")
 		}
 		// The chief arbiter's id FIDE requires (the tournament is held);
 		// a deputy's only warns.

@@ -39,7 +39,7 @@ func Rated(s *rules.Fide, kind fsi.Kind, t *tournament.Tournament) bool {
 // (FIDE-RR 7.13: the first list whose cut-off, 7 days before it, is on
 // or after the last day; lists as 7.11).
 func List(s *rules.Fide, end tournament.Date) periods.Period {
-	return s.List.Schedule().ForReceipt(end)
+	return s.List.ForReceipt(end)
 }
 
 // HasID reports whether a FIDE id is written (Vega writes 0 for none).

@@ -63,11 +63,11 @@ func TestFIDE_RR_0_1_SetsByDate(t *testing.T) {
 	// FIDE-RR 7.3: the December 2026 list is issued, with its cut-off 7
 	// days before (7.13).
 	s := setOn(t, 2026, 11, 1)
-	p, err := s.List.Schedule().Parse("2026-12")
+	p, err := s.List.Parse("2026-12")
 	if err != nil || p.Cutoff != tournament.NewDate(2026, 11, 24) {
 		t.Errorf("FIDE-RR 7.3: list 2026-12: %v, cut-off %v; want 24/11/2026", err, p.Cutoff)
 	}
-	if _, err := setOn(t, 2011, 1, 1).List.Schedule().Parse("2011-12"); err == nil {
+	if _, err := setOn(t, 2011, 1, 1).List.Parse("2011-12"); err == nil {
 		t.Error("FIDE-RR 7.11: no list in December 2011 (bimonthly lists)")
 	}
 }

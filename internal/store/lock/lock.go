@@ -13,8 +13,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -79,7 +77,7 @@ func Acquire(storePath, role string) (*Lock, error) {
 	}
 	// Who holds it, for the message of whoever is refused.
 	if err := f.Truncate(0); err == nil {
-		_, _ = f.WriteAt([]byte(fmt.Sprintf("%s %d\n", role, os.Getpid())), 0)
+		_, _ = f.WriteAt(fmt.Appendf(nil, holderLine, role, os.Getpid()), 0)
 	}
 	return &Lock{f: f, path: path}, nil
 }
@@ -103,16 +101,18 @@ func Wait(ctx context.Context, storePath, role string) (*Lock, error) {
 	}
 }
 
+// holderLine is what the lock file says of its holder: role and pid.
+const holderLine = "%s %d\n"
+
+// holder reads the lock file's holderLine; what cannot be read (the
+// file of a holder still writing it) stays unknown.
 func holder(path string) *HeldError {
 	e := &HeldError{Path: path}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return e
 	}
-	if role, pid, ok := strings.Cut(strings.TrimSpace(string(b)), " "); ok {
-		e.Role = role
-		e.PID, _ = strconv.Atoi(pid)
-	}
+	_, _ = fmt.Sscanf(string(b), holderLine, &e.Role, &e.PID)
 	return e
 }
 

@@ -2,9 +2,14 @@ package synth
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"omologa/internal/fsi"
+	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/codec"
@@ -108,6 +113,47 @@ func TestCategoryMinFollowsRules(t *testing.T) {
 	for r, c := range map[int]string{2500: "M", 2000: "CM", 1999: "1N", 1600: "2N", 1500: "3N", 1470: "1S", 1469: "2S", 1449: "NC"} {
 		if got := category(r); got != c {
 			t.Errorf("category(%d) = %s, want %s", r, got, c)
+		}
+	}
+}
+
+// A season written is read back whole: the register, the receipt dates,
+// every tournament file.
+func TestWrite(t *testing.T) {
+	c := small()
+	c.Tournaments = 3
+	s := Generate(c)
+	dir := filepath.Join(t.TempDir(), "season")
+	n := 0
+	w, err := s.Write(dir, func() { n++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 || w.Files != 3 || w.Tournaments != 3 || w.Games != s.Games() {
+		t.Errorf("wrote %+v, %d calls, want 3 files and %d games", w, n, s.Games())
+	}
+	data, err := os.ReadFile(w.Players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := registers.ReadPlayers(w.Players, data); err != nil || len(ps.Rows) != len(s.Players.Rows) {
+		t.Errorf("players.csv read back: %v", err)
+	}
+	rec, err := os.ReadFile(w.Received)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "file,received\nt00001.trf," + s.Received[0].String() + "\n"; !strings.HasPrefix(string(rec), want) {
+		t.Errorf("received.csv begins %q, want %q", rec, want)
+	}
+	for i := range 3 {
+		name := filepath.Join(dir, fmt.Sprintf("t%05d.trf", i+1))
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := codec.Read(name, data); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

@@ -74,14 +74,12 @@ func (l Layout) Italian() string {
 	return string(l)
 }
 
-// ItalianDate writes d as Italians do: 25/02/2011, 02/2011, 2011; the
-// zero Date is empty.
+// ItalianDate writes d as Italians do: 25/02/2011, 02/2011; a year
+// alone (2011) and the zero Date (empty) as d.String writes them.
 func ItalianDate(d tournament.Date) string {
 	switch {
-	case d.Year == 0:
-		return ""
-	case d.Month == 0:
-		return fmt.Sprintf("%04d", d.Year)
+	case d.Year == 0 || d.Month == 0:
+		return d.String()
 	case d.Day == 0:
 		return fmt.Sprintf("%02d/%04d", int(d.Month), d.Year)
 	}
