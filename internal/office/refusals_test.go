@@ -103,3 +103,52 @@ func TestDecisionsDescribedAsBefore(t *testing.T) {
 		t.Errorf("%q\n%q", en, it)
 	}
 }
+
+// TestListNotesReadAsBefore: the change report's notes, now catalogue
+// entries, read word for word as they did when written inline.
+func TestListNotesReadAsBefore(t *testing.T) {
+	c := &closed{out: ListRunResult{BasedOn: "register /srv/omologa/giocatori.csv (imported)", Refreshed: 1, Joined: 3,
+		OtherList: "standard 2027-01", OtherRows: 2, Warnings: []string{"w"},
+		Corrections: []CorrectionLine{{Tournament: "Open", List: "2026-11", Reason: "decisione dell'ufficio", Players: 0},
+			{Tournament: "Open", List: "2026-11", Reason: "r", Players: 1}, {Tournament: "Open", List: "2026-11", Reason: "r", Players: 4}},
+		Held:       []store.HeldFile{{Number: "3.1", Name: "a.trf", Tournament: "Open A"}, {Number: "4.1", Name: "b.trf", Tournament: "Open B", Maybe: "Open A"}},
+		Crosscheck: Crosscheck{Compared: 5, Agree: 4, Differ: make([]Difference, 1)}}}
+	want := []string{
+		"Lista in vigore: anagrafica dei tesserati (giocatori.csv), importata nell'archivio",
+		"Dall'anagrafica dei tesserati: 1 giocatore aggiornato (tesseramento, FIDE, società), 3 nuovi.",
+		"Dalla lista " + fsi.Standard.ListName() + " di gennaio 2027 in vigore: 2 giocatori aggiornati.",
+		"w",
+		"Correzione: Open (valutato nella lista 2026-11): decisione dell'ufficio; nessuna variazione cambia",
+		"Correzione: Open (valutato nella lista 2026-11): r; corretta la variazione di 1 giocatore",
+		"Correzione: Open (valutato nella lista 2026-11): r; corrette le variazioni di 4 giocatori",
+		"Trattenuto: il file 3.1 «a.trf» (torneo \"Open A\") non è valutato finché l'ufficio non lo attribuisce a un torneo.",
+		"Trattenuto: il file 4.1 «b.trf» (torneo \"Open B\") non è valutato finché l'ufficio non lo attribuisce a un torneo: forse è una versione del torneo \"Open A\".",
+		"Variazioni provvisorie registrate all'omologazione: 5 confrontate, 4 uguali, 1 diverse (la lista in vigore differisce dall'anagrafica usata allora).",
+	}
+	got := c.notes(nil)
+	if len(got) != len(want) {
+		t.Fatalf("%d notes, want %d:\n%q", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("note %d:\n got %q\nwant %q", i, got[i], want[i])
+		}
+	}
+	for _, c := range []struct {
+		c    CorrectionLine
+		want string
+	}{
+		{CorrectionLine{Tournament: "Open", List: "2026-11", Reason: "r", Players: 0}, "Open (rated in the list 2026-11): r; 0 players' variations corrected"},
+		{CorrectionLine{Tournament: "Open", List: "2026-11", Reason: "r", Players: 1}, "Open (rated in the list 2026-11): r; 1 players' variations corrected"},
+	} {
+		if got := c.c.String(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+	if got := listInForceIT("rapid 2026-12"); got != "lista "+fsi.Rapid.ListName()+" di dicembre 2026" {
+		t.Errorf("%q", got)
+	}
+	if got := listInForceIT("list 2026-xx"); got != "lista 2026-xx" {
+		t.Errorf("%q", got)
+	}
+}

@@ -11,7 +11,8 @@
 // counted in several places; "web." the office's web application;
 // "audit." the details of the office's acts in the audit trail;
 // "office." the office's refusals; "state." the state model's words;
-// "note." the notes kept on a submission; "validate." the words the
+// "note." the notes kept on a submission; "list." a list run's notes
+// and corrections; "validate." the words the
 // homologation checks put in the findings (whose own sentences are
 // rules.yaml's); "join." the words that join the last item of a list in
 // prose.
