@@ -18,47 +18,47 @@ and one TRF-2025/26 file per tournament (Swiss and round robin, results drawn fr
 the players' strength, with byes and forfeits). For load tests and benchmarks;
 'omologa list close' reads the output as it is.`
 
-func runGen(k *call) int {
-	c := synth.Default()
-	fs := k.fs
+func runGen(c *call) int {
+	sc := synth.Default()
+	fs := c.fs
 	dir := fs.String("out", "", "directory to write into (created)")
 	kind := fs.String("kind", string(fsi.Standard), "standard or rapid: which rating the files carry")
-	start := fs.String("start", c.Start.String(), "first tournament's start date")
-	fs.Uint64Var(&c.Seed, "seed", c.Seed, "random seed (same seed, same season)")
-	fs.IntVar(&c.Players, "players", 2000, "players in the register")
-	fs.IntVar(&c.Tournaments, "tournaments", 100, "tournaments")
-	fs.IntVar(&c.PlayersPerTournament, "field", c.PlayersPerTournament, "mean players per tournament")
-	fs.IntVar(&c.Rounds, "rounds", c.Rounds, "Swiss rounds")
-	fs.IntVar(&c.Days, "days", c.Days, "days the season spreads over")
-	fs.Float64Var(&c.ForfeitRate, "forfeits", c.ForfeitRate, "share of games lost by forfeit")
-	fs.Float64Var(&c.HalfByeRate, "byes", c.HalfByeRate, "share of half-point byes")
-	if code, ok := k.parse(); !ok {
+	start := fs.String("start", sc.Start.String(), "first tournament's start date")
+	fs.Uint64Var(&sc.Seed, "seed", sc.Seed, "random seed (same seed, same season)")
+	fs.IntVar(&sc.Players, "players", 2000, "players in the register")
+	fs.IntVar(&sc.Tournaments, "tournaments", 100, "tournaments")
+	fs.IntVar(&sc.PlayersPerTournament, "field", sc.PlayersPerTournament, "mean players per tournament")
+	fs.IntVar(&sc.Rounds, "rounds", sc.Rounds, "Swiss rounds")
+	fs.IntVar(&sc.Days, "days", sc.Days, "days the season spreads over")
+	fs.Float64Var(&sc.ForfeitRate, "forfeits", sc.ForfeitRate, "share of games lost by forfeit")
+	fs.Float64Var(&sc.HalfByeRate, "byes", sc.HalfByeRate, "share of half-point byes")
+	if code, ok := c.parse(); !ok {
 		return code
 	}
-	if msg := genCheck(*dir, fs, &c); msg != "" {
-		return k.bad("%s", msg)
+	if msg := genCheck(*dir, fs, &sc); msg != "" {
+		return c.bad("%s", msg)
 	}
-	kd, err := parseKind(*kind)
+	k, err := parseKind(*kind)
 	if err != nil {
-		return k.bad("%v", err)
+		return c.bad("%v", err)
 	}
-	c.Rapid = kd == fsi.Rapid
+	sc.Rapid = k == fsi.Rapid
 	// time.Parse refuses 2026-13-01 and 2026-02-30, which the tournament
 	// date reader would roll over into the next month.
 	day, err := time.Parse("2006-01-02", *start)
 	if err != nil {
-		return k.bad("--start %q: not a date YYYY-MM-DD", *start)
+		return c.bad("--start %q: not a date YYYY-MM-DD", *start)
 	}
-	c.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
-	s := synth.Generate(c)
-	bar := newProgress(k.stderr, "writing", len(s.Tournaments))
+	sc.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
+	s := synth.Generate(sc)
+	bar := newProgress(c.stderr, "writing", len(s.Tournaments))
 	defer bar.Done()
 	out, err := s.Write(*dir, func() { bar.Add(1) })
 	bar.Done()
 	if err != nil {
-		return k.fail(err)
+		return c.fail(err)
 	}
-	return k.print(exitOK, out, func(w io.Writer) {
+	return c.print(exitOK, out, func(w io.Writer) {
 		fmt.Fprintf(w, "%d tournaments (%d games) in %s; players' register %s; receipt dates %s\n",
 			out.Tournaments, out.Games, out.Dir, out.Players, out.Received)
 	})

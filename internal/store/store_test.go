@@ -12,6 +12,7 @@ import (
 
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/failure"
 )
 
 func open(t *testing.T) (*Store, string) {
@@ -384,5 +385,26 @@ func TestStatusesOf(t *testing.T) {
 	judged, _ := s.StatusesIn(ctx, StateJudged, 0)
 	if len(judged) != 1 || judged[0].ID != ids[2] || len(judged[0].Files) != 2 {
 		t.Errorf("StatusesIn(judged): %+v", judged)
+	}
+}
+
+// A user name is taken once: a second AddUser of it is ErrUserExists (a
+// conflict), records nothing, and the first user keeps its id and role.
+func TestAddUserNameTaken(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	id, err := s.AddUser(ctx, "rossi", "clerk", "h1", t0)
+	if err != nil || id == 0 {
+		t.Fatalf("AddUser: %d %v", id, err)
+	}
+	if _, err := s.AddUser(ctx, "rossi", "admin", "h2", t0); !errors.Is(err, ErrUserExists) || !failure.Is(err, failure.Conflict) {
+		t.Fatalf("second AddUser: %v, want ErrUserExists", err)
+	}
+	us, err := s.Users(ctx)
+	if err != nil || len(us) != 1 || us[0].ID != id || us[0].Role != "clerk" || !us[0].CreatedAt.Equal(t0) {
+		t.Fatalf("users: %+v %v", us, err)
+	}
+	if id2, err := s.AddUser(ctx, "bianchi", "officer", "h3", t0); err != nil || id2 == id {
+		t.Fatalf("another user: %d %v", id2, err)
 	}
 }

@@ -10,12 +10,12 @@
 // names and the list and period phrases of italian; "count." the nouns
 // counted in several places; "web." the office's web application;
 // "audit." the details of the office's acts in the audit trail;
-// "office." the office's refusals; "state." the state model's words;
-// "note." the notes kept on a submission; "list." a list run's notes
-// and corrections; "validate." the words the
-// homologation checks put in the findings (whose own sentences are
-// rules.yaml's); "join." the words that join the last item of a list in
-// prose.
+// "office." the office's refusals; "validate." the words the homologation
+// checks put in the findings (whose own sentences are rules.yaml's);
+// "join." the words that join the last item of a list in prose; "state."
+// the one state model's labels, its sentences on where a file counts and
+// its refusals; "note." the notes kept on a submission or a file;
+// "list." a list run's notes and corrections.
 package catalogue
 
 import (
