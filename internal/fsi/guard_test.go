@@ -2,14 +2,13 @@ package fsi
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"omologa/internal/testkit/gosource"
 )
 
 // vocabulary is what has one home: a string literal of production code
@@ -61,35 +60,7 @@ var wordsNotKinds = map[string]string{
 // deadline literal outside its home (issue 19: the deadline once written
 // in eight notice strings disagreed with the rule set's).
 func TestVocabularyHasOneHome(t *testing.T) {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			switch {
-			case strings.HasPrefix(d.Name(), "."), d.Name() == "testdata",
-				rel == "internal/testkit", rel == "integration":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-		if err != nil {
-			return err
-		}
-		if ast.IsGenerated(f) {
-			return nil
-		}
+	gosource.Each(t, "../..", func(rel string, fset *token.FileSet, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -110,11 +81,7 @@ func TestVocabularyHasOneHome(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 func home(rel string, homes []string) bool {

@@ -11,6 +11,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/tournament/codec"
@@ -27,20 +28,17 @@ type CorrectionLine struct {
 	Players    int    `json:"players"` // players with a difference
 }
 
-func (c CorrectionLine) String() string {
-	return fmt.Sprintf("%s (rated in the list %s): %s; %d players' variations corrected", c.Tournament, c.List, c.Reason, c.Players)
-}
+func (c CorrectionLine) String() string { return c.in(catalogue.EN) }
 
 // Italian is the line as the published change report shows it.
-func (c CorrectionLine) Italian() string {
-	players := fmt.Sprintf("corrette le variazioni di %d giocatori", c.Players)
-	switch c.Players {
-	case 0:
-		players = "nessuna variazione cambia"
-	case 1:
-		players = "corretta la variazione di 1 giocatore"
+func (c CorrectionLine) Italian() string { return c.in(catalogue.IT) }
+
+func (c CorrectionLine) in(l catalogue.Lang) string {
+	players := l.T("list.correction.none")
+	if c.Players != 0 {
+		players = fmt.Sprintf(l.Word("list.correction.players", c.Players), c.Players)
 	}
-	return fmt.Sprintf("%s (valutato nella lista %s): %s; %s", c.Tournament, c.List, c.Reason, players)
+	return l.T("list.correction", c.Tournament, c.List, c.Reason, players)
 }
 
 // corrected is what corrections found.
@@ -131,17 +129,19 @@ func (o *Office) corrections(ctx context.Context, k fsi.Kind, period periods.Per
 		if cur == file && fingerprint(ds) == dec {
 			continue
 		}
-		reason := "decisione dell'ufficio"
+		// The reason is kept in Italian, for the published change report.
+		it := catalogue.IT
+		reason := it.T("list.correction.decision")
 		switch {
 		case t.Revoked != nil:
-			reason = "omologazione revocata: " + t.Revoked.Reason
+			reason = it.T("list.correction.revoked", t.Revoked.Reason)
 		case file == 0:
-			reason = "omologazione ripristinata"
+			reason = it.T("list.correction.reinstated")
 		case cur != file:
-			reason = "nuova versione in vigore"
+			reason = it.T("list.correction.version")
 			for _, v := range t.Versions {
 				if v.FileID == cur {
-					reason = fmt.Sprintf("nuova versione in vigore (%s, invio n. %d)", v.Name, v.SubmissionID)
+					reason = it.T("list.correction.version-of", v.Name, v.SubmissionID)
 				}
 			}
 		}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"omologa/internal/fsi"
-	"omologa/internal/homologation/state"
-	"omologa/internal/platform/italian"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/state"
+	"omologa/internal/platform/catalogue"
+	"omologa/internal/platform/italian"
 
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -26,19 +28,19 @@ type DecideOp struct {
 // describe says what the op decided, in English and in Italian, for the
 // audit trail: the same words whether it came from the command line or
 // the web page.
-func (op DecideOp) describe() (en, it string) {
+func (op DecideOp) describe() said {
 	d := op.Decision
 	switch {
 	case op.Clear:
-		return fmt.Sprintf("player %d: decisions cleared", d.Start), fmt.Sprintf("giocatore %d: decisioni tolte", d.Start)
+		return say("audit.decide.cleared", d.Start)
 	case d.Kind == store.DecisionTheoretical:
-		return fmt.Sprintf("player %d: theoretical rating %s", d.Start, d.Value), fmt.Sprintf("giocatore %d: punteggio teorico %s", d.Start, d.Value)
+		return say("audit.decide.theoretical", d.Start, d.Value)
 	case d.Kind == store.DecisionWithdrawal && d.Value == store.WithdrawalJustified:
-		return fmt.Sprintf("player %d: withdrawal justified", d.Start), fmt.Sprintf("giocatore %d: ritiro giustificato", d.Start)
+		return say("audit.decide.justified", d.Start)
 	case d.Kind == store.DecisionWithdrawal:
-		return fmt.Sprintf("player %d: withdrawal not justified", d.Start), fmt.Sprintf("giocatore %d: ritiro ingiustificato", d.Start)
+		return say("audit.decide.unjustified", d.Start)
 	}
-	return fmt.Sprintf("player %d: %s %s", d.Start, d.Kind, d.Value), fmt.Sprintf("giocatore %d: %s %s", d.Start, d.Kind, d.Value)
+	return say("audit.decide.other", d.Start, d.Kind, d.Value)
 }
 
 // DecideRequest is the office's decisions about a submission's file
@@ -157,7 +159,8 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		if err != nil {
 			return nil, err
 		}
-		var bad, badIT []string
+		var bad joined
+		bad.sep = "; "
 		article := ""
 		var ds []store.Decision
 		var clear []int
@@ -168,15 +171,13 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 				art = ""
 			}
 			if p == nil {
-				bad = append(bad, fmt.Sprintf("%s has no player with starting number %d", f.Name, op.Decision.Start))
-				badIT = append(badIT, fmt.Sprintf("%s non ha un giocatore con numero di partenza %d", f.Name, op.Decision.Start))
+				bad.parts = append(bad.parts, say("office.decide.no-player", f.Name, op.Decision.Start))
 				article = art
 				continue
 			}
 			if !op.Clear && op.Decision.Kind == store.DecisionTheoretical {
-				if why, whyIT := o.rated(ctx, p); why != "" {
-					bad = append(bad, fmt.Sprintf("%s %s: a theoretical rating is only for a player without one (%s)", p.Name, why, art))
-					badIT = append(badIT, fmt.Sprintf("%s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", p.Name, whyIT, art))
+				if why := o.rated(ctx, p); why.key != "" {
+					bad.parts = append(bad.parts, say("office.decide.rated", p.Name, why, art))
 					article = art
 					continue
 				}
@@ -187,19 +188,17 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 				ds = append(ds, op.Decision)
 			}
 		}
-		if len(bad) > 0 {
-			return nil, &Error{Kind: Refused, Msg: strings.Join(bad, "; "), MsgIT: strings.Join(badIT, "; "), Article: article}
+		if len(bad.parts) > 0 {
+			return nil, refuse(Refused, bad).citing(article)
 		}
 		if err := st.Decide(ctx, f.ID, ds, clear, a.User, o.Now()); err != nil {
 			return nil, err
 		}
-		var en, it []string
+		ops := joined{sep: "; "}
 		for _, op := range req.Ops {
-			e, i := op.describe()
-			en, it = append(en, e), append(it, i)
+			ops.parts = append(ops.parts, op.describe())
 		}
-		if err := o.audit(ctx, a, ActDecide, submissionObject(req.Submission),
-			say("audit.decide", f.Name, pair{strings.Join(en, "; "), strings.Join(it, "; ")})); err != nil {
+		if err := o.audit(ctx, a, ActDecide, submissionObject(req.Submission), say("audit.decide", f.Name, ops)); err != nil {
 			return nil, err
 		}
 		read = t
@@ -244,18 +243,17 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.
 	case !ok:
 		return "", refuse(say("office.decide.not-judged"))
 	case verdict != "accepted" && verdict != "accepted-with-warnings":
-		return "", refuse(pair{"the tournament is not homologated (" + verdict + ")", "il torneo non è omologato"})
+		return "", refuse(say("office.decide.why.rejected", catalogue.Named{"verdict": verdict}))
 	}
 	t, err := o.Store.TournamentOfFile(ctx, f.ID)
 	if err != nil && !errors.Is(err, store.ErrNoTournament) {
 		return "", err
 	}
 	if t != nil && t.Revoked != nil {
-		return "", refuse(pair{"its homologation was revoked (" + t.Revoked.Reason + ")", "l'omologazione è stata revocata"})
+		return "", refuse(say("office.decide.why.revoked", catalogue.Named{"reason": t.Revoked.Reason}))
 	}
 	if t != nil && t.CurrentFile != f.ID {
-		return "", refuse(pair{fmt.Sprintf("not the version in force of its tournament (file %s is)", t.CurrentNumber),
-			"non è la versione in vigore del torneo"})
+		return "", refuse(say("office.decide.why.superseded", catalogue.Named{"file": t.CurrentNumber}))
 	}
 	return kind, nil
 }
@@ -263,20 +261,19 @@ func (o *Office) homologated(ctx context.Context, sub int64, f store.File) (fsi.
 // rated says why a player may not get a theoretical rating: he has a
 // FIDE rating (in the file) or is on the list (the players' register);
 // "" when he may.
-func (o *Office) rated(ctx context.Context, p *tournament.Player) (en, it string) {
+func (o *Office) rated(ctx context.Context, p *tournament.Player) said {
 	if p.Rating > 0 {
-		return fmt.Sprintf("has a FIDE rating (%d)", p.Rating), fmt.Sprintf("ha un punteggio FIDE (%d)", p.Rating)
+		return say("office.decide.rated.fide", p.Rating)
 	}
 	regs, err := LoadRegisters(ctx, o.Store, o.Config)
 	if err != nil || regs.Players == nil {
-		return "", ""
+		return said{}
 	}
 	ix := rating.NewIndex(regs.Players, o.Rules.Rating.MatchByName)
 	if row := ix.Find(p); row >= 0 {
-		r := regs.Players.Rows[row]
-		return fmt.Sprintf("is on the list (FSI id %s)", r.FSIID), fmt.Sprintf("è nella lista (tessera FSI %s)", r.FSIID)
+		return say("office.decide.rated.listed", regs.Players.Rows[row].FSIID)
 	}
-	return "", ""
+	return said{}
 }
 
 // DescribeDecision names the player of d and the articles d applies: for

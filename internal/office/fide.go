@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"strconv"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/store"
 )
@@ -45,9 +46,8 @@ func (o *Office) FideExport(ctx context.Context, a Actor, req FideExportRequest)
 	res, err := fideexport.Run(ctx, o.Store, fideexport.Options{Rules: o.Rules, Period: req.Period, Out: req.Out,
 		Again: req.Again, DryRun: req.DryRun, By: a.User, Now: o.Now(), Arbiters: arbiters, Players: players})
 	if errors.Is(err, fideexport.ErrPeriod) {
-		return nil, &Error{Kind: Invalid, Err: err, Msg: err.Error(),
-			MsgIT:   fmt.Sprintf("%q non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", req.Period),
-			Article: "FIDE-RR 7.11"}
+		return nil, newError(Invalid, "office.fide.bad-period", catalogue.Named{"err": err, "period": strconv.Quote(req.Period)}).
+			because(err).citing("FIDE-RR 7.11")
 	}
 	if err != nil {
 		return res, err

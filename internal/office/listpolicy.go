@@ -2,7 +2,6 @@ package office
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"omologa/internal/fsi"
@@ -36,19 +35,18 @@ type Closability struct {
 // first; not after a later one was closed.
 func Closable(k fsi.Kind, sch periods.Schedule, p periods.Period, today tournament.Date, closed []string) Closability {
 	art := cutoffArticle[k]
-	name := k.ListName()
+	// The list is named by its kind's code in English, by its name in
+	// Italian.
+	list := pair{string(k), k.ListName()}
+	not := func(kind ErrorKind, key string, args ...any) Closability {
+		en, it := say(key, append([]any{list}, args...)...).both()
+		return Closability{Kind: kind, Article: art, Reason: en, ReasonIT: it}
+	}
 	switch {
 	case slices.Contains(closed, p.Label):
-		return Closability{Kind: Conflict, Article: art,
-			Reason:   fmt.Sprintf("the %s list %s is already closed: a published list is not rewritten (a change of a tournament rated in it is carried into the next list)", k, p.Label),
-			ReasonIT: fmt.Sprintf("la lista %s di %s è già chiusa: una lista pubblicata non si riscrive (una correzione passa nella lista successiva)", name, p.Label)}
+		return not(Conflict, "office.list.closed", p.Label)
 	case !p.Cutoff.Before(today):
-		opens := p.Cutoff.AddDays(1)
-		return Closability{Kind: Invalid, Article: art,
-			Reason: fmt.Sprintf("the %s list %s takes the tournaments received up to %s: it can be closed from %s, not on %s",
-				k, p.Label, dmy(p.Cutoff), dmy(opens), dmy(today)),
-			ReasonIT: fmt.Sprintf("la lista %s di %s comprende i tornei ricevuti fino al %s: si può chiudere dal %s, non il %s",
-				name, p.Label, dmy(p.Cutoff), dmy(opens), dmy(today))}
+		return not(Invalid, "office.list.too-early", p.Label, dmy(p.Cutoff), dmy(p.Cutoff.AddDays(1)), dmy(today))
 	}
 	later, before := "", false
 	for _, c := range closed {
@@ -60,14 +58,12 @@ func Closable(k fsi.Kind, sch periods.Schedule, p periods.Period, today tourname
 		}
 	}
 	if later != "" {
-		return Closability{Kind: Conflict, Article: art,
-			Reason:   fmt.Sprintf("the %s list %s is closed already, after this one: lists close in order", k, later),
-			ReasonIT: fmt.Sprintf("la lista %s di %s, successiva, è già chiusa: le liste si chiudono in ordine", name, later)}
+		return not(Conflict, "office.list.later-closed", later)
 	}
 	if prev := sch.Previous(p); before && !slices.Contains(closed, prev.Label) {
-		return Closability{Kind: Refused, Article: art, Earlier: prev.Label,
-			Reason:   fmt.Sprintf("the %s list %s is still open: it is closed first (the lists chain, each from the one before)", k, prev.Label),
-			ReasonIT: fmt.Sprintf("la lista %s di %s è ancora aperta: va chiusa prima (ogni lista parte dalla precedente)", name, prev.Label)}
+		c := not(Refused, "office.list.earlier-open", prev.Label)
+		c.Earlier = prev.Label
+		return c
 	}
 	return Closability{OK: true}
 }

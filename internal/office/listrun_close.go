@@ -15,6 +15,7 @@ import (
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -34,27 +35,26 @@ type closed struct {
 
 // notes are the lines shown above the change report's tables.
 func (c *closed) notes(loc *time.Location) []string {
-	n := []string{"Lista in vigore: " + listInForceIT(c.out.BasedOn)}
+	it := catalogue.IT
+	n := []string{it.T("list.note.in-force", listInForceIT(c.out.BasedOn))}
 	if c.out.Refreshed+c.out.Joined > 0 {
-		n = append(n, fmt.Sprintf("Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.",
-			italian.Count(c.out.Refreshed, "giocatore aggiornato", "giocatori aggiornati"), italian.Count(c.out.Joined, "nuovo", "nuovi")))
+		n = append(n, it.T("list.note.register", it.N("list.count.updated", c.out.Refreshed), it.N("list.count.new", c.out.Joined)))
 	}
 	if c.out.OtherList != "" {
-		n = append(n, fmt.Sprintf("Dalla %s in vigore: %s.", listInForceIT(c.out.OtherList), italian.Count(c.out.OtherRows, "giocatore aggiornato", "giocatori aggiornati")))
+		n = append(n, it.T("list.note.other", listInForceIT(c.out.OtherList), it.N("list.count.updated", c.out.OtherRows)))
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
-		n = append(n, "Decisione dell'ufficio: "+d.Text(loc))
+		n = append(n, it.T("list.note.decision", d.Text(loc)))
 	}
 	for _, x := range c.out.Corrections {
-		n = append(n, "Correzione: "+x.Italian())
+		n = append(n, it.T("list.note.correction", x.Italian()))
 	}
 	for _, h := range c.out.Held {
 		n = append(n, HeldNote(h))
 	}
 	x := c.out.Crosscheck
-	n = append(n, fmt.Sprintf("Variazioni provvisorie registrate all'omologazione: %d confrontate, %d uguali, %d diverse (la lista in vigore differisce dall'anagrafica usata allora).",
-		x.Compared, x.Agree, len(x.Differ)))
+	n = append(n, it.T("list.note.crosscheck", x.Compared, x.Agree, len(x.Differ)))
 	return n
 }
 
@@ -295,20 +295,21 @@ func (c *closed) close(k fsi.Kind, period periods.Period, settings *rules.Rating
 // "register PATH"), for the office's Italian page: by month, and the
 // register by its file name, not its path on the server.
 func listInForceIT(s string) string {
+	it := catalogue.IT
 	kind, rest, _ := strings.Cut(s, " ")
 	switch kind {
 	case "list":
 		if y, m, ok := fsi.ParsePeriod(rest); ok {
 			return italian.List(y, m)
 		}
-		return "lista " + rest
+		return it.T("list.based.list", rest)
 	case string(fsi.Rapid), string(fsi.Standard):
-		return "lista " + fsi.Kind(kind).ListName() + " di " + fsi.PeriodMonth(rest)
+		return it.T("list.based.kind", fsi.Kind(kind).ListName(), fsi.PeriodMonth(rest))
 	case "register":
 		name, imported := strings.CutSuffix(rest, " (imported)")
-		s := "anagrafica dei tesserati (" + filepath.Base(name) + ")"
+		s := it.T("list.based.register", filepath.Base(name))
 		if imported {
-			s += ", importata nell'archivio"
+			s = it.T("list.based.imported", s)
 		}
 		return s
 	}
@@ -318,9 +319,9 @@ func listInForceIT(s string) string {
 // HeldNote says in Italian why a held file is not rated, and what the
 // office does about it.
 func HeldNote(h store.HeldFile) string {
-	n := fmt.Sprintf("Trattenuto: il file %s «%s» (torneo %q) non è valutato finché l'ufficio non lo attribuisce a un torneo", h.Number, h.Name, h.Tournament)
+	it, maybe := catalogue.IT, ""
 	if h.Maybe != "" {
-		n += fmt.Sprintf(": forse è una versione del torneo %q", h.Maybe)
+		maybe = it.T("list.held.maybe", h.Maybe)
 	}
-	return n + "."
+	return it.T("list.held", h.Number, h.Name, h.Tournament, maybe)
 }

@@ -24,6 +24,7 @@ import (
 	"omologa/internal/homologation/rules"
 	"omologa/internal/intake/email"
 	"omologa/internal/office/pipeline"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"
 	"omologa/internal/store"
 )
@@ -38,15 +39,11 @@ const (
 	Admin   Role = "admin"   // also manages the users
 )
 
-// Italian is the role's name in Italian, for what the office reads.
+// Italian is the role's name in Italian, for what the office reads: the
+// catalogue's, as the web's pages name it.
 func (r Role) Italian() string {
-	switch r {
-	case Clerk:
-		return "impiegato"
-	case Officer:
-		return "funzionario"
-	case Admin:
-		return "amministratore"
+	if s, ok := catalogue.IT.Lookup("web.role." + string(r)); ok {
+		return s
 	}
 	return string(r)
 }

@@ -35,6 +35,7 @@ import (
 	"omologa/internal/intake/ingest"
 	"omologa/internal/office/accounts"
 	"omologa/internal/office/pipeline"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
@@ -354,12 +355,13 @@ func (p *Portal) mailerOf() (mailer.Mailer, error) {
 func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, error) {
 	var h gomail.Header
 	h.SetDate(now)
-	h.SetSubject("Accesso al portale delle omologazioni")
+	it := catalogue.IT
+	h.SetSubject(it.T("notice.portal-link.subject"))
 	from, err := mail.ParseAddress(p.o.Config.Notices.From)
 	if err != nil {
 		return nil, fmt.Errorf("portal: from address: %w", err)
 	}
-	h.SetAddressList("From", []*gomail.Address{{Name: "Ufficio omologazioni FSI", Address: from.Address}})
+	h.SetAddressList("From", []*gomail.Address{{Name: it.T("notice.office"), Address: from.Address}})
 	h.SetAddressList("To", []*gomail.Address{{Name: per.Name, Address: per.Email}})
 	if err := h.GenerateMessageIDWithHostname(strings.TrimPrefix(from.Address[strings.LastIndex(from.Address, "@"):], "@")); err != nil {
 		return nil, err
@@ -368,17 +370,7 @@ func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, e
 	h.Set("Content-Language", "it")
 	h.Set("X-Omologa-Kind", "portal-link")
 	minutes := int(p.opt.LinkValid / time.Minute)
-	body := fmt.Sprintf(`Gentile %s,
-
-per entrare nel portale delle omologazioni apra questo collegamento entro %s (fino alle %s), nello stesso browser con cui ha chiesto l'accesso:
-
-%s
-
-Il collegamento vale una sola volta. Se non ha chiesto lei di entrare, ignori questo messaggio: il collegamento non funziona in un altro browser.
-
-Ufficio omologazioni
-%s
-`, per.Name, italian.Count(minutes, "minuto", "minuti"), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
+	body := it.T("notice.portal-link.body", per.Name, it.N("count.minute", minutes), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
 	var buf bytes.Buffer
 	w, err := gomail.CreateSingleInlineWriter(&buf, func() gomail.Header {
 		h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
@@ -398,16 +390,16 @@ Ufficio omologazioni
 
 // linkRefused is the portal's answer to a link it does not take.
 func linkRefused(err error) *Error {
-	msg := "Il collegamento non è valido: ne chieda uno nuovo."
+	key := "office.portal.link.invalid"
 	switch {
 	case errors.Is(err, store.ErrLinkUsed):
-		msg = "Il collegamento è già stato usato: vale una sola volta. Ne chieda uno nuovo."
+		key = "office.portal.link.used"
 	case errors.Is(err, store.ErrLinkExpired):
-		msg = "Il collegamento è scaduto: ne chieda uno nuovo."
+		key = "office.portal.link.expired"
 	case errors.Is(err, store.ErrLinkBrowser):
-		msg = "Il collegamento va aperto nello stesso browser con cui è stato chiesto: lo apra lì, oppure ne chieda uno nuovo da questo browser."
+		key = "office.portal.link.browser"
 	}
-	return &Error{Kind: Refused, Msg: err.Error(), MsgIT: msg, Err: err}
+	return newError(Refused, key, catalogue.Named{"err": err}).because(err)
 }
 
 // SignIn spends a sign-in link from the browser whose token it was bound
@@ -482,8 +474,7 @@ func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (st
 		var te *accounts.ThrottledError
 		if errors.As(err, &te) || errors.Is(err, accounts.ErrBusy) {
 			p.o.Log.Warn("portal: password sign-in throttled", "email", a, "from", from)
-			return "", nil, &Error{Kind: Refused, Msg: err.Error(),
-				MsgIT: "Troppi tentativi con una password sbagliata: riprovi più tardi, oppure entri con il collegamento via e-mail."}
+			return "", nil, newError(Refused, "office.portal.throttled", catalogue.Named{"err": err})
 		}
 		return "", nil, err
 	}
@@ -517,7 +508,7 @@ func (p *Portal) SetPassword(ctx context.Context, per *Person, pw, from string) 
 	if pw != "" {
 		var err error
 		if hash, err = accounts.HashPassword(pw); err != nil {
-			return &Error{Kind: Invalid, Msg: err.Error(), MsgIT: fmt.Sprintf("La password deve avere almeno %d caratteri (al massimo 72 byte).", accounts.MinPassword)}
+			return newError(Invalid, "office.portal.bad-password", catalogue.Named{"err": err, "min": accounts.MinPassword})
 		}
 	}
 	if err := p.o.Store.SetPortalPassword(ctx, per.Email, hash, p.o.Now()); err != nil {
@@ -539,8 +530,7 @@ func (p *Portal) HasPassword(ctx context.Context, per *Person) (bool, error) {
 // upload counts an upload against the person's hourly bound.
 func (p *Portal) upload(per *Person, size int) error {
 	if int64(size) > p.opt.MaxBytes {
-		return &Error{Kind: Invalid, Msg: "file too large",
-			MsgIT: fmt.Sprintf("Il file (%s) supera il limite di %s.", italian.Size(int64(size)), italian.Size(p.opt.MaxBytes))}
+		return newError(Invalid, "office.portal.too-large", catalogue.Named{"size": italian.Size(int64(size)), "max": italian.Size(p.opt.MaxBytes)})
 	}
 	now := p.o.Now()
 	p.mu.Lock()
@@ -554,8 +544,7 @@ func (p *Portal) upload(per *Person, size int) error {
 	if len(recent) >= p.opt.MaxUploads {
 		p.uploads[per.Email] = recent
 		p.o.Log.Warn("portal: upload refused, too many this hour", "email", per.Email)
-		return &Error{Kind: Refused, Msg: "too many uploads this hour",
-			MsgIT: fmt.Sprintf("Ha caricato %s nell'ultima ora, il massimo: riprovi più tardi.", italian.Count(len(recent), "file", "file"))}
+		return newError(Refused, "office.portal.too-many-sent", catalogue.Named{"files": count{"count.file", len(recent)}})
 	}
 	p.uploads[per.Email] = append(recent, now)
 	return nil
@@ -704,8 +693,7 @@ func (p *Portal) judge(name string, data []byte, regs *registers.Set, sub valida
 			p.o.Log.Error("portal: panic judging a file", "file", name, "panic", r, "stack", string(debug.Stack()))
 			rep = validate.Report{File: name, Verdict: validate.Rejected, Findings: []validate.Finding{{
 				Rule: "format.internal", Severity: validate.SeverityError, File: name,
-				MessageIT: "errore interno di omologa nel leggere il file: lo invii all'ufficio, che lo esaminerà a mano",
-				MessageEN: "omologa failed internally reading the file: send it to the office, which will examine it by hand"}}}
+				MessageIT: catalogue.IT.T("finding.internal.portal"), MessageEN: catalogue.EN.T("finding.internal.portal")}}}
 			t = nil
 		}
 	}()

@@ -9,6 +9,7 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/store"
 )
@@ -173,7 +174,10 @@ func checkHeader(kind, name string, header []string) error {
 	if len(missing) == 0 {
 		return nil
 	}
-	msg := fmt.Sprintf("%s: the header is not the %s's: %s missing", name, want.name, strings.Join(missing, ", "))
+	// {looks} names the register the header looks like, if any; the
+	// command line's English names the command that imports it too.
+	args := catalogue.Named{"file": name, "register": want.name, "kind": kind, "missing": strings.Join(missing, ", ")}
+	var looks joined
 	cli := ""
 	for k, other := range registerColumns {
 		if k == kind {
@@ -184,11 +188,17 @@ func checkHeader(kind, name string, header []string) error {
 			all = all && has[c]
 		}
 		if all {
-			cli = msg + fmt.Sprintf(" (it looks like the %s: omologa import %s)", other.name, k)
-			msg += fmt.Sprintf(" (it looks like the %s)", other.name)
+			looks.parts = append(looks.parts, say("office.register.looks-like", other.name))
+			cli += fmt.Sprintf(" (it looks like the %s: omologa import %s)", other.name, k)
 		}
 	}
-	return &Error{Kind: Invalid, Msg: msg, CLI: cli, MsgIT: fmt.Sprintf("%s: l'intestazione non è quella del registro %s (mancano %s)", name, kind, strings.Join(missing, ", "))}
+	args["looks"] = looks
+	e := newError(Invalid, "office.register.bad-header", args)
+	if cli != "" {
+		args["looks"] = cli
+		e.CLI = catalogue.EN.T("office.register.bad-header", args)
+	}
+	return e
 }
 
 // diffRegister compares a register file with the one in force.
@@ -351,13 +361,9 @@ func (o *Office) Import(ctx context.Context, a Actor, req ImportRequest) (*Impor
 		return nil, o.allow(a, ActReplaceRegister)
 	}
 	if d.MassRemoval && !req.Replace {
-		return nil, &Error{Kind: Refused,
-			Msg: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused",
-				req.Name, len(d.Removed), d.Before, registerColumns[req.Kind].name, d.BeforeFile, int(MaxRemovedShare*100)),
-			CLI: fmt.Sprintf("%s would remove %d of the %d rows of the %s in force (%s), more than %d%%: refused (--replace imports it all the same)",
-				req.Name, len(d.Removed), d.Before, registerColumns[req.Kind].name, d.BeforeFile, int(MaxRemovedShare*100)),
-			MsgIT: fmt.Sprintf("%s toglierebbe %d delle %d righe del registro in vigore (%d%%, oltre il %d%%): rifiutato; un amministratore può sostituire il registro",
-				req.Name, len(d.Removed), d.Before, d.RemovedPercent, MaxRemovedPercent())}
+		e := newError(Refused, "office.register.mass-removal", catalogue.Named{"file": req.Name, "removed": len(d.Removed), "before": d.Before,
+			"register": registerColumns[req.Kind].name, "before_file": d.BeforeFile, "percent": d.RemovedPercent, "max": MaxRemovedPercent()})
+		return nil, e.withCLI("%s (--replace imports it all the same)", e.Msg)
 	}
 	if err := o.Store.ImportRegister(ctx, req.Kind, req.Name, req.Data, d.Rows, a.User, o.Now()); err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"omologa/internal/office/pipeline"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/store"
 )
 
@@ -56,9 +57,8 @@ func quarantineError(id int64, what string, err error) error {
 	var se *store.StateError
 	switch {
 	case errors.As(err, &se):
-		return &Error{Kind: Refused, Err: err,
-			Msg:   fmt.Sprintf("submission %d is %s, not quarantined: nothing to %s", id, se.State, what),
-			MsgIT: fmt.Sprintf("la trasmissione %d non è in quarantena (%s)", id, se.State)}
+		return newError(Refused, "office.submission.not-quarantined",
+			catalogue.Named{"id": id, "state": se.State, "what": what}).because(err)
 	case errors.Is(err, store.ErrNoSubmission):
 		return newError(NotFound, "office.submission.none", id).because(err)
 	}

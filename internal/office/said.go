@@ -33,15 +33,28 @@ func (s said) in(l catalogue.Lang) string {
 	}
 	args := make([]any, len(s.args))
 	for i, a := range s.args {
-		if x, ok := a.(lingual); ok {
-			a = x.in(l)
-		}
-		args[i] = a
+		args[i] = inLang(a, l)
 	}
 	if s.n != 0 {
 		return fmt.Sprintf(l.Word(s.key, s.n), args...)
 	}
 	return l.T(s.key, args...)
+}
+
+// inLang is an argument as language l writes it: a lingual one in l, a
+// Named one with each of its values so.
+func inLang(a any, l catalogue.Lang) any {
+	switch x := a.(type) {
+	case lingual:
+		return x.in(l)
+	case catalogue.Named:
+		n := make(catalogue.Named, len(x))
+		for k, v := range x {
+			n[k] = inLang(v, l)
+		}
+		return n
+	}
+	return a
 }
 
 // both writes the text in English and in Italian.
@@ -87,8 +100,33 @@ func (p pair) in(l catalogue.Lang) string {
 // text of key (an "office." key) with args, in English (Msg) and Italian
 // (MsgIT): the one way the office words the acts it will not do.
 func newError(kind ErrorKind, key string, args ...any) *Error {
-	en, it := say(key, args...).both()
-	return &Error{Kind: kind, Msg: en, MsgIT: it}
+	return refuse(kind, say(key, args...))
+}
+
+// Refusal is newError for the layers above the office (the web's own
+// refusals of a form): the catalogue's text of key, with args, in both
+// languages.
+func Refusal(kind ErrorKind, key string, args ...any) *Error { return newError(kind, key, args...) }
+
+// refuse is the office's refusal of kind for the reason why, written
+// in English (Msg) and Italian (MsgIT).
+func refuse(kind ErrorKind, why lingual) *Error {
+	return &Error{Kind: kind, Msg: why.in(catalogue.EN), MsgIT: why.in(catalogue.IT)}
+}
+
+// joined is texts written one after the other in the same language,
+// sep between them: several reasons for one refusal.
+type joined struct {
+	parts []lingual
+	sep   string
+}
+
+func (j joined) in(l catalogue.Lang) string {
+	s := make([]string, len(j.parts))
+	for i, p := range j.parts {
+		s[i] = p.in(l)
+	}
+	return strings.Join(s, j.sep)
 }
 
 // because sets the refusal's cause.

@@ -35,7 +35,7 @@ func TestSaidWritesTheAuditDetailsInBothLanguages(t *testing.T) {
 			"giocatori.csv: 1 row (1 added, 0 removed, 2 changed)", "giocatori.csv: 1 riga (1 aggiunta, 0 tolte, 2 modificate)"},
 		{"overrule", say("audit.rules", say("audit.overrule", "2026/0001", say("audit.overrule.change", pair{"accept-late", ""}, pair{"rejected", "RESPINTO"}, pair{"homologated", "OMOLOGATO"}), "ok"), "R1, R2"),
 			"file 2026/0001: accept-late (rejected → homologated): ok [R1, R2]", "file 2026/0001: RESPINTO → OMOLOGATO: ok [R1, R2]"},
-		{"unlink unclear", say("audit.unlink.unclear", "2026/0002", pair{`"a#b"`, "un altro torneo"}),
+		{"unlink unclear", say("audit.unlink.unclear", catalogue.Named{"file": "2026/0002", "key": `"a#b"`}),
 			`file 2026/0002: a tournament of its own, not a version of "a#b"`, "file 2026/0002: un torneo a sé, non una versione di un altro torneo"},
 		{"sign-in", say("audit.portal.sign-in", say("audit.portal.how.link"), "web"), "signed in with a one-time link from web", "accesso con collegamento monouso da web"},
 	} {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/notice"
 	"omologa/internal/store"
 )
@@ -141,7 +143,7 @@ func (o *Office) Unlink(ctx context.Context, a Actor, fileID int64) (*store.Tour
 			return nil, err
 		}
 		return t, o.audit(ctx, a, ActUnlink, tournamentObject(from.ID),
-			say("audit.unlink.unclear", num, pair{fmt.Sprintf("%q", from.UnclearWith), "un altro torneo"}))
+			say("audit.unlink.unclear", catalogue.Named{"file": num, "key": strconv.Quote(from.UnclearWith)}))
 	}
 	if len(from.Versions) == 1 {
 		return nil, newError(Refused, "office.tournament.only-version", num, from.ID)

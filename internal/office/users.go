@@ -3,9 +3,9 @@ package office
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"omologa/internal/office/accounts"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/store"
 )
 
@@ -19,8 +19,7 @@ func (o *Office) AddUser(ctx context.Context, a Actor, name string, role Role, p
 		return err
 	}
 	if err := accounts.ValidName(name); err != nil {
-		return &Error{Kind: Invalid, Msg: err.Error(), Err: err,
-			MsgIT: fmt.Sprintf("il nome utente ha da 1 a %d caratteri fra a-z A-Z 0-9 . _ - e comincia con una lettera o una cifra", accounts.MaxName)}
+		return newError(Invalid, "office.user.bad-name", catalogue.Named{"err": err, "max": accounts.MaxName}).because(err)
 	}
 	if !ValidRole(role) {
 		return newError(Invalid, "office.user.bad-role", role)
@@ -80,8 +79,7 @@ func (o *Office) Users(ctx context.Context, a Actor) ([]store.User, error) {
 func hashPassword(pw string) (string, error) {
 	h, err := accounts.HashPassword(pw)
 	if err != nil {
-		return "", &Error{Kind: Invalid, Msg: err.Error(),
-			MsgIT: fmt.Sprintf("la password deve avere da %d caratteri a 72 byte", accounts.MinPassword), Err: err}
+		return "", newError(Invalid, "office.user.bad-password", catalogue.Named{"err": err, "min": accounts.MinPassword}).because(err)
 	}
 	return h, nil
 }

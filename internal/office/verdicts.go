@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"omologa/internal/fsi"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 
 	"omologa/internal/homologation/state"
 	"omologa/internal/homologation/validate"
@@ -165,8 +167,7 @@ func (o *Office) RejudgeList(ctx context.Context, a Actor, k fsi.Kind, label, re
 	}
 	p, err := o.Rules.Rating.Schedule(k).Parse(label)
 	if err != nil {
-		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err,
-			MsgIT: fmt.Sprintf("%q non è il mese di una lista (anno-mese)", label)}
+		return nil, newError(Invalid, "office.list.bad-period", catalogue.Named{"err": err, "period": strconv.Quote(label)}).because(err)
 	}
 	loc := o.Rules.Rating.Location()
 	return o.RejudgePeriod(ctx, a, p.From.Time(loc), p.Cutoff.AddDays(1).Time(loc), reason)

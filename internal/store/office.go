@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
+
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"
 	"omologa/internal/platform/italian"
-	"time"
 )
 
 // StateDiscarded is a quarantined submission the office closed without
@@ -56,7 +58,7 @@ func (e noSubmission) FailureKind() failure.Kind { return failure.NotFound }
 // and when. A submission in any other state is a *StateError.
 func (s *Store) Release(ctx context.Context, id int64, by string, now time.Time) error {
 	return s.officeDecides(ctx, id, OfficeReleased, StateReceived, by, now,
-		fmt.Sprintf("rilasciata dall'ufficio (%s, %s): giudicata come se il mittente fosse ammesso", by, noteTime(now)))
+		catalogue.IT.T("note.released", by, noteTime(now)))
 }
 
 // Discard closes a quarantined submission as discarded by the office,
@@ -64,7 +66,7 @@ func (s *Store) Release(ctx context.Context, id int64, by string, now time.Time)
 // submission in any other state is a *StateError.
 func (s *Store) Discard(ctx context.Context, id int64, by string, now time.Time) error {
 	return s.officeDecides(ctx, id, OfficeDiscarded, StateDiscarded, by, now,
-		fmt.Sprintf("scartata dall'ufficio (%s, %s): nessuna risposta", by, noteTime(now)))
+		catalogue.IT.T("note.discarded", by, noteTime(now)))
 }
 
 func (s *Store) officeDecides(ctx context.Context, id int64, action, state, by string, now time.Time, note string) error {

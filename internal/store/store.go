@@ -13,6 +13,14 @@
 // and Message-ID make a repeated recording a no-op. Backup copies the
 // whole store while it is written (one snapshot), Restore puts a checked
 // copy back.
+//
+// The store's errors (ErrNoSubmission, StateError, NoticeError, the
+// sign-in links' and a backup's reasons) are English only, on purpose:
+// they are internal errors for the log and the command line, never
+// shown to a person as they are; the office words what a clerk or an
+// arbiter reads of them from the text catalogue (internal/platform/
+// catalogue, its "office." refusals). The notes the store keeps on a
+// submission or a file are the catalogue's too ("note.").
 package store
 
 import (

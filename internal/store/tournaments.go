@@ -11,6 +11,7 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/state"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/failure"
 )
 
@@ -332,7 +333,7 @@ func (s *Store) Link(ctx context.Context, fileID, id int64, now time.Time) error
 		if err := scanOne(tx.QueryRowContext(ctx, `SELECT key FROM tournaments WHERE rowid = ?`, id), ErrNoTournament, &to); err != nil {
 			return err
 		}
-		return moveFile(ctx, tx, fileID, to, "versione attribuita dall'ufficio", now)
+		return moveFile(ctx, tx, fileID, to, catalogue.IT.T("note.linked"), now)
 	})
 }
 
@@ -365,7 +366,7 @@ func (s *Store) Unlink(ctx context.Context, fileID int64, key string, now time.T
 			key, ts(now), from); err != nil {
 			return err
 		}
-		return moveFile(ctx, tx, fileID, key, "versione separata dall'ufficio", now)
+		return moveFile(ctx, tx, fileID, key, catalogue.IT.T("note.unlinked"), now)
 	})
 }
 

@@ -36,9 +36,7 @@ type stage struct {
 }
 
 // errStageFull: the previews waiting hold as much as allowed.
-var errStageFull = &office.Error{Kind: office.Conflict,
-	Msg:   "too many register previews are waiting: confirm or leave one, or try again in a few minutes",
-	MsgIT: "troppe anteprime di registri in attesa: confermarne o abbandonarne una, o riprovare fra qualche minuto"}
+var errStageFull = office.Refusal(office.Conflict, "web.refused.stage-full")
 
 func (st *stage) put(s staged) (string, error) {
 	var b [18]byte
@@ -124,24 +122,27 @@ func (s *Server) registers(w http.ResponseWriter, r *http.Request) {
 func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 	// guard bounds the body; the register itself is bounded here.
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the file is too large or the form is broken",
-			MsgIT: "file troppo grande o modulo non valido", Err: err})
+		e := office.Refusal(office.Invalid, "web.refused.form")
+		e.Err = err
+		s.fail(w, r, e)
 		return
 	}
 	kind := r.FormValue("kind")
 	f, h, err := r.FormFile("file")
 	if err != nil {
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "choose a CSV file", MsgIT: "scegliere un file CSV"})
+		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.no-file"))
 		return
 	}
 	defer f.Close()
 	if h.Size > maxUpload {
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the file is too large", MsgIT: "file troppo grande"})
+		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.too-large"))
 		return
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxUpload))
 	if err != nil {
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the file could not be read", MsgIT: "file illeggibile", Err: err})
+		e := office.Refusal(office.Invalid, "web.refused.unreadable")
+		e.Err = err
+		s.fail(w, r, e)
 		return
 	}
 	name := filepath.Base(h.Filename)
@@ -168,14 +169,12 @@ func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 	v := visitOf(r)
 	st, ok := s.staged.take(r.PostFormValue("token"), v.sess.User.Name)
 	if !ok {
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "the preview has expired: upload the file again",
-			MsgIT: "l'anteprima è scaduta: caricare di nuovo il file"})
+		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.preview-expired"))
 		return
 	}
 	replace := r.PostFormValue("replace") != ""
 	if replace && r.PostFormValue("confirm") == "" {
-		s.refuse(w, r, &office.Error{Kind: office.Invalid, Msg: "replacing the register needs the confirmation box ticked",
-			MsgIT: "per sostituire il registro occorre spuntare la conferma"}, "/registers")
+		s.refuse(w, r, office.Refusal(office.Invalid, "web.refused.confirm-replace"), "/registers")
 		return
 	}
 	if _, err := s.o.Import(r.Context(), v.actor(), office.ImportRequest{Kind: st.kind, Name: st.name, Data: st.data, Replace: replace}); err != nil {
@@ -240,8 +239,7 @@ func (s *Server) changeOwnPassword(w http.ResponseWriter, r *http.Request) {
 	v := visitOf(r)
 	current, pw := r.PostFormValue("current"), r.PostFormValue("password")
 	if pw != r.PostFormValue("again") {
-		s.failBack(w, r, &office.Error{Kind: office.Invalid, Msg: "the two new passwords differ",
-			MsgIT: "le due nuove password sono diverse"}, "/account")
+		s.failBack(w, r, office.Refusal(office.Invalid, "web.refused.passwords-differ"), "/account")
 		return
 	}
 	if err := s.o.ChangeOwnPassword(r.Context(), v.actor(), current, pw); err != nil {

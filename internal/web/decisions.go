@@ -119,7 +119,7 @@ func (s *Server) overrule(r *http.Request, a office.Actor, file int64) error {
 func (s *Server) linkFile(r *http.Request, a office.Actor, file int64) error {
 	to, err := strconv.ParseInt(strings.TrimSpace(r.PostFormValue("tournament")), 10, 64)
 	if err != nil || to <= 0 {
-		return &office.Error{Kind: office.Invalid, Msg: "the tournament's number is required", MsgIT: "occorre il numero del torneo"}
+		return office.Refusal(office.Invalid, "web.refused.tournament-number")
 	}
 	return s.o.Link(r.Context(), a, file, to)
 }

@@ -9,6 +9,7 @@ import (
 
 	"omologa/internal/fsi/periods"
 	"omologa/internal/office"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/fideexport"
 	"omologa/internal/rating/fide"
 	"omologa/internal/tournament"
@@ -66,8 +67,7 @@ func (s *Server) fidePage(w http.ResponseWriter, r *http.Request) {
 	if p := r.URL.Query().Get("period"); p != "" {
 		set := s.o.Rules.SelectFide(tournament.DateOf(s.now().In(s.zone)))
 		if d.Period, err = set.List.Parse(p); err != nil {
-			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: err.Error(),
-				MsgIT: "il mese scelto non è quello di una lista FIDE"})
+			s.fail(w, r, office.Refusal(office.Invalid, "web.refused.fide-period", catalogue.Named{"err": err}))
 			return
 		}
 	}

@@ -431,7 +431,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	}
 	start, err := strconv.Atoi(r.PostFormValue("start"))
 	if err != nil || start <= 0 {
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "choose a player", MsgIT: "scegliere un giocatore"})
+		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.player"))
 		return
 	}
 	op := office.DecideOp{Decision: office.Decision{Start: start}}
@@ -441,15 +441,14 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	case office.DecisionTheoretical:
 		v := strings.TrimSpace(r.PostFormValue("rating"))
 		if n, err := strconv.Atoi(v); err != nil || n <= 0 {
-			s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "a theoretical rating is a whole number",
-				MsgIT: "il punteggio teorico è un numero intero"})
+			s.fail(w, r, office.Refusal(office.Invalid, "web.refused.theoretical"))
 			return
 		}
 		op.Decision.Kind, op.Decision.Value = office.DecisionTheoretical, v
 	case "clear":
 		op.Clear = true
 	default:
-		s.fail(w, r, &office.Error{Kind: office.Invalid, Msg: "unknown decision", MsgIT: "decisione sconosciuta"})
+		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.decision"))
 		return
 	}
 	_, err = s.o.Decide(r.Context(), visitOf(r).actor(),

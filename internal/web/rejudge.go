@@ -35,8 +35,7 @@ const maxNamed = 30
 func (s *Server) rejudgeList(w http.ResponseWriter, r *http.Request) {
 	kind, period := r.PostFormValue("kind"), r.PostFormValue("period")
 	if r.PostFormValue("confirm") == "" {
-		s.refuse(w, r, &office.Error{Kind: office.Invalid, Msg: "judging a period's files again needs the confirmation box ticked",
-			MsgIT: "per giudicare di nuovo i file del periodo occorre spuntare la conferma"}, "/lists")
+		s.refuse(w, r, office.Refusal(office.Invalid, "web.refused.confirm-rejudge"), "/lists")
 		return
 	}
 	out, err := s.o.RejudgeList(r.Context(), visitOf(r).actor(), fsi.Kind(kind), period, r.PostFormValue("reason"))

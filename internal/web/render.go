@@ -12,6 +12,7 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/office"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 	"omologa/internal/webkit"
@@ -39,7 +40,10 @@ var funcs = template.FuncMap{
 		}
 		return italian.Points(p)
 	},
-	"count": italian.Count,
+	// n writes a number with the counted noun of the catalogue's
+	// "web.count." group agreeing, in the reader's language: "1 invio",
+	// "12 invii".
+	"n": func(v *view, key string, n int) string { return catalogue.Of(v.Lang).N("web.count."+key, n) },
 	// args passes the page's view and one value to a shared part.
 	"args": func(v *view, x any) map[string]any { return map[string]any{"V": v, "X": x} },
 	"list": func(xs ...string) []string { return xs },

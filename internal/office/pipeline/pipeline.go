@@ -47,6 +47,7 @@ import (
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
@@ -388,7 +389,7 @@ func (p *Pipeline) repeat(ctx context.Context, sub *store.Submission, in *notice
 	if again, err := p.o.Store.RepeatedSince(ctx, first, sub.Sender, time.Date(y, m, d, 0, 0, 0, 0, loc), sub.ID); err != nil {
 		return false, err
 	} else if again {
-		j.Note = fmt.Sprintf("stesso contenuto dell'invio n. %d, già segnalato oggi al mittente: nessuna risposta", first)
+		j.Note = catalogue.IT.T("note.repeat.silent", first)
 		p.log.Info("the same content again, already answered today", "id", sub.ID, "first", first)
 		return true, p.o.Store.Judge(ctx, *j, now)
 	}
@@ -415,7 +416,7 @@ func (p *Pipeline) repeat(ctx context.Context, sub *store.Submission, in *notice
 	if err != nil {
 		return false, err
 	}
-	j.Note = fmt.Sprintf("stesso contenuto dell'invio n. %d: risposta breve", first)
+	j.Note = catalogue.IT.T("note.repeat.short", first)
 	j.Notice = &store.NewNotice{Kind: kind, From: p.o.From, To: in.To, Subject: subject, MessageID: in.MessageID, Message: msg}
 	p.log.Info("the same content received again: short notice", "id", sub.ID, "first", first)
 	return true, p.o.Store.Judge(ctx, *j, now)
@@ -549,7 +550,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			if maybe != "" {
 				p.log.Warn("tournament unclear: the office decides whether the file is a version of another tournament",
 					"id", id, "file", f.Name, "tournament", key, "maybe", maybe)
-				unclear = append(unclear, fmt.Sprintf("%s: forse una versione del torneo %q, l'ufficio decide (omologa tournament link)", f.Name, maybe))
+				unclear = append(unclear, catalogue.IT.T("note.unclear", f.Name, maybe))
 			}
 		}
 		if v.TournamentKey != "" {
@@ -677,8 +678,7 @@ func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, cl
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
 			rep = validate.Report{File: f.Name, Verdict: validate.Rejected, Findings: []validate.Finding{{
 				Rule: "format.internal", Severity: validate.SeverityError, File: f.Name,
-				MessageIT: "errore interno di omologa nel leggere il file: l'ufficio è stato avvisato e lo esaminerà a mano",
-				MessageEN: "omologa failed internally reading the file: the office has been told and will examine it by hand"}}}
+				MessageIT: catalogue.IT.T("finding.internal"), MessageEN: catalogue.EN.T("finding.internal")}}}
 			t = nil
 		}
 	}()
@@ -786,7 +786,7 @@ func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, setti
 func (p *Pipeline) quarantine(ctx context.Context, id int64, now time.Time, why string) error {
 	p.log.Warn("submission quarantined", "id", id, "why", why)
 	return p.o.Store.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateQuarantined,
-		Note: why + ": in quarantena per l'ufficio, nessuna risposta automatica"}, now)
+		Note: catalogue.IT.T("note.quarantined", why)}, now)
 }
 
 // senderPolicy is the policy of the options, over the registers in use.

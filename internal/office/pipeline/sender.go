@@ -1,12 +1,12 @@
 package pipeline
 
 import (
-	"fmt"
 	"strings"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/email"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/tournament"
 )
 
@@ -69,7 +69,7 @@ func (sp SenderPolicy) Admit(a Arrival) Admission {
 	if a.Portal && !a.Released {
 		ad.Check, ad.Authenticated = true, true
 		if !sp.known(ad.Sender) {
-			ad.Quarantine = fmt.Sprintf("mittente sconosciuto %q", ad.Sender)
+			ad.Quarantine = catalogue.IT.T("note.sender.unknown", ad.Sender)
 		}
 		return ad
 	}
@@ -79,7 +79,7 @@ func (sp SenderPolicy) Admit(a Arrival) Admission {
 	ad.Check = true
 	if sp.Auth != nil {
 		if a.Auth == nil {
-			ad.Quarantine = "mittente non autenticato: nessun esito di autenticazione del server di posta dell'ufficio"
+			ad.Quarantine = catalogue.IT.T("note.sender.unauthenticated")
 			return ad
 		}
 		if !a.Auth.OK {
@@ -89,7 +89,7 @@ func (sp SenderPolicy) Admit(a Arrival) Admission {
 		ad.Sender = a.Auth.Sender
 	}
 	if !sp.known(ad.Sender) {
-		ad.Quarantine = fmt.Sprintf("mittente sconosciuto %q", ad.Sender)
+		ad.Quarantine = catalogue.IT.T("note.sender.unknown", ad.Sender)
 	}
 	return ad
 }
@@ -104,7 +104,7 @@ func (sp SenderPolicy) SendsFor(ad Admission, t *tournament.Tournament, auth *va
 	if !ad.Check || (sp.Auth == nil && !ad.Authenticated) || t == nil || sp.sendsFor(ad.Sender, t, auth) {
 		return ""
 	}
-	return fmt.Sprintf("il mittente %s non è l'arbitro né l'organizzatore del torneo %q", ad.Sender, t.Name)
+	return catalogue.IT.T("note.sender.not-theirs", ad.Sender, t.Name)
 }
 
 // Replaces is the third step: a file that would supersede one sent by
@@ -116,9 +116,9 @@ func (sp SenderPolicy) Replaces(ad Admission, prevName, prevSender string) strin
 	}
 	from := prevSender
 	if from == "" {
-		from = "l'ufficio"
+		from = catalogue.IT.T("note.sender.office")
 	}
-	return fmt.Sprintf("sostituirebbe il file %s del torneo, inviato da un altro mittente (%s)", prevName, from)
+	return catalogue.IT.T("note.sender.replaces", prevName, from)
 }
 
 func (sp SenderPolicy) sendsFor(sender string, t *tournament.Tournament, auth *validate.Authorisation) bool {

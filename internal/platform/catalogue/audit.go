@@ -14,6 +14,12 @@ func init() {
 		// The failed notices sent again: the submissions' list.
 		"audit.resend.failed": {ITOne: "invio %s", IT: "invii %s", ENOne: "%s", EN: "%s"},
 		"audit.decide":        {IT: "file %s: %s", EN: "file %s: %s"},
+		// One decision about a player, by his starting number.
+		"audit.decide.cleared":     {IT: "giocatore %d: decisioni tolte", EN: "player %d: decisions cleared"},
+		"audit.decide.theoretical": {IT: "giocatore %d: punteggio teorico %s", EN: "player %d: theoretical rating %s"},
+		"audit.decide.justified":   {IT: "giocatore %d: ritiro giustificato", EN: "player %d: withdrawal justified"},
+		"audit.decide.unjustified": {IT: "giocatore %d: ritiro ingiustificato", EN: "player %d: withdrawal not justified"},
+		"audit.decide.other":       {IT: "giocatore %d: %s %s", EN: "player %d: %s %s"},
 		// A list run: the players published (the Italian participle
 		// agrees with their number), the tournaments, the list's id.
 		"audit.list-run":                {IT: "%s, %s (lista %d)", EN: "%s published, %s (list id %d)"},
@@ -25,7 +31,6 @@ func init() {
 		"audit.again":                   {IT: "%s (di nuovo)", EN: "%s (again)"},
 		"audit.written-to":              {IT: "%s; scritto in %s", EN: "%s; written to %s"},
 		"audit.link":                    {IT: "file %s, dal torneo %d «%s»", EN: "file %s, from tournament %d %s"},
-		"audit.unlink.unclear":          {IT: "file %s: un torneo a sé, non una versione di %s", EN: "file %s: a tournament of its own, not a version of %s"},
 		"audit.unlink":                  {IT: "file %s, ora torneo %d", EN: "file %s, now tournament %d"},
 		"audit.portal.link":             {IT: "collegamento di accesso inviato, richiesto da %s", EN: "sign-in link sent, asked from %s"},
 		"audit.portal.sign-in":          {IT: "accesso con %s da %s", EN: "signed in with a %s from %s"},
@@ -50,5 +55,10 @@ func init() {
 		"audit.import.removed": {ITOne: "tolta", IT: "tolte", ENOne: "removed", EN: "removed"},
 		"audit.import.changed": {ITOne: "modificata", IT: "modificate", ENOne: "changed", EN: "changed"},
 		"audit.undo-import":    {IT: "annullata la versione %d (%s)", EN: "version %d (%s) undone"},
+	})
+	// An unclear file declared a tournament of its own: the English
+	// names the tournament's key it might have been a version of.
+	add(map[string]Entry{
+		"audit.unlink.unclear": {IT: "file {file}: un torneo a sé, non una versione di un altro torneo", EN: "file {file}: a tournament of its own, not a version of {key}"},
 	})
 }

@@ -1,7 +1,8 @@
 // Package catalogue is the one catalogue of the texts omologa writes for
 // people: every text keyed, in Italian and English side by side, counted
 // nouns with their singular (plural-aware), placeholders as fmt verbs in
-// the same order in both languages. A test checks that every entry has
+// the same order in both languages, or named ("{id}") where the two
+// languages say different things. A test checks that every entry has
 // both languages and that the placeholders match.
 //
 // Keys are grouped by who writes the text: "notice." the answers to a
@@ -20,7 +21,9 @@
 // code "trf.start"); a file that cannot be read at all
 // "reader.<format>.<why>" ("reader.trf.not-trf"); the words those texts
 // take as arguments "reader.field.*", "reader.codec.file.*"; a date's
-// problems "reader.date.*", a rate of play's "reader.rate.*".
+// problems "reader.date.*", a rate of play's "reader.rate.*";
+// "note." the notes kept on a submission or a file;
+// "list." a list run's notes and corrections.
 package catalogue
 
 import (
@@ -70,7 +73,8 @@ func (l Lang) Lookup(key string) (string, bool) {
 }
 
 // T is the text of key with args in its placeholders; a key missing
-// from the catalogue is written "[key]", for the tests to see.
+// from the catalogue is written "[key]", for the tests to see. An entry
+// with named placeholders takes one Named argument.
 func (l Lang) T(key string, args ...any) string {
 	s, ok := l.Lookup(key)
 	if !ok {
@@ -79,7 +83,70 @@ func (l Lang) T(key string, args ...any) string {
 	if len(args) == 0 {
 		return s
 	}
+	if n, ok := args[0].(Named); ok && len(args) == 1 {
+		return n.fill(s)
+	}
 	return fmt.Sprintf(s, args...)
+}
+
+// Named is the arguments of an entry written with named placeholders
+// ("{id}", "{err}") instead of fmt verbs: the one set of values the
+// caller gives whatever the language, each language writing those it
+// names. It serves the texts whose languages do not say the same
+// things: the English repeats a library's error where the Italian
+// explains the rule, the English names the command's verb the Italian
+// leaves out. A value is written as fmt's %v writes it.
+type Named map[string]any
+
+// fill writes s with its {name} placeholders replaced; a name without a
+// value stays as written, for the tests to see.
+func (n Named) fill(s string) string {
+	var b strings.Builder
+	for {
+		name, before, after, ok := nextName(s)
+		if !ok {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(before)
+		if v, has := n[name]; has {
+			fmt.Fprint(&b, v)
+		} else {
+			b.WriteString("{" + name + "}")
+		}
+		s = after
+	}
+}
+
+// nextName finds the first {name} placeholder of s (a name is lower-case
+// letters, digits and "_"), with the text before and after it.
+func nextName(s string) (name, before, after string, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9' || s[j] == '_') {
+			j++
+		}
+		if j > i+1 && j < len(s) && s[j] == '}' {
+			return s[i+1 : j], s[:i], s[j+1:], true
+		}
+	}
+	return "", "", "", false
+}
+
+// names is the named placeholders of s, in order.
+func names(s string) []string {
+	var out []string
+	for {
+		name, _, after, ok := nextName(s)
+		if !ok {
+			return out
+		}
+		out = append(out, name)
+		s = after
+	}
 }
 
 // Word is the form of a counted key for n: the singular for exactly 1,

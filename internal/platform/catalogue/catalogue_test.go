@@ -34,6 +34,18 @@ func TestEveryEntryHasBothLanguagesAndTheSamePlaceholders(t *testing.T) {
 		if e.IT == "" || e.EN == "" {
 			t.Errorf("%s: IT %q, EN %q: both languages needed", k, e.IT, e.EN)
 		}
+		if named := append(names(e.IT), names(e.EN)...); len(named) > 0 {
+			// Named placeholders: the caller gives one set of values,
+			// each language writes those it names; fmt verbs beside
+			// them would take no argument.
+			if vs := append(verbs(e.IT), verbs(e.EN)...); len(vs) > 0 {
+				t.Errorf("%s: named placeholders %v and fmt verbs %v in one entry", k, named, vs)
+			}
+			if e.Counted() {
+				t.Errorf("%s: a counted entry takes fmt verbs, not named placeholders", k)
+			}
+			continue
+		}
 		if !slices.Equal(verbs(e.IT), verbs(e.EN)) {
 			t.Errorf("%s: placeholders IT %v, EN %v", k, verbs(e.IT), verbs(e.EN))
 		}
@@ -106,5 +118,25 @@ func TestReaderEntries(t *testing.T) {
 	}
 	if got := IT.T("reader.trf.sex", "x"); got != `il sesso "x" non è m, w o f; lasciato vuoto` {
 		t.Errorf("reader.trf.sex: %q", got)
+	}
+}
+
+// TestNamed: an entry with named placeholders takes one set of values,
+// each language writing those it names; a name without a value shows.
+func TestNamed(t *testing.T) {
+	entries["test.named"] = Entry{IT: "il file {name} ({size}) supera {max}", EN: "{err}"}
+	defer delete(entries, "test.named")
+	args := Named{"name": "a.trf", "size": 12, "max": "10 KB", "err": "too large"}
+	if got := IT.T("test.named", args); got != "il file a.trf (12) supera 10 KB" {
+		t.Errorf("IT: %q", got)
+	}
+	if got := EN.T("test.named", args); got != "too large" {
+		t.Errorf("EN: %q", got)
+	}
+	if got := IT.T("test.named", Named{"name": "x"}); got != "il file x ({size}) supera {max}" {
+		t.Errorf("missing values: %q", got)
+	}
+	if got := names("{a} {b_2} {} {X} {c"); !slices.Equal(got, []string{"a", "b_2"}) {
+		t.Errorf("names: %q", got)
 	}
 }

@@ -41,5 +41,49 @@ func init() {
 		"office.search.too-long":       {IT: "Una ricerca è lunga al più %d caratteri.", EN: "A search is at most %d characters long."},
 		"office.search.short-words":    {IT: "Cercare parole di almeno %d lettere, oppure una tessera FSI o un codice FIDE.", EN: "Search with words of at least %d letters, or an FSI or FIDE id."},
 		"office.search.too-many-words": {IT: "Cercare al più %d parole.", EN: "Search with at most %d words."},
+		// Why a decision about a player is refused.
+		"office.decide.no-player":    {IT: "%s non ha un giocatore con numero di partenza %d", EN: "%s has no player with starting number %d"},
+		"office.decide.rated":        {IT: "%s %s: il punteggio teorico si attribuisce solo a chi non ne ha uno (%s)", EN: "%s %s: a theoretical rating is only for a player without one (%s)"},
+		"office.decide.rated.fide":   {IT: "ha un punteggio FIDE (%d)", EN: "has a FIDE rating (%d)"},
+		"office.decide.rated.listed": {IT: "è nella lista (tessera FSI %s)", EN: "is on the list (FSI id %s)"},
+		// Why a list may not be closed: the list is named by its
+		// kind's code in English, by its name in Italian.
+		"office.list.closed": {IT: "la lista %s di %s è già chiusa: una lista pubblicata non si riscrive (una correzione passa nella lista successiva)",
+			EN: "the %s list %s is already closed: a published list is not rewritten (a change of a tournament rated in it is carried into the next list)"},
+		"office.list.too-early": {IT: "la lista %s di %s comprende i tornei ricevuti fino al %s: si può chiudere dal %s, non il %s",
+			EN: "the %s list %s takes the tournaments received up to %s: it can be closed from %s, not on %s"},
+		"office.list.later-closed":   {IT: "la lista %s di %s, successiva, è già chiusa: le liste si chiudono in ordine", EN: "the %s list %s is closed already, after this one: lists close in order"},
+		"office.list.earlier-open":   {IT: "la lista %s di %s è ancora aperta: va chiusa prima (ogni lista parte dalla precedente)", EN: "the %s list %s is still open: it is closed first (the lists chain, each from the one before)"},
+		"office.register.looks-like": {IT: " (sembra il registro %s)", EN: " (it looks like the %s)"},
+	})
+	// The refusals whose two languages say different things, with named
+	// placeholders: the English repeats the library's error ({err}) or
+	// names the command's verb, the Italian explains the rule or leaves
+	// out what the clerk has no use for.
+	add(map[string]Entry{
+		"office.submission.not-quarantined": {IT: "la trasmissione {id} non è in quarantena ({state})", EN: "submission {id} is {state}, not quarantined: nothing to {what}"},
+		"office.user.bad-name":              {IT: "il nome utente ha da 1 a {max} caratteri fra a-z A-Z 0-9 . _ - e comincia con una lettera o una cifra", EN: "{err}"},
+		"office.user.bad-password":          {IT: "la password deve avere da {min} caratteri a 72 byte", EN: "{err}"},
+		"office.fide.bad-period":            {IT: "{period} non è il mese di una lista FIDE (anno-mese, per esempio 2027-01)", EN: "{err}"},
+		"office.list.bad-period":            {IT: "{period} non è il mese di una lista (anno-mese)", EN: "{err}"},
+		// A decision about a file whose tournament is not homologated:
+		// the English says the state too.
+		"office.decide.why.rejected":   {IT: "il torneo non è omologato", EN: "the tournament is not homologated ({verdict})"},
+		"office.decide.why.revoked":    {IT: "l'omologazione è stata revocata", EN: "its homologation was revoked ({reason})"},
+		"office.decide.why.superseded": {IT: "non è la versione in vigore del torneo", EN: "not the version in force of its tournament (file {file} is)"},
+		"office.register.bad-header": {IT: "{file}: l'intestazione non è quella del registro {kind} (mancano {missing})",
+			EN: "{file}: the header is not the {register}'s: {missing} missing{looks}"},
+		"office.register.mass-removal": {IT: "{file} toglierebbe {removed} delle {before} righe del registro in vigore ({percent}%, oltre il {max}%): rifiutato; un amministratore può sostituire il registro",
+			EN: "{file} would remove {removed} of the {before} rows of the {register} in force ({before_file}), more than {max}%: refused"},
+		// The arbiters' portal: the person reads the Italian; the English
+		// is the library's error, for the log and the API.
+		"office.portal.link.invalid":  {IT: "Il collegamento non è valido: ne chieda uno nuovo.", EN: "{err}"},
+		"office.portal.link.used":     {IT: "Il collegamento è già stato usato: vale una sola volta. Ne chieda uno nuovo.", EN: "{err}"},
+		"office.portal.link.expired":  {IT: "Il collegamento è scaduto: ne chieda uno nuovo.", EN: "{err}"},
+		"office.portal.link.browser":  {IT: "Il collegamento va aperto nello stesso browser con cui è stato chiesto: lo apra lì, oppure ne chieda uno nuovo da questo browser.", EN: "{err}"},
+		"office.portal.throttled":     {IT: "Troppi tentativi con una password sbagliata: riprovi più tardi, oppure entri con il collegamento via e-mail.", EN: "{err}"},
+		"office.portal.bad-password":  {IT: "La password deve avere almeno {min} caratteri (al massimo 72 byte).", EN: "{err}"},
+		"office.portal.too-large":     {IT: "Il file ({size}) supera il limite di {max}.", EN: "file too large"},
+		"office.portal.too-many-sent": {IT: "Ha caricato {files} nell'ultima ora, il massimo: riprovi più tardi.", EN: "too many uploads this hour"},
 	})
 }
