@@ -26,6 +26,11 @@ func TestSamplesConfigLoads(t *testing.T) {
 	if c.Outbox == "" || c.Notices.Language != "it" || c.Drop.Settle != time.Second {
 		t.Errorf("outbox %q language %q settle %v", c.Outbox, c.Notices.Language, c.Drop.Settle)
 	}
+	// The portal's section shows the defaults.
+	if want := (Portal{LinkLifetime: DefaultPortalLinkLifetime, LinksPerHour: DefaultPortalLinksPerHour, UploadsPerHour: DefaultPortalUploadsPerHour,
+		MaxUploadBytes: c.Limits.MaxFileBytes, Session: c.Web.Session}); c.Portal != want {
+		t.Errorf("the sample's portal section %+v, want the defaults %+v", c.Portal, want)
+	}
 }
 
 const minimal = `drop:
