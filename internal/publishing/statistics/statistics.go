@@ -285,9 +285,9 @@ func yearFrames(in Input, inYear func(string) bool) (t, p dataframe.DataFrame) {
 	reg := dataframe.New(strs("fsi_id", ids), strs("club", clubs))
 	// Only the year's tournaments' participations, with their month and
 	// province; a player not in the register has no club.
-	p = part.InnerJoin(t.Select([]string{"key", "month", "province"}), "key")
+	p = innerJoin(part, t.Select([]string{"key", "month", "province"}), "key")
 	if reg.Nrow() > 0 && p.Nrow() > 0 {
-		p = p.LeftJoin(reg, "fsi_id")
+		p = leftJoin(p, reg, "fsi_id")
 	}
 	return t, p
 }
@@ -567,7 +567,7 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 	if from.Nrow() == 0 || to.Nrow() == 0 {
 		return tab, nil
 	}
-	j := from.InnerJoin(to, "fsi_id")
+	j := innerJoin(from, to, "fsi_id")
 	g, ok, err := group(j, []string{"from", "to"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"fsi_id"})
 	if err != nil || !ok {
 		return tab, err
