@@ -214,7 +214,15 @@ func group(df dataframe.DataFrame, by []string, typs []dataframe.AggregationType
 	if df.Nrow() == 0 {
 		return df, false, nil
 	}
-	g := df.GroupBy(by...)
+	// Grouped, the frame is only the columns grouped by and aggregated:
+	// gota copies a group's every column.
+	var keep []string
+	for _, c := range slices.Concat(by, cols) {
+		if !slices.Contains(keep, c) {
+			keep = append(keep, c)
+		}
+	}
+	g := df.Select(keep).GroupBy(by...)
 	if g.Err != nil {
 		return df, false, g.Err
 	}
