@@ -285,9 +285,19 @@ func yearFrames(in Input, inYear func(string) bool) (t, p dataframe.DataFrame) {
 	}
 	part := dataframe.New(strs("key", pk), strs("fsi_id", pid), ints("pgames", pg))
 	var ids, clubs []string
+	known := map[string]bool{}
 	for _, pl := range in.Players {
 		if pl.FSIID != "" {
 			ids, clubs = append(ids, pl.FSIID), append(clubs, pl.Club)
+			known[pl.FSIID] = true
+		}
+	}
+	// A member the register does not have yet (his first tournament
+	// before the list that adds him) has no club, like one without.
+	for _, x := range in.Participations {
+		if len(known) > 0 && x.FSIID != "" && !known[x.FSIID] {
+			ids, clubs = append(ids, x.FSIID), append(clubs, "")
+			known[x.FSIID] = true
 		}
 	}
 	reg := dataframe.New(strs("fsi_id", ids), strs("club", clubs))

@@ -163,3 +163,27 @@ func TestSmallGroupsShowNoRating(t *testing.T) {
 		t.Errorf("rows %v", rows)
 	}
 }
+
+// A member who played before any list or register had him (his FSI id
+// from the tournament) counts under the unknown club, as one the
+// register has without a club; the statistics are computed (gota's
+// missing value in the club column made the grouping fail, and the
+// public site with it).
+func TestMemberNotInRegisterHasNoClub(t *testing.T) {
+	in := Input{
+		Tournaments:    []Tournament{{Key: "a", Province: "NA", Month: "2026-03", Games: 2}},
+		Participations: []Participation{{Tournament: "a", FSIID: "1", Games: 1}, {Tournament: "a", FSIID: "9", Games: 1}, {Tournament: "a", FSIID: "", Games: 0}},
+		Players:        []Player{{FSIID: "1", Club: "Scacchi"}, {FSIID: "2"}},
+	}
+	r, err := Compute(in, 2026)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Table("societa")
+	if len(c.Rows) != 2 || c.Rows[0][0] != Unknown || c.Rows[0][1] != 1 || c.Rows[0][2] != 1 || c.Rows[1][0] != "Scacchi" {
+		t.Errorf("clubs %v", c.Rows)
+	}
+	if tot := r.Table("mesi").Total; tot[3] != 2 {
+		t.Errorf("months total %v, want 2 players", tot)
+	}
+}
