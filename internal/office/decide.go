@@ -98,7 +98,7 @@ func (o *Office) Decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 
 func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*DecideResult, error) {
 	if req.Submission <= 0 {
-		return nil, errorf(Invalid, "a submission id is required")
+		return nil, newError(Invalid, "office.submission.required")
 	}
 	// The same player and kind twice in one call is a slip, not a
 	// correction: refused, as omologa rate refuses it.
@@ -132,7 +132,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			}
 		}
 		if len(files) != 1 {
-			return nil, errorf(NotFound, "submission %d has %d files named %q (its files: %s)", req.Submission, len(files), req.File, strings.Join(names, ", "))
+			return nil, newError(NotFound, "office.decide.no-such-file", req.Submission, len(files), req.File, strings.Join(names, ", "))
 		}
 	}
 	// The file read to check the decisions, kept for the players' names.
@@ -153,7 +153,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		}
 		t, _, err := codec.Read(f.Name, data)
 		if err != nil {
-			return nil, errorf(Refused, "submission %d, file %s: not readable as a tournament (%v): nothing to decide", req.Submission, f.Name, err)
+			return nil, newError(Refused, "office.decide.unreadable", req.Submission, f.Name, err)
 		}
 		kind, err := o.homologated(ctx, req.Submission, f)
 		if err != nil {

@@ -101,7 +101,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	k := req.Kind
 	if k != fsi.Standard && k != fsi.Rapid {
-		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+		return nil, unknownKind(k)
 	}
 	settings := &o.Rules.Rating
 	period, err := settings.Schedule(k).Parse(req.Period)

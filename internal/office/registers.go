@@ -204,7 +204,7 @@ func checkHeader(kind, name string, header []string) error {
 // diffRegister compares a register file with the one in force.
 func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byte) (*ImportDiff, error) {
 	if _, ok := registerColumns[kind]; !ok {
-		return nil, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
+		return nil, unknownRegister(kind)
 	}
 	header, rows, err := csvRows(name, data)
 	if err != nil {
@@ -321,7 +321,7 @@ func readRegister(kind, name string, data []byte) (rows int, err error) {
 		es, err = registers.ReadCalendar(name, data)
 		rows = len(es)
 	default:
-		return 0, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
+		return 0, unknownRegister(kind)
 	}
 	if err != nil {
 		return 0, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
@@ -390,7 +390,7 @@ func (o *Office) UndoImport(ctx context.Context, a Actor, kind string) (*store.R
 		return nil, err
 	}
 	if _, ok := registerColumns[kind]; !ok {
-		return nil, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
+		return nil, unknownRegister(kind)
 	}
 	v, err := o.Store.UndoRegister(ctx, kind, a.User, o.Now())
 	if errors.Is(err, store.ErrNothingToUndo) {
@@ -405,3 +405,7 @@ func (o *Office) UndoImport(ctx context.Context, a Actor, kind string) (*store.R
 	}
 	return v, nil
 }
+
+// unknownRegister refuses a register that is neither players, arbiters
+// nor calendar.
+func unknownRegister(kind string) *Error { return newError(Invalid, "office.register.unknown", kind) }

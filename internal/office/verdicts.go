@@ -163,7 +163,7 @@ func (o *Office) RejudgeList(ctx context.Context, a Actor, k fsi.Kind, label, re
 		return nil, err
 	}
 	if !k.IsList() {
-		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+		return nil, unknownKind(k)
 	}
 	p, err := o.Rules.Rating.Schedule(k).Parse(label)
 	if err != nil {

@@ -1,0 +1,16 @@
+package catalogue
+
+// More of the office's refusals (internal/office's Error): the input the
+// office does not know (a list kind, a register, a file of a
+// submission), in both languages so that the clerk's Italian page says
+// it in Italian.
+func init() {
+	add(map[string]Entry{
+		"office.submission.required": {IT: "occorre indicare la trasmissione", EN: "a submission id is required"},
+		"office.decide.no-such-file": {IT: "la trasmissione %d ha %d file di nome %q (i suoi file: %s)", EN: "submission %d has %d files named %q (its files: %s)"},
+		"office.decide.unreadable": {IT: "trasmissione %d, file %s: non si legge come torneo (%v): nessuna decisione possibile",
+			EN: "submission %d, file %s: not readable as a tournament (%v): nothing to decide"},
+		"office.list.unknown-kind": {IT: "tipo di lista sconosciuto %q: rapid o standard", EN: "unknown list kind %q: want rapid or standard"},
+		"office.register.unknown":  {IT: "registro sconosciuto %q: players (giocatori), arbiters (arbitri) o calendar (calendario)", EN: "unknown register %q: want players, arbiters or calendar"},
+	})
+}
