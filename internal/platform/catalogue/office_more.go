@@ -13,4 +13,13 @@ func init() {
 		"office.list.unknown-kind": {IT: "tipo di lista sconosciuto %q: rapid o standard", EN: "unknown list kind %q: want rapid or standard"},
 		"office.register.unknown":  {IT: "registro sconosciuto %q: players (giocatori), arbiters (arbitri) o calendar (calendario)", EN: "unknown register %q: want players, arbiters or calendar"},
 	})
+	// A decision of the office about a player, as the command line
+	// (English) and a list run's change report (Italian) write it.
+	add(map[string]Entry{
+		"office.decision.line":                   {IT: "%d %s: %s (%s), deciso da %s il %s", EN: "%d %s: %s (%s), decided by %s on %s"},
+		"office.decision.withdrawal-justified":   {IT: "ritiro giustificato, l'RTF 7.5.3 non si applica", EN: "withdrawal justified, RTF 7.5.3 does not apply"},
+		"office.decision.withdrawal-unjustified": {IT: "ritiro ingiustificato, una variazione positiva è azzerata", EN: "withdrawal unjustified, a positive variation is zeroed"},
+		"office.decision.theoretical":            {IT: "punteggio teorico %s", EN: "theoretical rating %s"},
+		"office.decision.other":                  {IT: "%s %s", EN: "%s %s"},
+	})
 }
