@@ -22,4 +22,13 @@ func init() {
 		"office.decision.theoretical":            {IT: "punteggio teorico %s", EN: "theoretical rating %s"},
 		"office.decision.other":                  {IT: "%s %s", EN: "%s %s"},
 	})
+	// The body fields of RAPID 5.2 the portal asks the person to confirm:
+	// their labels, and the dates of a tournament of several days.
+	add(map[string]Entry{
+		"office.portal.field.venue":     {IT: "Luogo", EN: "Venue"},
+		"office.portal.field.date":      {IT: "Date", EN: "Dates"},
+		"office.portal.field.arbiter":   {IT: "Arbitro", EN: "Arbiter"},
+		"office.portal.field.organiser": {IT: "Organizzatore", EN: "Organiser"},
+		"office.portal.field.dates":     {IT: "dal %s al %s", EN: "from %s to %s"},
+	})
 }
