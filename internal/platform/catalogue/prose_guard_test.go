@@ -27,12 +27,10 @@ var formNames = map[string]bool{"Get": true, "FormValue": true, "PostFormValue":
 var proseBefore = map[string]int{
 	// The problems met reading a message, written in both languages
 	// in one string ("intestazione del messaggio illeggibile /
-	// unreadable message header"), and the notes on an archive or a
-	// message too large, in Italian for the notice.
-	"internal/intake/email/parse.go":    16,
-	"internal/intake/imap/watcher.go":   1,
-	"internal/intake/ingest/archive.go": 8,
-	"internal/intake/ingest/drop.go":    1,
+	// unreadable message header"), and the note on a message too
+	// large, the same way.
+	"internal/intake/email/parse.go":  16,
+	"internal/intake/imap/watcher.go": 1,
 }
 
 // italianProse are words of Italian prose that English does not write:
