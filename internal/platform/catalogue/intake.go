@@ -28,4 +28,32 @@ func init() {
 		"intake.archive.empty":           {IT: "l'archivio %s è vuoto", EN: "the archive %s is empty"},
 		"intake.drop.too-large":          {IT: "il file %s (%s) supera il limite di %s e non è stato letto", EN: "the file %s (%s) is over the limit of %s and was not read"},
 	})
+	// The problems met reading a message (internal/intake/email), kept
+	// for the office in both languages side by side: named placeholders,
+	// as the English says the library's error the Italian leaves out.
+	add(map[string]Entry{
+		"intake.mail.header":           {IT: "intestazione del messaggio illeggibile", EN: "unreadable message header: {err}"},
+		"intake.mail.from-malformed":   {IT: "mittente non valido", EN: "malformed From header: {raw}"},
+		"intake.mail.from-missing":     {IT: "mittente assente", EN: "no From header"},
+		"intake.mail.subject":          {IT: "oggetto con codifica sconosciuta", EN: "subject in an unknown encoding: {err}"},
+		"intake.mail.too-deep":         {IT: "struttura MIME troppo annidata (oltre {max} livelli): parti ignorate", EN: "MIME nesting deeper than {max}: parts not read"},
+		"intake.mail.content-type":     {IT: "Content-Type illeggibile {raw}: parte letta come testo", EN: "unreadable Content-Type: read as text"},
+		"intake.mail.no-boundary":      {IT: "multipart senza boundary: parte letta come allegato", EN: "multipart without boundary: read as one part"},
+		"intake.mail.broken":           {IT: "struttura MIME interrotta dopo {n} parti", EN: "broken MIME after {n} parts: {err}"},
+		"intake.mail.no-parts":         {IT: "multipart senza parti", EN: "multipart with no parts"},
+		"intake.mail.forwarded":        {IT: "messaggio inoltrato illeggibile", EN: "unreadable forwarded message: {err}"},
+		"intake.mail.too-many-parts":   {IT: "troppe parti MIME (oltre {max}): le altre sono ignorate", EN: "more than {max} MIME parts: the rest not read"},
+		"intake.mail.unknown-encoding": {IT: "{what}: codifica di trasferimento sconosciuta {enc}, letto così com'è", EN: "unknown transfer encoding {enc}, taken as is"},
+		"intake.mail.part-too-large":   {IT: "{what}: parte troppo grande ({size}, limite {limit}): non presa", EN: "part too large ({size}, limit {limit}): not taken"},
+		"intake.mail.decoding-broken":  {IT: "{what}: decodifica {enc} interrotta, presi {n} byte", EN: "{enc} decoding broken, kept {n} bytes: {err}"},
+		"intake.mail.text-cut":         {IT: "testo del messaggio oltre {max} byte: troncato", EN: "message text over {max} bytes: truncated"},
+		"intake.mail.not-utf8":         {IT: "{what}: non è UTF-8 valido (charset {cs}), letto come Windows-1252", EN: "not valid UTF-8, read as Windows-1252"},
+		"intake.mail.unknown-charset":  {IT: "{what}: charset sconosciuto {cs}, letto come Windows-1252", EN: "unknown charset {cs}, read as Windows-1252"},
+		"intake.mail.unsafe-name":      {IT: "nome dell'allegato {orig} non sicuro: salvato come {name}", EN: "unsafe attachment name, saved as {name}"},
+		"intake.mail.too-large":        {IT: "messaggio troppo grande ({size}, limite {limit}): allegati non letti; inviare i file compressi in zip", EN: "message too large ({size}, limit {limit}): attachments not read"},
+		// What a problem is about, before its colon.
+		"intake.mail.what.text":       {IT: "testo del messaggio", EN: "message text"},
+		"intake.mail.what.text-short": {IT: "testo", EN: "text"},
+		"intake.mail.what.forwarded":  {IT: "messaggio inoltrato", EN: "forwarded message"},
+	})
 }
