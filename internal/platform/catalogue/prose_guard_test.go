@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"omologa/internal/testkit/gosource"
 )
@@ -35,16 +34,6 @@ func init() {
 	}
 }
 
-// italianWordIn is the first Italian word of s, "" when it holds none.
-func italianWordIn(s string) string {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if italianProse[w] {
-			return w
-		}
-	}
-	return ""
-}
-
 // TestNoItalianProseOutsideTheCatalogue: the office, the portal and the
 // intake write no Italian sentence in their code (issue 19: their
 // refusals, reasons and page words are the catalogue's). Literals read,
@@ -62,38 +51,7 @@ func TestNoItalianProseOutsideTheCatalogue(t *testing.T) {
 			return
 		}
 		checked++
-		read := map[*ast.BasicLit]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.CaseClause:
-				for _, e := range x.List {
-					if b, ok := e.(*ast.BasicLit); ok {
-						read[b] = true
-					}
-				}
-			case *ast.KeyValueExpr:
-				if b, ok := x.Key.(*ast.BasicLit); ok {
-					read[b] = true
-				}
-			case *ast.CallExpr:
-				if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "regexp" || formNames[sel.Sel.Name] {
-						for _, a := range x.Args {
-							if b, ok := a.(*ast.BasicLit); ok {
-								read[b] = true
-							}
-						}
-					}
-				}
-			case *ast.ImportSpec:
-				read[x.Path] = true
-			case *ast.Field:
-				if x.Tag != nil {
-					read[x.Tag] = true
-				}
-			}
-			return true
-		})
+		read := gosource.Read(f, formNames)
 		ast.Inspect(f, func(n ast.Node) bool {
 			b, ok := n.(*ast.BasicLit)
 			if !ok || b.Kind != token.STRING || read[b] {
@@ -103,7 +61,7 @@ func TestNoItalianProseOutsideTheCatalogue(t *testing.T) {
 			if err != nil || strings.HasPrefix(s, "/") { // a path of the portal ("/portale/invii/")
 				return true
 			}
-			if w := italianWordIn(s); w != "" {
+			if w := gosource.WordIn(s, italianProse); w != "" {
 				t.Errorf("%s: %q has the Italian word %q: give the text a key in internal/platform/catalogue", fset.Position(b.Pos()), s, w)
 			}
 			return true
