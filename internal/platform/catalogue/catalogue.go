@@ -14,7 +14,15 @@
 // checks put in the findings (whose own sentences are rules.yaml's);
 // "join." the words that join the last item of a list in prose; "state."
 // the one state model's labels, its sentences on where a file counts and
-// its refusals; "note." the notes kept on a submission or a file;
+// its refusals; "reader." what the file readers (internal/tournament)
+// say about a file, read in both languages by tournament.Say: a
+// diagnostic's text is "reader." + its code ("reader.trf.sex"), + "." +
+// a variant when the code has several texts ("reader.trf.start.missing",
+// code "trf.start"); a file that cannot be read at all
+// "reader.<format>.<why>" ("reader.trf.not-trf"); the words those texts
+// take as arguments "reader.field.*", "reader.codec.file.*"; a date's
+// problems "reader.date.*", a rate of play's "reader.rate.*";
+// "note." the notes kept on a submission or a file;
 // "list." a list run's notes and corrections.
 package catalogue
 

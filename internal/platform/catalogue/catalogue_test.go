@@ -3,6 +3,7 @@ package catalogue
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -99,6 +100,24 @@ func TestPrefixed(t *testing.T) {
 	}
 	if _, ok := it["web.login"]; ok {
 		t.Error("Prefixed kept the prefix")
+	}
+}
+
+// TestReaderEntries: the readers' texts are here (their languages and
+// placeholders checked above with every entry's); read through T, %q
+// keeps Go's quotes (tournament.Say puts « » in the Italian).
+func TestReaderEntries(t *testing.T) {
+	n := 0
+	for k := range entries {
+		if strings.HasPrefix(k, "reader.") {
+			n++
+		}
+	}
+	if n < 100 {
+		t.Errorf("%d reader entries", n)
+	}
+	if got := IT.T("reader.trf.sex", "x"); got != `il sesso "x" non è m, w o f; lasciato vuoto` {
+		t.Errorf("reader.trf.sex: %q", got)
 	}
 }
 

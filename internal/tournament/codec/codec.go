@@ -52,18 +52,13 @@ func Decode(name string, data []byte) (string, []tournament.Diagnostic) {
 	var diags []tournament.Diagnostic
 	if bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
 		data = data[3:]
-		diags = append(diags, tournament.Diagnostic{File: name, Line: 1, Column: 1, Field: "encoding",
-			Severity: tournament.Note, Code: "codec.bom", Message: "UTF-8 byte-order mark removed",
-			MessageIT: "rimosso il segno di ordine dei byte (BOM) UTF-8 all'inizio del file"})
+		diags = append(diags, tournament.NewDiagnostic(name, 1, 1, "encoding", tournament.Note, "codec.bom"))
 	}
 	if utf8.Valid(data) {
 		return string(data), diags
 	}
 	line, col := firstInvalid(data)
-	diags = append(diags, tournament.Diagnostic{File: name, Line: line, Column: col, Field: "encoding",
-		Severity: tournament.Note, Code: "codec.windows-1252",
-		Message:   "the file is not UTF-8, so it was read as Windows-1252 (Latin-1)",
-		MessageIT: "il file non è in UTF-8, quindi è stato letto come Windows-1252 (Latin-1)"})
+	diags = append(diags, tournament.NewDiagnostic(name, line, col, "encoding", tournament.Note, "codec.windows-1252"))
 	return decode1252(data), diags
 }
 

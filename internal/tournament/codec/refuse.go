@@ -6,52 +6,48 @@ import (
 	"omologa/internal/tournament"
 )
 
-const (
-	adviceVegaIT = "Vega: Rating Report → FIDE (file TRF); Swiss-Manager: Esporta → TRF FIDE"
-	adviceVegaEN = "Vega: Rating Report → FIDE (TRF file); Swiss-Manager: Export → FIDE TRF"
-)
-
 // Refuse recognises files omologa does not read (PDF, office documents,
 // archives such as Vega's .vegz, images, Swiss-Manager's binary .TUNX and
 // .TURX, any other binary) and returns a *tournament.RefusedError asking
 // for the TRF export; nil for text.
 func Refuse(name string, data []byte) error {
-	refuse := func(kind, what, whatEN string) error {
-		return &tournament.RefusedError{File: name, Kind: kind,
-			AdviceIT: "Il file è " + what + ", non un file di risultati leggibile. Inviate l'esportazione TRF del torneo (" + adviceVegaIT + ").",
-			AdviceEN: "the file is " + whatEN + ", not a readable result file. Please send the tournament's TRF export (" + adviceVegaEN + ")."}
+	// refuse is the refusal of a file of the kind, which is what (a
+	// reader's text, "codec.file."+what).
+	refuse := func(kind, what string) error {
+		en, it := tournament.Say("codec.refused", tournament.Key("codec.file."+what))
+		return &tournament.RefusedError{File: name, Kind: kind, AdviceIT: it, AdviceEN: en}
 	}
 	switch {
 	case bytes.HasPrefix(data, []byte("%PDF")):
-		return refuse("pdf", "un PDF", "a PDF")
+		return refuse("pdf", "pdf")
 	case bytes.HasPrefix(data, []byte("PK\x03\x04")), bytes.HasPrefix(data, []byte("PK\x05\x06")):
 		head := data[:min(len(data), 4096)]
 		switch {
 		case bytes.Contains(head, []byte("word/")):
-			return refuse("word", "un documento Word", "a Word document")
+			return refuse("word", "word")
 		case bytes.Contains(head, []byte("xl/")), bytes.Contains(head, []byte("opendocument.spreadsheet")):
-			return refuse("spreadsheet", "un foglio di calcolo", "a spreadsheet")
+			return refuse("spreadsheet", "spreadsheet")
 		case bytes.Contains(head, []byte("opendocument.text")):
-			return refuse("word", "un documento di testo (ODT)", "a text document (ODT)")
+			return refuse("word", "odt")
 		}
-		return refuse("vegz", "un archivio compresso (ad esempio il file .vegz di Vega)", "a compressed archive (such as Vega's .vegz)")
+		return refuse("vegz", "vegz")
 	case bytes.HasPrefix(data, []byte("\x1F\x8B")):
-		return refuse("vegz", "un archivio compresso (ad esempio il file .vegz di Vega)", "a compressed archive (such as Vega's .vegz)")
+		return refuse("vegz", "vegz")
 	case bytes.HasPrefix(data, []byte("\xD0\xCF\x11\xE0")):
-		return refuse("spreadsheet", "un documento Office (Excel o Word)", "an Office document (Excel or Word)")
+		return refuse("spreadsheet", "office")
 	case bytes.HasPrefix(data, []byte("{\\rtf")):
-		return refuse("word", "un documento RTF", "an RTF document")
+		return refuse("word", "rtf")
 	case bytes.HasPrefix(data, []byte("\x89PNG")), bytes.HasPrefix(data, []byte("\xFF\xD8\xFF")),
 		bytes.HasPrefix(data, []byte("GIF8")), bytes.HasPrefix(data, []byte("II*\x00")), bytes.HasPrefix(data, []byte("MM\x00*")):
-		return refuse("image", "un'immagine", "an image")
+		return refuse("image", "image")
 	case bytes.HasPrefix(data, []byte("Rar!")), bytes.HasPrefix(data, []byte("7z\xBC\xAF")):
-		return refuse("archive", "un archivio compresso", "a compressed archive")
+		return refuse("archive", "archive")
 	}
 	if isHTML(data) {
-		return refuse("html", "una pagina HTML (la classifica pubblicata), non il file del torneo", "an HTML page (the published standings), not the tournament file")
+		return refuse("html", "html")
 	}
 	if binary(data) {
-		return refuse("swiss-manager", "binario (ad esempio un file .TUNX/.TURX di Swiss-Manager o un file di Vega)", "binary (such as a Swiss-Manager .TUNX/.TURX file or a Vega file)")
+		return refuse("swiss-manager", "binary")
 	}
 	return nil
 }

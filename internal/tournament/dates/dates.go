@@ -22,7 +22,6 @@ package dates
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -62,7 +61,7 @@ func Parse(s string) (tournament.Date, Layout, error) {
 		if d, ok := parseNamed(s); ok {
 			return d, LayoutNamed, nil
 		}
-		return tournament.Date{}, LayoutNone, unreadable(s, "not one of the accepted layouts", "non è in nessuno dei formati accettati")
+		return tournament.Date{}, LayoutNone, unreadable(s, "layouts")
 	}
 	if n == 0 {
 		// Only separators and blanks: the '    .  .  ' placeholder.
@@ -77,7 +76,7 @@ func Parse(s string) (tournament.Date, Layout, error) {
 	case n == 2 && widths[0] == 4 && widths[1] <= 2:
 		// Year and month ("1987/07"), as String writes a partial date.
 		if nums[1] > 12 {
-			return tournament.Date{}, LayoutNone, unreadable(s, fmt.Sprintf("month %d", nums[1]), fmt.Sprintf("il mese %d non esiste", nums[1]))
+			return tournament.Date{}, LayoutNone, unreadable(s, "month", nums[1])
 		}
 		return build(nums[0], nums[1], 0, s, LayoutYMD)
 	case n == 3 && widths[0] == 4 && widths[1] <= 2 && widths[2] <= 2:
@@ -92,11 +91,11 @@ func Parse(s string) (tournament.Date, Layout, error) {
 			return tournament.Date{}, LayoutNone, nil
 		}
 		if nums[1] == 0 || nums[2] == 0 {
-			return tournament.Date{}, LayoutNone, unreadable(s, "a two-digit year needs month and day", "con l'anno a due cifre servono anche mese e giorno")
+			return tournament.Date{}, LayoutNone, unreadable(s, "short-year")
 		}
 		return build(2000+nums[0], nums[1], nums[2], s, LayoutShort)
 	}
-	return tournament.Date{}, LayoutNone, unreadable(s, "not one of the accepted layouts", "non è in nessuno dei formati accettati")
+	return tournament.Date{}, LayoutNone, unreadable(s, "layouts")
 }
 
 // splitNumbers cuts s into at most three runs of digits separated by
@@ -132,7 +131,7 @@ func splitNumbers(s string, nums, widths *[3]int) (int, bool) {
 
 func year(y int, s string, l Layout) (tournament.Date, Layout, error) {
 	if y < 1800 || y > 2200 {
-		return tournament.Date{}, LayoutNone, unreadable(s, fmt.Sprintf("year %d out of range", y), fmt.Sprintf("l'anno %d è fuori dall'intervallo ammesso (1800-2200)", y))
+		return tournament.Date{}, LayoutNone, unreadable(s, "year", y)
 	}
 	return tournament.Date{Year: y}, l, nil
 }
@@ -153,7 +152,7 @@ func build(y, m, d int, s string, l Layout) (tournament.Date, Layout, error) {
 		return date, l, err
 	}
 	if !valid(y, m, d) {
-		return tournament.Date{}, LayoutNone, unreadable(s, fmt.Sprintf("no such day (read as %s)", l), fmt.Sprintf("il giorno non esiste (letta nel formato %s)", l.Italian()))
+		return tournament.Date{}, LayoutNone, unreadable(s, "no-such-day", l.Both())
 	}
 	return tournament.Date{Year: y, Month: time.Month(m), Day: d}, l, nil
 }

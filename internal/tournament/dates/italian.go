@@ -38,17 +38,37 @@ func Italian(err error) string {
 
 // unreadable builds the error for text s that is not a date; the English
 // text keeps the form "unreadable date "s": why".
-func unreadable(s, why, whyIT string) error {
-	return &Error{
-		en:  fmt.Sprintf("%v %q: %s", ErrUnreadable, s, why),
-		it:  tournament.SprintfIT("data %q non leggibile: %s", s, whyIT),
-		err: ErrUnreadable,
-	}
+// unreadable builds the error for text s that is not a date, saying why
+// in the reader's text "date."+id with args; the English keeps the form
+// "unreadable date "s": why".
+func unreadable(s, id string, args ...any) error {
+	en, it := tournament.Say("date.unreadable", s, tournament.Phrase("date."+id, args...))
+	return &Error{en: en, it: it, err: ErrUnreadable}
 }
 
 // roundError builds the error for a round date that was read but cannot
-// be used.
-func roundError(en, it string) error { return &Error{en: en, it: it} }
+// be used: the reader's text "date."+id with args.
+func roundError(id string, args ...any) error {
+	en, it := tournament.Say("date."+id, args...)
+	return &Error{en: en, it: it}
+}
+
+// Said is err's text in both languages, as an argument of a reader's
+// text (tournament.Both).
+func Said(err error) tournament.Both { return tournament.Both{EN: err.Error(), IT: Italian(err)} }
+
+// Period is a tournament's span in both languages, for a reader's text.
+func Period(start, end tournament.Date) tournament.Both {
+	return tournament.Both{EN: start.String() + " to " + end.String(), IT: ItalianPeriod(start, end)}
+}
+
+// day is a date in both languages, for a reader's text.
+func day(d tournament.Date) tournament.Both {
+	return tournament.Both{EN: d.String(), IT: ItalianDate(d)}
+}
+
+// Both is the layout in both languages, for a reader's text.
+func (l Layout) Both() tournament.Both { return tournament.Both{EN: string(l), IT: l.Italian()} }
 
 // Italian writes the layout with the Italian letters arbiters know (AA
 // for the year, GG for the day).
@@ -110,9 +130,10 @@ func TournamentBound(s string, end bool) (d tournament.Date, en, it string) {
 	if err == nil {
 		return d, "", ""
 	}
-	field, fieldIT := "start date", "data di inizio"
+	id := "date.start"
 	if end {
-		field, fieldIT = "end date", "data di fine"
+		id = "date.end"
 	}
-	return d, field + ": " + err.Error(), fieldIT + ": " + Italian(err)
+	en, it = tournament.Say(id, Said(err))
+	return d, en, it
 }

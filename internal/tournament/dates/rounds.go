@@ -1,7 +1,6 @@
 package dates
 
 import (
-	"fmt"
 	"strings"
 
 	"omologa/internal/tournament"
@@ -49,8 +48,7 @@ func Rounds(fields []string, start, end tournament.Date) ([]tournament.Date, Lay
 				continue
 			}
 			if !inside(d, start, end) {
-				problems = append(problems, RoundProblem{i, roundError(fmt.Sprintf("round date %s is outside the tournament (%s to %s)", d, start, end),
-					fmt.Sprintf("la data del turno %s è fuori dal torneo (%s)", ItalianDate(d), ItalianPeriod(start, end)))})
+				problems = append(problems, RoundProblem{i, roundError("round-outside", day(d), Period(start, end))})
 				continue
 			}
 			out[i] = d
@@ -75,8 +73,7 @@ func Rounds(fields []string, start, end tournament.Date) ([]tournament.Date, Lay
 			continue
 		}
 		if !inside(d, start, end) {
-			problems = append(problems, RoundProblem{i, roundError(fmt.Sprintf("round date %q read as %s is outside the tournament (%s to %s), and no other reading puts every round inside it", strings.TrimSpace(f), d, start, end),
-				tournament.SprintfIT("la data del turno %q, letta come %s, è fuori dal torneo (%s), e nessun'altra lettura fa cadere tutti i turni nel periodo del torneo", strings.TrimSpace(f), ItalianDate(d), ItalianPeriod(start, end)))})
+			problems = append(problems, RoundProblem{i, roundError("round-outside-short", strings.TrimSpace(f), day(d), Period(start, end))})
 			continue
 		}
 		out[i] = d
@@ -133,7 +130,7 @@ func readShort(f string, l Layout) (tournament.Date, error) {
 		y, m, d = nums[0], nums[1], nums[2]
 	}
 	if m == 0 || d == 0 {
-		return tournament.Date{}, unreadable(f, fmt.Sprintf("no such day (read as %s)", l), fmt.Sprintf("il giorno non esiste (letta nel formato %s)", l.Italian()))
+		return tournament.Date{}, unreadable(f, "no-such-day", l.Both())
 	}
 	date, _, err := build(2000+y, m, d, f, l)
 	return date, err
@@ -153,8 +150,7 @@ func parseFull(f string) (tournament.Date, Layout, error) {
 	d, l, err := Parse(f)
 	if err == nil && !d.IsZero() && !d.IsFull() {
 		f = strings.TrimSpace(f)
-		return tournament.Date{}, LayoutNone, roundError(fmt.Sprintf("round date %q: day, month and year are needed", f),
-			tournament.SprintfIT("data del turno %q: servono giorno, mese e anno", f))
+		return tournament.Date{}, LayoutNone, roundError("round-not-full", f)
 	}
 	return d, l, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 	"regexp"
 	"slices"
 	"strconv"
@@ -40,7 +41,7 @@ const (
 func Parse(text string) (*Rate, error) {
 	trimmed := strings.TrimSpace(text)
 	if trimmed == "" {
-		return nil, fail(text, "empty", "vuota")
+		return nil, fail(text, why("empty"))
 	}
 	if looksLikeFIDECode(trimmed) || armageddon().MatchString(trimmed) {
 		r, err := ParseFIDECode(trimmed)
@@ -50,27 +51,26 @@ func Parse(text string) (*Rate, error) {
 		return r, err
 	}
 	if n := utf8.RuneCountInString(trimmed); n > maxTextLen {
-		return nil, fail(text, fmt.Sprintf("%d characters is too long for a rate of play", n),
-			fmt.Sprintf("%d caratteri sono troppi per una cadenza", n))
+		return nil, fail(text, why("too-long", n))
 	}
 	if !strings.ContainsAny(trimmed, "0123456789") {
-		return nil, fail(text, "no time is stated (no number)", "non indica alcun tempo (nessun numero)")
+		return nil, fail(text, why("no-number"))
 	}
 	toks, err := tokenize(normalize(trimmed))
 	if err != nil {
-		return nil, fail(text, err.en, err.it)
+		return nil, fail(text, err)
 	}
 	its, err := quantities(toks)
 	if err != nil {
-		return nil, fail(text, err.en, err.it)
+		return nil, fail(text, err)
 	}
 	r, err := assemble(its)
 	if err != nil {
-		return nil, fail(text, err.en, err.it)
+		return nil, fail(text, err)
 	}
 	r.Text = text
 	if err := r.check(); err != nil {
-		return nil, fail(text, err.en, err.it)
+		return nil, fail(text, err)
 	}
 	return r, nil
 }
@@ -89,11 +89,15 @@ func (e *Error) Error() string {
 
 type reason struct{ en, it string }
 
-func why(en, it string, args ...any) *reason {
-	return &reason{fmt.Sprintf(en, args...), fmt.Sprintf(it, args...)}
+// why is the reason "reader.rate."+id of the catalogue with args, in
+// both languages (%q in Go's quotes in both: the reason quotes what the
+// arbiter wrote as the reader reads it).
+func why(id string, args ...any) *reason {
+	key := "reader.rate." + id
+	return &reason{catalogue.EN.T(key, args...), catalogue.IT.T(key, args...)}
 }
 
-func fail(text, en, it string) *Error { return &Error{Text: text, Reason: en, ReasonIT: it} }
+func fail(text string, r *reason) *Error { return &Error{Text: text, Reason: r.en, ReasonIT: r.it} }
 
 // Kind is the kind of play the Laws of Chess assign to a rate: the
 // federation's one vocabulary of kinds.
@@ -109,44 +113,42 @@ const (
 // check enforces what every readable rate must satisfy.
 func (r *Rate) check() *reason {
 	if len(r.Periods) == 0 {
-		return why("no time for the game is stated, only an increment or a delay",
-			"non indica il tempo di gioco, solo un incremento o un ritardo")
+		return why("only-increment")
 	}
 	if len(r.Periods) > maxPeriods {
-		return why("more than %d time controls", "più di %d periodi di gioco", maxPeriods)
+		return why("too-many-periods", maxPeriods)
 	}
 	moves := 0
 	for i, p := range r.Periods {
 		if math.IsNaN(p.Minutes) || p.Minutes < 0 || p.Minutes > maxPeriodMinutes {
-			return why("%g minutes in a time control is not plausible", "%g minuti in un periodo non sono plausibili", p.Minutes)
+			return why("period-minutes", p.Minutes)
 		}
 		if p.Moves < 0 || p.Moves > maxMoves {
-			return why("%d moves in a time control is not plausible", "%d mosse in un periodo non sono plausibili", p.Moves)
+			return why("period-moves", p.Moves)
 		}
 		if p.Moves == 0 && i != len(r.Periods)-1 {
-			return why("a time control follows the one for the rest of the game",
-				"un periodo segue quello per il resto della partita")
+			return why("after-rest")
 		}
 		moves += p.Moves
 	}
 	if last := r.Periods[len(r.Periods)-1]; last.Moves > 0 && moves < 60 {
-		return why("the time after move %d is not stated", "non indica il tempo dopo la mossa %d", moves)
+		return why("no-time-after", moves)
 	}
 	if r.IncrementSeconds < 0 || r.IncrementSeconds > maxSeconds || math.IsNaN(r.IncrementSeconds) {
-		return why("an increment of %g seconds is not plausible", "un incremento di %g secondi non è plausibile", r.IncrementSeconds)
+		return why("increment", r.IncrementSeconds)
 	}
 	if r.DelaySeconds < 0 || r.DelaySeconds > maxSeconds || math.IsNaN(r.DelaySeconds) {
-		return why("a delay of %g seconds is not plausible", "un ritardo di %g secondi non è plausibile", r.DelaySeconds)
+		return why("delay", r.DelaySeconds)
 	}
 	if r.IncrementSeconds > 0 && r.IncrementFrom < 1 {
 		r.IncrementFrom = 1
 	}
 	if r.IncrementFrom > maxMoves {
-		return why("an increment from move %d is not plausible", "un incremento dalla mossa %d non è plausibile", r.IncrementFrom)
+		return why("increment-from", r.IncrementFrom)
 	}
 	t := r.MinutesFor60Moves()
 	if !(t > 0) || math.IsInf(t, 0) {
-		return why("the time for a 60-move game is zero", "il tempo per una partita di 60 mosse è zero")
+		return why("zero-time")
 	}
 	return nil
 }
@@ -325,11 +327,11 @@ func tokenize(s string) ([]token, *reason) {
 			}
 			lit := string(rs[i:j])
 			if j-i > 6 {
-				return nil, why("the number %s is too long", "il numero %s è troppo lungo", lit)
+				return nil, why("number-too-long", lit)
 			}
 			v, err := strconv.ParseFloat(strings.Replace(lit, ",", ".", 1), 64)
 			if err != nil {
-				return nil, why("cannot read the number %q", "numero %q illeggibile", lit)
+				return nil, why("number", lit)
 			}
 			toks = append(toks, token{kind: tNum, val: v, text: lit})
 			i = j
@@ -356,11 +358,11 @@ func tokenize(s string) ([]token, *reason) {
 			case strings.HasPrefix(w, "from"):
 				n, err := strconv.Atoi(w[4:])
 				if err != nil || n < 1 {
-					return nil, why("cannot read the move the increment starts from", "non si legge da quale mossa parte l'incremento")
+					return nil, why("from-move")
 				}
 				toks = append(toks, token{kind: tFrom, val: float64(n)})
 			default:
-				return nil, why("unknown word %q", "parola sconosciuta %q", "@"+w)
+				return nil, why("unknown-word", "@"+w)
 			}
 		case unicode.IsLetter(c):
 			j := i
@@ -372,7 +374,7 @@ func tokenize(s string) ([]token, *reason) {
 			if k, ok := words[w]; ok {
 				toks = append(toks, token{kind: k, text: w})
 			} else if !fillers[w] {
-				return nil, why("unknown word %q", "parola sconosciuta %q", w)
+				return nil, why("unknown-word", w)
 			}
 		case c == '\'':
 			toks = append(toks, token{kind: tMin, text: "'"})
@@ -393,7 +395,7 @@ func tokenize(s string) ([]token, *reason) {
 			toks = append(toks, token{kind: tSep})
 			i++
 		default:
-			return nil, why("unexpected character %q", "carattere inatteso %q", string(c))
+			return nil, why("character", string(c))
 		}
 	}
 	return toks, nil
@@ -461,7 +463,7 @@ func quantities(toks []token) ([]item, *reason) {
 				i++
 			case at(i+1, tMoves):
 				if t.val != math.Trunc(t.val) {
-					return nil, why("%s moves is not a whole number", "%s mosse non è un numero intero", t.text)
+					return nil, why("moves-whole", t.text)
 				}
 				its = append(its, item{kind: iMoves, val: t.val})
 				i++
@@ -469,7 +471,7 @@ func quantities(toks []token) ([]item, *reason) {
 				its = append(its, item{kind: iBare, val: t.val})
 			}
 		case tHour, tMin, tSec:
-			return nil, why("the unit %q has no number", "l'unità %q non ha un numero", t.text)
+			return nil, why("unit-no-number", t.text)
 		case tMoves:
 			// "40 mosse in 90' e 30' per le mosse restanti": a stray
 			// "moves" adds nothing.
@@ -522,25 +524,24 @@ func assemble(its []item) (*Rate, *reason) {
 	}
 	addPeriod := func(moves, minutes float64) *reason {
 		if lastOpen() {
-			return why("two time controls for the rest of the game: say how many moves the first one covers",
-				"due periodi per il resto della partita: indicare quante mosse copre il primo")
+			return why("two-rest")
 		}
 		if moves != math.Trunc(moves) || moves < 0 || moves > maxMoves {
-			return why("%g moves in a time control is not plausible", "%g mosse in un periodo non sono plausibili", moves)
+			return why("period-moves-g", moves)
 		}
 		r.Periods = append(r.Periods, Period{Moves: int(moves), Minutes: minutes})
 		return nil
 	}
 	setInc := func(s float64) *reason {
 		if incSet && s != r.IncrementSeconds {
-			return why("two different increments (%g and %g seconds)", "due incrementi diversi (%g e %g secondi)", r.IncrementSeconds, s)
+			return why("two-increments", r.IncrementSeconds, s)
 		}
 		r.IncrementSeconds, incSet = s, true
 		return nil
 	}
 	setDelay := func(s float64) *reason {
 		if delaySet && s != r.DelaySeconds {
-			return why("two different delays (%g and %g seconds)", "due ritardi diversi (%g e %g secondi)", r.DelaySeconds, s)
+			return why("two-delays", r.DelaySeconds, s)
 		}
 		r.DelaySeconds, delaySet = s, true
 		return nil
@@ -561,8 +562,7 @@ func assemble(its []item) (*Rate, *reason) {
 				// "90/30" is more likely 90'+30" than 90 moves in 30
 				// minutes: a first number above 60 is not read as moves.
 				if it.kind == iBare && it.val > 60 {
-					return nil, why("ambiguous: %g/%g may be %g minutes and %g seconds; write the units (e.g. 40/90 or 90'+30\")",
-						"ambigua: %g/%g può indicare %g minuti e %g secondi; scrivere le unità (es. 40/90 o 90'+30\")",
+					return nil, why("ambiguous-slash",
 						it.val, its[i+2].val, it.val, its[i+2].val)
 				}
 				movesWritten = true
@@ -572,7 +572,7 @@ func assemble(its []item) (*Rate, *reason) {
 				break
 			}
 			if it.kind == iMoves {
-				return nil, why("%g moves without a time", "%g mosse senza un tempo", it.val)
+				return nil, why("moves-no-time", it.val)
 			}
 			switch {
 			case at(i-1, iDelay) || at(i+1, iDelay):
@@ -584,7 +584,7 @@ func assemble(its []item) (*Rate, *reason) {
 			case !incSet:
 				err = setInc(it.val)
 			default:
-				return nil, why("cannot tell what %g stands for", "non si capisce cosa indichi %g", it.val)
+				return nil, why("unclear-number", it.val)
 			}
 		case iTime:
 			unitsWritten = true
@@ -601,12 +601,12 @@ func assemble(its []item) (*Rate, *reason) {
 			err = seconds(i, it.val)
 		case iFrom:
 			if fromSet && int(it.val) != r.IncrementFrom {
-				return nil, why("the increment starts from two different moves", "l'incremento parte da due mosse diverse")
+				return nil, why("two-froms")
 			}
 			r.IncrementFrom, fromSet = int(it.val), true
 		case iLabel:
 			if r.Label != "" && r.Label != it.label {
-				return nil, why("it says both %s and %s", "indica sia %s sia %s", r.Label, it.label)
+				return nil, why("two-labels", r.Label, it.label)
 			}
 			r.Label = it.label
 		case iRest:
@@ -620,11 +620,10 @@ func assemble(its []item) (*Rate, *reason) {
 		}
 	}
 	if fromSet && !incSet {
-		return nil, why("an increment start is given but no increment", "indica da quale mossa parte l'incremento ma non l'incremento")
+		return nil, why("from-no-increment")
 	}
 	if r.Label == Standard && !unitsWritten && !movesWritten && len(r.Periods) > 0 && r.Periods[0].Minutes < 60 {
-		return nil, why("ambiguous: a standard game with %g as base may mean %g moves; write the units (e.g. 90'+30\")",
-			"ambigua: in una partita standard %g può indicare %g mosse; scrivere le unità (es. 90'+30\")",
+		return nil, why("ambiguous-base",
 			r.Periods[0].Minutes, r.Periods[0].Minutes)
 	}
 	return r, nil
@@ -663,15 +662,13 @@ func looksLikeFIDECode(s string) bool {
 func ParseFIDECode(code string) (*Rate, error) {
 	c := strings.TrimSpace(code)
 	if c == "" {
-		return nil, fail(code, "empty time-control code", "codice di cadenza vuoto")
+		return nil, fail(code, why("code-empty"))
 	}
 	if armageddon().MatchString(c) {
-		return nil, fail(code, "an Armageddon code gives the colours different times: not a rate for rating",
-			"un codice Armageddon dà tempi diversi ai due colori: non è una cadenza valida per il rating")
+		return nil, fail(code, why("code-armageddon"))
 	}
 	if !fideCode().MatchString(c) {
-		return nil, fail(code, "not a TRF26 time-control code ([moves/]seconds[+increment][:...])",
-			"non è un codice di cadenza TRF26 ([mosse/]secondi[+incremento][:...])")
+		return nil, fail(code, why("code-not-trf26"))
 	}
 	r := &Rate{Text: code}
 	moves := 0
@@ -681,7 +678,7 @@ func ParseFIDECode(code string) (*Rate, error) {
 		if m, rest, ok := strings.Cut(d, "/"); ok {
 			p.Moves, _ = strconv.Atoi(m)
 			if p.Moves == 0 {
-				return nil, fail(code, "a time control of 0 moves", "un periodo di 0 mosse")
+				return nil, fail(code, why("code-zero-moves"))
 			}
 			d = rest
 		}
@@ -698,14 +695,13 @@ func ParseFIDECode(code string) (*Rate, error) {
 			r.IncrementSeconds = float64(i)
 			r.IncrementFrom = moves + 1
 		case incFound && float64(i) != r.IncrementSeconds:
-			return nil, fail(code, "different increments in different time controls cannot be represented",
-				"incrementi diversi nei diversi periodi non sono rappresentabili")
+			return nil, fail(code, why("code-increments"))
 		}
 		r.Periods = append(r.Periods, p)
 		moves += p.Moves
 	}
 	if err := r.check(); err != nil {
-		return nil, fail(code, err.en, err.it)
+		return nil, fail(code, err)
 	}
 	return r, nil
 }

@@ -110,7 +110,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		f := strings.Split(line, "|")
 		key, ok := keys[strings.ToUpper(strings.TrimSpace(f[0]))]
 		if !ok {
-			ds.Add(num, 1, "record", tournament.Note, "tdf.unknown-record", "unknown record %q skipped", "record sconosciuto %q ignorato", strings.TrimSpace(f[0]))
+			ds.Add(num, 1, "record", tournament.Note, "tdf.unknown-record", strings.TrimSpace(f[0]))
 			continue
 		}
 		val := ""
@@ -136,7 +136,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		case "rounds":
 			n, ok := decimal.Atoi(val)
 			if !ok {
-				ds.Add(num, len(f[0])+2, key, tournament.Warning, "tdf.number", "%q is not a number", "%q non è un numero", val)
+				ds.Add(num, len(f[0])+2, key, tournament.Warning, "tdf.number.value", val)
 			}
 			t.DeclaredRounds = n
 		case "dates":
@@ -157,7 +157,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 				continue
 			}
 			if j, dup := starts[p.Start]; dup {
-				ds.Add(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, t.Players[j].Line)
+				ds.Add(num, len(f[0])+2, "starting number", tournament.Error, "tdf.duplicate-start", p.Start, t.Players[j].Line)
 				continue
 			}
 			starts[p.Start] = len(t.Players)
@@ -165,20 +165,18 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		}
 	}
 	if len(t.Tags) == 0 {
-		return nil, ds.List(), &tournament.ParseError{File: name, Err: fmt.Errorf("not a .tdf file: no known record"),
-			ErrIT: "non è un file .tdf: nessun record riconosciuto"}
+		return nil, ds.List(), tournament.Unreadable(name, "", "tdf.not-tdf")
 	}
 	if len(t.Players) == 0 {
-		return nil, ds.List(), &tournament.ParseError{File: name, Field: "player", Err: fmt.Errorf("no player record: no tournament can be read"),
-			ErrIT: "nessun record di giocatore: non si può leggere alcun torneo"}
+		return nil, ds.List(), tournament.Unreadable(name, "player", "tdf.no-player")
 	}
 	if roundDates != "" {
 		fields := strings.Split(roundDates, ";")
 		rd, _, problems := dates.Rounds(fields, t.Start, t.End)
 		t.RoundDates = rd
 		for _, pr := range problems {
-			ds.Text(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
-				fmt.Sprintf("round %d date: %v", pr.Index+1, pr.Err), fmt.Sprintf("turno %d: %s", pr.Index+1, dates.Italian(pr.Err)))
+			ds.Add(roundDatesLine, 0, "dates", tournament.Warning, "tdf.round-date",
+				pr.Index+1, dates.Said(pr.Err))
 		}
 	}
 	if t.RateOfPlayText != "" {
@@ -206,7 +204,7 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournament.Player, bool) {
 	p := tournament.Player{Line: num}
 	if len(f) < playerFields {
-		ds.Add(num, col, "player", tournament.Error, "tdf.player", "player record has %d fields, %d expected before the rounds; player skipped", "il record del giocatore ha %d campi, ne servono %d prima dei turni; giocatore ignorato", len(f), playerFields)
+		ds.Add(num, col, "player", tournament.Error, "tdf.player", len(f), playerFields)
 		return p, false
 	}
 	cols := make([]int, len(f))
@@ -218,7 +216,7 @@ func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournamen
 	get := func(i int) string { return strings.TrimSpace(f[i]) }
 	n, ok := decimal.Atoi(get(0))
 	if !ok || n == 0 {
-		ds.Add(num, cols[0], "starting number", tournament.Error, "tdf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", get(0))
+		ds.Add(num, cols[0], "starting number", tournament.Error, "tdf.start", get(0))
 		return p, false
 	}
 	p.Start = n
@@ -229,40 +227,39 @@ func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournamen
 		p.Sex = "f"
 	case "":
 	default:
-		ds.Add(num, cols[1], "sex", tournament.Warning, "tdf.sex", "sex %q is not m or f; left blank", "il sesso %q non è m o f; lasciato vuoto", get(1))
+		ds.Add(num, cols[1], "sex", tournament.Warning, "tdf.sex", get(1))
 	}
 	p.Title, p.Category = tournament.SplitTitle(get(2))
 	p.Name = get(3)
 	p.Federation = get(4)
 	if v := get(5); v != "" && v != "0" {
 		if _, ok := decimal.Atoi(v); !ok {
-			ds.Add(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
+			ds.Add(num, cols[5], "FIDE id", tournament.Warning, "tdf.fide-id", v)
 		} else {
 			p.FideID = v
 		}
 	}
-	number := func(i int, field, fieldIT string) int {
+	number := func(i int, field string, name tournament.Key) int {
 		v := get(i)
 		if v == "" {
 			return 0
 		}
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			ds.Text(num, cols[i], field, tournament.Warning, "tdf.number",
-				fmt.Sprintf("%s %q is not a number", field, v), tournament.SprintfIT("%s %q non è un numero", fieldIT, v))
+			ds.Add(num, cols[i], field, tournament.Warning, "tdf.number.field", name, v)
 		}
 		return n
 	}
-	p.Rating = number(6, "rating", "l'Elo")
+	p.Rating = number(6, "rating", "field.rating")
 	if v := get(7); v != "" && v != "0" {
 		p.NationalID = v
 		p.NationalFed = "ITA"
 	}
-	p.NationalRating = number(8, "national rating", "l'Elo nazionale")
+	p.NationalRating = number(8, "national rating", "field.national-rating")
 	if v := get(9); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			ds.Text(num, cols[9], "birth date", tournament.Warning, "tdf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
+			ds.Add(num, cols[9], "birth date", tournament.Warning, "tdf.date.birth", dates.Said(err))
 		}
 		p.BirthDate = d
 	}
@@ -270,10 +267,10 @@ func readPlayer(f []string, num, col int, ds *tournament.Diagnostics) (tournamen
 		if x, ok := decimal.Points(v); ok {
 			p.Points, p.PointsGiven = x, true
 		} else {
-			ds.Add(num, cols[10], "points", tournament.Warning, "tdf.points", "points %q are not a number", "i punti %q non sono un numero", v)
+			ds.Add(num, cols[10], "points", tournament.Warning, "tdf.points", v)
 		}
 	}
-	p.Rank = number(11, "rank", "la posizione in classifica")
+	p.Rank = number(11, "rank", "field.rank")
 	// Field 12 is reserved (Vega writes the club); rounds follow.
 	p.Rounds = make([]tournament.RoundEntry, 0, len(f)-playerFields)
 	for i := playerFields; i < len(f); i++ {
@@ -297,12 +294,12 @@ func readEntry(s string, num, col, round int, ds *tournament.Diagnostics) tourna
 		return e
 	}
 	if len(f) != 3 {
-		ds.Add(num, col, field, tournament.Error, "tdf.round-entry", "round entry %q is not 'opponent colour result'; left empty", "la casella del turno %q non è nella forma «avversario colore risultato»; lasciata vuota", s)
+		ds.Add(num, col, field, tournament.Error, "tdf.round-entry", s)
 		return e
 	}
 	n, ok := decimal.Atoi(f[0])
 	if !ok {
-		ds.Add(num, col, field, tournament.Error, "tdf.opponent", "opponent %q is not a starting number; left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", f[0])
+		ds.Add(num, col, field, tournament.Error, "tdf.opponent", f[0])
 		return e
 	}
 	e.Opponent = n
@@ -313,14 +310,14 @@ func readEntry(s string, num, col, round int, ds *tournament.Diagnostics) tourna
 		e.Colour = tournament.ColourBlack
 	case "-":
 	default:
-		ds.Add(num, col, field, tournament.Warning, "tdf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", f[1])
+		ds.Add(num, col, field, tournament.Warning, "tdf.colour", f[1])
 	}
 	res := f[2]
 	if res == "2" {
 		res = "="
 	}
 	if len(res) != 1 || !tournament.Code(res[0]).Valid() {
-		ds.Add(num, col, field, tournament.Error, "tdf.result", "result %q is not a result code; round left without result", "il risultato %q non è un codice di risultato; turno lasciato senza risultato", f[2])
+		ds.Add(num, col, field, tournament.Error, "tdf.result", f[2])
 		return e
 	}
 	e.Code = tournament.Code(res[0])

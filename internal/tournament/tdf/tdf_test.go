@@ -87,3 +87,25 @@ func TestReadProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestNumbersNameTheirField: a rating or a rank that is not a number is
+// named in both languages, the Italian with its article.
+func TestNumbersNameTheirField(t *testing.T) {
+	_, diags, err := Read("x.tdf", "TORNEO|x\nGIOCATORE|1|m||A|ITA|0|e|0|n|||r|\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		`rating "e" is not a number`:          "l'Elo «e» non è un numero",
+		`national rating "n" is not a number`: "l'Elo nazionale «n» non è un numero",
+		`rank "r" is not a number`:            "la posizione in classifica «r» non è un numero",
+	}
+	for _, d := range diags {
+		if it, ok := want[d.Message]; ok && d.MessageIT == it && d.Code == "tdf.number" {
+			delete(want, d.Message)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("missing %v in %v", want, diags)
+	}
+}

@@ -80,12 +80,10 @@ func Read(name, text string) (*tournament.Tournament, []tournament.Diagnostic, e
 		}
 	}
 	if !sawRecord {
-		return nil, r.diags.List(), &tournament.ParseError{File: name, Err: fmt.Errorf("not a TRF file: no record begins with a TRF code such as 001 or 012"),
-			ErrIT: "non è un file TRF: nessuna riga comincia con un codice TRF come 001 o 012"}
+		return nil, r.diags.List(), tournament.Unreadable(name, "", "trf.not-trf")
 	}
 	if len(r.t.Players) == 0 {
-		return nil, r.diags.List(), &tournament.ParseError{File: name, Field: "001", Err: fmt.Errorf("no player record (001): no tournament can be read"),
-			ErrIT: "nessun record di giocatore (001): non si può leggere alcun torneo"}
+		return nil, r.diags.List(), tournament.Unreadable(name, "001", "trf.no-player")
 	}
 	r.finish()
 	return r.t, r.diags.List(), nil
@@ -100,15 +98,15 @@ func (r *reader) line(s string, num int) bool {
 		s = s[3:]
 	}
 	if len(s) < 3 {
-		r.diags.Add(num, 1, "record", tournament.Note, "trf.unknown-record", "line %q is not a TRF record; skipped", "la riga %q non è un record TRF; ignorata", s)
+		r.diags.Add(num, 1, "record", tournament.Note, "trf.unknown-record.not-a-record", s)
 		return false
 	}
 	code := s[:3]
 	if len(s) > 3 && s[3] != ' ' && s[3] != '\t' && code != "###" {
 		if isRuler(s) {
-			r.diags.Add(num, 1, "record", tournament.Note, "trf.ruler-line", "column ruler line skipped", "riga di righello delle colonne (come quella di Swiss-Manager) ignorata")
+			r.diags.Add(num, 1, "record", tournament.Note, "trf.ruler-line")
 		} else {
-			r.diags.Add(num, 1, "record", tournament.Note, "trf.unknown-record", "line does not begin with a three-character TRF code and a blank; skipped", "la riga non inizia con un codice TRF di tre caratteri seguito da uno spazio; ignorata")
+			r.diags.Add(num, 1, "record", tournament.Note, "trf.unknown-record.no-code-blank")
 		}
 		return false
 	}
@@ -141,14 +139,14 @@ func (r *reader) line(s string, num int) bool {
 		}
 	}
 	if isRuler(s) {
-		r.diags.Add(num, 1, "record", tournament.Note, "trf.ruler-line", "column ruler line skipped", "riga di righello delle colonne (come quella di Swiss-Manager) ignorata")
+		r.diags.Add(num, 1, "record", tournament.Note, "trf.ruler-line")
 		return false
 	}
 	if !isCode(code) {
-		r.diags.Add(num, 1, "record", tournament.Note, "trf.unknown-record", "line does not begin with a TRF code; skipped", "la riga non inizia con un codice TRF; ignorata")
+		r.diags.Add(num, 1, "record", tournament.Note, "trf.unknown-record.no-code")
 		return false
 	}
-	r.diags.Add(num, 1, code, tournament.Note, "trf.unknown-record", "unknown record %q kept but not read", "record sconosciuto %q conservato ma non letto", code)
+	r.diags.Add(num, 1, code, tournament.Note, "trf.unknown-record.kept", code)
 	r.t.Tags = append(r.t.Tags, tag)
 	return true
 }
@@ -229,8 +227,7 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 	switch tag.Code {
 	case "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132", "162", "192", "202", "222":
 		if _, dup := r.seen[tag.Code]; dup {
-			r.diags.Add(tag.Line, 1, tag.Code, tournament.Warning, "trf.duplicate-record",
-				"record %s appears again (first on line %d); the first is kept", "il record %s compare di nuovo (la prima volta alla riga %d); vale il primo", tag.Code, r.seen[tag.Code])
+			r.diags.Add(tag.Line, 1, tag.Code, tournament.Warning, "trf.duplicate-record", tag.Code, r.seen[tag.Code])
 			return true
 		}
 		if r.seen == nil {
@@ -292,7 +289,7 @@ func (r *reader) numeric(tag tournament.Tag, s string) bool {
 			// model does not need; kept in Tags for the writer.
 			return true
 		}
-		r.diags.Add(tag.Line, 1, tag.Code, tournament.Note, "trf.unknown-record", "unknown record %q kept but not read", "record sconosciuto %q conservato ma non letto", tag.Code)
+		r.diags.Add(tag.Line, 1, tag.Code, tournament.Note, "trf.unknown-record.kept", tag.Code)
 	}
 	return true
 }
@@ -303,7 +300,7 @@ func (r *reader) count(tag tournament.Tag, v string) int {
 	}
 	n, ok := decimal.Atoi(v)
 	if !ok {
-		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.number", "%q is not a number", "%q non è un numero", v)
+		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.number", v)
 	}
 	return n
 }
@@ -314,7 +311,7 @@ func (r *reader) declareRounds(tag tournament.Tag, v string) {
 		return
 	}
 	if r.t.DeclaredRounds != 0 && r.t.DeclaredRounds != n {
-		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.rounds-conflict", "%s declares %d rounds but an earlier record declared %d; the first is kept", "il record %s dichiara %d turni ma un record precedente ne dichiarava %d; vale il primo", tag.Code, n, r.t.DeclaredRounds)
+		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.rounds-conflict", tag.Code, n, r.t.DeclaredRounds)
 		return
 	}
 	r.t.DeclaredRounds = n
@@ -333,7 +330,7 @@ func (r *reader) extension(tag tournament.Tag) bool {
 		// Pairing configuration, absences and accelerations for the next
 		// round: the pairing program's business, kept for the writer.
 	default:
-		r.diags.Add(tag.Line, 1, tag.Code, tournament.Note, "trf.unknown-record", "unknown extension record %q kept but not read", "record di estensione sconosciuto %q conservato ma non letto", tag.Code)
+		r.diags.Add(tag.Line, 1, tag.Code, tournament.Note, "trf.unknown-record.extension", tag.Code)
 	}
 	return true
 }
@@ -376,7 +373,7 @@ func (r *reader) members(tag tournament.Tag, s string, col int) []int {
 	for _, f := range strings.Fields(s) {
 		n, ok := decimal.Atoi(f)
 		if !ok {
-			r.diags.Add(tag.Line, col, tag.Code, tournament.Warning, "trf.team-member", "team member %q is not a starting number", "il componente della squadra %q non è un numero di partenza", f)
+			r.diags.Add(tag.Line, col, tag.Code, tournament.Warning, "trf.team-member", f)
 			continue
 		}
 		if n != 0 {
@@ -393,17 +390,17 @@ func (r *reader) members(tag tournament.Tag, s string, col int) []int {
 func (r *reader) bye240(tag tournament.Tag, s string) {
 	f := strings.Fields(tag.Value)
 	if len(f) < 3 {
-		r.diags.Add(tag.Line, 5, "240", tournament.Warning, "trf.bye-record", "bye record needs a type, a round and at least one player", "il record dei bye richiede il tipo, il turno e almeno un giocatore")
+		r.diags.Add(tag.Line, 5, "240", tournament.Warning, "trf.bye-record.incomplete")
 		return
 	}
 	switch f[0] {
 	case "F", "H", "Z", "U":
 	default:
-		r.diags.Add(tag.Line, 5, "240", tournament.Warning, "trf.bye-record", "bye type %q is not F, H or Z", "il tipo di bye %q non è F, H o Z", f[0])
+		r.diags.Add(tag.Line, 5, "240", tournament.Warning, "trf.bye-record.type", f[0])
 	}
 	for _, x := range f[1:] {
 		if _, ok := decimal.Atoi(x); !ok {
-			r.diags.Add(tag.Line, 7, "240", tournament.Warning, "trf.bye-record", "%q is not a number", "%q non è un numero", x)
+			r.diags.Add(tag.Line, 7, "240", tournament.Warning, "trf.bye-record.number", x)
 		}
 	}
 }
@@ -416,16 +413,16 @@ func (r *reader) player(s string, num int) {
 	if v := trim(rec.cut(colStart, colStart+4)); v != "" {
 		n, ok := decimal.Atoi(v)
 		if !ok || n == 0 {
-			r.diags.Add(num, colStart+1, "starting number", tournament.Error, "trf.start", "starting number %q is not a positive number; player skipped", "il numero di partenza %q non è un numero positivo; giocatore ignorato", v)
+			r.diags.Add(num, colStart+1, "starting number", tournament.Error, "trf.start.not-positive", v)
 			return
 		}
 		p.Start = n
 	} else {
-		r.diags.Add(num, colStart+1, "starting number", tournament.Error, "trf.start", "starting number missing; player skipped", "numero di partenza mancante; giocatore ignorato")
+		r.diags.Add(num, colStart+1, "starting number", tournament.Error, "trf.start.missing")
 		return
 	}
 	if i, dup := r.starts[p.Start]; dup {
-		r.diags.Add(num, colStart+1, "starting number", tournament.Error, "trf.duplicate-start", "starting number %d already used on line %d; player skipped", "il numero di partenza %d è già usato alla riga %d; giocatore ignorato", p.Start, r.t.Players[i].Line)
+		r.diags.Add(num, colStart+1, "starting number", tournament.Error, "trf.duplicate-start", p.Start, r.t.Players[i].Line)
 		return
 	}
 	switch c := rec.at(colSex); c {
@@ -435,14 +432,14 @@ func (r *reader) player(s string, num int) {
 		p.Sex = "f"
 	case ' ', 0:
 	default:
-		r.diags.Add(num, colSex+1, "sex", tournament.Warning, "trf.sex", "sex %q is not m, w or f; left blank", "il sesso %q non è m, w o f; lasciato vuoto", rec.cut(colSex, colSex+1))
+		r.diags.Add(num, colSex+1, "sex", tournament.Warning, "trf.sex", rec.cut(colSex, colSex+1))
 	}
 	p.Title, p.Category = tournament.SplitTitle(trim(rec.cut(colTitle, colTitle+3)))
 	p.Name = trim(rec.cut(colName, colName+33))
 	if v := trim(rec.cut(colRating, colRating+4)); v != "" {
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			r.diags.Add(num, colRating+1, "rating", tournament.Warning, "trf.rating", "rating %q is not a number; read as unrated", "l'Elo %q non è un numero; giocatore letto come senza Elo", v)
+			r.diags.Add(num, colRating+1, "rating", tournament.Warning, "trf.rating.fide", v)
 		}
 		p.Rating = n
 	}
@@ -451,13 +448,13 @@ func (r *reader) player(s string, num int) {
 		n, ok := decimal.Atoi(v)
 		switch {
 		case !ok:
-			r.diags.Add(num, colFideID+1, "FIDE id", tournament.Warning, "trf.fide-id", "FIDE id %q is not a number; ignored", "l'ID FIDE %q non è un numero; ignorato", v)
+			r.diags.Add(num, colFideID+1, "FIDE id", tournament.Warning, "trf.fide-id", v)
 		case n == 0:
 		case shortID(v):
 			// FIDE ids have six digits or more; shorter numbers are
 			// national ids (FSI, ICU) written in the wrong column.
 			p.NationalID = v
-			r.diags.Add(num, colFideID+1, "FIDE id", tournament.Note, "trf.national-id-in-fide-column", "%q is too short for a FIDE id; read as a national id", "%q è troppo corto per un ID FIDE; letto come identificativo nazionale", v)
+			r.diags.Add(num, colFideID+1, "FIDE id", tournament.Note, "trf.national-id-in-fide-column", v)
 		default:
 			p.FideID = v
 		}
@@ -465,14 +462,14 @@ func (r *reader) player(s string, num int) {
 	if v := trim(rec.cut(colBirth, colBirth+10)); v != "" {
 		d, _, err := dates.Parse(v)
 		if err != nil {
-			r.diags.Text(num, colBirth+1, "birth date", tournament.Warning, "trf.date", fmt.Sprintf("birth date: %v", err), "data di nascita: "+dates.Italian(err))
+			r.diags.Add(num, colBirth+1, "birth date", tournament.Warning, "trf.date.birth", dates.Said(err))
 		}
 		p.BirthDate = d
 	}
 	if v := trim(rec.cut(colPoints, colPoints+4)); v != "" {
 		f, ok := decimal.Points(v)
 		if !ok {
-			r.diags.Add(num, colPoints+1, "points", tournament.Warning, "trf.points", "points %q are not a number", "i punti %q non sono un numero", v)
+			r.diags.Add(num, colPoints+1, "points", tournament.Warning, "trf.points", v)
 		} else {
 			p.Points, p.PointsGiven = f, true
 		}
@@ -480,7 +477,7 @@ func (r *reader) player(s string, num int) {
 	if v := trim(rec.cut(colRank, colRank+4)); v != "" {
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			r.diags.Add(num, colRank+1, "rank", tournament.Warning, "trf.rank", "rank %q is not a number", "la posizione in classifica %q non è un numero", v)
+			r.diags.Add(num, colRank+1, "rank", tournament.Warning, "trf.rank", v)
 		}
 		p.Rank = n
 	}
@@ -488,8 +485,7 @@ func (r *reader) player(s string, num int) {
 	if n > colRound1 {
 		rounds := (n - colRound1 + roundWidth - 1) / roundWidth
 		if rounds > maxRounds {
-			r.diags.Add(num, colRound1+maxRounds*roundWidth+1, "rounds", tournament.Error, "trf.too-many-rounds",
-				"the line holds %d round entries; only the first %d are read", "la riga contiene %d caselle di turno; vengono lette solo le prime %d", rounds, maxRounds)
+			r.diags.Add(num, colRound1+maxRounds*roundWidth+1, "rounds", tournament.Error, "trf.too-many-rounds", rounds, maxRounds)
 			rounds = maxRounds
 		}
 		if len(r.slab) < rounds {
@@ -531,7 +527,7 @@ func (r *reader) entry(s string, line, col, round int) tournament.RoundEntry {
 		opp = compact[:i]
 		rest := compact[i:]
 		if i > 4 {
-			r.diags.Add(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.round-entry", "round entry %q cannot be read; left empty", "la casella del turno %q non si può leggere; lasciata vuota", s)
+			r.diags.Add(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.round-entry", s)
 			return e
 		}
 		colour, result = ' ', ' '
@@ -541,14 +537,14 @@ func (r *reader) entry(s string, line, col, round int) tournament.RoundEntry {
 		case 1:
 			result = rest[0]
 		default:
-			r.diags.Add(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.round-entry", "round entry %q cannot be read; left empty", "la casella del turno %q non si può leggere; lasciata vuota", s)
+			r.diags.Add(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.round-entry", s)
 			return e
 		}
 	}
 	if opp != "" {
 		n, ok := decimal.Atoi(opp)
 		if !ok {
-			r.diags.Add(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.opponent", "opponent %q is not a starting number; round left empty", "l'avversario %q non è un numero di partenza; turno lasciato vuoto", opp)
+			r.diags.Add(line, col, fmt.Sprintf("round %d", round), tournament.Error, "trf.opponent", opp)
 			return e
 		}
 		e.Opponent = n
@@ -560,23 +556,23 @@ func (r *reader) entry(s string, line, col, round int) tournament.RoundEntry {
 		e.Colour = tournament.ColourBlack
 	case '-', ' ':
 	default:
-		r.diags.Add(line, col+5, fmt.Sprintf("round %d", round), tournament.Warning, "trf.colour", "colour %q is not w, b or -; read as none", "il colore %q non è w, b o -; letto come nessun colore", string(colour))
+		r.diags.Add(line, col+5, fmt.Sprintf("round %d", round), tournament.Warning, "trf.colour", string(colour))
 	}
 	code := tournament.Code(result)
 	switch result {
 	case 'h', 'f', 'u', 'z':
 		code = tournament.Code(result - 'a' + 'A')
-		r.diags.Add(line, col+7, fmt.Sprintf("round %d", round), tournament.Note, "trf.result-case", "result %q read as %q", "il risultato %q è stato letto come %q", string(result), string(code))
+		r.diags.Add(line, col+7, fmt.Sprintf("round %d", round), tournament.Note, "trf.result-case", string(result), string(code))
 	}
 	if !code.Valid() {
-		r.diags.Add(line, col+7, fmt.Sprintf("round %d", round), tournament.Error, "trf.result", "result code %q is not a TRF code; round left without result", "il risultato %q non è un codice TRF; turno lasciato senza risultato", string(result))
+		r.diags.Add(line, col+7, fmt.Sprintf("round %d", round), tournament.Error, "trf.result", string(result))
 		code = tournament.CodeNone
 	}
 	if code == tournament.CodeDraw && e.Opponent == 0 {
 		// TRF06 and Krause files write a half-point bye as a draw
 		// against nobody.
 		code = tournament.CodeHalfBye
-		r.diags.Add(line, col+7, fmt.Sprintf("round %d", round), tournament.Note, "trf.old-half-bye", "draw without opponent %q read as a half-point bye (H)", "la patta senza avversario %q è stata letta come mezzo punto di riposo (H)", s)
+		r.diags.Add(line, col+7, fmt.Sprintf("round %d", round), tournament.Note, "trf.old-half-bye", s)
 	}
 	e.Code = code
 	return e
@@ -645,7 +641,7 @@ func (r *reader) nationalRecord(tag tournament.Tag) {
 	start, _ := decimal.Atoi(trim(rec.cut(colStart, colStart+4)))
 	i, ok := r.starts[start]
 	if !ok {
-		r.diags.Add(tag.Line, colStart+1, tag.Code, tournament.Warning, "trf.national-record", "national record for starting number %d, which has no 001 record", "record nazionale per il numero di partenza %d, che non ha un record 001", start)
+		r.diags.Add(tag.Line, colStart+1, tag.Code, tournament.Warning, "trf.national-record", start)
 		return
 	}
 	p := &r.t.Players[i]
@@ -656,7 +652,7 @@ func (r *reader) nationalRecord(tag tournament.Tag) {
 	if v := trim(rec.cut(colRating, colRating+4)); v != "" {
 		n, ok := decimal.Atoi(v)
 		if !ok {
-			r.diags.Add(tag.Line, colRating+1, tag.Code, tournament.Warning, "trf.rating", "national rating %q is not a number", "l'Elo nazionale %q non è un numero", v)
+			r.diags.Add(tag.Line, colRating+1, tag.Code, tournament.Warning, "trf.rating.national", v)
 		}
 		p.NationalRating = n
 	}
@@ -683,19 +679,17 @@ func (r *reader) readRoundDates() {
 	}
 	// What lies before column 92 must be blank.
 	if v := trim(rec.cut(4, colRound1-1)); v != "" {
-		r.diags.Add(r.roundLine, 5, "132", tournament.Warning, "trf.round-dates", "text %q before the round-date columns ignored", "il testo %q prima delle colonne delle date dei turni è stato ignorato", v)
+		r.diags.Add(r.roundLine, 5, "132", tournament.Warning, "trf.round-dates", v)
 	}
 	ds, layout, problems := dates.Rounds(fields, r.t.Start, r.t.End)
 	r.t.RoundDates = ds
 	for _, pr := range problems {
-		r.diags.Text(r.roundLine, colRound1+pr.Index*roundWidth, "132", tournament.Warning, "trf.round-date",
-			fmt.Sprintf("round %d date: %v", pr.Index+1, pr.Err), fmt.Sprintf("turno %d: %s", pr.Index+1, dates.Italian(pr.Err)))
+		r.diags.Add(r.roundLine, colRound1+pr.Index*roundWidth, "132", tournament.Warning, "trf.round-date",
+			pr.Index+1, dates.Said(pr.Err))
 	}
 	if layout == dates.LayoutShortYD || layout == dates.LayoutShortDY {
-		r.diags.Text(r.roundLine, colRound1, "132", tournament.Note, "trf.round-date-layout",
-			fmt.Sprintf("round dates read as %s: as YY/MM/DD they fall outside the tournament (%s to %s)", layout, r.t.Start, r.t.End),
-			fmt.Sprintf("date dei turni lette nel formato %s: come AA/MM/GG cadrebbero fuori dal torneo (%s)",
-				layout.Italian(), dates.ItalianPeriod(r.t.Start, r.t.End)))
+		r.diags.Add(r.roundLine, colRound1, "132", tournament.Note, "trf.round-date-layout",
+			layout.Both(), dates.Period(r.t.Start, r.t.End))
 	}
 }
 
@@ -703,7 +697,7 @@ func (r *reader) readRoundDates() {
 func (r *reader) applyScoring(tag tournament.Tag) {
 	s := &r.t.Scoring
 	bad := func(v string) {
-		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "points %q are not a number; record ignored", "i punti %q non sono un numero; record ignorato", v)
+		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring.points", v)
 	}
 	num := func(v string) (float64, bool) {
 		f, ok := decimal.Points(trim(v))
@@ -736,7 +730,7 @@ func (r *reader) applyScoring(tag tournament.Tag) {
 	// (TRF26): keys and values, '=' or blanks between them.
 	f := strings.Fields(strings.ReplaceAll(tag.Value, "=", " "))
 	if len(f)%2 != 0 {
-		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring %q: keys and values do not pair up; record ignored", "punteggi %q: codici e valori non formano coppie; record ignorato", tag.Value)
+		r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring.pairs", tag.Value)
 		return
 	}
 	for i := 0; i < len(f); i += 2 {
@@ -746,7 +740,7 @@ func (r *reader) applyScoring(tag tournament.Tag) {
 		}
 		field, ok := xxsFields[strings.ToUpper(f[i])]
 		if !ok {
-			r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring", "scoring key %q unknown; ignored", "codice di punteggio %q sconosciuto; ignorato", f[i])
+			r.diags.Add(tag.Line, 5, tag.Code, tournament.Warning, "trf.scoring.key", f[i])
 			continue
 		}
 		*field(s) = v
