@@ -228,7 +228,10 @@ var cutoffArticle = map[fsi.Kind]string{fsi.Standard: "RTF 4.2.2", fsi.Rapid: "R
 // listError makes a list closed already a Conflict.
 func listError(err error) error {
 	if errors.Is(err, store.ErrListExists) {
-		return &Error{Kind: Conflict, Msg: err.Error(), Err: err}
+		// Two closes of the same list at once: the other one stored it.
+		e := newError(Conflict, "office.list.exists")
+		e.Err = err
+		return e
 	}
 	return err
 }

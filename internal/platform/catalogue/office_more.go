@@ -10,6 +10,7 @@ func init() {
 		"office.decide.no-such-file": {IT: "la trasmissione %d ha %d file di nome %q (i suoi file: %s)", EN: "submission %d has %d files named %q (its files: %s)"},
 		"office.decide.unreadable": {IT: "trasmissione %d, file %s: non si legge come torneo (%v): nessuna decisione possibile",
 			EN: "submission %d, file %s: not readable as a tournament (%v): nothing to decide"},
+		"office.list.exists":       {IT: "la lista è già chiusa: un'altra chiusura l'ha appena registrata", EN: "list already closed"},
 		"office.list.unknown-kind": {IT: "tipo di lista sconosciuto %q: rapid o standard", EN: "unknown list kind %q: want rapid or standard"},
 		"office.register.unknown":  {IT: "registro sconosciuto %q: players (giocatori), arbiters (arbitri) o calendar (calendario)", EN: "unknown register %q: want players, arbiters or calendar"},
 	})
