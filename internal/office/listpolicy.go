@@ -100,7 +100,7 @@ func (o *Office) CanClose(ctx context.Context, k fsi.Kind, period string) (Closa
 	sch := o.Rules.Rating.Schedule(k)
 	p, err := sch.Parse(period)
 	if err != nil {
-		return Closability{}, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+		return Closability{}, badPeriod(period, err)
 	}
 	closed, err := o.Store.RatingListPeriods(ctx, k)
 	if err != nil {

@@ -106,7 +106,7 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	settings := &o.Rules.Rating
 	period, err := settings.Schedule(k).Parse(req.Period)
 	if err != nil {
-		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+		return nil, badPeriod(req.Period, err)
 	}
 	asOf := req.AsOf
 	if asOf.IsZero() {

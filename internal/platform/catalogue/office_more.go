@@ -10,9 +10,15 @@ func init() {
 		"office.decide.no-such-file": {IT: "la trasmissione %d ha %d file di nome %q (i suoi file: %s)", EN: "submission %d has %d files named %q (its files: %s)"},
 		"office.decide.unreadable": {IT: "trasmissione %d, file %s: non si legge come torneo (%v): nessuna decisione possibile",
 			EN: "submission %d, file %s: not readable as a tournament (%v): nothing to decide"},
-		"office.list.exists":       {IT: "la lista è già chiusa: un'altra chiusura l'ha appena registrata", EN: "list already closed"},
-		"office.list.unknown-kind": {IT: "tipo di lista sconosciuto %q: rapid o standard", EN: "unknown list kind %q: want rapid or standard"},
-		"office.register.unknown":  {IT: "registro sconosciuto %q: players (giocatori), arbiters (arbitri) o calendar (calendario)", EN: "unknown register %q: want players, arbiters or calendar"},
+		"office.register.unreadable":        {IT: "il registro non si legge: {err}", EN: "{err}"},
+		"office.register.nothing-to-undo":   {IT: "nessuna importazione del registro %s da annullare", EN: "no import of the %s register to undo"},
+		"office.register.name.players":      {IT: "dei giocatori", EN: "players"},
+		"office.register.name.arbiters":     {IT: "degli arbitri", EN: "arbiters"},
+		"office.register.name.calendar":     {IT: "del calendario", EN: "calendar"},
+		"office.tournament.already-version": {IT: "il file %s è già una versione del torneo %d", EN: "file %s is already a version of tournament %d"},
+		"office.list.exists":                {IT: "la lista è già chiusa: un'altra chiusura l'ha appena registrata", EN: "list already closed"},
+		"office.list.unknown-kind":          {IT: "tipo di lista sconosciuto %q: rapid o standard", EN: "unknown list kind %q: want rapid or standard"},
+		"office.register.unknown":           {IT: "registro sconosciuto %q: players (giocatori), arbiters (arbitri) o calendar (calendario)", EN: "unknown register %q: want players, arbiters or calendar"},
 	})
 	// A decision of the office about a player, as the command line
 	// (English) and a list run's change report (Italian) write it.
