@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/report"
@@ -98,7 +99,7 @@ var funcs = template.FuncMap{
 	"num":      func(f float64) string { return italian.Number(f) },
 	"period":   fsi.PeriodMonth,
 	"count":    italian.Count,
-	"cell":     statistics.Cell,
+	"cell":     statistics.CellIn,
 	"numeric":  statistics.Numeric,
 	"add":      func(a, b int) int { return a + b },
 }
@@ -485,6 +486,7 @@ const statsHTML = `<p>Le statistiche dell'attività della Federazione: tornei, p
 type yearPage struct {
 	R      *statistics.Result
 	Tables []yearTable
+	L      map[string]template.HTML // the page's words ("stats.page.*") in R's language
 }
 
 type yearTable struct {
@@ -492,21 +494,40 @@ type yearTable struct {
 	Numeric []bool // by column: right-aligned
 	CSV     string
 	Chart   *statistics.Chart
+	Alt     string // the chart's text for who cannot see it
 	PNG     string
 }
 
 // YearHTML is the body of a year's statistics page, shared with the
 // office's web application (which renders it in its own frame).
-const YearHTML = `{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
+const YearHTML = `{{$L := .L}}{{$l := .R.Lang}}{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
 {{with .T.Note}}<p class="note">{{.}}</p>{{end}}
-{{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Chart.Alt}}"></figure>{{end}}
-{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">CSV per Excel</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
-{{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr>
-{{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
-{{else}}<p>Nessun dato per l'anno.</p>{{end}}</section>
+{{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Alt}}"></figure>{{end}}
+{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">{{$L.csv}}</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
+{{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $l $v}}</td>{{else}}<th scope="row">{{cell $l $v}}</th>{{end}}{{end}}</tr>
+{{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $l $v}}</td>{{else}}<th scope="row">{{cell $l $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
+{{else}}<p>{{$L.noData}}</p>{{end}}</section>
 {{end}}`
 
 const yearHTML = `{{with .D}}` + YearHTML + `{{end}}`
+
+// newYearPage is the page of the statistics r with their tables, its
+// words in r's language.
+func newYearPage(r *statistics.Result, tables []yearTable) yearPage {
+	return yearPage{R: r, Tables: tables, L: words(r.Lang, "stats.page.")}
+}
+
+// words are the catalogue's texts under prefix in l, keyed without it,
+// for a page's text: written as the catalogue has them (its texts are
+// the code's, never a reader's, and hold no markup), so that an
+// apostrophe stays one.
+func words(l catalogue.Lang, prefix string) map[string]template.HTML {
+	m := map[string]template.HTML{}
+	for k, v := range l.Prefixed(prefix) {
+		m[k] = template.HTML(v)
+	}
+	return m
+}
 
 // YearTables pairs a result's tables with their charts; csv and png
 // name a table's CSV and a chart's image ("" for none).
@@ -523,7 +544,7 @@ func YearTables(r *statistics.Result, csv func(t *statistics.Table) string, png 
 		for j := range statistics.Charts {
 			c := &statistics.Charts[j]
 			if c.Table == t.Name && c.Drawable(r) {
-				yt.Chart, yt.PNG = c, png(c)
+				yt.Chart, yt.PNG, yt.Alt = c, png(c), c.Word(r.Lang, "alt")
 			}
 		}
 		out = append(out, yt)
@@ -558,7 +579,7 @@ func (s *site) writeStats(w *writer, a assets) error {
 			}
 		}
 		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: "Statistiche " + y, Root: "../", A: a, Nav: "stats",
-			D: yearPage{R: r, Tables: tables}}); err != nil {
+			D: newYearPage(r, tables)}); err != nil {
 			return err
 		}
 	}
@@ -574,7 +595,7 @@ var yearBody = sync.OnceValue(func() *template.Template {
 // a table's CSV and of a chart's image.
 func YearBody(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := yearBody().Execute(&b, yearPage{R: r, Tables: YearTables(r, csv, png)}); err != nil {
+	if err := yearBody().Execute(&b, newYearPage(r, YearTables(r, csv, png))); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil
