@@ -118,7 +118,9 @@ var Charts = []Chart{
 }
 
 // Word is the chart's word what ("title", "x", "y", "alt") in l.
-func (c Chart) Word(l catalogue.Lang, what string) string { return l.T("stats.chart." + c.Name + "." + what) }
+func (c Chart) Word(l catalogue.Lang, what string) string {
+	return l.T("stats.chart." + c.Name + "." + what)
+}
 
 // ChartNamed returns the chart named name ("mesi"), nil when there is
 // none.
