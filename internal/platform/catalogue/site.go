@@ -14,8 +14,6 @@ func init() {
 		"site.tournaments": {IT: "Tornei omologati", EN: "Homologated tournaments"},
 		"site.provinces":   {IT: "Province", EN: "Provinces"},
 		"site.stats":       {IT: "Statistiche", EN: "Statistics"},
-		// %s the year.
-		"site.stats.yearTitle": {IT: "Statistiche %s", EN: "Statistics %s"},
 		"site.footer": {IT: "Pubblicati solo cognome, nome, tessera FSI, titolo FIDE, categoria, provincia ed Elo (RAPID 5.3; regolamento sulla protezione dei dati).",
 			EN: "Only surname, name, FSI membership number, FIDE title, category, province and rating are published (RAPID 5.3; data protection regulation)."},
 		"site.search": {IT: "Cerca", EN: "Search"},

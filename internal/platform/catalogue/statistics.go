@@ -89,6 +89,9 @@ func init() {
 		"stats.chart.esiti.y":         {IT: "File respinti", EN: "Files rejected"},
 		"stats.chart.esiti.alt":       {IT: "Numero di file respinti per provincia", EN: "Number of files rejected by province"},
 
+		// A year's statistics: %d the year.
+		"stats.title":       {IT: "Statistiche %d", EN: "Statistics %d"},
+		"stats.none":        {IT: "nessun dato", EN: "no data"},
 		"stats.page.csv":    {IT: "CSV per Excel", EN: "CSV for Excel"},
 		"stats.page.noData": {IT: "Nessun dato per l'anno.", EN: "No data for the year."},
 	})

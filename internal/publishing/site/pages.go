@@ -585,7 +585,7 @@ func (s *site) writeStats(w *writer, a assets) error {
 				}
 			}
 		}
-		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: say("site.stats.yearTitle", y), Root: "../", A: a, Nav: "stats",
+		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: say("stats.title", r.Year), Root: "../", A: a, Nav: "stats",
 			D: newYearPage(r, tables)}); err != nil {
 			return err
 		}
