@@ -293,11 +293,12 @@ func TestFideExportDemo(t *testing.T) {
 		t.Fatalf("written %v (%v), want Firenze and Novara", written, err)
 	}
 	// The chief arbiters' FIDE ids, which the files leave out, from the
-	// arbiters' register (Nardi Alessio, Ferretti Marco; Galli Sara
-	// the deputy in 112).
+	// arbiters' register (Nardi Alessio, an International Arbiter,
+	// Ferretti Marco; Galli Sara the deputy in 112), without the FSI
+	// categories (AN, ACN) the Novara file writes beside the names.
 	wantArbiters := map[string][]string{
-		"magistrale_firenze_2026.trf": {"102 Nardi Alessio (850396)"},
-		"open_novara_2026.trf":        {"102 Ferretti Marco (AN) (852104)", "112 Galli Sara (ACN) (853120)"},
+		"magistrale_firenze_2026.trf": {"102 IA Nardi Alessio (850396)"},
+		"open_novara_2026.trf":        {"102 Ferretti Marco (852104)", "112 Galli Sara (853120)"},
 	}
 	for _, path := range written {
 		id, source, _ := strings.Cut(filepath.Base(path), "-")

@@ -28,6 +28,7 @@ func TestWriteArbiterIDs(t *testing.T) {
 		{FSIID: "204187", Surname: "Ferretti", Name: "Marco", Category: "AN", FideID: "852104"},
 		{FSIID: "208311", Surname: "Galli", Name: "Sara", Category: "ACN", FideID: "853120"},
 		{FSIID: "203930", Surname: "Zanetti", Name: "Paola", Category: "AN"},
+		{FSIID: "205555", Surname: "Conti", Name: "Elena", Category: "AF", FideID: "851777"},
 	}
 	cases := []struct {
 		name      string
@@ -38,8 +39,11 @@ func TestWriteArbiterIDs(t *testing.T) {
 		want112   []string
 		versionOf string // "" TRF16, "26" TRF-2025
 	}{
+		// The FSI categories (AN, ACN) are national titles FIDE does not
+		// know: left out; a FIDE title the register gives goes first.
 		{"both from the register", "Ferretti Marco (AN)", []string{"Galli Sara (ACN)"}, reg,
-			"102 Ferretti Marco (AN) (852104)", []string{"112 Galli Sara (ACN) (853120)"}, ""},
+			"102 Ferretti Marco (852104)", []string{"112 Galli Sara (853120)"}, ""},
+		{"a FIDE arbiter", "Conti Elena (AF)", nil, reg, "102 FA Conti Elena (851777)", []string{"112"}, ""},
 		{"the chief's in the file, a deputy in neither", "Ferretti Marco 852104", []string{"Zanetti Paola", "Galli Sara"}, reg,
 			"102 Ferretti Marco 852104", []string{"112 Zanetti Paola", "112 Galli Sara (853120)"}, ""},
 		{"no register: as written", "Ferretti Marco (AN)", []string{"Galli Sara (ACN)"}, nil,

@@ -41,21 +41,44 @@ func (a Arbiter) FromRegister() string {
 	return a.Matches[0].FideID
 }
 
-// Forwarded is the text record 102 or 112 carries to FIDE: as written,
-// with the register's FIDE id after the name in brackets when the file
-// has none ("Galli Sara (862401)", the form of FIDE's TRF files).
+// Forwarded is the text record 102 or 112 carries to FIDE: as written
+// when the file gives the FIDE id; else, when the register gives it, the
+// name as written with the id in brackets ("Galli Sara (862401)", the
+// form of FIDE's TRF files), after the arbiter's FIDE title when the
+// register's category is one ("FA Galli Sara (862401)"). The FSI
+// category files write beside the name ("Galli Sara (ACN)") is a
+// national title FIDE does not know: left out. A number written that is
+// the arbiter's FSI id would read as a FIDE id: the register's name
+// instead.
 func (a Arbiter) Forwarded() string {
 	id := a.FromRegister()
-	switch {
-	case id == "":
+	if id == "" {
 		return a.Written
-	case a.FSIWritten:
-		// The FSI id written would read as a FIDE id: the register's
-		// name instead.
-		r := a.Matches[0]
-		return strings.TrimSpace(r.Surname+" "+r.Name) + " (" + id + ")"
 	}
-	return strings.TrimSpace(a.Written) + " (" + id + ")"
+	r := a.Matches[0]
+	name := strings.TrimSpace(a.Written)
+	if a.FSIWritten {
+		name = strings.TrimSpace(r.Surname + " " + r.Name)
+	} else if c := strings.TrimSpace(r.Category); c != "" {
+		name = strings.Join(strings.Fields(strings.ReplaceAll(name, "("+c+")", "")), " ")
+	}
+	if t := fideArbiterTitle(r.Category); t != "" {
+		name = t + " " + name
+	}
+	return name + " (" + id + ")"
+}
+
+// fideArbiterTitle is the FIDE title an arbiters' register category
+// stands for: International Arbiter and FIDE Arbiter, written in English
+// (IA, FA) or Italian (AI, AF); "" for the Federation's own categories.
+func fideArbiterTitle(category string) string {
+	switch strings.ToUpper(strings.TrimSpace(category)) {
+	case "IA", "AI":
+		return "IA"
+	case "FA", "AF":
+		return "FA"
+	}
+	return ""
 }
 
 // Arbiters returns the arbiters a tournament names, chief first, blank
