@@ -18,7 +18,10 @@ import (
 	"strings"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/strictyaml"
 )
 
@@ -48,6 +51,8 @@ type Config struct {
 	// Web is the office's web application (omologa serve, and watch when
 	// Listen is set); nil: watch serves no page.
 	Web *Web `yaml:"web,omitempty"`
+	// Portal bounds the arbiters' portal (served with Web).
+	Portal Portal `yaml:"portal,omitempty"`
 	// Clock, when set (RFC 3339), is the office's "now" when the program
 	// starts, running on from there: the demo pins its office to the
 	// days its samples were written for, so that its lists close after
@@ -224,6 +229,28 @@ type Web struct {
 	PortalURL string `yaml:"portal_url,omitempty"`
 }
 
+// Portal bounds the arbiters' online homologation portal: a key left
+// out takes today's default (below); a key given must be in its range
+// (checkPortal), so that a 0 meant as "none" is said, not taken for the
+// default.
+type Portal struct {
+	// LinkLifetime is how long a sign-in link works, whole minutes from
+	// 1m to 24h (the message that carries it says the minutes).
+	LinkLifetime time.Duration `yaml:"link_lifetime,omitempty"`
+	// LinksPerHour bounds the sign-in links sent to one address in an
+	// hour (1-100): more asks get nothing, and are logged.
+	LinksPerHour int `yaml:"links_per_hour,omitempty"`
+	// UploadsPerHour bounds the files one person checks or submits in an
+	// hour (1-1000).
+	UploadsPerHour int `yaml:"uploads_per_hour,omitempty"`
+	// MaxUploadBytes bounds one upload; at most limits.max_file_bytes,
+	// its default.
+	MaxUploadBytes int64 `yaml:"max_upload_bytes,omitempty"`
+	// Session is how long a portal sign-in lasts (1m-720h); default
+	// web.session.
+	Session time.Duration `yaml:"session,omitempty"`
+}
+
 // OverHTTPS reports whether browsers reach the office over HTTPS.
 func (w *Web) OverHTTPS() bool {
 	return w != nil && (w.HTTPS == "direct" || w.HTTPS == "proxy" || w.TLSCert != "")
@@ -251,6 +278,21 @@ const (
 	DefaultSlowRetry   = 30 * time.Minute
 	DefaultSlowFor     = 7 * 24 * time.Hour
 	DefaultWebSession  = 12 * time.Hour
+	// The arbiters' portal's bounds (portal:): a sign-in link works 15
+	// minutes; 5 links an address and 30 uploads a person an hour.
+	DefaultPortalLinkLifetime   = 15 * time.Minute
+	DefaultPortalLinksPerHour   = 5
+	DefaultPortalUploadsPerHour = 30
+)
+
+// The portal's ranges: beyond them a value is a slip (a link valid for
+// days, a bound no office means).
+const (
+	MaxPortalLinkLifetime   = 24 * time.Hour
+	MaxPortalLinksPerHour   = 100
+	MaxPortalUploadsPerHour = 1000
+	MinPortalUploadBytes    = 1 << 10
+	MaxPortalSession        = 720 * time.Hour
 )
 
 // Load reads and checks a configuration file.
@@ -260,12 +302,16 @@ func Load(path string) (*Config, error) { return strictyaml.Load("config", path,
 // relative paths against the file's folder and checks the values.
 func Parse(path string, data []byte) (*Config, error) {
 	c := &Config{}
-	if err := strictyaml.Decode(path, data, c); err != nil {
+	root, err := strictyaml.DecodeNode(path, data, c)
+	if err != nil {
 		return nil, err
 	}
 	c.File = path
+	// The portal's keys are checked as given, before the defaults take
+	// the place of those left out.
+	perr := c.checkPortal(root)
 	c.defaults()
-	if err := c.check(); err != nil {
+	if err := errors.Join(perr, c.check()); err != nil {
 		return nil, err
 	}
 	dir, err := filepath.Abs(filepath.Dir(path))
@@ -325,6 +371,49 @@ func (c *Config) defaults() {
 	if l.MemoryBytes == 0 {
 		l.MemoryBytes = DefaultMemoryBytes
 	}
+	p := &c.Portal
+	defaults.Fill(&p.LinkLifetime, DefaultPortalLinkLifetime)
+	defaults.Fill(&p.LinksPerHour, DefaultPortalLinksPerHour)
+	defaults.Fill(&p.UploadsPerHour, DefaultPortalUploadsPerHour)
+	defaults.Fill(&p.MaxUploadBytes, l.MaxFileBytes)
+	session := DefaultWebSession
+	if c.Web != nil {
+		session = c.Web.Session
+	}
+	defaults.Fill(&p.Session, session)
+}
+
+// checkPortal checks the portal's keys the file gives, each error naming
+// the file, the line and the key; a key left out takes its default.
+func (c *Config) checkPortal(root *yaml.Node) error {
+	var errs strictyaml.Errors
+	maxFile := c.Limits.MaxFileBytes
+	defaults.Fill(&maxFile, DefaultMaxFileBytes)
+	p := c.Portal
+	for _, k := range []struct {
+		key string
+		bad bool
+		msg string
+	}{
+		{"link_lifetime", p.LinkLifetime < time.Minute || p.LinkLifetime > MaxPortalLinkLifetime || p.LinkLifetime%time.Minute != 0,
+			fmt.Sprintf("is %s: whole minutes from 1m to %s (leave it out for %s)", p.LinkLifetime, MaxPortalLinkLifetime, DefaultPortalLinkLifetime)},
+		{"links_per_hour", p.LinksPerHour < 1 || p.LinksPerHour > MaxPortalLinksPerHour,
+			fmt.Sprintf("is %d: from 1 to %d (leave it out for %d)", p.LinksPerHour, MaxPortalLinksPerHour, DefaultPortalLinksPerHour)},
+		{"uploads_per_hour", p.UploadsPerHour < 1 || p.UploadsPerHour > MaxPortalUploadsPerHour,
+			fmt.Sprintf("is %d: from 1 to %d (leave it out for %d)", p.UploadsPerHour, MaxPortalUploadsPerHour, DefaultPortalUploadsPerHour)},
+		{"max_upload_bytes", p.MaxUploadBytes < MinPortalUploadBytes || p.MaxUploadBytes > maxFile,
+			fmt.Sprintf("is %d: from %d to limits.max_file_bytes, %d (leave it out for that)", p.MaxUploadBytes, MinPortalUploadBytes, maxFile)},
+		{"session", p.Session < time.Minute || p.Session > MaxPortalSession,
+			fmt.Sprintf("is %s: from 1m to %s (leave it out for web.session)", p.Session, MaxPortalSession)},
+	} {
+		if line, given := strictyaml.Locate(root, []any{"portal", k.key}); given && k.bad {
+			errs = append(errs, &strictyaml.Error{File: c.File, Line: line, Msg: "portal." + k.key + " " + k.msg})
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
 
 func (c *Config) check() error {

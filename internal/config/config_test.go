@@ -26,6 +26,11 @@ func TestSamplesConfigLoads(t *testing.T) {
 	if c.Outbox == "" || c.Notices.Language != "it" || c.Drop.Settle != time.Second {
 		t.Errorf("outbox %q language %q settle %v", c.Outbox, c.Notices.Language, c.Drop.Settle)
 	}
+	// The portal's section shows the defaults.
+	if want := (Portal{LinkLifetime: DefaultPortalLinkLifetime, LinksPerHour: DefaultPortalLinksPerHour, UploadsPerHour: DefaultPortalUploadsPerHour,
+		MaxUploadBytes: c.Limits.MaxFileBytes, Session: c.Web.Session}); c.Portal != want {
+		t.Errorf("the sample's portal section %+v, want the defaults %+v", c.Portal, want)
+	}
 }
 
 const minimal = `drop:
@@ -131,6 +136,79 @@ func TestWebSection(t *testing.T) {
 		_, err := Parse("o.yaml", []byte(minimal+tc.web))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error naming %s", tc.web, err, tc.want)
+		}
+	}
+}
+
+// TestPortalSection: the portal's bounds are decoded as given, a key
+// left out takes today's default (the session web.session's, the upload
+// limits.max_file_bytes'), and a key given out of its range is an error
+// naming the file, the line and the key.
+func TestPortalSection(t *testing.T) {
+	const web = "web:\n  listen: 127.0.0.1:8080\n  session: 8h\n"
+	// minimal has 10 lines; web 3 more; the portal section starts at 14,
+	// its first key at 15.
+	for _, tc := range []struct {
+		name, portal string
+		want         Portal // when no error
+		err          string
+	}{
+		{"absent: today's defaults", "", Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 5, UploadsPerHour: 30,
+			MaxUploadBytes: DefaultMaxFileBytes, Session: 8 * time.Hour}, ""},
+		{"empty section: the defaults", "portal: {}\n", Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 5, UploadsPerHour: 30,
+			MaxUploadBytes: DefaultMaxFileBytes, Session: 8 * time.Hour}, ""},
+		{"every key set", "portal:\n  link_lifetime: 30m\n  links_per_hour: 2\n  uploads_per_hour: 10\n  max_upload_bytes: 1048576\n  session: 2h\n",
+			Portal{LinkLifetime: 30 * time.Minute, LinksPerHour: 2, UploadsPerHour: 10, MaxUploadBytes: 1 << 20, Session: 2 * time.Hour}, ""},
+		{"some keys set, the others default", "portal:\n  links_per_hour: 3\n",
+			Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 3, UploadsPerHour: 30, MaxUploadBytes: DefaultMaxFileBytes, Session: 8 * time.Hour}, ""},
+		{"the bounds' edges", "portal:\n  link_lifetime: 24h\n  links_per_hour: 100\n  uploads_per_hour: 1\n  max_upload_bytes: 1024\n  session: 720h\n",
+			Portal{LinkLifetime: 24 * time.Hour, LinksPerHour: 100, UploadsPerHour: 1, MaxUploadBytes: 1024, Session: 720 * time.Hour}, ""},
+		{"a link lifetime over 24 hours", "portal:\n  links_per_hour: 2\n  link_lifetime: 25h\n", Portal{},
+			"x.yaml:16: portal.link_lifetime is 25h0m0s: whole minutes from 1m to 24h0m0s"},
+		{"a link lifetime of no time", "portal:\n  link_lifetime: 0s\n", Portal{}, "x.yaml:15: portal.link_lifetime is 0s"},
+		{"a link lifetime not in whole minutes", "portal:\n  link_lifetime: 90s\n", Portal{}, "x.yaml:15: portal.link_lifetime is 1m30s"},
+		{"a negative link lifetime", "portal:\n  link_lifetime: -15m\n", Portal{}, "x.yaml:15: portal.link_lifetime is -15m0s"},
+		{"no links at all", "portal:\n  links_per_hour: 0\n", Portal{}, "x.yaml:15: portal.links_per_hour is 0: from 1 to 100 (leave it out for 5)"},
+		{"too many links", "portal:\n  links_per_hour: 5000\n", Portal{}, "x.yaml:15: portal.links_per_hour is 5000"},
+		{"0 uploads", "portal:\n  session: 1h\n\n  uploads_per_hour: 0\n", Portal{}, "x.yaml:17: portal.uploads_per_hour is 0: from 1 to 1000 (leave it out for 30)"},
+		{"negative uploads", "portal:\n  uploads_per_hour: -1\n", Portal{}, "x.yaml:15: portal.uploads_per_hour is -1"},
+		{"an upload over limits.max_file_bytes", "portal:\n  max_upload_bytes: 20971521\n", Portal{},
+			"x.yaml:15: portal.max_upload_bytes is 20971521: from 1024 to limits.max_file_bytes, 20971520"},
+		{"a session of seconds", "portal:\n  session: 30s\n", Portal{}, "x.yaml:15: portal.session is 30s: from 1m to 720h0m0s"},
+		{"a session of a year", "portal:\n  session: 8760h\n", Portal{}, "x.yaml:15: portal.session is 8760h0m0s"},
+		{"a wrong type names its line", "portal:\n  links_per_hour: five\n", Portal{}, "x.yaml:15"},
+		{"an unknown key names its line", "portal:\n  link_life: 15m\n", Portal{}, "x.yaml:15: field link_life not found"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Parse("x.yaml", []byte(minimal+web+tc.portal))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one containing %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Portal != tc.want {
+				t.Errorf("portal %+v, want %+v", c.Portal, tc.want)
+			}
+		})
+	}
+	// Without a web section the session is the web's default; the
+	// upload bound follows limits.max_file_bytes; several errors are all
+	// said.
+	c, err := Parse("x.yaml", []byte(minimal+"limits:\n  max_file_bytes: 4096\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Portal.Session != DefaultWebSession || c.Portal.MaxUploadBytes != 4096 {
+		t.Errorf("portal %+v: want the session %v and uploads of at most 4096 bytes", c.Portal, DefaultWebSession)
+	}
+	_, err = Parse("x.yaml", []byte(minimal+"portal:\n  link_lifetime: 48h\n  uploads_per_hour: 0\nclock: yesterday\n"))
+	for _, want := range []string{"x.yaml:12: portal.link_lifetime", "x.yaml:13: portal.uploads_per_hour", `x.yaml: clock "yesterday"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one containing %q", err, want)
 		}
 	}
 }

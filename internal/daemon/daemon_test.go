@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"omologa/internal/config"
+	"omologa/internal/office"
 	"omologa/internal/store"
 	"omologa/internal/store/lock"
 	"omologa/internal/testkit/pipelinetest"
@@ -129,5 +130,29 @@ func TestIngest(t *testing.T) {
 	}
 	if again.Err != nil || again.ID != first.ID || !again.Repeat {
 		t.Errorf("the file again: %+v, want a repeat of submission %d", again, first.ID)
+	}
+}
+
+// The web application the daemon serves carries the portal with the
+// bounds of omologa.yaml's portal section.
+func TestWebPortalBounds(t *testing.T) {
+	ctx := context.Background()
+	cfg, err := config.Load(pipelinetest.Config(t, t.TempDir(), "100ms",
+		"web:\n  listen: 127.0.0.1:0\n  session: 3h\nportal:\n  link_lifetime: 45m\n  links_per_hour: 2\n  uploads_per_hour: 7\n  max_upload_bytes: 65536\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, done, err := OpenOffice(ctx, cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	opt := webOptions(o, cfg.Web, slog.New(slog.DiscardHandler))
+	if opt.Portal == nil {
+		t.Fatal("no portal in the web application's options")
+	}
+	want := office.PortalOptions{LinkValid: 45 * time.Minute, Session: 3 * time.Hour, MaxLinks: 2, MaxUploads: 7, MaxBytes: 65536}
+	if got := opt.Portal.Options(); got != want {
+		t.Errorf("the portal's bounds %+v, want %+v", got, want)
 	}
 }

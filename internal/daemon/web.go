@@ -19,8 +19,7 @@ var DefaultWeb = config.Web{Listen: "127.0.0.1:8080", Session: config.DefaultWeb
 // ServeWeb serves the web application of o until ctx is done, saying its
 // address on stdout once it listens.
 func ServeWeb(ctx context.Context, o *office.Office, wc *config.Web, log *slog.Logger, stdout io.Writer) error {
-	srv, err := web.New(web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log,
-		WarmIndex: true})
+	srv, err := web.New(webOptions(o, wc, log))
 	if err != nil {
 		return err
 	}
@@ -28,4 +27,12 @@ func ServeWeb(ctx context.Context, o *office.Office, wc *config.Web, log *slog.L
 		fmt.Fprintf(stdout, "omologa: the office's web application is at %s\n", url)
 		log.Info("web application listening", "url", url)
 	})
+}
+
+// webOptions are the web application's: its section of the
+// configuration, and the arbiters' portal with the bounds of the
+// configuration's portal section.
+func webOptions(o *office.Office, wc *config.Web, log *slog.Logger) web.Options {
+	return web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log,
+		WarmIndex: true, Portal: office.NewPortal(o, office.PortalOptionsOf(o.Config))}
 }

@@ -167,3 +167,27 @@ func TestResendDelivered(t *testing.T) {
 		t.Errorf("a refused resend audited: %+v", es)
 	}
 }
+
+// The portal's bounds: today's defaults without a configuration or with
+// one that leaves them out; a configuration's portal section, web.session
+// and limits.max_file_bytes when set; an option given in code wins.
+func TestPortalOptionsOf(t *testing.T) {
+	today := PortalOptions{LinkValid: 15 * time.Minute, Session: 12 * time.Hour, MaxLinks: 5, MaxUploads: 30, MaxBytes: ingest.DefaultMaxFileBytes}
+	if got := PortalOptionsOf(nil); got != today {
+		t.Errorf("no configuration: %+v, want %+v", got, today)
+	}
+	if got := PortalOptionsOf(&config.Config{}); got != today {
+		t.Errorf("an empty configuration: %+v, want %+v", got, today)
+	}
+	c := &config.Config{Web: &config.Web{Session: 2 * time.Hour}, Limits: config.Limits{MaxFileBytes: 1 << 20},
+		Portal: config.Portal{LinkLifetime: 20 * time.Minute, UploadsPerHour: 3}}
+	want := PortalOptions{LinkValid: 20 * time.Minute, Session: 2 * time.Hour, MaxLinks: 5, MaxUploads: 3, MaxBytes: 1 << 20}
+	if got := PortalOptionsOf(c); got != want {
+		t.Errorf("configured: %+v, want %+v", got, want)
+	}
+	p := NewPortal(&Office{Config: c}, PortalOptions{MaxLinks: 2, MaxBytes: 4000})
+	want.MaxLinks, want.MaxBytes = 2, 4000
+	if got := p.Options(); got != want {
+		t.Errorf("NewPortal: %+v, want %+v", got, want)
+	}
+}

@@ -29,6 +29,7 @@ import (
 
 	gomail "github.com/emersion/go-message/mail"
 
+	"omologa/internal/config"
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
@@ -36,6 +37,7 @@ import (
 	"omologa/internal/office/accounts"
 	"omologa/internal/office/pipeline"
 	"omologa/internal/platform/catalogue"
+	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
@@ -56,13 +58,41 @@ const (
 // PortalVia is the Via of a portal act in the audit trail.
 const PortalVia = "portal"
 
-// PortalOptions bound the portal; zero fields take the defaults.
+// PortalOptions bound the portal; a zero field takes the
+// configuration's (PortalOptionsOf).
 type PortalOptions struct {
-	LinkValid  time.Duration // a sign-in link's life: 15 minutes
-	Session    time.Duration // a portal session's life: the office's (web.session), else 12 hours
-	MaxLinks   int           // links sent to one address an hour: 5
-	MaxUploads int           // files checked or submitted by one person an hour: 30
-	MaxBytes   int64         // one upload: limits.max_file_bytes
+	LinkValid  time.Duration // a sign-in link's life: portal.link_lifetime, 15 minutes
+	Session    time.Duration // a portal session's life: portal.session, else web.session, else 12 hours
+	MaxLinks   int           // links sent to one address an hour: portal.links_per_hour, 5
+	MaxUploads int           // files checked or submitted by one person an hour: portal.uploads_per_hour, 30
+	MaxBytes   int64         // one upload: portal.max_upload_bytes, else limits.max_file_bytes
+}
+
+// PortalOptionsOf are the bounds a configuration sets (its portal
+// section, web.session, limits.max_file_bytes), today's defaults for
+// what it leaves out or when there is none (a configuration built in
+// code rather than read).
+func PortalOptionsOf(c *config.Config) PortalOptions {
+	var opt PortalOptions
+	session := config.DefaultWebSession
+	maxBytes := int64(config.DefaultMaxFileBytes)
+	if c != nil {
+		p := c.Portal
+		opt = PortalOptions{LinkValid: p.LinkLifetime, Session: p.Session, MaxLinks: p.LinksPerHour,
+			MaxUploads: p.UploadsPerHour, MaxBytes: p.MaxUploadBytes}
+		if c.Web != nil && c.Web.Session > 0 {
+			session = c.Web.Session
+		}
+		if c.Limits.MaxFileBytes > 0 {
+			maxBytes = c.Limits.MaxFileBytes
+		}
+	}
+	defaults.Fill(&opt.LinkValid, config.DefaultPortalLinkLifetime)
+	defaults.Fill(&opt.Session, session)
+	defaults.Fill(&opt.MaxLinks, config.DefaultPortalLinksPerHour)
+	defaults.Fill(&opt.MaxUploads, config.DefaultPortalUploadsPerHour)
+	defaults.Fill(&opt.MaxBytes, maxBytes)
+	return opt
 }
 
 // Portal is the office's side of the portal: who may sign in, the
@@ -85,27 +115,12 @@ type Portal struct {
 
 // NewPortal returns the portal of an office.
 func NewPortal(o *Office, opt PortalOptions) *Portal {
-	if opt.LinkValid <= 0 {
-		opt.LinkValid = 15 * time.Minute
-	}
-	if opt.Session <= 0 {
-		opt.Session = 12 * time.Hour
-		if o.Config != nil && o.Config.Web != nil && o.Config.Web.Session > 0 {
-			opt.Session = o.Config.Web.Session
-		}
-	}
-	if opt.MaxLinks <= 0 {
-		opt.MaxLinks = 5
-	}
-	if opt.MaxUploads <= 0 {
-		opt.MaxUploads = 30
-	}
-	if opt.MaxBytes <= 0 {
-		opt.MaxBytes = ingest.DefaultMaxFileBytes
-		if o.Config != nil && o.Config.Limits.MaxFileBytes > 0 {
-			opt.MaxBytes = o.Config.Limits.MaxFileBytes
-		}
-	}
+	d := PortalOptionsOf(o.Config)
+	defaults.Fill(&opt.LinkValid, d.LinkValid)
+	defaults.Fill(&opt.Session, d.Session)
+	defaults.Fill(&opt.MaxLinks, d.MaxLinks)
+	defaults.Fill(&opt.MaxUploads, d.MaxUploads)
+	defaults.Fill(&opt.MaxBytes, d.MaxBytes)
 	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, throttle: accounts.NewThrottle(),
 		pending: map[string]int{}}
 }

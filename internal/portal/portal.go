@@ -35,7 +35,7 @@ const Prefix = "/portale/"
 // Options are what a Server works on.
 type Options struct {
 	Office *office.Office
-	Portal *office.Portal // nil: one with the default bounds
+	Portal *office.Portal // nil: one with the configuration's bounds
 	Log    *slog.Logger
 	Now    func() time.Time
 	TLS    bool // cookies Secure and __Host- named
@@ -91,7 +91,7 @@ func New(opt Options) (*Server, error) {
 		s.now = time.Now
 	}
 	if s.p == nil {
-		s.p = office.NewPortal(opt.Office, office.PortalOptions{})
+		s.p = office.NewPortal(opt.Office, office.PortalOptionsOf(opt.Office.Config))
 	}
 	var err error
 	if s.pages, err = parsePages(s.o.Rules.Rating.Location()); err != nil {

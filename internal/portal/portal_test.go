@@ -68,7 +68,11 @@ func (f *fixture) set(t time.Time) {
 	f.mu.Unlock()
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { t.Helper(); return newFixtureWith(t, "") }
+
+// newFixtureWith is newFixture with more of omologa.yaml (a portal
+// section).
+func newFixtureWith(t *testing.T, more string) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -93,7 +97,7 @@ notices:
 web:
   listen: 127.0.0.1:0
   session: 2000h
-`, root)
+`, root) + more
 	cfgPath := filepath.Join(dir, "omologa.yaml")
 	if err := os.WriteFile(cfgPath, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
@@ -183,6 +187,17 @@ const linkKind = "X-Omologa-Kind: portal-link"
 func (f *fixture) links(t *testing.T, to string) []string {
 	t.Helper()
 	var out []string
+	for _, body := range f.linkTexts(t, to) {
+		out = append(out, linkRE.FindString(body))
+	}
+	return out
+}
+
+// linkTexts returns the texts of the sign-in messages the outbox holds
+// for an address.
+func (f *fixture) linkTexts(t *testing.T, to string) []string {
+	t.Helper()
+	var out []string
 	for _, m := range f.messages(t) {
 		if !strings.Contains(m, linkKind) || !strings.Contains(m, "<"+to+">") {
 			continue
@@ -195,7 +210,7 @@ func (f *fixture) links(t *testing.T, to string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, linkRE.FindString(string(body)))
+		out = append(out, string(body))
 	}
 	return out
 }
@@ -590,5 +605,82 @@ func TestPortalTrust(t *testing.T) {
 		if want := i == 2; (office.KindOf(err) == office.Refused) != want {
 			t.Errorf("upload %d: %v", i+1, err)
 		}
+	}
+}
+
+// TestPortalConfiguredBounds: omologa.yaml's portal section bounds the
+// portal: here 2 sign-in links an hour per address (a third ask gets the
+// same answer as the others, and no link) and links that work 30
+// minutes, as the message and the page say and the clock keeps.
+func TestPortalConfiguredBounds(t *testing.T) {
+	f := newFixtureWith(t, "portal:\n  link_lifetime: 30m\n  links_per_hour: 2\n")
+	if got := f.srv.Portal().Portal().Options(); got.LinkValid != 30*time.Minute || got.MaxLinks != 2 || got.MaxUploads != 30 {
+		t.Fatalf("the portal's bounds: %+v", got)
+	}
+	jar, _ := cookiejar.New(nil)
+	asker := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	post := func(u string, v url.Values) (*http.Response, string) {
+		t.Helper()
+		resp, err := asker.PostForm(u, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(body)
+	}
+	ask := func() {
+		t.Helper()
+		resp, _ := post(f.ts.URL+"/portale/entra", url.Values{"email": {casadei}})
+		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/portale/entra?inviato=1" {
+			t.Errorf("asking a link: %s to %q, want the same answer whatever happens", resp.Status, resp.Header.Get("Location"))
+		}
+	}
+	for range 3 {
+		ask()
+	}
+	texts := f.linkTexts(t, casadei)
+	if len(texts) != 2 {
+		t.Fatalf("links sent for 3 asks with links_per_hour 2: %d, want 2", len(texts))
+	}
+	for _, body := range texts {
+		if !strings.Contains(body, "entro 30 minuti (fino alle 15:30)") {
+			t.Errorf("the message does not say the configured 30 minutes:\n%s", body)
+		}
+	}
+	resp, err := asker.Get(f.ts.URL + "/portale/entra?inviato=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "Il collegamento vale 30 minuti") {
+		t.Errorf("the page does not say the configured 30 minutes:\n%s", page)
+	}
+	links := f.links(t, casadei)
+	// 29 minutes on (past the default 15) the first link still works;
+	// 31 minutes on the second has expired.
+	f.set(time.Date(2026, 11, 23, 15, 29, 0, 0, cet))
+	if resp, body := post(links[0], nil); resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/portale/" {
+		t.Errorf("a link used after 29 of its 30 minutes: %s %s", resp.Status, body)
+	}
+	f.set(time.Date(2026, 11, 23, 15, 31, 0, 0, cet))
+	if resp, body := post(links[1], nil); resp.StatusCode == http.StatusSeeOther || !strings.Contains(body, "Il collegamento è scaduto") {
+		t.Errorf("a link used after 31 minutes: %s %s", resp.Status, body)
+	}
+	// An hour after the first asks the address may have a link again.
+	f.set(time.Date(2026, 11, 23, 16, 1, 0, 0, cet))
+	ask()
+	if texts := f.linkTexts(t, casadei); len(texts) != 3 || !strings.Contains(strings.Join(texts, "\n"), "entro 30 minuti (fino alle 16:31)") {
+		t.Errorf("a link asked an hour later: %d messages", len(texts))
+	}
+	// A link of one minute says so in the singular.
+	one := office.NewPortal(f.o, office.PortalOptions{LinkValid: time.Minute})
+	if err := one.RequestLink(context.Background(), ferretti, "browser-token", f.ts.URL+"/portale", "127.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	one.Wait()
+	if texts := f.linkTexts(t, ferretti); len(texts) != 1 || !strings.Contains(texts[0], "entro 1 minuto (fino alle 16:02)") {
+		t.Errorf("a one-minute link's message: %q", texts)
 	}
 }

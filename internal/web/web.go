@@ -50,6 +50,9 @@ type Options struct {
 	// WarmIndex builds the players' index in the background at start and
 	// after each list close (omologa serve and watch do).
 	WarmIndex bool
+	// Portal is the arbiters' portal's office side; nil: one with the
+	// configuration's bounds (office.PortalOptionsOf).
+	Portal *office.Portal
 }
 
 // Server is the web application.
@@ -116,7 +119,7 @@ func New(opt Options) (*Server, error) {
 	if opt.WarmIndex {
 		s.idx.Warm()
 	}
-	po := portal.Options{Office: s.o, Log: s.log, Now: s.now, TLS: s.tls, ClientAddr: s.clientAddr}
+	po := portal.Options{Office: s.o, Portal: opt.Portal, Log: s.log, Now: s.now, TLS: s.tls, ClientAddr: s.clientAddr}
 	if w := opt.Web; w != nil {
 		po.Base = w.PortalURL
 		if po.Base == "" && len(w.TrustedOrigins) > 0 {

@@ -104,46 +104,8 @@ type validator struct {
 // errf records an error at the node reached by path (keys and sequence
 // indexes); the line is the deepest node found.
 func (v *validator) errf(path []any, format string, args ...any) {
-	v.errs = append(v.errs, &strictyaml.Error{File: v.file, Line: lineOf(v.root, path),
+	v.errs = append(v.errs, &strictyaml.Error{File: v.file, Line: strictyaml.LineOf(v.root, path),
 		Msg: fmt.Sprintf(format, args...)})
-}
-
-func lineOf(n *yaml.Node, path []any) int {
-	if n == nil {
-		return 0
-	}
-	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	line := n.Line
-	for _, p := range path {
-		var next *yaml.Node
-		switch k := p.(type) {
-		case string:
-			if n.Kind == yaml.MappingNode {
-				for i := 0; i+1 < len(n.Content); i += 2 {
-					if n.Content[i].Value == k {
-						next = n.Content[i+1]
-						line = n.Content[i].Line
-						break
-					}
-				}
-			}
-		case int:
-			if n.Kind == yaml.SequenceNode && k < len(n.Content) {
-				next = n.Content[k]
-				line = next.Line
-			}
-		}
-		if next == nil {
-			return line
-		}
-		n = next
-		if n.Kind == yaml.ScalarNode {
-			line = n.Line
-		}
-	}
-	return line
 }
 
 // check checks the file's values: the rulebook's own (each parameter

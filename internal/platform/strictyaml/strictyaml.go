@@ -322,3 +322,53 @@ func sortErrors(es Errors) {
 		}
 	}
 }
+
+// Locate finds the node reached from n (a document or its mapping) by
+// path, keys and sequence indexes: found says whether the whole path is
+// in the file, line is the line of its last key (or item, or scalar) or,
+// when the path is not all there, of the deepest part that is. A caller
+// that checks decoded values names their lines with it, and tells a key
+// left out from one given a zero.
+func Locate(n *yaml.Node, path []any) (line int, found bool) {
+	if n == nil {
+		return 0, false
+	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	line = n.Line
+	for _, p := range path {
+		var next *yaml.Node
+		switch k := p.(type) {
+		case string:
+			if n.Kind == yaml.MappingNode {
+				for i := 0; i+1 < len(n.Content); i += 2 {
+					if n.Content[i].Value == k {
+						next = n.Content[i+1]
+						line = n.Content[i].Line
+						break
+					}
+				}
+			}
+		case int:
+			if n.Kind == yaml.SequenceNode && k < len(n.Content) {
+				next = n.Content[k]
+				line = next.Line
+			}
+		}
+		if next == nil {
+			return line, false
+		}
+		n = next
+		if n.Kind == yaml.ScalarNode {
+			line = n.Line
+		}
+	}
+	return line, true
+}
+
+// LineOf is Locate's line: the line to name for path.
+func LineOf(n *yaml.Node, path []any) int {
+	line, _ := Locate(n, path)
+	return line
+}

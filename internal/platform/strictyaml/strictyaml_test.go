@@ -90,3 +90,27 @@ func TestLoad(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func TestLocate(t *testing.T) {
+	root, err := Parse("x.yaml", []byte("a:\n  b: 1\n  c:\n    - x\n    - y\nd: {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path  []any
+		line  int
+		found bool
+	}{
+		{[]any{"a", "b"}, 2, true},
+		{[]any{"a", "c", 1}, 5, true},
+		{[]any{"a", "c", 2}, 3, false}, // no third item: the list's key
+		{[]any{"d", "e"}, 6, false},    // a key left out: its section's
+		{[]any{"z"}, 1, false},
+		{nil, 1, true},
+	} {
+		line, found := Locate(root, tc.path)
+		if line != tc.line || found != tc.found || LineOf(root, tc.path) != tc.line {
+			t.Errorf("Locate(%v) = %d, %v; want %d, %v", tc.path, line, found, tc.line, tc.found)
+		}
+	}
+}
