@@ -26,7 +26,9 @@
 // "list." a list run's notes and corrections; "intake." why a sender is
 // not authenticated, the problems met reading a message and the notes on
 // an archive; "portal." the arbiters' portal's words outside its
-// templates.
+// templates; "stats." the federation's statistics (their tables, charts
+// and page, in the reader's language on the office's page); "site." the
+// public site's pages (Italian).
 package catalogue
 
 import (
