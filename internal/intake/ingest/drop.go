@@ -522,7 +522,7 @@ func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time
 	if len(s.Files) == 0 {
 		reason = strings.Join(s.Problems, "\n")
 		if reason == "" {
-			reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+			reason = catalogue.IT.T("intake.drop.nothing-readable", clean)
 		}
 	}
 	return s, reason, nil

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"omologa/internal/testkit/gosource"
 )
@@ -159,99 +158,4 @@ func TestEveryKeyNamedIsInTheCatalogue(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no keys found")
 	}
-}
-
-// proseFree are the folders whose production code writes no Italian
-// prose of its own: every text a person reads is the catalogue's.
-var proseFree = []string{
-	"internal/publishing/site/",
-	"internal/publishing/statistics/",
-}
-
-// italianProse are words of Italian prose that English does not write;
-// the site's and the tables' own names ("tornei/", "province-mesi") are
-// names, not prose, and left out.
-var italianProse = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`il lo la gli un una di del dello della dei degli delle al alla ai alle
-		dal dalla dai dalle nel nella nei nelle sul sulla con tra fra non è sono ha hanno che anche già più
-		ogni nessun nessuna nessuno ed oppure solo totale anno mese tipo cerca giocatore torneo partita
-		partite punti lista categoria sesso età fascia omologati respinti pubblicati pubblicata vai`) {
-		italianProse[w] = true
-	}
-}
-
-// nameLike is a literal that names rather than says: a file, a path, a
-// table's stem, a key ("mesi", "tornei/index.html", "province-mesi").
-var nameLike = regexp.MustCompile(`^[a-z0-9./_-]*$`)
-
-// TestNoItalianProseInPublishing: a string literal of the site's or the
-// statistics' production code (a template included) holding an Italian
-// word is a text the catalogue does not hold: the office's English page
-// would show it in Italian, and no translator would see it. The words
-// read rather than written (a case of a switch, a key of a map) and the
-// names are left alone.
-func TestNoItalianProseInPublishing(t *testing.T) {
-	checked := 0
-	gosource.Each(t, "../../..", func(rel string, fset *token.FileSet, f *ast.File) {
-		free := false
-		for _, p := range proseFree {
-			free = free || strings.HasPrefix(rel, p)
-		}
-		if !free {
-			return
-		}
-		checked++
-		read := map[*ast.BasicLit]bool{}
-		for _, imp := range f.Imports {
-			read[imp.Path] = true
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.CaseClause:
-				for _, e := range x.List {
-					if lit, ok := e.(*ast.BasicLit); ok {
-						read[lit] = true
-					}
-				}
-			case *ast.KeyValueExpr:
-				if lit, ok := x.Key.(*ast.BasicLit); ok {
-					read[lit] = true
-				}
-			case *ast.Field:
-				if x.Tag != nil {
-					read[x.Tag] = true
-				}
-			}
-			return true
-		})
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING || read[lit] {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil || nameLike.MatchString(s) {
-				return true
-			}
-			for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-				if italianProse[w] {
-					t.Errorf("%s: %q is Italian prose (%q): give it a key in internal/platform/catalogue", fset.Position(lit.Pos()), trim(s), w)
-					break
-				}
-			}
-			return true
-		})
-	})
-	if checked == 0 {
-		t.Fatal("no file of the prose-free folders found")
-	}
-}
-
-func trim(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "…"
-	}
-	return s
 }

@@ -26,6 +26,7 @@ func init() {
 		"intake.archive.file-unreadable": {IT: "il file %s nell'archivio %s non si legge: %v", EN: "the file %s in the archive %s does not read: %v"},
 		"intake.archive.too-deep":        {IT: "l'archivio %s dentro %s è annidato troppo in profondità e non è stato aperto", EN: "the archive %s inside %s is nested too deep and was not opened"},
 		"intake.archive.empty":           {IT: "l'archivio %s è vuoto", EN: "the archive %s is empty"},
+		"intake.drop.nothing-readable":   {IT: "nessun file leggibile in %s", EN: "no readable file in %s"},
 		"intake.drop.too-large":          {IT: "il file %s (%s) supera il limite di %s e non è stato letto", EN: "the file %s (%s) is over the limit of %s and was not read"},
 	})
 	// The problems met reading a message (internal/intake/email), kept
