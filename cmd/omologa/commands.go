@@ -60,7 +60,7 @@ var commands = index([]*command{
 	{name: "site", summary: "the public site: `site build` writes the published lists, players, tournaments, provinces and statistics into publish/site",
 		usage: "usage: omologa site build [--config FILE] [--out DIR] [--json]", config: configHelp, json: "print what was written as JSON", run: runSite},
 	{name: "stats", summary: "the federation's statistics of a year: activity by month, province and club, new players, categories, Elo by sex and age, homologation outcomes",
-		usage: "usage: omologa stats --year YYYY [--config FILE] [--json] [--csv DIR]", config: configHelp, json: "print the tables as JSON", run: runStats},
+		usage: "usage: omologa stats --year YYYY [--config FILE] [--json] [--csv DIR] [--lang en]", config: configHelp, json: "print the tables as JSON", run: runStats},
 	{name: "status", summary: "the submissions recorded, with their state, verdicts and notices",
 		usage: "usage: omologa status [--config FILE] [--json] [-n N] [--quarantined] [--show ID]", config: configHelp, json: jsonHelp, run: runStatus},
 	{name: "tournament", summary: "tournaments and their versions: list, show, link/unlink a file, revoke/reinstate a homologation",

@@ -148,6 +148,8 @@ func TestDecideWithdrawalJustified(t *testing.T) {
 	}
 	if page, err := os.ReadFile(filepath.Join(dir, "office", "rapid-2026-12", "changes.html")); err != nil || !bytes.Contains(page, []byte("Decisione dell")) {
 		t.Errorf("the office's changes.html does not show the decisions: %v", err)
+	} else if !bytes.Contains(page, []byte("4 Lombardi, Marco: ritiro giustificato")) || bytes.Contains(page, []byte("withdrawal justified")) {
+		t.Error("the office's changes.html (Italian) does not show the decision in Italian")
 	}
 	code, out, _ = runCmd(t, "decide", "--config", cfg, "--submission", sub)
 	if code != exitOK || !strings.Contains(out, "4 Lombardi, Marco: withdrawal justified") {

@@ -61,7 +61,14 @@ func TestSiteAndStats(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "Attività per provincia") || !strings.Contains(out, "novembre 2026") {
 		t.Errorf("stats as text: exit %d\n%s", code, out)
 	}
-	for _, args := range [][]string{{"stats"}, {"stats", "--year", "26"}, {"site"}, {"site", "rebuild"}, {"site", "build", "x"}} {
+	code, out, _ = runCmd(t, "stats", "--config", cfg, "--year", "2026", "--lang", "en", "--csv", csvDir)
+	if code != exitOK || !strings.Contains(out, "Statistics 2026") || !strings.Contains(out, "Activity by province") || !strings.Contains(out, "November 2026") {
+		t.Errorf("stats in English: exit %d\n%s", code, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(csvDir, "2026-province.csv")); err != nil || !strings.HasPrefix(string(b), "\uFEFFProvince;Tournaments;Games;Players\r\n") {
+		t.Errorf("CSV asked in English: %v\n%q", err, b)
+	}
+	for _, args := range [][]string{{"stats"}, {"stats", "--year", "26"}, {"stats", "--year", "2026", "--lang", "fr"}, {"site"}, {"site", "rebuild"}, {"site", "build", "x"}} {
 		if code, _, errs := runCmd(t, append(args, "--config", cfg)...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d\n%s", args, code, exitUsage, errs)
 		}

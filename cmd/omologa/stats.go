@@ -7,23 +7,28 @@ import (
 	"strings"
 
 	"omologa/internal/office"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/statistics"
 )
 
 func runStats(c *call) int {
 	year := c.fs.Int("year", 0, "the year (required)")
 	csvDir := c.fs.String("csv", "", "also write each table as a CSV for Excel (Italian settings) into DIR")
+	lang := c.fs.String("lang", "it", "the tables' language: it or en (the CSV files' headings too)")
 	if code, ok := c.parseArgs(0, 0, "argument"); !ok {
 		return code
 	}
 	if *year < 1900 || *year > 9999 {
 		return c.bad("--year %d: want a year YYYY", *year)
 	}
+	if *lang != string(catalogue.IT) && *lang != string(catalogue.EN) {
+		return c.bad("--lang %q: want it or en", *lang)
+	}
 	o, ok := c.office()
 	if !ok {
 		return exitUsage
 	}
-	r, _, err := o.Statistics(c.ctx, *year)
+	r, _, err := o.StatisticsIn(c.ctx, *year, catalogue.Of(*lang))
 	if err != nil {
 		return c.fail(err)
 	}
@@ -45,7 +50,7 @@ func runStats(c *call) int {
 // printStats writes the tables aligned, numbers the Italian way.
 func printStats(w io.Writer, r *statistics.Result) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Statistiche %d\n", r.Year)
+	b.WriteString(r.Lang.T("stats.title", r.Year) + "\n")
 	for _, t := range r.Tables {
 		fmt.Fprintf(&b, "\n%s\n", t.Title)
 		if t.Note != "" {
@@ -64,7 +69,7 @@ func printStats(w io.Writer, r *statistics.Result) {
 			rows = append(rows, cells)
 		}
 		if len(all) == 0 {
-			b.WriteString("nessun dato\n")
+			b.WriteString(r.Lang.T("stats.none") + "\n")
 			continue
 		}
 		width := make([]int, len(t.Columns))

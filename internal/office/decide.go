@@ -98,7 +98,7 @@ func (o *Office) Decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 
 func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*DecideResult, error) {
 	if req.Submission <= 0 {
-		return nil, errorf(Invalid, "a submission id is required")
+		return nil, newError(Invalid, "office.submission.required")
 	}
 	// The same player and kind twice in one call is a slip, not a
 	// correction: refused, as omologa rate refuses it.
@@ -132,7 +132,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 			}
 		}
 		if len(files) != 1 {
-			return nil, errorf(NotFound, "submission %d has %d files named %q (its files: %s)", req.Submission, len(files), req.File, strings.Join(names, ", "))
+			return nil, newError(NotFound, "office.decide.no-such-file", req.Submission, len(files), req.File, strings.Join(names, ", "))
 		}
 	}
 	// The file read to check the decisions, kept for the players' names.
@@ -153,7 +153,7 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 		}
 		t, _, err := codec.Read(f.Name, data)
 		if err != nil {
-			return nil, errorf(Refused, "submission %d, file %s: not readable as a tournament (%v): nothing to decide", req.Submission, f.Name, err)
+			return nil, newError(Refused, "office.decide.unreadable", req.Submission, f.Name, err)
 		}
 		kind, err := o.homologated(ctx, req.Submission, f)
 		if err != nil {
@@ -298,19 +298,24 @@ func DescribeDecision(d store.Decision, t *tournament.Tournament, kind fsi.Kind)
 	return l
 }
 
-// Text writes the decision for the command line, its time in loc (the
-// office's time zone).
-func (l DecisionLine) Text(loc *time.Location) string {
-	what := l.Kind + " " + l.Value
+// Text writes the decision in English for the command line, its time
+// in loc (the office's time zone).
+func (l DecisionLine) Text(loc *time.Location) string { return l.In(catalogue.EN, loc) }
+
+// In writes the decision in language lang, its time in loc: the
+// command line's English (Text), the Italian of a list run's change
+// report.
+func (l DecisionLine) In(lang catalogue.Lang, loc *time.Location) string {
+	what := lang.T("office.decision.other", l.Kind, l.Value)
 	switch {
 	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalJustified:
-		what = "withdrawal justified, RTF 7.5.3 does not apply"
+		what = lang.T("office.decision.withdrawal-justified")
 	case l.Kind == store.DecisionWithdrawal && l.Value == store.WithdrawalUnjustified:
-		what = "withdrawal unjustified, a positive variation is zeroed"
+		what = lang.T("office.decision.withdrawal-unjustified")
 	case l.Kind == store.DecisionTheoretical:
-		what = "theoretical rating " + l.Value
+		what = lang.T("office.decision.theoretical", l.Value)
 	}
-	s := fmt.Sprintf("%d %s: %s (%s), decided by %s on %s", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, loc))
+	s := lang.T("office.decision.line", l.Start, l.Name, what, l.Article, l.By, italian.DateTime(l.At, loc))
 	if l.File != "" {
 		s = l.File + " " + s
 	}

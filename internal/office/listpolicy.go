@@ -95,12 +95,12 @@ func CountsIn(sch periods.Schedule, p periods.Period, closed []string) periods.P
 // done.
 func (o *Office) CanClose(ctx context.Context, k fsi.Kind, period string) (Closability, error) {
 	if !k.IsList() {
-		return Closability{}, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+		return Closability{}, unknownKind(k)
 	}
 	sch := o.Rules.Rating.Schedule(k)
 	p, err := sch.Parse(period)
 	if err != nil {
-		return Closability{}, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+		return Closability{}, badPeriod(period, err)
 	}
 	closed, err := o.Store.RatingListPeriods(ctx, k)
 	if err != nil {
@@ -109,3 +109,6 @@ func (o *Office) CanClose(ctx context.Context, k fsi.Kind, period string) (Closa
 	today := tournament.DateOf(o.Now().In(o.Rules.Rating.Location()))
 	return Closable(k, sch, p, today, closed), nil
 }
+
+// unknownKind refuses a list kind that is neither rapid nor standard.
+func unknownKind(k fsi.Kind) *Error { return newError(Invalid, "office.list.unknown-kind", k) }

@@ -101,12 +101,12 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	k := req.Kind
 	if k != fsi.Standard && k != fsi.Rapid {
-		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+		return nil, unknownKind(k)
 	}
 	settings := &o.Rules.Rating
 	period, err := settings.Schedule(k).Parse(req.Period)
 	if err != nil {
-		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+		return nil, badPeriod(req.Period, err)
 	}
 	asOf := req.AsOf
 	if asOf.IsZero() {
@@ -228,7 +228,10 @@ var cutoffArticle = map[fsi.Kind]string{fsi.Standard: "RTF 4.2.2", fsi.Rapid: "R
 // listError makes a list closed already a Conflict.
 func listError(err error) error {
 	if errors.Is(err, store.ErrListExists) {
-		return &Error{Kind: Conflict, Msg: err.Error(), Err: err}
+		// Two closes of the same list at once: the other one stored it.
+		e := newError(Conflict, "office.list.exists")
+		e.Err = err
+		return e
 	}
 	return err
 }

@@ -45,7 +45,7 @@ func (c *closed) notes(loc *time.Location) []string {
 	}
 	n = append(n, c.out.Warnings...)
 	for _, d := range c.out.Decisions {
-		n = append(n, it.T("list.note.decision", d.Text(loc)))
+		n = append(n, it.T("list.note.decision", d.In(it, loc)))
 	}
 	for _, x := range c.out.Corrections {
 		n = append(n, it.T("list.note.correction", x.Italian()))

@@ -12,7 +12,6 @@ package office
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -156,12 +155,6 @@ func (e *Error) Error() string {
 // FailureKind is the error's Kind (failure.Kinded).
 func (e *Error) FailureKind() failure.Kind { return e.Kind }
 func (e *Error) Unwrap() error             { return e.Err }
-
-// errorf builds an *Error of kind with an English message only.
-func errorf(kind ErrorKind, format string, a ...any) *Error {
-	err := fmt.Errorf(format, a...)
-	return &Error{Kind: kind, Msg: err.Error(), Err: errors.Unwrap(err)}
-}
 
 // KindOf returns the kind of failure err is, the office's (*Error) or
 // the store's (store.ErrNoSubmission is NotFound); 0 when it is none (an

@@ -737,7 +737,7 @@ func proposeFields(t *tournament.Tournament, rep validate.Report, per *Person) m
 	}
 	switch {
 	case start.IsFull() && end.IsFull() && start != end:
-		f["date"] = "dal " + italian.Date(start.Time(time.UTC)) + " al " + italian.Date(end.Time(time.UTC))
+		f["date"] = catalogue.IT.T("office.portal.field.dates", italian.Date(start.Time(time.UTC)), italian.Date(end.Time(time.UTC)))
 	case start.IsFull():
 		f["date"] = italian.Date(start.Time(time.UTC))
 	}
@@ -747,7 +747,8 @@ func proposeFields(t *tournament.Tournament, rep validate.Report, per *Person) m
 // FieldNames are the body fields of RAPID 5.2 the portal asks to
 // confirm, in order, with their Italian labels.
 var FieldNames = []struct{ Name, Label string }{
-	{"venue", "Luogo"}, {"date", "Date"}, {"arbiter", "Arbitro"}, {"organiser", "Organizzatore"},
+	{"venue", catalogue.IT.T("office.portal.field.venue")}, {"date", catalogue.IT.T("office.portal.field.date")},
+	{"arbiter", catalogue.IT.T("office.portal.field.arbiter")}, {"organiser", catalogue.IT.T("office.portal.field.organiser")},
 }
 
 // Submit makes an upload a submission, received at at (the upload

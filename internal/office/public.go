@@ -13,6 +13,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
@@ -325,8 +326,13 @@ func statPlayer(r *registers.Player, rating int) statistics.Player {
 
 // Statistics computes the federation's statistics of a year from the
 // store (year 0: the latest year with data), with the years that have
-// data.
+// data; their texts in Italian.
 func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, []int, error) {
+	return o.StatisticsIn(ctx, year, catalogue.IT)
+}
+
+// StatisticsIn is Statistics with the texts in the language l.
+func (o *Office) StatisticsIn(ctx context.Context, year int, l catalogue.Lang) (*statistics.Result, []int, error) {
 	d, err := o.loadPublic(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -336,11 +342,11 @@ func (o *Office) Statistics(ctx context.Context, year int) (*statistics.Result, 
 		year = years[len(years)-1]
 	}
 	for _, r := range d.site.Stats {
-		if r.Year == year {
+		if r.Year == year && r.Lang == l {
 			return r, years, nil
 		}
 	}
-	r, err := statistics.Compute(d.stats, year)
+	r, err := statistics.ComputeIn(d.stats, year, l)
 	return r, years, err
 }
 

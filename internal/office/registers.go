@@ -204,11 +204,11 @@ func checkHeader(kind, name string, header []string) error {
 // diffRegister compares a register file with the one in force.
 func (o *Office) diffRegister(ctx context.Context, kind, name string, data []byte) (*ImportDiff, error) {
 	if _, ok := registerColumns[kind]; !ok {
-		return nil, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
+		return nil, unknownRegister(kind)
 	}
 	header, rows, err := csvRows(name, data)
 	if err != nil {
-		return nil, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+		return nil, unreadableRegister(err)
 	}
 	if err := checkHeader(kind, name, header); err != nil {
 		return nil, err
@@ -321,10 +321,10 @@ func readRegister(kind, name string, data []byte) (rows int, err error) {
 		es, err = registers.ReadCalendar(name, data)
 		rows = len(es)
 	default:
-		return 0, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
+		return 0, unknownRegister(kind)
 	}
 	if err != nil {
-		return 0, &Error{Kind: Invalid, Msg: err.Error(), Err: err}
+		return 0, unreadableRegister(err)
 	}
 	return rows, nil
 }
@@ -390,11 +390,11 @@ func (o *Office) UndoImport(ctx context.Context, a Actor, kind string) (*store.R
 		return nil, err
 	}
 	if _, ok := registerColumns[kind]; !ok {
-		return nil, errorf(Invalid, "unknown register %q: want players, arbiters or calendar", kind)
+		return nil, unknownRegister(kind)
 	}
 	v, err := o.Store.UndoRegister(ctx, kind, a.User, o.Now())
 	if errors.Is(err, store.ErrNothingToUndo) {
-		return nil, &Error{Kind: Refused, Err: err, Msg: fmt.Sprintf("no import of the %s register to undo", kind)}
+		return nil, newError(Refused, "office.register.nothing-to-undo", say(registerNames[kind])).because(err)
 	}
 	if err != nil {
 		return nil, err
@@ -404,4 +404,22 @@ func (o *Office) UndoImport(ctx context.Context, a Actor, kind string) (*store.R
 		return nil, err
 	}
 	return v, nil
+}
+
+// unknownRegister refuses a register that is neither players, arbiters
+// nor calendar.
+func unknownRegister(kind string) *Error { return newError(Invalid, "office.register.unknown", kind) }
+
+// unreadableRegister refuses a register file the reader cannot read: its
+// words (file, line, column) in English, introduced in Italian.
+func unreadableRegister(err error) *Error {
+	return newError(Invalid, "office.register.unreadable", catalogue.Named{"err": err}).because(err)
+}
+
+// registerNames are the registers' names in the office's refusals, by
+// kind.
+var registerNames = map[string]string{
+	"players":  "office.register.name.players",
+	"arbiters": "office.register.name.arbiters",
+	"calendar": "office.register.name.calendar",
 }

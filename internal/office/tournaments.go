@@ -108,7 +108,7 @@ func (o *Office) Link(ctx context.Context, a Actor, fileID, id int64) error {
 		return err
 	}
 	if from.ID == id {
-		return &Error{Kind: Refused, Msg: fmt.Sprintf("file %s is already a version of tournament %d", num, id)}
+		return newError(Refused, "office.tournament.already-version", num, id)
 	}
 	if err := o.Store.Link(ctx, fileID, id, o.Now()); err != nil {
 		return tournamentError(id, err)

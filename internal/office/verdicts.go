@@ -72,6 +72,12 @@ func (o *Office) fileView(ctx context.Context, fileID int64) (*fileView, error) 
 	return &fileView{facts: f, view: state.Of(f), number: number, submission: sub, tournament: tour}, nil
 }
 
+// badPeriod refuses label, which is no list's period: the reader's words
+// in English, the office's in Italian.
+func badPeriod(label string, err error) *Error {
+	return newError(Invalid, "office.list.bad-period", catalogue.Named{"err": err, "period": strconv.Quote(label)}).because(err)
+}
+
 // refusal turns the state model's refusal into the office's.
 func refusal(err error) error {
 	var se *state.Error
@@ -163,11 +169,11 @@ func (o *Office) RejudgeList(ctx context.Context, a Actor, k fsi.Kind, label, re
 		return nil, err
 	}
 	if !k.IsList() {
-		return nil, errorf(Invalid, "unknown list kind %q: want rapid or standard", k)
+		return nil, unknownKind(k)
 	}
 	p, err := o.Rules.Rating.Schedule(k).Parse(label)
 	if err != nil {
-		return nil, newError(Invalid, "office.list.bad-period", catalogue.Named{"err": err, "period": strconv.Quote(label)}).because(err)
+		return nil, badPeriod(label, err)
 	}
 	loc := o.Rules.Rating.Location()
 	return o.RejudgePeriod(ctx, a, p.From.Time(loc), p.Cutoff.AddDays(1).Time(loc), reason)

@@ -56,10 +56,10 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	d := checkData{MaxBytes: max}
 	f, hdr, err := r.FormFile("file")
 	if err != nil {
-		d.Error = "Scelga il file del torneo da controllare (al massimo " + sizeIT(max) + ")."
+		d.Error = it.T("portal.check.choose", sizeIT(max))
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			d.Error = "Il file supera il limite di " + sizeIT(max) + "."
+			d.Error = it.T("portal.check.too-large", sizeIT(max))
 		}
 		s.render(w, r, http.StatusBadRequest, "check", d)
 		return
@@ -104,7 +104,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if st == nil {
 		s.render(w, r, http.StatusConflict, "error", errorData{
-			Msg: "Il file controllato non è più disponibile (è passata più di un'ora, o ne ha controllato un altro): lo carichi di nuovo.", Back: "/portale/verifica"})
+			Msg: it.T("portal.check.gone"), Back: "/portale/verifica"})
 		return
 	}
 	fields := map[string]string{}
@@ -130,13 +130,13 @@ type submissionData struct {
 }
 
 func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
-	if sub, ok := mine(s, w, r, "Invio non trovato tra i suoi.", s.p.Submission); ok {
+	if sub, ok := mine(s, w, r, it.T("office.portal.no-submission"), s.p.Submission); ok {
 		s.render(w, r, http.StatusOK, "submission", submissionData{Sub: sub, Sent: r.URL.Query().Get("inviato") == "1"})
 	}
 }
 
 func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
-	if t, ok := mine(s, w, r, "Torneo non trovato tra i suoi.", s.p.Tournament); ok {
+	if t, ok := mine(s, w, r, it.T("office.portal.no-tournament"), s.p.Tournament); ok {
 		s.render(w, r, http.StatusOK, "tournament", checkData{Tournament: t, MaxBytes: s.p.Options().MaxBytes})
 	}
 }

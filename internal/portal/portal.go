@@ -101,7 +101,7 @@ func New(opt Options) (*Server, error) {
 	s.gate = webkit.Gate[office.Person]{Current: s.current, Fail: s.fail,
 		SignIn: func(*http.Request) string { return "/portale/entra" },
 		Expired: func(w http.ResponseWriter, r *http.Request) {
-			s.render(w, r, http.StatusUnauthorized, "error", errorData{Msg: "La sessione è scaduta: entri di nuovo.", Back: "/portale/entra"})
+			s.render(w, r, http.StatusUnauthorized, "error", errorData{Msg: it.T("portal.session-expired"), Back: "/portale/entra"})
 		}}
 	m := http.NewServeMux()
 	// The sign-in, open to anyone.
@@ -131,7 +131,7 @@ func New(opt Options) (*Server, error) {
 		m.HandleFunc(pattern, s.gate.Wrap(h))
 	}
 	m.HandleFunc("/portale/", func(w http.ResponseWriter, r *http.Request) {
-		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: "Pagina non trovata."})
+		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: it.T("portal.page-not-found")})
 	})
 	s.mux = m
 	return s, nil
@@ -228,15 +228,18 @@ func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, bac
 	}
 	// A failure passed on as the store said it (no such submission).
 	if k := office.KindOf(err); k != 0 {
-		msg := map[office.ErrorKind]string{office.NotFound: "Non trovato.", office.Forbidden: "Operazione non permessa."}[k]
-		if msg == "" {
-			msg = "Richiesta non valida."
+		msg := it.T("portal.fail.invalid")
+		switch k {
+		case office.NotFound:
+			msg = it.T("portal.fail.not-found")
+		case office.Forbidden:
+			msg = it.T("portal.fail.forbidden")
 		}
 		s.render(w, r, k.HTTPStatus(), "error", errorData{Msg: msg, Back: back})
 		return
 	}
 	s.log.Error("portal: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	s.render(w, r, http.StatusInternalServerError, "error", errorData{Msg: "Si è verificato un errore interno: riprovi più tardi o scriva all'ufficio."})
+	s.render(w, r, http.StatusInternalServerError, "error", errorData{Msg: it.T("portal.fail.internal")})
 }
 
 type errorData struct {
@@ -277,7 +280,7 @@ func (s *Server) askLink(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		s.log.Error("portal: no public address for the sign-in links: set web.portal_url (or web.trusted_origins)", "host", r.Host)
 		s.render(w, r, http.StatusServiceUnavailable, "error", errorData{
-			Msg: "Il portale non può inviare collegamenti in questo momento: scriva all'ufficio omologazioni.", Back: "/portale/entra"})
+			Msg: it.T("portal.no-links"), Back: "/portale/entra"})
 		return
 	}
 	if err := s.p.RequestLink(r.Context(), r.PostFormValue("email"), browser, base, s.from(r)); err != nil {
@@ -356,7 +359,7 @@ func (s *Server) setPassword(w http.ResponseWriter, r *http.Request) {
 		pw = ""
 	} else if pw != r.PostFormValue("again") {
 		has, _ := s.p.HasPassword(r.Context(), per)
-		s.render(w, r, http.StatusBadRequest, "password", passwordData{Has: has, Error: "Le due password non coincidono."})
+		s.render(w, r, http.StatusBadRequest, "password", passwordData{Has: has, Error: it.T("portal.password.mismatch")})
 		return
 	}
 	if err := s.p.SetPassword(r.Context(), per, pw, s.from(r)); err != nil {

@@ -11,6 +11,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/office"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
@@ -31,7 +32,17 @@ func listName(k fsi.Kind, period string) string {
 	if !k.IsList() || period == "" {
 		return ""
 	}
-	return k.ListName() + " di " + fsi.PeriodMonth(period)
+	return it.T("portal.list", k.ListName(), fsi.PeriodMonth(period))
+}
+
+// it is the portal's language: the catalogue's Italian.
+const it = catalogue.IT
+
+// named is the catalogue's Italian for the value v of a kind of value
+// (prefix, "portal.state."): "" for a value the catalogue does not name.
+func named(prefix string, v any) string {
+	s, _ := it.Lookup(prefix + fmt.Sprint(v))
+	return s
 }
 
 // funcs are the templates' functions, times written in zone (the rule
@@ -60,20 +71,20 @@ func funcs(zone *time.Location) template.FuncMap {
 		"size":    sizeIT,
 		"list":    listName,
 		"verdict": func(v any) string {
-			return map[string]string{"accepted": "omologato", "accepted-with-warnings": "omologato con avvisi",
-				"rejected": "respinto", "": "in esame"}[fmt.Sprint(v)]
+			if fmt.Sprint(v) == "" {
+				v = "pending"
+			}
+			return named("portal.verdict.", v)
 		},
 		// verdictNow is the verdict of a pre-check, which is a forecast.
 		"verdictNow": func(v validate.Verdict) string {
-			return map[validate.Verdict]string{validate.Accepted: "sarebbe omologato",
-				validate.AcceptedWithWarnings: "sarebbe omologato, con avvisi", validate.Rejected: "sarebbe respinto"}[v]
+			return named("portal.forecast.", v)
 		},
 		"severity": func(s validate.Severity) string {
-			return map[validate.Severity]string{validate.SeverityError: "Errore", validate.SeverityWarning: "Avviso",
-				validate.SeverityInfo: "Nota"}[s]
+			return named("portal.severity.", s)
 		},
 		"storedSeverity": func(s string) string {
-			return map[string]string{"error": "Errore", "warning": "Avviso", "info": "Nota"}[s]
+			return named("portal.severity.", s)
 		},
 		// only keeps the findings of one severity.
 		"only": func(sev string, fs []validate.Finding) []validate.Finding {
@@ -95,40 +106,36 @@ func funcs(zone *time.Location) template.FuncMap {
 			return out
 		},
 		"state": func(s string) string {
-			return map[string]string{office.StateReceived: "in esame", office.StateJudged: "esaminato",
-				office.StateQuarantined: "in attesa dell'ufficio", "discarded": "archiviato dall'ufficio"}[s]
+			return named("portal.state.", s)
 		},
 		"noticeKind": func(k string) string {
-			return map[string]string{"receipt": "Ricevuta di omologazione", "rejection": "Avviso di respingimento",
-				"repeat": "Risposta a un invio ripetuto"}[k]
+			return named("portal.notice.", k)
 		},
 		"noticeStatus": func(st string) string {
-			return map[string]string{"pending": "da inviare", "sent": "inviato", "failed": "non recapitato",
-				"failing": "non recapitato, nuovi tentativi in corso", "claimed": "in invio"}[st]
+			return named("portal.delivery.", st)
 		},
 		"decision": func(d office.Decision) string {
 			switch {
 			case d.Kind == office.DecisionTheoretical:
-				return fmt.Sprintf("Giocatore %d: Elo teorico %d (RTF 4.2.7, RAPID 6.8)", d.Start, d.Rating())
+				return it.T("portal.decision.theoretical", d.Start, d.Rating())
 			case d.Kind == office.DecisionWithdrawal && d.Value == office.WithdrawalJustified:
-				return fmt.Sprintf("Giocatore %d: ritiro giustificato (RTF 7.5.2)", d.Start)
+				return it.T("portal.decision.justified", d.Start)
 			case d.Kind == office.DecisionWithdrawal:
-				return fmt.Sprintf("Giocatore %d: ritiro ingiustificato, variazione azzerata (RTF 7.5.3)", d.Start)
+				return it.T("portal.decision.unjustified", d.Start)
 			}
-			return fmt.Sprintf("Giocatore %d", d.Start)
+			return it.T("portal.decision.other", d.Start)
 		},
 		"channel": func(c string) string {
-			return map[string]string{"imap": "per e-mail", "drop": "consegnato all'ufficio", "cli": "dall'ufficio",
-				"portal": "dal portale"}[c]
+			return named("portal.channel.", c)
 		},
 		"office": func(o *office.OfficeAct) string {
 			if o == nil {
 				return ""
 			}
 			if o.Action == office.OfficeReleased {
-				return "ammesso al controllo dall'ufficio il " + italian.DateTime(o.At, zone)
+				return it.T("portal.office.released", italian.DateTime(o.At, zone))
 			}
-			return "archiviato dall'ufficio il " + italian.DateTime(o.At, zone)
+			return it.T("portal.office.discarded", italian.DateTime(o.At, zone))
 		},
 		"join":   strings.Join,
 		"errors": func(fs []validate.Finding) int { return countSev(fs, validate.SeverityError) },
@@ -174,6 +181,6 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page s
 	}
 	if err := webkit.WriteHTML(w, code, t, &view{Person: per, Path: r.URL.Path, Data: data}); err != nil {
 		s.log.Error("portal: render", "page", page, "err", err)
-		http.Error(w, "errore interno", http.StatusInternalServerError)
+		http.Error(w, it.T("portal.fail.render"), http.StatusInternalServerError)
 	}
 }

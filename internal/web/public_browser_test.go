@@ -54,5 +54,30 @@ func TestBrowserPublicSite(t *testing.T) {
 	b.Until(t, `Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)`)
 	b.Shot(t, "office-statistics-2026")
 	b.Open(t, "/statistics?year=2027")
+	if txt := b.Text(t, "main"); !strings.Contains(txt, "Nuovi giocatori in lista") || !strings.Contains(txt, "gennaio 2027") {
+		t.Errorf("the Italian statistics page lacks its Italian title or the list's month: %q", txt)
+	}
 	b.Shot(t, "office-statistics-2027")
+
+	// In English: the tables' titles, headings, notes and word cells,
+	// and the charts, are English; no Italian heading is left.
+	b.Do(t, "switch to English", chromedp.Click(chromedp.CSS(`button[name="lang"][value="en"]`)))
+	b.Until(t, `document.documentElement.lang === "en"`)
+	b.Until(t, `Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)`)
+	txt := b.Text(t, "main")
+	for _, want := range []string{"New players on the lists", "January 2027", "Players by category", "Total", "CSV for Excel", "Homologation outcomes by province"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the English statistics page lacks %q: %q", want, txt)
+		}
+	}
+	for _, it := range []string{"Nuovi giocatori", "gennaio", "Totale", "Giocatori", "Provincia", "CSV per Excel", "Nessun dato"} {
+		if strings.Contains(txt, it) {
+			t.Errorf("the English statistics page says %q: %q", it, txt)
+		}
+	}
+	b.Shot(t, "office-statistics-2027-en")
+	b.Open(t, "/statistics?year=2026")
+	b.Shot(t, "office-statistics-2026-en")
+	b.Do(t, "back to Italian", chromedp.Click(chromedp.CSS(`button[name="lang"][value="it"]`)))
+	b.Until(t, `document.documentElement.lang === "it"`)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -348,6 +349,21 @@ func TestStatisticsPage(t *testing.T) {
 	}
 	if code, _ := get(t, c, f.ts.URL+"/statistics/2026/nothing.png"); code != http.StatusNotFound {
 		t.Errorf("unknown chart: %d", code)
+	}
+	// In English: the page and its charts are English; a CSV for Excel
+	// keeps the Italian headings unless ?lang= asks for English.
+	en := f.client(t, "clerk")
+	if code, body := post(t, en, f.ts.URL+"/lang", url.Values{"lang": {"en"}, "next": {"/statistics"}}, map[string]string{"Origin": f.ts.URL}); code != http.StatusSeeOther {
+		t.Fatalf("switch to English: %d\n%s", code, body)
+	}
+	code, body = get(t, en, f.ts.URL+"/statistics?year=2026")
+	if code != http.StatusOK || !strings.Contains(body, "Activity by province") || !strings.Contains(body, "November 2026") || strings.Contains(body, "Attività per provincia") {
+		t.Errorf("the statistics page in English: %d\n%s", code, body)
+	}
+	for u, head := range map[string]string{"/statistics/2026/province.csv": "\uFEFFProvincia;Tornei;", "/statistics/2026/province.csv?lang=en": "\uFEFFProvince;Tournaments;"} {
+		if code, body := get(t, en, f.ts.URL+u); code != http.StatusOK || !strings.HasPrefix(body, head) {
+			t.Errorf("%s for an English reader: %d %q", u, code, body[:min(len(body), 60)])
+		}
 	}
 	if code, _ := get(t, f.client(t, ""), f.ts.URL+"/statistics"); code != http.StatusSeeOther {
 		t.Errorf("statistics without login: %d", code)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
 )
@@ -23,19 +24,19 @@ type statsCached struct {
 	years []int
 }
 
-// stats computes a year's statistics once per state of the store: they
-// read every list and homologated tournament.
-func (s *Server) stats(r *http.Request, year int) (*statistics.Result, []int, error) {
+// stats computes a year's statistics in the language l once per state
+// of the store: they read every list and homologated tournament.
+func (s *Server) stats(r *http.Request, year int, l catalogue.Lang) (*statistics.Result, []int, error) {
 	stamp, err := s.o.PublicStamp(r.Context())
 	if err != nil {
 		return nil, nil, err
 	}
-	key := "statistics " + strconv.Itoa(year) + " " + stamp
+	key := "statistics " + strconv.Itoa(year) + " " + string(l) + " " + stamp
 	if v, ok := s.cache.get(key); ok {
 		c := v.(statsCached)
 		return c.res, c.years, nil
 	}
-	res, years, err := s.o.Statistics(r.Context(), year)
+	res, years, err := s.o.StatisticsIn(r.Context(), year, l)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -44,11 +45,11 @@ func (s *Server) stats(r *http.Request, year int) (*statistics.Result, []int, er
 }
 
 // statistics is the federation's statistics of a year (?year=, default
-// the latest with data): the public site's tables and charts, with each
-// table's CSV for Excel.
+// the latest with data) in the reader's language: the public site's
+// tables and charts, with each table's CSV for Excel.
 func (s *Server) statistics(w http.ResponseWriter, r *http.Request) {
 	year, _ := strconv.Atoi(r.URL.Query().Get("year"))
-	res, years, err := s.stats(r, year)
+	res, years, err := s.stats(r, year, catalogue.Of(s.langOf(r)))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -63,14 +64,20 @@ func (s *Server) statistics(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "statistics", "statistics", statsData{Year: res.Year, Years: years, Body: body})
 }
 
-// statisticsFile is a table's CSV or a chart's PNG.
+// statisticsFile is a table's CSV or a chart's PNG. A chart is drawn
+// in the reader's language; a CSV for Excel has the Italian headings
+// (the files the federation publishes) unless ?lang= asks for another.
 func (s *Server) statisticsFile(w http.ResponseWriter, r *http.Request) {
 	year, err := strconv.Atoi(r.PathValue("year"))
 	if err != nil {
 		s.notFound(w, r)
 		return
 	}
-	res, _, err := s.stats(r, year)
+	l := catalogue.Of(s.langOf(r))
+	if strings.HasSuffix(r.PathValue("file"), ".csv") {
+		l = catalogue.Of(r.URL.Query().Get("lang"))
+	}
+	res, _, err := s.stats(r, year, l)
 	if err != nil {
 		s.fail(w, r, err)
 		return

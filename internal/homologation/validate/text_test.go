@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"omologa/internal/platform/catalogue"
+	"omologa/internal/testkit/gosource"
 	"omologa/internal/tournament"
 )
 
@@ -35,14 +35,7 @@ func init() {
 }
 
 // italianIn is the first Italian word of s, "" when it holds none.
-func italianIn(s string) string {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if italianWords[w] {
-			return w
-		}
-	}
-	return ""
-}
+func italianIn(s string) string { return gosource.WordIn(s, italianWords) }
 
 // TestNoProseOutsideTheCatalogue: the words the checks put in the
 // findings are the text catalogue's ("validate." keys), read through say,
@@ -73,44 +66,7 @@ func TestNoProseOutsideTheCatalogue(t *testing.T) {
 		// Literals that are words read, not written: the cases of a
 		// switch, the keys of a map, the patterns of a regular
 		// expression; and the imports' paths, the fields' tags.
-		read := map[*ast.BasicLit]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.CaseClause:
-				for _, e := range x.List {
-					if b, ok := e.(*ast.BasicLit); ok {
-						read[b] = true
-					}
-				}
-			case *ast.CompositeLit:
-				if _, ok := x.Type.(*ast.MapType); ok {
-					for _, e := range x.Elts {
-						if kv, ok := e.(*ast.KeyValueExpr); ok {
-							if b, ok := kv.Key.(*ast.BasicLit); ok {
-								read[b] = true
-							}
-						}
-					}
-				}
-			case *ast.CallExpr:
-				if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "regexp" {
-						for _, a := range x.Args {
-							if b, ok := a.(*ast.BasicLit); ok {
-								read[b] = true
-							}
-						}
-					}
-				}
-			case *ast.ImportSpec:
-				read[x.Path] = true
-			case *ast.Field:
-				if x.Tag != nil {
-					read[x.Tag] = true
-				}
-			}
-			return true
-		})
+		read := gosource.Read(f, nil)
 		for _, d := range f.Decls {
 			fn, _ := d.(*ast.FuncDecl)
 			inBoth := fn != nil && fn.Recv == nil && fn.Name.Name == "both"

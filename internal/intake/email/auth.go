@@ -8,7 +8,12 @@ import (
 	"net/mail"
 	"net/textproto"
 	"strings"
+
+	"omologa/internal/platform/catalogue"
 )
+
+// it is the language of the reasons: the office's.
+const it = catalogue.IT
 
 // AuthPolicy says which authentication results a message's sender is
 // judged by: those the receiving server (the office's own mail server,
@@ -45,15 +50,14 @@ func Authenticate(raw io.Reader, pol AuthPolicy) AuthResult {
 	br := bufio.NewReader(raw)
 	h, err := textproto.NewReader(br).ReadMIMEHeader()
 	if err != nil && len(h) == 0 {
-		return AuthResult{Reason: "intestazione del messaggio illeggibile"}
+		return AuthResult{Reason: it.T("intake.auth.unreadable-header")}
 	}
 	from, reason := singleFrom(h)
 	if reason != "" {
 		return AuthResult{Reason: reason}
 	}
 	if !passes(h, pol.AuthServID, domainOf(from)) {
-		return AuthResult{Sender: from, Reason: "mittente non autenticato: nessun esito DMARC o DKIM positivo per " + domainOf(from) +
-			" dal server di posta dell'ufficio (" + pol.AuthServID + ")"}
+		return AuthResult{Sender: from, Reason: it.T("intake.auth.not-authenticated", domainOf(from), pol.AuthServID)}
 	}
 	if h.Get("X-Trasporto") == "" {
 		return AuthResult{OK: true, Sender: from}
@@ -61,15 +65,15 @@ func Authenticate(raw io.Reader, pol AuthPolicy) AuthResult {
 	// A PEC envelope: the provider is authenticated, the arbiter is the
 	// sender of the message it wraps.
 	if !provider(domainOf(from), pol.PECProviders) {
-		return AuthResult{Sender: from, Reason: "busta di posta certificata di un gestore non configurato (" + domainOf(from) + ")"}
+		return AuthResult{Sender: from, Reason: it.T("intake.auth.pec-provider", domainOf(from))}
 	}
 	inner := pecOriginal(h, br)
 	if inner == nil {
-		return AuthResult{Sender: from, Reason: "busta di posta certificata senza il messaggio originale (postacert.eml)"}
+		return AuthResult{Sender: from, Reason: it.T("intake.auth.pec-original")}
 	}
 	orig, reason := singleFrom(inner)
 	if reason != "" {
-		return AuthResult{Reason: reason + " (nel messaggio certificato)"}
+		return AuthResult{Reason: it.T("intake.auth.in-pec", reason)}
 	}
 	return AuthResult{OK: true, Sender: orig, PEC: true}
 }
@@ -78,14 +82,14 @@ func Authenticate(raw io.Reader, pol AuthPolicy) AuthResult {
 func singleFrom(h textproto.MIMEHeader) (string, string) {
 	vs := h.Values("From")
 	if len(vs) != 1 {
-		return "", "il messaggio non ha un solo campo From"
+		return "", it.T("intake.auth.from-count")
 	}
 	list, err := (&mail.AddressParser{WordDecoder: &mime.WordDecoder{CharsetReader: charsetReader}}).ParseList(vs[0])
 	if err != nil {
-		return "", "campo From illeggibile"
+		return "", it.T("intake.auth.from-unreadable")
 	}
 	if len(list) != 1 {
-		return "", "il campo From contiene più di un indirizzo"
+		return "", it.T("intake.auth.from-several")
 	}
 	return strings.ToLower(list[0].Address), ""
 }

@@ -16,6 +16,7 @@ import (
 	"mime/quotedprintable"
 	netmail "net/mail"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,6 +26,7 @@ import (
 	"github.com/emersion/go-message/textproto"
 
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 )
@@ -114,7 +116,7 @@ func Read(orig ingest.Content, receivedAt time.Time, lim Limits, sp *ingest.Spoo
 	br := bufio.NewReader(r)
 	h, err := textproto.ReadHeader(br)
 	if err != nil {
-		p.problem("intestazione del messaggio illeggibile / unreadable message header: %v", err)
+		p.problem("intake.mail.header", catalogue.Named{"err": err})
 	}
 	mh := gomail.Header{Header: message.Header{Header: h}}
 	p.readEnvelope(mh)
@@ -157,8 +159,16 @@ type msgText struct {
 	plain, html []string
 }
 
-func (p *parser) problem(format string, args ...any) {
-	p.sub.Problems = append(p.sub.Problems, fmt.Sprintf(format, args...))
+func (p *parser) problem(key string, v catalogue.Named) {
+	p.sub.Problems = append(p.sub.Problems, Problem(key, v))
+}
+
+// Problem is a problem met reading a message, as the office's list of
+// them writes it: the catalogue's text of key with the values v, in
+// Italian and English side by side ("mittente assente / no From
+// header").
+func Problem(key string, v catalogue.Named) string {
+	return catalogue.IT.T(key, v) + " / " + catalogue.EN.T(key, v)
 }
 
 func (p *parser) readEnvelope(h gomail.Header) {
@@ -168,9 +178,9 @@ func (p *parser) readEnvelope(h gomail.Header) {
 		// A From the address parser refuses still names someone: keep
 		// the bare address if one can be found, and say so.
 		p.sub.Sender = salvageAddress(raw)
-		p.problem("mittente non valido / malformed From header: %q", truncate(raw, 200))
+		p.problem("intake.mail.from-malformed", catalogue.Named{"raw": strconv.Quote(truncate(raw, 200))})
 	} else {
-		p.problem("mittente assente / no From header")
+		p.problem("intake.mail.from-missing", nil)
 	}
 	if id, err := h.MessageID(); err == nil && id != "" {
 		p.sub.MessageID = id
@@ -182,7 +192,7 @@ func (p *parser) readEnvelope(h gomail.Header) {
 		p.sub.Subject = cleanText(subj)
 	} else {
 		p.sub.Subject = cleanText(h.Get("Subject"))
-		p.problem("oggetto con codifica sconosciuta / subject in an unknown encoding: %v", err)
+		p.problem("intake.mail.subject", catalogue.Named{"err": err})
 	}
 }
 
@@ -218,20 +228,20 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 		return
 	}
 	if depth > p.lim.MaxDepth {
-		p.problem("struttura MIME troppo annidata (oltre %d livelli): parti ignorate / MIME nesting deeper than %d: parts not read", p.lim.MaxDepth, p.lim.MaxDepth)
+		p.problem("intake.mail.too-deep", catalogue.Named{"max": p.lim.MaxDepth})
 		return
 	}
 	mediaType, params, err := h.ContentType()
 	if err != nil {
 		if h.Has("Content-Type") {
-			p.problem("Content-Type illeggibile %q: parte letta come testo / unreadable Content-Type: read as text", truncate(h.Get("Content-Type"), 100))
+			p.problem("intake.mail.content-type", catalogue.Named{"raw": strconv.Quote(truncate(h.Get("Content-Type"), 100))})
 		}
 		mediaType, params = "text/plain", map[string]string{}
 	}
 	if strings.HasPrefix(mediaType, "multipart/") {
 		boundary := params["boundary"]
 		if boundary == "" {
-			p.problem("multipart senza boundary: parte letta come allegato / multipart without boundary: read as one part")
+			p.problem("intake.mail.no-boundary", nil)
 			p.leaf(h, "application/octet-stream", params, body, msg)
 			return
 		}
@@ -243,7 +253,7 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 				break
 			}
 			if err != nil {
-				p.problem("struttura MIME interrotta dopo %d parti / broken MIME after %d parts: %v", n, n, err)
+				p.problem("intake.mail.broken", catalogue.Named{"n": n, "err": err})
 				break
 			}
 			n++
@@ -253,7 +263,7 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 			}
 		}
 		if n == 0 {
-			p.problem("multipart senza parti / multipart with no parts")
+			p.problem("intake.mail.no-parts", nil)
 		}
 		return
 	}
@@ -263,10 +273,10 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 		// (postacert.eml). Its attachments are the submission's. It is
 		// walked as it is decoded, never held whole: its parts have
 		// their own limits.
-		br := bufio.NewReader(p.decoder(h, body, "messaggio inoltrato"))
+		br := bufio.NewReader(p.decoder(h, body, catalogue.IT.T("intake.mail.what.forwarded")))
 		ih, err := textproto.ReadHeader(br)
 		if err != nil {
-			p.problem("messaggio inoltrato illeggibile / unreadable forwarded message: %v", err)
+			p.problem("intake.mail.forwarded", catalogue.Named{"err": err})
 			return
 		}
 		p.msgs = append(p.msgs, &msgText{header: gomail.Header{Header: message.Header{Header: ih}}})
@@ -302,7 +312,7 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 	p.parts++
 	if p.parts > p.lim.MaxParts {
 		if p.parts == p.lim.MaxParts+1 {
-			p.problem("troppe parti MIME (oltre %d): le altre sono ignorate / more than %d MIME parts: the rest not read", p.lim.MaxParts, p.lim.MaxParts)
+			p.problem("intake.mail.too-many-parts", catalogue.Named{"max": p.lim.MaxParts})
 		}
 		return
 	}
@@ -312,7 +322,7 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 		(mediaType == "text/plain" || mediaType == "text/html")
 	if isBody {
 		data := p.readText(h, body)
-		text := p.toUTF8(data, params["charset"], "testo del messaggio / message text")
+		text := p.toUTF8(data, params["charset"], Problem("intake.mail.what.text", nil))
 		if mediaType == "text/html" {
 			p.msgs[msg].html = append(p.msgs[msg].html, text)
 		} else {
@@ -354,7 +364,7 @@ func (p *parser) decoder(h message.Header, body io.Reader, what string) io.Reade
 	case "quoted-printable":
 		return quotedprintable.NewReader(body)
 	default:
-		p.problem("%s: codifica di trasferimento sconosciuta %q, letto così com'è / unknown transfer encoding %q, taken as is", what, enc, enc)
+		p.problem("intake.mail.unknown-encoding", catalogue.Named{"what": what, "enc": strconv.Quote(enc)})
 		return body
 	}
 }
@@ -380,13 +390,12 @@ func (p *parser) decode(h message.Header, body io.Reader, what string) (ingest.C
 		// big the part really was.
 		c.Remove()
 		rest := discard(r)
-		p.problem("%s: parte troppo grande (%s, limite %s): non presa / part too large (%s, limit %s): not taken",
-			what, italian.Size(n+rest), italian.Size(limit), italian.Size(n+rest), italian.Size(limit))
+		p.problem("intake.mail.part-too-large", catalogue.Named{"what": what, "size": italian.Size(n + rest), "limit": italian.Size(limit)})
 		return ingest.Content{}, false
 	}
 	if err != nil {
 		enc := transferEncoding(h)
-		p.problem("%s: decodifica %s interrotta, presi %d byte / %s decoding broken, kept %d bytes: %v", what, enc, n, enc, n, err)
+		p.problem("intake.mail.decoding-broken", catalogue.Named{"what": what, "enc": enc, "n": n, "err": err})
 	}
 	p.total += n
 	return c, true
@@ -396,19 +405,19 @@ func (p *parser) decode(h message.Header, body io.Reader, what string) (ingest.C
 // and by what the text parts may still keep: the rest is read and
 // dropped, and said.
 func (p *parser) readText(h message.Header, body io.Reader) []byte {
-	r := p.decoder(h, body, "testo")
+	r := p.decoder(h, body, catalogue.IT.T("intake.mail.what.text-short"))
 	limit := min(int64(p.lim.MaxBody), p.textLeft)
 	data, n, err := ingest.ReadUpTo(r, limit+1)
 	if n > limit {
 		discard(r)
 		if !p.textCut {
-			p.problem("testo del messaggio oltre %d byte: troncato / message text over %d bytes: truncated", p.lim.MaxBody, p.lim.MaxBody)
+			p.problem("intake.mail.text-cut", catalogue.Named{"max": p.lim.MaxBody})
 		}
 		p.textCut = true
 		data = data[:limit]
 	} else if err != nil {
 		enc := transferEncoding(h)
-		p.problem("testo: decodifica %s interrotta, presi %d byte / %s decoding broken, kept %d bytes: %v", enc, n, enc, n, err)
+		p.problem("intake.mail.decoding-broken", catalogue.Named{"what": catalogue.IT.T("intake.mail.what.text-short"), "enc": enc, "n": n, "err": err})
 	}
 	p.textLeft -= int64(len(data))
 	return data
@@ -423,12 +432,12 @@ func (p *parser) toUTF8(data []byte, cs, what string) string {
 		if utf8.Valid(data) {
 			return string(data)
 		}
-		p.problem("%s: non è UTF-8 valido (charset %q), letto come Windows-1252 / not valid UTF-8, read as Windows-1252", what, cs)
+		p.problem("intake.mail.not-utf8", catalogue.Named{"what": what, "cs": strconv.Quote(cs)})
 		return win1252(data)
 	}
 	out, ok := decodeCharset(n, data)
 	if !ok {
-		p.problem("%s: charset sconosciuto %q, letto come Windows-1252 / unknown charset %q, read as Windows-1252", what, cs, cs)
+		p.problem("intake.mail.unknown-charset", catalogue.Named{"what": what, "cs": strconv.Quote(cs)})
 		if utf8.Valid(data) {
 			return string(data)
 		}
@@ -518,7 +527,7 @@ func (p *parser) safeName(name, mediaType string) string {
 	}
 	name = ingest.CleanName(name)
 	if orig != "" && name != orig {
-		p.problem("nome dell'allegato %q non sicuro: salvato come %q / unsafe attachment name, saved as %q", truncate(orig, 200), name, name)
+		p.problem("intake.mail.unsafe-name", catalogue.Named{"orig": strconv.Quote(truncate(orig, 200)), "name": strconv.Quote(name)})
 	}
 	if p.names == nil {
 		p.names = map[string]int{}

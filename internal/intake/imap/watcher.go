@@ -15,6 +15,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 	"slices"
@@ -472,9 +473,8 @@ func (w *Watcher) takeOne(ctx context.Context, cn *conn, validity uint32, uid im
 		return fmt.Errorf("imap uid %d: %w", uid, err)
 	}
 	if tooBig {
-		sub.Problems = append(sub.Problems, fmt.Sprintf(
-			"messaggio troppo grande (%s, limite %s): allegati non letti; inviare i file compressi in zip / message too large (%s, limit %s): attachments not read",
-			italian.Size(size), italian.Size(w.o.MaxMessage), italian.Size(size), italian.Size(w.o.MaxMessage)))
+		sub.Problems = append(sub.Problems, email.Problem("intake.mail.too-large",
+			catalogue.Named{"size": italian.Size(size), "limit": italian.Size(w.o.MaxMessage)}))
 	}
 	sub.Channel = ingest.ChannelIMAP
 	sub.Source = fmt.Sprintf("%s/%d/%d", w.o.Mailbox, validity, uid)

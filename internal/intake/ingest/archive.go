@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 	"os"
@@ -144,7 +145,7 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 	defer r.Close()
 	zr, err := zip.NewReader(r, f.Content.Size())
 	if err != nil {
-		return nil, []string{fmt.Sprintf("l'archivio %s non si apre (%v): inviare i file non compressi o un archivio zip integro", f.Name, err)}, nil
+		return nil, []string{catalogue.IT.T("intake.archive.unreadable", f.Name, err)}, nil
 	}
 	entries := 0
 	for _, zf := range zr.File {
@@ -153,12 +154,12 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 		}
 		entries++
 		if entries > lim.MaxArchiveFiles {
-			problems = append(problems, fmt.Sprintf("l'archivio %s contiene più di %d file: i successivi non sono stati letti", f.Name, lim.MaxArchiveFiles))
+			problems = append(problems, catalogue.IT.T("intake.archive.too-many", f.Name, lim.MaxArchiveFiles))
 			break
 		}
 		name := CleanName(zf.Name)
 		if zf.Flags&0x1 != 0 {
-			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s è cifrato e non può essere letto", name, f.Name))
+			problems = append(problems, catalogue.IT.T("intake.archive.encrypted", name, f.Name))
 			continue
 		}
 		limit := min(lim.MaxFileBytes, *budget)
@@ -169,15 +170,14 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 		}
 		if errors.Is(err, ErrTooBig) {
 			if limit < lim.MaxFileBytes {
-				problems = append(problems, fmt.Sprintf("l'archivio %s si espande oltre %s (possibile zip bomb): %s e i file successivi non sono stati letti",
-					f.Name, italian.Size(lim.MaxArchiveBytes), name))
+				problems = append(problems, catalogue.IT.T("intake.archive.bomb", f.Name, italian.Size(lim.MaxArchiveBytes), name))
 				break
 			}
-			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s supera il limite di %s e non è stato letto", name, f.Name, italian.Size(lim.MaxFileBytes)))
+			problems = append(problems, catalogue.IT.T("intake.archive.file-too-large", name, f.Name, italian.Size(lim.MaxFileBytes)))
 			continue
 		}
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("il file %s nell'archivio %s non si legge: %v", name, f.Name, err))
+			problems = append(problems, catalogue.IT.T("intake.archive.file-unreadable", name, f.Name, err))
 			continue
 		}
 		*budget -= data.Size()
@@ -188,7 +188,7 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 		inner := File{Name: name, Content: data, From: from}
 		if IsArchive(inner) && !isDocument(inner) {
 			if depth >= maxArchiveDepth {
-				problems = append(problems, fmt.Sprintf("l'archivio %s dentro %s è annidato troppo in profondità e non è stato aperto", name, f.Name))
+				problems = append(problems, catalogue.IT.T("intake.archive.too-deep", name, f.Name))
 				data.Remove()
 				continue
 			}
@@ -205,7 +205,7 @@ func expand(f File, lim Limits, sp *Spool, budget *int64, depth int) (out []File
 		out = append(out, inner)
 	}
 	if entries == 0 {
-		problems = append(problems, fmt.Sprintf("l'archivio %s è vuoto", f.Name))
+		problems = append(problems, catalogue.IT.T("intake.archive.empty", f.Name))
 	}
 	return out, problems, nil
 }

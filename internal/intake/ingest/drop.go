@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"omologa/internal/platform/atomicfile"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 )
@@ -482,7 +483,7 @@ func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time
 		}
 	}
 	if info.Size() > limit {
-		reason = fmt.Sprintf("il file %s (%s) supera il limite di %s e non è stato letto", clean, italian.Size(info.Size()), italian.Size(limit))
+		reason = catalogue.IT.T("intake.drop.too-large", clean, italian.Size(info.Size()), italian.Size(limit))
 		sum, err := hashFile(path)
 		if err != nil {
 			return nil, "", err
@@ -521,7 +522,7 @@ func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time
 	if len(s.Files) == 0 {
 		reason = strings.Join(s.Problems, "\n")
 		if reason == "" {
-			reason = fmt.Sprintf("nessun file leggibile in %s", clean)
+			reason = catalogue.IT.T("intake.drop.nothing-readable", clean)
 		}
 	}
 	return s, reason, nil

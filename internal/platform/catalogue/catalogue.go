@@ -23,7 +23,12 @@
 // take as arguments "reader.field.*", "reader.codec.file.*"; a date's
 // problems "reader.date.*", a rate of play's "reader.rate.*";
 // "note." the notes kept on a submission or a file;
-// "list." a list run's notes and corrections.
+// "list." a list run's notes and corrections; "intake." why a sender is
+// not authenticated, the problems met reading a message and the notes on
+// an archive; "portal." the arbiters' portal's words outside its
+// templates; "stats." the federation's statistics (their tables, charts
+// and page, in the reader's language on the office's page); "site." the
+// public site's pages (Italian).
 package catalogue
 
 import (

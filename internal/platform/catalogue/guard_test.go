@@ -109,8 +109,9 @@ func written(e ast.Expr) bool {
 var keyLike = regexp.MustCompile(`^[a-z]+(\.[a-zA-Z0-9-]+)+$`)
 
 // sayers are the functions that take a catalogue key first: the
-// language's own, the office's (say, newError, Refusal).
-var sayers = map[string]bool{"T": true, "N": true, "Word": true, "Lookup": true, "say": true, "sayN": true, "newError": true, "Refusal": true}
+// language's own, the office's (say, newError, Refusal), the intake's
+// (problem, Problem).
+var sayers = map[string]bool{"T": true, "N": true, "Word": true, "Lookup": true, "say": true, "sayN": true, "newError": true, "Refusal": true, "problem": true, "Problem": true}
 
 // TestEveryKeyNamedIsInTheCatalogue: a key the code names but the
 // catalogue lacks would be written "[key]" on a page, in a notice or in

@@ -89,7 +89,7 @@ func historySVG(p *player) ([]byte, error) {
 	var b bytes.Buffer
 	name := html.EscapeString(p.Surname + " " + p.Name)
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-labelledby="chart-title" style="max-width:100%%;height:auto">`, svgW, svgH, svgW, svgH)
-	fmt.Fprintf(&b, `<title id="chart-title">Andamento dell'Elo di %s nelle liste pubblicate</title><rect width="100%%" height="100%%" fill="#fff"/>`, name)
+	fmt.Fprintf(&b, `<title id="chart-title">%s</title><rect width="100%%" height="100%%" fill="#fff"/>`, say("site.player.chart", name))
 	ink, grid := colourHex(chartkit.Ink), colourHex(chartkit.Grid)
 	for _, t := range yticks {
 		yy := y(t.Value)
@@ -113,7 +113,7 @@ func historySVG(p *player) ([]byte, error) {
 			italian.Month(t.Month())[:3], t.Year())
 	}
 	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s"/>`, padL, svgH-padBottom, svgW-padR, svgH-padBottom, ink)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="%s" %s>Lista</text>`, padL+plotW/2, svgH-8, ink, fontCSS)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="%s" %s>%s</text>`, padL+plotW/2, svgH-8, ink, fontCSS, say("site.col.list"))
 	fmt.Fprintf(&b, `<text transform="translate(14 %d) rotate(-90)" text-anchor="middle" fill="%s" %s>Elo</text>`, padTop+plotH/2, ink, fontCSS)
 	lx := padL
 	for _, l := range lines {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/report"
@@ -78,7 +79,7 @@ func datesIT(a, b tournament.Date) string {
 	case !b.IsFull() || a == b:
 		return dateIT(a)
 	}
-	return italian.Elide("dal " + dateIT(a) + " al " + dateIT(b))
+	return italian.Elide(say("site.fromTo", dateIT(a), dateIT(b)))
 }
 
 func kindIT(k fsi.Kind) string {
@@ -88,6 +89,12 @@ func kindIT(k fsi.Kind) string {
 	return "Standard"
 }
 
+// say is the site's text of key (the site is Italian).
+func say(key string, args ...any) string { return catalogue.IT.T(key, args...) }
+
+// funcs are the pages' functions; t writes a catalogue text as the
+// catalogue has it (its texts hold no markup): never give it a value
+// read from outside the code, which the page would not escape.
 var funcs = template.FuncMap{
 	"player":   func(id string) string { return playerPath(id) },
 	"tourn":    func(id int64) string { return tournPath(id) },
@@ -97,8 +104,9 @@ var funcs = template.FuncMap{
 	"points":   pointsIT,
 	"num":      func(f float64) string { return italian.Number(f) },
 	"period":   fsi.PeriodMonth,
-	"count":    italian.Count,
-	"cell":     statistics.Cell,
+	"count":    catalogue.IT.N,
+	"t":        func(key string, args ...any) template.HTML { return template.HTML(say(key, args...)) },
+	"cell":     statistics.CellIn,
 	"numeric":  statistics.Numeric,
 	"add":      func(a, b int) int { return a + b },
 }
@@ -106,16 +114,16 @@ var funcs = template.FuncMap{
 const frame = `{{define "head"}}<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}} – Federazione Scacchistica Italiana</title>
+<title>{{.Title}} – {{t "site.federation"}}</title>
 <link rel="stylesheet" href="{{.Root}}{{.A.CSS}}">
 </head><body>
-<a class="skip" href="#main">Vai al contenuto</a>
-<header class="site"><p class="org">Federazione Scacchistica Italiana · Elo Italia</p>
+<a class="skip" href="#main">{{t "site.skip"}}</a>
+<header class="site"><p class="org">{{t "site.federation"}} · Elo Italia</p>
 <h1>{{.Title}}</h1></header>
-<nav class="site" aria-label="Sezioni"><a href="{{.Root}}index.html"{{if eq .Nav "home"}} aria-current="page"{{end}}>Liste</a> <a href="{{.Root}}tornei/index.html"{{if eq .Nav "tornei"}} aria-current="page"{{end}}>Tornei omologati</a> <a href="{{.Root}}province/index.html"{{if eq .Nav "province"}} aria-current="page"{{end}}>Province</a> <a href="{{.Root}}statistiche/index.html"{{if eq .Nav "stats"}} aria-current="page"{{end}}>Statistiche</a></nav>
+<nav class="site" aria-label="{{t "site.nav"}}"><a href="{{.Root}}index.html"{{if eq .Nav "home"}} aria-current="page"{{end}}>{{t "site.nav.lists"}}</a> <a href="{{.Root}}tornei/index.html"{{if eq .Nav "tornei"}} aria-current="page"{{end}}>{{t "site.tournaments"}}</a> <a href="{{.Root}}province/index.html"{{if eq .Nav "province"}} aria-current="page"{{end}}>{{t "site.provinces"}}</a> <a href="{{.Root}}statistiche/index.html"{{if eq .Nav "stats"}} aria-current="page"{{end}}>{{t "site.stats"}}</a></nav>
 <main id="main">
 {{end}}{{define "foot"}}</main>
-<footer class="site">Pubblicati solo cognome, nome, tessera FSI, titolo FIDE, categoria, provincia ed Elo (RAPID 5.3; regolamento sulla protezione dei dati).</footer>
+<footer class="site">{{t "site.footer"}}</footer>
 {{if .Script}}<script src="{{.Root}}{{.A.Search}}"></script><script src="{{.Root}}{{.A.Sort}}"></script>{{end}}
 </body></html>
 {{end}}`
@@ -154,10 +162,10 @@ func renderPage(path, name string, p page) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-const indexHTML = `<p>Le liste Elo Italia ed Elo Italia Rapid pubblicate dalla Federazione, ciascuna con la ricerca per nome e l'ordinamento per colonna; ogni giocatore ha la sua pagina con l'andamento dell'Elo e i tornei omologati che ha giocato.</p>
-<h2>Liste pubblicate</h2>
-{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count (len .Entries) "giocatore" "giocatori"}})</span></li>{{end}}</ul>
-{{else}}<p>Nessuna lista pubblicata.</p>{{end}}`
+const indexHTML = `<p>{{t "site.index.intro"}}</p>
+<h2>{{t "site.index.head"}}</h2>
+{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count "count.player" (len .Entries)}})</span></li>{{end}}</ul>
+{{else}}<p>{{t "site.index.none"}}</p>{{end}}`
 
 type listPage struct {
 	V      *listView
@@ -168,18 +176,18 @@ type listPage struct {
 }
 
 const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-<p class="noprint">Scarica la lista: <a href="{{.CSV}}">{{.CSV}}</a> (Excel).</p>
-{{if .V.Entries}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="cognome, nome, provincia…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
-<div class="scroll"><table id="list" class="sortable list{{if .FIDE}} fide{{end}}"><caption>{{.V.Title}}: i giocatori in lista; un clic sull'intestazione ordina la colonna</caption>
-<thead><tr><th scope="col" class="n" data-sort="n">Pos.</th>{{if .FIDE}}<th scope="col" data-sort="n">Tessera FSI</th>{{end}}<th scope="col">Cognome</th><th scope="col">Nome</th><th scope="col">Cat.</th><th scope="col">Prov.</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
+<p class="noprint">{{t "site.list.download"}} <a href="{{.CSV}}">{{.CSV}}</a> (Excel).</p>
+{{if .V.Entries}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="{{t "site.list.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
+<div class="scroll"><table id="list" class="sortable list{{if .FIDE}} fide{{end}}"><caption>{{.V.Title}}{{t "site.list.caption"}}</caption>
+<thead><tr><th scope="col" class="n" data-sort="n">{{t "site.col.pos"}}</th>{{if .FIDE}}<th scope="col" data-sort="n">{{t "site.col.fsiID"}}</th>{{end}}<th scope="col">{{t "site.col.surname"}}</th><th scope="col">{{t "site.col.name"}}</th><th scope="col">{{t "site.col.cat"}}</th><th scope="col">{{t "site.col.prov"}}</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
 {{$fide := .FIDE}}{{range .V.Rows}}<tr><td>{{.Rank}}{{if $fide}}<td>{{.FSIID}}{{end}}<td>{{if .Href}}<a href="{{.Href}}">{{.Surname}}</a>{{else}}{{.Surname}}{{end}}<td>{{.Name}}<td>{{.Category}}<td>{{.Province}}<td>{{.Rating}}{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}{{end}}
 {{end}}</tbody></table></div>
-{{else}}<p>Nessun giocatore in lista.</p>{{end}}
-{{if .Legend}}<h2>Legenda</h2>
+{{else}}<p>{{t "site.list.none"}}</p>{{end}}
+{{if .Legend}}<h2>{{t "site.list.legend"}}</h2>
 <ul class="legend">{{range .Legend}}<li><strong>{{index . 0}}</strong>: {{index . 1}}</li>{{end}}</ul>{{end}}{{end}}`
 
 func (s *site) writeIndex(w *writer, a assets) error {
-	return s.render(w, "index.html", "index", page{Title: "Liste Elo Italia", A: a, Nav: "home", D: s.lists})
+	return s.render(w, "index.html", "index", page{Title: say("site.index.title"), A: a, Nav: "home", D: s.lists})
 }
 
 func (s *site) writeList(w *writer, a assets, v *listView) error {
@@ -237,41 +245,41 @@ type playerPage struct {
 }
 
 const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-<h2>Elo nelle liste pubblicate</h2>
+<h2>{{t "site.player.history"}}</h2>
 {{if .Chart}}<figure class="history">{{.Chart}}</figure>{{end}}
-<div class="scroll"><table><caption>L'Elo in ogni lista pubblicata</caption><thead><tr><th scope="col">Lista</th><th scope="col">Tipo</th><th scope="col" class="n">Elo</th><th scope="col">Categoria</th></tr></thead><tbody>
+<div class="scroll"><table><caption>{{t "site.player.historyCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.list"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">Elo</th><th scope="col">{{t "site.col.category"}}</th></tr></thead><tbody>
 {{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{.Month}}</a></th><td>{{.KindIT}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
 {{end}}</tbody></table></div>
-<h2>Tornei omologati</h2>
-{{if .P.Games}}<div class="scroll"><table><caption>I tornei omologati giocati, con il punteggio e la variazione dell'Elo</caption><thead><tr><th scope="col">Torneo</th><th scope="col">Date</th><th scope="col">Tipo</th><th scope="col" class="n">Partite</th><th scope="col" class="n">Punti</th><th scope="col" class="n">Variazione</th></tr></thead><tbody>
-{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">non ancora in lista</span>{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>Nessun torneo omologato registrato.</p>{{end}}{{end}}`
+<h2>{{t "site.tournaments"}}</h2>
+{{if .P.Games}}<div class="scroll"><table><caption>{{t "site.player.gamesCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">{{t "site.col.games"}}</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
+{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">{{t "site.player.notYet"}}</span>{{end}}</td></tr>
+{{end}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
 
 func (s *site) writePlayer(w *writer, a assets, p *player) error {
 	d := playerPage{P: p}
-	d.Facts = append(d.Facts, [2]string{"Tessera FSI", p.ID})
+	d.Facts = append(d.Facts, [2]string{say("site.col.fsiID"), p.ID})
 	if p.Title != "" {
-		d.Facts = append(d.Facts, [2]string{"Titolo FIDE", p.Title})
+		d.Facts = append(d.Facts, [2]string{say("site.player.fideTitle"), p.Title})
 	}
 	if p.Category != "" {
-		d.Facts = append(d.Facts, [2]string{"Categoria", p.Category})
+		d.Facts = append(d.Facts, [2]string{say("site.col.category"), p.Category})
 	}
 	if p.Standard > 0 {
 		v := strconv.Itoa(p.Standard)
 		if p.FIDE {
-			v += " (Elo FIDE, RTF 4.2.8)"
+			v += say("site.player.fideRating")
 		}
 		d.Facts = append(d.Facts, [2]string{fsi.Standard.ListName(), v})
 	}
 	if p.Rapid > 0 {
 		v := strconv.Itoa(p.Rapid)
 		if p.RapidCategory != "" {
-			v += ", categoria " + p.RapidCategory
+			v = say("site.player.rapidCategory", v, p.RapidCategory)
 		}
 		d.Facts = append(d.Facts, [2]string{fsi.Rapid.ListName(), v})
 	}
 	if p.Province != "" {
-		d.Facts = append(d.Facts, [2]string{"Provincia", p.Province})
+		d.Facts = append(d.Facts, [2]string{say("site.col.province"), p.Province})
 	}
 	// The page is rendered only when what it shows changed: a rebuild
 	// of 30,000 unchanged players renders none. The chart is inline
@@ -336,18 +344,18 @@ type crossRow struct {
 }
 
 const tournHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-<h2>Classifica finale</h2>
-<div class="scroll"><table><caption>Classifica con gli spareggi (Buchholz, Buchholz meno il peggiore, Sonneborn-Berger) e la variazione dell'Elo</caption><thead><tr><th scope="col" class="n">Pos.</th><th scope="col">Giocatore</th><th scope="col">Tit./Cat.</th><th scope="col" class="n">Elo</th><th scope="col" class="n">Punti</th><th scope="col" class="n"><abbr title="Buchholz">BH</abbr></th><th scope="col" class="n"><abbr title="Buchholz meno il peggiore">BH-C1</abbr></th><th scope="col" class="n"><abbr title="Sonneborn-Berger">SB</abbr></th><th scope="col" class="n">Variazione</th></tr></thead><tbody>
+<h2>{{t "site.tourn.standings"}}</h2>
+<div class="scroll"><table><caption>{{t "site.tourn.standingsCaption"}}</caption><thead><tr><th scope="col" class="n">{{t "site.col.pos"}}</th><th scope="col">{{t "site.col.player"}}</th><th scope="col">{{t "site.col.titleCat"}}</th><th scope="col" class="n">Elo</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n"><abbr title="Buchholz">BH</abbr></th><th scope="col" class="n"><abbr title="{{t "site.tourn.bhc1"}}">BH-C1</abbr></th><th scope="col" class="n"><abbr title="Sonneborn-Berger">SB</abbr></th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
 {{range .Rows}}<tr><td class="n">{{.Rank}}</td><th scope="row">{{if .ID}}<a href="../{{player .ID}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}</th><td>{{.Title}}</td><td class="n">{{.Rating}}</td><td class="n">{{.Points}}</td><td class="n">{{.BH}}</td><td class="n">{{.BHC1}}</td><td class="n">{{.SB}}</td><td class="n {{.Class}}">{{.Variation}}</td></tr>
 {{end}}</tbody></table></div>
-{{if .Cross}}<h2>Tabellone</h2>
-<p class="note">Per ogni turno: numero di partenza dell'avversario, colore (B bianco, N nero) e risultato; – nessuna partita.</p>
-<div class="scroll"><table class="cross"><caption>Tabellone per turno</caption><thead><tr><th scope="col" class="n">Pos.</th><th scope="col" class="n">N.</th><th scope="col">Giocatore</th>{{range .Rounds}}<th scope="col" class="c">T{{.}}</th>{{end}}<th scope="col" class="n">Punti</th></tr></thead><tbody>
+{{if .Cross}}<h2>{{t "site.tourn.cross"}}</h2>
+<p class="note">{{t "site.tourn.crossNote"}}</p>
+<div class="scroll"><table class="cross"><caption>{{t "site.tourn.crossCaption"}}</caption><thead><tr><th scope="col" class="n">{{t "site.col.pos"}}</th><th scope="col" class="n">{{t "site.col.start"}}</th><th scope="col">{{t "site.col.player"}}</th>{{range .Rounds}}<th scope="col" class="c">{{t "site.col.round" .}}</th>{{end}}<th scope="col" class="n">{{t "site.col.points"}}</th></tr></thead><tbody>
 {{range .Cross}}<tr><td class="n">{{if .Rank}}{{.Rank}}{{end}}</td><td class="n">{{.Start}}</td><th scope="row" class="name">{{.Name}}</th>{{range .Cells}}<td class="c">{{.}}</td>{{end}}<td class="n">{{.Points}}</td></tr>
 {{end}}</tbody></table></div>{{end}}{{end}}`
 
 func (s *site) writeTournaments(w *writer, a assets) error {
-	if err := s.render(w, "tornei/index.html", "tourns", page{Title: "Tornei omologati", Root: "../", A: a, Script: true, Nav: "tornei", D: s.tourns}); err != nil {
+	if err := s.render(w, "tornei/index.html", "tourns", page{Title: say("site.tournaments"), Root: "../", A: a, Script: true, Nav: "tornei", D: s.tourns}); err != nil {
 		return err
 	}
 	for _, t := range s.tourns {
@@ -358,10 +366,10 @@ func (s *site) writeTournaments(w *writer, a assets) error {
 	return nil
 }
 
-const tournsHTML = `{{if .D}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="tourns" data-count="count" placeholder="nome, città, provincia…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
-<div class="scroll"><table id="tourns" class="sortable"><caption>I tornei omologati, dal più recente</caption><thead><tr><th scope="col">Torneo</th><th scope="col">Città</th><th scope="col">Prov.</th><th scope="col">Date</th><th scope="col">Tipo</th><th scope="col" class="n" data-sort="n">Giocatori</th></tr></thead><tbody>
+const tournsHTML = `{{if .D}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="tourns" data-count="count" placeholder="{{t "site.tourns.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
+<div class="scroll"><table id="tourns" class="sortable"><caption>{{t "site.tourns.caption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.city"}}</th><th scope="col">{{t "site.col.prov"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n" data-sort="n">{{t "site.col.players"}}</th></tr></thead><tbody>
 {{range .D}}<tr><th scope="row"><a href="../{{tourn .ID}}">{{.Name}}</a></th><td>{{.City}}</td><td>{{if .Province}}<a href="../{{province .Province}}">{{.Province}}</a>{{end}}</td><td>{{dates .Start .End}}</td><td>{{kind .Kind}}</td><td class="n">{{len .Standings}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>Nessun torneo omologato.</p>{{end}}`
+{{end}}</tbody></table></div>{{else}}<p>{{t "site.tourns.none"}}</p>{{end}}`
 
 func (s *site) writeTournament(w *writer, a assets, t *Tournament) error {
 	d := tournPage{T: t}
@@ -369,15 +377,15 @@ func (s *site) writeTournament(w *writer, a assets, t *Tournament) error {
 	if t.Province != "" && !strings.HasSuffix(city, "("+t.Province+")") {
 		city += " (" + t.Province + ")"
 	}
-	d.Facts = [][2]string{{"Luogo", strings.TrimSpace(city)}, {"Date", datesIT(t.Start, t.End)}, {"Tipo", kindIT(t.Kind)}}
+	d.Facts = [][2]string{{say("site.fact.city"), strings.TrimSpace(city)}, {say("site.fact.dates"), datesIT(t.Start, t.End)}, {say("site.fact.kind"), kindIT(t.Kind)}}
 	if t.T != nil {
-		d.Facts = append(d.Facts, [2]string{"Turni", strconv.Itoa(t.T.Rounds())})
+		d.Facts = append(d.Facts, [2]string{say("site.fact.rounds"), strconv.Itoa(t.T.Rounds())})
 	}
-	d.Facts = append(d.Facts, [2]string{"Giocatori", strconv.Itoa(len(t.Standings))})
+	d.Facts = append(d.Facts, [2]string{say("site.fact.players"), strconv.Itoa(len(t.Standings))})
 	if t.RatedIn != "" {
-		d.Facts = append(d.Facts, [2]string{"Valutato nella", t.RatedIn})
+		d.Facts = append(d.Facts, [2]string{say("site.fact.ratedIn"), t.RatedIn})
 	} else {
-		d.Facts = append(d.Facts, [2]string{"Valutazione", "nella prossima lista"})
+		d.Facts = append(d.Facts, [2]string{say("site.fact.rating"), say("site.fact.nextList")})
 	}
 	for _, st := range t.Standings {
 		r := standRow{Rank: st.Rank, Start: st.Start, Name: st.Name, Points: pointsIT(st.Points), BH: italian.Number(st.BH),
@@ -412,7 +420,7 @@ func (s *site) writeTournament(w *writer, a assets, t *Tournament) error {
 			}
 			c := crossRow{Rank: r.Rank, Start: r.Start, Name: r.Name, Points: r.Points}
 			for i := 1; i <= n; i++ {
-				c.Cells = append(c.Cells, report.RoundCell(pl.Entry(i), "B", "N"))
+				c.Cells = append(c.Cells, report.RoundCell(pl.Entry(i), say("report.White"), say("report.Black")))
 			}
 			d.Cross = append(d.Cross, c)
 		}
@@ -426,23 +434,23 @@ type provRow struct {
 	Tourns   int
 }
 
-const provsHTML = `<p>I giocatori delle liste e i tornei omologati, per provincia.</p>
-{{if .D}}<div class="scroll"><table><caption>Le province</caption><thead><tr><th scope="col">Provincia</th><th scope="col" class="n">Giocatori in lista</th><th scope="col" class="n">Tornei omologati</th></tr></thead><tbody>
+const provsHTML = `<p>{{t "site.provs.intro"}}</p>
+{{if .D}}<div class="scroll"><table><caption>{{t "site.provs.caption"}}</caption><thead><tr><th scope="col">{{t "site.col.province"}}</th><th scope="col" class="n">{{t "site.col.listed"}}</th><th scope="col" class="n">{{t "site.tournaments"}}</th></tr></thead><tbody>
 {{range .D}}<tr><th scope="row"><a href="../{{province .Province}}">{{.Province}}</a></th><td class="n">{{.Players}}</td><td class="n">{{.Tourns}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>Nessuna provincia.</p>{{end}}`
+{{end}}</tbody></table></div>{{else}}<p>{{t "site.provs.none"}}</p>{{end}}`
 
 type provPage struct {
 	Players []*player
 	Tourns  []*Tournament
 }
 
-const provinceHTML = `{{with .D}}<h2>Giocatori</h2>
-{{if .Players}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="players" data-count="count" placeholder="cognome, nome…" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
-<div class="scroll"><table id="players" class="sortable"><caption>I giocatori della provincia nelle ultime liste</caption><thead><tr><th scope="col">Cognome e nome</th><th scope="col">Cat.</th><th scope="col" class="n" data-sort="n">Elo Italia</th><th scope="col" class="n" data-sort="n">Elo Rapid</th></tr></thead><tbody>
+const provinceHTML = `{{with .D}}<h2>{{t "site.col.players"}}</h2>
+{{if .Players}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="players" data-count="count" placeholder="{{t "site.province.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
+<div class="scroll"><table id="players" class="sortable"><caption>{{t "site.province.caption"}}</caption><thead><tr><th scope="col">{{t "site.col.fullName"}}</th><th scope="col">{{t "site.col.cat"}}</th><th scope="col" class="n" data-sort="n">Elo Italia</th><th scope="col" class="n" data-sort="n">Elo Rapid</th></tr></thead><tbody>
 {{range .Players}}<tr><th scope="row"><a href="../{{player .ID}}">{{.Surname}} {{.Name}}</a></th><td>{{.Category}}</td><td class="n">{{if .Standard}}{{.Standard}}{{end}}</td><td class="n">{{if .Rapid}}{{.Rapid}}{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>Nessun giocatore.</p>{{end}}
-<h2>Tornei omologati</h2>
-{{if .Tourns}}<ul class="links">{{range .Tourns}}<li><a href="../{{tourn .ID}}">{{.Name}}</a> <span class="note">{{.City}}, {{dates .Start .End}}</span></li>{{end}}</ul>{{else}}<p>Nessun torneo omologato nella provincia.</p>{{end}}{{end}}`
+{{end}}</tbody></table></div>{{else}}<p>{{t "site.province.noPlayers"}}</p>{{end}}
+<h2>{{t "site.tournaments"}}</h2>
+{{if .Tourns}}<ul class="links">{{range .Tourns}}<li><a href="../{{tourn .ID}}">{{.Name}}</a> <span class="note">{{.City}}, {{dates .Start .End}}</span></li>{{end}}</ul>{{else}}<p>{{t "site.province.noTourns"}}</p>{{end}}{{end}}`
 
 func (s *site) writeProvinces(w *writer, a assets) error {
 	by := map[string]*provPage{}
@@ -467,11 +475,11 @@ func (s *site) writeProvinces(w *writer, a assets) error {
 		rows = append(rows, provRow{Province: p, Players: len(d.Players), Tourns: len(d.Tourns)})
 	}
 	slices.SortFunc(rows, func(a, b provRow) int { return strings.Compare(a.Province, b.Province) })
-	if err := s.render(w, "province/index.html", "provs", page{Title: "Province", Root: "../", A: a, Nav: "province", D: rows}); err != nil {
+	if err := s.render(w, "province/index.html", "provs", page{Title: say("site.provinces"), Root: "../", A: a, Nav: "province", D: rows}); err != nil {
 		return err
 	}
 	for _, r := range rows {
-		if err := s.render(w, provincePath(r.Province), "province", page{Title: "Provincia di " + r.Province, Root: "../", A: a,
+		if err := s.render(w, provincePath(r.Province), "province", page{Title: say("site.province.title", r.Province), Root: "../", A: a,
 			Script: true, Nav: "province", D: by[r.Province]}); err != nil {
 			return err
 		}
@@ -479,12 +487,13 @@ func (s *site) writeProvinces(w *writer, a assets) error {
 	return nil
 }
 
-const statsHTML = `<p>Le statistiche dell'attività della Federazione: tornei, partite e giocatori per mese, provincia e società; nuovi giocatori; categorie; Elo per sesso e fascia d'età; esiti dell'omologazione. Le cifre per società sono solo conteggi.</p>
-{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Year}}.html">Anno {{.Year}}</a></li>{{end}}</ul>{{else}}<p>Nessun dato.</p>{{end}}`
+const statsHTML = `<p>{{t "site.stats.intro"}}</p>
+{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Year}}.html">{{t "site.stats.year" .Year}}</a></li>{{end}}</ul>{{else}}<p>{{t "site.stats.none"}}</p>{{end}}`
 
 type yearPage struct {
 	R      *statistics.Result
 	Tables []yearTable
+	L      map[string]template.HTML // the page's words ("stats.page.*") in R's language
 }
 
 type yearTable struct {
@@ -492,21 +501,40 @@ type yearTable struct {
 	Numeric []bool // by column: right-aligned
 	CSV     string
 	Chart   *statistics.Chart
+	Alt     string // the chart's text for who cannot see it
 	PNG     string
 }
 
 // YearHTML is the body of a year's statistics page, shared with the
 // office's web application (which renders it in its own frame).
-const YearHTML = `{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
+const YearHTML = `{{$L := .L}}{{$l := .R.Lang}}{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
 {{with .T.Note}}<p class="note">{{.}}</p>{{end}}
-{{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Chart.Alt}}"></figure>{{end}}
-{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">CSV per Excel</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
-{{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr>
-{{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $v}}</td>{{else}}<th scope="row">{{cell $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
-{{else}}<p>Nessun dato per l'anno.</p>{{end}}</section>
+{{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Alt}}"></figure>{{end}}
+{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">{{$L.csv}}</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
+{{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $l $v}}</td>{{else}}<th scope="row">{{cell $l $v}}</th>{{end}}{{end}}</tr>
+{{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $l $v}}</td>{{else}}<th scope="row">{{cell $l $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
+{{else}}<p>{{$L.noData}}</p>{{end}}</section>
 {{end}}`
 
 const yearHTML = `{{with .D}}` + YearHTML + `{{end}}`
+
+// newYearPage is the page of the statistics r with their tables, its
+// words in r's language.
+func newYearPage(r *statistics.Result, tables []yearTable) yearPage {
+	return yearPage{R: r, Tables: tables, L: words(r.Lang, "stats.page.")}
+}
+
+// words are the catalogue's texts under prefix in l, keyed without it,
+// for a page's text: written as the catalogue has them (its texts are
+// the code's, never a reader's, and hold no markup), so that an
+// apostrophe stays one.
+func words(l catalogue.Lang, prefix string) map[string]template.HTML {
+	m := map[string]template.HTML{}
+	for k, v := range l.Prefixed(prefix) {
+		m[k] = template.HTML(v)
+	}
+	return m
+}
 
 // YearTables pairs a result's tables with their charts; csv and png
 // name a table's CSV and a chart's image ("" for none).
@@ -523,7 +551,7 @@ func YearTables(r *statistics.Result, csv func(t *statistics.Table) string, png 
 		for j := range statistics.Charts {
 			c := &statistics.Charts[j]
 			if c.Table == t.Name && c.Drawable(r) {
-				yt.Chart, yt.PNG = c, png(c)
+				yt.Chart, yt.PNG, yt.Alt = c, png(c), c.Word(r.Lang, "alt")
 			}
 		}
 		out = append(out, yt)
@@ -532,7 +560,7 @@ func YearTables(r *statistics.Result, csv func(t *statistics.Table) string, png 
 }
 
 func (s *site) writeStats(w *writer, a assets) error {
-	if err := s.render(w, "statistiche/index.html", "stats", page{Title: "Statistiche", Root: "../", A: a, Nav: "stats", D: s.in.Stats}); err != nil {
+	if err := s.render(w, "statistiche/index.html", "stats", page{Title: say("site.stats"), Root: "../", A: a, Nav: "stats", D: s.in.Stats}); err != nil {
 		return err
 	}
 	for _, r := range s.in.Stats {
@@ -557,8 +585,8 @@ func (s *site) writeStats(w *writer, a assets) error {
 				}
 			}
 		}
-		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: "Statistiche " + y, Root: "../", A: a, Nav: "stats",
-			D: yearPage{R: r, Tables: tables}}); err != nil {
+		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: say("stats.title", r.Year), Root: "../", A: a, Nav: "stats",
+			D: newYearPage(r, tables)}); err != nil {
 			return err
 		}
 	}
@@ -574,7 +602,7 @@ var yearBody = sync.OnceValue(func() *template.Template {
 // a table's CSV and of a chart's image.
 func YearBody(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := yearBody().Execute(&b, yearPage{R: r, Tables: YearTables(r, csv, png)}); err != nil {
+	if err := yearBody().Execute(&b, newYearPage(r, YearTables(r, csv, png))); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil

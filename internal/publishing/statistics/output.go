@@ -10,16 +10,24 @@ import (
 	"github.com/wcharczuk/go-chart/v2"
 	"github.com/wcharczuk/go-chart/v2/drawing"
 
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/internal/chartkit"
 )
 
 // Cell writes a cell for a person: numbers the Italian way.
-func Cell(v any) string {
+func Cell(v any) string { return CellIn(catalogue.IT, v) }
+
+// CellIn writes a cell for a person reading l: a decimal comma in
+// Italian, a point in English.
+func CellIn(l catalogue.Lang, v any) string {
 	switch x := v.(type) {
 	case int:
 		return strconv.Itoa(x)
 	case float64:
+		if l == catalogue.EN {
+			return strconv.FormatFloat(x, 'f', 1, 64)
+		}
 		return italian.Float(x, 1)
 	case string:
 		return x
@@ -91,27 +99,27 @@ func WriteCSV(w io.Writer, t *Table) error {
 	return nil
 }
 
-// Chart is a chart of a table: which column against which.
+// Chart is a chart of a table: which column against which. Its words
+// (title, axes, the text for who cannot see it) are the catalogue's
+// "stats.chart.<name>.*".
 type Chart struct {
 	Name  string // file stem: "mesi" → mesi.png
 	Table string
-	Title string
 	Label int // the column of the bars' labels
 	Value int // the column counted
-	X, Y  string
-	Alt   string
 }
 
 // Charts are the charts the statistics pages show.
 var Charts = []Chart{
-	{Name: "mesi", Table: "mesi", Title: "Tornei omologati per mese", Label: 0, Value: 1, X: "Mese di fine del torneo", Y: "Tornei",
-		Alt: "Numero di tornei omologati per mese"},
-	{Name: "province", Table: "province", Title: "Giocatori per provincia del torneo", Label: 0, Value: 3, X: "Provincia", Y: "Giocatori",
-		Alt: "Numero di giocatori distinti per provincia del torneo"},
-	{Name: "categorie", Table: "categorie", Title: "Giocatori per categoria", Label: 0, Value: 1, X: "Categoria", Y: "Giocatori",
-		Alt: "Numero di giocatori per categoria nazionale"},
-	{Name: "esiti", Table: "esiti-province", Title: "File respinti per provincia", Label: 0, Value: 4, X: "Provincia", Y: "File respinti",
-		Alt: "Numero di file respinti per provincia"},
+	{Name: "mesi", Table: "mesi", Label: 0, Value: 1},
+	{Name: "province", Table: "province", Label: 0, Value: 3},
+	{Name: "categorie", Table: "categorie", Label: 0, Value: 1},
+	{Name: "esiti", Table: "esiti-province", Label: 0, Value: 4},
+}
+
+// Word is the chart's word what ("title", "x", "y", "alt") in l.
+func (c Chart) Word(l catalogue.Lang, what string) string {
+	return l.T("stats.chart." + c.Name + "." + what)
 }
 
 // ChartNamed returns the chart named name ("mesi"), nil when there is
@@ -153,7 +161,8 @@ func value(v any) float64 {
 	return 0
 }
 
-// WritePNG draws the chart of r's table as upright bars.
+// WritePNG draws the chart of r's table as upright bars, its words in
+// r's language.
 func (c Chart) WritePNG(w io.Writer, r *Result) error {
 	if !c.Drawable(r) {
 		return fmt.Errorf("chart %s: no data", c.Name)
@@ -186,10 +195,10 @@ func (c Chart) WritePNG(w io.Writer, r *Result) error {
 	}
 	ticks, lo, hi := chartkit.Ticks(0, top, 8, 1, chartkit.Whole)
 	barW := min(60, (chartkit.Width-160)/len(bars)*3/4)
-	ch := chart.BarChart{Title: c.Title + " – " + strconv.Itoa(r.Year), TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
+	ch := chart.BarChart{Title: c.Word(r.Lang, "title") + " – " + strconv.Itoa(r.Year), TitleStyle: chartkit.Title(), Width: chartkit.Width, Height: chartkit.Height,
 		BarWidth: barW, BarSpacing: barW / 3,
 		Background: chart.Style{Padding: chart.Box{Top: 50, Left: 40, Bottom: 30, Right: 20}}, Bars: bars,
 		YAxis:    chart.YAxis{AxisType: chart.YAxisSecondary, Ticks: ticks, Range: &chart.ContinuousRange{Min: lo, Max: hi}},
-		Elements: []chart.Renderable{chartkit.AxisTitles(c.X, c.Y)}}
+		Elements: []chart.Renderable{chartkit.AxisTitles(c.Word(r.Lang, "x"), c.Word(r.Lang, "y"))}}
 	return ch.Render(chart.PNG, w)
 }

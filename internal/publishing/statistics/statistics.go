@@ -24,6 +24,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 )
 
 // Tournament is a homologated tournament (its version in force).
@@ -91,14 +92,18 @@ type Input struct {
 type Result struct {
 	Year   int     `json:"year"`
 	Tables []Table `json:"tables"`
+	// Lang is the language of its texts: titles, headings, notes and
+	// the cells that are words (Italian unless ComputeIn asked
+	// otherwise).
+	Lang catalogue.Lang `json:"-"`
 }
 
 // Table is one table of figures. Cells are strings, ints or float64.
 type Table struct {
 	Name    string   `json:"name"`  // file stem, "province"
-	Title   string   `json:"title"` // Italian
+	Title   string   `json:"title"` // in the result's language
 	Note    string   `json:"note,omitempty"`
-	Columns []string `json:"columns"` // Italian headings
+	Columns []string `json:"columns"` // headings, in the result's language
 	Keys    []string `json:"keys"`    // stable English names for scripts
 	Rows    [][]any  `json:"rows"`
 	// Total is the table's total row, nil when it has none.
@@ -143,21 +148,26 @@ func Years(in Input) []int {
 	return out
 }
 
-// Compute computes the statistics of a year.
-func Compute(in Input, year int) (*Result, error) {
+// Compute computes the statistics of a year, in Italian (the site's,
+// the CSV files').
+func Compute(in Input, year int) (*Result, error) { return ComputeIn(in, year, catalogue.IT) }
+
+// ComputeIn computes the statistics of a year with their texts in the
+// language l.
+func ComputeIn(in Input, year int, l catalogue.Lang) (*Result, error) {
 	y := strconv.Itoa(year)
 	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
-	r := &Result{Year: year}
-	steps := []func(Input, func(string) bool) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
+	r := &Result{Year: year, Lang: l}
+	steps := []func(Input, func(string) bool, catalogue.Lang) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
 	for _, f := range steps {
-		t, err := f(in, inYear)
+		t, err := f(in, inYear, l)
 		if err != nil {
 			return nil, fmt.Errorf("statistics %d: %w", year, err)
 		}
 		if t.Name == "categorie" {
 			// categories also yields the flow table.
 			r.Tables = append(r.Tables, t)
-			fl, err := flow(in, inYear)
+			fl, err := flow(in, inYear, l)
 			if err != nil {
 				return nil, fmt.Errorf("statistics %d: %w", year, err)
 			}
@@ -319,17 +329,38 @@ func identified(p dataframe.DataFrame) dataframe.DataFrame {
 	return p.Filter(dataframe.F{Colname: "fsi_id", Comparator: series.Neq, Comparando: enc("")})
 }
 
-var (
-	activityKeys = []string{"tournaments", "games", "players"}
-	activityCols = []string{"Tornei", "Partite", "Giocatori"}
-)
+// activityKeys are the columns of an activity table after its first.
+var activityKeys = []string{"tournaments", "games", "players"}
+
+// newTable is the table name in the language l with its columns keyed
+// keys: its title, note and headings the catalogue's ("stats.<name>.*",
+// a heading "stats.col.<key>" unless the table heads it its own way).
+func newTable(l catalogue.Lang, name string, keys ...string) Table {
+	t := Table{Name: name, Title: l.T("stats." + name + ".title"), Keys: keys, Columns: make([]string, len(keys))}
+	t.Note, _ = l.Lookup("stats." + name + ".note")
+	for i, k := range keys {
+		if h, ok := l.Lookup("stats." + name + ".col." + k); ok {
+			t.Columns[i] = h
+		} else {
+			t.Columns[i] = l.T("stats.col." + k)
+		}
+	}
+	return t
+}
+
+// month names a month ("2026-11") as people do, in l: "novembre 2026".
+func month(l catalogue.Lang, label string) string {
+	if l == catalogue.EN {
+		return fsi.PeriodMonthEN(label)
+	}
+	return fsi.PeriodMonth(label)
+}
 
 // activity is the year month by month: tournaments, games and players
 // (distinct members who played), with the year's total.
-func activity(in Input, inYear func(string) bool) (Table, error) {
-	return activityTable(in, inYear, Table{Name: "mesi", Title: "Attività per mese", Columns: []string{"Mese"},
-		Note: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato."},
-		grouping{by: "month", order: sortedKeys, label: fsi.PeriodMonth, total: "Anno"})
+func activity(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	return activityTable(in, inYear, newTable(l, "mesi", append([]string{"month"}, activityKeys...)...),
+		grouping{by: "month", order: sortedKeys, label: func(m string) string { return month(l, m) }, total: l.T("stats.year")})
 }
 
 // grouping is how an activity table groups the year: by a column of the
@@ -343,12 +374,10 @@ type grouping struct {
 }
 
 // activityTable is the year's activity grouped by g in the table tab
-// (named, with its first heading): tournaments, games and distinct
-// players a row, with the total.
+// (named, with its headings): tournaments, games and distinct players a
+// row, with the total.
 func activityTable(in Input, inYear func(string) bool, tab Table, g grouping) (Table, error) {
 	t, p := yearFrames(in, inYear)
-	tab.Columns = append(tab.Columns, activityCols...)
-	tab.Keys = append([]string{g.by}, activityKeys...)
 	ids := identified(p)
 	nt, ng, np, err := activityBy(t, ids, g.by)
 	if err != nil {
@@ -397,17 +426,15 @@ func distinctAll(df dataframe.DataFrame, col string) (int, error) {
 }
 
 // provinces is the year by the tournament's province.
-func provinces(in Input, inYear func(string) bool) (Table, error) {
-	return activityTable(in, inYear, Table{Name: "province", Title: "Attività per provincia", Columns: []string{"Provincia"},
-		Note: "Per provincia del torneo; giocatori: tesserati distinti che vi hanno giocato."},
-		grouping{by: "province", order: byCount, label: orUnknown, total: "Totale"})
+func provinces(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	return activityTable(in, inYear, newTable(l, "province", append([]string{"province"}, activityKeys...)...),
+		grouping{by: "province", order: byCount, label: func(p string) string { return orUnknown(l, p) }, total: l.T("stats.total")})
 }
 
 // provinceMonths is the year by the tournament's province and month.
-func provinceMonths(in Input, inYear func(string) bool) (Table, error) {
+func provinceMonths(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
 	t, p := yearFrames(in, inYear)
-	tab := Table{Name: "province-mesi", Title: "Attività per provincia e mese", Columns: append([]string{"Provincia", "Mese"}, activityCols...),
-		Keys: append([]string{"province", "month"}, activityKeys...)}
+	tab := newTable(l, "province-mesi", append([]string{"province", "month"}, activityKeys...)...)
 	if t.Nrow() == 0 {
 		return tab, nil
 	}
@@ -430,17 +457,15 @@ func provinceMonths(in Input, inYear func(string) bool) (Table, error) {
 	}
 	for _, k := range sortedKeys(nt) {
 		pv, mo, _ := strings.Cut(k, "|")
-		tab.Rows = append(tab.Rows, []any{orUnknown(pv), fsi.PeriodMonth(mo), nt[k], ng[k], np[k]})
+		tab.Rows = append(tab.Rows, []any{orUnknown(l, pv), month(l, mo), nt[k], ng[k], np[k]})
 	}
 	return tab, nil
 }
 
 // clubs is the year by the players' club: counts only, never names.
-func clubs(in Input, inYear func(string) bool) (Table, error) {
+func clubs(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
 	_, p := yearFrames(in, inYear)
-	tab := Table{Name: "societa", Title: "Attività per società", Columns: []string{"Società", "Giocatori", "Partite", "Tornei"},
-		Keys: []string{"club", "players", "games", "tournaments"},
-		Note: "Per società del giocatore (anagrafica dei tesserati): quanti tesserati hanno giocato, le partite che hanno giocato e i tornei in cui hanno giocato. Solo conteggi."}
+	tab := newTable(l, "societa", "club", "players", "games", "tournaments")
 	ids := identified(p)
 	if ids.Nrow() == 0 || slices.Index(ids.Names(), "club") < 0 {
 		return tab, nil
@@ -458,15 +483,14 @@ func clubs(in Input, inYear func(string) bool) (Table, error) {
 		return tab, err
 	}
 	for _, k := range byCount(np) {
-		tab.Rows = append(tab.Rows, []any{orUnknown(k), np[k], ng[k], nt[k]})
+		tab.Rows = append(tab.Rows, []any{orUnknown(l, k), np[k], ng[k], nt[k]})
 	}
 	return tab, nil
 }
 
 // newPlayers counts the players each of the year's lists added.
-func newPlayers(in Input, inYear func(string) bool) (Table, error) {
-	tab := Table{Name: "nuovi", Title: "Nuovi giocatori in lista", Columns: []string{"Lista", "Periodo", "Nuovi giocatori"},
-		Keys: []string{"kind", "period", "new_players"}, Note: "I giocatori entrati in lista alla chiusura di ciascuna lista dell'anno."}
+func newPlayers(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	tab := newTable(l, "nuovi", "kind", "period", "new_players")
 	var kinds, ps []string
 	var added []int
 	for _, l := range in.Lists {
@@ -488,10 +512,10 @@ func newPlayers(in Input, inYear func(string) bool) (Table, error) {
 	slices.SortFunc(idx, func(a, b int) int { return cmp.Or(cmp.Compare(p[a], p[b]), cmp.Compare(k[a], k[b])) })
 	total := 0
 	for _, i := range idx {
-		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), fsi.PeriodMonth(p[i]), n[i]})
+		tab.Rows = append(tab.Rows, []any{fsi.Kind(k[i]).ListName(), month(l, p[i]), n[i]})
 		total += n[i]
 	}
-	tab.Total = []any{"Totale", "", total}
+	tab.Total = []any{l.T("stats.total"), "", total}
 	return tab, nil
 }
 
@@ -527,23 +551,22 @@ func playerFrame(ps []Player, catCol string) dataframe.DataFrame {
 
 // categories counts the players of the year's last standard list by
 // national category.
-func categories(in Input, inYear func(string) bool) (Table, error) {
-	tab := Table{Name: "categorie", Title: "Giocatori per categoria", Columns: []string{"Categoria", "Giocatori"},
-		Keys: []string{"category", "players"}}
+func categories(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	tab := newTable(l, "categorie", "category", "players")
 	_, last := yearStandard(in, inYear)
 	if last == nil {
-		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
+		tab.Note = l.T("stats.noList")
 		return tab, nil
 	}
-	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(last.Period) + "."
+	tab.Note = l.T("stats.categorie.note", fsi.Standard.ListName(), month(l, last.Period))
 	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
 	if err != nil {
 		return tab, err
 	}
 	for _, c := range categoryOrder(n) {
-		tab.Rows = append(tab.Rows, []any{orUnknown(c), n[c]})
+		tab.Rows = append(tab.Rows, []any{orUnknown(l, c), n[c]})
 	}
-	tab.Total = []any{"Totale", sum(n)}
+	tab.Total = []any{l.T("stats.total"), sum(n)}
 	return tab, nil
 }
 
@@ -565,20 +588,17 @@ func categoryOrder(n map[string]int) []string {
 // flow is the flow between national categories over the year: each
 // player's category in the list in force before the year's first
 // standard list against the year's last one (a join by FSI id).
-func flow(in Input, inYear func(string) bool) (Table, error) {
-	tab := Table{Name: "flussi", Title: "Passaggi di categoria", Columns: []string{"Da", "A", "Giocatori"},
-		Keys: []string{"from", "to", "players"}}
+func flow(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	tab := newTable(l, "flussi", "from", "to", "players")
 	first, last := yearStandard(in, inYear)
 	if first == nil {
-		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
+		tab.Note = l.T("stats.noList")
 		return tab, nil
 	}
 	if first == last {
-		tab.Note = "La categoria prima e dopo la lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(last.Period) +
-			"; solo chi ha cambiato categoria."
+		tab.Note = l.T("stats.flussi.note.one", fsi.Standard.ListName(), month(l, last.Period))
 	} else {
-		tab.Note = "La categoria nella lista in vigore prima della lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(first.Period) +
-			" e in quella di " + fsi.PeriodMonth(last.Period) + "; solo chi ha cambiato categoria."
+		tab.Note = l.T("stats.flussi.note.two", catalogue.Named{"list": fsi.Standard.ListName(), "first": month(l, first.Period), "last": month(l, last.Period)})
 	}
 	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
 	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
@@ -602,39 +622,53 @@ func flow(in Input, inYear func(string) bool) (Table, error) {
 		if f[i] == t[i] {
 			continue
 		}
-		tab.Rows = append(tab.Rows, []any{orUnknown(f[i]), orUnknown(t[i]), n[i]})
+		tab.Rows = append(tab.Rows, []any{orUnknown(l, f[i]), orUnknown(l, t[i]), n[i]})
 		total += n[i]
 	}
 	slices.SortFunc(tab.Rows, func(a, b []any) int {
 		return cmp.Or(cmp.Compare(rank(a[0].(string)), rank(b[0].(string))), cmp.Compare(rank(a[1].(string)), rank(b[1].(string))))
 	})
-	tab.Total = []any{"Totale", "", total}
+	tab.Total = []any{l.T("stats.total"), "", total}
 	return tab, nil
 }
 
 // AgeBands are the age bands at 31 December of the year: the youth
 // categories (under 8 ... under 18), adults and seniors.
 var AgeBands = []struct {
-	Name     string
 	Min, Max int // ages, Max included
 }{
-	{"fino a 7 anni", 0, 7}, {"8-9", 8, 9}, {"10-11", 10, 11}, {"12-13", 12, 13}, {"14-15", 14, 15}, {"16-17", 16, 17},
-	{"18-49", 18, 49}, {"50-64", 50, 64}, {"65 e oltre", 65, 200},
+	{0, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 15}, {16, 17}, {18, 49}, {50, 64}, {65, oldest},
 }
 
-// AgeBand names the band of a player born in born at 31 December of
-// year; "età non nota" when born is 0.
-func AgeBand(born, year int) string {
-	if born <= 0 {
-		return "età non nota"
-	}
+// oldest is the last band's upper bound: no one is older.
+const oldest = 200
+
+// AgeBand is the index in AgeBands of the band of a player born in born
+// at 31 December of year; len(AgeBands) when born is 0 (age not known).
+func AgeBand(born, year int) int {
 	age := year - born
-	for _, b := range AgeBands {
-		if age >= b.Min && age <= b.Max {
-			return b.Name
+	for i, b := range AgeBands {
+		if born > 0 && age >= b.Min && age <= b.Max {
+			return i
 		}
 	}
-	return "età non nota"
+	return len(AgeBands)
+}
+
+// BandName names the band AgeBand gave in l: "8-9", "fino a 7 anni",
+// "65 e oltre", "età non nota".
+func BandName(l catalogue.Lang, band int) string {
+	if band < 0 || band >= len(AgeBands) {
+		return l.T("stats.band.unknown")
+	}
+	switch b := AgeBands[band]; {
+	case b.Min == 0:
+		return l.T("stats.band.under", b.Max)
+	case b.Max == oldest:
+		return l.T("stats.band.over", b.Min)
+	default:
+		return strconv.Itoa(b.Min) + "-" + strconv.Itoa(b.Max)
+	}
 }
 
 // MinGroup is the fewest players a group of the distribution by sex and
@@ -647,25 +681,24 @@ const MinGroup = 5
 // ratings is the distribution of the published rating on the year's
 // last standard list by sex and age band: count, mean and median (for
 // groups of MinGroup players or more).
-func ratings(in Input, inYear func(string) bool) (Table, error) {
-	tab := Table{Name: "elo-sesso-eta", Title: "Elo Italia per sesso e fascia d'età",
-		Columns: []string{"Sesso", "Fascia d'età", "Giocatori", "Elo medio", "Elo mediano"},
-		Keys:    []string{"sex", "age_band", "players", "mean", "median"}}
+func ratings(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	tab := newTable(l, "elo-sesso-eta", "sex", "age_band", "players", "mean", "median")
 	_, last := yearStandard(in, inYear)
 	if last == nil {
-		tab.Note = "Nessuna lista Elo Italia chiusa nell'anno."
+		tab.Note = l.T("stats.noList")
 		return tab, nil
 	}
 	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = "I giocatori della lista " + fsi.Standard.ListName() + " di " + fsi.PeriodMonth(last.Period) + ", con l'Elo pubblicato; età al 31 dicembre " +
-		strconv.Itoa(year) + ". Per la riservatezza di sesso ed età, l'Elo di un gruppo di meno di " + strconv.Itoa(MinGroup) + " giocatori non è indicato."
+	tab.Note = l.T("stats.elo-sesso-eta.note", catalogue.Named{"list": fsi.Standard.ListName(), "month": month(l, last.Period), "year": year, "min": MinGroup})
+	// Grouped by the sex's and the band's rank (as text), named after
+	// sorting.
 	var sexes, bands []string
 	var rs []int
 	for _, p := range last.Players {
 		if p.Rating <= 0 {
 			continue
 		}
-		sexes, bands, rs = append(sexes, sexName(p.Sex)), append(bands, AgeBand(p.BirthYear, year)), append(rs, p.Rating)
+		sexes, bands, rs = append(sexes, strconv.Itoa(sexRank(p.Sex))), append(bands, strconv.Itoa(AgeBand(p.BirthYear, year))), append(rs, p.Rating)
 	}
 	df := dataframe.New(strs("sex", sexes), strs("band", bands), ints("rating", rs))
 	a := []dataframe.AggregationType{dataframe.Aggregation_COUNT, dataframe.Aggregation_MEAN, dataframe.Aggregation_MEDIAN}
@@ -675,46 +708,51 @@ func ratings(in Input, inYear func(string) bool) (Table, error) {
 	}
 	s, b := texts(g, "sex"), texts(g, "band")
 	n, mean, med := numbers(g, "rating_COUNT"), g.Col("rating_MEAN").Float(), g.Col("rating_MEDIAN").Float()
+	idx := make([]int, len(s))
+	sr, br := make([]int, len(s)), make([]int, len(s))
 	for i := range s {
-		if n[i] < MinGroup {
-			tab.Rows = append(tab.Rows, []any{s[i], b[i], n[i], nil, nil})
-			continue
-		}
-		tab.Rows = append(tab.Rows, []any{s[i], b[i], n[i], round1(mean[i]), round1(med[i])})
+		idx[i] = i
+		sr[i], _ = strconv.Atoi(s[i])
+		br[i], _ = strconv.Atoi(b[i])
 	}
-	bandRank := func(x string) int {
-		for i, b := range AgeBands {
-			if b.Name == x {
-				return i
-			}
+	slices.SortFunc(idx, func(x, y int) int { return cmp.Or(cmp.Compare(sr[x], sr[y]), cmp.Compare(br[x], br[y])) })
+	for _, i := range idx {
+		row := []any{sexName(l, sr[i]), BandName(l, br[i]), n[i], nil, nil}
+		if n[i] >= MinGroup {
+			row[3], row[4] = round1(mean[i]), round1(med[i])
 		}
-		return len(AgeBands)
+		tab.Rows = append(tab.Rows, row)
 	}
-	slices.SortFunc(tab.Rows, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(a[0].(string), b[0].(string)), cmp.Compare(bandRank(a[1].(string)), bandRank(b[1].(string))))
-	})
 	return tab, nil
 }
 
 func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
 
-func sexName(s string) string {
-	switch strings.ToUpper(s) {
-	case "M":
-		return "maschile"
-	case "F":
-		return "femminile"
+// sexes are the sexes as the register writes them, in the order the
+// table shows them; any other value is "not given", after them.
+var sexes = []string{"F", "M"}
+
+// sexRank is the place of the register's sex s in sexes.
+func sexRank(s string) int {
+	if i := slices.Index(sexes, strings.ToUpper(s)); i >= 0 {
+		return i
 	}
-	return "non indicato"
+	return len(sexes)
+}
+
+// sexName names the sex of rank r in l: "femminile", "maschile", "non
+// indicato".
+func sexName(l catalogue.Lang, r int) string {
+	if r < len(sexes) {
+		return l.T("stats.sex." + sexes[r])
+	}
+	return l.T("stats.sex.none")
 }
 
 // outcomes are the year's judged files by the tournament's province:
 // accepted, accepted with warnings, rejected and late.
-func outcomes(in Input, inYear func(string) bool) (Table, error) {
-	tab := Table{Name: "esiti-province", Title: "Esiti dell'omologazione per provincia",
-		Columns: []string{"Provincia", "File giudicati", "Omologati", "Omologati con avvisi", "Respinti", "Inviati fuori termine"},
-		Keys:    []string{"province", "judged", "accepted", "accepted_with_warnings", "rejected", "late"},
-		Note:    "I file ricevuti nell'anno, per provincia del torneo; fuori termine: ricevuti oltre il termine che il regolamento fissa dalla fine del torneo (RTF 6.2.2, RAPID 5.2)."}
+func outcomes(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	tab := newTable(l, "esiti-province", "province", "judged", "accepted", "accepted_with_warnings", "rejected", "late")
 	var provs, verdicts []string
 	var late []int
 	for _, j := range in.Judged {
@@ -749,22 +787,21 @@ func outcomes(in Input, inYear func(string) bool) (Table, error) {
 	}
 	var tot [5]int
 	for _, k := range byCount(all) {
-		row := []any{orUnknown(k), all[k], by[k]["accepted"], by[k]["accepted-with-warnings"], by[k]["rejected"], nl[k]}
+		row := []any{orUnknown(l, k), all[k], by[k]["accepted"], by[k]["accepted-with-warnings"], by[k]["rejected"], nl[k]}
 		for i := range tot {
 			tot[i] += row[i+1].(int)
 		}
 		tab.Rows = append(tab.Rows, row)
 	}
-	tab.Total = []any{"Totale", tot[0], tot[1], tot[2], tot[3], tot[4]}
+	tab.Total = []any{l.T("stats.total"), tot[0], tot[1], tot[2], tot[3], tot[4]}
 	return tab, nil
 }
 
 // outcomeArticles are the year's rejected files by province and the
 // article of each error (a file rejected under two articles counts
 // under each).
-func outcomeArticles(in Input, inYear func(string) bool) (Table, error) {
-	tab := Table{Name: "esiti-articoli", Title: "File respinti per articolo", Columns: []string{"Provincia", "Articolo", "File respinti"},
-		Keys: []string{"province", "article", "rejected"}, Note: "Un file respinto per più articoli è contato sotto ciascuno."}
+func outcomeArticles(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
+	tab := newTable(l, "esiti-articoli", "province", "article", "rejected")
 	var provs, arts []string
 	for _, j := range in.Judged {
 		if !inYear(j.Month) || j.Verdict != "rejected" {
@@ -781,7 +818,7 @@ func outcomeArticles(in Input, inYear func(string) bool) (Table, error) {
 	}
 	p, a, n := texts(g, "province"), texts(g, "article"), numbers(g, "article_COUNT")
 	for i := range p {
-		tab.Rows = append(tab.Rows, []any{orUnknown(p[i]), a[i], n[i]})
+		tab.Rows = append(tab.Rows, []any{orUnknown(l, p[i]), a[i], n[i]})
 	}
 	slices.SortFunc(tab.Rows, func(x, y []any) int {
 		return cmp.Or(cmp.Compare(x[0].(string), y[0].(string)), cmp.Compare(y[2].(int), x[2].(int)), cmp.Compare(x[1].(string), y[1].(string)))
@@ -789,12 +826,13 @@ func outcomeArticles(in Input, inYear func(string) bool) (Table, error) {
 	return tab, nil
 }
 
-// Unknown is how a missing province or club is written.
-const Unknown = "non indicata"
+// Unknown is how a missing province or club is written in Italian.
+var Unknown = catalogue.IT.T("stats.unknown")
 
-func orUnknown(s string) string {
+// orUnknown is s, or in l the words for a province or club not given.
+func orUnknown(l catalogue.Lang, s string) string {
 	if s == "" {
-		return Unknown
+		return l.T("stats.unknown")
 	}
 	return s
 }
