@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sync"
 
-	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/catalogue"
@@ -211,8 +210,10 @@ func (o *Office) readPublicList(l *store.RatingList) (*publicList, error) {
 	if err := json.Unmarshal(l.Report, &rep); err != nil {
 		return nil, fmt.Errorf("%s: change report: %w", name, err)
 	}
-	pl := &publicList{site: site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories},
-		stats:   statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, k), Added: len(rep.Added)},
+	// The list as published, for its page and for the statistics.
+	entries, rows := lists.BuildRows(ps, k)
+	pl := &publicList{site: site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories, Entries: entries, Rows: rows},
+		stats:   statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, entries, rows), Added: len(rep.Added)},
 		members: statPlayers(ps), title: lists.Title(k, period)}
 	if len(l.Base) > 0 {
 		base, err := registers.ReadPlayers(name+" (base)", l.Base)
@@ -305,11 +306,11 @@ func statPlayers(ps *registers.Players) []statistics.Player {
 	return out
 }
 
-// listedPlayers are the players a closed list publishes (lists.Build:
-// RTF 4.2.9, RAPID 6.9), each with his rating as published (for the
-// standard list his merit rating, RTF 4.2.8).
-func listedPlayers(ps *registers.Players, k fsi.Kind) []statistics.Player {
-	entries, rows := lists.BuildRows(ps, k)
+// listedPlayers are the players a closed list publishes (entries and
+// rows, lists.BuildRows of ps: RTF 4.2.9, RAPID 6.9), each with his
+// rating as published (for the standard list his merit rating, RTF
+// 4.2.8).
+func listedPlayers(ps *registers.Players, entries []lists.Entry, rows []int) []statistics.Player {
 	out := make([]statistics.Player, 0, len(entries))
 	for i := range entries {
 		if r := &ps.Rows[rows[i]]; r.FSIID != "" {

@@ -60,6 +60,11 @@ type List struct {
 	Period  periods.Period
 	Players *registers.Players
 	Bands   []rules.Band // the rapid categories, for the legend
+	// Entries and Rows are the list as published (lists.BuildRows of
+	// Players and Kind) when the caller has it already; nil, Build
+	// computes it.
+	Entries []lists.Entry
+	Rows    []int
 }
 
 // Tournament is a homologated tournament.
@@ -209,7 +214,10 @@ func newSite(in Input) *site {
 		return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
 	})
 	for _, l := range ls {
-		entries, rows := lists.BuildRows(l.Players, l.Kind)
+		entries, rows := l.Entries, l.Rows
+		if entries == nil {
+			entries, rows = lists.BuildRows(l.Players, l.Kind)
+		}
 		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
 			Rows: make([]listRow, len(entries))}
 		month := fsi.PeriodMonth(l.Period.Label)
