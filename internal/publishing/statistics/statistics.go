@@ -86,6 +86,10 @@ type Input struct {
 	Players []Player
 	Lists   []List // any order
 	Judged  []Judged
+
+	// frames are the year's frames, built by the first table that needs
+	// them in a ComputeIn (yearFrames).
+	frames *frames
 }
 
 // Result is a year's statistics.
@@ -158,6 +162,7 @@ func ComputeIn(in Input, year int, l catalogue.Lang) (*Result, error) {
 	y := strconv.Itoa(year)
 	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
 	r := &Result{Year: year, Lang: l}
+	in.frames = &frames{}
 	steps := []func(Input, func(string) bool, catalogue.Lang) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
 	for _, f := range steps {
 		t, err := f(in, inYear, l)
@@ -280,6 +285,25 @@ func aggregate(df dataframe.DataFrame, by, col string, how dataframe.Aggregation
 // province, club), the participations joined to their tournament and to
 // the players' register.
 func yearFrames(in Input, inYear func(string) bool) (t, p dataframe.DataFrame) {
+	f := in.frames
+	if f == nil {
+		return buildYearFrames(in, inYear)
+	}
+	if !f.built {
+		f.t, f.p = buildYearFrames(in, inYear)
+		f.built = true
+	}
+	return f.t, f.p
+}
+
+// frames are yearFrames' of one year, built once (gota's frames are
+// values: every operation on them makes a new one).
+type frames struct {
+	built bool
+	t, p  dataframe.DataFrame
+}
+
+func buildYearFrames(in Input, inYear func(string) bool) (t, p dataframe.DataFrame) {
 	var keys, provs, months []string
 	var games []int
 	for _, x := range in.Tournaments {
