@@ -178,9 +178,6 @@ type Office struct {
 	DaemonElsewhere bool
 	Now             func() time.Time
 	Log             *slog.Logger
-
-	// public keeps the closed lists as the last public build read them.
-	public publicLists
 }
 
 // Open opens the configured store and reads the rules. The registers and

@@ -2,13 +2,10 @@ package office
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sync"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
@@ -17,7 +14,6 @@ import (
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/rating"
-	"omologa/internal/store"
 	"omologa/internal/tournament/codec"
 )
 
@@ -54,31 +50,61 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	ratedIn := map[string]*rated{}
 	members := map[string]statistics.Player{}
-	seen := map[[32]byte]*publicList{}
 	for _, s := range sums {
 		l, ok, err := st.RatingListByID(ctx, s.ID)
 		if err != nil || !ok {
 			return nil, fmt.Errorf("list %s %s: %v", s.Kind, s.Period, err)
 		}
-		pl, err := o.public.get(l, seen, func() (*publicList, error) { return o.readPublicList(l) })
+		k := l.Kind
+		period, err := settings.Schedule(k).Parse(l.Period)
+		if err != nil {
+			return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
+		}
+		name := fmt.Sprintf("list %s %s", l.Kind, l.Period)
+		ps, err := registers.ReadPlayers(name, l.List)
 		if err != nil {
 			return nil, err
 		}
-		d.site.Lists = append(d.site.Lists, pl.site)
-		d.stats.Lists = append(d.stats.Lists, pl.stats)
-		for _, p := range pl.members {
+		// The list as published, for its page and for the statistics.
+		entries, rows := lists.BuildRows(ps, k)
+		d.site.Lists = append(d.site.Lists, site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories,
+			Entries: entries, Rows: rows})
+		var rep rating.Report
+		if err := json.Unmarshal(l.Report, &rep); err != nil {
+			return nil, fmt.Errorf("%s: change report: %w", name, err)
+		}
+		sl := statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, entries, rows), Added: len(rep.Added)}
+		if len(l.Base) > 0 {
+			base, err := registers.ReadPlayers(name+" (base)", l.Base)
+			if err != nil {
+				return nil, err
+			}
+			sl.Base = statPlayers(base)
+		}
+		d.stats.Lists = append(d.stats.Lists, sl)
+		for _, p := range statPlayers(ps) {
 			members[p.FSIID] = p
 		}
-		for _, c := range pl.rated {
-			r := ratedIn[c.key]
-			if r == nil {
-				r = &rated{vars: map[int]rating.Tenths{}, in: pl.title}
-				ratedIn[c.key] = r
+		keyOf := map[string]string{}
+		for _, f := range l.Files {
+			keyOf[f.Label] = f.TournamentKey
+		}
+		title := lists.Title(k, period)
+		for _, c := range rep.Changes {
+			for _, v := range c.Variations {
+				key := keyOf[v.File]
+				if key == "" {
+					continue
+				}
+				r := ratedIn[key]
+				if r == nil {
+					r = &rated{vars: map[int]rating.Tenths{}, in: title}
+					ratedIn[key] = r
+				}
+				r.vars[v.Start] = v.Applied
 			}
-			r.vars[c.start] = c.applied
 		}
 	}
-	o.public.keep(seen)
 	if len(members) == 0 {
 		regs, err := LoadRegisters(ctx, st, o.Config)
 		if err != nil {
@@ -171,126 +197,6 @@ func compareStrings(a, b string) int {
 		return 1
 	}
 	return 0
-}
-
-// publicList is what the public site and the statistics take from one
-// closed list: parsed once, and again only when the list's bytes change
-// (publicLists).
-type publicList struct {
-	site    site.List
-	stats   statistics.List
-	members []statistics.Player // its rows as the statistics count them
-	title   string
-	// rated are the variations the list applied, in its change report's
-	// order.
-	rated []variation
-}
-
-type variation struct {
-	key     string // the tournament's
-	start   int
-	applied rating.Tenths
-}
-
-// readPublicList parses a closed list for the public site and the
-// statistics.
-func (o *Office) readPublicList(l *store.RatingList) (*publicList, error) {
-	settings := &o.Rules.Rating
-	k := l.Kind
-	period, err := settings.Schedule(k).Parse(l.Period)
-	if err != nil {
-		return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
-	}
-	name := fmt.Sprintf("list %s %s", l.Kind, l.Period)
-	ps, err := registers.ReadPlayers(name, l.List)
-	if err != nil {
-		return nil, err
-	}
-	var rep rating.Report
-	if err := json.Unmarshal(l.Report, &rep); err != nil {
-		return nil, fmt.Errorf("%s: change report: %w", name, err)
-	}
-	// The list as published, for its page and for the statistics.
-	entries, rows := lists.BuildRows(ps, k)
-	pl := &publicList{site: site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories, Entries: entries, Rows: rows},
-		stats:   statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, entries, rows), Added: len(rep.Added)},
-		members: statPlayers(ps), title: lists.Title(k, period)}
-	if len(l.Base) > 0 {
-		base, err := registers.ReadPlayers(name+" (base)", l.Base)
-		if err != nil {
-			return nil, err
-		}
-		pl.stats.Base = statPlayers(base)
-	}
-	keyOf := map[string]string{}
-	for _, f := range l.Files {
-		keyOf[f.Label] = f.TournamentKey
-	}
-	for _, c := range rep.Changes {
-		for _, v := range c.Variations {
-			if key := keyOf[v.File]; key != "" {
-				pl.rated = append(pl.rated, variation{key: key, start: v.Start, applied: v.Applied})
-			}
-		}
-	}
-	return pl, nil
-}
-
-// publicLists keeps the closed lists as readPublicList parsed them, by
-// their content's hash, for the next build of the public site or of the
-// statistics in this process (a list run, the office's statistics
-// page): a season's 30,000-player lists are parsed again only when
-// closed again. It holds the lists the last build read, no others.
-type publicLists struct {
-	mu    sync.Mutex
-	lists map[[32]byte]*publicList
-}
-
-// get returns the list l as read, from the cache when its bytes are
-// the ones read before, noting it in seen.
-func (c *publicLists) get(l *store.RatingList, seen map[[32]byte]*publicList, read func() (*publicList, error)) (*publicList, error) {
-	key := publicListKey(l)
-	c.mu.Lock()
-	pl := c.lists[key]
-	c.mu.Unlock()
-	if pl == nil {
-		var err error
-		if pl, err = read(); err != nil {
-			return nil, err
-		}
-	}
-	seen[key] = pl
-	return pl, nil
-}
-
-// keep makes the lists of seen the cache's.
-func (c *publicLists) keep(seen map[[32]byte]*publicList) {
-	c.mu.Lock()
-	c.lists = seen
-	c.mu.Unlock()
-}
-
-// publicListKey is the hash of what readPublicList reads of a list.
-func publicListKey(l *store.RatingList) [32]byte {
-	h := sha256.New()
-	field := func(b []byte) {
-		var n [8]byte
-		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
-		h.Write(n[:])
-		h.Write(b)
-	}
-	field([]byte(l.Kind))
-	field([]byte(l.Period))
-	field(l.List)
-	field(l.Base)
-	field(l.Report)
-	for _, f := range l.Files {
-		field([]byte(f.Label))
-		field([]byte(f.TournamentKey))
-	}
-	var out [32]byte
-	h.Sum(out[:0])
-	return out
 }
 
 // statPlayers are the rows of a list or register as the statistics
