@@ -51,13 +51,7 @@ func funcs(zone *time.Location) template.FuncMap {
 	return template.FuncMap{
 		"date":     func(t time.Time) string { return italian.DateIn(t, zone) },
 		"datetime": func(t time.Time) string { return italian.DateTime(t, zone) },
-		"day": func(s string) string {
-			t, err := time.Parse("2006-01-02", s)
-			if err != nil {
-				return s
-			}
-			return italian.Date(t)
-		},
+		"day":      italian.DateISO,
 		"tday": func(d tournament.Date) string {
 			if !d.IsFull() {
 				return ""

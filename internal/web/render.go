@@ -20,13 +20,7 @@ import (
 
 var funcs = template.FuncMap{
 	// day writes a stored calendar date "2026-11-23" as 23/11/2026.
-	"day": func(s string) string {
-		t, err := time.Parse("2006-01-02", s)
-		if err != nil {
-			return s
-		}
-		return italian.Date(t)
-	},
+	"day":    italian.DateISO,
 	"period": periodName,
 	"signed": func(lang string, tenths int) string {
 		if lang == "en" {
