@@ -31,8 +31,8 @@ func (s *Server) stats(r *http.Request, year int, l catalogue.Lang) (*statistics
 	if err != nil {
 		return nil, nil, err
 	}
-	key := "statistics " + strconv.Itoa(year) + " " + string(l) + " " + stamp
-	if v, ok := s.cache.get(key); ok {
+	key := func(year int) string { return "statistics " + strconv.Itoa(year) + " " + string(l) + " " + stamp }
+	if v, ok := s.cache.get(key(year)); ok {
 		c := v.(statsCached)
 		return c.res, c.years, nil
 	}
@@ -40,7 +40,12 @@ func (s *Server) stats(r *http.Request, year int, l catalogue.Lang) (*statistics
 	if err != nil {
 		return nil, nil, err
 	}
-	s.cache.put(key, statsCached{res, years})
+	s.cache.put(key(year), statsCached{res, years})
+	if res.Year != year {
+		// The page without ?year= is the latest year's: its charts and
+		// CSVs, asked for by year, are served from the same computation.
+		s.cache.put(key(res.Year), statsCached{res, years})
+	}
 	return res, years, nil
 }
 
