@@ -75,11 +75,7 @@ func buildDecision(in Decision) *doc {
 	}
 	var items []string
 	for _, f := range in.Findings {
-		msg := f.MessageIT
-		if in.Lang == "en" {
-			msg = f.MessageEN
-		}
-		item := fmt.Sprintf("[%s] %s", severityWord(in.Lang, f.Severity), msg)
+		item := fmt.Sprintf("[%s] %s", severityWord(in.Lang, f.Severity), message(in.Lang, f))
 		if f.Article != "" {
 			item += " (" + f.Article + ")"
 		}

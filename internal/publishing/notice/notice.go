@@ -352,11 +352,7 @@ func build(in Input) *doc {
 	for _, f := range in.Attachments {
 		item := f.Name
 		for _, x := range f.Report.Findings {
-			msg := x.MessageIT
-			if in.Lang == "en" {
-				msg = x.MessageEN
-			}
-			item += ": " + msg
+			item += ": " + message(in.Lang, x)
 		}
 		atts = append(atts, item)
 	}
@@ -385,12 +381,16 @@ func (d *doc) elide(lang string) {
 	}
 }
 
-func findingLine(lang string, f validate.Finding) string {
-	msg := f.MessageIT
-	if lang == "en" && f.MessageEN != "" || msg == "" {
-		msg = f.MessageEN
+// message is f's message in lang, the other language's when it has none.
+func message(lang string, f validate.Finding) string {
+	if lang == "en" && f.MessageEN != "" || f.MessageIT == "" {
+		return f.MessageEN
 	}
-	s := msg
+	return f.MessageIT
+}
+
+func findingLine(lang string, f validate.Finding) string {
+	s := message(lang, f)
 	if f.Article != "" {
 		s = "[" + f.Article + "] " + s
 	}
