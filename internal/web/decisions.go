@@ -47,17 +47,18 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "tournament", "tournaments", d)
 }
 
-// backTo is the page an act's form came from ("back" field), a path of
-// this application, else fallback.
+// backTo is the page an act's form came from ("back" field) without its
+// query, a path of this application as safeNext keeps it (no "/\t/host"),
+// else fallback.
 func backTo(r *http.Request, fallback string) string {
 	b := r.PostFormValue("back")
-	if strings.HasPrefix(b, "/") && !strings.HasPrefix(b, "//") && !strings.Contains(b, "\\") {
-		if i := strings.IndexAny(b, "?#"); i >= 0 {
-			b = b[:i]
-		}
-		return b
+	if b == "" || safeNext(b) != b {
+		return fallback
 	}
-	return fallback
+	if i := strings.IndexAny(b, "?#"); i >= 0 {
+		b = b[:i]
+	}
+	return b
 }
 
 // refuse sends a refused act back to its page with the reason (an

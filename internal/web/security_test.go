@@ -407,3 +407,20 @@ func TestCacheBoundsParsedLists(t *testing.T) {
 		t.Error("the latest list is not cached")
 	}
 }
+
+// TestBackToStaysOnTheSite: an act's "back" field is a redirect's
+// target, kept on the site as a login's next is (safeNext): a tab the
+// browser drops would make "/\t/evil.example" "//evil.example".
+func TestBackToStaysOnTheSite(t *testing.T) {
+	for back, want := range map[string]string{
+		"/tournaments/7": "/tournaments/7", "/submissions/3?done=x#decide-4": "/submissions/3", "": "/fallback",
+		"/\t/evil.example": "/fallback", "/%09/evil.example": "/fallback", "//evil.example": "/fallback",
+		"/\\evil.example": "/fallback", "https://evil.example/": "/fallback", "/\r\n/evil.example": "/fallback",
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/x", strings.NewReader(url.Values{"back": {back}}.Encode()))
+		r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if got := backTo(r, "/fallback"); got != want {
+			t.Errorf("backTo(%q) = %q, want %q", back, got, want)
+		}
+	}
+}
