@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"omologa/internal/office"
+	"omologa/internal/webkit"
 )
 
 type homeData struct {
@@ -82,7 +83,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	st := &staged{id: randomID(), name: hdr.Filename, data: data, at: at}
+	st := &staged{id: webkit.Token(), name: hdr.Filename, data: data, at: at}
 	s.mu.Lock()
 	s.staged[per.Email] = st
 	s.mu.Unlock()
@@ -147,7 +148,7 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 // refusal (one not the person's is not found).
 func mine[T any](s *Server, w http.ResponseWriter, r *http.Request, missing string,
 	get func(context.Context, *office.Person, int64) (T, error)) (x T, ok bool) {
-	id, ok := pathID(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.render(w, r, http.StatusNotFound, "error", errorData{Msg: missing})
 		return x, false

@@ -13,14 +13,11 @@
 package portal
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"html/template"
 	"log/slog"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -203,12 +200,6 @@ func (s *Server) baseOf(r *http.Request) (base string, ok bool) {
 	return scheme + "://" + r.Host + "/portale", true
 }
 
-func randomID() string {
-	var b [18]byte
-	rand.Read(b[:])
-	return base64.RawURLEncoding.EncodeToString(b[:])
-}
-
 // fail answers an error: an office refusal with its message, anything
 // else as a 500 logged (the page says nothing internal).
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
@@ -387,9 +378,4 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, "home", d)
-}
-
-func pathID(r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	return id, err == nil && id > 0
 }

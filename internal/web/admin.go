@@ -1,8 +1,6 @@
 package web
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -10,6 +8,7 @@ import (
 	"time"
 
 	"omologa/internal/office"
+	"omologa/internal/webkit"
 )
 
 // staged is a register read and previewed, waiting for the officer's
@@ -39,9 +38,7 @@ type stage struct {
 var errStageFull = office.Refusal(office.Conflict, "web.refused.stage-full")
 
 func (st *stage) put(s staged) (string, error) {
-	var b [18]byte
-	rand.Read(b[:])
-	tok := base64.RawURLEncoding.EncodeToString(b[:])
+	tok := webkit.Token()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.m == nil {

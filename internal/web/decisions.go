@@ -11,6 +11,7 @@ import (
 
 	"omologa/internal/homologation/state"
 	"omologa/internal/office"
+	"omologa/internal/webkit"
 )
 
 // The office's acts about a file and the tournament page (issue 20):
@@ -22,7 +23,7 @@ import (
 // version in force with its report inline, the lists it counted in and
 // its rating effect.
 func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -87,7 +88,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, back 
 // fileAct runs an act on the file {id} and comes back to the form's page.
 func (s *Server) fileAct(act func(r *http.Request, a office.Actor, file int64) error, done string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, ok := idOf(r)
+		id, ok := webkit.PathID(r)
 		if !ok {
 			s.notFound(w, r)
 			return

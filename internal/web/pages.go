@@ -22,6 +22,7 @@ import (
 	"omologa/internal/publishing/notice"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
+	"omologa/internal/webkit"
 )
 
 // recentDays is how far back the dashboard looks for rejections and
@@ -228,13 +229,8 @@ type playerOption struct {
 	Name  string
 }
 
-func idOf(r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	return id, err == nil && id > 0
-}
-
 func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -323,7 +319,7 @@ func playerOptions(rs []office.Rating) []playerOption {
 // download sends a file's original bytes, as received, streamed from
 // the store.
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -341,7 +337,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 // store: the whole message (.eml) or the file dropped, under the name it
 // is archived by (its receipt's time, then its own name).
 func (s *Server) original(w http.ResponseWriter, r *http.Request) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -394,7 +390,7 @@ func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
 // delivered notice is refused (office.Conflict), shown with the way back
 // to the submission.
 func (s *Server) resend(w http.ResponseWriter, r *http.Request) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -408,7 +404,7 @@ func (s *Server) resend(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) quarantineAct(w http.ResponseWriter, r *http.Request,
 	act func(ctx context.Context, a office.Actor, id int64) error, done string) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -424,7 +420,7 @@ func (s *Server) quarantineAct(w http.ResponseWriter, r *http.Request,
 // (RTF 7.5.2–7.5.3 withdrawal, RTF 4.2.7 / RAPID 6.8 theoretical rating)
 // or clears a player's decisions.
 func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -481,7 +477,7 @@ func (s *Server) reinstate(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) revocation(w http.ResponseWriter, r *http.Request,
 	act func(context.Context, office.Actor, int64, string) error, done string) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return

@@ -11,12 +11,13 @@ import (
 	"omologa/internal/homologation/validate"
 	"omologa/internal/publishing/report"
 	"omologa/internal/tournament/codec"
+	"omologa/internal/webkit"
 )
 
 // fileReport builds the tournament report of the file {id}; false when
 // the answer is already written (not found, failure).
 func (s *Server) fileReport(w http.ResponseWriter, r *http.Request) (report.Input, bool) {
-	id, ok := idOf(r)
+	id, ok := webkit.PathID(r)
 	if !ok {
 		s.notFound(w, r)
 		return report.Input{}, false

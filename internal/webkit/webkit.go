@@ -2,19 +2,23 @@
 // arbiters' portal both do with their pages: the page templates read
 // from the embedded folder, a page executed whole before a byte is
 // sent, with the headers every page carries, a stylesheet served, the
-// gate to the pages of someone signed in and the sites' cookies. It sits on the web's floor
+// gate to the pages of someone signed in, the sites' cookies, a path's
+// id and a held file's token. It sits on the web's floor
 // beside both, in a folder of its own (the portal cannot import the
 // web, which mounts it).
 package webkit
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -65,4 +69,19 @@ func Stylesheet(css string) http.HandlerFunc {
 		w.Header().Set("Cache-Control", "max-age=3600")
 		io.WriteString(w, css)
 	}
+}
+
+// PathID is the request's {id} path value, ok only for a positive
+// integer.
+func PathID(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}
+
+// Token is a random token of 18 bytes, URL-safe: the key of a file held
+// between its preview and its submission.
+func Token() string {
+	var b [18]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return base64.RawURLEncoding.EncodeToString(b[:])
 }
