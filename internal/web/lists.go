@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 	"strings"
 	"time"
 
@@ -109,7 +110,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	v, ok := s.cache.get(key + " changes")
 	if !ok {
 		var buf bytes.Buffer
-		if err := lists.WriteChangesHTML(&buf, listTitle(sum.Kind, sum.Period)+": variazioni", &lr.Report, nil); err != nil {
+		if err := lists.WriteChangesHTML(&buf, catalogue.IT.T("web.changesOf", listTitle(sum.Kind, sum.Period)), &lr.Report, nil); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -200,7 +201,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Query().Get("frame") != "" {
-		s.writeChanges(w, r, listTitle(kind, period)+" (anteprima)", &res.Report, res.Warnings)
+		s.writeChanges(w, r, catalogue.IT.T("web.previewOf", listTitle(kind, period)), &res.Report, res.Warnings)
 		return
 	}
 	_, closed, err := s.st.RatingListOf(r.Context(), kind, period)
@@ -214,7 +215,7 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := lists.WriteChangesHTML(&buf, listTitle(kind, period)+" (anteprima): variazioni", &res.Report, res.Warnings); err != nil {
+	if err := lists.WriteChangesHTML(&buf, catalogue.IT.T("web.changesOf", catalogue.IT.T("web.previewOf", listTitle(kind, period))), &res.Report, res.Warnings); err != nil {
 		s.fail(w, r, err)
 		return
 	}

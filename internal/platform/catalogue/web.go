@@ -173,6 +173,8 @@ func init() {
 		"web.category":                       {IT: "Categoria", EN: "Category"},
 		"web.province":                       {IT: "Provincia", EN: "Province"},
 		"web.changeReport":                   {IT: "Rapporto delle variazioni", EN: "Change report"},
+		"web.changesOf":                      {IT: "%s: variazioni", EN: "%s: changes"},
+		"web.previewOf":                      {IT: "%s (anteprima)", EN: "%s (preview)"},
 		"web.preview":                        {IT: "Anteprima", EN: "Preview"},
 		"web.previewExplain":                 {IT: "Calcolo della lista con i tornei omologati finora: nulla è salvato né pubblicato finché la lista non viene chiusa.", EN: "The list computed from the tournaments homologated so far: nothing is stored or published until the list is closed."},
 		"web.crosscheck":                     {IT: "Variazioni uguali a quelle provvisorie", EN: "Variations equal to the provisional ones"},
