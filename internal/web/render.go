@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -88,6 +89,10 @@ var funcs = template.FuncMap{
 var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
 	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
 	office.ActListRun, office.ActFideExport, office.ActUsers, office.ActRejudge, office.ActOverrule}
+
+// mayActs are the acts a page asks whether the user may do (view.May):
+// the audited ones and the list's preview.
+var mayActs = append(slices.Clip(auditActs), office.ActListPreview)
 
 // auditObject writes the object of an audit entry, as the office records
 // it ("submission 7", "list rapid 2026-12"), in the reader's words; an
@@ -172,9 +177,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 	if vis := visitOf(r); vis != nil {
 		v.User = &vis.sess.User
 		role := office.Role(vis.sess.User.Role)
-		for _, a := range []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
-			office.ActRevoke, office.ActReinstate, office.ActImport, office.ActUndoImport, office.ActListRun, office.ActListPreview, office.ActUsers, office.ActFideExport,
-			office.ActRejudge, office.ActOverrule, office.ActLink, office.ActUnlink} {
+		for _, a := range mayActs {
 			v.May[string(a)] = role.May(a)
 		}
 	}
