@@ -84,14 +84,26 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := &staged{id: webkit.Token(), name: hdr.Filename, data: data, at: at}
-	s.mu.Lock()
-	s.staged[per.Email] = st
-	s.mu.Unlock()
+	s.stage(per.Email, st)
 	d.Check, d.File, d.Stage = c, hdr.Filename, st.id
 	for _, fn := range office.FieldNames {
 		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label, Value: c.Fields[fn.Name]})
 	}
 	s.render(w, r, http.StatusOK, "check", d)
+}
+
+// stage holds st as the file email last checked, and lets go of the
+// files of anyone whose hour is over: a file checked and never submitted
+// is not kept until its person checks another.
+func (s *Server) stage(email string, st *staged) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, v := range s.staged {
+		if st.at.Sub(v.at) > stageFor {
+			delete(s.staged, k)
+		}
+	}
+	s.staged[email] = st
 }
 
 // submit sends the file last checked, with the fields confirmed.
