@@ -24,6 +24,7 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"omologa/internal/fsi"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/catalogue"
 )
 
@@ -811,7 +812,7 @@ func outcomes(in Input, inYear func(string) bool, l catalogue.Lang) (Table, erro
 	}
 	var tot [5]int
 	for _, k := range byCount(all) {
-		row := []any{orUnknown(l, k), all[k], by[k]["accepted"], by[k]["accepted-with-warnings"], by[k]["rejected"], nl[k]}
+		row := []any{orUnknown(l, k), all[k], by[k][string(validate.Accepted)], by[k][string(validate.AcceptedWithWarnings)], by[k][string(validate.Rejected)], nl[k]}
 		for i := range tot {
 			tot[i] += row[i+1].(int)
 		}
@@ -828,7 +829,7 @@ func outcomeArticles(in Input, inYear func(string) bool, l catalogue.Lang) (Tabl
 	tab := newTable(l, "esiti-articoli", "province", "article", "rejected")
 	var provs, arts []string
 	for _, j := range in.Judged {
-		if !inYear(j.Month) || j.Verdict != "rejected" {
+		if !inYear(j.Month) || j.Verdict != string(validate.Rejected) {
 			continue
 		}
 		for _, a := range j.Articles {
