@@ -513,7 +513,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		rep, t, readErr := p.validate(sub, f, data, closed)
 		var refused *tournament.RefusedError
-		if errors.As(readErr, &refused) && validate.IsDocument(refused.Kind) {
+		if errors.As(readErr, &refused) && refused.IsDocument() {
 			docs[len(j.Verdicts)] = readErr
 		}
 		anyRead = anyRead || t != nil
