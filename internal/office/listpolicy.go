@@ -81,13 +81,7 @@ func (c Closability) err() error {
 // released or judged after its list was closed), the next period not
 // closed.
 func CountsIn(sch periods.Schedule, p periods.Period, closed []string) periods.Period {
-	for range 36 {
-		if !slices.Contains(closed, p.Label) {
-			return p
-		}
-		p = sch.Next(p)
-	}
-	return p
+	return sch.CountsIn(p, func(label string) bool { return slices.Contains(closed, label) })
 }
 
 // CanClose says whether the list period of kind k may be closed now (the

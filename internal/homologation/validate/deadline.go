@@ -34,21 +34,25 @@ func checkDeadline(p *Pass) {
 	per := p.listPeriod()
 	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
 		"label": listLabel(per.Issue), "list": listName(per.Kind)})
+	_, end := startEnd(p.Tournament)
+	days := end.DaysUntil(day)
+	args := Args{"received": day, "end": end, "days": days, "limit": d.MaxDaysAfterEnd,
+		"due": end.AddDays(d.MaxDaysAfterEnd), "after": afterEnd(days)}
+	// Results are sent after the end (RTF 6.2.2, regs §4c "Dates in the
+	// future"), whether or not the rule set sets a deadline.
+	if end.IsFull() && days < 0 {
+		p.Report("deadline.before-end", At{Line: p.tagLine("052")}, args)
+		return
+	}
 	if !d.Apply {
 		p.Report("deadline.not-applied", At{}, Args{"received": day})
 		return
 	}
-	_, end := startEnd(p.Tournament)
 	if !end.IsFull() {
 		p.Report("deadline.end-unknown", At{Line: p.tagLine("052")}, Args{"received": day, "limit": d.MaxDaysAfterEnd})
 		return
 	}
-	days := end.DaysUntil(day)
-	args := Args{"received": day, "end": end, "days": days, "limit": d.MaxDaysAfterEnd,
-		"due": end.AddDays(d.MaxDaysAfterEnd), "after": afterEnd(days)}
 	switch {
-	case days < 0:
-		p.Report("deadline.before-end", At{Line: p.tagLine("052")}, args)
 	case days > d.MaxDaysAfterEnd:
 		p.Report("deadline.late", At{Line: p.tagLine("052")}, args)
 	default:

@@ -237,7 +237,7 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 		e.city = !e.noCity && ev.City != "" && (containsWords(ev.City, city) || containsWords(city, ev.City))
 		e.arbiter = ev.ArbiterFSIID != "" && chief[registers.IDKey(ev.ArbiterFSIID)]
 		e.organiser = (ev.OrganiserEmail != "" && sender != "" && strings.Contains(sender, strings.ToLower(ev.OrganiserEmail))) ||
-			(ev.Organiser != "" && similarity(sub.Fields["organiser"], ev.Organiser) >= 0.5)
+			(ev.Organiser != "" && similarity(sub.Fields["organiser"], ev.Organiser) >= cfg.MinNameSimilarity)
 		c := candidate{ev: ev, evidence: e}
 		switch {
 		case e.dates && e.name && (e.city || e.noCity || e.support()):

@@ -513,7 +513,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		rep, t, readErr := p.validate(sub, f, data, closed)
 		var refused *tournament.RefusedError
-		if errors.As(readErr, &refused) && validate.IsDocument(refused.Kind) {
+		if errors.As(readErr, &refused) && refused.IsDocument() {
 			docs[len(j.Verdicts)] = readErr
 		}
 		anyRead = anyRead || t != nil
@@ -714,8 +714,8 @@ func (p *Pipeline) attachments(sub *store.Submission, j *store.Judgement, in *no
 }
 
 // Attachment is the verdict recorded for a document kept beside a result
-// file (homologation/state.Attachment).
-const Attachment = "attachment"
+// file: the state model's (state.Attachment), which Derive reads back.
+const Attachment = string(state.Attachment)
 
 // SubmissionOf is what the validator is told of a stored submission:
 // its receipt time, channel and sender, and the body's fields (RAPID
