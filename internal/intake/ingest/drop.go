@@ -478,9 +478,7 @@ func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time
 	limit := lim.MaxFileBytes
 	if isMessage {
 		limit = r.MaxMessage
-		if limit <= 0 {
-			limit = DefaultMaxMessageBytes
-		}
+		defaults.Fill(&limit, DefaultMaxMessageBytes)
 	}
 	if info.Size() > limit {
 		reason = catalogue.IT.T("intake.drop.too-large", clean, italian.Size(info.Size()), italian.Size(limit))
