@@ -517,21 +517,13 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			docs[len(j.Verdicts)] = readErr
 		}
 		anyRead = anyRead || t != nil
-		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
-			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
-		if rep.Period != nil {
-			v.Period = rep.Period.Label
-		}
+		v, facts := p.verdictOf(sub, f, t, rep)
 		accepted := rep.Verdict != validate.Rejected
-		if t != nil && accepted {
-			v.Ratings = p.rate(sub, f, t, rep)
-		}
 		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
 			return p.quarantine(ctx, id, now, why)
 		}
 		if t != nil {
-			facts := factsOf(t, rep)
 			key, maybe, err := p.tournamentOf(ctx, facts, local)
 			if err != nil {
 				return err
@@ -539,9 +531,6 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			facts.Key = key
 			local = append(local, facts)
 			v.TournamentKey, v.UnclearWith = key, maybe
-			v.Name, v.City = t.Name, t.City
-			v.Start, v.End = facts.Start, facts.End
-			v.CalendarCode, v.Rounds, v.Players = facts.Code, facts.Rounds, facts.Players
 			// The organiser of the authorisation the validator matched
 			// is told too.
 			if a := rep.Authorisation; a != nil {
@@ -584,14 +573,6 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			case keepsInForce:
 				nf.InForce = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt,
 					HomologatedAt: cur.JudgedAt}
-			}
-		}
-		if rep.Verdict == validate.Rejected && t == nil {
-			for _, x := range rep.Findings {
-				if x.Severity == validate.SeverityError {
-					v.ReadError = x.MessageIT
-					break
-				}
 			}
 		}
 		j.Verdicts = append(j.Verdicts, v)
