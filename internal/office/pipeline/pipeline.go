@@ -407,7 +407,7 @@ func (p *Pipeline) repeat(ctx context.Context, sub *store.Submission, in *notice
 	}
 	in.Repeat = r
 	in.To = nil
-	if a := addrOf(sub.Sender); a != "" {
+	if a := AddrOf(sub.Sender); a != "" {
 		in.To = []string{sub.Sender}
 	} else {
 		in.To = []string{p.o.Office}
@@ -775,7 +775,9 @@ func (p *Pipeline) senderPolicy() SenderPolicy {
 	return SenderPolicy{Enabled: p.o.AllowedSenders, Auth: p.o.Auth, Extra: p.o.ExtraSenders, Registers: p.o.Registers}
 }
 
-func addrOf(s string) string {
+// AddrOf is the address s names, in lower case; "" when s is none. The
+// portal knows its people by it, as the sender policy does.
+func AddrOf(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return ""
@@ -787,7 +789,7 @@ func addrOf(s string) string {
 }
 
 func domainOf(addr string) string {
-	a := addrOf(addr)
+	a := AddrOf(addr)
 	if _, d, ok := strings.Cut(a, "@"); ok && d != "" {
 		return d
 	}
@@ -803,7 +805,7 @@ type addrs struct {
 func newAddrs() *addrs { return &addrs{seen: map[string]bool{}} }
 
 func (a *addrs) add(s string) {
-	x := addrOf(s)
+	x := AddrOf(s)
 	if x == "" || a.seen[x] {
 		return
 	}
