@@ -82,8 +82,11 @@ func badPeriod(label string, err error) *Error {
 func refusal(err error) error {
 	var se *state.Error
 	if errors.As(err, &se) {
+		// A missing written reason is the form's fault, not the file's
+		// state: told by the state model's text for it, not by a word
+		// of it.
 		kind := Refused
-		if se.State == "" || strings.Contains(se.Msg, "reason") {
+		if se.State == "" || se.Msg == catalogue.EN.T("state.refused.reason") {
 			kind = Invalid
 		}
 		return &Error{Kind: kind, Err: err, Msg: se.Msg, MsgIT: se.MsgIT}
