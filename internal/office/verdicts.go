@@ -83,10 +83,9 @@ func refusal(err error) error {
 	var se *state.Error
 	if errors.As(err, &se) {
 		// A missing written reason is the form's fault, not the file's
-		// state: told by the state model's text for it, not by a word
-		// of it.
+		// state.
 		kind := Refused
-		if se.State == "" || se.Msg == catalogue.EN.T("state.refused.reason") {
+		if se.State == "" || se.NoReason {
 			kind = Invalid
 		}
 		return &Error{Kind: kind, Err: err, Msg: se.Msg, MsgIT: se.MsgIT}
