@@ -197,10 +197,6 @@ func TestTheRootIsTheModule(t *testing.T) {
 	}
 }
 
-// thickAllowed are the command files allowed over maxCommandLines for
-// now, each with why.
-var thickAllowed = map[string]string{}
-
 // maxCommandLines is the most a file of the binary holds: it parses
 // flags, calls one function and prints (issue 19).
 const maxCommandLines = 200
@@ -213,7 +209,7 @@ func TestCommandsAreThin(t *testing.T) {
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
-		if strings.HasSuffix(name, "_test.go") || thickAllowed[name] != "" {
+		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
 		data, err := os.ReadFile(f)
