@@ -179,7 +179,7 @@ func TestNoCycleOnAFloor(t *testing.T) {
 // the office only (issue 19).
 func TestWebThroughTheOffice(t *testing.T) {
 	for pkg, ims := range imports(t) {
-		if _, ok := under(pkg, []string{"internal/web", "internal/portal"}); !ok {
+		if _, ok := under(pkg, Web); !ok {
 			continue
 		}
 		for im := range ims {
