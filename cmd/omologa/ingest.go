@@ -77,5 +77,5 @@ func runIngest(c *call) int {
 			code = exitRejected
 		}
 	}
-	return c.print(code, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) })
+	return c.print(code, rows, func(w io.Writer) { printStatusesIn(w, rows, a.Office.Rules.Rating.Location()) })
 }
