@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,7 +20,7 @@ import (
 // SiteDir is where the public site is written: publish/site beside the
 // store, with the lists' own folders.
 func (o *Office) SiteDir() string {
-	return filepath.Join(filepath.Dir(o.Config.Store.Path), "publish", "site")
+	return o.Config.PublishDir("site")
 }
 
 // publicData reads from the store what the public site and the
