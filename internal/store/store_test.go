@@ -408,3 +408,47 @@ func TestAddUserNameTaken(t *testing.T) {
 		t.Fatalf("another user: %d %v", id2, err)
 	}
 }
+
+// The last enabled admin is kept: UpdateUser refuses to disable him or
+// take his role (ErrLastAdmin, nothing changed), and allows both once
+// another admin is enabled.
+func TestUpdateUserKeepsLastAdmin(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	if _, err := s.AddUser(ctx, "rossi", RoleAdmin, "h1", t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddUser(ctx, "verdi", "clerk", "h2", t0); err != nil {
+		t.Fatal(err)
+	}
+	yes, officer := true, "officer"
+	if err := s.UpdateUser(ctx, "rossi", nil, nil, &yes, t0); !errors.Is(err, ErrLastAdmin) {
+		t.Errorf("disabling the last admin: %v, want ErrLastAdmin", err)
+	}
+	if err := s.UpdateUser(ctx, "rossi", nil, &officer, nil, t0); !errors.Is(err, ErrLastAdmin) {
+		t.Errorf("taking the last admin's role: %v, want ErrLastAdmin", err)
+	}
+	us, err := s.Users(ctx)
+	if err != nil || len(us) != 2 || us[0].Name != "rossi" || us[0].Role != RoleAdmin || us[0].Disabled {
+		t.Fatalf("users after the refusals: %+v %v", us, err)
+	}
+	// A clerk disabled is no admin's business.
+	if err := s.UpdateUser(ctx, "verdi", nil, nil, &yes, t0); err != nil {
+		t.Errorf("disabling a clerk: %v", err)
+	}
+	admin := RoleAdmin
+	if err := s.UpdateUser(ctx, "verdi", nil, &admin, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	// verdi is an admin but disabled: rossi is still the last enabled.
+	if err := s.UpdateUser(ctx, "rossi", nil, nil, &yes, t0); !errors.Is(err, ErrLastAdmin) {
+		t.Errorf("disabling the last enabled admin: %v, want ErrLastAdmin", err)
+	}
+	no := false
+	if err := s.UpdateUser(ctx, "verdi", nil, nil, &no, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateUser(ctx, "rossi", nil, nil, &yes, t0); err != nil {
+		t.Errorf("disabling an admin with another enabled: %v", err)
+	}
+}
