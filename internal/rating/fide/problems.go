@@ -49,12 +49,7 @@ func Unregistered(p *tournament.Player) bool {
 	if HasID(p.FideID) {
 		return false
 	}
-	for _, e := range p.Rounds {
-		if _, ok := played(e); ok {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Rounds, tournament.RoundEntry.IsPlayed)
 }
 
 // Problems returns what FIDE would raise about a tournament before it is
