@@ -185,26 +185,13 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 			v.Verdict, v.Format, v.RuleSet, v.Kind, v.Period, v.ReadError, string(rep), ts(now), v.FileID); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE file_id = ?`, v.FileID); err != nil {
-			return err
-		}
-		if v.Report != nil {
-			for i, f := range v.Report.Findings {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
-					message_it, message_en, line, player, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-					v.FileID, i, f.Rule, f.Article, string(f.Severity), f.MessageIT, f.MessageEN, f.Line, f.Player, f.Round); err != nil {
-					return err
-				}
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rating_results WHERE file_id = ?`, v.FileID); err != nil {
-			return err
-		}
-		for _, r := range v.Ratings {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
-				VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
+		for _, q := range []string{`DELETE FROM findings WHERE file_id = ?`, `DELETE FROM rating_results WHERE file_id = ?`} {
+			if _, err := tx.ExecContext(ctx, q, v.FileID); err != nil {
 				return err
 			}
+		}
+		if err := insertResults(ctx, tx, &v); err != nil {
+			return err
 		}
 		if key == "" {
 			return nil
