@@ -142,6 +142,12 @@ func TestJudgeSupersedesAndQueuesNotice(t *testing.T) {
 	if st[0].Files[0].Supersedes != a.Files[0].ID || st[0].Files[0].Tournament != "Open" {
 		t.Fatalf("new submission status %+v", st[0].Files)
 	}
+	// The files as a person numbers them ("N.M"), each way.
+	oldN, newN := fmt.Sprintf("%d.1", first), fmt.Sprintf("%d.1", second)
+	if o, n := old.Files[0], st[0].Files[0]; o.Number != oldN || o.SupersededByNumber != newN || o.SupersedesNumber != "" ||
+		n.Number != newN || n.SupersedesNumber != oldN || n.SupersededByNumber != "" {
+		t.Errorf("numbers: old %s superseded by %q, new %s supersedes %q", o.Number, o.SupersededByNumber, n.Number, n.SupersedesNumber)
+	}
 }
 
 func TestNoticeAttemptsAndBackoff(t *testing.T) {
