@@ -29,6 +29,7 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/atomicfile"
 	"omologa/internal/rating/fide"
 	"omologa/internal/store"
 	"omologa/internal/tournament"
@@ -284,7 +285,7 @@ func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period
 			return nil, fmt.Errorf("fide export: %w", err)
 		}
 		it.Path = filepath.Join(opt.Out, name)
-		if err := os.WriteFile(it.Path, data, 0o644); err != nil {
+		if err := atomicfile.Write(it.Path, data, 0o644); err != nil {
 			return nil, fmt.Errorf("fide export: %w", err)
 		}
 	}
