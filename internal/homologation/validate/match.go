@@ -24,8 +24,10 @@ type playerMatch struct {
 	conflict *registers.Player
 }
 
-// matchOptions are the identity settings as the matcher takes them.
-func matchOptions(cfg IdentityParams) registers.MatchOptions {
+// MatchOptions are the identity settings as the register's matcher
+// takes them: the validator's, and the FIDE export's, which must find
+// the same players.
+func (cfg IdentityParams) MatchOptions() registers.MatchOptions {
 	return registers.MatchOptions{ByName: cfg.MatchByName, NameNeedsBirthDate: cfg.NameMatchNeedsBirthDate}
 }
 
@@ -40,7 +42,7 @@ func (p *Pass) matches() []playerMatch {
 		return nil
 	}
 	ix := registers.NewIndex(p.Registers.Players)
-	o := matchOptions(p.Set.Params.Identity)
+	o := p.Set.Params.Identity.MatchOptions()
 	out := make([]playerMatch, len(p.Tournament.Players))
 	for i := range p.Tournament.Players {
 		pl := &p.Tournament.Players[i]

@@ -161,12 +161,12 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	if opt.Players != nil {
 		idx = registers.NewIndex(opt.Players)
 	}
-	ctxOne := exportCtx{idx: idx}
-	if rs, ok := opt.Rules.Select(fsi.Standard, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
-		id := rs.Params.Identity
-		ctxOne.match = registers.MatchOptions{ByName: id.MatchByName, NameNeedsBirthDate: id.NameMatchNeedsBirthDate}
-	}
 	for _, kind := range set.ForwardKinds {
+		// The players matched as the kind's rule set matches them.
+		ctxOne := exportCtx{idx: idx}
+		if rs, ok := opt.Rules.Select(kind, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
+			ctxOne.match = rs.Params.Identity.MatchOptions()
+		}
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
 		files, err := st.HomologatedFiles(ctx, kind, period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
