@@ -12,11 +12,19 @@ import (
 // the rule set's time_zone; and the rating list the tournament will count in (RTF 4.2.2,
 // RAPID 6.2).
 
+// Rules of the deadline that the office, the notices and the statistics
+// read apart: a file received after the deadline (RTF 6.2.2, RAPID 5.2),
+// and the list a file counts in.
+const (
+	RuleLate       = "deadline.late"
+	RuleListPeriod = "deadline.list-period"
+)
+
 func init() {
 	register(&Check{
 		Name: "deadline.receipt",
 		Rules: []string{"deadline.not-checked", "deadline.not-applied", "deadline.end-unknown",
-			"deadline.late", "deadline.before-end", "deadline.in-time", "deadline.list-period"},
+			RuleLate, "deadline.before-end", "deadline.in-time", RuleListPeriod},
 		Article: "RAPID 5.2; RTF 4.2.2; RAPID 6.2",
 		Doc:     "received within the days allowed after the end; the list period it counts in",
 		Run:     checkDeadline,
@@ -32,7 +40,7 @@ func checkDeadline(p *Pass) {
 	}
 	day := tournament.DateOf(rec.In(d.Location()))
 	per := p.listPeriod()
-	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
+	p.Report(RuleListPeriod, At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
 		"label": listLabel(per.Issue), "list": listName(per.Kind)})
 	_, end := startEnd(p.Tournament)
 	days := end.DaysUntil(day)
@@ -54,7 +62,7 @@ func checkDeadline(p *Pass) {
 	}
 	switch {
 	case days > d.MaxDaysAfterEnd:
-		p.Report("deadline.late", At{Line: p.tagLine("052")}, args)
+		p.Report(RuleLate, At{Line: p.tagLine("052")}, args)
 	default:
 		p.Report("deadline.in-time", At{}, args)
 	}
