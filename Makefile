@@ -64,7 +64,8 @@ FUZZ_TARGETS := \
 	./internal/rating:FuzzParseDate ./internal/rating:FuzzBands ./internal/rating:FuzzParseRating \
 	./internal/rating:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
 	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
-	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps
+	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps \
+	./internal/fsi/registers:FuzzReadArbiters ./internal/platform/safecsv:FuzzRoundTrip ./internal/platform/termsafe:FuzzWriter
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

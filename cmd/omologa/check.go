@@ -8,6 +8,7 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/intake/ingest"
 )
 
 // checkOptions are the inputs of a check besides the files.
@@ -86,5 +87,5 @@ func checkFile(opts checkOptions, name string) checked {
 
 // submission is how a file given on the command line was received.
 func (o checkOptions) submission() validate.Submission {
-	return validate.Submission{ReceivedAt: o.Received, Channel: "cli", Kind: o.Kind}
+	return validate.Submission{ReceivedAt: o.Received, Channel: string(ingest.ChannelCLI), Kind: o.Kind}
 }

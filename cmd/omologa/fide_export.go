@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"text/tabwriter"
 	"time"
 
@@ -40,7 +39,7 @@ func runFideExport(c *call) int {
 	}
 	dir := *out
 	if dir == "" {
-		dir = filepath.Join(filepath.Dir(o.Config.Store.Path), "office", "fide-"+*label)
+		dir = o.Config.OfficeDir("fide-" + *label)
 	}
 	res, err := o.FideExport(c.ctx, office.CLIActor(), office.FideExportRequest{Period: *label, Out: dir, Again: *again})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"omologa/internal/daemon"
+	"omologa/internal/homologation/validate"
 )
 
 const ingestUsage = "usage: omologa ingest [--config FILE] [--json] FILE...\n\nFILE is a result file, a zip archive of them, or a saved e-mail message (.eml)."
@@ -69,7 +70,7 @@ func runIngest(c *call) int {
 			continue
 		}
 		for _, f := range r.Files {
-			if f.Verdict == "rejected" && code == exitOK {
+			if f.Verdict == string(validate.Rejected) && code == exitOK {
 				code = exitRejected
 			}
 		}
@@ -77,5 +78,5 @@ func runIngest(c *call) int {
 			code = exitRejected
 		}
 	}
-	return c.print(code, rows, func(w io.Writer) { printStatusesIn(w, rows, zoneOf(cfg)) })
+	return c.print(code, rows, func(w io.Writer) { printStatusesIn(w, rows, a.Office.Rules.Rating.Location()) })
 }

@@ -27,8 +27,8 @@ full change report with the run's notes). A tournament rated in an earlier list 
 force, revocation or office decisions changed since is re-rated with the list
 in force it was rated with, and each player's difference is carried into this
 list as a correction. A period whose cut-off has not passed by --as-of (default
-today) is refused (exit 2); --preview shows the changes so far, storing and
-publishing nothing. A period already closed is refused (exit 1) unless --force.`
+the office's clock: today, or omologa.yaml's clock) is refused (exit 2);
+--preview shows the changes so far, storing and publishing nothing. A period already closed is refused (exit 1) unless --force.`
 
 func runListRun(c *call) int {
 	fs := c.fs

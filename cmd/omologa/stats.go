@@ -47,7 +47,8 @@ func runStats(c *call) int {
 	return c.print(exitOK, r, func(w io.Writer) { printStats(w, r) })
 }
 
-// printStats writes the tables aligned, numbers the Italian way.
+// printStats writes the tables aligned, numbers written as the
+// result's language writes them (a decimal comma in Italian).
 func printStats(w io.Writer, r *statistics.Result) {
 	var b strings.Builder
 	b.WriteString(r.Lang.T("stats.title", r.Year) + "\n")
@@ -61,10 +62,10 @@ func printStats(w io.Writer, r *statistics.Result) {
 		if t.Total != nil {
 			all = append(all[:len(all):len(all)], t.Total)
 		}
-		for _, r := range all {
-			cells := make([]string, len(r))
-			for i, v := range r {
-				cells[i] = statistics.Cell(v)
+		for _, row := range all {
+			cells := make([]string, len(row))
+			for i, v := range row {
+				cells[i] = statistics.CellIn(r.Lang, v)
 			}
 			rows = append(rows, cells)
 		}

@@ -110,10 +110,7 @@ func runUser(c *call) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "omologa user:", err)
-		if office.KindOf(err) == office.Conflict {
-			return exitRejected
-		}
-		return exitUsage
+		return exitFor(err)
 	}
 	return exitOK
 }

@@ -569,6 +569,18 @@ func (c *Config) RejectedDir() string { return filepath.Join(c.Spool, "rejected"
 // files are read into it, not into memory, until they are recorded.
 func (c *Config) IncomingDir() string { return filepath.Join(c.Spool, "incoming") }
 
+// PublishDir is the public folder name beside the store
+// (publish/<name>): a list's published files, the public site.
+func (c *Config) PublishDir(name string) string {
+	return filepath.Join(filepath.Dir(c.Store.Path), "publish", name)
+}
+
+// OfficeDir is the office's folder name beside the store
+// (office/<name>): its exports, never published (regs §4b).
+func (c *Config) OfficeDir(name string) string {
+	return filepath.Join(filepath.Dir(c.Store.Path), "office", name)
+}
+
 // Password reads a password from the environment variable named env.
 func Password(env string) (string, error) {
 	if env == "" {

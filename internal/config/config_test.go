@@ -59,6 +59,9 @@ func TestDefaultsAndRelativePaths(t *testing.T) {
 	if c.ArchiveDir() != "/etc/omologa/spool/archive" || c.RejectedDir() != "/etc/omologa/spool/rejected" {
 		t.Error(c.ArchiveDir(), c.RejectedDir())
 	}
+	if c.PublishDir("site") != "/etc/omologa/publish/site" || c.OfficeDir("fide-2027-01") != "/etc/omologa/office/fide-2027-01" {
+		t.Error("the folders beside the store:", c.PublishDir("site"), c.OfficeDir("fide-2027-01"))
+	}
 }
 
 func TestStrictErrors(t *testing.T) {

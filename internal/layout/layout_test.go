@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -179,7 +180,7 @@ func TestNoCycleOnAFloor(t *testing.T) {
 // the office only (issue 19).
 func TestWebThroughTheOffice(t *testing.T) {
 	for pkg, ims := range imports(t) {
-		if _, ok := under(pkg, []string{"internal/web", "internal/portal"}); !ok {
+		if _, ok := under(pkg, Web); !ok {
 			continue
 		}
 		for im := range ims {
@@ -197,10 +198,6 @@ func TestTheRootIsTheModule(t *testing.T) {
 	}
 }
 
-// thickAllowed are the command files allowed over maxCommandLines for
-// now, each with why.
-var thickAllowed = map[string]string{}
-
 // maxCommandLines is the most a file of the binary holds: it parses
 // flags, calls one function and prints (issue 19).
 const maxCommandLines = 200
@@ -213,7 +210,7 @@ func TestCommandsAreThin(t *testing.T) {
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
-		if strings.HasSuffix(name, "_test.go") || thickAllowed[name] != "" {
+		if strings.HasSuffix(name, "_test.go") {
 			continue
 		}
 		data, err := os.ReadFile(f)
@@ -223,5 +220,51 @@ func TestCommandsAreThin(t *testing.T) {
 		if n := strings.Count(string(data), "\n"); n > maxCommandLines {
 			t.Errorf("cmd/omologa/%s has %d lines, more than %d: what is not flags and printing belongs to a package below", name, n, maxCommandLines)
 		}
+	}
+}
+
+// TestEveryFuzzTargetIsRun: `make fuzz` runs every fuzz test of the
+// module (the Makefile's FUZZ_TARGETS, ./folder:FuzzName), so that one
+// added to a package is not left out of the list written by hand.
+func TestEveryFuzzTargetIsRun(t *testing.T) {
+	root := filepath.Join("..", "..")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, f := range strings.Fields(string(mk)) {
+		if strings.Contains(f, ":Fuzz") {
+			listed[f] = true
+		}
+	}
+	fuzz := regexp.MustCompile(`(?m)^func (Fuzz\w*)\(`)
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != root && (n == "testdata" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		for _, m := range fuzz.FindAllStringSubmatch(string(data), -1) {
+			if target := "./" + filepath.ToSlash(rel) + ":" + m[1]; !listed[target] {
+				t.Errorf("%s is not in the Makefile's FUZZ_TARGETS: make fuzz leaves it out", target)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -106,6 +107,12 @@ func (o *Office) decide(ctx context.Context, a Actor, req DecideRequest) (*Decid
 	for _, op := range req.Ops {
 		if op.Clear {
 			continue
+		}
+		if op.Decision.Kind == store.DecisionTheoretical {
+			// Every door (command line, web, work queue) comes here.
+			if r, err := strconv.Atoi(op.Decision.Value); err != nil || !rating.TheoreticalInRange(r) {
+				return nil, newError(Invalid, "office.decide.theoretical-range", op.Decision.Value, rating.MinTheoretical, rating.MaxTheoretical)
+			}
 		}
 		k := [2]any{op.Decision.Start, op.Decision.Kind}
 		if seen[k] {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/internal/rating"
 	"omologa/internal/store"
 )
 
@@ -32,7 +33,7 @@ func WithdrawalOp(v, value string) (DecideOp, error) {
 }
 
 // TheoreticalOp reads START=RATING, the chief arbiter's theoretical
-// rating of a player, from 1 to 3500.
+// rating of a player, in rating.TheoreticalInRange.
 func TheoreticalOp(v string) (DecideOp, error) {
 	key, val, ok := strings.Cut(v, "=")
 	if !ok {
@@ -43,8 +44,8 @@ func TheoreticalOp(v string) (DecideOp, error) {
 		return DecideOp{}, fmt.Errorf("%q: %w", v, err)
 	}
 	r, err := strconv.Atoi(strings.TrimSpace(val))
-	if err != nil || r < 1 || r > 3500 {
-		return DecideOp{}, fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
+	if err != nil || !rating.TheoreticalInRange(r) {
+		return DecideOp{}, fmt.Errorf("%q: the rating must be a whole number from %d to %d", v, rating.MinTheoretical, rating.MaxTheoretical)
 	}
 	return DecideOp{Decision: store.Decision{Start: n, Kind: store.DecisionTheoretical, Value: strconv.Itoa(r)}}, nil
 }

@@ -1,10 +1,12 @@
 package office
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
 
+	"omologa/internal/rating"
 	"omologa/internal/store"
 )
 
@@ -58,4 +60,26 @@ func FuzzDecideOps(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRTF_4_2_7_TheoreticalRatingInRange: a theoretical rating the chief
+// arbiter gives a foreign player without a rating (RTF 4.2.7, RAPID 6.8)
+// is checked by the office itself, whatever door it comes through (the
+// web's form sends any whole number): outside 1–3500 it is refused
+// before anything is read or stored.
+func TestRTF_4_2_7_TheoreticalRatingInRange(t *testing.T) {
+	o := &Office{}
+	for _, value := range []string{"4000", "3501", "0", "-5", "x"} {
+		_, err := o.decide(t.Context(), Actor{}, DecideRequest{Submission: 1,
+			Ops: []DecideOp{{Decision: store.Decision{Start: 2, Kind: store.DecisionTheoretical, Value: value}}}})
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != Invalid || !strings.Contains(e.MsgIT, "punteggio teorico") {
+			t.Errorf("%s: %v, want refused as invalid", value, err)
+		}
+	}
+	for _, r := range []int{1, 1800, 3500} {
+		if !rating.TheoreticalInRange(r) {
+			t.Errorf("%d out of range", r)
+		}
+	}
 }

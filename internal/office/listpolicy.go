@@ -76,20 +76,6 @@ func (c Closability) err() error {
 	return &Error{Kind: c.Kind, Msg: c.Reason, MsgIT: c.ReasonIT, Article: c.Article}
 }
 
-// CountsIn returns the list period a tournament received in period p
-// really counts in: p, or, when p is closed already (a submission
-// released or judged after its list was closed), the next period not
-// closed.
-func CountsIn(sch periods.Schedule, p periods.Period, closed []string) periods.Period {
-	for range 36 {
-		if !slices.Contains(closed, p.Label) {
-			return p
-		}
-		p = sch.Next(p)
-	}
-	return p
-}
-
 // CanClose says whether the list period of kind k may be closed now (the
 // office's clock), for the pages to offer the act only when it would be
 // done.

@@ -144,13 +144,13 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	dir := req.Out
 	if dir == "" {
-		dir = filepath.Join(filepath.Dir(o.Config.Store.Path), "publish", string(k)+"-"+period.Label)
+		dir = o.Config.PublishDir(string(k) + "-" + period.Label)
 	}
 	// The office's exports (the whole list with the engine's state, the
 	// full change report) are never published (regs §4b, RAPID 5.3).
 	officeDir := req.Office
 	if officeDir == "" {
-		officeDir = filepath.Join(filepath.Dir(o.Config.Store.Path), "office", string(k)+"-"+period.Label)
+		officeDir = o.Config.OfficeDir(string(k) + "-" + period.Label)
 	}
 	res, err := o.closeFromStore(ctx, k, period, settings, req.Force)
 	if err != nil {

@@ -38,8 +38,9 @@ type Difference struct {
 }
 
 // crossCheck compares each rated player's variation in each tournament
-// with the provisional one the pipeline recorded for the file.
-func crossCheck(ctx context.Context, st *store.Store, label map[int64]string, out *ListRunResult) error {
+// with the provisional one the pipeline recorded for the file; a record
+// it cannot read is a warning, not a failure of the close.
+func crossCheck(ctx context.Context, st *store.Store, label map[int64]string, out *ListRunResult) {
 	final := map[string]map[int]rating.Variation{}
 	names := map[string]map[int]string{}
 	for _, c := range out.Report.Changes {
@@ -81,7 +82,6 @@ func crossCheck(ctx context.Context, st *store.Store, label map[int64]string, ou
 				Provisional: l.Applied, Final: v.Applied})
 		}
 	}
-	return nil
 }
 
 // StoredRatings reads the provisional variations the pipeline recorded

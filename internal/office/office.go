@@ -33,9 +33,9 @@ type Role string
 
 // The roles, each allowed what the one before is, and more.
 const (
-	Clerk   Role = "clerk"   // reads; releases, discards and resends
-	Officer Role = "officer" // also decides, links, revokes, imports registers and closes lists
-	Admin   Role = "admin"   // also manages the users
+	Clerk   Role = "clerk"         // reads; releases, discards and resends
+	Officer Role = "officer"       // also decides, links, revokes, imports registers and closes lists
+	Admin   Role = store.RoleAdmin // also manages the users
 )
 
 // Italian is the role's name in Italian, for what the office reads: the

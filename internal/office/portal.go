@@ -181,16 +181,7 @@ func (p *Person) referees(code, fileArbiter string) bool {
 // its arbiter (in the file or the calendar), its organiser, or he sent
 // it.
 func (p *Person) owns(code, fileArbiter, sender string) bool {
-	return p.codes[code] || p.referees(code, fileArbiter) || (sender != "" && addrOf(sender) == p.Email)
-}
-
-// addrOf is an address in lower case, "" when s is none.
-func addrOf(s string) string {
-	a, err := mail.ParseAddress(strings.TrimSpace(s))
-	if err != nil {
-		return ""
-	}
-	return strings.ToLower(a.Address)
+	return p.codes[code] || p.referees(code, fileArbiter) || (sender != "" && pipeline.AddrOf(sender) == p.Email)
 }
 
 // registers returns the registers in force, read again after an import.
@@ -218,7 +209,7 @@ func (p *Portal) registers(ctx context.Context) (*registers.Set, *rating.Index, 
 // Person returns who an address is in the registers; ok is false for an
 // address they do not hold, or whose portal account the office disabled.
 func (p *Portal) Person(ctx context.Context, email string) (*Person, bool, error) {
-	a := addrOf(email)
+	a := pipeline.AddrOf(email)
 	if a == "" {
 		return nil, false, nil
 	}
@@ -229,7 +220,7 @@ func (p *Portal) Person(ctx context.Context, email string) (*Person, bool, error
 	per := &Person{Email: a, refereed: map[string]bool{}, codes: map[string]bool{}, calendar: map[string]string{},
 		arbiters: regs.Arbiters, byCode: map[string]registers.Event{}}
 	for _, x := range regs.Arbiters {
-		if addrOf(x.Email) == a {
+		if pipeline.AddrOf(x.Email) == a {
 			per.Arbiters = append(per.Arbiters, x)
 			per.refereed[x.FSIID] = true
 			if per.Name == "" {
@@ -240,7 +231,7 @@ func (p *Portal) Person(ctx context.Context, email string) (*Person, bool, error
 	for _, e := range regs.Calendar {
 		per.calendar[e.Code] = e.ArbiterFSIID
 		per.byCode[e.Code] = e
-		if addrOf(e.OrganiserEmail) == a {
+		if pipeline.AddrOf(e.OrganiserEmail) == a {
 			per.Events = append(per.Events, e)
 			per.codes[e.Code] = true
 			if per.Name == "" {
@@ -289,7 +280,7 @@ func (p *Portal) RequestLink(ctx context.Context, email, browser, base, from str
 	// tell a registered address from another; the links recorded and
 	// those being recorded are counted together (linkMu).
 	p.linkMu.Lock()
-	n, err := p.o.Store.PortalLinksSince(ctx, addrOf(email), now.Add(-time.Hour))
+	n, err := p.o.Store.PortalLinksSince(ctx, pipeline.AddrOf(email), now.Add(-time.Hour))
 	switch {
 	case err != nil:
 		p.linkMu.Unlock()
@@ -479,7 +470,7 @@ func (p *Portal) SignOut(ctx context.Context, tok string) error {
 // office's login throttle (accounts.Throttle: back-off per address
 // signed in and per address asked from).
 func (p *Portal) PasswordSignIn(ctx context.Context, email, pw, from string) (string, *Person, error) {
-	a := addrOf(email)
+	a := pipeline.AddrOf(email)
 	refused := newError(Forbidden, "office.portal.wrong-login")
 	if a == "" || len(pw) > 1024 {
 		return "", nil, refused
@@ -913,7 +904,7 @@ func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*Portal
 			}
 		}
 	}
-	if addrOf(ps.Status.Sender) != per.Email && len(ps.Tournaments) == 0 {
+	if pipeline.AddrOf(ps.Status.Sender) != per.Email && len(ps.Tournaments) == 0 {
 		return nil, notFound
 	}
 	if ps.Files, err = p.o.Store.FileVerdicts(ctx, id); err != nil {
@@ -958,7 +949,7 @@ func (o *Office) SetPortalDisabled(ctx context.Context, a Actor, email string, d
 	if err := o.allow(a, ActUsers); err != nil {
 		return err
 	}
-	addr := addrOf(email)
+	addr := pipeline.AddrOf(email)
 	if addr == "" {
 		return newError(Invalid, "office.portal.bad-address", pair{fmt.Sprintf("%q", email), email})
 	}

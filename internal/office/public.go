@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"slices"
+	"strings"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
@@ -20,7 +20,7 @@ import (
 // SiteDir is where the public site is written: publish/site beside the
 // store, with the lists' own folders.
 func (o *Office) SiteDir() string {
-	return filepath.Join(filepath.Dir(o.Config.Store.Path), "publish", "site")
+	return o.Config.PublishDir("site")
 }
 
 // publicData reads from the store what the public site and the
@@ -119,7 +119,7 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	for _, p := range members {
 		d.stats.Players = append(d.stats.Players, p)
 	}
-	slices.SortFunc(d.stats.Players, func(a, b statistics.Player) int { return compareStrings(a.FSIID, b.FSIID) })
+	slices.SortFunc(d.stats.Players, func(a, b statistics.Player) int { return strings.Compare(a.FSIID, b.FSIID) })
 
 	ts, err := st.PublicTournaments(ctx)
 	if err != nil {
@@ -187,16 +187,6 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		d.site.Stats = append(d.site.Stats, r)
 	}
 	return d, nil
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // statPlayers are the rows of a list or register as the statistics

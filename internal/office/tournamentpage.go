@@ -81,7 +81,7 @@ func ActsOn(r Role, v state.View, errors []ErrorRule, late bool) map[string]bool
 }
 
 // isLate reports whether a finding's rule is the sending deadline's.
-func isLate(rule string) bool { return rule == "deadline.late" }
+func isLate(rule string) bool { return rule == validate.RuleLate }
 
 // TournamentView returns a tournament as its page shows it.
 func (o *Office) TournamentView(ctx context.Context, a Actor, id int64) (*TournamentView, error) {

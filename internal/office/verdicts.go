@@ -82,8 +82,10 @@ func badPeriod(label string, err error) *Error {
 func refusal(err error) error {
 	var se *state.Error
 	if errors.As(err, &se) {
+		// A missing written reason is the form's fault, not the file's
+		// state.
 		kind := Refused
-		if se.State == "" || strings.Contains(se.Msg, "reason") {
+		if se.State == "" || se.NoReason {
 			kind = Invalid
 		}
 		return &Error{Kind: kind, Err: err, Msg: se.Msg, MsgIT: se.MsgIT}

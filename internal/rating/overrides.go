@@ -26,6 +26,18 @@ func (o *Overrides) Empty() bool {
 	return len(o.TheoreticalByStart) == 0 && len(o.TheoreticalByID) == 0 && len(o.Withdrawals) == 0
 }
 
+// The range of a theoretical rating the chief arbiter gives a foreign
+// player without a rating (RTF 4.2.7, RAPID 6.8): the regulations set no
+// bound; these keep a slip (a FIDE id typed as a rating) out of a list.
+const (
+	MinTheoretical = 1
+	MaxTheoretical = 3500
+)
+
+// TheoreticalInRange reports whether r may be a theoretical rating: the
+// one check of the command line, the web and the office's decisions.
+func TheoreticalInRange(r int) bool { return r >= MinTheoretical && r <= MaxTheoretical }
+
 // AddTheoretical reads one theoretical rating: START=RATING or
 // id:ID=RATING (an FSI or FIDE id), the rating from 1 to 3500.
 func (o *Overrides) AddTheoretical(v string) error {
@@ -34,8 +46,8 @@ func (o *Overrides) AddTheoretical(v string) error {
 		return fmt.Errorf("%q: START=RATING or id:ID=RATING expected", v)
 	}
 	r, err := strconv.Atoi(strings.TrimSpace(val))
-	if err != nil || r < 1 || r > 3500 {
-		return fmt.Errorf("%q: the rating must be a whole number from 1 to 3500", v)
+	if err != nil || !TheoreticalInRange(r) {
+		return fmt.Errorf("%q: the rating must be a whole number from %d to %d", v, MinTheoretical, MaxTheoretical)
 	}
 	key = strings.TrimSpace(key)
 	if id, isID := strings.CutPrefix(key, "id:"); isID {

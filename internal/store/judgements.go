@@ -185,26 +185,13 @@ func (s *Store) Rejudge(ctx context.Context, v Verdict, by, reason string, now t
 			v.Verdict, v.Format, v.RuleSet, v.Kind, v.Period, v.ReadError, string(rep), ts(now), v.FileID); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM findings WHERE file_id = ?`, v.FileID); err != nil {
-			return err
-		}
-		if v.Report != nil {
-			for i, f := range v.Report.Findings {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
-					message_it, message_en, line, player, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-					v.FileID, i, f.Rule, f.Article, string(f.Severity), f.MessageIT, f.MessageEN, f.Line, f.Player, f.Round); err != nil {
-					return err
-				}
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM rating_results WHERE file_id = ?`, v.FileID); err != nil {
-			return err
-		}
-		for _, r := range v.Ratings {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
-				VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
+		for _, q := range []string{`DELETE FROM findings WHERE file_id = ?`, `DELETE FROM rating_results WHERE file_id = ?`} {
+			if _, err := tx.ExecContext(ctx, q, v.FileID); err != nil {
 				return err
 			}
+		}
+		if err := insertResults(ctx, tx, &v); err != nil {
+			return err
 		}
 		if key == "" {
 			return nil
@@ -310,27 +297,47 @@ func (s *Store) ActNotices(ctx context.Context, submissionID int64) ([]ActNotice
 // file, from its submission s, its verdict v and its tournament t (both
 // LEFT JOINed): every query that shows a file's state reads it so, and
 // factsScan turns it into state.Facts.
-const stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
-	coalesce(v.read_error, ''), coalesce(v.kind, ''), coalesce(v.period, ''),
-	coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.superseded_by), ''),
+var stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
+	coalesce(v.read_error, ''), coalesce(v.kind, ''), coalesce(v.period, ''), ` + numberSQL("v.superseded_by") + `,
 	coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL`
 
 // factsScan receives stateSQL's columns.
 type factsScan struct {
-	sub, verdict, judged, decision, readErr, period, supBy string
-	kind                                                   fsi.Kind
-	unclear, revoked, hasTournament                        bool
+	sub, verdict, judged, decision, readErr, period string
+	supBy                                           fileNumber
+	kind                                            fsi.Kind
+	unclear, revoked, hasTournament                 bool
 }
 
 func (x *factsScan) dest() []any {
-	return []any{&x.sub, &x.verdict, &x.judged, &x.decision, &x.readErr, &x.kind, &x.period, &x.supBy,
-		&x.unclear, &x.revoked, &x.hasTournament}
+	return append([]any{&x.sub, &x.verdict, &x.judged, &x.decision, &x.readErr, &x.kind, &x.period}, append(x.supBy.dest(),
+		&x.unclear, &x.revoked, &x.hasTournament)...)
 }
 
 func (x *factsScan) facts() state.Facts {
 	return state.Facts{Submission: x.sub, Verdict: judgedVerdict(x.verdict, x.judged), Decision: state.Decision(x.decision),
-		Unreadable: x.readErr != "" && !x.hasTournament, SupersededBy: x.supBy, Unclear: x.unclear, Revoked: x.revoked,
+		Unreadable: x.readErr != "" && !x.hasTournament, SupersededBy: x.supBy.String(), Unclear: x.unclear, Revoked: x.revoked,
 		Period: x.period, Kind: x.kind}
+}
+
+// numberSQL selects the submission and the place of the file whose id
+// is the expression id (NULL for none): two columns, which a fileNumber
+// receives and state.Number, the one formatter, writes as "N.M".
+func numberSQL(id string) string {
+	return `(SELECT f2.submission_id FROM files f2 WHERE f2.id = ` + id + `), (SELECT f2.seq FROM files f2 WHERE f2.id = ` + id + `)`
+}
+
+// fileNumber receives numberSQL's columns.
+type fileNumber struct{ sub, seq sql.NullInt64 }
+
+func (n *fileNumber) dest() []any { return []any{&n.sub, &n.seq} }
+
+// String is the file's number, "" when there is no file.
+func (n *fileNumber) String() string {
+	if !n.sub.Valid {
+		return ""
+	}
+	return state.Number(n.sub.Int64, int(n.seq.Int64))
 }
 
 // CountedIn is a closed list a tournament counted in: rated in it, or

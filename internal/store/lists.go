@@ -406,7 +406,7 @@ func (s *Store) HeldFiles(ctx context.Context, kind fsi.Kind) ([]HeldFile, error
 			&h.Kind, &h.Period); err != nil {
 			return err
 		}
-		h.Number = fmt.Sprintf("%d.%d", h.SubmissionID, seq+1)
+		h.Number = state.Number(h.SubmissionID, seq)
 		return nil
 	}, `SELECT f.id, f.submission_id, f.seq, f.name, t.name, t.rowid, coalesce(m.rowid, 0), coalesce(m.name, ''), v.kind, v.period
 		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id

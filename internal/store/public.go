@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"omologa/internal/fsi"
+	"omologa/internal/homologation/validate"
 )
 
 // PublicTournament is a homologated tournament as the public site and
@@ -102,7 +103,7 @@ func (s *Store) JudgedFileVerdicts(ctx context.Context) ([]JudgedFile, error) {
 		}
 		return nil
 	}, `SELECT v.file_id, s.received_at, coalesce(`+provinceSQL+`, ''), v.verdict, v.kind,
-		EXISTS (SELECT 1 FROM findings x WHERE x.file_id = v.file_id AND x.rule = 'deadline.late'),
+		EXISTS (SELECT 1 FROM findings x WHERE x.file_id = v.file_id AND x.rule = '`+validate.RuleLate+`'),
 		coalesce((SELECT group_concat(a, char(31)) FROM (SELECT DISTINCT x.article AS a FROM findings x
 			WHERE x.file_id = v.file_id AND x.severity = 'error' AND x.article <> '' ORDER BY x.article)), '')
 		FROM verdicts v JOIN files f ON f.id = v.file_id JOIN submissions s ON s.id = f.submission_id

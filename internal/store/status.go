@@ -170,7 +170,7 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 	}
 	rows, err = s.db.QueryContext(ctx, `SELECT f.submission_id, f.id, f.seq, f.name, f.from_archive,
 		coalesce(t.name, ''), coalesce(v.supersedes, 0), coalesce(v.superseded_by, 0),
-		coalesce((SELECT f2.submission_id || '.' || (f2.seq + 1) FROM files f2 WHERE f2.id = v.supersedes), ''), f.size, f.hash,
+		`+numberSQL("v.supersedes")+`, f.size, f.hash,
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'error'),
 		(SELECT count(*) FROM findings x WHERE x.file_id = f.id AND x.severity = 'warning'), `+stateSQL+`
 		FROM files f JOIN submissions s ON s.id = f.submission_id LEFT JOIN verdicts v ON v.file_id = f.id
@@ -185,13 +185,14 @@ func (s *Store) statuses(ctx context.Context, where string, args []any, limit in
 		var seq int
 		var f FileStatus
 		var x factsScan
-		if err := rows.Scan(append([]any{&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Supersedes, &f.SupersededBy,
-			&f.SupersedesNumber, &f.Size, &f.SHA256, &f.Errors, &f.Warnings}, x.dest()...)...); err != nil {
+		var sups fileNumber
+		if err := rows.Scan(append(append([]any{&sub, &f.ID, &seq, &f.Name, &f.From, &f.Tournament, &f.Supersedes, &f.SupersededBy},
+			sups.dest()...), append([]any{&f.Size, &f.SHA256, &f.Errors, &f.Warnings}, x.dest()...)...)...); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if i, ok := at[sub]; ok {
-			f.Number, f.SupersededByNumber = state.Number(sub, seq), x.supBy
+			f.Number, f.SupersedesNumber, f.SupersededByNumber = state.Number(sub, seq), sups.String(), x.supBy.String()
 			f.Verdict, f.Decision, f.Period, f.ReadError = x.verdict, x.decision, x.period, x.readErr
 			f.State = state.Of(x.facts())
 			out[i].Files = append(out[i].Files, f)

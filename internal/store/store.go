@@ -441,6 +441,28 @@ type Rating struct {
 	TheoreticalWanted bool
 }
 
+// insertResults writes a verdict's findings and provisional ratings (a
+// judgement, or a file judged again once its old ones are deleted).
+func insertResults(ctx context.Context, tx *sql.Tx, v *Verdict) error {
+	if v.Report != nil {
+		for i, f := range v.Report.Findings {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
+				message_it, message_en, line, player, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				v.FileID, i, f.Rule, f.Article, string(f.Severity), f.MessageIT, f.MessageEN,
+				f.Line, f.Player, f.Round); err != nil {
+				return err
+			}
+		}
+	}
+	for _, r := range v.Ratings {
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
+			VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
+			return fmt.Errorf("rating of file %d: %w", v.FileID, err)
+		}
+	}
+	return nil
+}
+
 // NewNotice is a notice to queue with a judgement.
 type NewNotice struct {
 	Kind      string // receipt, rejection
@@ -498,21 +520,8 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				string(rep), ts(now)); err != nil {
 				return fmt.Errorf("verdict of file %d: %w", v.FileID, err)
 			}
-			if v.Report != nil {
-				for i, f := range v.Report.Findings {
-					if _, err := tx.ExecContext(ctx, `INSERT INTO findings (file_id, seq, rule, article, severity,
-						message_it, message_en, line, player, round) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-						v.FileID, i, f.Rule, f.Article, string(f.Severity), f.MessageIT, f.MessageEN,
-						f.Line, f.Player, f.Round); err != nil {
-						return err
-					}
-				}
-			}
-			for _, r := range v.Ratings {
-				if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_results (file_id, player, kind, period, result, theoretical_wanted)
-					VALUES (?, ?, ?, ?, ?, ?)`, v.FileID, r.Player, r.Kind, r.Period, string(r.Result), r.TheoreticalWanted); err != nil {
-					return fmt.Errorf("rating of file %d: %w", v.FileID, err)
-				}
+			if err := insertResults(ctx, tx, &v); err != nil {
+				return err
 			}
 			if v.TournamentKey != "" {
 				if err := saveTournament(ctx, tx, v, now); err != nil {

@@ -142,6 +142,12 @@ func TestJudgeSupersedesAndQueuesNotice(t *testing.T) {
 	if st[0].Files[0].Supersedes != a.Files[0].ID || st[0].Files[0].Tournament != "Open" {
 		t.Fatalf("new submission status %+v", st[0].Files)
 	}
+	// The files as a person numbers them ("N.M"), each way.
+	oldN, newN := fmt.Sprintf("%d.1", first), fmt.Sprintf("%d.1", second)
+	if o, n := old.Files[0], st[0].Files[0]; o.Number != oldN || o.SupersededByNumber != newN || o.SupersedesNumber != "" ||
+		n.Number != newN || n.SupersedesNumber != oldN || n.SupersededByNumber != "" {
+		t.Errorf("numbers: old %s superseded by %q, new %s supersedes %q", o.Number, o.SupersededByNumber, n.Number, n.SupersedesNumber)
+	}
 }
 
 func TestNoticeAttemptsAndBackoff(t *testing.T) {
@@ -406,5 +412,49 @@ func TestAddUserNameTaken(t *testing.T) {
 	}
 	if id2, err := s.AddUser(ctx, "bianchi", "officer", "h3", t0); err != nil || id2 == id {
 		t.Fatalf("another user: %d %v", id2, err)
+	}
+}
+
+// The last enabled admin is kept: UpdateUser refuses to disable him or
+// take his role (ErrLastAdmin, nothing changed), and allows both once
+// another admin is enabled.
+func TestUpdateUserKeepsLastAdmin(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	if _, err := s.AddUser(ctx, "rossi", RoleAdmin, "h1", t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddUser(ctx, "verdi", "clerk", "h2", t0); err != nil {
+		t.Fatal(err)
+	}
+	yes, officer := true, "officer"
+	if err := s.UpdateUser(ctx, "rossi", nil, nil, &yes, t0); !errors.Is(err, ErrLastAdmin) {
+		t.Errorf("disabling the last admin: %v, want ErrLastAdmin", err)
+	}
+	if err := s.UpdateUser(ctx, "rossi", nil, &officer, nil, t0); !errors.Is(err, ErrLastAdmin) {
+		t.Errorf("taking the last admin's role: %v, want ErrLastAdmin", err)
+	}
+	us, err := s.Users(ctx)
+	if err != nil || len(us) != 2 || us[0].Name != "rossi" || us[0].Role != RoleAdmin || us[0].Disabled {
+		t.Fatalf("users after the refusals: %+v %v", us, err)
+	}
+	// A clerk disabled is no admin's business.
+	if err := s.UpdateUser(ctx, "verdi", nil, nil, &yes, t0); err != nil {
+		t.Errorf("disabling a clerk: %v", err)
+	}
+	admin := RoleAdmin
+	if err := s.UpdateUser(ctx, "verdi", nil, &admin, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	// verdi is an admin but disabled: rossi is still the last enabled.
+	if err := s.UpdateUser(ctx, "rossi", nil, nil, &yes, t0); !errors.Is(err, ErrLastAdmin) {
+		t.Errorf("disabling the last enabled admin: %v, want ErrLastAdmin", err)
+	}
+	no := false
+	if err := s.UpdateUser(ctx, "verdi", nil, nil, &no, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateUser(ctx, "rossi", nil, nil, &yes, t0); err != nil {
+		t.Errorf("disabling an admin with another enabled: %v", err)
 	}
 }

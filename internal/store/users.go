@@ -13,6 +13,10 @@ import (
 // ErrNoUser is returned for a user name that names no user.
 var ErrNoUser = failure.New(failure.NotFound, "no such user")
 
+// RoleAdmin is the stored role of a user who manages the users (the
+// office's Admin): UpdateUser keeps one enabled.
+const RoleAdmin = "admin"
+
 // ErrLastAdmin is returned by UpdateUser for disabling, or taking the
 // role from, the only enabled admin: nobody could manage the users then.
 var ErrLastAdmin = errors.New("the last enabled admin")
@@ -61,9 +65,9 @@ func (s *Store) UpdateUser(ctx context.Context, name string, hash, role *string,
 		}
 		// Checked in the write transaction, so that two admins disabling
 		// each other at once cannot both succeed.
-		if oldRole == "admin" && !wasDisabled && ((disabled != nil && *disabled) || (role != nil && *role != "admin")) {
+		if oldRole == RoleAdmin && !wasDisabled && ((disabled != nil && *disabled) || (role != nil && *role != RoleAdmin)) {
 			var others int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = 'admin' AND NOT disabled AND id != ?`, id).Scan(&others); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users WHERE role = ? AND NOT disabled AND id != ?`, RoleAdmin, id).Scan(&others); err != nil {
 				return err
 			}
 			if others == 0 {

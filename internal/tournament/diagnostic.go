@@ -83,9 +83,22 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // asks for the TRF export.
 type RefusedError struct {
 	File string
-	Kind string // "vegz", "swiss-manager", "pdf", "spreadsheet", "word", "image", "archive", "binary"
+	Kind string // "vegz", "swiss-manager", "pdf", "spreadsheet", "word", "image", "html", "archive"
 	// Advice says how to produce an acceptable file, in Italian and English.
 	AdviceIT, AdviceEN string
+}
+
+// IsDocument reports whether the refused file is a document sent beside
+// the results (PDF, image, text document, spreadsheet, web page) rather
+// than a result file in a form the office does not read (a Vega or
+// Swiss-Manager binary, an archive): kept with a submission that has a
+// result file, not refused (regs §4c "Other attachments").
+func (e *RefusedError) IsDocument() bool {
+	switch e.Kind {
+	case "pdf", "spreadsheet", "word", "image", "html":
+		return true
+	}
+	return false
 }
 
 func (e *RefusedError) Error() string {

@@ -20,7 +20,7 @@ func TestPlayerShown(t *testing.T) {
 }
 
 // RTF 4.2.13: only 1, = and 0 against an opponent are games played.
-func TestPlayerPlayed(t *testing.T) {
+func TestRTF_4_2_13_PlayerPlayed(t *testing.T) {
 	p := Player{Rounds: []RoundEntry{
 		{Opponent: 2, Code: CodeWin}, {Opponent: 3, Code: CodeDraw}, {Opponent: 4, Code: CodeForfeitWin},
 		{Code: CodeHalfBye}, {Opponent: 5, Code: CodeLoss}, {Opponent: 6, Code: CodeUnratedWin},

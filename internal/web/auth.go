@@ -178,7 +178,7 @@ func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, bac
 		if oe.Article != "" && !strings.Contains(msg, oe.Article) {
 			msg += " (" + oe.Article + ")"
 		}
-		s.render(w, r, statusOf(oe.Kind), "error", "", errorPage{Msg: msg, Back: back})
+		s.render(w, r, oe.Kind.HTTPStatus(), "error", "", errorPage{Msg: msg, Back: back})
 		return
 	}
 	// A failure the office passed on as the store said it (no such
@@ -191,26 +191,11 @@ func (s *Server) failBack(w http.ResponseWriter, r *http.Request, err error, bac
 		case office.Forbidden:
 			key = "forbidden"
 		}
-		s.render(w, r, statusOf(k), "error", "", errorPage{Key: key, Back: back})
+		s.render(w, r, k.HTTPStatus(), "error", "", errorPage{Key: key, Back: back})
 		return
 	}
 	s.log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	s.render(w, r, http.StatusInternalServerError, "error", "", errorPage{Key: "internal"})
-}
-
-// statusOf is the HTTP status of a kind of failure.
-func statusOf(k office.ErrorKind) int {
-	switch k {
-	case office.NotFound:
-		return http.StatusNotFound
-	case office.Forbidden:
-		return http.StatusForbidden
-	case office.Refused:
-		return http.StatusUnprocessableEntity
-	case office.Conflict:
-		return http.StatusConflict
-	}
-	return http.StatusBadRequest
 }
 
 // errorPage is an error shown in the layout: a text key, or a message

@@ -122,6 +122,22 @@ func (s Schedule) Previous(p Period) Period { return s.period(s.prevIssue(p.Issu
 // Next returns the period after p.
 func (s Schedule) Next(p Period) Period { return s.period(s.nextIssue(p.Issue)) }
 
+// CountsIn returns the period a tournament received in p really counts
+// in: p, or, when closed says p's list was closed already (a file judged
+// or released after its list's close), the next period not closed. The
+// office and the validator both ask it, so that a receipt names the list
+// the close will count the file in.
+func (s Schedule) CountsIn(p Period, closed func(label string) bool) Period {
+	// Three years of monthly lists ahead: a bound, not a rule.
+	for range 36 {
+		if !closed(p.Label) {
+			return p
+		}
+		p = s.Next(p)
+	}
+	return p
+}
+
 // Contains reports whether a tournament received on day counts in p.
 func (p Period) Contains(day tournament.Date) bool {
 	return !day.Before(p.From) && !p.Cutoff.Before(day)

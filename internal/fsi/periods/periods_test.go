@@ -1,6 +1,7 @@
 package periods
 
 import (
+	"slices"
 	"testing"
 	gotime "time"
 
@@ -64,6 +65,34 @@ func TestRAPID_6_2_RapidPeriods(t *testing.T) {
 			p := rapid.ForReceipt(c.received)
 			if p.Label != c.label || !p.Contains(c.received) {
 				t.Errorf("got %+v, want %s containing the day", p, c.label)
+			}
+		})
+	}
+}
+
+// RTF 4.2.2, RAPID 6.2 (issue 20): a file received for a list already
+// closed counts in the next list not closed.
+func TestRTF_4_2_2_ClosedListCountsInTheNext(t *testing.T) {
+	closed := func(labels ...string) func(string) bool {
+		return func(l string) bool { return slices.Contains(labels, l) }
+	}
+	cases := []struct {
+		name   string
+		s      Schedule
+		recv   tournament.Date
+		closed []string
+		want   string
+	}{
+		{"RTF 4.2.2: its own list open", standard, d(2026, 2, 19), nil, "2026-03"},
+		{"RTF 4.2.2: March closed, counts in May", standard, d(2026, 2, 19), []string{"2026-03"}, "2026-05"},
+		{"RTF 4.2.2: March and May closed, counts in July", standard, d(2026, 2, 19), []string{"2026-05", "2026-03"}, "2026-07"},
+		{"RTF 4.2.2: an earlier list closed changes nothing", standard, d(2026, 2, 19), []string{"2026-01"}, "2026-03"},
+		{"RAPID 6.2: December closed, counts in January", rapid, d(2026, 11, 24), []string{"2026-12"}, "2027-01"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.s.CountsIn(c.s.ForReceipt(c.recv), closed(c.closed...)); got.Label != c.want {
+				t.Errorf("counts in %s, want %s", got.Label, c.want)
 			}
 		})
 	}

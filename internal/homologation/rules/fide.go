@@ -236,6 +236,9 @@ func (v *validator) checkFide(sets []Fide) {
 		}
 		switch s.KJuniorUntil {
 		case JuniorNone:
+			if s.KJunior != 0 || s.KJuniorBelow != 0 {
+				v.errf(at("k_junior"), "fide %s: k_junior_until none: k_junior and k_junior_below would be ignored, set them 0", s.ID)
+			}
 		case JuniorBirthday18, JuniorEndOfYear18:
 			if s.KJunior <= 0 || s.KJuniorBelow <= 0 {
 				v.errf(at("k_junior"), "fide %s: k_junior_until %s needs k_junior and k_junior_below", s.ID, s.KJuniorUntil)

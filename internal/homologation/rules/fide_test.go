@@ -55,6 +55,7 @@ func TestFIDE_RR_0_1_DatedSets(t *testing.T) {
 		{"cap beyond the table", "    diff_cap: 400\n", "    diff_cap: 800\n", "diff_cap 800"},
 		{"a finding not configured", "      fide.id-twice:\n", "      fide.id-thrice:\n", "fide.id-twice is not configured"},
 		{"junior K period", "k_junior_until: end-of-18th-year", "k_junior_until: always", "k_junior_until"},
+		{"a junior K never applied", "    k_junior: 0\n    k_junior_below: 0\n    k_junior_until: none\n", "    k_junior: 40\n    k_junior_below: 0\n    k_junior_until: none\n", "would be ignored"},
 		{"change rounding", "change_rounding: away_from_zero", "change_rounding: down", "change_rounding"},
 		{"no name", "    name: FIDE Rating Regulations effective from 1 March 2024\n", "", "name"},
 		{"overlapping sets", "", "", "in force on the same dates"},

@@ -11,7 +11,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "c29d5bbd11366a3969d48747a811731bc9286a39e6a185e0e725e21d907e09aa"
+const predecodedSHA256 = "b8b0076bf1b846083c4d1678b749449c5a891b6b6fe916cb6e35403578304051"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {

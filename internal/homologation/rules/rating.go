@@ -210,22 +210,11 @@ type Band struct {
 // Location returns the time zone of the cut-offs (checked at parse time).
 func (r *Rating) Location() *time.Location { return zone.Of(r.TimeZone) }
 
-// ListOf is the schedule of the list of kind (standard or rapid): the one
-// setting the validator's list period, the receipts and the close read;
-// zero for another kind.
-func (r *Rating) ListOf(kind fsi.Kind) periods.Schedule {
-	if kind == fsi.Rapid {
-		return r.Rapid.List
-	}
-	if kind == fsi.Standard {
-		return r.Standard.List
-	}
-	return periods.Schedule{}
-}
-
 // Schedule is the schedule of the list of kind, one hop from the
-// settings (RTF 4.2.2 bimonthly, RAPID 6.2 monthly): anything but rapid
-// is the standard list's.
+// settings (RTF 4.2.2 bimonthly, RAPID 6.2 monthly): the one setting the
+// validator's list period, the receipts and the close read; anything but
+// rapid is the standard list's (a rule set's deadline names standard or
+// rapid, checked).
 func (r *Rating) Schedule(kind fsi.Kind) periods.Schedule {
 	if kind == fsi.Rapid {
 		return r.Rapid.List

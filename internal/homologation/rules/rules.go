@@ -89,7 +89,7 @@ func (f *File) resolve() {
 	f.Rulebook.Resolve()
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
-		rs.List = f.Rating.ListOf(rs.Params.Deadline.ListKind)
+		rs.List = f.Rating.Schedule(rs.Params.Deadline.ListKind)
 	}
 }
 

@@ -164,7 +164,7 @@ func Derive(f Facts) Code {
 		return Received
 	case f.Verdict == string(Attachment):
 		return Attachment
-	case f.Unreadable || f.Verdict == "unreadable":
+	case f.Unreadable || f.Verdict == string(Unreadable):
 		return Unreadable
 	case f.Decision == RejectVersion:
 		return OverruledRejected

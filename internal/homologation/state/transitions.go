@@ -68,6 +68,9 @@ type Error struct {
 	State Code
 	Msg   string
 	MsgIT string
+	// NoReason: the act needs a written reason and was given none, a
+	// fault of the request rather than of the file's state.
+	NoReason bool
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -110,7 +113,7 @@ func Apply(f Facts, act Act, by string, at time.Time, reason string) (Facts, Tra
 		return f, Transition{}, err
 	}
 	if NeedsReason(act) && reason == "" {
-		return f, Transition{}, &Error{Act: act, State: from, Msg: catalogue.EN.T("state.refused.reason"), MsgIT: catalogue.IT.T("state.refused.reason")}
+		return f, Transition{}, &Error{Act: act, State: from, NoReason: true, Msg: catalogue.EN.T("state.refused.reason"), MsgIT: catalogue.IT.T("state.refused.reason")}
 	}
 	if apply := rules[act].apply; apply != nil {
 		apply(&f)

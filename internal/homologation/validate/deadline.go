@@ -12,11 +12,19 @@ import (
 // the rule set's time_zone; and the rating list the tournament will count in (RTF 4.2.2,
 // RAPID 6.2).
 
+// Rules of the deadline that the office, the notices and the statistics
+// read apart: a file received after the deadline (RTF 6.2.2, RAPID 5.2),
+// and the list a file counts in.
+const (
+	RuleLate       = "deadline.late"
+	RuleListPeriod = "deadline.list-period"
+)
+
 func init() {
 	register(&Check{
 		Name: "deadline.receipt",
 		Rules: []string{"deadline.not-checked", "deadline.not-applied", "deadline.end-unknown",
-			"deadline.late", "deadline.before-end", "deadline.in-time", "deadline.list-period"},
+			RuleLate, "deadline.before-end", "deadline.in-time", RuleListPeriod},
 		Article: "RAPID 5.2; RTF 4.2.2; RAPID 6.2",
 		Doc:     "received within the days allowed after the end; the list period it counts in",
 		Run:     checkDeadline,
@@ -32,25 +40,29 @@ func checkDeadline(p *Pass) {
 	}
 	day := tournament.DateOf(rec.In(d.Location()))
 	per := p.listPeriod()
-	p.Report("deadline.list-period", At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
+	p.Report(RuleListPeriod, At{}, Args{"received": day, "issue": per.Issue, "cutoff": per.Cutoff,
 		"label": listLabel(per.Issue), "list": listName(per.Kind)})
+	_, end := startEnd(p.Tournament)
+	days := end.DaysUntil(day)
+	args := Args{"received": day, "end": end, "days": days, "limit": d.MaxDaysAfterEnd,
+		"due": end.AddDays(d.MaxDaysAfterEnd), "after": afterEnd(days)}
+	// Results are sent after the end (RTF 6.2.2, regs §4c "Dates in the
+	// future"), whether or not the rule set sets a deadline.
+	if end.IsFull() && days < 0 {
+		p.Report("deadline.before-end", At{Line: p.tagLine("052")}, args)
+		return
+	}
 	if !d.Apply {
 		p.Report("deadline.not-applied", At{}, Args{"received": day})
 		return
 	}
-	_, end := startEnd(p.Tournament)
 	if !end.IsFull() {
 		p.Report("deadline.end-unknown", At{Line: p.tagLine("052")}, Args{"received": day, "limit": d.MaxDaysAfterEnd})
 		return
 	}
-	days := end.DaysUntil(day)
-	args := Args{"received": day, "end": end, "days": days, "limit": d.MaxDaysAfterEnd,
-		"due": end.AddDays(d.MaxDaysAfterEnd), "after": afterEnd(days)}
 	switch {
-	case days < 0:
-		p.Report("deadline.before-end", At{Line: p.tagLine("052")}, args)
 	case days > d.MaxDaysAfterEnd:
-		p.Report("deadline.late", At{Line: p.tagLine("052")}, args)
+		p.Report(RuleLate, At{Line: p.tagLine("052")}, args)
 	default:
 		p.Report("deadline.in-time", At{}, args)
 	}

@@ -41,7 +41,7 @@ func (d *DeadlineParams) check(ps problems) {
 		ps.in("max_days_after_end").add("max_days_after_end must not be negative")
 	}
 	if _, err := zone.Load(d.TimeZone); err != nil || d.TimeZone == "" {
-		ps.in("time_zone").add("time_zone %q is not a known time zone (e.g. Europe/Rome)", d.TimeZone)
+		ps.in("time_zone").add("time_zone %q is not a known time zone (an IANA name, the same as rating.time_zone)", d.TimeZone)
 	}
 	// The schedule itself is rating.<list>.list, checked with the
 	// rating settings.

@@ -116,8 +116,9 @@ type PairingSystem struct {
 // the match itself is the report's Authorisation.
 type AuthorisationParams struct {
 	// MinNameSimilarity is the share of common words (0–1) between the
-	// tournament's name and city and the event's that makes a match when
-	// the dates overlap.
+	// tournament's name and the event's that makes the names alike (the
+	// city is evidence of its own), and so between the organiser the
+	// mail names and the event's.
 	MinNameSimilarity float64 `yaml:"min_name_similarity"`
 	// DateSlackDays widens the event's dates on both sides when looking
 	// for an overlap (a tournament moved by a day is still the event).

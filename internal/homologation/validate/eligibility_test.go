@@ -662,6 +662,16 @@ func TestRTF_6_2_2_DatedInTheFuture(t *testing.T) {
 			}
 		})
 	}
+	t.Run("RTF 6.2.2: dated in the future, in a rule set without the deadline", func(t *testing.T) {
+		set := *ruleSet(t, fsi.Standard)
+		set.Params.Deadline.Apply = false
+		tr := swissOf(t, 8, 6)
+		tr.Start, tr.End = tournament.NewDate(2026, 12, 18), tournament.NewDate(2026, 12, 20)
+		in := Input{Tournament: tr, Submission: Submission{ReceivedAt: time.Date(2026, 11, 26, 10, 0, 0, 0, rome)}}
+		if got := rulesOf(runSet(t, "deadline.receipt", &set, in, Decision{})); !slices.Equal(got, []string{"deadline.list-period", "deadline.before-end"}) {
+			t.Errorf("got %v, want the list period and deadline.before-end", got)
+		}
+	})
 	t.Run("RTF 5.3.1 e: a start after the end", func(t *testing.T) {
 		tr := swissOf(t, 8, 6)
 		tr.Start, tr.End = tournament.NewDate(2026, 11, 20), tournament.NewDate(2026, 11, 18)

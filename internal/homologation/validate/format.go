@@ -28,7 +28,7 @@ func checkFormat(p *Pass) {
 	if err := p.ReadError; err != nil {
 		refused, parse, empty := readErrorKind(err)
 		switch {
-		case refused != nil && p.Attachment && IsDocument(refused.Kind):
+		case refused != nil && p.Attachment && refused.IsDocument():
 			// A PDF crosstable, a photo, a letter beside the result file:
 			// kept with the submission and noted, never a rejection
 			// (regs §4c "Other attachments").
@@ -90,18 +90,6 @@ var readRules = map[tournament.Severity]string{
 	tournament.Error:   "format.read-error",
 	tournament.Warning: "format.read-warning",
 	tournament.Note:    "format.read-note",
-}
-
-// IsDocument reports whether a refused file's kind is a document sent
-// beside the results (PDF, image, text document, spreadsheet, web page)
-// rather than a result file in a form the office does not read (a Vega
-// or Swiss-Manager binary, an archive).
-func IsDocument(kind string) bool {
-	switch kind {
-	case "pdf", "spreadsheet", "word", "image", "html":
-		return true
-	}
-	return false
 }
 
 // refusedKinds name a refused file's kind as the arbiter knows it; the

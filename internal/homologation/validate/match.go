@@ -24,8 +24,10 @@ type playerMatch struct {
 	conflict *registers.Player
 }
 
-// matchOptions are the identity settings as the matcher takes them.
-func matchOptions(cfg IdentityParams) registers.MatchOptions {
+// MatchOptions are the identity settings as the register's matcher
+// takes them: the validator's, and the FIDE export's, which must find
+// the same players.
+func (cfg IdentityParams) MatchOptions() registers.MatchOptions {
 	return registers.MatchOptions{ByName: cfg.MatchByName, NameNeedsBirthDate: cfg.NameMatchNeedsBirthDate}
 }
 
@@ -40,7 +42,7 @@ func (p *Pass) matches() []playerMatch {
 		return nil
 	}
 	ix := registers.NewIndex(p.Registers.Players)
-	o := matchOptions(p.Set.Params.Identity)
+	o := p.Set.Params.Identity.MatchOptions()
 	out := make([]playerMatch, len(p.Tournament.Players))
 	for i := range p.Tournament.Players {
 		pl := &p.Tournament.Players[i]
@@ -237,7 +239,7 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 		e.city = !e.noCity && ev.City != "" && (containsWords(ev.City, city) || containsWords(city, ev.City))
 		e.arbiter = ev.ArbiterFSIID != "" && chief[registers.IDKey(ev.ArbiterFSIID)]
 		e.organiser = (ev.OrganiserEmail != "" && sender != "" && strings.Contains(sender, strings.ToLower(ev.OrganiserEmail))) ||
-			(ev.Organiser != "" && similarity(sub.Fields["organiser"], ev.Organiser) >= 0.5)
+			(ev.Organiser != "" && similarity(sub.Fields["organiser"], ev.Organiser) >= cfg.MinNameSimilarity)
 		c := candidate{ev: ev, evidence: e}
 		switch {
 		case e.dates && e.name && (e.city || e.noCity || e.support()):

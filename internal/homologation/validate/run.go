@@ -258,13 +258,8 @@ func (p *Pass) listPeriod() periods.Period {
 	if p.period == nil {
 		d := p.Set.Params.Deadline
 		sch := p.Set.List
-		per := sch.ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location())))
-		for range 36 {
-			if !slices.Contains(p.Submission.ClosedLists, string(per.Kind)+" "+per.Label) {
-				break
-			}
-			per = sch.Next(per)
-		}
+		per := sch.CountsIn(sch.ForReceipt(tournament.DateOf(p.Submission.ReceivedAt.In(d.Location()))),
+			func(label string) bool { return slices.Contains(p.Submission.ClosedLists, string(sch.Kind)+" "+label) })
 		// The validator's report has never carried the period's first
 		// day: kept out so that its JSON stays as scripts know it.
 		per.From = tournament.Date{}

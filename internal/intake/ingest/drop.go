@@ -468,7 +468,7 @@ type FileReader struct {
 // Read reads the file at path, whose Lstat is info. reason, when not
 // empty, says that nothing could be read from it (it goes to the
 // rejected folder). A file that changed while it was read is
-// errStillChanging (IsStillChanging): read it again once settled.
+// errStillChanging: read it again once settled.
 func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time) (s *Submission, reason string, err error) {
 	lim := r.Limits.withDefaults()
 	name := filepath.Base(path)
@@ -478,9 +478,7 @@ func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time
 	limit := lim.MaxFileBytes
 	if isMessage {
 		limit = r.MaxMessage
-		if limit <= 0 {
-			limit = DefaultMaxMessageBytes
-		}
+		defaults.Fill(&limit, DefaultMaxMessageBytes)
 	}
 	if info.Size() > limit {
 		reason = catalogue.IT.T("intake.drop.too-large", clean, italian.Size(info.Size()), italian.Size(limit))
@@ -527,10 +525,6 @@ func (r FileReader) Read(path string, info fs.FileInfo, ch Channel, at time.Time
 	}
 	return s, reason, nil
 }
-
-// IsStillChanging reports whether err says the file changed while it
-// was read.
-func IsStillChanging(err error) bool { return errors.Is(err, errStillChanging) }
 
 // keep puts the original at dst: the bytes read (orig, their copy),
 // written durably on whatever filesystem dst is, then the dropped file

@@ -407,7 +407,7 @@ func (p *Pipeline) repeat(ctx context.Context, sub *store.Submission, in *notice
 	}
 	in.Repeat = r
 	in.To = nil
-	if a := addrOf(sub.Sender); a != "" {
+	if a := AddrOf(sub.Sender); a != "" {
 		in.To = []string{sub.Sender}
 	} else {
 		in.To = []string{p.o.Office}
@@ -513,25 +513,17 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		rep, t, readErr := p.validate(sub, f, data, closed)
 		var refused *tournament.RefusedError
-		if errors.As(readErr, &refused) && validate.IsDocument(refused.Kind) {
+		if errors.As(readErr, &refused) && refused.IsDocument() {
 			docs[len(j.Verdicts)] = readErr
 		}
 		anyRead = anyRead || t != nil
-		v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict),
-			RuleSet: rep.RuleSet, Kind: rep.Kind, Report: &rep}
-		if rep.Period != nil {
-			v.Period = rep.Period.Label
-		}
+		v, facts := p.verdictOf(sub, f, t, rep)
 		accepted := rep.Verdict != validate.Rejected
-		if t != nil && accepted {
-			v.Ratings = p.rate(sub, f, t, rep)
-		}
 		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
 			return p.quarantine(ctx, id, now, why)
 		}
 		if t != nil {
-			facts := factsOf(t, rep)
 			key, maybe, err := p.tournamentOf(ctx, facts, local)
 			if err != nil {
 				return err
@@ -539,9 +531,6 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			facts.Key = key
 			local = append(local, facts)
 			v.TournamentKey, v.UnclearWith = key, maybe
-			v.Name, v.City = t.Name, t.City
-			v.Start, v.End = facts.Start, facts.End
-			v.CalendarCode, v.Rounds, v.Players = facts.Code, facts.Rounds, facts.Players
 			// The organiser of the authorisation the validator matched
 			// is told too.
 			if a := rep.Authorisation; a != nil {
@@ -584,14 +573,6 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			case keepsInForce:
 				nf.InForce = &notice.Earlier{Name: cur.Name, SubmissionID: cur.SubmissionID, ReceivedAt: cur.ReceivedAt,
 					HomologatedAt: cur.JudgedAt}
-			}
-		}
-		if rep.Verdict == validate.Rejected && t == nil {
-			for _, x := range rep.Findings {
-				if x.Severity == validate.SeverityError {
-					v.ReadError = x.MessageIT
-					break
-				}
 			}
 		}
 		j.Verdicts = append(j.Verdicts, v)
@@ -714,8 +695,8 @@ func (p *Pipeline) attachments(sub *store.Submission, j *store.Judgement, in *no
 }
 
 // Attachment is the verdict recorded for a document kept beside a result
-// file (homologation/state.Attachment).
-const Attachment = "attachment"
+// file: the state model's (state.Attachment), which Derive reads back.
+const Attachment = string(state.Attachment)
 
 // SubmissionOf is what the validator is told of a stored submission:
 // its receipt time, channel and sender, and the body's fields (RAPID
@@ -794,7 +775,9 @@ func (p *Pipeline) senderPolicy() SenderPolicy {
 	return SenderPolicy{Enabled: p.o.AllowedSenders, Auth: p.o.Auth, Extra: p.o.ExtraSenders, Registers: p.o.Registers}
 }
 
-func addrOf(s string) string {
+// AddrOf is the address s names, in lower case; "" when s is none. The
+// portal knows its people by it, as the sender policy does.
+func AddrOf(s string) string {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return ""
@@ -806,7 +789,7 @@ func addrOf(s string) string {
 }
 
 func domainOf(addr string) string {
-	a := addrOf(addr)
+	a := AddrOf(addr)
 	if _, d, ok := strings.Cut(a, "@"); ok && d != "" {
 		return d
 	}
@@ -822,7 +805,7 @@ type addrs struct {
 func newAddrs() *addrs { return &addrs{seen: map[string]bool{}} }
 
 func (a *addrs) add(s string) {
-	x := addrOf(s)
+	x := AddrOf(s)
 	if x == "" || a.seen[x] {
 		return
 	}

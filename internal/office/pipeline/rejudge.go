@@ -7,6 +7,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/store"
+	"omologa/internal/tournament"
 )
 
 // Rejudge judges one stored file again, against the registers and
@@ -43,26 +44,7 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 		return store.Verdict{}, validate.Report{}, err
 	}
 	rep, t, _ := p.validate(sub, f, data, closed)
-	v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict), RuleSet: rep.RuleSet,
-		Kind: rep.Kind, Report: &rep}
-	if rep.Period != nil {
-		v.Period = rep.Period.Label
-	}
-	if t != nil {
-		facts := factsOf(t, rep)
-		v.Name, v.City, v.Start, v.End = t.Name, t.City, facts.Start, facts.End
-		v.CalendarCode, v.Rounds, v.Players = facts.Code, facts.Rounds, facts.Players
-		if rep.Verdict != validate.Rejected {
-			v.Ratings = p.rate(sub, f, t, rep)
-		}
-	} else if rep.Verdict == validate.Rejected {
-		for _, x := range rep.Findings {
-			if x.Severity == validate.SeverityError {
-				v.ReadError = x.MessageIT
-				break
-			}
-		}
-	}
+	v, _ := p.verdictOf(sub, f, t, rep)
 	return v, rep, nil
 }
 
@@ -80,4 +62,34 @@ func (p *Pipeline) closedLists(ctx context.Context) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// verdictOf is the verdict of a judged file as it reads, before its
+// tournament is looked up (the key is the caller's): the report and its
+// list period, the tournament's facts (returned too), the provisional
+// ratings of a file not rejected, and the first error of a file that
+// could not be read.
+func (p *Pipeline) verdictOf(sub *store.Submission, f store.File, t *tournament.Tournament, rep validate.Report) (store.Verdict, store.TournamentFacts) {
+	v := store.Verdict{FileID: f.ID, Format: string(rep.Format), Verdict: string(rep.Verdict), RuleSet: rep.RuleSet,
+		Kind: rep.Kind, Report: &rep}
+	if rep.Period != nil {
+		v.Period = rep.Period.Label
+	}
+	var facts store.TournamentFacts
+	if t != nil {
+		facts = factsOf(t, rep)
+		v.Name, v.City, v.Start, v.End = t.Name, t.City, facts.Start, facts.End
+		v.CalendarCode, v.Rounds, v.Players = facts.Code, facts.Rounds, facts.Players
+		if rep.Verdict != validate.Rejected {
+			v.Ratings = p.rate(sub, f, t, rep)
+		}
+	} else if rep.Verdict == validate.Rejected {
+		for _, x := range rep.Findings {
+			if x.Severity == validate.SeverityError {
+				v.ReadError = x.MessageIT
+				break
+			}
+		}
+	}
+	return v, facts
 }

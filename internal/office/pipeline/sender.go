@@ -111,7 +111,7 @@ func (sp SenderPolicy) SendsFor(ad Admission, t *tournament.Tournament, auth *va
 // someone else (or by the office) is for the office to judge (issue 13).
 // prevSender is the current file's sender, "" for the office's own.
 func (sp SenderPolicy) Replaces(ad Admission, prevName, prevSender string) string {
-	if !ad.Check || (sp.Auth == nil && !ad.Authenticated) || addrOf(prevSender) == addrOf(ad.Sender) {
+	if !ad.Check || (sp.Auth == nil && !ad.Authenticated) || AddrOf(prevSender) == AddrOf(ad.Sender) {
 		return ""
 	}
 	from := prevSender
@@ -122,7 +122,7 @@ func (sp SenderPolicy) Replaces(ad Admission, prevName, prevSender string) strin
 }
 
 func (sp SenderPolicy) sendsFor(sender string, t *tournament.Tournament, auth *validate.Authorisation) bool {
-	a := addrOf(sender)
+	a := AddrOf(sender)
 	if a == "" {
 		return false
 	}
@@ -138,7 +138,7 @@ func (sp SenderPolicy) sendsFor(sender string, t *tournament.Tournament, auth *v
 			continue
 		}
 		for _, m := range validate.MatchArbiter(name, r.Arbiters) {
-			if addrOf(m.Email) == a {
+			if AddrOf(m.Email) == a {
 				return true
 			}
 		}
@@ -146,7 +146,7 @@ func (sp SenderPolicy) sendsFor(sender string, t *tournament.Tournament, auth *v
 	if auth == nil {
 		return false
 	}
-	if addrOf(auth.OrganiserEmail) == a {
+	if AddrOf(auth.OrganiserEmail) == a {
 		return true
 	}
 	for _, e := range r.Calendar {
@@ -154,7 +154,7 @@ func (sp SenderPolicy) sendsFor(sender string, t *tournament.Tournament, auth *v
 			continue
 		}
 		for _, x := range r.Arbiters {
-			if x.FSIID == e.ArbiterFSIID && addrOf(x.Email) == a {
+			if x.FSIID == e.ArbiterFSIID && AddrOf(x.Email) == a {
 				return true
 			}
 		}
@@ -162,11 +162,11 @@ func (sp SenderPolicy) sendsFor(sender string, t *tournament.Tournament, auth *v
 	return false
 }
 
-// extra reports whether the office configured the address a (as addrOf
+// extra reports whether the office configured the address a (as AddrOf
 // gives it) as a sender.
 func (sp SenderPolicy) extra(a string) bool {
 	for _, x := range sp.Extra {
-		if addrOf(x) == a {
+		if AddrOf(x) == a {
 			return true
 		}
 	}
@@ -176,7 +176,7 @@ func (sp SenderPolicy) extra(a string) bool {
 // known reports whether sender is an arbiter or an organiser of the
 // registers, or configured.
 func (sp SenderPolicy) known(sender string) bool {
-	a := addrOf(sender)
+	a := AddrOf(sender)
 	if a == "" {
 		return false
 	}
@@ -185,12 +185,12 @@ func (sp SenderPolicy) known(sender string) bool {
 	}
 	if r := sp.Registers; r != nil {
 		for _, x := range r.Arbiters {
-			if addrOf(x.Email) == a {
+			if AddrOf(x.Email) == a {
 				return true
 			}
 		}
 		for _, e := range r.Calendar {
-			if addrOf(e.OrganiserEmail) == a {
+			if AddrOf(e.OrganiserEmail) == a {
 				return true
 			}
 		}

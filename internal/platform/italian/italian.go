@@ -172,9 +172,6 @@ func MonthYearEN(year int, m time.Month) string {
 // List names a list by the month of its issue: "lista di gennaio 2027".
 func List(year int, m time.Month) string { return catalogue.IT.T("date.list", MonthYear(year, m)) }
 
-// ListEN names a list in English: "January 2027 list".
-func ListEN(year int, m time.Month) string { return catalogue.EN.T("date.list", MonthYearEN(year, m)) }
-
 // Count writes n with the noun agreeing: Count(1, "turno", "turni") →
 // "1 turno", Count(2, ...) → "2 turni", Count(0, ...) → "0 turni".
 // It serves English too: Count(1, "round", "rounds").
@@ -213,9 +210,6 @@ func sizeUnit(x float64, unit string) string {
 
 // Join lists items as Italian prose: "a", "a e b", "a, b e c".
 func Join(items []string) string { return join(items, catalogue.IT.T("join.and")) }
-
-// JoinEN lists items as English prose: "a", "a and b", "a, b and c".
-func JoinEN(items []string) string { return join(items, catalogue.EN.T("join.and")) }
 
 func join(items []string, and string) string {
 	switch len(items) {

@@ -79,18 +79,3 @@ func clean(p []byte) bool {
 	}
 	return true
 }
-
-// String is s as Writer would print it.
-func String(s string) string {
-	var b stringWriter
-	w := Writer(&b)
-	w.Write([]byte(s))
-	if w.(*writer).pending {
-		b = append(b, '?')
-	}
-	return string(b)
-}
-
-type stringWriter []byte
-
-func (s *stringWriter) Write(p []byte) (int, error) { *s = append(*s, p...); return len(p), nil }

@@ -61,3 +61,19 @@ func FuzzWriter(f *testing.F) {
 		}
 	})
 }
+
+// String is s as Writer would print it, a 0xC2 left pending at its end
+// shown as "?". Only the tests use it.
+func String(s string) string {
+	var b stringWriter
+	w := Writer(&b)
+	w.Write([]byte(s))
+	if w.(*writer).pending {
+		b = append(b, '?')
+	}
+	return string(b)
+}
+
+type stringWriter []byte
+
+func (s *stringWriter) Write(p []byte) (int, error) { *s = append(*s, p...); return len(p), nil }

@@ -29,6 +29,7 @@ import (
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
+	"omologa/internal/platform/atomicfile"
 	"omologa/internal/rating/fide"
 	"omologa/internal/store"
 	"omologa/internal/tournament"
@@ -160,12 +161,12 @@ func Run(ctx context.Context, st *store.Store, opt Options) (*Result, error) {
 	if opt.Players != nil {
 		idx = registers.NewIndex(opt.Players)
 	}
-	ctxOne := exportCtx{idx: idx}
-	if rs, ok := opt.Rules.Select(fsi.Standard, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
-		id := rs.Params.Identity
-		ctxOne.match = registers.MatchOptions{ByName: id.MatchByName, NameNeedsBirthDate: id.NameMatchNeedsBirthDate}
-	}
 	for _, kind := range set.ForwardKinds {
+		// The players matched as the kind's rule set matches them.
+		ctxOne := exportCtx{idx: idx}
+		if rs, ok := opt.Rules.Select(kind, tournament.NewDate(month.Year, month.Month, 1)); ok && rs != nil {
+			ctxOne.match = rs.Params.Identity.MatchOptions()
+		}
 		// Every homologated file received up to now: a tournament of an
 		// earlier list not yet forwarded goes now, late.
 		files, err := st.HomologatedFiles(ctx, kind, period.Issue.Time(time.UTC).AddDate(-3, 0, 0), opt.Now)
@@ -284,7 +285,7 @@ func one(ctx context.Context, st *store.Store, opt Options, ec exportCtx, period
 			return nil, fmt.Errorf("fide export: %w", err)
 		}
 		it.Path = filepath.Join(opt.Out, name)
-		if err := os.WriteFile(it.Path, data, 0o644); err != nil {
+		if err := atomicfile.Write(it.Path, data, 0o644); err != nil {
 			return nil, fmt.Errorf("fide export: %w", err)
 		}
 	}

@@ -13,9 +13,9 @@ import (
 	"omologa/internal/tournament"
 )
 
-// FideTitles are the titles FIDE's TRF carries in columns 11–13 (TRF16):
+// fideTitles are the titles FIDE's TRF carries in columns 11–13 (TRF16):
 // never an FSI category (regs §4d).
-var FideTitles = []string{"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"}
+var fideTitles = []string{"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"}
 
 // oldTitles maps the one- and two-letter titles of the old TRF to
 // today's.
@@ -32,7 +32,7 @@ const ColFideTitle = "fide_title"
 // Master: a CM is forwarded only when the register says it is FIDE's).
 func fideTitle(p *tournament.Player, row *registers.Player) string {
 	if row != nil {
-		if t := strings.ToUpper(strings.TrimSpace(row.Extra[ColFideTitle])); slices.Contains(FideTitles, t) {
+		if t := strings.ToUpper(strings.TrimSpace(row.Extra[ColFideTitle])); slices.Contains(fideTitles, t) {
 			return t
 		}
 	}
@@ -41,7 +41,7 @@ func fideTitle(p *tournament.Player, row *registers.Player) string {
 		t = o
 	}
 	t = strings.ToUpper(t)
-	if !slices.Contains(FideTitles, t) || (t == "CM" && p.Category == "CM") {
+	if !slices.Contains(fideTitles, t) || (t == "CM" && p.Category == "CM") {
 		return ""
 	}
 	return t

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"omologa/internal/platform/atomicfile"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/trf"
 )
@@ -81,7 +82,7 @@ func writeRegistrations(dir string, regs []Registration) (string, error) {
 		return "", fmt.Errorf("fide export: %w", err)
 	}
 	path := filepath.Join(dir, RegistrationFile)
-	if err := os.WriteFile(path, RegistrationCSV(regs), 0o644); err != nil {
+	if err := atomicfile.Write(path, RegistrationCSV(regs), 0o644); err != nil {
 		return "", fmt.Errorf("fide export: %w", err)
 	}
 	return path, nil

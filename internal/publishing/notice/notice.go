@@ -409,8 +409,8 @@ func orDash(s string) string {
 
 // Rules the notice treats apart.
 const (
-	ruleListPeriod = "deadline.list-period"
-	ruleLate       = "deadline.late"
+	ruleListPeriod = validate.RuleListPeriod
+	ruleLate       = validate.RuleLate
 )
 
 // unreadableRules are the findings that say a file could not be read at

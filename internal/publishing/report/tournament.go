@@ -206,7 +206,7 @@ func build(in Input) *page {
 
 	findings := rep.Findings
 	if rep.Verdict == validate.Rejected {
-		findings = slices.DeleteFunc(slices.Clone(findings), func(f validate.Finding) bool { return f.Rule == "deadline.list-period" })
+		findings = slices.DeleteFunc(slices.Clone(findings), func(f validate.Finding) bool { return f.Rule == validate.RuleListPeriod })
 	}
 	p.Findings = findingRows(t, findings)
 

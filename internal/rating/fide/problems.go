@@ -13,8 +13,8 @@ import (
 	"omologa/internal/tournament"
 )
 
-// hasID reports whether a FIDE id is written (Vega writes 0 for none).
-func hasID(id string) bool { return strings.Trim(id, "0 ") != "" }
+// HasID reports whether a FIDE id is written (Vega writes 0 for none).
+func HasID(id string) bool { return strings.Trim(id, "0 ") != "" }
 
 // ratedPlayers counts the players with a FIDE rating.
 func ratedPlayers(t *tournament.Tournament) int {
@@ -42,22 +42,14 @@ func List(s *rules.Fide, end tournament.Date) periods.Period {
 	return s.List.ForReceipt(end)
 }
 
-// HasID reports whether a FIDE id is written (Vega writes 0 for none).
-func HasID(id string) bool { return hasID(id) }
-
 // Unregistered reports whether a player is one FIDE must register before
 // it rates the tournament: no FIDE id, and at least one game played
 // (FIDE-RR 5.1; a player who played none has nothing to rate).
 func Unregistered(p *tournament.Player) bool {
-	if hasID(p.FideID) {
+	if HasID(p.FideID) {
 		return false
 	}
-	for _, e := range p.Rounds {
-		if _, ok := played(e); ok {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Rounds, tournament.RoundEntry.IsPlayed)
 }
 
 // Problems returns what FIDE would raise about a tournament before it is
@@ -86,7 +78,7 @@ func Problems(s *rules.Fide, t *tournament.Tournament, reg []registers.Arbiter) 
 		if strings.TrimSpace(p.Federation) == "" {
 			report("fide.federation-missing", at, args)
 		}
-		if !hasID(p.FideID) {
+		if !HasID(p.FideID) {
 			if Unregistered(p) {
 				report("fide.no-id", at, args)
 			}

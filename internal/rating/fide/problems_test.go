@@ -193,3 +193,39 @@ func TestFIDE_RR_9_1_ArbiterIDs(t *testing.T) {
 		})
 	}
 }
+
+// TestFIDE_RR_5_1_Unregistered: a player without FIDE id who played a
+// game is registered with FIDE first (fide.no-id holds the tournament),
+// whoever his opponent was; one who played none (forfeits, byes) has
+// nothing to rate and holds nothing.
+func TestFIDE_RR_5_1_Unregistered(t *testing.T) {
+	s := set(t)
+	cases := []struct {
+		name   string
+		change func(*tournament.Tournament)
+		want   bool
+	}{
+		{"FIDE-RR 5.1: played a FIDE-rated opponent", func(*tournament.Tournament) {}, true},
+		{"FIDE-RR 5.1: played only an unrated opponent", func(x *tournament.Tournament) {
+			x.Players[2].Rounds[0].Code = tournament.CodeForfeitLoss
+		}, true},
+		{"FIDE-RR 5.1: played no game (a forfeit, a bye)", func(x *tournament.Tournament) {
+			x.Players[2].Rounds[0].Code = tournament.CodeForfeitLoss
+			x.Players[2].Rounds[1] = tournament.RoundEntry{Code: tournament.CodeFullBye}
+		}, false},
+		{"FIDE-RR 5.1: a FIDE id written (Vega's 0 is none)", func(x *tournament.Tournament) { x.Players[2].FideID = "8000003" }, false},
+		{"FIDE-RR 5.1: Vega's 0 for no id", func(x *tournament.Tournament) { x.Players[2].FideID = "0" }, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := small(t)
+			c.change(x)
+			if got := Unregistered(&x.Players[2]); got != c.want {
+				t.Errorf("Unregistered = %v, want %v", got, c.want)
+			}
+			if got := slices.Contains(rulesOf(Problems(s, x, nil)), "fide.no-id"); got != c.want {
+				t.Errorf("fide.no-id raised %v, want %v", got, c.want)
+			}
+		})
+	}
+}

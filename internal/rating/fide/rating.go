@@ -113,9 +113,9 @@ type PlayerPreview struct {
 // the games for a published rating (7.14; 7.1.4).
 type Articles struct{ FirstEvent, Floor, Published string }
 
-// ArticlesOf returns the articles of a set: the 2024 numbering for a set
+// articlesOf returns the articles of a set: the 2024 numbering for a set
 // that rates a first result with hypothetical opponents, else 2010's.
-func ArticlesOf(s *rules.Fide) Articles {
+func articlesOf(s *rules.Fide) Articles {
 	if s.HypotheticalOpponents > 0 {
 		return Articles{"8.2", "7.1", "7.1.4"}
 	}
@@ -125,7 +125,7 @@ func ArticlesOf(s *rules.Fide) Articles {
 // judge sets whether an unrated player's result counts (8.21, 8.33) and
 // gives a published rating (7.14), by his Ru (Ru new in a round robin).
 func (pp *PlayerPreview) judge(s *rules.Fide, ru int) {
-	a := ArticlesOf(s)
+	a := articlesOf(s)
 	switch {
 	case pp.RatedOpponents < s.FirstEventMinRated || pp.Points < s.FirstEventMinPoints:
 		pp.NotCounted = a.FirstEvent
@@ -168,7 +168,7 @@ func played(e tournament.RoundEntry) (score float64, ok bool) {
 func Rate(s *rules.Fide, in Input) Preview {
 	t := in.Tournament
 	pv := Preview{Set: s.ID, SetName: s.Name, SetFrom: s.ValidFrom, RoundRobin: in.RoundRobin, OnlyRated: s.RatedOpponentsOnly,
-		Articles: ArticlesOf(s), MinGames: s.MinGamesPublished}
+		Articles: articlesOf(s), MinGames: s.MinGamesPublished}
 	index := make(map[int]int, len(t.Players))
 	for i := range t.Players {
 		index[t.Players[i].Start] = i

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"omologa/internal/testkit/testenv"
 )
 
 // ChromiumPath is Debian's Chromium.
@@ -49,13 +51,11 @@ func New(t *testing.T, base string, o Options) *Browser {
 	t.Helper()
 	path := ChromiumPath
 	if _, err := os.Stat(path); err != nil {
-		if p, err := exec.LookPath("chromium"); err == nil {
-			path = p
-		} else if os.Getenv("CI") == "true" {
-			t.Fatalf("chromium is not installed (%s): the browser tests cannot run in CI", ChromiumPath)
-		} else {
-			t.Skipf("chromium is not installed (%s): browser tests skipped", ChromiumPath)
+		p, err := exec.LookPath("chromium")
+		if err != nil {
+			testenv.Missing(t, "chromium is not installed (%s): browser tests skipped", ChromiumPath)
 		}
+		path = p
 	}
 	if o.Life == 0 {
 		o.Life = 2 * time.Minute

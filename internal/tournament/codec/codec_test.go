@@ -147,3 +147,31 @@ func TestDecode1252UndefinedBytes(t *testing.T) {
 		t.Errorf("diags = %+v, want one codec.windows-1252 note at column 1", diags)
 	}
 }
+
+// RTF 6.2.2, regs §4c "Other attachments": a document sent beside the
+// result file (PDF crosstable, photo, letter, spreadsheet, web page) is
+// kept and noted; a result file in a form the office does not read (a
+// Vega or Swiss-Manager binary, an archive) is refused even then.
+func TestRTF_6_2_2_DocumentsBesideTheResults(t *testing.T) {
+	for _, c := range []struct {
+		name, data string
+		doc        bool
+	}{
+		{"RTF 6.2.2: a PDF crosstable is a document", "%PDF-1.7\n", true},
+		{"RTF 6.2.2: a photo is a document", "\xFF\xD8\xFF\xE0\x00\x10JFIF", true},
+		{"RTF 6.2.2: a Word letter is a document", "PK\x03\x04\x14\x00\x06\x00[Content_Types].xml word/document.xml", true},
+		{"RTF 6.2.2: an RTF letter is a document", "{\\rtf1\\ansi", true},
+		{"RTF 6.2.2: a spreadsheet is a document", "\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\x00\x00", true},
+		{"RTF 6.2.2: the published standings are a document", "<!DOCTYPE html>\n<html><body>Classifica</body></html>", true},
+		{"RTF 6.2.2: a Vega .vegz is a result file not read", "PK\x03\x04\x14\x00\x00\x00\x08\x00torneo.veg", false},
+		{"RTF 6.2.2: a Swiss-Manager binary is a result file not read", "\x01\x00\x00\x00\x1e\x00\x00\x00Swiss-Manager\x00\x00\x02", false},
+		{"RTF 6.2.2: a RAR archive is a result file not read", "Rar!\x1a\x07\x00", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var refused *tournament.RefusedError
+			if err := Refuse("f", []byte(c.data)); !errors.As(err, &refused) || refused.IsDocument() != c.doc {
+				t.Errorf("Refuse = %v, want a refusal with IsDocument %v", err, c.doc)
+			}
+		})
+	}
+}
