@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"slices"
 	"strings"
 
 	"omologa/internal/fsi"
@@ -143,7 +144,25 @@ type Player struct {
 // oldTitles are the FIDE titles as TRF06 wrote them, in lower case
 // (g GM, m IM, f FM, c CM, wg WGM, wm WIM, wf WFM, wc WCM): "m" is an
 // International Master there, not a Maestro.
-var oldTitles = map[string]bool{"g": true, "m": true, "f": true, "c": true, "wg": true, "wm": true, "wf": true, "wc": true}
+var oldTitles = map[string]string{"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+
+// FIDETitles are the FIDE titles, as TRF16 writes them in columns 11–13.
+var FIDETitles = []string{"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"}
+
+// FIDETitle is the FIDE title written s, in today's spelling ("GM" for
+// TRF06's "g", "gm" or "GM"); "" when s is none (an Italian category
+// such as "M", a blank). "CM" is also the FSI's Candidato Maestro: the
+// caller decides what it is.
+func FIDETitle(s string) string {
+	s = strings.TrimSpace(s)
+	if t, ok := oldTitles[s]; ok {
+		return t
+	}
+	if t := strings.ToUpper(s); slices.Contains(FIDETitles, t) {
+		return t
+	}
+	return ""
+}
 
 // SplitTitle sorts what a file writes in the title columns: an Italian
 // category (any case) becomes the upper-case category, anything else is
@@ -152,7 +171,7 @@ var oldTitles = map[string]bool{"g": true, "m": true, "f": true, "c": true, "wg"
 func SplitTitle(s string) (title, category string) {
 	c := strings.ToUpper(s)
 	switch {
-	case oldTitles[s]:
+	case oldTitles[s] != "":
 		return s, ""
 	case !fsi.IsCategory(c):
 		return s, ""

@@ -13,14 +13,6 @@ import (
 	"omologa/internal/tournament"
 )
 
-// fideTitles are the titles FIDE's TRF carries in columns 11–13 (TRF16):
-// never an FSI category (regs §4d).
-var fideTitles = []string{"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"}
-
-// oldTitles maps the one- and two-letter titles of the old TRF to
-// today's.
-var oldTitles = map[string]string{"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
-
 // ColFideTitle is the optional column of the players' register with a
 // player's FIDE title (the FSI's category column is not one).
 const ColFideTitle = "fide_title"
@@ -32,16 +24,12 @@ const ColFideTitle = "fide_title"
 // Master: a CM is forwarded only when the register says it is FIDE's).
 func fideTitle(p *tournament.Player, row *registers.Player) string {
 	if row != nil {
-		if t := strings.ToUpper(strings.TrimSpace(row.Extra[ColFideTitle])); slices.Contains(fideTitles, t) {
+		if t := strings.ToUpper(strings.TrimSpace(row.Extra[ColFideTitle])); slices.Contains(tournament.FIDETitles, t) {
 			return t
 		}
 	}
-	t := strings.TrimSpace(p.Title)
-	if o, ok := oldTitles[t]; ok {
-		t = o
-	}
-	t = strings.ToUpper(t)
-	if !slices.Contains(fideTitles, t) || (t == "CM" && p.Category == "CM") {
+	t := tournament.FIDETitle(p.Title)
+	if t == "CM" && p.Category == "CM" {
 		return ""
 	}
 	return t

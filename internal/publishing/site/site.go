@@ -154,11 +154,15 @@ type gameRow struct {
 	Class                     string // up, down
 }
 
-// fideTitles are the FIDE titles a file's title column may carry, as
-// TRF writes them; "CM" is left out: in an Italian file it is the
+// fideTitle is the FIDE title a player's page shows from the file's
+// title columns: "CM" left out, which in an Italian file is the
 // Candidato Maestro category.
-var fideTitles = map[string]string{"GM": "GM", "IM": "IM", "FM": "FM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM",
-	"g": "GM", "m": "IM", "f": "FM", "wg": "WGM", "wm": "WIM", "wf": "WFM"}
+func fideTitle(written string) string {
+	if t := tournament.FIDETitle(written); t != "CM" {
+		return t
+	}
+	return ""
+}
 
 // Build writes the site into dir.
 func Build(dir string, in Input) (*Result, error) {
@@ -264,7 +268,7 @@ func newSite(in Input) *site {
 				Score: pointsIT(st.Points)}
 			if t.T != nil {
 				if pl := t.T.Player(st.Start); pl != nil {
-					if ft := fideTitles[strings.TrimSpace(pl.Title)]; ft != "" {
+					if ft := fideTitle(pl.Title); ft != "" {
 						p.Title = ft
 					}
 					g.Games = pl.Played()
