@@ -460,7 +460,7 @@ func (c *closer) carryCorrections() {
 		k := c.rowAcc[row]
 		if k == 0 {
 			k = c.openAcc(row)
-			v := ratingOf(c.in.Kind, &c.list.Rows[row])
+			v := c.list.Rows[row].Rating(c.in.Kind)
 			c.accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
 		}
 		a := &c.accs[k-1]
@@ -516,7 +516,7 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
 			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1]:c.off[k]:c.off[k]]}
 		if i < c.startLen {
-			ch.Previous = ratingOf(in.Kind, row)
+			ch.Previous = row.Rating(in.Kind)
 		}
 		ch.New = ch.Previous
 		if startRapid != nil && i < c.startLen {
@@ -540,7 +540,7 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 					ch.Articles = append(ch.Articles, "RTF 4.4.2")
 				}
 			}
-			setRating(in.Kind, row, ch.New)
+			row.SetRating(in.Kind, ch.New)
 		}
 		c.rep.Changes = append(c.rep.Changes, ch)
 	}
@@ -585,21 +585,6 @@ func (c *closer) result() *Result {
 		next.ix, next.ixOf, next.ixRows = c.ix, c.list, len(c.list.Rows)
 	}
 	return &Result{List: c.list, Report: c.rep, Next: next}
-}
-
-func ratingOf(kind fsi.Kind, row *registers.Player) int {
-	if kind == fsi.Rapid {
-		return row.EloRapid
-	}
-	return row.EloItalia
-}
-
-func setRating(kind fsi.Kind, row *registers.Player, v int) {
-	if kind == fsi.Rapid {
-		row.EloRapid = v
-	} else {
-		row.EloItalia = v
-	}
 }
 
 func fullName(row *registers.Player) string {

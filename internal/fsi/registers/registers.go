@@ -76,6 +76,24 @@ func (p *Player) Merit() (rating int, fide bool) {
 	return p.EloItalia, false
 }
 
+// Rating is the player's national rating in the list of kind k: Elo
+// Italia Rapid for rapid, Elo Italia otherwise.
+func (p *Player) Rating(k fsi.Kind) int {
+	if k == fsi.Rapid {
+		return p.EloRapid
+	}
+	return p.EloItalia
+}
+
+// SetRating sets the player's rating in the list of kind k (Rating).
+func (p *Player) SetRating(k fsi.Kind, v int) {
+	if k == fsi.Rapid {
+		p.EloRapid = v
+	} else {
+		p.EloItalia = v
+	}
+}
+
 // Arbiter is one row of the arbiters' register.
 type Arbiter struct {
 	FSIID      string

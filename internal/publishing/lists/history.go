@@ -19,10 +19,7 @@ func HistoryOf(fsiID string, k fsi.Kind, ls []*registers.Players, paths []string
 			if r.FSIID != fsiID {
 				continue
 			}
-			v := r.EloItalia
-			if k == fsi.Rapid {
-				v = r.EloRapid
-			}
+			v := r.Rating(k)
 			name = r.Surname + " " + r.Name
 			if v > 0 {
 				points = append(points, Point{Label: ListLabel(paths[i]), Rating: v})
