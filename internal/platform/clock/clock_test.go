@@ -15,8 +15,10 @@ func TestPinnedRunsOn(t *testing.T) {
 	if b := c(); b.Before(a) {
 		t.Fatalf("pinned clock went back: %v after %v", b, a)
 	}
-	if f := Fixed(at); !f().Equal(at) || !f().Equal(at) {
-		t.Fatalf("fixed clock moved")
+	f := Fixed(at)
+	first := f()
+	if second := f(); !first.Equal(at) || !second.Equal(at) {
+		t.Fatalf("fixed clock moved: %v, %v", first, second)
 	}
 }
 
