@@ -589,8 +589,12 @@ func (c *Check) Verdict() validate.Verdict {
 		switch f.Report.Verdict {
 		case validate.Rejected:
 			return validate.Rejected
+		case validate.Held:
+			v = validate.Held
 		case validate.AcceptedWithWarnings:
-			v = validate.AcceptedWithWarnings
+			if v != validate.Held {
+				v = validate.AcceptedWithWarnings
+			}
 		}
 	}
 	if len(c.Files) == 0 {

@@ -521,6 +521,20 @@ ALTER TABLE rating_results ADD COLUMN theoretical_wanted INTEGER NOT NULL DEFAUL
 UPDATE rating_results SET theoretical_wanted = 1 WHERE result LIKE '%"theoretical_wanted":true%';
 CREATE INDEX rating_results_wanted ON rating_results(file_id) WHERE theoretical_wanted = 1;
 `,
+	// (issue 30) the office's word on a file whose authorisation the
+	// calendar left uncertain: the event it confirmed (code) or that
+	// the tournament is not authorised (refused). Every judgement of the
+	// file reads it, so that a re-judgement keeps it.
+	`
+CREATE TABLE authorisation_words (
+	file_id    INTEGER PRIMARY KEY REFERENCES files(id),
+	code       TEXT NOT NULL DEFAULT '',
+	refused    INTEGER NOT NULL DEFAULT 0,
+	by_user    TEXT NOT NULL,
+	reason     TEXT NOT NULL DEFAULT '',
+	decided_at TEXT NOT NULL
+);
+`,
 }
 
 // standingMigration (issue 22) keeps on each tournament what the

@@ -54,6 +54,9 @@ type dashboardData struct {
 	// to decide about (issue 20).
 	Held    []office.HeldFile
 	Pending []office.PendingDecision
+	// AuthHeld are the files held until the office verifies their
+	// authorisation (issue 30).
+	AuthHeld []office.AuthorisationHeld
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -89,6 +92,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Pending, err = s.st.PendingDecisions(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.AuthHeld, err = s.st.AuthorisationsHeld(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}

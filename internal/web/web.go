@@ -191,6 +191,7 @@ func (s *Server) routes() {
 		{"POST /tournaments/{id}/reinstate", office.ActReinstate, s.reinstate},
 		{"POST /files/{id}/rejudge", office.ActRejudge, s.fileAct(s.rejudge, "rejudged")},
 		{"POST /files/{id}/overrule", office.ActOverrule, s.fileAct(s.overrule, "overruled")},
+		{"POST /files/{id}/authorisation", office.ActAuthorisation, s.fileAct(s.authorisation, "authorisation")},
 		{"POST /files/{id}/link", office.ActLink, s.fileAct(s.linkFile, "linked")},
 		{"POST /files/{id}/unlink", office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")},
 		{"GET /preview", office.ActListPreview, s.preview},

@@ -11,7 +11,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "b8b0076bf1b846083c4d1678b749449c5a891b6b6fe916cb6e35403578304051"
+const predecodedSHA256 = "e43982ccb8238c696d17cd835b71ee6df9086c43b8154e8591a836c118e922d1"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -319,16 +319,22 @@ func predecodedFile() File {
 					MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
 				},
 				"eligibility.authorisation-uncertain": {
-					Severity:  "warning",
+					Severity:  "hold",
 					Article:   "RTF 5.3.1 g, 6.1.1",
-					MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio verifichi l'autorizzazione.",
-					MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office should check the authorisation.",
+					MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio ne verifica l'autorizzazione.",
+					MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office verifies its authorisation.",
 				},
 				"eligibility.authorised": {
 					Severity:  "info",
 					Article:   "RTF 5.3.1 g, 6.1.1",
 					MessageIT: "Il torneo «{name}» ({city}, {dates}) è autorizzato: {code} «{event}» ({event_dates}).",
 					MessageEN: "The tournament \"{name}\" ({city}, {dates}) is authorised: {code} \"{event}\" ({event_dates}).",
+				},
+				"eligibility.authorised-by-office": {
+					Severity:  "info",
+					Article:   "RTF 5.3.1 g, 6.1.1",
+					MessageIT: "Il torneo «{name}» ({city}, {dates}) è autorizzato: l'ufficio ha confermato che è {code} «{event}» ({event_dates}).",
+					MessageEN: "The tournament \"{name}\" ({city}, {dates}) is authorised: the office confirmed it is {code} \"{event}\" ({event_dates}).",
 				},
 				"eligibility.blitz": {
 					Severity:  "error",
@@ -341,6 +347,12 @@ func predecodedFile() File {
 					Article:   "RTF 5.3.1 e; FIDE-RR 4.1",
 					MessageIT: "Date di inizio e fine del torneo incomplete (inizio {start}, fine {end}; record 042 e 052): la durata del torneo non si può verificare.",
 					MessageEN: "The tournament's start and end dates are incomplete (start {start}, end {end}; records 042 and 052): its duration cannot be checked.",
+				},
+				"eligibility.declared-unauthorised": {
+					Severity:  "error",
+					Article:   "RTF 5.3.1 g, 6.1.1, 6.2.1",
+					MessageIT: "Il torneo «{name}» ({city}, {dates}) non è autorizzato: l'ufficio ha verificato che non corrisponde ad alcun torneo del calendario dei tornei autorizzati.",
+					MessageEN: "The tournament \"{name}\" ({city}, {dates}) is not authorised: the office verified that it is no event of the calendar of authorised tournaments.",
 				},
 				"eligibility.end-before-start": {
 					Severity:  "error",
@@ -2313,6 +2325,18 @@ func predecodedFile() File {
 							MessageIT: "",
 							MessageEN: "",
 						},
+						"eligibility.authorised-by-office": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
+						"eligibility.declared-unauthorised": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
 						"eligibility.min-players": {
 							Severity:  "",
 							Article:   "RAPID 4.4",
@@ -2686,6 +2710,18 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 						"eligibility.authorised": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
+						"eligibility.authorised-by-office": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
+						"eligibility.declared-unauthorised": {
 							Severity:  "",
 							Article:   "RAPID 2.1",
 							MessageIT: "",

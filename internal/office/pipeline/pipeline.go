@@ -512,14 +512,16 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		rep, t, readErr := p.validate(sub, f, data, closed)
+		rep, t, readErr := p.validate(sub, f, data, closed, nil)
 		var refused *tournament.RefusedError
 		if errors.As(readErr, &refused) && refused.IsDocument() {
 			docs[len(j.Verdicts)] = readErr
 		}
 		anyRead = anyRead || t != nil
 		v, facts := p.verdictOf(sub, f, t, rep)
-		accepted := rep.Verdict != validate.Rejected
+		// A file held for its authorisation displaces no version until
+		// the office confirms it (issue 30).
+		accepted := rep.Verdict != validate.Rejected && rep.Verdict != validate.Held
 		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
 			return p.quarantine(ctx, id, now, why)
@@ -652,9 +654,9 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament, readErr error) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string, word *validate.OfficeAuthorisation) (rep validate.Report, t *tournament.Tournament, readErr error) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
-	in.Submission.ClosedLists = closed
+	in.Submission.ClosedLists, in.Submission.Office = closed, word
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))

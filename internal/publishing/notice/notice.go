@@ -320,7 +320,11 @@ func build(in Input) *doc {
 		}
 		// Only a file that counts is told its list; the sentence says
 		// what the deadline.list-period note says, which is left out.
-		if p := r.Period; r.Verdict != validate.Rejected && p != nil && p.Issue.IsFull() {
+		if r.Verdict == validate.Held {
+			// Issue 30: neither homologated nor rejected yet.
+			paras = append(paras, t.T("notice.held"))
+		}
+		if p := r.Period; r.Verdict != validate.Rejected && r.Verdict != validate.Held && p != nil && p.Issue.IsFull() {
 			list := r.Kind.ListName()
 			if list == "" {
 				list = string(r.Kind)
@@ -332,12 +336,14 @@ func build(in Input) *doc {
 			paras = append(paras, t.T("notice.period", list, month, dateOf(p.Issue), dateOf(p.Cutoff)))
 		}
 		d.section(head, paras...)
-		var errs, warns, infos []string
+		var errs, holds, warns, infos []string
 		for _, x := range shown(r) {
 			line := findingLine(in.Lang, x)
 			switch x.Severity {
 			case validate.SeverityError:
 				errs = append(errs, line)
+			case validate.SeverityHold:
+				holds = append(holds, line)
 			case validate.SeverityWarning:
 				warns = append(warns, line)
 			default:
@@ -345,6 +351,7 @@ func build(in Input) *doc {
 			}
 		}
 		d.list(t.T("notice.errorsHead"), errs, true)
+		d.list(t.T("notice.holdsHead"), holds, true)
 		d.list(t.T("notice.warningsHead"), warns, true)
 		d.list(t.T("notice.infoHead"), infos, false)
 	}
@@ -357,9 +364,12 @@ func build(in Input) *doc {
 		atts = append(atts, item)
 	}
 	d.list(t.T("notice.attachmentsHead"), atts, false)
-	if Kind(in) == KindRejection {
+	switch {
+	case Kind(in) == KindRejection:
 		d.section(t.T("notice.resubmitHead"), resubmit(t, in))
-	} else {
+	case anyHeld(in):
+		d.para(t.T("notice.thanksHeld"))
+	default:
 		d.para(t.T("notice.thanks"))
 	}
 	d.para(t.T("notice.signature", in.Office))
@@ -454,6 +464,17 @@ func shown(r validate.Report) []validate.Finding {
 		}
 	}
 	return out
+}
+
+// anyHeld reports whether a file waits for the office to verify its
+// authorisation (issue 30).
+func anyHeld(in Input) bool {
+	for _, f := range in.Files {
+		if f.Report.Verdict == validate.Held {
+			return true
+		}
+	}
+	return false
 }
 
 // resubmit is the advice that fits the rejection: a late file is not
