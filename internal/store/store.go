@@ -213,6 +213,10 @@ func Hash(b []byte) string { return ingest.Bytes(b).Hash() }
 // that crashed between recording and archiving so keeps the original
 // where the record says it is.
 func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Time) (id int64, dup bool, err error) {
+	return s.record(ctx, sub, Thread{}, now)
+}
+
+func (s *Store) record(ctx context.Context, sub *ingest.Submission, t Thread, now time.Time) (id int64, dup bool, err error) {
 	hash := sub.ContentHash
 	if hash == "" {
 		hash = sub.Original.Hash()
@@ -245,10 +249,12 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO submissions
-			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at, message)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at, message,
+			thread_of, in_reply_to)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
-			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now), sub.Message || sub.Channel == ingest.ChannelIMAP)
+			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now), sub.Message || sub.Channel == ingest.ChannelIMAP,
+			t.Of, t.InReplyTo)
 		if err != nil {
 			return err
 		}
@@ -332,6 +338,9 @@ type Submission struct {
 	Kept bool
 	// Message says the original is an e-mail message (any door).
 	Message bool
+	// Thread is the thread the message continues (Of 0: it starts its
+	// own).
+	Thread Thread
 }
 
 // File is one file of a recorded submission.
@@ -362,9 +371,11 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message,
+		thread_of, in_reply_to FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message,
+		&sub.Thread.Of, &sub.Thread.InReplyTo)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}

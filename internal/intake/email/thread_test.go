@@ -17,7 +17,7 @@ func TestMsgIDs(t *testing.T) {
 		{"", nil},
 		{"<a@b>", []string{"a@b"}},
 		{" <a@b> <c@d>\r\n <a@b>", []string{"a@b", "c@d"}},
-		{"a@b c@d", []string{"a@b", "c@d"}},         // brackets dropped by a sloppy client
+		{"a@b c@d", []string{"a@b", "c@d"}},          // brackets dropped by a sloppy client
 		{"<a@b> (comment) <x y@z>", []string{"a@b"}}, // a space inside is no identifier
 		{"nonsense", nil},
 		{"<unclosed@b", []string{"<unclosed@b"[1:]}},
