@@ -803,6 +803,9 @@ type FailingNotice struct {
 	LastError    string    `json:"last_error,omitempty"`
 	FailingSince time.Time `json:"failing_since,omitzero"`
 	NextAttempt  time.Time `json:"next_attempt,omitzero"` // zero when given up
+	// Bounced is when a delivery report said it was not delivered
+	// after the server took it (LastError is the remote reason).
+	Bounced time.Time `json:"bounced,omitzero"`
 }
 
 // FailingNotices lists the failing and failed notices, oldest first.
@@ -810,7 +813,7 @@ func (s *Store) FailingNotices(ctx context.Context) ([]FailingNotice, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, n *FailingNotice) error {
 		var to, since, next string
 		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError,
-			&since, &next); err != nil {
+			&since, &next, stamp(&n.Bounced)); err != nil {
 			return err
 		}
 		_ = json.Unmarshal([]byte(to), &n.To)
@@ -820,7 +823,7 @@ func (s *Store) FailingNotices(ctx context.Context) ([]FailingNotice, error) {
 		}
 		return nil
 	}, `SELECT id, submission_id, kind, env_to, subject, status, attempts, last_error,
-		coalesce(failing_since, ''), next_attempt_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
+		coalesce(failing_since, ''), next_attempt_at, bounced_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
 	if err != nil {
 		return nil, fmt.Errorf("store: failing notices: %w", err)
 	}

@@ -54,6 +54,9 @@ type dashboardData struct {
 	// to decide about (issue 20).
 	Held    []office.HeldFile
 	Pending []office.PendingDecision
+	// Replies are the written replies to notices the office has still
+	// to read (issue 34).
+	Replies []office.Reply
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -89,6 +92,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Pending, err = s.st.PendingDecisions(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Replies, err = s.st.RepliesToRead(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -206,6 +213,8 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 }
 
 type submissionData struct {
+	// Thread is the submission's thread: what came in, what went out.
+	Thread    []office.ThreadItem
 	Sub       *office.Submission
 	Status    *office.Status
 	Files     []office.FileVerdict
@@ -270,6 +279,10 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+	}
+	if d.Thread, err = s.st.Thread(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
 		s.fail(w, r, err)

@@ -1,8 +1,14 @@
 package pipeline
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"slices"
+
+	"github.com/emersion/go-message/textproto"
 
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/catalogue"
@@ -123,4 +129,94 @@ func threadTournament(tf store.ThreadFacts) string {
 		return tf.Tournaments[0]
 	}
 	return ""
+}
+
+// Answer queues the office's written answer (text, by whom) to the
+// written reply id, in its thread: to the reply's sender, In-Reply-To
+// the reply, References the thread, and records the reply answered,
+// in one transaction. A submission that is no written reply is a
+// *store.StateError.
+func (p *Pipeline) Answer(ctx context.Context, id int64, text, by string) error {
+	sub, err := p.o.Store.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	if sub.State != store.StateMessage {
+		return &store.StateError{ID: id, State: sub.State, Want: store.StateMessage}
+	}
+	root := sub.Thread.Of
+	if root == 0 {
+		root = id
+	}
+	tf, err := p.o.Store.ThreadFactsOf(ctx, root)
+	if err != nil {
+		return err
+	}
+	to := AddrOf(sub.Sender)
+	if to == "" {
+		to = AddrOf(p.o.Office)
+	}
+	now := p.o.Now()
+	in := notice.Answer{Lang: p.o.Lang, From: p.o.From, To: []string{to}, Office: p.o.Office,
+		MessageID: fmt.Sprintf("omologa.answer.%d.%d@%s", id, now.UnixNano(), domainOf(p.o.From)),
+		InReplyTo: sub.MessageID, References: tf.References, Date: now, SubmissionID: root, Subject: sub.Subject, Text: text, By: by}
+	subject, msg, err := notice.ComposeAnswer(in)
+	if err != nil {
+		return err
+	}
+	n := &store.NewNotice{Kind: notice.KindAnswer, From: p.o.From, To: in.To, Subject: subject, MessageID: in.MessageID, Message: msg}
+	if err := p.o.Store.Replied(ctx, id, by, n, now); err != nil {
+		return err
+	}
+	p.log.Info("the office answered a written reply", "id", id, "by", by, "to", to)
+	p.WakeDelivery()
+	return nil
+}
+
+// MarkRead records that the office read the written reply id without
+// answering it.
+func (p *Pipeline) MarkRead(ctx context.Context, id int64, by string) error {
+	return p.o.Store.Replied(ctx, id, by, nil, p.o.Now())
+}
+
+// Readdress sends a notice not delivered again, to the corrected
+// address to (the office's, after a delivery report): the same message
+// and Message-ID with its To changed.
+func (p *Pipeline) Readdress(ctx context.Context, noticeID int64, to string) error {
+	addr := AddrOf(to)
+	if addr == "" {
+		return fmt.Errorf("pipeline: %q is no e-mail address", to)
+	}
+	n, err := p.o.Store.NoticeOf(ctx, noticeID)
+	if err != nil {
+		return err
+	}
+	msg, err := withTo(n.Message, addr)
+	if err != nil {
+		return err
+	}
+	if err := p.o.Store.Readdress(ctx, noticeID, []string{addr}, msg, p.o.Now()); err != nil {
+		return err
+	}
+	p.log.Info("notice sent again to a corrected address", "notice", noticeID, "to", addr)
+	p.WakeDelivery()
+	return nil
+}
+
+// withTo is msg with its To header replaced by addr, the body as it was.
+func withTo(msg []byte, addr string) ([]byte, error) {
+	br := bufio.NewReader(bytes.NewReader(msg))
+	h, err := textproto.ReadHeader(br)
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: the notice's header: %w", err)
+	}
+	h.Set("To", "<"+addr+">")
+	var buf bytes.Buffer
+	if err := textproto.WriteHeader(&buf, h); err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(&buf, br); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
