@@ -52,12 +52,12 @@ type Action string
 
 // The office's acts.
 const (
-	ActRelease     Action = "release"
-	ActDiscard     Action = "discard"
-	ActResend      Action = "resend"
+	ActRelease Action = "release"
+	ActDiscard Action = "discard"
+	ActResend  Action = "resend"
 	// ActAnswer is the office's written answer to a reply, or its
 	// reading it (issue 34).
-	ActAnswer Action = "answer"
+	ActAnswer      Action = "answer"
 	ActDecide      Action = "decide"
 	ActRevoke      Action = "revoke"
 	ActReinstate   Action = "reinstate"

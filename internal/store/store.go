@@ -341,6 +341,9 @@ type Submission struct {
 	// Thread is the thread the message continues (Of 0: it starts its
 	// own).
 	Thread Thread
+	// RepliedAt is when the office answered or read a written reply
+	// (zero until then).
+	RepliedAt time.Time
 }
 
 // File is one file of a recorded submission.
@@ -372,10 +375,10 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
 		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message,
-		thread_of, in_reply_to FROM submissions WHERE id = ?`, id).Scan(
+		thread_of, in_reply_to, replied_at FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
 		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message,
-		&sub.Thread.Of, &sub.Thread.InReplyTo)
+		&sub.Thread.Of, &sub.Thread.InReplyTo, stamp(&sub.RepliedAt))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
@@ -804,8 +807,10 @@ type FailingNotice struct {
 	FailingSince time.Time `json:"failing_since,omitzero"`
 	NextAttempt  time.Time `json:"next_attempt,omitzero"` // zero when given up
 	// Bounced is when a delivery report said it was not delivered
-	// after the server took it (LastError is the remote reason).
-	Bounced time.Time `json:"bounced,omitzero"`
+	// after the server took it (LastError is the remote reason);
+	// BouncedTo the recipient the report names, the one to correct.
+	Bounced   time.Time `json:"bounced,omitzero"`
+	BouncedTo string    `json:"bounced_to,omitempty"`
 }
 
 // FailingNotices lists the failing and failed notices, oldest first.
@@ -818,6 +823,15 @@ func (s *Store) FailingNotices(ctx context.Context) ([]FailingNotice, error) {
 		}
 		_ = json.Unmarshal([]byte(to), &n.To)
 		n.FailingSince = parseTS(since)
+		if !n.Bounced.IsZero() && len(n.To) > 0 {
+			n.BouncedTo = n.To[0]
+			for _, a := range n.To {
+				if strings.Contains(strings.ToLower(n.LastError), strings.ToLower(a)+":") {
+					n.BouncedTo = a
+					break
+				}
+			}
+		}
 		if n.Status == NoticeFailing {
 			n.NextAttempt = parseTS(next)
 		}

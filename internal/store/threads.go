@@ -143,6 +143,8 @@ type ThreadItem struct {
 	// or read a written reply.
 	RepliedAt time.Time `json:"replied_at,omitzero"`
 	RepliedBy string    `json:"replied_by,omitempty"`
+	// Answered says the office answered it in writing (not only read it).
+	Answered bool `json:"answered,omitempty"`
 	// Bounced says a delivery report came back for the notice; its
 	// error is the remote server's reason.
 	Bounced bool   `json:"bounced,omitempty"`
@@ -159,9 +161,12 @@ func (s *Store) Thread(ctx context.Context, id int64) ([]ThreadItem, error) {
 	}
 	in, err := queryAll(ctx, s.db, func(rows *sql.Rows, t *ThreadItem) error {
 		t.Incoming = true
-		return rows.Scan(stamp(&t.At), &t.SubmissionID, &t.From, &t.Subject, &t.Body, &t.Files, &t.State, stamp(&t.RepliedAt), &t.RepliedBy)
+		err := rows.Scan(stamp(&t.At), &t.SubmissionID, &t.From, &t.Subject, &t.Body, &t.Files, &t.State, stamp(&t.RepliedAt), &t.RepliedBy, &t.Answered)
+		t.Body = Unquoted(t.Body)
+		return err
 	}, `SELECT s.received_at, s.id, s.sender, s.subject, CASE WHEN s.state = ? THEN s.body ELSE '' END,
-		(SELECT count(*) FROM files f WHERE f.submission_id = s.id), s.state, s.replied_at, s.replied_by
+		(SELECT count(*) FROM files f WHERE f.submission_id = s.id), s.state, s.replied_at, s.replied_by,
+		EXISTS (SELECT 1 FROM notices n WHERE n.submission_id = s.id AND n.act = 'answer')
 		FROM submissions s WHERE s.id = ? OR s.thread_of = ?`, StateMessage, root, root)
 	if err != nil {
 		return nil, fmt.Errorf("store: thread of %d: %w", id, err)
@@ -225,7 +230,9 @@ type Reply struct {
 // nor read yet, oldest first.
 func (s *Store) RepliesToRead(ctx context.Context) ([]Reply, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, r *Reply) error {
-		return rows.Scan(&r.SubmissionID, &r.Thread, &r.Sender, &r.Subject, &r.Body, stamp(&r.ReceivedAt))
+		err := rows.Scan(&r.SubmissionID, &r.Thread, &r.Sender, &r.Subject, &r.Body, stamp(&r.ReceivedAt))
+		r.Body = Unquoted(r.Body)
+		return err
 	}, `SELECT id, thread_of, sender, subject, substr(body, 1, 2000), received_at FROM submissions
 		WHERE state = ? AND replied_at IS NULL ORDER BY received_at, id`, StateMessage)
 	if err != nil {
@@ -380,4 +387,25 @@ func (s *Store) Readdress(ctx context.Context, id int64, to []string, msg []byte
 			failing_since = NULL, bounced_at = NULL, last_error = '' WHERE id = ?`, string(env), msg, NoticePending, ts(now), id)
 		return err
 	})
+}
+
+// Unquoted is a reply's text as the office reads it on its pages: the
+// quoted notice ("> " lines, and what follows an "On ... wrote:" /
+// "Il ... ha scritto:" line before them) left out, the blank lines at
+// the end too. The original message keeps every byte.
+func Unquoted(body string) string {
+	lines := strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
+	var out []string
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, ">") {
+			continue
+		}
+		if (strings.HasSuffix(t, "wrote:") || strings.HasSuffix(t, "ha scritto:")) && i+1 < len(lines) &&
+			strings.HasPrefix(strings.TrimSpace(lines[i+1]), ">") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.TrimRight(strings.Join(out, "\n"), " \t\n")
 }

@@ -89,8 +89,8 @@ func ComposeAnswer(in Answer) (subject string, msg []byte, err error) {
 	if _, ok := ReferenceIn(subject); !ok {
 		subject += " " + Reference(t, in.SubmissionID)
 	}
+	// The clerk's words as written, greeting included.
 	d := &doc{}
-	d.para(t.T("notice.greeting"))
 	for _, p := range strings.Split(strings.ReplaceAll(strings.TrimSpace(in.Text), "\r\n", "\n"), "\n\n") {
 		if p = strings.TrimSpace(p); p != "" {
 			d.para(p)
