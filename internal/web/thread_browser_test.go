@@ -83,6 +83,7 @@ func TestBrowserThread(t *testing.T) {
 	b.Do(t, "write the answer", chromedp.SetValue(chromedp.CSS("#answer-text"), "Gentile arbitro,\n\ngrazie: la tessera risulta in regola, il torneo sarà esaminato di nuovo."))
 	b.Shot(t, "thread-reply")
 	b.Submit(t, "send the answer", "#answer-send", "ol.thread")
+	b.WaitLocation(t, "done=answered#thread")
 	if got := b.Text(t, "ol.thread"); !strings.Contains(got, "risposta dell'ufficio") || !strings.Contains(got, "risposta inviata da clerk") {
 		t.Errorf("after the answer: %q", got)
 	}
