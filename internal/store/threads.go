@@ -262,11 +262,7 @@ func (s *Store) Replied(ctx context.Context, id int64, by string, n *NewNotice, 
 		if n == nil {
 			return nil
 		}
-		to, _ := json.Marshal(n.To)
-		_, err := tx.ExecContext(ctx, `INSERT INTO notices (submission_id, act, kind, env_from, env_to, subject,
-			message_id, message, status, next_attempt_at, created_at) VALUES (?, 'answer', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, n.Kind, n.From, string(to), n.Subject, n.MessageID, n.Message, NoticePending, ts(now), ts(now))
-		return err
+		return insertNotice(ctx, tx, id, "answer", *n, now)
 	})
 	if err != nil {
 		return fmt.Errorf("store: reply %d: %w", id, err)
