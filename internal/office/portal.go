@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"net/mail"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -882,6 +883,10 @@ type PortalSubmission struct {
 	Notice      *notice.Sent
 	Tournaments map[int64]int64 // file id → the person's tournament id
 	Lists       map[int64]store.PortalFile
+	// Thread is the submission's thread as the person may read it
+	// (issue 34): what he and the tournament's people sent, what the
+	// office answered; never a stranger's quarantined message.
+	Thread []store.ThreadItem
 }
 
 // Submission returns a submission the person may see: he sent it, or
@@ -921,7 +926,49 @@ func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*Portal
 			return nil, err
 		}
 	}
+	if ps.Thread, err = p.thread(ctx, per, id); err != nil {
+		return nil, err
+	}
 	return ps, nil
+}
+
+// thread is the thread of submission id as its people may read it: the
+// messages the office took in (a stranger's, quarantined or discarded,
+// is the office's alone) and the notices it sent. Only the thread's
+// people (its first sender, its notices' recipients) read it: a
+// stranger who replied to a notice sees his own submission alone. A
+// submission alone with its answer is no thread: nil.
+func (p *Portal) thread(ctx context.Context, per *Person, id int64) ([]store.ThreadItem, error) {
+	root, err := p.o.Store.ThreadOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	people, err := p.o.Store.ThreadPeople(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(people, per.Email) {
+		return nil, nil
+	}
+	items, err := p.o.Store.Thread(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.ThreadItem
+	in := 0
+	for _, it := range items {
+		if it.Incoming && (it.State == store.StateQuarantined || it.State == store.StateDiscarded) {
+			continue
+		}
+		if it.Incoming {
+			in++
+		}
+		out = append(out, it)
+	}
+	if in < 2 {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // Submissions returns the submissions the person sent, newest first.

@@ -535,6 +535,38 @@ CREATE TABLE authorisation_words (
 	decided_at TEXT NOT NULL
 );
 `,
+	// (issue 34) threads: a message answering a notice (In-Reply-To,
+	// References, or the reference in its Subject) continues the
+	// submission the notice answered (thread_of, the first of the
+	// thread); a written reply waits for the office until it is
+	// answered or read (replied_at, replied_by); a notice a delivery
+	// report says was not delivered keeps when (bounced_at); automatic
+	// mail (RFC 3834 auto-replies, RFC 3464 reports, the office's own)
+	// is kept apart from the submissions, with its original bytes.
+	`
+ALTER TABLE submissions ADD COLUMN thread_of INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE submissions ADD COLUMN in_reply_to TEXT NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN replied_at TEXT;
+ALTER TABLE submissions ADD COLUMN replied_by TEXT NOT NULL DEFAULT '';
+CREATE INDEX submissions_thread ON submissions(thread_of) WHERE thread_of <> 0;
+CREATE INDEX notices_message_id ON notices(message_id);
+ALTER TABLE notices ADD COLUMN bounced_at TEXT;
+CREATE TABLE automatic_mail (
+	id           INTEGER PRIMARY KEY,
+	received_at  TEXT NOT NULL,
+	sender       TEXT NOT NULL DEFAULT '',
+	message_id   TEXT NOT NULL DEFAULT '',
+	subject      TEXT NOT NULL DEFAULT '',
+	why          TEXT NOT NULL,               -- the header that marks it automatic
+	notice_id    INTEGER REFERENCES notices(id), -- the notice a delivery report names
+	reason       TEXT NOT NULL DEFAULT '',    -- the remote server's, for a report of a failure
+	source       TEXT NOT NULL DEFAULT '',
+	content_hash TEXT NOT NULL,
+	raw_blob     TEXT NOT NULL DEFAULT '',
+	recorded_at  TEXT NOT NULL,
+	UNIQUE (content_hash, message_id)
+);
+`,
 }
 
 // standingMigration (issue 22) keeps on each tournament what the

@@ -35,6 +35,10 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := tournamentData{T: tv}
+	if d.Replies, err = s.st.TournamentReplies(r.Context(), tv.Key); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if tv.CurrentFile != 0 {
 		in, ok, err := s.fileReportOf(r, tv.CurrentFile)
 		if err != nil {
@@ -153,6 +157,8 @@ func (s *Server) unlinkFile(r *http.Request, a office.Actor, file int64) error {
 type tournamentData struct {
 	T      *office.TournamentView
 	Report template.HTML // the version in force's report, inline
+	// Replies are the written replies in the threads of its versions.
+	Replies []office.ThreadItem
 }
 
 // fileActsData is what the "fileacts" part shows for one file.

@@ -57,6 +57,9 @@ type dashboardData struct {
 	// AuthHeld are the files held until the office verifies their
 	// authorisation (issue 30).
 	AuthHeld []office.AuthorisationHeld
+	// Replies are the written replies to notices the office has still
+	// to read (issue 34).
+	Replies []office.Reply
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -96,6 +99,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.AuthHeld, err = s.st.AuthorisationsHeld(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Replies, err = s.st.RepliesToRead(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -213,6 +220,8 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 }
 
 type submissionData struct {
+	// Thread is the submission's thread: what came in, what went out.
+	Thread    []office.ThreadItem
 	Sub       *office.Submission
 	Status    *office.Status
 	Files     []office.FileVerdict
@@ -277,6 +286,10 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+	}
+	if d.Thread, err = s.st.Thread(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
 		s.fail(w, r, err)

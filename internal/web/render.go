@@ -86,7 +86,7 @@ var funcs = template.FuncMap{
 }
 
 // auditActs are the acts the audit trail's filter offers.
-var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
+var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActAnswer, office.ActDecide,
 	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
 	office.ActListRun, office.ActFideExport, office.ActUsers, office.ActRejudge, office.ActOverrule}
 

@@ -190,8 +190,21 @@ const resendAfter = time.Minute
 
 // Record is Handle returning the submission's id, and dup true when it
 // was already recorded.
+//
+// An automatic message (an auto-reply, a delivery report, the office's
+// own mail) is kept apart and is no submission: id 0. A reply to a
+// notice is recorded in its thread.
 func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, dup bool, err error) {
-	id, dup, err = p.o.Store.Record(ctx, s, p.o.Now())
+	if isMail(s) {
+		if auto, err := p.automatic(ctx, s); err != nil || auto {
+			return 0, false, err
+		}
+	}
+	thread, err := p.threadOf(ctx, s)
+	if err != nil {
+		return 0, false, err
+	}
+	id, dup, err = p.o.Store.RecordInThread(ctx, s, thread, p.o.Now())
 	if err != nil {
 		return 0, false, err
 	}
@@ -473,10 +486,26 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		return p.quarantine(ctx, id, now, adm.Quarantine)
 	}
 	sender := adm.Sender
+	var thread store.ThreadFacts
+	if sub.Thread.Of != 0 && !released {
+		if why, err := p.threadSender(ctx, sub, sender); err != nil {
+			return err
+		} else if why != "" {
+			return p.quarantine(ctx, id, now, why)
+		}
+	}
+	if sub.Thread.Of != 0 {
+		if len(sub.Files) == 0 {
+			return p.message(ctx, id, now, store.Judgement{})
+		}
+		if thread, err = p.o.Store.ThreadFactsOf(ctx, sub.Thread.Of); err != nil {
+			return err
+		}
+	}
 
 	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now, Rules: p.o.Rules,
 		SubmissionID: id, Channel: sub.Channel, ReceivedAt: sub.ReceivedAt, Subject: sub.Subject,
-		InReplyTo: sub.MessageID, Problems: sub.Problems,
+		InReplyTo: sub.MessageID, References: thread.References, Problems: sub.Problems,
 		MessageID: fmt.Sprintf("omologa.%d.%s@%s", id, sub.ContentHash[:min(12, len(sub.ContentHash))], domainOf(p.o.From))}
 	if in.Subject == "" {
 		in.Subject = sub.Source
@@ -531,6 +560,11 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			if err != nil {
 				return err
 			}
+			if k := threadTournament(thread); k != "" {
+				// A reply to the thread of one tournament is its next
+				// version: no identity guesswork.
+				key, maybe = k, ""
+			}
 			facts.Key = key
 			local = append(local, facts)
 			v.TournamentKey, v.UnclearWith = key, maybe
@@ -583,6 +617,12 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			inSub[v.TournamentKey] = f.ID
 		}
 		in.Files = append(in.Files, nf)
+	}
+	if sub.Thread.Of != 0 && !anyRead && len(docs) == len(j.Verdicts) {
+		// Only documents (a member's card, a photo): a message for the
+		// office with its attachments, not a submission to judge.
+		p.attachments(sub, &j, &in, docs)
+		return p.message(ctx, id, now, j)
 	}
 	if anyRead && len(docs) > 0 {
 		p.attachments(sub, &j, &in, docs)
@@ -764,6 +804,14 @@ func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, setti
 		return nil, ""
 	}
 	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
+}
+
+// message keeps a written reply (with the verdicts of its documents,
+// if any) for the office to read: never judged, never answered.
+func (p *Pipeline) message(ctx context.Context, id int64, now time.Time, j store.Judgement) error {
+	p.log.Info("written reply for the office", "id", id)
+	j.SubmissionID, j.State, j.Note, j.Notice = id, store.StateMessage, catalogue.IT.T("note.reply.message"), nil
+	return p.o.Store.Judge(ctx, j, now)
 }
 
 // quarantine keeps a submission for the office, unanswered, saying why.

@@ -50,7 +50,10 @@ type Input struct {
 	ReceivedAt   time.Time
 	Subject      string // of the original message, or the file name
 	InReplyTo    string // the original's Message-ID, with or without brackets
-	Problems     []string
+	// References are the Message-IDs of the thread before InReplyTo
+	// (RFC 5322 3.6.4), oldest first: a reply's notice keeps the thread.
+	References []string
+	Problems   []string
 	// ReleasedAt is when the office released a submission quarantined
 	// for its unknown sender (zero for the others): the notice says so,
 	// since the sender may wonder why the answer came late.
@@ -145,14 +148,14 @@ func Compose(in Input) (kind, subject string, msg []byte, err error) {
 // header is what every notice's message header says.
 type header struct {
 	lang, from, office, messageID, inReplyTo string
-	to                                       []string
+	references, to                           []string
 	date                                     time.Time
 	submissionID                             int64
 }
 
 func envelopeOf(in Input) header {
 	return header{lang: in.Lang, from: in.From, office: in.Office, messageID: in.MessageID, inReplyTo: in.InReplyTo,
-		to: in.To, date: in.Date, submissionID: in.SubmissionID}
+		references: in.References, to: in.To, date: in.Date, submissionID: in.SubmissionID}
 }
 
 // envelope writes a notice's document as a complete message.
@@ -178,10 +181,12 @@ func envelope(in header, kind, subject string, d *doc) ([]byte, error) {
 	h.SetMessageID(in.messageID)
 	if id := strings.Trim(strings.TrimSpace(in.inReplyTo), "<>"); id != "" {
 		h.SetMsgIDList("In-Reply-To", []string{id})
-		h.SetMsgIDList("References", []string{id})
+		h.SetMsgIDList("References", references(in.references, id))
 	}
-	// RFC 3834: an automatic answer, so that auto-responders do not loop.
+	// RFC 3834: an automatic answer, so that auto-responders do not loop;
+	// Microsoft's servers heed only their own header for the same.
 	h.Set("Auto-Submitted", "auto-replied")
+	h.Set("X-Auto-Response-Suppress", "All")
 	h.Set("Content-Language", map[bool]string{true: "en", false: "it"}[in.lang == "en"])
 	h.Set("X-Omologa-Kind", kind)
 	h.Set("X-Omologa-Submission", fmt.Sprint(in.submissionID))
@@ -231,13 +236,19 @@ func subjectOf(in Input, t catalogue.Lang, kind string) string {
 	if kind == KindRepeat {
 		return t.T("notice.subjRepeat") + " – " + t.T("notice.submissionN", in.Repeat.SubmissionID)
 	}
+	// The reference finds the thread of a reply whose client dropped
+	// its headers; a subject naming the submission carries it already.
+	ref := " " + Reference(t, in.SubmissionID)
+	if len(in.Files) != 1 {
+		ref = ""
+	}
 	switch {
 	case kind == KindReceipt:
-		return t.T("notice.subjReceipt") + " – " + what
+		return t.T("notice.subjReceipt") + " – " + what + ref
 	case allUnreadable(in):
-		return t.T("notice.subjUnreadable") + " – " + what
+		return t.T("notice.subjUnreadable") + " – " + what + ref
 	}
-	return t.T("notice.subjRejection") + " – " + what
+	return t.T("notice.subjRejection") + " – " + what + ref
 }
 
 // doc is the notice as a list of blocks, rendered as text or HTML.
