@@ -1,0 +1,51 @@
+package catalogue
+
+// The texts of the office's scheduled backups and health (issue 32):
+// the e-mail telling the office of a failed backup, the admin's page,
+// the work queue.
+func init() {
+	add(map[string]Entry{
+		// The time the backup was begun.
+		"notice.backup-failed.subject": {IT: "Copia di sicurezza non riuscita (%s)", EN: "Backup failed (%s)"},
+		"notice.backup-failed.none":    {IT: "nessuna", EN: "none"},
+		// When it began; the reason; the last copy that succeeded; when
+		// it is tried again.
+		"notice.backup-failed.body": {
+			IT: `La copia di sicurezza programmata dell'archivio delle omologazioni, iniziata il %s, non è riuscita:
+
+%s
+
+Ultima copia riuscita: %s.
+
+Il programma la ritenta alle %s e all'ora programmata di domani; finché una copia non riesce, la mancata copia resta fra le cose da fare nella pagina iniziale dell'applicazione.
+
+Messaggio automatico di omologa.`,
+			EN: `The scheduled backup of the homologation store, begun on %s, failed:
+
+%s
+
+Last backup that succeeded: %s.
+
+It is tried again at %s and at tomorrow's scheduled time; until a backup succeeds, the failure stays in the to-do list of the application's home page.
+
+An automatic message from omologa.`},
+		"web.backups":           {IT: "Copie di sicurezza", EN: "Backups"},
+		"web.backupsExplain":    {IT: "Ogni giorno alle %s una copia verificata dell'archivio in %s; si tengono le copie degli ultimi %s e la prima di ciascuno degli ultimi %s.", EN: "Every day at %s a verified copy of the store in %s; the copies of the latest %s are kept, and the first of each of the latest %s."},
+		"web.backupsOff":        {IT: "Nessuna copia programmata: la sezione backup della configurazione manca.", EN: "No scheduled backup: the configuration has no backup section."},
+		"web.backupsNone":       {IT: "Nessuna copia ancora eseguita.", EN: "No backup made yet."},
+		"web.backupNext":        {IT: "Prossima copia", EN: "Next backup"},
+		"web.backupStarted":     {IT: "Iniziata", EN: "Begun"},
+		"web.backupFile":        {IT: "Copia", EN: "Copy"},
+		"web.backupSize":        {IT: "Dimensione", EN: "Size"},
+		"web.backupOutcome":     {IT: "Esito", EN: "Outcome"},
+		"web.backupOK":          {IT: "verificata", EN: "verified"},
+		"web.backupCopied":      {IT: "verificata e copiata altrove", EN: "verified and copied off the machine"},
+		"web.backupFailed":      {IT: "non riuscita", EN: "failed"},
+		"web.backupRemoved":     {IT: "eliminata dalla rotazione il", EN: "rotated away on"},
+		"web.backupAlerted":     {IT: "ufficio avvisato", EN: "office told"},
+		"web.backupFailing":     {IT: "Copia di sicurezza non riuscita il %s: l'ultima riuscita è del %s.", EN: "The backup of %s failed: the last that succeeded is of %s."},
+		"web.backupFailingNone": {IT: "Copia di sicurezza non riuscita il %s: nessuna copia è ancora riuscita.", EN: "The backup of %s failed: no backup has succeeded yet."},
+		"web.count.day":         {ITOne: "giorno", IT: "giorni", ENOne: "day", EN: "days"},
+		"web.count.month":       {ITOne: "mese", IT: "mesi", ENOne: "month", EN: "months"},
+	})
+}
