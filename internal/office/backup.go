@@ -299,3 +299,21 @@ func (o *Office) backupAlert(rec BackupRecord) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// The read side of the health and the metrics (issue 32).
+
+// ListRun is the latest close of a list of one kind.
+type ListRun = store.ListRun
+
+// StoreSize is the store's size in bytes; it fails when the store does
+// not answer (the readiness check).
+func (q *Queries) StoreSize(ctx context.Context) (int64, error) { return q.st.Size(ctx) }
+
+// LastListRuns returns the latest closed list of each kind.
+func (q *Queries) LastListRuns(ctx context.Context) ([]ListRun, error) { return q.st.LastListRuns(ctx) }
+
+// SubmissionsByChannel counts the submissions by the door they came in
+// by (the portal's are its uploads).
+func (q *Queries) SubmissionsByChannel(ctx context.Context) (map[string]int, error) {
+	return q.st.SubmissionsByChannel(ctx)
+}
