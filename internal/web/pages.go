@@ -54,6 +54,9 @@ type dashboardData struct {
 	// to decide about (issue 20).
 	Held    []office.HeldFile
 	Pending []office.PendingDecision
+	// Backup says whether the latest scheduled backup failed: it stays
+	// in the work queue until a later one succeeds (issue 32).
+	Backup office.BackupState
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -89,6 +92,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Pending, err = s.st.PendingDecisions(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Backup, err = s.st.BackupState(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}
