@@ -4,11 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,38 +14,6 @@ import (
 	"omologa/internal/store/lock"
 	"omologa/internal/testkit/pipelinetest"
 )
-
-// silentSMTP accepts connections and never answers: a notice being sent
-// to it stays claimed, in flight, until the daemon stops.
-func silentSMTP(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	return ln.Addr().(*net.TCPAddr).Port
-}
 
 // Issue 32: SIGTERM ends `omologa watch` cleanly, tested on the real
 // binary: it exits 0, every file dropped is judged (a judgement begun
@@ -60,7 +26,7 @@ func TestGracefulStop(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := pipelinetest.BuildBinary(t)
-	port := silentSMTP(t)
+	port := pipelinetest.SilentSMTP(t)
 	cfg := pipelinetest.Config(t, dir, "100ms", fmt.Sprintf("smtp:\n  host: 127.0.0.1\n  port: %d\n  tls: none", port))
 	drop := filepath.Join(dir, "drop")
 	os.MkdirAll(drop, 0o755)

@@ -285,19 +285,11 @@ func (o *Office) backupAlert(rec BackupRecord) ([]byte, error) {
 	}
 	body := it.T("notice.backup-failed.body", italian.DateTime(rec.StartedAt, loc), rec.Error, last,
 		italian.Clock(rec.StartedAt.Add(BackupRetry), loc))
-	h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	var buf bytes.Buffer
-	w, err := gomail.CreateSingleInlineWriter(&buf, h)
+	msg, err := plainMessage(h, body)
 	if err != nil {
 		return nil, fmt.Errorf("backup alert: %w", err)
 	}
-	if _, err := w.Write([]byte(body)); err != nil {
-		return nil, fmt.Errorf("backup alert: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("backup alert: %w", err)
-	}
-	return buf.Bytes(), nil
+	return msg, nil
 }
 
 // The read side of the health and the metrics (issue 32).

@@ -57,7 +57,13 @@ func scanBackup(sc interface{ Scan(...any) error }) (BackupRecord, error) {
 
 // Backups lists the latest limit backups, newest first.
 func (s *Store) Backups(ctx context.Context, limit int) ([]BackupRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+backupCols+` FROM backups ORDER BY started_at DESC, id DESC LIMIT ?`, limit)
+	return s.backups(ctx, `ORDER BY started_at DESC, id DESC LIMIT ?`, limit)
+}
+
+// backups lists the backups the rest of the query (a condition, the
+// order) selects.
+func (s *Store) backups(ctx context.Context, rest string, args ...any) ([]BackupRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+backupCols+` FROM backups `+rest, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: backups: %w", err)
 	}
@@ -103,23 +109,10 @@ func (s *Store) BackupState(ctx context.Context) (BackupState, error) {
 	return st, nil
 }
 
-// KeptBackups lists the copies not yet rotated away, newest first.
+// KeptBackups lists the copies not yet rotated away, newest first (a
+// copy verified whose command failed is one).
 func (s *Store) KeptBackups(ctx context.Context) ([]BackupRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+backupCols+` FROM backups WHERE ok = 1 AND removed_at IS NULL AND path <> ''
-		ORDER BY started_at DESC, id DESC`)
-	if err != nil {
-		return nil, fmt.Errorf("store: backups: %w", err)
-	}
-	defer rows.Close()
-	var out []BackupRecord
-	for rows.Next() {
-		b, err := scanBackup(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return s.backups(ctx, `WHERE removed_at IS NULL AND path <> '' ORDER BY started_at DESC, id DESC`)
 }
 
 // Size is the store file's size in bytes, as SQLite counts its pages
