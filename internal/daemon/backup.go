@@ -33,7 +33,9 @@ func (d *Daemon) runBackups(ctx context.Context) {
 			now := o.Now()
 			next := office.NextBackup(now, since, st.Last, hour, minute, loc)
 			if !next.After(now) {
-				if _, err := o.ScheduledBackup(ctx); err != nil {
+				if _, err := o.ScheduledBackup(ctx); ctx.Err() != nil {
+					return
+				} else if err != nil {
 					a.Log.Error("backup not recorded", "err", err)
 				}
 				continue

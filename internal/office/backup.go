@@ -125,7 +125,7 @@ func BackupName(t time.Time, loc *time.Location) string {
 // backup.folder and verified, the command run, the copies rotated, the
 // backup recorded; a failure is recorded and e-mailed to the office
 // (AlertBackup). The record is returned; the error is one of recording
-// it.
+// it, or ctx's when the process stopped meanwhile (nothing recorded).
 func (o *Office) ScheduledBackup(ctx context.Context) (BackupRecord, error) {
 	bc := o.Config.Backup
 	if bc == nil {
@@ -145,6 +145,16 @@ func (o *Office) ScheduledBackup(ctx context.Context) (BackupRecord, error) {
 		}
 		err = o.copyOff(ctx, bc, inv.Path)
 		rec.Copied = err == nil && len(bc.Command) > 0
+	}
+	if err != nil && ctx.Err() != nil {
+		// Stopped meanwhile (SIGTERM): not a failure of the backup. Its
+		// time is still due, so the next start makes it; a copy left
+		// would be one the rotation does not know.
+		if rec.Path != "" {
+			os.Remove(rec.Path)
+		}
+		o.Log.Info("scheduled backup interrupted by the stop: made at the next start")
+		return rec, ctx.Err()
 	}
 	rec.FinishedAt = o.Now()
 	rec.OK = err == nil

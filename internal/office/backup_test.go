@@ -161,3 +161,34 @@ func TestScheduledBackup(t *testing.T) {
 		t.Error("still failing after a success")
 	}
 }
+
+// Issue 32: a backup cut short by the stop is no failure: nothing is
+// recorded nor e-mailed, no copy is left, and its time stays due.
+func TestScheduledBackupStopped(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "slow.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\nexec sleep 30\n"), 0o755)
+	o := open(t, dir, "backup:\n  at: \"02:30\"\n  folder: backups\n  command: [\""+script+"\"]")
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for {
+			if m, _ := filepath.Glob(filepath.Join(dir, "backups", "*.db")); len(m) > 0 {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	if _, err := o.ScheduledBackup(ctx); err == nil {
+		t.Fatal("no error from a backup stopped")
+	}
+	if st, _ := o.Queries().BackupState(context.Background()); st.Last != nil {
+		t.Errorf("recorded: %+v", st.Last)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "backups", "*.db")); len(m) != 0 {
+		t.Errorf("copies left: %v", m)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "outbox", "*.eml")); len(m) != 0 {
+		t.Errorf("the office was told: %v", m)
+	}
+}
