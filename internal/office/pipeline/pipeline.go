@@ -48,6 +48,7 @@ import (
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/catalogue"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
@@ -106,7 +107,7 @@ type Options struct {
 	Poll time.Duration
 
 	Logger *slog.Logger
-	Now    func() time.Time // time.Now when nil
+	Now    func() time.Time // the office's clock; the machine's when nil
 	Read   ReadFunc         // codec.Read when nil
 
 	// LoadRegisters, when set, reads the registers again: a pass that
@@ -181,7 +182,7 @@ func New(o Options) (*Pipeline, error) {
 		o.Logger = slog.Default()
 	}
 	if o.Now == nil {
-		o.Now = time.Now
+		o.Now = clock.System()
 	}
 	if o.Read == nil {
 		o.Read = codec.Read
@@ -366,7 +367,7 @@ func (p *Pipeline) judgePass(ctx context.Context) time.Time {
 		// A judgement begun finishes even when the process is asked to
 		// stop (SIGTERM): its verdicts and notice are saved together, and
 		// the loop stops before the next one.
-		started := p.o.Now()
+		took := clock.Start()
 		if err := p.judge(context.WithoutCancel(ctx), id); err != nil {
 			// Left in the received state, and judged again after a
 			// wait that grows with each failure (the disk may stay full).
@@ -379,7 +380,7 @@ func (p *Pipeline) judgePass(ctx context.Context) time.Time {
 		delete(p.retry, id)
 		judged = true
 		if h := p.hooks.Judged; h != nil {
-			h(p.o.Now().Sub(started))
+			h(took.Elapsed())
 		}
 	}
 	var next time.Time
