@@ -61,6 +61,10 @@ type Config struct {
 	// their cut-offs as they would (issue 20). Real installations leave
 	// it unset.
 	Clock string `yaml:"clock,omitempty"`
+	// Backup schedules the daemon's daily backups (ops.go); nil: none.
+	Backup *Backup `yaml:"backup,omitempty"`
+	// Metrics guards /metrics and sets /readyz's threshold (ops.go).
+	Metrics Metrics `yaml:"metrics,omitempty"`
 
 	// clock is the clock Now built from Clock, once.
 	clock     clock.Clock
@@ -315,8 +319,9 @@ func Parse(path string, data []byte) (*Config, error) {
 	c.File = path
 	// The portal's keys are checked as given, before the defaults take
 	// the place of those left out.
-	perr := c.checkPortal(root)
+	perr := errors.Join(c.checkPortal(root), c.checkOps(root))
 	c.defaults()
+	c.opsDefaults()
 	if err := errors.Join(perr, c.check()); err != nil {
 		return nil, err
 	}
@@ -562,6 +567,7 @@ func (c *Config) resolve(dir string) {
 		abs(&c.Web.TLSCert)
 		abs(&c.Web.TLSKey)
 	}
+	c.resolveOps(dir)
 }
 
 // ArchiveDir is where recorded originals are moved.

@@ -115,10 +115,12 @@ func imapIntake(a *App) (intake, error) {
 	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
 		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
 		State:      imap.StateFuncs{LoadFunc: a.Store.MailboxState, SaveFunc: a.saveMailboxState},
-		MaxMessage: a.Config.Limits.MaxMessageBytes, Limits: MailLimits(a.Config), Logger: a.Log, Spool: a.spool})
+		MaxMessage: a.Config.Limits.MaxMessageBytes, Limits: MailLimits(a.Config), Logger: a.Log, Spool: a.spool,
+		Connected: a.Vitals.IMAPConnected, Polled: func() { a.Vitals.IMAPPolled(a.Office.Now()) }})
 	if err != nil {
 		return intake{}, err
 	}
+	a.Vitals.WatchesIMAP()
 	return intake{w.Run, w.Once}, nil
 }
 

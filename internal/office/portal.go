@@ -378,19 +378,27 @@ func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, e
 	h.Set("X-Omologa-Kind", "portal-link")
 	minutes := int(p.opt.LinkValid / time.Minute)
 	body := it.T("notice.portal-link.body", per.Name, it.N("count.minute", minutes), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
-	var buf bytes.Buffer
-	w, err := gomail.CreateSingleInlineWriter(&buf, func() gomail.Header {
-		h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-		return h
-	}())
+	msg, err := plainMessage(h, body)
 	if err != nil {
 		return nil, fmt.Errorf("portal: %w", err)
 	}
+	return msg, nil
+}
+
+// plainMessage writes a message of one plain-text UTF-8 part under h:
+// the office's automatic messages (a sign-in link, a failed backup).
+func plainMessage(h gomail.Header, body string) ([]byte, error) {
+	h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
+	var buf bytes.Buffer
+	w, err := gomail.CreateSingleInlineWriter(&buf, h)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := w.Write([]byte(body)); err != nil {
-		return nil, fmt.Errorf("portal: %w", err)
+		return nil, err
 	}
 	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("portal: %w", err)
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }

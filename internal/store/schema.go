@@ -567,6 +567,26 @@ CREATE TABLE automatic_mail (
 	UNIQUE (content_hash, message_id)
 );
 `,
+	// (issue 32) the daemon's scheduled backups, each recorded whether it
+	// succeeded or not (a failure stays in the work queue until a later
+	// backup succeeds; the office is told of it once, alerted_at), and
+	// how long each list's close ran, for the metrics.
+	`
+CREATE TABLE backups (
+	id          INTEGER PRIMARY KEY,
+	started_at  TEXT NOT NULL,
+	finished_at TEXT NOT NULL,
+	path        TEXT NOT NULL DEFAULT '',  -- the verified copy ('' when none was written)
+	bytes       INTEGER NOT NULL DEFAULT 0,
+	ok          INTEGER NOT NULL,
+	error       TEXT NOT NULL DEFAULT '',
+	copied      INTEGER NOT NULL DEFAULT 0, -- backup.command ran on it and succeeded
+	removed_at  TEXT,                       -- rotated away
+	alerted_at  TEXT                        -- the office was e-mailed about its failure
+);
+CREATE INDEX backups_started ON backups(started_at);
+ALTER TABLE rating_lists ADD COLUMN run_ms INTEGER NOT NULL DEFAULT 0;
+`,
 }
 
 // standingMigration (issue 22) keeps on each tournament what the

@@ -181,9 +181,19 @@ func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/registers?done=imported", http.StatusSeeOther)
 }
 
+// usersData is the admin's page: the users, and the scheduled backups.
+type usersData struct {
+	Users  []office.User
+	Backup backupView
+}
+
 func (s *Server) users(w http.ResponseWriter, r *http.Request) {
-	us, err := s.o.Users(r.Context(), visitOf(r).actor())
-	s.show(w, r, "users", "users", us, err)
+	d := usersData{}
+	var err error
+	if d.Users, err = s.o.Users(r.Context(), visitOf(r).actor()); err == nil {
+		d.Backup, err = s.backupView(r.Context())
+	}
+	s.show(w, r, "users", "users", d, err)
 }
 
 func (s *Server) addUser(w http.ResponseWriter, r *http.Request) {

@@ -60,6 +60,9 @@ type dashboardData struct {
 	// Replies are the written replies to notices the office has still
 	// to read (issue 34).
 	Replies []office.Reply
+	// Backup says whether the latest scheduled backup failed: it stays
+	// in the work queue until a later one succeeds (issue 32).
+	Backup office.BackupState
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -103,6 +106,10 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Replies, err = s.st.RepliesToRead(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Backup, err = s.st.BackupState(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}

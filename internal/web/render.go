@@ -75,6 +75,8 @@ var funcs = template.FuncMap{
 	// hasProvince says a city already closes with its province, "Novara (NO)".
 	"hasProvince": func(city string) bool { return fsi.ProvinceOfCity(city) != "" },
 	"add":         func(a, b int) int { return a + b },
+	"size":        italian.Size,
+	"base":        filepath.Base,
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
 		for k, vs := range q {

@@ -133,7 +133,22 @@ type Pipeline struct {
 	index *rating.Index
 	// stamp is the store's registers stamp when they were last read.
 	stamp string
+	hooks Hooks
 }
+
+// Hooks are what the pipeline tells of its work to whoever watches the
+// process's health (the daemon's office.Vitals); set before Run.
+type Hooks struct {
+	// Judged is called after each submission judged, with how long it
+	// took.
+	Judged func(time.Duration)
+	// Delivering is called with true at each delivery pass and with
+	// false when the delivery loop stops.
+	Delivering func(running bool)
+}
+
+// SetHooks sets the hooks; call it before Run.
+func (p *Pipeline) SetHooks(h Hooks) { p.hooks = h }
 
 // New checks the options and fills the defaults.
 func New(o Options) (*Pipeline, error) {
@@ -288,7 +303,12 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer wg.Done()
-		p.loop(ctx, p.kickSend, p.deliverPass)
+		pass := p.deliverPass
+		if h := p.hooks.Delivering; h != nil {
+			pass = func(ctx context.Context) time.Time { h(true); return p.deliverPass(ctx) }
+			defer h(false)
+		}
+		p.loop(ctx, p.kickSend, pass)
 	}()
 	wg.Wait()
 	return nil
@@ -357,7 +377,11 @@ func (p *Pipeline) judgePass(ctx context.Context) time.Time {
 		if failed && p.o.Now().Before(r.at) {
 			continue
 		}
-		if err := p.judge(ctx, id); err != nil {
+		// A judgement begun finishes even when the process is asked to
+		// stop (SIGTERM): its verdicts and notice are saved together, and
+		// the loop stops before the next one.
+		took := clock.Start()
+		if err := p.judge(context.WithoutCancel(ctx), id); err != nil {
 			// Left in the received state, and judged again after a
 			// wait that grows with each failure (the disk may stay full).
 			r.failures++
@@ -368,6 +392,9 @@ func (p *Pipeline) judgePass(ctx context.Context) time.Time {
 		}
 		delete(p.retry, id)
 		judged = true
+		if h := p.hooks.Judged; h != nil {
+			h(took.Elapsed())
+		}
 	}
 	var next time.Time
 	for id, r := range p.retry {
