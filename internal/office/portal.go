@@ -737,10 +737,14 @@ func proposeFields(t *tournament.Tournament, rep validate.Report, per *Person) m
 
 // FieldNames are the body fields of RAPID 5.2 the portal asks to
 // confirm, in order, with their Italian labels.
-var FieldNames = []struct{ Name, Label string }{
-	{"venue", catalogue.IT.T("office.portal.field.venue")}, {"date", catalogue.IT.T("office.portal.field.date")},
-	{"arbiter", catalogue.IT.T("office.portal.field.arbiter")}, {"organiser", catalogue.IT.T("office.portal.field.organiser")},
-}
+var FieldNames = []Field{{"venue"}, {"date"}, {"arbiter"}, {"organiser"}}
+
+// Field is a body field of RAPID 5.2 the portal asks to confirm.
+type Field struct{ Name string }
+
+// Label is the field's Italian label (read when a page is made, not at
+// start-up: the catalogue is built on first use).
+func (f Field) Label() string { return catalogue.IT.T("office.portal.field." + f.Name) }
 
 // Submit makes an upload a submission, received at at (the upload
 // time, RTF 6.2.2 / RAPID 5.2), with the body fields the person

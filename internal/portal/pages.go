@@ -87,7 +87,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	s.stage(per.Email, st)
 	d.Check, d.File, d.Stage = c, hdr.Filename, st.id
 	for _, fn := range office.FieldNames {
-		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label, Value: c.Fields[fn.Name]})
+		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label(), Value: c.Fields[fn.Name]})
 	}
 	s.render(w, r, http.StatusOK, "check", d)
 }

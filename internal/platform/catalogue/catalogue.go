@@ -33,6 +33,8 @@ package catalogue
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -207,6 +209,9 @@ func add(group map[string]Entry) { groups = append(groups, group) }
 
 // index is the catalogue: every group joined into one map, built once.
 var index = sync.OnceValue(func() map[string]Entry {
+	if os.Getenv("CATTRACE") != "" {
+		debug.PrintStack()
+	}
 	for _, b := range builders {
 		b()
 	}
