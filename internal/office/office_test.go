@@ -34,6 +34,8 @@ func TestRoleMay(t *testing.T) {
 		{Officer, ActFideExport, true},
 		{Officer, ActUsers, false},
 		{Admin, ActUsers, true},
+		{Officer, ActProfile, false},
+		{Admin, ActProfile, true},
 		{Admin, ActRelease, true},
 		{Role("guest"), ActRelease, false},
 		{Admin, Action("format-disk"), false},

@@ -776,7 +776,7 @@ func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []by
 	var body strings.Builder
 	for _, f := range FieldNames {
 		if v := clean[f.Name]; v != "" {
-			fmt.Fprintf(&body, "%s: %s\n", f.Label, v)
+			fmt.Fprintf(&body, "%s: %s\n", f.Label(), v)
 		}
 	}
 	sub := &ingest.Submission{Channel: ingest.ChannelPortal, ReceivedAt: at, Sender: per.Email, Subject: ingest.CleanName(name),
