@@ -11,7 +11,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "b8b0076bf1b846083c4d1678b749449c5a891b6b6fe916cb6e35403578304051"
+const predecodedSHA256 = "30700fdb283b4a4a3b717f405259ee703f392368ce28fe8700a67915170dcbf3"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -593,6 +593,12 @@ func predecodedFile() File {
 					Article:   "RAPID 5.2",
 					MessageIT: "File non accettato. {advice}",
 					MessageEN: "File not accepted. {advice}",
+				},
+				"format.too-large": {
+					Severity:  "error",
+					Article:   "RAPID 5.2",
+					MessageIT: "Il file contiene {count} {what}, oltre il limite di {max} che l'ufficio legge: inviate il file TRF del solo torneo prodotto dal programma di abbinamento.",
+					MessageEN: "The file holds {count} {what}, over the limit of {max} the office reads: send the TRF file of the tournament alone, written by the pairing program.",
 				},
 				"format.unreadable": {
 					Severity:  "error",
@@ -2754,6 +2760,10 @@ func predecodedFile() File {
 						CutoffDayOfPreviousMonth: 0,
 					},
 				},
+			},
+			Limits: validate.FileLimits{
+				MaxLines:   100000,
+				MaxPlayers: 20000,
 			},
 			Name: "",
 		},

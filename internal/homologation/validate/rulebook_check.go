@@ -64,6 +64,9 @@ func (b *Rulebook) Check() []Problem {
 	if !k.BlitzJudgedBy.IsRuleSet() {
 		kp.in("blitz_judged_by").add("kind_of_play.blitz_judged_by %q: standard, rapid or promotion", k.BlitzJudgedBy)
 	}
+	if l := b.Limits; l.MaxLines < 0 || l.MaxPlayers < 0 {
+		top.in("limits").add("limits: max_lines (%d) and max_players (%d) are positive, or left out for the defaults (%d, %d)", l.MaxLines, l.MaxPlayers, DefaultMaxLines, DefaultMaxPlayers)
+	}
 	if len(b.RuleSets) == 0 {
 		top.in("rulesets").add("no rule set")
 	}
