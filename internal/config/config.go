@@ -16,11 +16,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/strictyaml"
 )
@@ -59,6 +61,10 @@ type Config struct {
 	// their cut-offs as they would (issue 20). Real installations leave
 	// it unset.
 	Clock string `yaml:"clock,omitempty"`
+
+	// clock is the clock Now built from Clock, once.
+	clock     clock.Clock
+	clockOnce sync.Once
 
 	// File is the configuration file read, for messages.
 	File string `yaml:"-"`
@@ -603,13 +609,18 @@ func Password(env string) (string, error) {
 	return p, nil
 }
 
-// Now returns the office's clock: the real time, or, with Clock set,
-// Clock when the program started and running on from there.
-func (c *Config) Now() func() time.Time {
-	at, err := time.Parse(time.RFC3339, c.Clock)
-	if c.Clock == "" || err != nil {
-		return time.Now
-	}
-	start := time.Now()
-	return func() time.Time { return at.Add(time.Since(start)) }
+// Now returns the office's one clock: the machine's time, or, with
+// Clock set, Clock when the configuration first asked for it and running
+// on from there. Every call returns the same clock, so that whatever the
+// process records and compares reads one time (package clock).
+func (c *Config) Now() clock.Clock {
+	c.clockOnce.Do(func() {
+		at, err := time.Parse(time.RFC3339, c.Clock)
+		if c.Clock == "" || err != nil {
+			c.clock = clock.System()
+			return
+		}
+		c.clock = clock.Pinned(at)
+	})
+	return c.clock
 }

@@ -33,6 +33,6 @@ func ServeWeb(ctx context.Context, o *office.Office, wc *config.Web, log *slog.L
 // configuration, and the arbiters' portal with the bounds of the
 // configuration's portal section.
 func webOptions(o *office.Office, wc *config.Web, log *slog.Logger) web.Options {
-	return web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, nil), Web: wc, Log: log,
+	return web.Options{Office: o, Accounts: accounts.New(o.Store, wc.Session, o.Now), Web: wc, Log: log,
 		WarmIndex: true, Portal: office.NewPortal(o, office.PortalOptionsOf(o.Config))}
 }

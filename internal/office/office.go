@@ -236,7 +236,7 @@ func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *st
 		return nil, err
 	}
 	load := func(ctx context.Context) (*registers.Set, error) { return LoadRegisters(ctx, st, cfg) }
-	return pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, LoadRegisters: load, Mailer: m,
+	return pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, LoadRegisters: load, Mailer: m, Now: cfg.Now(),
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,

@@ -40,6 +40,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/failure"
 )
 
@@ -66,7 +67,7 @@ type Store struct {
 // Open opens (creating if needed) the database at path and brings its
 // schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
-	start := time.Now()
+	start := clock.Start()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -98,7 +99,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		if err == nil {
 			return s, nil
 		}
-		if !isBusy(err) || time.Since(start) > 10*time.Second {
+		if !isBusy(err) || start.Elapsed() > 10*time.Second {
 			db.Close()
 			return nil, fmt.Errorf("store %s: %w", path, err)
 		}
@@ -830,12 +831,12 @@ func (s *Store) MailboxState(ctx context.Context, mailbox string) (validity, las
 	return uint32(v), uint32(u), nil
 }
 
-// SaveMailboxState records the UIDVALIDITY and the last UID taken.
-func (s *Store) SaveMailboxState(ctx context.Context, mailbox string, validity, lastUID uint32) error {
+// SaveMailboxState records the UIDVALIDITY and the last UID taken, at now.
+func (s *Store) SaveMailboxState(ctx context.Context, mailbox string, validity, lastUID uint32, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO mailbox_state (mailbox, uidvalidity, last_uid, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity,
 		last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
-		mailbox, int64(validity), int64(lastUID), ts(time.Now()))
+		mailbox, int64(validity), int64(lastUID), ts(now))
 	if err != nil {
 		return fmt.Errorf("store: save mailbox %s: %w", mailbox, err)
 	}

@@ -38,7 +38,7 @@ type stage struct {
 // A function: the catalogue is read on first use, not at start-up.
 func errStageFull() error { return office.Refusal(office.Conflict, "web.refused.stage-full") }
 
-func (st *stage) put(s staged) (string, error) {
+func (st *stage) put(s staged, now time.Time) (string, error) {
 	tok := webkit.Token()
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -47,7 +47,7 @@ func (st *stage) put(s staged) (string, error) {
 	}
 	total := 0
 	for k, v := range st.m {
-		if time.Since(v.at) > stageFor || v.user == s.user {
+		if now.Sub(v.at) > stageFor || v.user == s.user {
 			delete(st.m, k)
 			continue
 		}
@@ -60,11 +60,11 @@ func (st *stage) put(s staged) (string, error) {
 	return tok, nil
 }
 
-func (st *stage) take(tok, user string) (staged, bool) {
+func (st *stage) take(tok, user string, now time.Time) (staged, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s, ok := st.m[tok]
-	if !ok || s.user != user || time.Since(s.at) > stageFor {
+	if !ok || s.user != user || now.Sub(s.at) > stageFor {
 		return staged{}, false
 	}
 	delete(st.m, tok)
@@ -156,7 +156,7 @@ func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Diff = diff
-	if d.Token, err = s.staged.put(staged{user: v.sess.User.Name, kind: kind, name: name, data: data, at: time.Now()}); err != nil {
+	if d.Token, err = s.staged.put(staged{user: v.sess.User.Name, kind: kind, name: name, data: data, at: s.now()}, s.now()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -165,7 +165,7 @@ func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 	v := visitOf(r)
-	st, ok := s.staged.take(r.PostFormValue("token"), v.sess.User.Name)
+	st, ok := s.staged.take(r.PostFormValue("token"), v.sess.User.Name, s.now())
 	if !ok {
 		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.preview-expired"))
 		return

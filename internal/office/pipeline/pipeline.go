@@ -48,6 +48,7 @@ import (
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/catalogue"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
@@ -106,7 +107,7 @@ type Options struct {
 	Poll time.Duration
 
 	Logger *slog.Logger
-	Now    func() time.Time // time.Now when nil
+	Now    func() time.Time // the office's clock; the machine's when nil
 	Read   ReadFunc         // codec.Read when nil
 
 	// LoadRegisters, when set, reads the registers again: a pass that
@@ -166,7 +167,7 @@ func New(o Options) (*Pipeline, error) {
 		o.Logger = slog.Default()
 	}
 	if o.Now == nil {
-		o.Now = time.Now
+		o.Now = clock.System()
 	}
 	if o.Read == nil {
 		o.Read = codec.Read
