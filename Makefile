@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/omologa
 
-.PHONY: run test build lint fuzz bench bench-scale clean lists memcheck
+.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload clean lists memcheck
 
 build:
 	$(GO) build -o $(BIN) ./cmd/omologa
@@ -46,6 +46,33 @@ lists: build
 test:
 	$(GO) vet ./...
 	$(GO) test -race -timeout 30m ./...
+	$(MAKE) bench-smoke
+
+# Issue 31's benchmarks once each at a tiny size, so that none rots (no
+# figure is asserted: the goals are printed beside the measures).
+bench-smoke:
+	$(GO) test -run '^$$' -bench 'CheckCommand' -benchtime 1x ./cmd/omologa
+	$(GO) test -run '^$$' -bench 'PortalPreCheck' -benchtime 1x ./internal/portal
+
+# Issue 31, start-up, as whole processes (median of 20, hyperfine from
+# Debian): an empty Go binary, `omologa -h` (goal: within 2x the empty
+# binary) and `omologa check --json` of a small file (goal: 6 ms).
+STARTUP_FILE ?= samples/drop/open_novara_2026.trf
+bench-startup: build
+	@d=$$(mktemp -d) && printf 'package main\nfunc main() {}\n' > $$d/main.go && \
+	(cd $$d && $(GO) mod init empty >/dev/null 2>&1 && $(GO) build -o empty .) && \
+	hyperfine -N -w 5 -r 20 --export-json $$d/h.json $$d/empty './$(BIN) -h' \
+		'./$(BIN) check --rules rules.yaml --json --received 2026-11-23T10:00:00Z $(STARTUP_FILE)' -i >/dev/null && \
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; m=[x["median"]*1000 for x in r]; \
+print("empty Go binary  %5.1f ms" % m[0]); print("omologa -h       %5.1f ms   goal <= %.1f ms (2x empty)" % (m[1], 2*m[0])); \
+print("omologa check    %5.1f ms   goal <= 6 ms" % m[2])' $$d/h.json; rm -rf $$d
+
+# Issue 31, what one arbiter's uploads cost the server: one pre-check of a
+# TRF of a million junk lines (goal 1.5 s, +60 MB) and 20 parallel ones
+# of 10 MB (goal: under 400 MB, the portal answering).
+bench-upload:
+	OMOLOGA_BENCH_JUNK_LINES=1000000 $(GO) test -run '^$$' -bench 'PortalPreCheckJunk' -benchtime 1x ./internal/portal
+	OMOLOGA_BENCH_JUNK_LINES=700000 OMOLOGA_BENCH_PARALLEL=20 $(GO) test -run '^$$' -bench 'PortalPreCheckParallel' -benchtime 1x ./internal/portal
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)

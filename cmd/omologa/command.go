@@ -81,6 +81,11 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 		k.verb, k.args = args[0], args[1:]
 		k.name += " " + k.verb
 	}
+	rest, prof, err := takeProfileFlags(k.args)
+	if err != nil {
+		return badUsage(stderr, k.name, "%v", err)
+	}
+	k.args = rest
 	k.fs = newFlags(stderr, k.name, c.usage)
 	if c.config != "" {
 		k.config = k.fs.String("config", defaultConfig(), c.config)
@@ -94,6 +99,17 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 	if c.kind != "" {
 		k.kindFlag = k.fs.String("kind", "", c.kind)
 	}
+	stop, err := prof.start()
+	if err != nil {
+		return failed(stderr, k.name, err)
+	}
+	// Registered first, so run last: the profiles take in the closing of
+	// what the command opened.
+	defer func() {
+		if err := stop(); err != nil {
+			fmt.Fprintf(stderr, "omologa %s: profile: %v\n", k.name, err)
+		}
+	}()
 	defer func() {
 		for i := len(k.closers) - 1; i >= 0; i-- {
 			k.closers[i]()

@@ -68,4 +68,5 @@ func usage(out io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'omologa COMMAND -h' for a command's flags.")
+	fmt.Fprintln(w, "Every command also takes --cpuprofile FILE and --memprofile FILE (profiles for go tool pprof).")
 }

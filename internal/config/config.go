@@ -256,6 +256,11 @@ type Portal struct {
 	// MaxUploadBytes bounds one upload; at most limits.max_file_bytes,
 	// its default.
 	MaxUploadBytes int64 `yaml:"max_upload_bytes,omitempty"`
+	// Judging bounds the uploads judged at once across the whole server
+	// (1-64, default 2): the others wait their turn a while, then are
+	// told to try again (HTTP 503, Retry-After). One judgement of a
+	// large file costs memory; a few at once cannot exhaust the machine.
+	Judging int `yaml:"judging,omitempty"`
 	// Session is how long a portal sign-in lasts (1m-720h); default
 	// web.session.
 	Session time.Duration `yaml:"session,omitempty"`
@@ -293,6 +298,7 @@ const (
 	DefaultPortalLinkLifetime   = 15 * time.Minute
 	DefaultPortalLinksPerHour   = 5
 	DefaultPortalUploadsPerHour = 30
+	DefaultPortalJudging        = 2
 )
 
 // The portal's ranges: beyond them a value is a slip (a link valid for
@@ -301,6 +307,7 @@ const (
 	MaxPortalLinkLifetime   = 24 * time.Hour
 	MaxPortalLinksPerHour   = 100
 	MaxPortalUploadsPerHour = 1000
+	MaxPortalJudging        = 64
 	MinPortalUploadBytes    = 1 << 10
 	MaxPortalSession        = 720 * time.Hour
 )
@@ -386,6 +393,7 @@ func (c *Config) defaults() {
 	defaults.Fill(&p.LinkLifetime, DefaultPortalLinkLifetime)
 	defaults.Fill(&p.LinksPerHour, DefaultPortalLinksPerHour)
 	defaults.Fill(&p.UploadsPerHour, DefaultPortalUploadsPerHour)
+	defaults.Fill(&p.Judging, DefaultPortalJudging)
 	defaults.Fill(&p.MaxUploadBytes, l.MaxFileBytes)
 	session := DefaultWebSession
 	if c.Web != nil {
@@ -412,6 +420,8 @@ func (c *Config) checkPortal(root *yaml.Node) error {
 			fmt.Sprintf("is %d: from 1 to %d (leave it out for %d)", p.LinksPerHour, MaxPortalLinksPerHour, DefaultPortalLinksPerHour)},
 		{"uploads_per_hour", p.UploadsPerHour < 1 || p.UploadsPerHour > MaxPortalUploadsPerHour,
 			fmt.Sprintf("is %d: from 1 to %d (leave it out for %d)", p.UploadsPerHour, MaxPortalUploadsPerHour, DefaultPortalUploadsPerHour)},
+		{"judging", p.Judging < 1 || p.Judging > MaxPortalJudging,
+			fmt.Sprintf("is %d: from 1 to %d (leave it out for %d)", p.Judging, MaxPortalJudging, DefaultPortalJudging)},
 		{"max_upload_bytes", p.MaxUploadBytes < MinPortalUploadBytes || p.MaxUploadBytes > maxFile,
 			fmt.Sprintf("is %d: from %d to limits.max_file_bytes, %d (leave it out for that)", p.MaxUploadBytes, MinPortalUploadBytes, maxFile)},
 		{"session", p.Session < time.Minute || p.Session > MaxPortalSession,

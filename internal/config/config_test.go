@@ -28,7 +28,7 @@ func TestSamplesConfigLoads(t *testing.T) {
 	}
 	// The portal's section shows the defaults.
 	if want := (Portal{LinkLifetime: DefaultPortalLinkLifetime, LinksPerHour: DefaultPortalLinksPerHour, UploadsPerHour: DefaultPortalUploadsPerHour,
-		MaxUploadBytes: c.Limits.MaxFileBytes, Session: c.Web.Session}); c.Portal != want {
+		MaxUploadBytes: c.Limits.MaxFileBytes, Judging: DefaultPortalJudging, Session: c.Web.Session}); c.Portal != want {
 		t.Errorf("the sample's portal section %+v, want the defaults %+v", c.Portal, want)
 	}
 }
@@ -157,15 +157,15 @@ func TestPortalSection(t *testing.T) {
 		err          string
 	}{
 		{"absent: today's defaults", "", Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 5, UploadsPerHour: 30,
-			MaxUploadBytes: DefaultMaxFileBytes, Session: 8 * time.Hour}, ""},
+			MaxUploadBytes: DefaultMaxFileBytes, Judging: 2, Session: 8 * time.Hour}, ""},
 		{"empty section: the defaults", "portal: {}\n", Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 5, UploadsPerHour: 30,
-			MaxUploadBytes: DefaultMaxFileBytes, Session: 8 * time.Hour}, ""},
-		{"every key set", "portal:\n  link_lifetime: 30m\n  links_per_hour: 2\n  uploads_per_hour: 10\n  max_upload_bytes: 1048576\n  session: 2h\n",
-			Portal{LinkLifetime: 30 * time.Minute, LinksPerHour: 2, UploadsPerHour: 10, MaxUploadBytes: 1 << 20, Session: 2 * time.Hour}, ""},
+			MaxUploadBytes: DefaultMaxFileBytes, Judging: 2, Session: 8 * time.Hour}, ""},
+		{"every key set", "portal:\n  link_lifetime: 30m\n  links_per_hour: 2\n  uploads_per_hour: 10\n  max_upload_bytes: 1048576\n  judging: 4\n  session: 2h\n",
+			Portal{LinkLifetime: 30 * time.Minute, LinksPerHour: 2, UploadsPerHour: 10, MaxUploadBytes: 1 << 20, Judging: 4, Session: 2 * time.Hour}, ""},
 		{"some keys set, the others default", "portal:\n  links_per_hour: 3\n",
-			Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 3, UploadsPerHour: 30, MaxUploadBytes: DefaultMaxFileBytes, Session: 8 * time.Hour}, ""},
+			Portal{LinkLifetime: 15 * time.Minute, LinksPerHour: 3, UploadsPerHour: 30, MaxUploadBytes: DefaultMaxFileBytes, Judging: 2, Session: 8 * time.Hour}, ""},
 		{"the bounds' edges", "portal:\n  link_lifetime: 24h\n  links_per_hour: 100\n  uploads_per_hour: 1\n  max_upload_bytes: 1024\n  session: 720h\n",
-			Portal{LinkLifetime: 24 * time.Hour, LinksPerHour: 100, UploadsPerHour: 1, MaxUploadBytes: 1024, Session: 720 * time.Hour}, ""},
+			Portal{LinkLifetime: 24 * time.Hour, LinksPerHour: 100, UploadsPerHour: 1, MaxUploadBytes: 1024, Judging: 2, Session: 720 * time.Hour}, ""},
 		{"a link lifetime over 24 hours", "portal:\n  links_per_hour: 2\n  link_lifetime: 25h\n", Portal{},
 			"x.yaml:16: portal.link_lifetime is 25h0m0s: whole minutes from 1m to 24h0m0s"},
 		{"a link lifetime of no time", "portal:\n  link_lifetime: 0s\n", Portal{}, "x.yaml:15: portal.link_lifetime is 0s"},
@@ -174,6 +174,8 @@ func TestPortalSection(t *testing.T) {
 		{"no links at all", "portal:\n  links_per_hour: 0\n", Portal{}, "x.yaml:15: portal.links_per_hour is 0: from 1 to 100 (leave it out for 5)"},
 		{"too many links", "portal:\n  links_per_hour: 5000\n", Portal{}, "x.yaml:15: portal.links_per_hour is 5000"},
 		{"0 uploads", "portal:\n  session: 1h\n\n  uploads_per_hour: 0\n", Portal{}, "x.yaml:17: portal.uploads_per_hour is 0: from 1 to 1000 (leave it out for 30)"},
+		{"no judging at all", "portal:\n  judging: 0\n", Portal{}, "x.yaml:15: portal.judging is 0: from 1 to 64 (leave it out for 2)"},
+		{"too many judgements at once", "portal:\n  judging: 65\n", Portal{}, "x.yaml:15: portal.judging is 65"},
 		{"negative uploads", "portal:\n  uploads_per_hour: -1\n", Portal{}, "x.yaml:15: portal.uploads_per_hour is -1"},
 		{"an upload over limits.max_file_bytes", "portal:\n  max_upload_bytes: 20971521\n", Portal{},
 			"x.yaml:15: portal.max_upload_bytes is 20971521: from 1024 to limits.max_file_bytes, 20971520"},

@@ -71,6 +71,9 @@ const (
 	ActFideExport  Action = "fide-export"
 	// ActOwnPassword is every user's change of his own password.
 	ActOwnPassword Action = "own-password"
+	// ActProfile is reading the running server's profiles
+	// (net/http/pprof): how it spends time and memory, for the admin.
+	ActProfile Action = "profile"
 )
 
 // rank orders the roles; minRank is the lowest role allowed each act.
@@ -80,7 +83,7 @@ var minRank = map[Action]int{
 	ActRelease: 1, ActDiscard: 1, ActResend: 1, ActAnswer: 1,
 	ActDecide: 2, ActRevoke: 2, ActReinstate: 2, ActLink: 2, ActUnlink: 2,
 	ActImport: 2, ActUndoImport: 2, ActListRun: 2, ActListPreview: 2, ActFideExport: 2,
-	ActUsers: 3, ActOwnPassword: 1,
+	ActUsers: 3, ActOwnPassword: 1, ActProfile: 3,
 }
 
 // May reports whether the role may do the act. An unknown role or act

@@ -34,6 +34,8 @@ func TestRoleMay(t *testing.T) {
 		{Officer, ActFideExport, true},
 		{Officer, ActUsers, false},
 		{Admin, ActUsers, true},
+		{Officer, ActProfile, false},
+		{Admin, ActProfile, true},
 		{Admin, ActRelease, true},
 		{Role("guest"), ActRelease, false},
 		{Admin, Action("format-disk"), false},
@@ -172,7 +174,8 @@ func TestResendDelivered(t *testing.T) {
 // one that leaves them out; a configuration's portal section, web.session
 // and limits.max_file_bytes when set; an option given in code wins.
 func TestPortalOptionsOf(t *testing.T) {
-	today := PortalOptions{LinkValid: 15 * time.Minute, Session: 12 * time.Hour, MaxLinks: 5, MaxUploads: 30, MaxBytes: ingest.DefaultMaxFileBytes}
+	today := PortalOptions{LinkValid: 15 * time.Minute, Session: 12 * time.Hour, MaxLinks: 5, MaxUploads: 30, MaxBytes: ingest.DefaultMaxFileBytes,
+		Judging: config.DefaultPortalJudging, JudgeWait: defaultJudgeWait}
 	if got := PortalOptionsOf(nil); got != today {
 		t.Errorf("no configuration: %+v, want %+v", got, today)
 	}
@@ -181,7 +184,8 @@ func TestPortalOptionsOf(t *testing.T) {
 	}
 	c := &config.Config{Web: &config.Web{Session: 2 * time.Hour}, Limits: config.Limits{MaxFileBytes: 1 << 20},
 		Portal: config.Portal{LinkLifetime: 20 * time.Minute, UploadsPerHour: 3}}
-	want := PortalOptions{LinkValid: 20 * time.Minute, Session: 2 * time.Hour, MaxLinks: 5, MaxUploads: 3, MaxBytes: 1 << 20}
+	want := PortalOptions{LinkValid: 20 * time.Minute, Session: 2 * time.Hour, MaxLinks: 5, MaxUploads: 3, MaxBytes: 1 << 20,
+		Judging: config.DefaultPortalJudging, JudgeWait: defaultJudgeWait}
 	if got := PortalOptionsOf(c); got != want {
 		t.Errorf("configured: %+v, want %+v", got, want)
 	}

@@ -67,6 +67,10 @@ type PortalOptions struct {
 	MaxLinks   int           // links sent to one address an hour: portal.links_per_hour, 5
 	MaxUploads int           // files checked or submitted by one person an hour: portal.uploads_per_hour, 30
 	MaxBytes   int64         // one upload: portal.max_upload_bytes, else limits.max_file_bytes
+	Judging    int           // uploads judged at once, the whole server: portal.judging, 2
+	// JudgeWait is how long an upload waits for its turn to be judged
+	// before the person is told to try again: 15 seconds.
+	JudgeWait time.Duration
 }
 
 // PortalOptionsOf are the bounds a configuration sets (its portal
@@ -80,7 +84,7 @@ func PortalOptionsOf(c *config.Config) PortalOptions {
 	if c != nil {
 		p := c.Portal
 		opt = PortalOptions{LinkValid: p.LinkLifetime, Session: p.Session, MaxLinks: p.LinksPerHour,
-			MaxUploads: p.UploadsPerHour, MaxBytes: p.MaxUploadBytes}
+			MaxUploads: p.UploadsPerHour, MaxBytes: p.MaxUploadBytes, Judging: p.Judging}
 		if c.Web != nil && c.Web.Session > 0 {
 			session = c.Web.Session
 		}
@@ -93,6 +97,8 @@ func PortalOptionsOf(c *config.Config) PortalOptions {
 	defaults.Fill(&opt.MaxLinks, config.DefaultPortalLinksPerHour)
 	defaults.Fill(&opt.MaxUploads, config.DefaultPortalUploadsPerHour)
 	defaults.Fill(&opt.MaxBytes, maxBytes)
+	defaults.Fill(&opt.Judging, config.DefaultPortalJudging)
+	defaults.Fill(&opt.JudgeWait, defaultJudgeWait)
 	return opt
 }
 
@@ -112,6 +118,7 @@ type Portal struct {
 	index    *rating.Index
 	mailer   mailer.Mailer
 	sending  sync.WaitGroup
+	judging  chan struct{} // a slot per upload being judged (Admit)
 }
 
 // NewPortal returns the portal of an office.
@@ -122,8 +129,10 @@ func NewPortal(o *Office, opt PortalOptions) *Portal {
 	defaults.Fill(&opt.MaxLinks, d.MaxLinks)
 	defaults.Fill(&opt.MaxUploads, d.MaxUploads)
 	defaults.Fill(&opt.MaxBytes, d.MaxBytes)
+	defaults.Fill(&opt.Judging, d.Judging)
+	defaults.Fill(&opt.JudgeWait, d.JudgeWait)
 	return &Portal{o: o, opt: opt, uploads: map[string][]time.Time{}, throttle: accounts.NewThrottle(),
-		pending: map[string]int{}}
+		pending: map[string]int{}, judging: make(chan struct{}, opt.Judging)}
 }
 
 // Options are the portal's bounds in force.
@@ -544,9 +553,23 @@ func (p *Portal) HasPassword(ctx context.Context, per *Person) (bool, error) {
 
 // upload counts an upload against the person's hourly bound.
 func (p *Portal) upload(per *Person, size int) error {
+	if err := p.fits(size); err != nil {
+		return err
+	}
+	return p.count(per)
+}
+
+// fits refuses an upload larger than the portal takes.
+func (p *Portal) fits(size int) error {
 	if int64(size) > p.opt.MaxBytes {
 		return newError(Invalid, "office.portal.too-large", catalogue.Named{"size": italian.Size(int64(size)), "max": italian.Size(p.opt.MaxBytes)})
 	}
+	return nil
+}
+
+// count counts an upload against the person's hourly bound, refused
+// when it is reached.
+func (p *Portal) count(per *Person) error {
 	now := p.o.Now()
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -628,9 +651,11 @@ func (c *Check) Mine() bool {
 // registers. Nothing is stored and the office sees nothing; the upload
 // counts against the person's hourly bound.
 func (p *Portal) PreCheck(ctx context.Context, per *Person, name string, data []byte, at time.Time, fields map[string]string) (*Check, error) {
-	if err := p.upload(per, len(data)); err != nil {
+	release, err := p.admitted(ctx, per, len(data))
+	if err != nil {
 		return nil, err
 	}
+	defer release()
 	return p.check(ctx, per, name, data, at, fields)
 }
 
@@ -750,10 +775,14 @@ func proposeFields(t *tournament.Tournament, rep validate.Report, per *Person) m
 
 // FieldNames are the body fields of RAPID 5.2 the portal asks to
 // confirm, in order, with their Italian labels.
-var FieldNames = []struct{ Name, Label string }{
-	{"venue", catalogue.IT.T("office.portal.field.venue")}, {"date", catalogue.IT.T("office.portal.field.date")},
-	{"arbiter", catalogue.IT.T("office.portal.field.arbiter")}, {"organiser", catalogue.IT.T("office.portal.field.organiser")},
-}
+var FieldNames = []Field{{"venue"}, {"date"}, {"arbiter"}, {"organiser"}}
+
+// Field is a body field of RAPID 5.2 the portal asks to confirm.
+type Field struct{ Name string }
+
+// Label is the field's Italian label (read when a page is made, not at
+// start-up: the catalogue is built on first use).
+func (f Field) Label() string { return catalogue.IT.T("office.portal.field." + f.Name) }
 
 // Submit makes an upload a submission, received at at (the upload
 // time, RTF 6.2.2 / RAPID 5.2), with the body fields the person
@@ -762,9 +791,11 @@ var FieldNames = []struct{ Name, Label string }{
 // from an authenticated sender: pipeline). dup is true when the same
 // file was received before (the id is then the first submission's).
 func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []byte, at time.Time, fields map[string]string, from string) (id int64, dup bool, err error) {
-	if err := p.upload(per, len(data)); err != nil {
+	release, err := p.admitted(ctx, per, len(data))
+	if err != nil {
 		return 0, false, err
 	}
+	defer release()
 	clean := map[string]string{}
 	for _, f := range FieldNames {
 		if v := strings.TrimSpace(fields[f.Name]); v != "" {
@@ -785,7 +816,7 @@ func (p *Portal) Submit(ctx context.Context, per *Person, name string, data []by
 	var body strings.Builder
 	for _, f := range FieldNames {
 		if v := clean[f.Name]; v != "" {
-			fmt.Fprintf(&body, "%s: %s\n", f.Label, v)
+			fmt.Fprintf(&body, "%s: %s\n", f.Label(), v)
 		}
 	}
 	sub := &ingest.Submission{Channel: ingest.ChannelPortal, ReceivedAt: at, Sender: per.Email, Subject: ingest.CleanName(name),

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"omologa/internal/fsi/registers"
@@ -174,14 +175,14 @@ func (f *ReportFolder) Write(stem string, in report.Input) (ReportWritten, error
 	return w, err
 }
 
-var unsafeFileChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+var unsafeFileChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9._-]+`) })
 
 // ReportStem is a file's base name without its extension, reduced to
 // characters safe in a file name and a URL: the name of its report.
 func ReportStem(name string) string {
 	base := filepath.Base(strings.ReplaceAll(name, "\\", "/"))
 	stem := strings.TrimSuffix(base, filepath.Ext(base))
-	stem = strings.Trim(unsafeFileChars.ReplaceAllString(stem, "_"), "._")
+	stem = strings.Trim(unsafeFileChars().ReplaceAllString(stem, "_"), "._")
 	if stem == "" {
 		stem = "report"
 	}

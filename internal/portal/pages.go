@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 
 	"omologa/internal/office"
 	"omologa/internal/webkit"
@@ -53,8 +54,16 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	per := personOf(r)
 	at := s.now()
 	max := s.p.Options().MaxBytes
-	r.Body = http.MaxBytesReader(w, r.Body, max+1<<20)
 	d := checkData{MaxBytes: max}
+	// Counted and given its judging slot before the body is read: the
+	// uploads waiting hold no file in memory (office.Portal.Admit).
+	ctx, release, ok := s.admit(w, r, per, "check", &d)
+	if !ok {
+		return
+	}
+	defer release()
+	r = r.WithContext(ctx)
+	r.Body = http.MaxBytesReader(w, r.Body, max+1<<20)
 	f, hdr, err := r.FormFile("file")
 	if err != nil {
 		d.Error = it.T("portal.check.choose", sizeIT(max))
@@ -87,7 +96,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	s.stage(per.Email, st)
 	d.Check, d.File, d.Stage = c, hdr.Filename, st.id
 	for _, fn := range office.FieldNames {
-		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label, Value: c.Fields[fn.Name]})
+		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label(), Value: c.Fields[fn.Name]})
 	}
 	s.render(w, r, http.StatusOK, "check", d)
 }
@@ -124,7 +133,12 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	for _, fn := range office.FieldNames {
 		fields[fn.Name] = r.PostFormValue(fn.Name)
 	}
-	id, _, err := s.p.Submit(r.Context(), per, st.name, st.data, st.at, fields, s.from(r))
+	ctx, release, ok := s.admit(w, r, per, "", nil)
+	if !ok {
+		return
+	}
+	defer release()
+	id, _, err := s.p.Submit(ctx, per, st.name, st.data, st.at, fields, s.from(r))
 	if err != nil {
 		s.failBack(w, r, err, "/portale/verifica")
 		return
@@ -171,4 +185,33 @@ func mine[T any](s *Server, w http.ResponseWriter, r *http.Request, missing stri
 		return x, false
 	}
 	return x, true
+}
+
+// admit starts an upload of per's (office.Portal.Admit): ok is false
+// when it was refused and the answer written, on the page tmpl with d
+// ("": the error page). Every judging slot taken is 503 with
+// Retry-After.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, per *office.Person, tmpl string, d *checkData) (context.Context, func(), bool) {
+	ctx, release, err := s.p.Admit(r.Context(), per)
+	if err == nil {
+		return ctx, release, true
+	}
+	if office.IsBusy(err) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(office.RetryAfter/time.Second)))
+		if tmpl == "" {
+			s.render(w, r, http.StatusServiceUnavailable, "error", errorData{Msg: it.T("portal.check.busy"), Back: "/portale/verifica"})
+		} else {
+			d.Error = it.T("portal.check.busy")
+			s.render(w, r, http.StatusServiceUnavailable, tmpl, *d)
+		}
+		return nil, nil, false
+	}
+	var oe *office.Error
+	if tmpl != "" && errors.As(err, &oe) {
+		d.Error = oe.MsgIT
+		s.render(w, r, http.StatusUnprocessableEntity, tmpl, *d)
+		return nil, nil, false
+	}
+	s.failBack(w, r, err, "/portale/verifica")
+	return nil, nil, false
 }

@@ -68,11 +68,11 @@ func (f *fixture) set(t time.Time) {
 	f.mu.Unlock()
 }
 
-func newFixture(t *testing.T) *fixture { t.Helper(); return newFixtureWith(t, "") }
+func newFixture(t testing.TB) *fixture { t.Helper(); return newFixtureWith(t, "") }
 
 // newFixtureWith is newFixture with more of omologa.yaml (a portal
 // section).
-func newFixtureWith(t *testing.T, more string) *fixture {
+func newFixtureWith(t testing.TB, more string) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -163,7 +163,7 @@ web:
 var linkRE = regexp.MustCompile(`http://[^\s]+/portale/accesso/[A-Za-z0-9_-]+`)
 
 // messages returns the outbox's messages.
-func (f *fixture) messages(t *testing.T) []string {
+func (f *fixture) messages(t testing.TB) []string {
 	t.Helper()
 	f.srv.Portal().Portal().Wait()
 	es, err := os.ReadDir(f.outbox)
@@ -184,7 +184,7 @@ func (f *fixture) messages(t *testing.T) []string {
 const linkKind = "X-Omologa-Kind: portal-link"
 
 // links returns the sign-in links the outbox holds for an address.
-func (f *fixture) links(t *testing.T, to string) []string {
+func (f *fixture) links(t testing.TB, to string) []string {
 	t.Helper()
 	var out []string
 	for _, body := range f.linkTexts(t, to) {
@@ -195,7 +195,7 @@ func (f *fixture) links(t *testing.T, to string) []string {
 
 // linkTexts returns the texts of the sign-in messages the outbox holds
 // for an address.
-func (f *fixture) linkTexts(t *testing.T, to string) []string {
+func (f *fixture) linkTexts(t testing.TB, to string) []string {
 	t.Helper()
 	var out []string
 	for _, m := range f.messages(t) {

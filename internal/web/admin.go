@@ -35,7 +35,8 @@ type stage struct {
 }
 
 // errStageFull: the previews waiting hold as much as allowed.
-var errStageFull = office.Refusal(office.Conflict, "web.refused.stage-full")
+// A function: the catalogue is read on first use, not at start-up.
+func errStageFull() error { return office.Refusal(office.Conflict, "web.refused.stage-full") }
 
 func (st *stage) put(s staged, now time.Time) (string, error) {
 	tok := webkit.Token()
@@ -53,7 +54,7 @@ func (st *stage) put(s staged, now time.Time) (string, error) {
 		total += len(v.data)
 	}
 	if len(st.m) >= stageMax || total+len(s.data) > stageBytes {
-		return "", errStageFull
+		return "", errStageFull()
 	}
 	st.m[tok] = s
 	return tok, nil

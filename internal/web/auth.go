@@ -239,5 +239,5 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request, page, nav string, 
 func (s *Server) plainError(w http.ResponseWriter, r *http.Request, code int, key string) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(code)
-	w.Write([]byte(texts[s.langOf(r)][key] + "\n"))
+	w.Write([]byte(texts()[s.langOf(r)][key] + "\n"))
 }

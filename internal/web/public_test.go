@@ -19,6 +19,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/office"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/statistics"
 )
@@ -268,7 +269,7 @@ func TestStatisticsDemoAgainstSQL(t *testing.T) {
 	}
 	for _, row := range prov26.Rows {
 		p := row[0].(string)
-		if p == statistics.Unknown {
+		if p == catalogue.IT.T("stats.unknown") {
 			p = ""
 		}
 		if row[1] != wantTourns[p] || row[2] != wantGames[p] || row[3] != wantPlayers[p] {

@@ -172,7 +172,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 		return
 	}
 	lang := s.langOf(r)
-	v := &view{L: texts[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
+	v := &view{L: texts()[lang], Lang: lang, Nav: nav, Path: r.URL.RequestURI(), Data: data, May: map[string]bool{}}
 	if len(v.Path) > 2048 {
 		v.Path = r.URL.Path // a huge query is not echoed back (nor kept by safeNext)
 	}
@@ -184,7 +184,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, code int, page, 
 		}
 	}
 	if k := r.URL.Query().Get("done"); k != "" {
-		v.Flash = texts[lang]["done."+k]
+		v.Flash = texts()[lang]["done."+k]
 	}
 	v.Refused = r.URL.Query().Get("refused")
 	if err := webkit.WriteHTML(w, code, t, v); err != nil {

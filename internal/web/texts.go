@@ -1,6 +1,8 @@
 package web
 
 import (
+	"sync"
+
 	"omologa/internal/fsi"
 	"omologa/internal/platform/catalogue"
 )
@@ -10,7 +12,11 @@ import (
 // placeholders), with the list names and the kinds of play from fsi,
 // their one home. A key missing shows as nothing: TestTextsComplete
 // checks that both languages have the same keys.
-var texts = map[string]map[string]string{"it": pageTexts(catalogue.IT), "en": pageTexts(catalogue.EN)}
+// Built on first use, once: a process that serves no page does not pay
+// for them at start-up.
+var texts = sync.OnceValue(func() map[string]map[string]string {
+	return map[string]map[string]string{"it": pageTexts(catalogue.IT), "en": pageTexts(catalogue.EN)}
+})
 
 func pageTexts(l catalogue.Lang) map[string]string {
 	m := l.Prefixed("web.")

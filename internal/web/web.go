@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"strings"
 	"time"
 
@@ -231,6 +232,22 @@ func (s *Server) routes() {
 		{"POST /users/portal", office.ActUsers, s.setPortalAccount},
 	} {
 		m.HandleFunc(rt.pattern, s.act(rt.act, rt.h))
+	}
+	// The running server's profiles (net/http/pprof), to the admin
+	// only: go tool pprof reads them with the admin's session cookie
+	// (README, Measurements).
+	for _, p := range []struct {
+		pattern string
+		h       http.HandlerFunc
+	}{
+		{"GET /debug/pprof/", pprof.Index},
+		{"GET /debug/pprof/cmdline", pprof.Cmdline},
+		{"GET /debug/pprof/profile", pprof.Profile},
+		{"GET /debug/pprof/symbol", pprof.Symbol},
+		{"POST /debug/pprof/symbol", pprof.Symbol},
+		{"GET /debug/pprof/trace", pprof.Trace},
+	} {
+		m.HandleFunc(p.pattern, s.act(office.ActProfile, p.h))
 	}
 	// The arbiters' and organisers' portal: its own pages and sessions,
 	// behind the same cross-origin check and headers.

@@ -33,18 +33,18 @@ func TestTextsComplete(t *testing.T) {
 		b, _ := fs.ReadFile(templateFS, n)
 		for _, m := range used.FindAllStringSubmatch(string(b), -1) {
 			k := m[1] + m[2]
-			if _, ok := texts["it"][k]; !ok {
+			if _, ok := texts()["it"][k]; !ok {
 				t.Errorf("%s names the text %q, which does not exist", n, k)
 			}
 		}
 	}
-	for k := range texts["it"] {
-		if _, ok := texts["en"][k]; !ok {
+	for k := range texts()["it"] {
+		if _, ok := texts()["en"][k]; !ok {
 			t.Errorf("text %q has no English", k)
 		}
 	}
-	for k := range texts["en"] {
-		if _, ok := texts["it"][k]; !ok {
+	for k := range texts()["en"] {
+		if _, ok := texts()["it"][k]; !ok {
 			t.Errorf("text %q has no Italian", k)
 		}
 	}

@@ -17,8 +17,9 @@ import (
 func Fold(s string) string {
 	var b strings.Builder
 	space := true
+	fold := accentFold()
 	for _, r := range s {
-		if f, ok := accentFold[r]; ok {
+		if f, ok := fold[r]; ok {
 			b.WriteString(f)
 			space = false
 			continue

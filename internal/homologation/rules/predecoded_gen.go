@@ -11,7 +11,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "e43982ccb8238c696d17cd835b71ee6df9086c43b8154e8591a836c118e922d1"
+const predecodedSHA256 = "6caacc3e6813b4fa5b9ba7b2c3876ac1fd506daac26a2f71dba3aee5825aed82"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -605,6 +605,12 @@ func predecodedFile() File {
 					Article:   "RAPID 5.2",
 					MessageIT: "File non accettato. {advice}",
 					MessageEN: "File not accepted. {advice}",
+				},
+				"format.too-large": {
+					Severity:  "error",
+					Article:   "RAPID 5.2",
+					MessageIT: "Il file contiene {count} {what}, oltre il limite di {max} che l'ufficio legge: inviate il file TRF del solo torneo prodotto dal programma di abbinamento.",
+					MessageEN: "The file holds {count} {what}, over the limit of {max} the office reads: send the TRF file of the tournament alone, written by the pairing program.",
 				},
 				"format.unreadable": {
 					Severity:  "error",
@@ -2790,6 +2796,10 @@ func predecodedFile() File {
 						CutoffDayOfPreviousMonth: 0,
 					},
 				},
+			},
+			Limits: validate.FileLimits{
+				MaxLines:   100000,
+				MaxPlayers: 20000,
 			},
 			Name: "",
 		},

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,7 +18,7 @@ func init() {
 	register(&Check{
 		Name: "format.reader",
 		Rules: []string{"format.unreadable", "format.refused", "format.attachment", "format.empty", "format.read-error",
-			"format.read-warning", "format.read-note", "format.no-players", "format.no-rounds"},
+			"format.read-warning", "format.read-note", "format.no-players", "format.no-rounds", "format.too-large"},
 		Article: "RAPID 5.2",
 		Doc:     "the file is readable; the reader's diagnostics, each at its line",
 		Run:     checkFormat,
@@ -25,6 +26,11 @@ func init() {
 }
 
 func checkFormat(p *Pass) {
+	var big *TooLarge
+	if errors.As(p.ReadError, &big) {
+		p.Report("format.too-large", At{}, Args{"count": big.Count, "max": big.Max, "what": word("limit." + big.What)})
+		return
+	}
 	if err := p.ReadError; err != nil {
 		refused, parse, empty := readErrorKind(err)
 		switch {

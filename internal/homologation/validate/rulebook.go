@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/tournament"
@@ -19,6 +20,9 @@ type Rulebook struct {
 	// the rapid rules, a severity) in its overrides.
 	Rules    map[string]Rule `yaml:"rules"`
 	RuleSets []RuleSet       `yaml:"rulesets"`
+	// Limits bound the file one judgement reads (format.too-large);
+	// left out, the defaults.
+	Limits FileLimits `yaml:"limits,omitempty"`
 
 	// Name is the file the rules were read from, for messages.
 	Name string `yaml:"-"`
@@ -183,3 +187,24 @@ func (b *Rulebook) RuleSet(id string) *RuleSet {
 	}
 	return nil
 }
+
+// FileLimits bound what one file may hold: beyond them the file is not
+// read but rejected with a finding naming the limit (format.too-large),
+// so that no upload or message costs more than a real tournament's file.
+type FileLimits struct {
+	// MaxLines: lines of the file (default 100,000; the largest
+	// tournament's TRF has some thousands).
+	MaxLines int `yaml:"max_lines,omitempty"`
+	// MaxPlayers: player records (default 20,000).
+	MaxPlayers int `yaml:"max_players,omitempty"`
+}
+
+// The limits a rulebook that leaves them out takes.
+const (
+	DefaultMaxLines   = 100_000
+	DefaultMaxPlayers = 20_000
+)
+
+// lines and players are the limits in force.
+func (l FileLimits) lines() int   { return cmp.Or(l.MaxLines, DefaultMaxLines) }
+func (l FileLimits) players() int { return cmp.Or(l.MaxPlayers, DefaultMaxPlayers) }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"omologa/internal/fsi"
 )
@@ -42,7 +43,7 @@ func (ps problems) add(format string, args ...any) {
 var Groups = []string{"format", "crosstable", "eligibility", "deadline", "conduct",
 	"tiebreak", "identity", "submission"}
 
-var ruleIDRe = regexp.MustCompile(`^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$`)
+var ruleIDRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$`) })
 
 // Check reports the book's values the checks cannot work with: the kind
 // of play, the rules, and every rule set's dates, parameters and
@@ -62,6 +63,9 @@ func (b *Rulebook) Check() []Problem {
 	}
 	if !k.BlitzJudgedBy.IsRuleSet() {
 		kp.in("blitz_judged_by").add("kind_of_play.blitz_judged_by %q: standard, rapid or promotion", k.BlitzJudgedBy)
+	}
+	if l := b.Limits; l.MaxLines < 0 || l.MaxPlayers < 0 {
+		top.in("limits").add("limits: max_lines (%d) and max_players (%d) are positive, or left out for the defaults (%d, %d)", l.MaxLines, l.MaxPlayers, DefaultMaxLines, DefaultMaxPlayers)
 	}
 	if len(b.RuleSets) == 0 {
 		top.in("rulesets").add("no rule set")
@@ -160,7 +164,7 @@ func checkRules(rules map[string]Rule, ps problems) {
 		r := rules[id]
 		rp := ps.in(id)
 		group, _, _ := strings.Cut(id, ".")
-		if !ruleIDRe.MatchString(id) || !slices.Contains(Groups, group) {
+		if !ruleIDRe().MatchString(id) || !slices.Contains(Groups, group) {
 			rp.add("rule id %q: dotted lower-case, starting with one of %s", id, strings.Join(Groups, ", "))
 		}
 		if !r.Severity.Configurable() {

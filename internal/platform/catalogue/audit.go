@@ -4,7 +4,9 @@ package catalogue
 // (internal/office): one entry per act, read in both languages at once.
 // What the office only knows in one form (a file's name, a reason typed
 // by the clerk, a state's label) comes in as an argument.
-func init() {
+func init() { lazy(auditEntries) }
+
+func auditEntries() {
 	add(map[string]Entry{
 		"audit.user.added":        {IT: "aggiunto come %s", EN: "added as %s"},
 		"audit.user.password":     {IT: "nuova password", EN: "new password"},

@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Entry is one text in both languages. A counted entry (a noun written
@@ -67,7 +68,7 @@ func Of(lang string) Lang {
 // Lookup is the text of key in the language, false when the catalogue
 // has no such key.
 func (l Lang) Lookup(key string) (string, bool) {
-	e, ok := entries[key]
+	e, ok := index()[key]
 	if !ok {
 		return "", false
 	}
@@ -157,7 +158,7 @@ func names(s string) []string {
 // Word is the form of a counted key for n: the singular for exactly 1,
 // the plural otherwise.
 func (l Lang) Word(key string, n int) string {
-	e, ok := entries[key]
+	e, ok := index()[key]
 	switch {
 	case !ok:
 		return "[" + key + "]"
@@ -175,7 +176,7 @@ func (l Lang) Word(key string, n int) string {
 // it: the web's templates read their words as a map (.L.key).
 func (l Lang) Prefixed(prefix string) map[string]string {
 	m := map[string]string{}
-	for k := range entries {
+	for k := range index() {
 		if rest, ok := strings.CutPrefix(k, prefix); ok {
 			m[rest], _ = l.Lookup(k)
 		}
@@ -186,16 +187,42 @@ func (l Lang) Prefixed(prefix string) map[string]string {
 // N writes n with the counted key agreeing: "1 giorno", "8 giorni".
 func (l Lang) N(key string, n int) string { return strconv.Itoa(n) + " " + l.Word(key, n) }
 
-// entries is the catalogue; each file of the package adds its group in
-// its init.
-var entries = map[string]Entry{}
+// The catalogue is built on first use, once: each file of the package
+// registers, in its init, the function that adds its group (lazy), so
+// that a process that writes no text (omologa -h) does not pay for some
+// thousand map entries at start-up. A group added straight from an init
+// (add) is kept as it is and joins the others when the catalogue is built.
+var (
+	builders []func()
+	groups   []map[string]Entry
+)
 
-// add adds a group of entries; a key given twice is a programming error.
-func add(group map[string]Entry) {
-	for k, e := range group {
-		if _, dup := entries[k]; dup {
-			panic("catalogue: key " + k + " given twice")
-		}
-		entries[k] = e
+// lazy registers build, which adds a group of entries (add) when the
+// catalogue is first read.
+func lazy(build func()) { builders = append(builders, build) }
+
+// add adds a group of entries; a key given twice is a programming error
+// (the catalogue panics when it is built).
+func add(group map[string]Entry) { groups = append(groups, group) }
+
+// index is the catalogue: every group joined into one map, built once.
+var index = sync.OnceValue(func() map[string]Entry {
+	for _, b := range builders {
+		b()
 	}
-}
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	entries := make(map[string]Entry, n)
+	for _, g := range groups {
+		for k, e := range g {
+			if _, dup := entries[k]; dup {
+				panic("catalogue: key " + k + " given twice")
+			}
+			entries[k] = e
+		}
+	}
+	builders, groups = nil, nil
+	return entries
+})

@@ -27,10 +27,10 @@ func verbs(s string) []string {
 // more %s, a %d for a %s, another order), is caught here rather than in
 // a notice.
 func TestEveryEntryHasBothLanguagesAndTheSamePlaceholders(t *testing.T) {
-	if len(entries) == 0 {
+	if len(index()) == 0 {
 		t.Fatal("empty catalogue")
 	}
-	for k, e := range entries {
+	for k, e := range index() {
 		if e.IT == "" || e.EN == "" {
 			t.Errorf("%s: IT %q, EN %q: both languages needed", k, e.IT, e.EN)
 		}
@@ -108,7 +108,7 @@ func TestPrefixed(t *testing.T) {
 // keeps Go's quotes (tournament.Say puts « » in the Italian).
 func TestReaderEntries(t *testing.T) {
 	n := 0
-	for k := range entries {
+	for k := range index() {
 		if strings.HasPrefix(k, "reader.") {
 			n++
 		}
@@ -124,8 +124,8 @@ func TestReaderEntries(t *testing.T) {
 // TestNamed: an entry with named placeholders takes one set of values,
 // each language writing those it names; a name without a value shows.
 func TestNamed(t *testing.T) {
-	entries["test.named"] = Entry{IT: "il file {name} ({size}) supera {max}", EN: "{err}"}
-	defer delete(entries, "test.named")
+	index()["test.named"] = Entry{IT: "il file {name} ({size}) supera {max}", EN: "{err}"}
+	defer delete(index(), "test.named")
 	args := Named{"name": "a.trf", "size": 12, "max": "10 KB", "err": "too large"}
 	if got := IT.T("test.named", args); got != "il file a.trf (12) supera 10 KB" {
 		t.Errorf("IT: %q", got)

@@ -2,7 +2,9 @@ package catalogue
 
 // What internal/platform/italian writes around dates, periods and lists,
 // in both languages.
-func init() {
+func init() { lazy(datesEntries) }
+
+func datesEntries() {
 	add(map[string]Entry{
 		"date.month.1":  {IT: "gennaio", EN: "January"},
 		"date.month.2":  {IT: "febbraio", EN: "February"},

@@ -3,7 +3,9 @@ package catalogue
 // What the FIDE side (internal/rating/fide) puts into its findings'
 // messages, whose own text is rules.yaml's: why the arbiters' register
 // does not give an arbiter's missing FIDE id.
-func init() {
+func init() { lazy(fideEntries) }
+
+func fideEntries() {
 	add(map[string]Entry{
 		"fide.arbiter-register.fsi-written": {IT: "il numero scritto è il suo codice FSI: il registro degli arbitri non ha quello FIDE", EN: "the number written is the arbiter's FSI id: the arbiters' register has no FIDE id either"},
 		"fide.arbiter-register.none":        {IT: "il registro degli arbitri non è stato dato", EN: "no arbiters' register was given"},

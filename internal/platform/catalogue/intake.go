@@ -3,7 +3,9 @@ package catalogue
 // The intake's words ("intake."): why a message's sender is not
 // authenticated (internal/intake/email), in Italian for the office's
 // quarantine, in English for the log and a translator.
-func init() {
+func init() { lazy(intakeEntries) }
+
+func intakeEntries() {
 	add(map[string]Entry{
 		"intake.auth.unreadable-header": {IT: "intestazione del messaggio illeggibile", EN: "unreadable message header"},
 		"intake.auth.not-authenticated": {IT: "mittente non autenticato: nessun esito DMARC o DKIM positivo per %s dal server di posta dell'ufficio (%s)",

@@ -3,7 +3,9 @@ package catalogue
 // A list run's notes (internal/office's ListRun): the lines above the
 // change report's tables, in Italian, and why a tournament rated in an
 // earlier list is corrected in this one.
-func init() {
+func init() { lazy(listEntries) }
+
+func listEntries() {
 	add(map[string]Entry{
 		"list.note.in-force":   {IT: "Lista in vigore: %s", EN: "List in force: %s"},
 		"list.note.register":   {IT: "Dall'anagrafica dei tesserati: %s (tesseramento, FIDE, società), %s.", EN: "From the members' register: %s (membership, FIDE, club), %s."},

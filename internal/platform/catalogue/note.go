@@ -4,7 +4,9 @@ package catalogue
 // (internal/store) keep on a submission or a file, for the office's
 // pages: written in Italian when the act happens and stored so, read
 // back as they were written.
-func init() {
+func init() { lazy(noteEntries) }
+
+func noteEntries() {
 	add(map[string]Entry{
 		"note.released":  {IT: "rilasciata dall'ufficio (%s, %s): giudicata come se il mittente fosse ammesso", EN: "released by the office (%s, %s): judged as if the sender were admitted"},
 		"note.discarded": {IT: "scartata dall'ufficio (%s, %s): nessuna risposta", EN: "discarded by the office (%s, %s): no answer"},

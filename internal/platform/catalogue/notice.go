@@ -2,7 +2,9 @@ package catalogue
 
 // The answers to a submission (internal/publishing/notice): receipts,
 // rejection notices and the short answer to a repeated submission.
-func init() {
+func init() { lazy(noticeEntries) }
+
+func noticeEntries() {
 	add(map[string]Entry{
 		"notice.office": {
 			IT: "Ufficio omologazioni FSI",

@@ -2,7 +2,9 @@ package catalogue
 
 // The notices of an office's act that changed a verdict or where a
 // tournament counts (internal/publishing/notice/decision.go).
-func init() {
+func init() { lazy(noticeDecisionEntries) }
+
+func noticeDecisionEntries() {
 	add(map[string]Entry{
 		"notice.decision.subject.rejudged": {
 			IT: "Omologazione: nuovo esito",

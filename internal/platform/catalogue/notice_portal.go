@@ -2,7 +2,9 @@ package catalogue
 
 // The message that brings an arbiter or an organiser the one-time link
 // into the arbiters' portal (internal/office's Portal): sent in Italian.
-func init() {
+func init() { lazy(noticePortalEntries) }
+
+func noticePortalEntries() {
 	add(map[string]Entry{
 		"notice.portal-link.subject": {IT: "Accesso al portale delle omologazioni", EN: "Access to the homologation portal"},
 		// The person's name; how long the link lasts, and until when;

@@ -3,7 +3,9 @@ package catalogue
 // The office's refusals (internal/office's Error): why an act asked of
 // the office was not done, for the clerk's page (Italian) and the
 // command line and the API (English).
-func init() {
+func init() { lazy(officeEntries) }
+
+func officeEntries() {
 	add(map[string]Entry{
 		"office.forbidden":                {IT: "%s (%s) non è autorizzato a questa operazione (%s)", EN: "%s (%s) may not %s"},
 		"office.submission.none":          {IT: "la trasmissione %d non esiste", EN: "no submission %d"},

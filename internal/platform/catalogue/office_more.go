@@ -4,7 +4,9 @@ package catalogue
 // office does not know (a list kind, a register, a file of a
 // submission), in both languages so that the clerk's Italian page says
 // it in Italian.
-func init() {
+func init() { lazy(officeMoreEntries) }
+
+func officeMoreEntries() {
 	add(map[string]Entry{
 		"office.submission.required": {IT: "occorre indicare la trasmissione", EN: "a submission id is required"},
 		"office.decide.no-such-file": {IT: "la trasmissione %d ha %d file di nome %q (i suoi file: %s)", EN: "submission %d has %d files named %q (its files: %s)"},

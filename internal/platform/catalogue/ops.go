@@ -3,7 +3,9 @@ package catalogue
 // The texts of the office's scheduled backups and health (issue 32):
 // the e-mail telling the office of a failed backup, the admin's page,
 // the work queue.
-func init() {
+func init() { lazy(opsEntries) }
+
+func opsEntries() {
 	add(map[string]Entry{
 		// The time the backup was begun.
 		"notice.backup-failed.subject": {IT: "Copia di sicurezza non riuscita (%s)", EN: "Backup failed (%s)"},

@@ -5,7 +5,9 @@ package catalogue
 // give to verdicts, states, notices and the office's acts. The portal
 // is in Italian; the English is there for a translator and for the day
 // it speaks both.
-func init() {
+func init() { lazy(portalEntries) }
+
+func portalEntries() {
 	add(map[string]Entry{
 		"portal.check.choose":    {IT: "Scelga il file del torneo da controllare (al massimo %s).", EN: "Choose the tournament's file to check (at most %s)."},
 		"portal.check.too-large": {IT: "Il file supera il limite di %s.", EN: "The file is over the limit of %s."},

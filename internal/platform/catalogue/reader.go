@@ -6,7 +6,9 @@ package catalogue
 // advice and a rate of play's reasons. Package tournament reads them
 // (tournament.Say), the Italian with %q between « and »; rateofplay's
 // through T, %q in Go's quotes in both languages.
-func init() {
+func init() { lazy(readerEntries) }
+
+func readerEntries() {
 	add(map[string]Entry{
 		// The diagnostics of the TRF and .tdf readers, keyed by their
 		// code: "reader." + code, and + "." + variant when the code has

@@ -2,7 +2,9 @@ package catalogue
 
 // The tournament report (internal/publishing/report): its headings,
 // columns, notes and the names of verdicts, kinds and severities.
-func init() {
+func init() { lazy(reportEntries) }
+
+func reportEntries() {
 	add(map[string]Entry{
 		"report.Office":                         {IT: "Ufficio omologazioni FSI", EN: "FSI homologation office"},
 		"report.File":                           {IT: "File", EN: "File"},

@@ -2,7 +2,9 @@ package catalogue
 
 // The FIDE rating preview of the tournament report
 // (internal/publishing/report/fide.go).
-func init() {
+func init() { lazy(reportFideEntries) }
+
+func reportFideEntries() {
 	add(map[string]Entry{
 		"report.fide.Head":       {IT: "Anteprima del rating FIDE", EN: "FIDE rating preview"},
 		"report.fide.Intro":      {IT: "Cosa farà la FIDE di questo torneo secondo il Regolamento per il Rating FIDE (testo in vigore dal %s): %s. Partite valutate dalla FIDE: %d; solo Elo Italia (RTF 4.2.12): %d; non giocate (FIDE-RR 5.1): %d.", EN: "What FIDE will make of this tournament by the FIDE Rating Regulations (as in force from %s): %s. Games FIDE rates: %d; Elo Italia only (RTF 4.2.12): %d; not played (FIDE-RR 5.1): %d."},

@@ -5,7 +5,9 @@ package catalogue
 // ("site.col.*"), its facts ("site.fact.*"). The English side is there
 // for a translator and for the day the site has it. A page's words are
 // written as the catalogue has them: they hold no markup.
-func init() {
+func init() { lazy(siteEntries) }
+
+func siteEntries() {
 	add(map[string]Entry{
 		"site.federation":  {IT: "Federazione Scacchistica Italiana", EN: "Italian Chess Federation"},
 		"site.skip":        {IT: "Vai al contenuto", EN: "Skip to content"},

@@ -3,7 +3,9 @@ package catalogue
 // Where a rating used for a tournament came from (rating.Seed.Source),
 // as the tournament report and the list's change report say it; the
 // lists' names (elo_italia, elo_rapid) are the vocabulary's (fsi).
-func init() {
+func init() { lazy(sourcesEntries) }
+
+func sourcesEntries() {
 	add(map[string]Entry{
 		"source.fide":          {IT: "FIDE", EN: "FIDE"},
 		"source.list":          {IT: "lista in vigore", EN: "list in force"},

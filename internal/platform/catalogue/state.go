@@ -4,7 +4,9 @@ package catalogue
 // label ("state.<code>") and the sentence saying where a file in it
 // counts, or why in none ("state.<code>.why"); the office's acts as a
 // refusal names them ("state.act.<act>").
-func init() {
+func init() { lazy(stateEntries) }
+
+func stateEntries() {
 	add(map[string]Entry{
 		"state.received":                  {IT: "da giudicare", EN: "awaiting judgement"},
 		"state.received.why":              {IT: "non ancora giudicato", EN: "not judged yet"},

@@ -7,7 +7,9 @@ package catalogue
 // ("stats.<table>.col.<key>" where one table heads it otherwise), the
 // cells the tables write, "stats.chart.<name>.*" a chart's words,
 // "stats.page.*" the words of the page that shows them.
-func init() {
+func init() { lazy(statisticsEntries) }
+
+func statisticsEntries() {
 	add(map[string]Entry{
 		"stats.mesi.title":          {IT: "Attività per mese", EN: "Activity by month"},
 		"stats.mesi.note":           {IT: "Tornei omologati per mese di fine; giocatori: tesserati distinti che vi hanno giocato.", EN: "Homologated tournaments by the month they ended in; players: the distinct members who played in them."},

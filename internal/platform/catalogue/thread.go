@@ -3,7 +3,9 @@ package catalogue
 // Threads (issue 34): the reference a notice's Subject carries, the
 // office's written answer to a reply, and what the pipeline notes of a
 // reply, an automatic message and a delivery report.
-func init() {
+func init() { lazy(threadEntries) }
+
+func threadEntries() {
 	add(map[string]Entry{
 		"notice.reference":        {IT: "[rif. %d]", EN: "[ref. %d]"},
 		"notice.answer.subject":   {IT: "Risposta dell'ufficio omologazioni", EN: "Answer from the homologation office"},

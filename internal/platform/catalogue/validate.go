@@ -2,7 +2,9 @@ package catalogue
 
 // What the homologation checks (internal/homologation/validate) put into
 // the findings' messages, whose own text is rules.yaml's.
-func init() {
+func init() { lazy(validateEntries) }
+
+func validateEntries() {
 	add(map[string]Entry{
 		// A kind of play or of rule set, as an adjective that follows
 		// "torneo"/"gioco" (Italian) or precedes "tournament"/"play".

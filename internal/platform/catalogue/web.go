@@ -4,7 +4,9 @@ package catalogue
 // the handlers' texts, read by the templates as .L.key (the key without
 // "web."). The list names and kinds of play stay in the web, taken from
 // internal/fsi, their one home.
-func init() {
+func init() { lazy(webEntries) }
+
+func webEntries() {
 	add(map[string]Entry{
 		"web.app":                            {IT: "Omologazioni", EN: "Homologation"},
 		"web.org":                            {IT: "Federazione Scacchistica Italiana", EN: "Italian Chess Federation"},

@@ -2,7 +2,9 @@ package catalogue
 
 // The web's words of the login guard and of a user's own account
 // (internal/web/guard.go).
-func init() {
+func init() { lazy(webGuardEntries) }
+
+func webGuardEntries() {
 	add(map[string]Entry{
 		"web.throttled":         {IT: "Troppi tentativi sbagliati: riprovare fra qualche minuto.", EN: "Too many wrong passwords: try again in a few minutes."},
 		"web.busy":              {IT: "Troppi accessi in questo momento: riprovare fra qualche secondo.", EN: "Too many logins at this moment: try again in a few seconds."},

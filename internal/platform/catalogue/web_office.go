@@ -2,7 +2,9 @@ package catalogue
 
 // The web's words of the office's acts about a file and of the
 // tournament page (issue 20).
-func init() {
+func init() { lazy(webOfficeEntries) }
+
+func webOfficeEntries() {
 	add(map[string]Entry{
 		"web.officeActs":           {IT: "Decisioni dell'ufficio su questo file", EN: "The office's decisions about this file"},
 		"web.rejudge":              {IT: "Giudica di nuovo", EN: "Judge again"},

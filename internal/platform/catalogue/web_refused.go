@@ -3,7 +3,9 @@ package catalogue
 // The web's own refusals of a form it cannot pass to the office
 // (internal/web), read like the office's: English for the API and the
 // log, Italian for the clerk's page.
-func init() {
+func init() { lazy(webRefusedEntries) }
+
+func webRefusedEntries() {
 	add(map[string]Entry{
 		"web.refused.tournament-number": {IT: "occorre il numero del torneo", EN: "the tournament's number is required"},
 		"web.refused.player":            {IT: "scegliere un giocatore", EN: "choose a player"},

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
@@ -31,12 +32,12 @@ func HistoryOf(fsiID string, k fsi.Kind, ls []*registers.Players, paths []string
 
 // periodInPath finds a list period (YYYY-MM) in a list file's path, the
 // last one: var/publish/rapid-2026-12/register.csv is the list of 2026-12.
-var periodInPath = regexp.MustCompile(`(19|20)\d\d-(0[1-9]|1[0-2])`)
+var periodInPath = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(19|20)\d\d-(0[1-9]|1[0-2])`) })
 
 // ListLabel names a list file on the history chart's axis: its period
 // when the path holds one, else the file's name.
 func ListLabel(path string) string {
-	if m := periodInPath.FindAllString(filepath.ToSlash(path), -1); len(m) > 0 {
+	if m := periodInPath().FindAllString(filepath.ToSlash(path), -1); len(m) > 0 {
 		return m[len(m)-1]
 	}
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))

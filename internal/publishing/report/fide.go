@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/platform/italian"
@@ -48,7 +49,9 @@ type fideWords struct {
 
 // fideTexts are the preview's words in each language, from the
 // catalogue ("report.fide.*").
-var fideTexts = map[string]*fideWords{"it": fideWordsIn(catalogue.IT), "en": fideWordsIn(catalogue.EN)}
+var fideTexts = sync.OnceValue(func() map[string]*fideWords {
+	return map[string]*fideWords{"it": fideWordsIn(catalogue.IT), "en": fideWordsIn(catalogue.EN)}
+})
 
 func fideWordsIn(l catalogue.Lang) *fideWords {
 	w := &fideWords{}
@@ -74,9 +77,9 @@ func fideSection(pv *fide.Preview, lang string) *fideView {
 	if pv == nil {
 		return nil
 	}
-	w := fideTexts[lang]
+	w := fideTexts()[lang]
 	if w == nil {
-		w = fideTexts["it"]
+		w = fideTexts()["it"]
 	}
 	system := w.Swiss
 	switch {

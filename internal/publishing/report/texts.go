@@ -5,6 +5,7 @@ import (
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/catalogue"
 	"reflect"
+	"sync"
 )
 
 // text holds a language's words, for the code and the page's template
@@ -44,7 +45,7 @@ type text struct {
 
 // texts are the report's words in each language, from the catalogue
 // ("report.*").
-var texts = map[string]*text{"it": fill(catalogue.IT), "en": fill(catalogue.EN)}
+var texts = sync.OnceValue(func() map[string]*text { return map[string]*text{"it": fill(catalogue.IT), "en": fill(catalogue.EN)} })
 
 // fill gives every word of text its catalogue entry: field F is
 // "report.F", the names of verdicts, kinds and severities

@@ -125,9 +125,9 @@ type ratingRow struct {
 
 func textFor(lang string) (*text, string) {
 	if lang == "en" {
-		return texts["en"], "en"
+		return texts()["en"], "en"
 	}
-	return texts["it"], "it"
+	return texts()["it"], "it"
 }
 
 // build turns the input into the page's view.

@@ -311,7 +311,7 @@ func TestRejectedIsToldNoList(t *testing.T) {
 // TestEveryWordIsInTheCatalogue: each field of the report's words has
 // its catalogue entry in both languages ("[report.X]" when missing).
 func TestEveryWordIsInTheCatalogue(t *testing.T) {
-	for lang, tx := range texts {
+	for lang, tx := range texts() {
 		v := reflect.ValueOf(tx).Elem()
 		for i := range v.NumField() {
 			if s, ok := v.Field(i).Interface().(string); ok && (s == "" || strings.HasPrefix(s, "[")) {
@@ -328,7 +328,7 @@ func TestEveryWordIsInTheCatalogue(t *testing.T) {
 				t.Errorf("%s: kind %q", lang, s)
 			}
 		}
-		v = reflect.ValueOf(fideTexts[lang]).Elem()
+		v = reflect.ValueOf(fideTexts()[lang]).Elem()
 		for i := range v.NumField() {
 			if s := v.Field(i).String(); s == "" || strings.HasPrefix(s, "[") {
 				t.Errorf("%s: FIDE preview's %s is %q", lang, v.Type().Field(i).Name, s)

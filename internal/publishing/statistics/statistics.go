@@ -851,9 +851,6 @@ func outcomeArticles(in Input, inYear func(string) bool, l catalogue.Lang) (Tabl
 	return tab, nil
 }
 
-// Unknown is how a missing province or club is written in Italian.
-var Unknown = catalogue.IT.T("stats.unknown")
-
 // orUnknown is s, or in l the words for a province or club not given.
 func orUnknown(l catalogue.Lang, s string) string {
 	if s == "" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"omologa/internal/fsi"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/testkit/synth"
 )
 
@@ -180,7 +181,7 @@ func TestMemberNotInRegisterHasNoClub(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := r.Table("societa")
-	if len(c.Rows) != 2 || c.Rows[0][0] != Unknown || c.Rows[0][1] != 1 || c.Rows[0][2] != 1 || c.Rows[1][0] != "Scacchi" {
+	if len(c.Rows) != 2 || c.Rows[0][0] != catalogue.IT.T("stats.unknown") || c.Rows[0][1] != 1 || c.Rows[0][2] != 1 || c.Rows[1][0] != "Scacchi" {
 		t.Errorf("clubs %v", c.Rows)
 	}
 	if tot := r.Table("mesi").Total; tot[3] != 2 {
