@@ -4,7 +4,7 @@ package office
 // and `omologa rate`, which work on files rather than the store.
 
 import (
-	"bytes"
+	"bufio"
 	"cmp"
 	"fmt"
 	"os"
@@ -85,11 +85,7 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 		return nil, err
 	}
 	res := FileCloseResult{Warnings: warnings}
-	var buf bytes.Buffer
-	if err := closed.Next.WriteCSV(&buf); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(c.Out, buf.Bytes(), 0o644); err != nil {
+	if err := writeList(c.Out, closed.Next); err != nil {
 		return nil, err
 	}
 	for _, e := range closed.Report.Excluded {
@@ -97,6 +93,28 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	}
 	res.Report = closed.Report
 	return &res, nil
+}
+
+// writeList writes the new list to path through a buffer, not whole in
+// memory first (a list of a million players is 90 MB of CSV); a list
+// that cannot be written whole is removed.
+func writeList(path string, l *rating.List) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 256<<10)
+	err = l.WriteCSV(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
 }
 
 // closeRead reads the tournament files on every core (reading and
