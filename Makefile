@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/omologa
 
-.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload clean lists memcheck
+.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload bench-close bench-fide clean lists memcheck
 
 build:
 	$(GO) build -o $(BIN) ./cmd/omologa
@@ -53,6 +53,7 @@ test:
 bench-smoke:
 	$(GO) test -run '^$$' -bench 'CheckCommand' -benchtime 1x ./cmd/omologa
 	$(GO) test -run '^$$' -bench 'PortalPreCheck' -benchtime 1x ./internal/portal
+	$(GO) test -run '^$$' -bench 'ListClose' -benchtime 1x ./cmd/omologa
 
 # Issue 31, start-up, as whole processes (median of 20, hyperfine from
 # Debian): an empty Go binary, `omologa -h` (goal: within 2x the empty
@@ -113,6 +114,39 @@ BENCH_STORE ?= /dev/shm/omologa-scale/omologa.db
 bench-scale:
 	mkdir -p $(dir $(BENCH_STORE))
 	OMOLOGA_SCALE=1 OMOLOGA_BENCH_STORE=$(BENCH_STORE) $(GO) test -run '^$$' -bench TenYears -benchtime 1x -timeout 90m ./internal/web
+
+# Issue 31: a period close as whole processes, measured from outside
+# (median wall clock of CLOSE_RUNS runs, the largest peak RSS), beside
+# the goals: `omologa gen` of a federation's month (3,000 tournaments,
+# 30,000 players), then `omologa list close` of it; the same at twice the
+# work, whose time and memory may be at most 2.05 times. bench-fide is
+# FIDE's month (15,000 tournaments, 1,000,000 players): gen < 3 s, the
+# close < 5 s and < 1 GB. The seasons are written under BENCH_DIR.
+BENCH_DIR ?= /dev/shm/omologa-close
+CLOSE_RUNS ?= 5 # bench-fide: one run each
+define close_measure
+measure() { out=$$1; shift; : > $$out; for i in $$(seq $$RUNS); do \
+	/usr/bin/time -a -o $$out -f '%e %M %U %S' "$$@" > /dev/null 2>&1 || { echo "failed: $$*"; exit 1; }; done; \
+	sort -n $$out | awk '{w[NR]=$$1; c[NR]=$$3+$$4; if ($$2>m) m=$$2} END {k=int((NR+1)/2); printf "%.2f %.0f %.2f\n", w[k], m/1024, c[k]}'; }; \
+season() { d=$(BENCH_DIR)/$$1; shift; [ -f $$d/received.csv ] || ./$(BIN) gen --out $$d "$$@" > /dev/null; echo $$d; }; \
+closeof() { d=$$1; p=$$2; measure $$d.time ./$(BIN) list close --kind rapid --period $$p --players $$d/players.csv \
+	--received $$d/received.csv --out $$d.new.csv $$d/*.trf; }
+endef
+bench-close: build
+	@mkdir -p $(BENCH_DIR); $(close_measure); RUNS=$(CLOSE_RUNS); \
+	one=$$(season s1 --tournaments 3000 --players 30000 --days 20 --start 2026-10-03 --kind rapid); \
+	two=$$(season s2 --tournaments 6000 --players 60000 --days 20 --start 2026-10-03 --kind rapid); \
+	set -- $$(closeof $$one 2026-11) $$(closeof $$two 2026-11); \
+	echo "list close, 3,000 tournaments / 30,000 players: $$1 s wall, $$3 s CPU (goal < 0.5 s), $$2 MB peak (goal < 150 MB)"; \
+	echo "list close, twice the work: $$4 s wall, $$6 s CPU, $$5 MB peak: $$(echo "$$4 $$1 $$5 $$2 $$6 $$3" | \
+		awk '{printf "%.2fx the time (CPU %.2fx), %.2fx the memory", $$1/$$2, $$5/$$6, $$3/$$4}') (goal <= 2.05x)"
+bench-fide: build
+	@mkdir -p $(BENCH_DIR); $(close_measure); RUNS=1; rm -rf $(BENCH_DIR)/fide; \
+	set -- $$(measure $(BENCH_DIR)/fide-gen.time ./$(BIN) gen --out $(BENCH_DIR)/fide --tournaments 15000 --players 1000000 \
+		--field 12 --rounds 5 --days 20 --kind rapid); \
+	echo "gen, 15,000 tournaments / 1,000,000 players: $$1 s wall, $$3 s CPU (goal < 3 s), $$2 MB peak"; \
+	set -- $$(closeof $(BENCH_DIR)/fide 2026-02); \
+	echo "list close of it: $$1 s wall, $$3 s CPU (goal < 5 s), $$2 MB peak (goal < 1 GB)"
 
 # Issue 13's memory bound, measured from outside the process: the peak
 # RSS of `omologa watch` (IMAP) and `omologa ingest` (.eml) taking a

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -50,7 +51,13 @@ func runListClose(c *call) int {
 		return c.fail(err)
 	}
 	return c.print(exitOK, closeOutput{Out: req.Out, Warnings: res.Warnings, Report: res.Report},
-		func(w io.Writer) { printClose(w, req.Out, res.Warnings, &res.Report) })
+		func(w io.Writer) {
+			// A season's report is tens of thousands of lines: one
+			// write a line was most of the command's time.
+			bw := bufio.NewWriterSize(w, 64<<10)
+			printClose(bw, req.Out, res.Warnings, &res.Report)
+			bw.Flush()
+		})
 }
 
 func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {

@@ -4,10 +4,15 @@ package office
 // and `omologa rate`, which work on files rather than the store.
 
 import (
-	"bytes"
+	"bufio"
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
@@ -30,7 +35,8 @@ type FileClose struct {
 	Out      string
 	// Rules is the file whose rating: section is used (LoadRating).
 	Rules string
-	// Reading is called before each file is read (a progress bar).
+	// Reading is called before each file is read (a progress bar), by
+	// one reader at a time.
 	Reading func(file string)
 }
 
@@ -55,47 +61,31 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	list, err := LoadPlayers(c.Players)
-	if err != nil {
-		return nil, err
-	}
 	rdata, err := os.ReadFile(c.Received)
+	var dates map[string]tournament.Date
+	if err == nil {
+		dates, err = rating.ReadReceived(c.Received, rdata, cfg.Location())
+	}
 	if err != nil {
+		// The register is said wrong first, as when it was read first.
+		if _, perr := LoadPlayers(c.Players); perr != nil {
+			return nil, perr
+		}
 		return nil, err
 	}
-	dates, err := rating.ReadReceived(c.Received, rdata, cfg.Location())
-	if err != nil {
-		return nil, err
-	}
-	var ts []rating.Received
-	var res FileCloseResult
-	for _, f := range c.Files {
-		if c.Reading != nil {
-			c.Reading(f)
-		}
-		day, ok := dates[f]
-		if !ok {
-			day, ok = dates[filepath.Base(f)]
-		}
-		if !ok {
-			return nil, fmt.Errorf("%s: no receipt date in %s", f, c.Received)
-		}
-		t, ws, err := ReadTournament(f)
+	// The register is read while the files are.
+	closed, warnings, err := closeRead(c, dates, func() (*rating.Closing, error) {
+		list, err := LoadPlayers(c.Players)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
+			return nil, err
 		}
-		res.Warnings = append(res.Warnings, ws...)
-		ts = append(ts, rating.Received{File: f, Tournament: t, Received: day})
-	}
-	closed, err := rating.ClosePeriod(rating.Close{Kind: c.Kind, Period: period, List: list, Tournaments: ts, Settings: cfg, InPlace: true})
+		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true}, 0)
+	})
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := closed.Next.WriteCSV(&buf); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(c.Out, buf.Bytes(), 0o644); err != nil {
+	res := FileCloseResult{Warnings: warnings}
+	if err := writeList(c.Out, closed.Next); err != nil {
 		return nil, err
 	}
 	for _, e := range closed.Report.Excluded {
@@ -103,6 +93,129 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	}
 	res.Report = closed.Report
 	return &res, nil
+}
+
+// writeList writes the new list to path through a buffer, not whole in
+// memory first (a list of a million players is 90 MB of CSV); a list
+// that cannot be written whole is removed.
+func writeList(path string, l *rating.List) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 256<<10)
+	err = l.WriteCSV(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+	}
+	return err
+}
+
+// closeRead reads the tournament files on every core (reading and
+// parsing was most of a close of files) and rates each as it comes, in
+// receipt order, so that no more than a few parsed tournaments are held
+// at once (a period's tournaments, whole, were most of its memory). The
+// readers' warnings come in the order of c.Files, and the error is the
+// one the first failing file in that order meets, as when the files
+// were all read one by one before the close.
+//
+// open starts the close (it reads the list in force) while the first
+// files are read; its error comes before any file's.
+func closeRead(c FileClose, dates map[string]tournament.Date, open func() (*rating.Closing, error)) (*rating.Result, []string, error) {
+	n := len(c.Files)
+	errs := make([]error, n)
+	days := make([]tournament.Date, n)
+	var order []int // the files with a receipt date, in receipt order
+	for i, f := range c.Files {
+		day, ok := receivedOn(dates, f)
+		if !ok {
+			errs[i] = fmt.Errorf("%s: no receipt date in %s", f, c.Received)
+			continue
+		}
+		days[i] = day
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(days[a].Compare(days[b]), cmp.Compare(c.Files[a], c.Files[b]))
+	})
+	type read struct {
+		t  *tournament.Tournament
+		ws []string
+	}
+	warnings := make([][]string, n)
+	done := make([]chan read, len(order))
+	for k := range done {
+		done[k] = make(chan read, 1)
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(order))
+	window := make(chan struct{}, 2*workers+2) // files read ahead of the close
+	var next atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				window <- struct{}{}
+				k := int(next.Add(1) - 1)
+				if k >= len(order) {
+					<-window
+					return
+				}
+				i := order[k]
+				if c.Reading != nil {
+					mu.Lock()
+					c.Reading(c.Files[i])
+					mu.Unlock()
+				}
+				t, ws, err := ReadTournament(c.Files[i])
+				if err != nil {
+					errs[i] = fmt.Errorf("%s: %w", c.Files[i], err)
+				}
+				done[k] <- read{t, ws}
+			}
+		}()
+	}
+	closing, closeErr := open()
+	openErr := closeErr
+	for k, i := range order {
+		r := <-done[k]
+		<-window
+		warnings[i] = r.ws
+		if r.t == nil || closeErr != nil {
+			continue // the error is said below; the rest is still read for an earlier one
+		}
+		closeErr = closing.Add(rating.Received{File: c.Files[i], Tournament: r.t, Received: days[i]})
+	}
+	wg.Wait()
+	if openErr != nil {
+		return nil, nil, openErr
+	}
+	for _, err := range errs {
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if closeErr != nil {
+		return nil, nil, closeErr
+	}
+	return closing.Finish(), slices.Concat(warnings...), nil
+}
+
+// receivedOn is file's receipt date, found by its path or its name.
+func receivedOn(dates map[string]tournament.Date, file string) (tournament.Date, bool) {
+	day, ok := dates[file]
+	if !ok {
+		day, ok = dates[filepath.Base(file)]
+	}
+	return day, ok
 }
 
 // LoadRating reads the rating settings from rules.yaml; a file holding

@@ -54,6 +54,7 @@ func (l *List) readNew() {
 		l.Players = &registers.Players{}
 	}
 	rows := l.Players.Rows
+	l.st = slices.Grow(l.st, len(rows)-len(l.st))
 	for i := len(l.st); i < len(rows); i++ {
 		l.st = append(l.st, readState(&rows[i]))
 	}

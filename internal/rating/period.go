@@ -208,6 +208,65 @@ func ClosePeriod(in Close) (*Result, error) {
 	for _, rc := range ts {
 		c.rate(rc)
 	}
+	return c.finish(), nil
+}
+
+// A Closing is a close fed its tournaments one at a time, in receipt
+// order, so that a caller reading files need not hold a period's
+// tournaments at once: each is rated as it comes and may be dropped
+// once Add returns (the report keeps its name and file, not the
+// tournament). ClosePeriod is OpenClose, Add in receipt order, Finish.
+type Closing struct {
+	c    *closer
+	seen map[string]bool
+	last Received
+	n    int
+}
+
+// OpenClose starts a close of in (whose Tournaments are ignored: they
+// come through Add); entries, the players the tournaments will hold in
+// all, only sizes what is allocated (0 when unknown).
+func OpenClose(in Close, entries int) (*Closing, error) {
+	if err := checkClose(in); err != nil {
+		return nil, err
+	}
+	return &Closing{c: newCloser(in, entries), seen: map[string]bool{}}, nil
+}
+
+// Add rates the next tournament. They must come in receipt order (then
+// by file), as ClosePeriod sorts them, each once.
+func (cl *Closing) Add(rc Received) error {
+	label := cl.c.in.Period.Label
+	if rc.File != "" && cl.seen[rc.File] {
+		return fmt.Errorf("close %s: tournament %s given twice", label, rc.File)
+	}
+	cl.seen[rc.File] = true
+	if rc.Tournament == nil {
+		return fmt.Errorf("close %s: tournament %s: nothing read", label, rc.File)
+	}
+	if cl.n > 0 && receiptOrder(cl.last, rc) > 0 {
+		return fmt.Errorf("close %s: tournament %s given after %s, received later", label, cl.last.File, rc.File)
+	}
+	cl.last, cl.n = Received{File: rc.File, Received: rc.Received}, cl.n+1
+	cl.c.rate(rc)
+	return nil
+}
+
+// Finish ends the close: corrections, the period's sums, the new list
+// and the report.
+func (cl *Closing) Finish() *Result { return cl.c.finish() }
+
+// receiptOrder orders tournaments by receipt, then by file.
+func receiptOrder(a, b Received) int {
+	if c := a.Received.Compare(b.Received); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.File, b.File)
+}
+
+// finish is what a close does once every tournament is rated.
+func (c *closer) finish() *Result {
+	in := c.in
 	c.carryCorrections()
 	c.groupVariations()
 	startRapid := c.newRatings()
@@ -218,7 +277,7 @@ func ClosePeriod(in Close) (*Result, error) {
 	} else {
 		closeRapid(c.w, c.st, in, &c.rep, noPromotion, c.startLen, startRapid)
 	}
-	return c.result(), nil
+	return c.result()
 }
 
 // checkClose refuses a close without settings or without a whole period.
@@ -253,12 +312,7 @@ func inReceiptOrder(in Close) (ts []Received, entries int, err error) {
 		entries += len(rc.Tournament.Players)
 	}
 	ts = slices.Clone(in.Tournaments)
-	slices.SortStableFunc(ts, func(a, b Received) int {
-		if c := a.Received.Compare(b.Received); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.File, b.File)
-	})
+	slices.SortStableFunc(ts, receiptOrder)
 	return ts, entries, nil
 }
 
@@ -354,6 +408,9 @@ func (c *closer) rate(rc Received) {
 		return
 	}
 	t := rc.Tournament
+	// The name is a part of the file's text: the report keeps a copy,
+	// not the whole text (a caller may drop the tournament once rated).
+	tname := strings.Clone(t.Name)
 	c.seedPlayers(rc)
 	o := c.opts
 	o.Withdrawals = rc.Withdrawals
@@ -385,16 +442,16 @@ func (c *closer) rate(rc Received) {
 		if l.Undecided {
 			pr := &c.list.Rows[row]
 			c.rep.Undecided = append(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
-				Reason:  t.Name + ": withdrew from a round robin, no office decision: nothing zeroed",
+				Reason:  tname + ": withdrew from a round robin, no office decision: nothing zeroed",
 				Article: "FIDE-GR 6.6; RTF 7.5.3"})
 		}
-		c.addVariation(k, Variation{File: rc.File, Name: t.Name, Start: l.Start, Games: l.Games,
+		c.addVariation(k, Variation{File: rc.File, Name: tname, Start: l.Start, Games: l.Games,
 			Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
 		if l.Norm != nil {
-			c.addNorm(row, t.Name, l.Norm)
+			c.addNorm(row, tname, l.Norm)
 		}
 	}
-	c.rep.Tournaments = append(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: t.Name,
+	c.rep.Tournaments = append(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: tname,
 		Received: rc.Received, Players: len(t.Players), Games: games / 2})
 }
 
@@ -608,7 +665,10 @@ func newRow(p *tournament.Player) registers.Player {
 	if !fsi.IsCategory(cat) {
 		cat = "NC"
 	}
-	return registers.Player{FSIID: p.NationalID, FideID: p.FideID, Surname: strings.TrimSpace(surname),
-		Name: strings.TrimSpace(name), Sex: strings.ToUpper(p.Sex), BirthDate: p.BirthDate, Federation: fed,
-		Category: cat}
+	// Copies: the tournament's strings are parts of its file's text,
+	// which the list would otherwise keep whole.
+	cl := strings.Clone
+	return registers.Player{FSIID: cl(p.NationalID), FideID: cl(p.FideID), Surname: cl(strings.TrimSpace(surname)),
+		Name: cl(strings.TrimSpace(name)), Sex: cl(strings.ToUpper(p.Sex)), BirthDate: p.BirthDate, Federation: cl(fed),
+		Category: cl(cat)}
 }

@@ -94,6 +94,18 @@ func sign(n int) int {
 // String gives ISO 8601: "2025-07-21", "1978" for a year only, "" when
 // unknown.
 func (d Date) String() string {
+	if d.Year > 0 && d.Year <= 9999 && d.Month >= 0 && d.Month <= 99 && d.Day >= 0 && d.Day <= 99 {
+		// Without fmt: lists and reports write tens of thousands.
+		b := make([]byte, 0, 10)
+		b = append(b, byte('0'+d.Year/1000), byte('0'+d.Year/100%10), byte('0'+d.Year/10%10), byte('0'+d.Year%10))
+		if d.Month != 0 {
+			b = append(b, '-', byte('0'+d.Month/10), byte('0'+d.Month%10))
+			if d.Day != 0 {
+				b = append(b, '-', byte('0'+d.Day/10), byte('0'+d.Day%10))
+			}
+		}
+		return string(b)
+	}
 	switch {
 	case d.Year == 0:
 		return ""
@@ -109,6 +121,46 @@ func (d Date) String() string {
 // strings.
 func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
+// isoDigits reads YYYY, YYYY-MM or YYYY-MM-DD written in digits alone
+// (what Sscanf would read the same); ok is false for anything else.
+func isoDigits(b []byte) (y, m, d int, ok bool) {
+	num := func(p []byte) (int, bool) {
+		n := 0
+		for _, c := range p {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n, true
+	}
+	switch len(b) {
+	case 4, 7, 10:
+	default:
+		return 0, 0, 0, false
+	}
+	if y, ok = num(b[:4]); !ok {
+		return 0, 0, 0, false
+	}
+	if len(b) >= 7 {
+		if b[4] != '-' {
+			return 0, 0, 0, false
+		}
+		if m, ok = num(b[5:7]); !ok {
+			return 0, 0, 0, false
+		}
+	}
+	if len(b) == 10 {
+		if b[7] != '-' {
+			return 0, 0, 0, false
+		}
+		if d, ok = num(b[8:10]); !ok {
+			return 0, 0, 0, false
+		}
+	}
+	return y, m, d, true
+}
+
 // UnmarshalText reads the forms String writes.
 func (d *Date) UnmarshalText(b []byte) error {
 	s := string(b)
@@ -117,6 +169,12 @@ func (d *Date) UnmarshalText(b []byte) error {
 		return nil
 	}
 	var y, m, day int
+	if y, m, day, ok := isoDigits(b); ok {
+		// The common case, without fmt's scanner (a list of 30,000
+		// players has tens of thousands of dates).
+		*d = Date{y, time.Month(m), day}
+		return nil
+	}
 	switch len(s) {
 	case 4:
 		_, err := fmt.Sscanf(s, "%04d", &y)

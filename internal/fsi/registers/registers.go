@@ -182,9 +182,29 @@ func (t *Table) Has(name string) bool {
 // ReadTable reads a CSV file with its header; errors are *Error naming
 // the file, the line and the column.
 func ReadTable(file string, data []byte) (*Table, error) {
+	t := &Table{}
+	// A row a line, sized once (a million rows grew it twenty times).
+	if n := bytes.Count(data, []byte("\n")); n > 0 {
+		t.Rows, t.Lines = make([][]string, 0, n), make([]int, 0, n)
+	}
+	err := scanTable(file, data, t, func(rec []string, line int) {
+		t.Rows = append(t.Rows, rec)
+		t.Lines = append(t.Lines, line)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// scanTable reads a CSV file with its header into t (its File, Header
+// and columns) and gives each record after the header to row, in turn,
+// so that a caller converting the records need not hold them all;
+// errors are ReadTable's.
+func scanTable(file string, data []byte, t *Table, row func(rec []string, line int)) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
-		return nil, &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
+		return &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
 	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
 	r := csv.NewReader(bytes.NewReader(data))
@@ -193,7 +213,7 @@ func ReadTable(file string, data []byte) (*Table, error) {
 	}
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
-	t := &Table{File: file, col: map[string]int{}}
+	t.File, t.col = file, map[string]int{}
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
@@ -202,9 +222,9 @@ func ReadTable(file string, data []byte) (*Table, error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, &Error{File: file, Line: pe.Line, Column: fmt.Sprintf("column %d", pe.Column), Err: pe.Err}
+				return &Error{File: file, Line: pe.Line, Column: fmt.Sprintf("column %d", pe.Column), Err: pe.Err}
 			}
-			return nil, fmt.Errorf("%s: %w", file, err)
+			return fmt.Errorf("%s: %w", file, err)
 		}
 		line, _ := r.FieldPos(0)
 		if t.Header == nil {
@@ -219,17 +239,14 @@ func ReadTable(file string, data []byte) (*Table, error) {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		t.Rows = append(t.Rows, rec)
-		t.Lines = append(t.Lines, line)
+		row(rec, line)
 	}
 	if t.Header == nil {
-		return nil, &Error{File: file, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
+		return &Error{File: file, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
 	}
-	return t, nil
+	return nil
 }
 
-// Get is the value of the column in the record, trimmed; "" when the
-// header lacks the column or the record is short.
 func (t *Table) Get(row int, name string) string {
 	i, ok := t.col[name]
 	if !ok || i >= len(t.Rows[row]) {
@@ -286,66 +303,94 @@ func (t *Table) fideID(row int, seen map[string]int) (string, error) {
 
 // ReadPlayers reads a players' register.
 func ReadPlayers(file string, data []byte) (*Players, error) {
-	t, err := readTable(file, data, []string{"fsi_id", "surname", "name"})
-	if err != nil {
-		return nil, err
-	}
-	known := map[string]bool{}
-	for _, c := range PlayerColumns {
-		known[c] = true
-	}
+	// Each record becomes a row as it is read (t holds only the record
+	// at hand, as row 0): a register of a million players costs its
+	// rows, not its records as well (FIDE's month, issue 31).
+	t := &Table{Rows: make([][]string, 1), Lines: make([]int, 1)}
 	ps := &Players{}
-	for _, h := range t.Header {
-		if !known[h] {
-			ps.ExtraHeader = append(ps.ExtraHeader, h)
-		}
-	}
 	var errs []error
+	started := false
+	start := func(rows int) {
+		started = true
+		known := map[string]bool{}
+		for _, c := range PlayerColumns {
+			known[c] = true
+		}
+		for _, h := range t.Header {
+			if !known[h] {
+				ps.ExtraHeader = append(ps.ExtraHeader, h)
+			}
+		}
+		ps.Rows = make([]Player, 0, rows)
+	}
 	// Sized once and filled in place: a register of tens of thousands of
 	// players costs its rows, not the doublings of a growing slice nor a
 	// copy of each row (the daemon's peak memory, issue 13).
-	ps.Rows = make([]Player, 0, len(t.Rows))
-	for i := range t.Rows {
-		ps.Rows = append(ps.Rows, Player{
-			FSIID: t.Get(i, "fsi_id"), FideID: t.Get(i, "fide_id"),
-			Surname: t.Get(i, "surname"), Name: t.Get(i, "name"), Sex: strings.ToUpper(t.Get(i, "sex")),
-			Federation: t.Get(i, "federation"), Province: t.Get(i, "province"), Club: t.Get(i, "club"),
-			Category: strings.ToUpper(t.Get(i, "category")), Line: t.Lines[i],
-		})
-		p := &ps.Rows[len(ps.Rows)-1]
-		if p.Category != "" && !fsi.IsCategory(p.Category) {
-			errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
+	err := scanTable(file, data, t, func(rec []string, line int) {
+		if !started {
+			start(bytes.Count(data, []byte("\n")))
 		}
-		var e error
-		if p.BirthDate, e = t.date(i, "birth_date"); e != nil {
-			errs = append(errs, e)
-		}
-		for _, f := range []struct {
-			dst  *int
-			name string
-		}{{&p.EloItalia, "elo_italia"}, {&p.FideStandard, "fide_standard"}, {&p.FideRapid, "fide_rapid"},
-			{&p.EloRapid, "elo_rapid"}, {&p.MembershipYear, "membership_year"}} {
-			if *f.dst, e = t.int(i, f.name); e != nil {
-				errs = append(errs, e)
-			}
-		}
-		switch k := t.Get(i, "rapid_k20"); k {
-		case "", "0":
-		case "1":
-			p.RapidK20 = true
-		default:
-			errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
-		}
-		for _, h := range ps.ExtraHeader {
-			if v := t.Get(i, h); v != "" {
-				if p.Extra == nil {
-					p.Extra = map[string]string{}
-				}
-				p.Extra[h] = v
-			}
+		t.Rows[0], t.Lines[0] = rec, line
+		errs = append(errs, readPlayer(t, ps)...)
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range []string{"fsi_id", "surname", "name"} {
+		if !t.Has(c) {
+			return nil, &Error{File: file, Line: t.headerLine, Column: c, Err: errors.New("column missing from the header")}
 		}
 	}
+	if !started {
+		start(0)
+	}
 	return ps, errors.Join(errs...)
+}
+
+// readPlayer appends the player of t's row 0 to ps, with what is wrong
+// in it.
+func readPlayer(t *Table, ps *Players) (errs []error) {
+	const i = 0
+	file := t.File
+	ps.Rows = append(ps.Rows, Player{
+		FSIID: t.Get(i, "fsi_id"), FideID: t.Get(i, "fide_id"),
+		Surname: t.Get(i, "surname"), Name: t.Get(i, "name"), Sex: strings.ToUpper(t.Get(i, "sex")),
+		Federation: t.Get(i, "federation"), Province: t.Get(i, "province"), Club: t.Get(i, "club"),
+		Category: strings.ToUpper(t.Get(i, "category")), Line: t.Lines[i],
+	})
+	p := &ps.Rows[len(ps.Rows)-1]
+	if p.Category != "" && !fsi.IsCategory(p.Category) {
+		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
+	}
+	var e error
+	if p.BirthDate, e = t.date(i, "birth_date"); e != nil {
+		errs = append(errs, e)
+	}
+	for _, f := range [...]struct {
+		dst  *int
+		name string
+	}{{&p.EloItalia, "elo_italia"}, {&p.FideStandard, "fide_standard"}, {&p.FideRapid, "fide_rapid"},
+		{&p.EloRapid, "elo_rapid"}, {&p.MembershipYear, "membership_year"}} {
+		if *f.dst, e = t.int(i, f.name); e != nil {
+			errs = append(errs, e)
+		}
+	}
+	switch k := t.Get(i, "rapid_k20"); k {
+	case "", "0":
+	case "1":
+		p.RapidK20 = true
+	default:
+		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
+	}
+	for _, h := range ps.ExtraHeader {
+		if v := t.Get(i, h); v != "" {
+			if p.Extra == nil {
+				p.Extra = map[string]string{}
+			}
+			p.Extra[h] = v
+		}
+	}
+	return errs
 }
 
 // ReadArbiters reads the arbiters' register.
@@ -413,14 +458,18 @@ func WritePlayers(w io.Writer, ps *Players) error {
 		}
 		return strconv.Itoa(n)
 	}
-	for _, p := range ps.Rows {
+	// One record for every row: a list of a million rows allocated a
+	// record each.
+	rec := make([]string, 0, len(PlayerColumns)+len(ps.ExtraHeader))
+	for i := range ps.Rows {
+		p := &ps.Rows[i]
 		k20 := ""
 		if p.RapidK20 {
 			k20 = "1"
 		}
-		rec := []string{p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
+		rec = append(rec[:0], p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
 			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
-			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear)}
+			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
 		for _, h := range ps.ExtraHeader {
 			rec = append(rec, p.Extra[h])
 		}

@@ -75,11 +75,14 @@ func historySVG(p *player) ([]byte, error) {
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("no rating to draw")
 	}
-	// A month's margin each side, and at least a year's width so that a
-	// single list does not fill the axis.
-	from, to := first.AddDate(0, -1, 0), last.AddDate(0, 1, 0)
-	if to.Before(from.AddDate(1, 0, 0)) {
-		to = from.AddDate(1, 0, 0)
+	// The axis ends at the player's latest list (it ran a month past
+	// it, or to a year after his first list: November 2027 for a player
+	// listed in December 2026 and January 2027); a month's margin
+	// before the first, and at least six months' width, taken
+	// backwards, so that a single list does not fill the axis.
+	from, to := first.AddDate(0, -1, 0), last
+	if from.After(to.AddDate(0, -6, 0)) {
+		from = to.AddDate(0, -6, 0)
 	}
 	span := to.Sub(from).Seconds()
 	x := func(t time.Time) float64 { return padL + t.Sub(from).Seconds()/span*plotW }
@@ -98,7 +101,12 @@ func historySVG(p *player) ([]byte, error) {
 	}
 	months := int(to.Sub(from).Hours()/24/30) + 1
 	step := max(1, (months+5)/6)
-	for t := from; !t.After(to); t = t.AddDate(0, step, 0) {
+	// The ticks count back from the latest list, so that it is named.
+	for i := 0; ; i++ {
+		t := to.AddDate(0, -i*step, 0)
+		if t.Before(from) {
+			break
+		}
 		xx := x(t)
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s"/>`, xx, svgH-padBottom, xx, svgH-padBottom+5, ink)
 		// The labels at the ends stay inside the picture.

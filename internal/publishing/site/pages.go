@@ -301,7 +301,7 @@ func (s *site) writePlayer(w *writer, a assets, p *player) error {
 
 // pageVersion changes with the player's template and chart, so that a
 // new drawing replaces the pages a build skipped as unchanged.
-const pageVersion = "player-3"
+const pageVersion = "player-4"
 
 // playerKey is everything a player's page shows, hashed.
 func playerKey(p *player, a assets) string {
