@@ -5,13 +5,14 @@ package rules
 import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
+	"omologa/internal/homologation/fee"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/tournament"
 )
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "b8b0076bf1b846083c4d1678b749449c5a891b6b6fe916cb6e35403578304051"
+const predecodedSHA256 = "b713608b7734b3d2d38773be9fd16b2c3800393f38d9283955020afdbca85123"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -3558,6 +3559,86 @@ func predecodedFile() File {
 						MessageEN: "The tournament's federation (record 032) is missing.",
 					},
 				},
+			},
+		},
+		Fees: []fee.Schedule{
+			{
+				ID:   "fee-standard-2024",
+				Kind: "standard",
+				ValidFrom: tournament.Date{
+					Year:  2024,
+					Month: 4,
+					Day:   1,
+				},
+				ValidUntil: tournament.Date{
+					Year:  0,
+					Month: 0,
+					Day:   0,
+				},
+				Article:            "RTF 6.2.2",
+				BaseCents:          2000,
+				PerPlayerCents:     50,
+				FideSurchargeCents: 1500,
+				ExemptFlags: []string{
+					"giovanile",
+					"scolastico",
+				},
+				TermDays:          30,
+				Policy:            "after-payment",
+				ReminderEveryDays: 15,
+				MaxReminders:      2,
+			},
+			{
+				ID:   "fee-promotion-2024",
+				Kind: "promotion",
+				ValidFrom: tournament.Date{
+					Year:  2024,
+					Month: 4,
+					Day:   1,
+				},
+				ValidUntil: tournament.Date{
+					Year:  0,
+					Month: 0,
+					Day:   0,
+				},
+				Article:            "RTF 6.2.2",
+				BaseCents:          1000,
+				PerPlayerCents:     0,
+				FideSurchargeCents: 0,
+				ExemptFlags: []string{
+					"giovanile",
+					"scolastico",
+				},
+				TermDays:          30,
+				Policy:            "after-payment",
+				ReminderEveryDays: 15,
+				MaxReminders:      2,
+			},
+			{
+				ID:   "fee-rapid-2024",
+				Kind: "rapid",
+				ValidFrom: tournament.Date{
+					Year:  2024,
+					Month: 4,
+					Day:   1,
+				},
+				ValidUntil: tournament.Date{
+					Year:  0,
+					Month: 0,
+					Day:   0,
+				},
+				Article:            "RAPID 5.2",
+				BaseCents:          1000,
+				PerPlayerCents:     20,
+				FideSurchargeCents: 500,
+				ExemptFlags: []string{
+					"giovanile",
+					"scolastico",
+				},
+				TermDays:          30,
+				Policy:            "at-once",
+				ReminderEveryDays: 15,
+				MaxReminders:      2,
 			},
 		},
 	}

@@ -240,3 +240,36 @@ func Elide(s string) string {
 		return elided[art] + rest
 	})
 }
+
+// Euro writes an amount kept in cents the Italian way: thousands
+// separated by a dot, a decimal comma, two decimals and the sign after a
+// space: 123450 → "1.234,50 €", -500 → "-5,00 €", 0 → "0,00 €".
+func Euro(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign = "-"
+	}
+	u := uint64(cents)
+	if cents < 0 {
+		u = uint64(-(cents + 1)) + 1 // math.MinInt64 too
+	}
+	whole := strconv.FormatUint(u/100, 10)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte('.')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s%s,%02d €", sign, b.String(), u%100)
+}
+
+// EuroEN is Euro as English writes it: "€1,234.50".
+func EuroEN(cents int64) string {
+	s := strings.TrimSuffix(Euro(cents), " €")
+	s = strings.NewReplacer(".", ",", ",", ".").Replace(s)
+	if strings.HasPrefix(s, "-") {
+		return "-€" + s[1:]
+	}
+	return "€" + s
+}
