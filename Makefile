@@ -65,7 +65,8 @@ FUZZ_TARGETS := \
 	./internal/rating:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
 	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
 	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps \
-	./internal/fsi/registers:FuzzReadArbiters ./internal/platform/safecsv:FuzzRoundTrip ./internal/platform/termsafe:FuzzWriter
+	./internal/fsi/registers:FuzzReadArbiters ./internal/platform/safecsv:FuzzRoundTrip ./internal/platform/termsafe:FuzzWriter \
+	./internal/intake/statement:FuzzParse
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
