@@ -41,7 +41,13 @@ type Fee struct {
 // a new judgement changes the amount and the term and keeps the
 // payments, the waiver, the refund and the reminders.
 func (s *Store) SetFee(ctx context.Context, f Fee, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO fees (submission_id, reference, due_cents, schedule, article, policy,
+	return setFee(ctx, s.db, f, now)
+}
+
+func setFee(ctx context.Context, db interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, f Fee, now time.Time) error {
+	_, err := db.ExecContext(ctx, `INSERT INTO fees (submission_id, reference, due_cents, schedule, article, policy,
 		due_by, exempt_by, homologated, organiser, tournament, calendar_code, province, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (submission_id) DO UPDATE SET due_cents = excluded.due_cents, schedule = excluded.schedule,

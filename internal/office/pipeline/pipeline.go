@@ -105,6 +105,10 @@ type Options struct {
 	// daemon runs). Default 2s.
 	Poll time.Duration
 
+	// Payee is the account the notices give for the homologation fee;
+	// nil: the notices state the amount and the reference only.
+	Payee *Payee
+
 	Logger *slog.Logger
 	Now    func() time.Time // time.Now when nil
 	Read   ReadFunc         // codec.Read when nil
@@ -504,6 +508,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	// with their reading error; anyRead says a result file was read.
 	docs := map[int]error{}
 	anyRead := false
+	var judged []judgedFile
 	for _, f := range sub.Files {
 		// One file's bytes in memory at a time, read just before it is
 		// judged.
@@ -518,6 +523,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		anyRead = anyRead || t != nil
 		v, facts := p.verdictOf(sub, f, t, rep)
+		judged = append(judged, judgedFile{rep: rep, t: t})
 		accepted := rep.Verdict != validate.Rejected
 		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
@@ -594,6 +600,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		recipients.add(p.o.Office)
 	}
 	in.To = recipients.list
+	if j.Fee, in.Fee, err = p.feeOf(ctx, sub, judged); err != nil {
+		return err
+	}
 	kind, subject, msg, err := notice.Compose(in)
 	if err != nil {
 		return err
