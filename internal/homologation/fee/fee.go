@@ -243,3 +243,39 @@ func FindReferences(causale string) []string {
 	}
 	return out
 }
+
+// Part is what a payment pays of one reference's fee.
+type Part struct {
+	Reference string
+	Cents     int64
+}
+
+// Split divides a payment among the references written in its causale
+// whose fees are known (owed returns what is still owed, and whether the
+// reference is known): each in turn gets what it still owes, and the
+// last one known also gets what is left, kept as its balance (an
+// over-payment). A payment naming no known reference is not split (nil).
+func Split(cents int64, refs []string, owed func(ref string) (int64, bool)) []Part {
+	var parts []Part
+	left := cents
+	for _, r := range refs {
+		o, ok := owed(r)
+		if !ok {
+			continue
+		}
+		take := min(max(o, 0), left)
+		parts = append(parts, Part{Reference: r, Cents: take})
+		left -= take
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	parts[len(parts)-1].Cents += left
+	out := parts[:0]
+	for _, p := range parts {
+		if p.Cents > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -117,3 +117,28 @@ func TestReferences(t *testing.T) {
 		}
 	}
 }
+
+func TestSplit(t *testing.T) {
+	owed := map[string]int64{"OMOL-2026-0001": 4000, "OMOL-2026-0005": 1500, "OMOL-2026-0006": 0}
+	look := func(r string) (int64, bool) { o, ok := owed[r]; return o, ok }
+	for _, c := range []struct {
+		name  string
+		cents int64
+		refs  []string
+		want  []Part
+	}{
+		{"one transfer, one fee", 4000, []string{"OMOL-2026-0001"}, []Part{{"OMOL-2026-0001", 4000}}},
+		{"over-payment kept as balance", 5000, []string{"OMOL-2026-0001"}, []Part{{"OMOL-2026-0001", 5000}}},
+		{"partial", 1000, []string{"OMOL-2026-0001"}, []Part{{"OMOL-2026-0001", 1000}}},
+		{"one transfer paying two", 5500, []string{"OMOL-2026-0001", "OMOL-2026-0005"}, []Part{{"OMOL-2026-0001", 4000}, {"OMOL-2026-0005", 1500}}},
+		{"unknown reference passed over", 1500, []string{"OMOL-2026-0099", "OMOL-2026-0005"}, []Part{{"OMOL-2026-0005", 1500}}},
+		{"nothing known", 1500, []string{"OMOL-2026-0099"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := Split(c.cents, c.refs, look)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("Split = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

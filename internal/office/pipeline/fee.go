@@ -25,6 +25,9 @@ type Payee struct {
 type judgedFile struct {
 	rep validate.Report
 	t   *tournament.Tournament
+	// version: the file is a new version of a tournament an earlier
+	// submission sent, whose fee that submission owes.
+	version bool
 }
 
 // feeOf computes what a submission owes for its homologation (RTF
@@ -65,6 +68,9 @@ func (p *Pipeline) feeOf(ctx context.Context, sub *store.Submission, files []jud
 			}
 		}
 		due := fee.Compute(s, facts)
+		if jf.version {
+			due.Cents = 0
+		}
 		if sf == nil {
 			sf = &store.Fee{SubmissionID: sub.ID, Reference: fee.Reference(sub.ReceivedAt.In(loc).Year(), sub.ID),
 				Schedule: due.Schedule, Article: due.Article, Policy: string(due.Policy),

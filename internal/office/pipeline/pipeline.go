@@ -523,7 +523,6 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		}
 		anyRead = anyRead || t != nil
 		v, facts := p.verdictOf(sub, f, t, rep)
-		judged = append(judged, judgedFile{rep: rep, t: t})
 		accepted := rep.Verdict != validate.Rejected
 		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
@@ -582,6 +581,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			}
 		}
 		j.Verdicts = append(j.Verdicts, v)
+		// A new version of a tournament sent before owes no fee again.
+		judged = append(judged, judgedFile{rep: rep, t: t,
+			version: (nf.Supersedes != nil && nf.Supersedes.SubmissionID != id) || nf.InForce != nil})
 		if v.TournamentKey != "" && accepted {
 			inSub[v.TournamentKey] = f.ID
 		}
