@@ -276,3 +276,16 @@ func (s *Store) Payments(ctx context.Context) ([]Payment, error) {
 	}
 	return orEmpty(ps), nil
 }
+
+// feeHeldSQL is true when the tournament whose key is the expression key
+// waits for its homologation fee: a submission of one of its files owes
+// a fee under the after-payment policy (RTF 6.2.2), not paid in full,
+// waived or refunded. The state model (stateSQL), the lists
+// (homologated) and the held files read it, so that every surface holds
+// the same files.
+func feeHeldSQL(key string) string {
+	return `EXISTS (SELECT 1 FROM fees fe WHERE fe.policy = 'after-payment' AND fe.homologated = 1
+		AND fe.waived_reason = '' AND fe.refunded_at = ''
+		AND fe.submission_id IN (SELECT ff.submission_id FROM files ff JOIN verdicts vv ON vv.file_id = ff.id WHERE vv.tournament_key = ` + key + `)
+		AND fe.due_cents > coalesce((SELECT sum(a.cents) FROM payment_allocations a WHERE a.submission_id = fe.submission_id), 0))`
+}
