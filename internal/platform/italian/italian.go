@@ -273,3 +273,11 @@ func EuroEN(cents int64) string {
 	}
 	return "€" + s
 }
+
+// Cents writes an amount kept in cents with a decimal comma and no
+// thousands separator nor sign of the currency, as a spreadsheet reads a
+// number: 123450 → "1234,50", -5 → "-0,05".
+func Cents(cents int64) string {
+	s := strings.NewReplacer(".", "", " €", "").Replace(Euro(cents))
+	return s
+}

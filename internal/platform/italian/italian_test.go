@@ -93,3 +93,11 @@ func TestEuro(t *testing.T) {
 		}
 	}
 }
+
+func TestCents(t *testing.T) {
+	for c, want := range map[int64]string{123450: "1234,50", -5: "-0,05", 0: "0,00"} {
+		if got := Cents(c); got != want {
+			t.Errorf("Cents(%d) = %q, want %q", c, got, want)
+		}
+	}
+}
