@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
-	"text/tabwriter"
 
 	"omologa/internal/intake/statement"
 	"omologa/internal/office"
@@ -25,18 +23,13 @@ const paymentsAddUsage = `usage: omologa payments add [--config FILE] [--json] -
 A payment received outside a statement (cash, a postal order): it pays --submission's fee,
 else the references in --description, else it stays unmatched.`
 
-const paymentsConfirmUsage = `usage: omologa payments confirm [--config FILE] [--json] --payment N --submission ID
-
-What is left of payment N pays the fee of submission ID (a suggestion confirmed).`
+const paymentsConfirmUsage = `usage: omologa payments confirm [--config FILE] [--json] --payment N --submission ID`
 
 const paymentsListUsage = `usage: omologa payments fees|unmatched [--config FILE] [--json]
 
-fees: every submission's fee with its state; unmatched: the payments that pay nothing yet,
-with the fees they may pay.`
+fees: every fee with its state; unmatched: the payments paying nothing yet, with suggestions.`
 
-const paymentsWaiveUsage = `usage: omologa payments waive [--config FILE] [--json] --submission ID --reason TEXT
-
-An officer's waiver of a submission's fee: no longer due, nothing held for it.`
+const paymentsWaiveUsage = `usage: omologa payments waive [--config FILE] [--json] --submission ID --reason TEXT`
 
 func runPaymentsImport(c *call) int {
 	if code, ok := c.parseArgs(1, 1, "one statement file"); !ok {
@@ -65,21 +58,6 @@ func runPaymentsImport(c *call) int {
 		}
 		printUnmatched(w, res.Unmatched)
 	})
-}
-
-func printUnmatched(w io.Writer, us []office.Unmatched) {
-	if len(us) == 0 {
-		fmt.Fprintln(w, "no payment unmatched")
-		return
-	}
-	fmt.Fprintln(w, "unmatched (omologa payments confirm --payment N --submission ID):")
-	for _, u := range us {
-		fmt.Fprintf(w, "  payment %d  %s  %s  %q\n", u.ID, italian.DateISO(u.Date), italian.Euro(u.LeftCents), u.Description)
-		for _, s := range u.Suggestions {
-			fmt.Fprintf(w, "      may pay submission %d %s (%s, owes %s): %s\n", s.Submission, s.Reference, s.Tournament,
-				italian.Euro(s.OwedCents), strings.Join(s.Why, ", "))
-		}
-	}
 }
 
 func runPaymentsAdd(c *call) int {
@@ -186,21 +164,4 @@ func runPaymentsUnmatched(c *call) int {
 		return c.fail(err)
 	}
 	return c.print(exitOK, us, func(w io.Writer) { printUnmatched(w, us) })
-}
-
-func printFees(w io.Writer, fs []office.FeeRow) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tREFERENCE\tTOURNAMENT\tDUE\tPAID\tBY\tSTATE")
-	for _, f := range fs {
-		st := f.View.LabelEN
-		if f.View.BalanceCents > 0 {
-			st += " (balance " + italian.Euro(f.View.BalanceCents) + ")"
-		}
-		if f.WaivedReason != "" {
-			st += ": " + f.WaivedReason
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", f.SubmissionID, f.Reference, f.Tournament, italian.Euro(f.DueCents),
-			italian.Euro(f.PaidCents), italian.DateISO(f.DueBy), st)
-	}
-	tw.Flush()
 }

@@ -12,7 +12,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "b713608b7734b3d2d38773be9fd16b2c3800393f38d9283955020afdbca85123"
+const predecodedSHA256 = "130a56fdf56980b3925a6eadf47bf63b71a68360e6b5274a92c5ca50635b6b4d"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -3584,7 +3584,7 @@ func predecodedFile() File {
 					"scolastico",
 				},
 				TermDays:          30,
-				Policy:            "after-payment",
+				Policy:            "at-once",
 				ReminderEveryDays: 15,
 				MaxReminders:      2,
 			},
@@ -3610,7 +3610,7 @@ func predecodedFile() File {
 					"scolastico",
 				},
 				TermDays:          30,
-				Policy:            "after-payment",
+				Policy:            "at-once",
 				ReminderEveryDays: 15,
 				MaxReminders:      2,
 			},
