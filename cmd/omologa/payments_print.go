@@ -36,7 +36,11 @@ func printFees(w io.Writer, fs []office.FeeRow) {
 		if f.WaivedReason != "" {
 			st += ": " + f.WaivedReason
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", f.SubmissionID, f.Reference, f.Tournament, italian.Euro(f.DueCents),
+		due := italian.Euro(f.DueCents)
+		if f.View.State == "none" {
+			due = "-" // not homologated, or nothing charged
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", f.SubmissionID, f.Reference, f.Tournament, due,
 			italian.Euro(f.PaidCents), italian.DateISO(f.DueBy), st)
 	}
 	tw.Flush()
