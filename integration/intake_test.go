@@ -65,7 +65,9 @@ func startOffice(t testing.TB, mb mailbox, smtpPort int, dbPath string) *office 
 		t.Fatal(err)
 	}
 	w, err := imap.New(imap.Options{Host: mb.Host, Port: mb.Port, TLS: "none", User: mb.User, Password: mb.Password,
-		Processed: "Omologa/Elaborati", State: imap.StateFuncs{LoadFunc: st.MailboxState, SaveFunc: st.SaveMailboxState},
+		Processed: "Omologa/Elaborati", State: imap.StateFuncs{LoadFunc: st.MailboxState, SaveFunc: func(ctx context.Context, m string, v, u uint32) error {
+			return st.SaveMailboxState(ctx, m, v, u, time.Now())
+		}},
 		BackoffMin: 50 * time.Millisecond, BackoffMax: time.Second, Logger: quiet()})
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"omologa/internal/config"
 	"omologa/internal/platform/italian"
@@ -28,7 +27,7 @@ func runBackup(c *call) int {
 
 func runRestore(c *call) int {
 	return runInventory(c, func(cfg *config.Config, file string) (store.Inventory, error) {
-		return store.Restore(c.ctx, file, cfg.Store.Path, time.Now())
+		return store.Restore(c.ctx, file, cfg.Store.Path, cfg.Now()())
 	}, "restored to %[2]s, checked:\n")
 }
 

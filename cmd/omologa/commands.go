@@ -1,5 +1,7 @@
 package main
 
+import "omologa/internal/fsi"
+
 // The commands, each with the flags it shares with the others; its own
 // flags, usage and work are in its file.
 
@@ -9,9 +11,16 @@ const (
 	// stateHelp is --json of the commands that print the state of the
 	// submissions they put through the office.
 	stateHelp = "print the submissions' state as JSON"
-	kindHelp  = "standard (Elo Italia) or rapid (Elo Italia Rapid)"
 	// filesHelp is --json of the commands that read files.
 	filesHelp = "print one JSON object per file (an array for several files)"
+)
+
+// The lists' names are the vocabulary's (internal/fsi), as every other
+// surface writes them.
+var (
+	kindHelp    = "standard (" + fsi.Standard.ListName() + ") or rapid (" + fsi.Rapid.ListName() + ")"
+	listRunKind = "rapid (the monthly " + fsi.Rapid.ListName() + " list) or standard (the bimonthly " + fsi.Standard.ListName() + " list)"
+	rateSummary = "the " + fsi.Standard.ListName() + " or " + fsi.Rapid.ListName() + " variations of one tournament"
 )
 
 var commands = index([]*command{
@@ -43,7 +52,7 @@ var commands = index([]*command{
 			{name: "close", usage: listCloseUsage, json: "print the change report as JSON", kind: kindHelp, run: runListClose},
 			{name: "publish", usage: listPublishUsage, json: "print the files written as JSON", kind: kindHelp, run: runListPublish},
 			{name: "run", usage: listRunUsage, config: "configuration file: its store, rules and players' register", json: "print what was done as JSON",
-				kind: "rapid (the monthly Elo Italia Rapid list) or standard (the bimonthly Elo Italia list)", run: runListRun},
+				kind: listRunKind, run: runListRun},
 		}},
 	{name: "parse", summary: "read result files (TRF, .trfx, .tdf) and print the tournament and the problems found",
 		usage: parseUsage, json: filesHelp, run: runParse},
@@ -57,7 +66,7 @@ var commands = index([]*command{
 			{name: "fees", usage: paymentsListUsage, config: configHelp, json: jsonHelp, run: runPaymentsFees},
 			{name: "unmatched", usage: paymentsListUsage, config: configHelp, json: jsonHelp, run: runPaymentsUnmatched},
 		}},
-	{name: "rate", summary: "the Elo Italia or Elo Italia Rapid variations of one tournament",
+	{name: "rate", summary: rateSummary,
 		usage: rateUsage, json: jsonHelp, kind: kindHelp, run: runRate},
 	{name: "release", summary: "the office's word on quarantined submissions: judge and answer them, or --drop them unanswered",
 		usage: releaseUsage, config: configHelp, json: stateHelp, verbose: true, run: runRelease},
@@ -77,7 +86,7 @@ var commands = index([]*command{
 		usage: tournamentUsage, verbs: true, config: configHelp, json: "print the result as JSON", run: runTournament},
 	{name: "user", summary: "the web application's accounts: user add|passwd|disable|enable|list",
 		usage: userUsage, verbs: true, config: configHelp, json: "print the users as JSON (list)", run: runUser},
-	{name: "verdict", summary: "the office's decisions about a file's verdict: judge again, accept despite errors, accept late, reject",
+	{name: "verdict", summary: "the office's decisions about a file's verdict: judge again, accept despite errors, accept late, reject, confirm or refuse an authorisation",
 		usage: verdictUsage, verbs: true, config: configHelp, json: "print the outcome as JSON", run: runVerdict},
 	{name: "watch", summary: "the daemon: take submissions from the drop folder (and IMAP), judge them, send the notices",
 		usage: "usage: omologa watch [--config FILE] [--once] [--json] [-v]", config: configHelp,

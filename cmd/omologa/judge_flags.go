@@ -3,13 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"time"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/clock"
 )
 
 // judgeFlags are the flags of the commands that judge files the way the
@@ -47,7 +47,7 @@ func (j *judgeFlags) options() (checkOptions, error) {
 	}
 	// Times are shown in the rules' zone (Europe/Rome), as the notices
 	// show them.
-	opts.Received = time.Now().In(rf.Rating.Location())
+	opts.Received = clock.System()().In(rf.Rating.Location())
 	if *j.received != "" {
 		t, err := ingest.ParseReceivedAt(*j.received, rf.Rating.Location())
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"omologa/internal/platform/clock"
 	"os"
 	"strings"
 	"time"
@@ -16,7 +17,7 @@ type progress struct {
 	w            io.Writer
 	label        string
 	total, done  int
-	last         time.Time
+	last         clock.Stopwatch
 	drawn, shown bool
 }
 
@@ -42,10 +43,10 @@ func isTerminal(w io.Writer) bool {
 // Add counts n more items done, redrawing at most ten times a second.
 func (p *progress) Add(n int) {
 	p.done += n
-	if !p.shown || (time.Since(p.last) < 100*time.Millisecond && p.done < p.total) {
+	if !p.shown || (p.last.Elapsed() < 100*time.Millisecond && p.done < p.total) {
 		return
 	}
-	p.last = time.Now()
+	p.last = clock.Start()
 	p.draw()
 }
 

@@ -15,6 +15,8 @@ const verdictUsage = `usage: omologa verdict rejudge FILE... [--reason TEXT]
        omologa verdict accept FILE --rule RULE[,RULE...] --reason TEXT
        omologa verdict accept-late FILE --reason TEXT
        omologa verdict reject FILE --reason TEXT
+       omologa verdict authorise FILE --event CODE [--reason TEXT]
+       omologa verdict unauthorised FILE --reason TEXT
 common flags: [--config FILE] [--json]
 
 FILE is a file's number as status and the notices give it: N.M, the M-th
@@ -24,7 +26,11 @@ a new judgement of the same version, the earlier one kept; --from/--to take
 every file received in those days (DAY included, YYYY-MM-DD). accept names
 every error finding's rule it accepts (status --show and the web page list
 them); accept-late accepts a file whose only error is the sending deadline;
-reject rejects an accepted version. Each is audited, and the arbiter and the
+reject rejects an accepted version. A file whose authorisation the calendar
+left uncertain is held ("authorisation to be verified"): authorise confirms the
+calendar's event CODE it is (the file is judged again as authorised by it),
+unauthorised declares the tournament not authorised (judged again and
+rejected, RTF 5.3.1 g / RAPID 2.1). Each is audited, and the arbiter and the
 organiser get a notice when the verdict or the list changes.`
 
 // verdictDecisions are the office's decisions the verbs other than
@@ -37,7 +43,9 @@ func runVerdict(c *call) int {
 	rules := fs.String("rule", "", "accept: the error findings' rules accepted, comma-separated")
 	from := fs.String("from", "", "rejudge: the first day of receipt, YYYY-MM-DD")
 	to := fs.String("to", "", "rejudge: the last day of receipt, YYYY-MM-DD")
-	if _, ok := verdictDecisions[sub]; !ok && sub != "rejudge" {
+	event := fs.String("event", "", "authorise: the calendar event's code the tournament is")
+	word := sub == "authorise" || sub == "unauthorised"
+	if _, ok := verdictDecisions[sub]; !ok && sub != "rejudge" && !word {
 		return c.unknownVerb()
 	}
 	// Flags may follow the files ("accept 10.1 --reason …").
@@ -55,6 +63,8 @@ func runVerdict(c *call) int {
 		return c.bad("one FILE expected, %d given", len(files))
 	case sub == "accept" && *rules == "":
 		return c.bad("--rule is required: the rules of the errors accepted")
+	case sub == "authorise" && strings.TrimSpace(*event) == "":
+		return c.bad("--event is required: the calendar event's code the tournament is")
 	}
 	o, ok := c.office()
 	if !ok {
@@ -81,9 +91,14 @@ func runVerdict(c *call) int {
 				return c.failAct(err)
 			}
 			var r *office.Outcome
-			if sub == "rejudge" {
+			switch sub {
+			case "rejudge":
 				r, err = o.RejudgeFile(c.ctx, actor, id, *reason)
-			} else {
+			case "authorise":
+				r, err = o.ConfirmAuthorisation(c.ctx, actor, id, *event, *reason)
+			case "unauthorised":
+				r, err = o.DeclareUnauthorised(c.ctx, actor, id, *reason)
+			default:
 				var rs []string
 				for _, x := range strings.Split(*rules, ",") {
 					if x = strings.TrimSpace(x); x != "" {

@@ -16,12 +16,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"omologa/internal/intake/ingest"
 	"omologa/internal/intake/statement"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/strictyaml"
 )
@@ -64,6 +66,14 @@ type Config struct {
 	// the homologation fee, and the bank statements' own layouts; nil:
 	// the notices name no account (set it when rules.yaml sets a fee).
 	Payments *Payments `yaml:"payments,omitempty"`
+	// Backup schedules the daemon's daily backups (ops.go); nil: none.
+	Backup *Backup `yaml:"backup,omitempty"`
+	// Metrics guards /metrics and sets /readyz's threshold (ops.go).
+	Metrics Metrics `yaml:"metrics,omitempty"`
+
+	// clock is the clock Now built from Clock, once.
+	clock     clock.Clock
+	clockOnce sync.Once
 
 	// File is the configuration file read, for messages.
 	File string `yaml:"-"`
@@ -314,8 +324,9 @@ func Parse(path string, data []byte) (*Config, error) {
 	c.File = path
 	// The portal's keys are checked as given, before the defaults take
 	// the place of those left out.
-	perr := c.checkPortal(root)
+	perr := errors.Join(c.checkPortal(root), c.checkOps(root))
 	c.defaults()
+	c.opsDefaults()
 	if err := errors.Join(perr, c.check()); err != nil {
 		return nil, err
 	}
@@ -577,6 +588,7 @@ func (c *Config) resolve(dir string) {
 		abs(&c.Web.TLSCert)
 		abs(&c.Web.TLSKey)
 	}
+	c.resolveOps(dir)
 }
 
 // ArchiveDir is where recorded originals are moved.
@@ -614,15 +626,20 @@ func Password(env string) (string, error) {
 	return p, nil
 }
 
-// Now returns the office's clock: the real time, or, with Clock set,
-// Clock when the program started and running on from there.
-func (c *Config) Now() func() time.Time {
-	at, err := time.Parse(time.RFC3339, c.Clock)
-	if c.Clock == "" || err != nil {
-		return time.Now
-	}
-	start := time.Now()
-	return func() time.Time { return at.Add(time.Since(start)) }
+// Now returns the office's one clock: the machine's time, or, with
+// Clock set, Clock when the configuration first asked for it and running
+// on from there. Every call returns the same clock, so that whatever the
+// process records and compares reads one time (package clock).
+func (c *Config) Now() clock.Clock {
+	c.clockOnce.Do(func() {
+		at, err := time.Parse(time.RFC3339, c.Clock)
+		if c.Clock == "" || err != nil {
+			c.clock = clock.System()
+			return
+		}
+		c.clock = clock.Pinned(at)
+	})
+	return c.clock
 }
 
 // Payments are the office's bank details and its banks' statement

@@ -31,6 +31,9 @@ type App struct {
 	Pipeline *pipeline.Pipeline
 	Office   *office.Office
 	Log      *slog.Logger
+	// Vitals are the process's health the web's /readyz and /metrics
+	// read (the daemon's intakes and pipeline report to them).
+	Vitals *office.Vitals
 	// spool is where the intakes read messages and files into (nil:
 	// memory).
 	spool *ingest.Spool
@@ -52,7 +55,9 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		return nil, err
 	}
 	o.Pipeline = p
-	return &App{Config: cfg, Store: o.Store, Pipeline: p, Office: o, Log: log}, nil
+	v := &office.Vitals{}
+	p.SetHooks(pipeline.Hooks{Judged: v.Judged, Delivering: func(running bool) { v.Delivering(running, o.Now()) }})
+	return &App{Config: cfg, Store: o.Store, Pipeline: p, Office: o, Log: log, Vitals: v}, nil
 }
 
 // Close closes the store.

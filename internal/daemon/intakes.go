@@ -34,8 +34,8 @@ func dropIntake(ctx context.Context, a *App) (intake, error) {
 		return intake{}, err
 	}
 	drop, err := ingest.NewDrop(ingest.DropOptions{Folder: cfg.Drop.Folder, Archive: cfg.ArchiveDir(),
-		ReceivedAt: seeded.receivedAt,
-		Rejected:   cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: Limits(cfg), Logger: a.Log, Spool: a.spool,
+		ReceivedAt: seeded.receivedAt, Now: a.Office.Now,
+		Rejected: cfg.RejectedDir(), Settle: cfg.Drop.Settle, Limits: Limits(cfg), Logger: a.Log, Spool: a.spool,
 		MaxMessage: cfg.Limits.MaxMessageBytes, Message: messageReader(cfg, a.spool)})
 	if err != nil {
 		return intake{}, err
@@ -85,7 +85,7 @@ func (a *App) Ingest(ctx context.Context, paths []string) ([]Taken, error) {
 			out = append(out, Taken{Path: path, Err: err})
 			continue
 		}
-		s, _, err := rd.Read(path, info, ingest.ChannelCLI, time.Now())
+		s, _, err := rd.Read(path, info, ingest.ChannelCLI, a.Office.Now())
 		if err != nil {
 			out = append(out, Taken{Path: path, Err: fmt.Errorf("%s: %w", path, err)})
 			continue
@@ -114,11 +114,13 @@ func imapIntake(a *App) (intake, error) {
 	}
 	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
 		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
-		State:      imap.StateFuncs{LoadFunc: a.Store.MailboxState, SaveFunc: a.Store.SaveMailboxState},
-		MaxMessage: a.Config.Limits.MaxMessageBytes, Limits: MailLimits(a.Config), Logger: a.Log, Spool: a.spool})
+		State:      imap.StateFuncs{LoadFunc: a.Store.MailboxState, SaveFunc: a.saveMailboxState},
+		MaxMessage: a.Config.Limits.MaxMessageBytes, Limits: MailLimits(a.Config), Logger: a.Log, Spool: a.spool,
+		Connected: a.Vitals.IMAPConnected, Polled: func() { a.Vitals.IMAPPolled(a.Office.Now()) }})
 	if err != nil {
 		return intake{}, err
 	}
+	a.Vitals.WatchesIMAP()
 	return intake{w.Run, w.Once}, nil
 }
 
@@ -136,4 +138,10 @@ func MailLimits(cfg *config.Config) email.Limits {
 	lim.MaxTotal = cfg.Limits.MaxArchiveBytes
 	lim.MaxArchiveFiles = cfg.Limits.MaxArchiveFiles
 	return lim
+}
+
+// saveMailboxState records how far the IMAP intake got, dated by the
+// office's clock.
+func (a *App) saveMailboxState(ctx context.Context, mailbox string, validity, lastUID uint32) error {
+	return a.Store.SaveMailboxState(ctx, mailbox, validity, lastUID, a.Office.Now())
 }

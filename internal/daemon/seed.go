@@ -13,6 +13,7 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/clock"
 	"omologa/internal/store"
 )
 
@@ -28,7 +29,7 @@ func seedDrop(ctx context.Context, st *store.Store, d *config.Drop, log *slog.Lo
 		return nil, fmt.Errorf("seed: %w", err)
 	}
 	n := 0
-	base := time.Now().Add(-time.Hour)
+	base := clock.Machine().Add(-time.Hour) // files' times are the machine's
 	for i, seed := range d.Seed {
 		ents, err := os.ReadDir(seed)
 		if errors.Is(err, fs.ErrNotExist) {

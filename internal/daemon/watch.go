@@ -116,7 +116,7 @@ func (d *Daemon) Run(ctx context.Context, stdout io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errc <- ServeWeb(ctx, a.Office, cfg.Web, log, stdout)
+			errc <- serveWeb(ctx, a.Office, cfg.Web, log, stdout, a.Vitals)
 		}()
 	}
 	wg.Add(1)
@@ -131,6 +131,13 @@ func (d *Daemon) Run(ctx context.Context, stdout io.Writer) error {
 			errc <- in.run(ctx, a.Pipeline.Handle)
 		}()
 	}
+	if cfg.Backup != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.runBackups(ctx)
+		}()
+	}
 	var stopped error
 	select {
 	case <-ctx.Done():
@@ -141,7 +148,17 @@ func (d *Daemon) Run(ctx context.Context, stdout io.Writer) error {
 		}
 	}
 	cancel()
+	// Every loop has stopped: the judgement in flight finished (the
+	// pipeline judges without the cancelled context), the web's requests
+	// were given their time. A notice whose sending was cut short is
+	// claimed no longer, so that the next daemon sends it at once (with
+	// the same Message-ID); the lock is freed by Close.
 	wg.Wait()
+	if n, err := a.Store.ReleaseClaims(context.WithoutCancel(ctx)); err != nil {
+		log.Error("claims of notices not released: the next start releases them", "err", err)
+	} else if n > 0 {
+		log.Info("notices being sent when stopped: released, sent again at the next start", "notices", n)
+	}
 	log.Info("omologa stopped")
 	return stopped
 }

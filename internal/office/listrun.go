@@ -14,6 +14,7 @@ import (
 
 	"omologa/internal/fsi"
 	"omologa/internal/platform/atomicfile"
+	"omologa/internal/platform/clock"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/rating"
 	"omologa/internal/store"
@@ -152,6 +153,8 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	if officeDir == "" {
 		officeDir = o.Config.OfficeDir(string(k) + "-" + period.Label)
 	}
+	// How long the close runs, for the metrics.
+	took := clock.Start()
 	res, err := o.closeFromStore(ctx, k, period, settings, req.Force)
 	if err != nil {
 		return nil, err
@@ -195,7 +198,8 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	}
 	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
 		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
-		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections}, req.Force, o.Now())
+		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections,
+		Duration: took.Elapsed()}, req.Force, o.Now())
 	if err != nil {
 		return nil, listError(err)
 	}

@@ -52,9 +52,12 @@ type Action string
 
 // The office's acts.
 const (
-	ActRelease     Action = "release"
-	ActDiscard     Action = "discard"
-	ActResend      Action = "resend"
+	ActRelease Action = "release"
+	ActDiscard Action = "discard"
+	ActResend  Action = "resend"
+	// ActAnswer is the office's written answer to a reply, or its
+	// reading it (issue 34).
+	ActAnswer      Action = "answer"
 	ActDecide      Action = "decide"
 	ActRevoke      Action = "revoke"
 	ActReinstate   Action = "reinstate"
@@ -74,7 +77,7 @@ const (
 var rank = map[Role]int{Clerk: 1, Officer: 2, Admin: 3}
 
 var minRank = map[Action]int{
-	ActRelease: 1, ActDiscard: 1, ActResend: 1,
+	ActRelease: 1, ActDiscard: 1, ActResend: 1, ActAnswer: 1,
 	ActDecide: 2, ActRevoke: 2, ActReinstate: 2, ActLink: 2, ActUnlink: 2,
 	ActImport: 2, ActUndoImport: 2, ActListRun: 2, ActListPreview: 2, ActFideExport: 2,
 	ActUsers: 3, ActOwnPassword: 1,
@@ -233,7 +236,7 @@ func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *st
 		return nil, err
 	}
 	load := func(ctx context.Context) (*registers.Set, error) { return LoadRegisters(ctx, st, cfg) }
-	return pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, LoadRegisters: load, Mailer: m,
+	return pipeline.New(pipeline.Options{Store: st, Rules: rf, Registers: regs, LoadRegisters: load, Mailer: m, Now: cfg.Now(),
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,

@@ -16,6 +16,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/platform/clock"
 	"omologa/internal/rating"
 	"omologa/internal/store"
 )
@@ -34,7 +35,7 @@ type PlayerIndex struct {
 	mu      sync.Mutex // the search rows
 	stamp   string
 	cur     *Players
-	checked time.Time // when the lists' stamps were last read
+	checked clock.Stopwatch // since the lists' stamps were last read (zero: never)
 
 	syncMu sync.Mutex // the history in the store
 }
@@ -89,7 +90,7 @@ func (p *PlayerIndex) Warm() {
 // stamps again.
 func (p *PlayerIndex) Changed() {
 	p.mu.Lock()
-	p.checked = time.Time{}
+	p.checked = clock.Stopwatch{}
 	p.mu.Unlock()
 }
 
@@ -100,7 +101,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 	// searches does not read the lists' stamps for each (a list closed
 	// by this process is seen at once: Warm forgets the moment).
 	p.mu.Lock()
-	if p.cur != nil && time.Since(p.checked) < time.Second {
+	if p.cur != nil && p.checked.Elapsed() < time.Second {
 		defer p.mu.Unlock()
 		return p.cur, nil
 	}
@@ -113,7 +114,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cur != nil && p.stamp == stamp {
-		p.checked = time.Now()
+		p.checked = clock.Start()
 		return p.cur, nil
 	}
 	ps, err := p.build(ctx)
@@ -121,7 +122,7 @@ func (p *PlayerIndex) Get(ctx context.Context) (*Players, error) {
 		return nil, err
 	}
 	ps.Stamp = fmt.Sprintf("%x", hashString(stamp))
-	p.cur, p.stamp, p.checked = ps, stamp, time.Now()
+	p.cur, p.stamp, p.checked = ps, stamp, clock.Start()
 	return ps, nil
 }
 

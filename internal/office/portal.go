@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"net/mail"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -377,19 +378,27 @@ func (p *Portal) linkMessage(per *Person, link string, now time.Time) ([]byte, e
 	h.Set("X-Omologa-Kind", "portal-link")
 	minutes := int(p.opt.LinkValid / time.Minute)
 	body := it.T("notice.portal-link.body", per.Name, it.N("count.minute", minutes), italian.Clock(now.Add(p.opt.LinkValid), p.o.Rules.Rating.Location()), link, p.o.Config.Notices.Office)
-	var buf bytes.Buffer
-	w, err := gomail.CreateSingleInlineWriter(&buf, func() gomail.Header {
-		h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-		return h
-	}())
+	msg, err := plainMessage(h, body)
 	if err != nil {
 		return nil, fmt.Errorf("portal: %w", err)
 	}
+	return msg, nil
+}
+
+// plainMessage writes a message of one plain-text UTF-8 part under h:
+// the office's automatic messages (a sign-in link, a failed backup).
+func plainMessage(h gomail.Header, body string) ([]byte, error) {
+	h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
+	var buf bytes.Buffer
+	w, err := gomail.CreateSingleInlineWriter(&buf, h)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := w.Write([]byte(body)); err != nil {
-		return nil, fmt.Errorf("portal: %w", err)
+		return nil, err
 	}
 	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("portal: %w", err)
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }
@@ -589,8 +598,12 @@ func (c *Check) Verdict() validate.Verdict {
 		switch f.Report.Verdict {
 		case validate.Rejected:
 			return validate.Rejected
+		case validate.Held:
+			v = validate.Held
 		case validate.AcceptedWithWarnings:
-			v = validate.AcceptedWithWarnings
+			if v != validate.Held {
+				v = validate.AcceptedWithWarnings
+			}
 		}
 	}
 	if len(c.Files) == 0 {
@@ -882,6 +895,10 @@ type PortalSubmission struct {
 	// recorded; Payee the account it is paid to (nil: not configured).
 	Fee   *FeeRow
 	Payee *PortalPayee
+	// Thread is the submission's thread as the person may read it
+	// (issue 34): what he and the tournament's people sent, what the
+	// office answered; never a stranger's quarantined message.
+	Thread []store.ThreadItem
 }
 
 // PortalPayee is the office's account as the portal gives it.
@@ -932,7 +949,49 @@ func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*Portal
 			return nil, err
 		}
 	}
+	if ps.Thread, err = p.thread(ctx, per, id); err != nil {
+		return nil, err
+	}
 	return ps, nil
+}
+
+// thread is the thread of submission id as its people may read it: the
+// messages the office took in (a stranger's, quarantined or discarded,
+// is the office's alone) and the notices it sent. Only the thread's
+// people (its first sender, its notices' recipients) read it: a
+// stranger who replied to a notice sees his own submission alone. A
+// submission alone with its answer is no thread: nil.
+func (p *Portal) thread(ctx context.Context, per *Person, id int64) ([]store.ThreadItem, error) {
+	root, err := p.o.Store.ThreadOf(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	people, err := p.o.Store.ThreadPeople(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(people, per.Email) {
+		return nil, nil
+	}
+	items, err := p.o.Store.Thread(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.ThreadItem
+	in := 0
+	for _, it := range items {
+		if it.Incoming && (it.State == store.StateQuarantined || it.State == store.StateDiscarded) {
+			continue
+		}
+		if it.Incoming {
+			in++
+		}
+		out = append(out, it)
+	}
+	if in < 2 {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // Submissions returns the submissions the person sent, newest first.

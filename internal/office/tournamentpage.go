@@ -45,6 +45,9 @@ type VersionView struct {
 	// Acts are the acts on the file (state.Act) the actor may do and the
 	// state model allows: the page offers only these.
 	Acts map[string]bool
+	// Candidates are the calendar events a held file's tournament may be
+	// (issue 30): what the office confirms one of.
+	Candidates []validate.Candidate
 }
 
 // fileActs are the acts on a file the pages offer, with the office's act
@@ -52,6 +55,7 @@ type VersionView struct {
 var fileActs = map[state.Act]Action{
 	state.ActRejudge: ActRejudge, state.ActAcceptDespite: ActOverrule, state.ActAcceptLate: ActOverrule,
 	state.ActReject: ActOverrule, state.ActLink: ActLink, state.ActUnlink: ActUnlink,
+	state.ActAuthorise: ActAuthorisation, state.ActUnauthorise: ActAuthorisation,
 }
 
 // ActsOn returns the acts on a file in state v that the role may do and
@@ -135,7 +139,18 @@ func (o *Office) versionView(ctx context.Context, a Actor, v store.Version) (*Ve
 	}
 	vv.Errors, vv.Late = errorRules(rep)
 	vv.Acts = ActsOn(a.Role, vv.State, vv.Errors, vv.Late)
+	vv.Candidates = rep.Candidates
 	return vv, nil
+}
+
+// FileCandidates returns the calendar events a held file's tournament
+// may be, as its judgement listed them (issue 30).
+func (o *Office) FileCandidates(ctx context.Context, fileID int64) ([]validate.Candidate, error) {
+	rep, err := o.report(ctx, fileID)
+	if err != nil {
+		return nil, err
+	}
+	return rep.Candidates, nil
 }
 
 // ErrorRule is one rule of a file's error findings, with the article and
@@ -209,6 +224,16 @@ func (q *Queries) TournamentByKey(ctx context.Context, key string) (*store.Tourn
 // attributes them (store.HeldFiles), every kind.
 func (q *Queries) HeldFiles(ctx context.Context) ([]store.HeldFile, error) {
 	return q.st.HeldFiles(ctx, "")
+}
+
+// AuthorisationHeld is a file held until the office verifies its
+// authorisation (issue 30).
+type AuthorisationHeld = store.AuthorisationHeld
+
+// AuthorisationsHeld returns the files held for their authorisation,
+// with the candidates their judgement listed.
+func (q *Queries) AuthorisationsHeld(ctx context.Context) ([]store.AuthorisationHeld, error) {
+	return q.st.AuthorisationsHeld(ctx)
 }
 
 // PendingDecision is a withdrawal waiting for the office's decision.

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"omologa/internal/office"
+	"omologa/internal/platform/clock"
 	"omologa/internal/webkit"
 )
 
@@ -85,7 +86,7 @@ func New(opt Options) (*Server, error) {
 		s.log = slog.Default()
 	}
 	if s.now == nil {
-		s.now = time.Now
+		s.now = clock.System()
 	}
 	if s.p == nil {
 		s.p = office.NewPortal(opt.Office, office.PortalOptionsOf(opt.Office.Config))

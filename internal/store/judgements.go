@@ -254,14 +254,22 @@ func (s *Store) JudgedFiles(ctx context.Context, from, to time.Time) ([]int64, e
 // overruled, revoked, ...) about a submission, delivered like its
 // answer; a submission keeps every such notice.
 func (s *Store) AddNotice(ctx context.Context, submissionID int64, act string, n NewNotice, now time.Time) error {
-	to, _ := json.Marshal(n.To)
-	_, err := s.db.ExecContext(ctx, `INSERT INTO notices (submission_id, act, kind, env_from, env_to, subject,
-		message_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		submissionID, act, n.Kind, n.From, string(to), n.Subject, n.MessageID, n.Message, NoticePending, ts(now), ts(now))
-	if err != nil {
+	if err := insertNotice(ctx, s.db, submissionID, act, n, now); err != nil {
 		return fmt.Errorf("store: notice of submission %d: %w", submissionID, err)
 	}
 	return nil
+}
+
+// insertNotice queues a notice of an act about a submission, through db
+// or a transaction.
+func insertNotice(ctx context.Context, ex interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, submissionID int64, act string, n NewNotice, now time.Time) error {
+	to, _ := json.Marshal(n.To)
+	_, err := ex.ExecContext(ctx, `INSERT INTO notices (submission_id, act, kind, env_from, env_to, subject,
+		message_id, message, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		submissionID, act, n.Kind, n.From, string(to), n.Subject, n.MessageID, n.Message, NoticePending, ts(now), ts(now))
+	return err
 }
 
 // ActNotice is a notice of an office's act, as a page lists it.

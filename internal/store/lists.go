@@ -39,6 +39,8 @@ type RatingList struct {
 	// Corrections are the differences of tournaments rated in earlier
 	// lists carried into this one.
 	Corrections []Correction
+	// Duration is how long the close ran (the metrics' last list run).
+	Duration time.Duration
 }
 
 // ListedFile is a file a list rated.
@@ -90,8 +92,9 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 			report = "{}"
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO rating_lists (kind, period, issue, received_from, cutoff, based_on,
-			list, rows, report, created_at, base) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, pack(l.List), l.Rows, report, ts(now), pack(l.Base))
+			list, rows, report, created_at, base, run_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, pack(l.List), l.Rows, report, ts(now), pack(l.Base),
+			l.Duration.Milliseconds())
 		if err != nil {
 			return err
 		}

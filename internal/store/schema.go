@@ -521,6 +521,72 @@ ALTER TABLE rating_results ADD COLUMN theoretical_wanted INTEGER NOT NULL DEFAUL
 UPDATE rating_results SET theoretical_wanted = 1 WHERE result LIKE '%"theoretical_wanted":true%';
 CREATE INDEX rating_results_wanted ON rating_results(file_id) WHERE theoretical_wanted = 1;
 `,
+	// (issue 30) the office's word on a file whose authorisation the
+	// calendar left uncertain: the event it confirmed (code) or that
+	// the tournament is not authorised (refused). Every judgement of the
+	// file reads it, so that a re-judgement keeps it.
+	`
+CREATE TABLE authorisation_words (
+	file_id    INTEGER PRIMARY KEY REFERENCES files(id),
+	code       TEXT NOT NULL DEFAULT '',
+	refused    INTEGER NOT NULL DEFAULT 0,
+	by_user    TEXT NOT NULL,
+	reason     TEXT NOT NULL DEFAULT '',
+	decided_at TEXT NOT NULL
+);
+`,
+	// (issue 34) threads: a message answering a notice (In-Reply-To,
+	// References, or the reference in its Subject) continues the
+	// submission the notice answered (thread_of, the first of the
+	// thread); a written reply waits for the office until it is
+	// answered or read (replied_at, replied_by); a notice a delivery
+	// report says was not delivered keeps when (bounced_at); automatic
+	// mail (RFC 3834 auto-replies, RFC 3464 reports, the office's own)
+	// is kept apart from the submissions, with its original bytes.
+	`
+ALTER TABLE submissions ADD COLUMN thread_of INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE submissions ADD COLUMN in_reply_to TEXT NOT NULL DEFAULT '';
+ALTER TABLE submissions ADD COLUMN replied_at TEXT;
+ALTER TABLE submissions ADD COLUMN replied_by TEXT NOT NULL DEFAULT '';
+CREATE INDEX submissions_thread ON submissions(thread_of) WHERE thread_of <> 0;
+CREATE INDEX notices_message_id ON notices(message_id);
+ALTER TABLE notices ADD COLUMN bounced_at TEXT;
+CREATE TABLE automatic_mail (
+	id           INTEGER PRIMARY KEY,
+	received_at  TEXT NOT NULL,
+	sender       TEXT NOT NULL DEFAULT '',
+	message_id   TEXT NOT NULL DEFAULT '',
+	subject      TEXT NOT NULL DEFAULT '',
+	why          TEXT NOT NULL,               -- the header that marks it automatic
+	notice_id    INTEGER REFERENCES notices(id), -- the notice a delivery report names
+	reason       TEXT NOT NULL DEFAULT '',    -- the remote server's, for a report of a failure
+	source       TEXT NOT NULL DEFAULT '',
+	content_hash TEXT NOT NULL,
+	raw_blob     TEXT NOT NULL DEFAULT '',
+	recorded_at  TEXT NOT NULL,
+	UNIQUE (content_hash, message_id)
+);
+`,
+	// (issue 32) the daemon's scheduled backups, each recorded whether it
+	// succeeded or not (a failure stays in the work queue until a later
+	// backup succeeds; the office is told of it once, alerted_at), and
+	// how long each list's close ran, for the metrics.
+	`
+CREATE TABLE backups (
+	id          INTEGER PRIMARY KEY,
+	started_at  TEXT NOT NULL,
+	finished_at TEXT NOT NULL,
+	path        TEXT NOT NULL DEFAULT '',  -- the verified copy ('' when none was written)
+	bytes       INTEGER NOT NULL DEFAULT 0,
+	ok          INTEGER NOT NULL,
+	error       TEXT NOT NULL DEFAULT '',
+	copied      INTEGER NOT NULL DEFAULT 0, -- backup.command ran on it and succeeded
+	removed_at  TEXT,                       -- rotated away
+	alerted_at  TEXT                        -- the office was e-mailed about its failure
+);
+CREATE INDEX backups_started ON backups(started_at);
+ALTER TABLE rating_lists ADD COLUMN run_ms INTEGER NOT NULL DEFAULT 0;
+`,
 	// (issue 33) the homologation fee: what each submission owes (its
 	// payment reference, the amount, the term, the policy, and the
 	// tournament's organiser, name, calendar code and province for the

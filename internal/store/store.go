@@ -40,6 +40,7 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/failure"
 )
 
@@ -66,7 +67,7 @@ type Store struct {
 // Open opens (creating if needed) the database at path and brings its
 // schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
-	start := time.Now()
+	start := clock.Start()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -98,7 +99,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		if err == nil {
 			return s, nil
 		}
-		if !isBusy(err) || time.Since(start) > 10*time.Second {
+		if !isBusy(err) || start.Elapsed() > 10*time.Second {
 			db.Close()
 			return nil, fmt.Errorf("store %s: %w", path, err)
 		}
@@ -213,6 +214,10 @@ func Hash(b []byte) string { return ingest.Bytes(b).Hash() }
 // that crashed between recording and archiving so keeps the original
 // where the record says it is.
 func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Time) (id int64, dup bool, err error) {
+	return s.record(ctx, sub, Thread{}, now)
+}
+
+func (s *Store) record(ctx context.Context, sub *ingest.Submission, t Thread, now time.Time) (id int64, dup bool, err error) {
 	hash := sub.ContentHash
 	if hash == "" {
 		hash = sub.Original.Hash()
@@ -245,10 +250,12 @@ func (s *Store) Record(ctx context.Context, sub *ingest.Submission, now time.Tim
 			}
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO submissions
-			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at, message)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			(channel, sender, received_at, message_id, subject, body, fields, problems, source, content_hash, raw_blob, state, recorded_at, message,
+			thread_of, in_reply_to)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			string(sub.Channel), sub.Sender, ts(sub.ReceivedAt), sub.MessageID, sub.Subject, sub.Body,
-			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now), sub.Message || sub.Channel == ingest.ChannelIMAP)
+			string(fields), string(problems), sub.Source, hash, sub.Original.Hash(), StateReceived, ts(now), sub.Message || sub.Channel == ingest.ChannelIMAP,
+			t.Of, t.InReplyTo)
 		if err != nil {
 			return err
 		}
@@ -332,6 +339,12 @@ type Submission struct {
 	Kept bool
 	// Message says the original is an e-mail message (any door).
 	Message bool
+	// Thread is the thread the message continues (Of 0: it starts its
+	// own).
+	Thread Thread
+	// RepliedAt is when the office answered or read a written reply
+	// (zero until then).
+	RepliedAt time.Time
 }
 
 // File is one file of a recorded submission.
@@ -362,9 +375,11 @@ func (s *Store) Load(ctx context.Context, id int64) (*Submission, error) {
 	var recv, rec, fields, problems, officeAction, officeBy string
 	var officeAt sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT channel, sender, received_at, message_id, subject, body, fields, problems,
-		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message FROM submissions WHERE id = ?`, id).Scan(
+		source, content_hash, state, note, recorded_at, office_action, office_by, office_at, coalesce(repeat_of, 0), raw_blob <> '', message,
+		thread_of, in_reply_to, replied_at FROM submissions WHERE id = ?`, id).Scan(
 		&sub.Channel, &sub.Sender, &recv, &sub.MessageID, &sub.Subject, &sub.Body, &fields, &problems,
-		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message)
+		&sub.Source, &sub.ContentHash, &sub.State, &sub.Note, &rec, &officeAction, &officeBy, &officeAt, &sub.RepeatOf, &sub.Kept, &sub.Message,
+		&sub.Thread.Of, &sub.Thread.InReplyTo, stamp(&sub.RepliedAt))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, noSubmission(id)
 	}
@@ -800,6 +815,11 @@ type FailingNotice struct {
 	LastError    string    `json:"last_error,omitempty"`
 	FailingSince time.Time `json:"failing_since,omitzero"`
 	NextAttempt  time.Time `json:"next_attempt,omitzero"` // zero when given up
+	// Bounced is when a delivery report said it was not delivered
+	// after the server took it (LastError is the remote reason);
+	// BouncedTo the recipient the report names, the one to correct.
+	Bounced   time.Time `json:"bounced,omitzero"`
+	BouncedTo string    `json:"bounced_to,omitempty"`
 }
 
 // FailingNotices lists the failing and failed notices, oldest first.
@@ -807,17 +827,26 @@ func (s *Store) FailingNotices(ctx context.Context) ([]FailingNotice, error) {
 	out, err := queryAll(ctx, s.db, func(rows *sql.Rows, n *FailingNotice) error {
 		var to, since, next string
 		if err := rows.Scan(&n.ID, &n.SubmissionID, &n.Kind, &to, &n.Subject, &n.Status, &n.Attempts, &n.LastError,
-			&since, &next); err != nil {
+			&since, &next, stamp(&n.Bounced)); err != nil {
 			return err
 		}
 		_ = json.Unmarshal([]byte(to), &n.To)
 		n.FailingSince = parseTS(since)
+		if !n.Bounced.IsZero() && len(n.To) > 0 {
+			n.BouncedTo = n.To[0]
+			for _, a := range n.To {
+				if strings.Contains(strings.ToLower(n.LastError), strings.ToLower(a)+":") {
+					n.BouncedTo = a
+					break
+				}
+			}
+		}
 		if n.Status == NoticeFailing {
 			n.NextAttempt = parseTS(next)
 		}
 		return nil
 	}, `SELECT id, submission_id, kind, env_to, subject, status, attempts, last_error,
-		coalesce(failing_since, ''), next_attempt_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
+		coalesce(failing_since, ''), next_attempt_at, bounced_at FROM notices WHERE status IN (?, ?) ORDER BY id`, NoticeFailing, NoticeFailed)
 	if err != nil {
 		return nil, fmt.Errorf("store: failing notices: %w", err)
 	}
@@ -838,12 +867,12 @@ func (s *Store) MailboxState(ctx context.Context, mailbox string) (validity, las
 	return uint32(v), uint32(u), nil
 }
 
-// SaveMailboxState records the UIDVALIDITY and the last UID taken.
-func (s *Store) SaveMailboxState(ctx context.Context, mailbox string, validity, lastUID uint32) error {
+// SaveMailboxState records the UIDVALIDITY and the last UID taken, at now.
+func (s *Store) SaveMailboxState(ctx context.Context, mailbox string, validity, lastUID uint32, now time.Time) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO mailbox_state (mailbox, uidvalidity, last_uid, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity,
 		last_uid = excluded.last_uid, updated_at = excluded.updated_at`,
-		mailbox, int64(validity), int64(lastUID), ts(time.Now()))
+		mailbox, int64(validity), int64(lastUID), ts(now))
 	if err != nil {
 		return fmt.Errorf("store: save mailbox %s: %w", mailbox, err)
 	}

@@ -213,7 +213,7 @@ func TestMailboxStateAndRegistersSurviveReopen(t *testing.T) {
 	if v, u, err := s.MailboxState(ctx, "INBOX"); err != nil || v != 0 || u != 0 {
 		t.Fatal(v, u, err)
 	}
-	if err := s.SaveMailboxState(ctx, "INBOX", 4000000000, 17); err != nil {
+	if err := s.SaveMailboxState(ctx, "INBOX", 4000000000, 17, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SaveRegister(ctx, RegisterArbiters, "a.csv", []byte("fsi_id\n"), 0, t0); err != nil {

@@ -37,7 +37,7 @@ type stage struct {
 // errStageFull: the previews waiting hold as much as allowed.
 var errStageFull = office.Refusal(office.Conflict, "web.refused.stage-full")
 
-func (st *stage) put(s staged) (string, error) {
+func (st *stage) put(s staged, now time.Time) (string, error) {
 	tok := webkit.Token()
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -46,7 +46,7 @@ func (st *stage) put(s staged) (string, error) {
 	}
 	total := 0
 	for k, v := range st.m {
-		if time.Since(v.at) > stageFor || v.user == s.user {
+		if now.Sub(v.at) > stageFor || v.user == s.user {
 			delete(st.m, k)
 			continue
 		}
@@ -59,11 +59,11 @@ func (st *stage) put(s staged) (string, error) {
 	return tok, nil
 }
 
-func (st *stage) take(tok, user string) (staged, bool) {
+func (st *stage) take(tok, user string, now time.Time) (staged, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s, ok := st.m[tok]
-	if !ok || s.user != user || time.Since(s.at) > stageFor {
+	if !ok || s.user != user || now.Sub(s.at) > stageFor {
 		return staged{}, false
 	}
 	delete(st.m, tok)
@@ -155,7 +155,7 @@ func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Diff = diff
-	if d.Token, err = s.staged.put(staged{user: v.sess.User.Name, kind: kind, name: name, data: data, at: time.Now()}); err != nil {
+	if d.Token, err = s.staged.put(staged{user: v.sess.User.Name, kind: kind, name: name, data: data, at: s.now()}, s.now()); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -164,7 +164,7 @@ func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 	v := visitOf(r)
-	st, ok := s.staged.take(r.PostFormValue("token"), v.sess.User.Name)
+	st, ok := s.staged.take(r.PostFormValue("token"), v.sess.User.Name, s.now())
 	if !ok {
 		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.preview-expired"))
 		return
@@ -181,9 +181,19 @@ func (s *Server) importRegister(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/registers?done=imported", http.StatusSeeOther)
 }
 
+// usersData is the admin's page: the users, and the scheduled backups.
+type usersData struct {
+	Users  []office.User
+	Backup backupView
+}
+
 func (s *Server) users(w http.ResponseWriter, r *http.Request) {
-	us, err := s.o.Users(r.Context(), visitOf(r).actor())
-	s.show(w, r, "users", "users", us, err)
+	d := usersData{}
+	var err error
+	if d.Users, err = s.o.Users(r.Context(), visitOf(r).actor()); err == nil {
+		d.Backup, err = s.backupView(r.Context())
+	}
+	s.show(w, r, "users", "users", d, err)
 }
 
 func (s *Server) addUser(w http.ResponseWriter, r *http.Request) {

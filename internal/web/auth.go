@@ -98,6 +98,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Retry-After", "5")
 			s.log.Warn("web: login refused, too many at once", "remote", addr)
 		case errors.Is(err, accounts.ErrBadLogin):
+			s.metrics.failedLogins.Inc()
 			s.log.Info("web: wrong password", "user", accounts.LogName(name), "remote", addr)
 		default:
 			s.fail(w, r, err)

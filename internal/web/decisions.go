@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"omologa/internal/homologation/state"
+	"omologa/internal/homologation/validate"
 	"omologa/internal/office"
 	"omologa/internal/webkit"
 )
@@ -34,6 +35,10 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := tournamentData{T: tv}
+	if d.Replies, err = s.st.TournamentReplies(r.Context(), tv.Key); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if tv.CurrentFile != 0 {
 		in, ok, err := s.fileReportOf(r, tv.CurrentFile)
 		if err != nil {
@@ -118,6 +123,23 @@ func (s *Server) overrule(r *http.Request, a office.Actor, file int64) error {
 	return err
 }
 
+// authorisation is the office's word on a file held for its
+// authorisation: word=confirm with the event's code, or word=refuse
+// with a written reason.
+func (s *Server) authorisation(r *http.Request, a office.Actor, file int64) error {
+	var err error
+	if r.PostFormValue("word") == "refuse" {
+		_, err = s.o.DeclareUnauthorised(r.Context(), a, file, r.PostFormValue("reason"))
+	} else {
+		code := r.PostFormValue("event")
+		if c := strings.TrimSpace(r.PostFormValue("other")); c != "" {
+			code = c
+		}
+		_, err = s.o.ConfirmAuthorisation(r.Context(), a, file, code, r.PostFormValue("reason"))
+	}
+	return err
+}
+
 func (s *Server) linkFile(r *http.Request, a office.Actor, file int64) error {
 	to, err := strconv.ParseInt(strings.TrimSpace(r.PostFormValue("tournament")), 10, 64)
 	if err != nil || to <= 0 {
@@ -135,6 +157,8 @@ func (s *Server) unlinkFile(r *http.Request, a office.Actor, file int64) error {
 type tournamentData struct {
 	T      *office.TournamentView
 	Report template.HTML // the version in force's report, inline
+	// Replies are the written replies in the threads of its versions.
+	Replies []office.ThreadItem
 }
 
 // fileActsData is what the "fileacts" part shows for one file.
@@ -144,6 +168,9 @@ type fileActsData struct {
 	Errors  []office.ErrorRule
 	Back    string
 	Unclear *office.Tournament // the tournament an unclear file may be a version of
+	// Candidates are the calendar events a file held for its
+	// authorisation may be (issue 30).
+	Candidates []validate.Candidate
 }
 
 // decisionData is what the "decision" part shows.
@@ -154,7 +181,7 @@ type decisionData struct {
 
 func init() {
 	funcs["actsOf"] = func(t *office.TournamentView, v office.VersionView, back string) fileActsData {
-		return fileActsData{File: v.FileID, Acts: v.Acts, Errors: v.Errors, Back: back, Unclear: t.Unclear}
+		return fileActsData{File: v.FileID, Acts: v.Acts, Errors: v.Errors, Back: back, Unclear: t.Unclear, Candidates: v.Candidates}
 	}
 	funcs["maxRemoved"] = office.MaxRemovedPercent
 	funcs["decisionOf"] = func(file int64, d *office.VerdictDecision) decisionData { return decisionData{File: file, D: d} }
@@ -171,6 +198,11 @@ func (s *Server) fileExtras(r *http.Request, d *submissionData, f office.FileVer
 	if t := d.Tournaments[f.FileID]; t != nil && t.UnclearWith != "" {
 		if u, err := s.st.TournamentByKey(r.Context(), t.UnclearWith); err == nil {
 			fa.Unclear = u
+		}
+	}
+	if acts[string(state.ActAuthorise)] {
+		if fa.Candidates, err = s.o.FileCandidates(r.Context(), f.FileID); err != nil {
+			return err
 		}
 	}
 	d.Acts[f.FileID] = fa

@@ -54,6 +54,15 @@ type dashboardData struct {
 	// to decide about (issue 20).
 	Held    []office.HeldFile
 	Pending []office.PendingDecision
+	// AuthHeld are the files held until the office verifies their
+	// authorisation (issue 30).
+	AuthHeld []office.AuthorisationHeld
+	// Replies are the written replies to notices the office has still
+	// to read (issue 34).
+	Replies []office.Reply
+	// Backup says whether the latest scheduled backup failed: it stays
+	// in the work queue until a later one succeeds (issue 32).
+	Backup office.BackupState
 }
 
 func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
@@ -89,6 +98,18 @@ func (s *Server) dashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if d.Pending, err = s.st.PendingDecisions(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.AuthHeld, err = s.st.AuthorisationsHeld(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Replies, err = s.st.RepliesToRead(ctx); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if d.Backup, err = s.st.BackupState(ctx); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -206,6 +227,8 @@ func (s *Server) submissions(w http.ResponseWriter, r *http.Request) {
 }
 
 type submissionData struct {
+	// Thread is the submission's thread: what came in, what went out.
+	Thread    []office.ThreadItem
 	Sub       *office.Submission
 	Status    *office.Status
 	Files     []office.FileVerdict
@@ -270,6 +293,10 @@ func (s *Server) submission(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+	}
+	if d.Thread, err = s.st.Thread(ctx, id); err != nil {
+		s.fail(w, r, err)
+		return
 	}
 	if msg, ok, err := s.st.NoticeMessage(ctx, id); err != nil {
 		s.fail(w, r, err)

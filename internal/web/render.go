@@ -83,6 +83,8 @@ var funcs = template.FuncMap{
 	// hasProvince says a city already closes with its province, "Novara (NO)".
 	"hasProvince": func(city string) bool { return fsi.ProvinceOfCity(city) != "" },
 	"add":         func(a, b int) int { return a + b },
+	"size":        italian.Size,
+	"base":        filepath.Base,
 	"query": func(base string, q url.Values, key, val string) string {
 		v := url.Values{}
 		for k, vs := range q {
@@ -94,7 +96,7 @@ var funcs = template.FuncMap{
 }
 
 // auditActs are the acts the audit trail's filter offers.
-var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActDecide,
+var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActAnswer, office.ActDecide,
 	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
 	office.ActListRun, office.ActFideExport, office.ActUsers, office.ActRejudge, office.ActOverrule,
 	office.ActPayments, office.ActFee}

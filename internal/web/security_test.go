@@ -350,7 +350,7 @@ func TestPreviewsAreBounded(t *testing.T) {
 	var st stage
 	file := make([]byte, maxUpload/2)
 	for i := range 3 {
-		if _, err := st.put(staged{user: "officer", data: file, at: time.Now()}); err != nil {
+		if _, err := st.put(staged{user: "officer", data: file, at: time.Now()}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if n, _ := st.held(); n != 1 {
@@ -360,7 +360,7 @@ func TestPreviewsAreBounded(t *testing.T) {
 	var err error
 	users := 1
 	for ; err == nil && users < 100; users++ {
-		_, err = st.put(staged{user: fmt.Sprint("u", users), data: file, at: time.Now()})
+		_, err = st.put(staged{user: fmt.Sprint("u", users), data: file, at: time.Now()}, time.Now())
 	}
 	if err == nil {
 		t.Fatal("100 users' previews all held")
@@ -369,19 +369,19 @@ func TestPreviewsAreBounded(t *testing.T) {
 		t.Errorf("%d previews of %d bytes held, want at most %d and %d", n, b, stageMax, stageBytes)
 	}
 	st.drop("officer")
-	tok, err := st.put(staged{user: "officer2", data: []byte("x"), at: time.Now()})
+	tok, err := st.put(staged{user: "officer2", data: []byte("x"), at: time.Now()}, time.Now())
 	if err != nil {
 		t.Fatalf("after a logout released one: %v", err)
 	}
-	if _, ok := st.take(tok, "someone-else"); ok {
+	if _, ok := st.take(tok, "someone-else", time.Now()); ok {
 		t.Error("another user took a preview")
 	}
-	if _, ok := st.take(tok, "officer2"); !ok {
+	if _, ok := st.take(tok, "officer2", time.Now()); !ok {
 		t.Error("the user cannot take his preview")
 	}
 	old := staged{user: "late", data: []byte("x"), at: time.Now().Add(-stageFor - time.Second)}
 	st.m["old"] = old
-	if _, ok := st.take("old", "late"); ok {
+	if _, ok := st.take("old", "late", time.Now()); ok {
 		t.Error("an expired preview was taken")
 	}
 }

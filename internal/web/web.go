@@ -53,6 +53,9 @@ type Options struct {
 	// Portal is the arbiters' portal's office side; nil: one with the
 	// configuration's bounds (office.PortalOptionsOf).
 	Portal *office.Portal
+	// Vitals are the health of the daemon the application runs in
+	// (/readyz, /metrics); nil: omologa serve alone.
+	Vitals *office.Vitals
 }
 
 // Server is the web application.
@@ -76,11 +79,17 @@ type Server struct {
 	staged  stage
 	cache   cache
 	portal  *portal.Server // the arbiters' portal, under /portale/
+	vitals  *office.Vitals
+	metrics *metrics
+	// metricsToken lets another machine read /metrics (nil: loopback
+	// only).
+	metricsToken []byte
 }
 
 // New builds the web application.
 func New(opt Options) (*Server, error) {
-	s := &Server{o: opt.Office, st: opt.Office.Queries(), acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it"}
+	s := &Server{o: opt.Office, st: opt.Office.Queries(), acc: opt.Accounts, log: opt.Log, now: opt.Now, lang: "it",
+		vitals: opt.Vitals}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -129,6 +138,10 @@ func New(opt Options) (*Server, error) {
 	if s.portal, err = portal.New(po); err != nil {
 		return nil, err
 	}
+	if s.metricsToken, err = readToken(s.o.Config.Metrics.TokenFile); err != nil {
+		return nil, err
+	}
+	s.metrics = s.newMetrics()
 	s.routes()
 	return s, nil
 }
@@ -147,6 +160,11 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /login", s.login)
 	m.HandleFunc("POST /logout", s.logout)
 	m.HandleFunc("POST /lang", s.setLang)
+	// Health and metrics, for the service manager and Prometheus: no
+	// login (health.go, metrics.go).
+	m.HandleFunc("GET /healthz", s.healthz)
+	m.HandleFunc("GET /readyz", s.readyz)
+	m.HandleFunc("GET /metrics", s.metricsPage)
 	// The pages any user logged in reads.
 	for pattern, h := range map[string]http.HandlerFunc{
 		"GET /{$}":                                    s.dashboard,
@@ -189,10 +207,14 @@ func (s *Server) routes() {
 		{"POST /submissions/{id}/discard", office.ActDiscard, s.discard},
 		{"POST /submissions/{id}/decide", office.ActDecide, s.decide},
 		{"POST /submissions/{id}/resend", office.ActResend, s.resend},
+		{"POST /submissions/{id}/answer", office.ActAnswer, s.answer},
+		{"POST /submissions/{id}/read", office.ActAnswer, s.markRead},
+		{"POST /notices/{id}/readdress", office.ActResend, s.readdress},
 		{"POST /tournaments/{id}/revoke", office.ActRevoke, s.revoke},
 		{"POST /tournaments/{id}/reinstate", office.ActReinstate, s.reinstate},
 		{"POST /files/{id}/rejudge", office.ActRejudge, s.fileAct(s.rejudge, "rejudged")},
 		{"POST /files/{id}/overrule", office.ActOverrule, s.fileAct(s.overrule, "overruled")},
+		{"POST /files/{id}/authorisation", office.ActAuthorisation, s.fileAct(s.authorisation, "authorisation")},
 		{"POST /files/{id}/link", office.ActLink, s.fileAct(s.linkFile, "linked")},
 		{"POST /files/{id}/unlink", office.ActUnlink, s.fileAct(s.unlinkFile, "unlinked")},
 		{"GET /preview", office.ActListPreview, s.preview},

@@ -12,7 +12,7 @@ import (
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "130a56fdf56980b3925a6eadf47bf63b71a68360e6b5274a92c5ca50635b6b4d"
+const predecodedSHA256 = "467c79190ca4de232a9fcf9b4fe26bda8a215388d4e975c47954294058b09e04"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -320,16 +320,22 @@ func predecodedFile() File {
 					MessageEN: "Authorisation of \"{name}\" ({city}, {dates}) not checked: no calendar of authorised tournaments given (--calendar).",
 				},
 				"eligibility.authorisation-uncertain": {
-					Severity:  "warning",
+					Severity:  "hold",
 					Article:   "RTF 5.3.1 g, 6.1.1",
-					MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio verifichi l'autorizzazione.",
-					MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office should check the authorisation.",
+					MessageIT: "Il torneo «{name}» ({city}, {dates}) non corrisponde con certezza a un torneo del calendario: forse {candidates}. L'ufficio ne verifica l'autorizzazione.",
+					MessageEN: "The tournament \"{name}\" ({city}, {dates}) does not match an event of the calendar with certainty: perhaps {candidates}. The office verifies its authorisation.",
 				},
 				"eligibility.authorised": {
 					Severity:  "info",
 					Article:   "RTF 5.3.1 g, 6.1.1",
 					MessageIT: "Il torneo «{name}» ({city}, {dates}) è autorizzato: {code} «{event}» ({event_dates}).",
 					MessageEN: "The tournament \"{name}\" ({city}, {dates}) is authorised: {code} \"{event}\" ({event_dates}).",
+				},
+				"eligibility.authorised-by-office": {
+					Severity:  "info",
+					Article:   "RTF 5.3.1 g, 6.1.1",
+					MessageIT: "Il torneo «{name}» ({city}, {dates}) è autorizzato: l'ufficio ha confermato che è {code} «{event}» ({event_dates}).",
+					MessageEN: "The tournament \"{name}\" ({city}, {dates}) is authorised: the office confirmed it is {code} \"{event}\" ({event_dates}).",
 				},
 				"eligibility.blitz": {
 					Severity:  "error",
@@ -342,6 +348,12 @@ func predecodedFile() File {
 					Article:   "RTF 5.3.1 e; FIDE-RR 4.1",
 					MessageIT: "Date di inizio e fine del torneo incomplete (inizio {start}, fine {end}; record 042 e 052): la durata del torneo non si può verificare.",
 					MessageEN: "The tournament's start and end dates are incomplete (start {start}, end {end}; records 042 and 052): its duration cannot be checked.",
+				},
+				"eligibility.declared-unauthorised": {
+					Severity:  "error",
+					Article:   "RTF 5.3.1 g, 6.1.1, 6.2.1",
+					MessageIT: "Il torneo «{name}» ({city}, {dates}) non è autorizzato: l'ufficio ha verificato che non corrisponde ad alcun torneo del calendario dei tornei autorizzati.",
+					MessageEN: "The tournament \"{name}\" ({city}, {dates}) is not authorised: the office verified that it is no event of the calendar of authorised tournaments.",
 				},
 				"eligibility.end-before-start": {
 					Severity:  "error",
@@ -2314,6 +2326,18 @@ func predecodedFile() File {
 							MessageIT: "",
 							MessageEN: "",
 						},
+						"eligibility.authorised-by-office": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
+						"eligibility.declared-unauthorised": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
 						"eligibility.min-players": {
 							Severity:  "",
 							Article:   "RAPID 4.4",
@@ -2687,6 +2711,18 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 						"eligibility.authorised": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
+						"eligibility.authorised-by-office": {
+							Severity:  "",
+							Article:   "RAPID 2.1",
+							MessageIT: "",
+							MessageEN: "",
+						},
+						"eligibility.declared-unauthorised": {
 							Severity:  "",
 							Article:   "RAPID 2.1",
 							MessageIT: "",

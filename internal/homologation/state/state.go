@@ -37,6 +37,7 @@ const (
 	Rejected             Code = "rejected"               // the validator's errors stand
 	Superseded           Code = "superseded"             // a later version of the tournament is in force
 	Unclear              Code = "unclear"                // may be a version of another tournament: held until linked
+	AuthorisationPending Code = "authorisation-pending"  // the calendar left its authorisation uncertain: held until the office says
 	Revoked              Code = "revoked"                // the office revoked the tournament's homologation
 	OverruledAccepted    Code = "overruled-accepted"     // accepted by the office despite errors (or late)
 	OverruledRejected    Code = "overruled-rejected"     // rejected by the office although the validator accepted it
@@ -50,7 +51,11 @@ const (
 
 // Codes are every state, in the order a legend lists them.
 var Codes = []Code{Received, Quarantined, Discarded, Unreadable, Accepted, AcceptedWithWarnings, Rejected,
-	Superseded, Unclear, Revoked, OverruledAccepted, OverruledRejected, Attachment, AwaitingFee}
+	Superseded, Unclear, AuthorisationPending, Revoked, OverruledAccepted, OverruledRejected, Attachment, AwaitingFee}
+
+// HeldVerdict is the validator's verdict of a file held for the office
+// (validate.Held): no error, but its authorisation to verify.
+const HeldVerdict = "held"
 
 // Colour is how a state is shown: a CSS class of the office's pages and
 // the notices' HTML.
@@ -61,7 +66,7 @@ const (
 	Good    Colour = "good"    // counts: homologated
 	Warn    Colour = "warn"    // counts, with something to read
 	Bad     Colour = "bad"     // does not count: rejected, unreadable, revoked
-	Held    Colour = "held"    // waits for the office: quarantined, unclear
+	Held    Colour = "held"    // waits for the office: quarantined, unclear, authorisation to verify
 	Neutral Colour = "neutral" // waits for the machine, or replaced
 )
 
@@ -143,7 +148,7 @@ func (v View) Reason(lang string) string {
 // ("state.<code>").
 var colours = map[Code]Colour{
 	Received: Neutral, Quarantined: Held, Discarded: Neutral, Unreadable: Bad, Accepted: Good,
-	AcceptedWithWarnings: Warn, Rejected: Bad, Superseded: Neutral, Unclear: Held, Revoked: Bad,
+	AcceptedWithWarnings: Warn, Rejected: Bad, Superseded: Neutral, Unclear: Held, AuthorisationPending: Held, Revoked: Bad,
 	OverruledAccepted: Warn, OverruledRejected: Bad, Attachment: Neutral, AwaitingFee: Held,
 }
 
@@ -161,7 +166,8 @@ func Label(c Code) (it, en string, colour Colour) {
 // submission's own state (received, quarantined, discarded), an
 // unreadable file, the office's rejection, a rejected verdict, a
 // superseded version, a revoked tournament, an unclear tournament, a fee
-// awaited, the office's acceptance, and last the verdict.
+// awaited, the office's acceptance, and last the verdict; a held verdict
+// (its authorisation to verify) right after the office's rejection.
 func Derive(f Facts) Code {
 	switch {
 	case f.Discarded || f.Submission == "discarded":
@@ -176,6 +182,13 @@ func Derive(f Facts) Code {
 		return Unreadable
 	case f.Decision == RejectVersion:
 		return OverruledRejected
+	case f.Verdict == HeldVerdict && f.Decision == NoDecision:
+		// Neither accepted nor rejected: the office verifies the
+		// authorisation first (issue 30).
+		if f.SupersededBy != "" {
+			return Superseded
+		}
+		return AuthorisationPending
 	}
 	accepted := f.Verdict == string(Accepted) || f.Verdict == string(AcceptedWithWarnings) ||
 		f.Decision == AcceptDespite || f.Decision == AcceptLate

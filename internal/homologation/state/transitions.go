@@ -23,6 +23,11 @@ const (
 	ActReinstate     Act = "reinstate"      // a revocation undone
 	ActLink          Act = "link"           // an unclear file attributed to a tournament
 	ActUnlink        Act = "unlink"         // a version made a tournament of its own
+	// The office's word on an authorisation the calendar left uncertain
+	// (issue 30): the event confirmed, or the tournament declared not
+	// authorised; the file is then judged again with that word.
+	ActAuthorise   Act = "authorise"
+	ActUnauthorise Act = "unauthorise"
 )
 
 // judged are the states a judged, readable file can be in.
@@ -45,7 +50,9 @@ var rules = map[Act]rule{
 	ActJudge:         {from: []Code{Received}},
 	ActRelease:       {from: []Code{Quarantined}, apply: func(f *Facts) { f.Submission = "received" }},
 	ActDiscard:       {from: []Code{Quarantined}, apply: func(f *Facts) { f.Discarded = true }},
-	ActRejudge:       {from: append([]Code{Superseded, Unclear}, judged...), apply: decide(NoDecision)},
+	ActRejudge:       {from: append([]Code{Superseded, Unclear, AuthorisationPending}, judged...), apply: decide(NoDecision)},
+	ActAuthorise:     {from: []Code{AuthorisationPending}},
+	ActUnauthorise:   {from: []Code{AuthorisationPending}, reason: true},
 	ActAcceptDespite: {from: []Code{Rejected, OverruledRejected}, reason: true, apply: decide(AcceptDespite)},
 	ActAcceptLate:    {from: []Code{Rejected, OverruledRejected}, reason: true, apply: decide(AcceptLate)},
 	ActReject: {from: []Code{Accepted, AcceptedWithWarnings, OverruledAccepted, Unclear}, reason: true,

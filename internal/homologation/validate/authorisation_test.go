@@ -42,7 +42,14 @@ func demoCalendar(t *testing.T) *registers.Set {
 // authorised by "Torneo Magistrale …", 12–18/11 (the city made up for
 // the name); a file with the dates of an event exactly but another name
 // was "not authorised". Dates alone, or the name alone, are now
-// uncertain: a warning listing the candidates, for the office.
+// uncertain: a finding listing the candidates, for the office.
+//
+// Issue 30, the table of near misses: authorisation is never assumed.
+// One row per kind of candidate, with the outcome it must get: an
+// uncertain match is held for the office (verdict held: neither
+// homologated nor rejected), the same name and dates in another city
+// among them whoever sends or arbitrates it, and a code that names
+// another tournament.
 func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 	regs := demoCalendar(t)
 	d := func(m time.Month, day int) tournament.Date { return tournament.NewDate(2026, m, day) }
@@ -53,7 +60,7 @@ func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 		start, end tournament.Date
 		arbiter    string
 		sub        Submission
-		want       string // "authorised CODE", "uncertain CODE,...", "ambiguous CODE,...", "none"
+		want       string // the calendar's answer: "authorised CODE", "uncertain CODE,...", "ambiguous CODE,...", "none"
 		rule       string
 	}{
 		{"measured: another name, overlapping by a day, same city", "Torneo Prova K1", "Firenze", d(11, 18), d(11, 24), "", Submission{},
@@ -64,14 +71,14 @@ func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 			"uncertain 2026-FI-0391", "eligibility.authorisation-uncertain"},
 		{"the event's dates, another name, its arbiter: still uncertain", "Festa degli Scacchi", "Novara", d(11, 14), d(11, 18), "Ferretti Marco", Submission{},
 			"uncertain 2026-NO-0412", "eligibility.authorisation-uncertain"},
-		{"name and dates, another city, its organiser sent it", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "",
-			Submission{Sender: "Circolo <torneo@scacchinovara.example>"}, "authorised 2026-NO-0412", "eligibility.authorised"},
-		{"name and dates, another city, the organiser the mail names", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "",
-			Submission{Fields: map[string]string{"organiser": "Circolo Scacchistico Novarese"}}, "authorised 2026-NO-0412", "eligibility.authorised"},
+		{"issue 30: name and dates, another city, its organiser sent it: held", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "",
+			Submission{Sender: "Circolo <torneo@scacchinovara.example>"}, "uncertain 2026-NO-0412", "eligibility.authorisation-uncertain"},
+		{"issue 30: name and dates, another city, the organiser the mail names: held", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "",
+			Submission{Fields: map[string]string{"organiser": "Circolo Scacchistico Novarese"}}, "uncertain 2026-NO-0412,2026-BO-0205", "eligibility.authorisation-uncertain"},
 		{"name and dates, another city, another organiser named", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "",
 			Submission{Fields: map[string]string{"organiser": "Scacchi Galliate"}}, "uncertain 2026-NO-0412", "eligibility.authorisation-uncertain"},
-		{"name and dates, another city, its arbiter", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "AN Ferretti Marco",
-			Submission{}, "authorised 2026-NO-0412", "eligibility.authorised"},
+		{"issue 30: name and dates, another city, its arbiter: held", "Open Città di Novara", "Galliate", d(11, 14), d(11, 18), "AN Ferretti Marco",
+			Submission{}, "uncertain 2026-NO-0412", "eligibility.authorisation-uncertain"},
 		{"name, dates and city", "Open Città di Novara", "Novara", d(11, 14), d(11, 18), "", Submission{},
 			"authorised 2026-NO-0412", "eligibility.authorised"},
 		{"name folded (accents, punctuation)", "3 OPEN INTERNAZIONALE CITTA' DI NOVARA", "NOVARA", d(11, 14), d(11, 18), "", Submission{},
@@ -96,7 +103,19 @@ func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 			"authorised 2026-BO-0205", "eligibility.authorised"},
 		{"nowhere near the calendar", "Open di Trento", "Trento", d(8, 1), d(8, 5), "", Submission{},
 			"none", "eligibility.not-authorised"},
+		{"issue 30: the code of another tournament in the mail: held", "Open di Trento", "Trento", d(8, 1), d(8, 5), "",
+			Submission{Fields: map[string]string{"codice": "2026-NO-0412"}}, "uncertain 2026-NO-0412", "eligibility.authorisation-uncertain"},
+		{"the code in the mail, its name, other dates near: that event", "Open Città di Novara", "Novara", d(11, 28), d(11, 30), "",
+			Submission{Fields: map[string]string{"codice": "2026-NO-0412"}}, "authorised 2026-NO-0412", "eligibility.authorised"},
+		{"one day of overlap (the slack), name and city: that event", "Open Città di Novara", "Novara", d(11, 18), d(11, 20), "", Submission{},
+			"authorised 2026-NO-0412", "eligibility.authorised"},
+		{"issue 30: the office confirmed the event of a held file", "Festa degli Scacchi", "Novara", d(11, 14), d(11, 18), "",
+			Submission{Office: &OfficeAuthorisation{Code: "2026-NO-0412"}}, "uncertain 2026-NO-0412", "eligibility.authorised-by-office"},
+		{"issue 30: the office declared a held file not authorised", "Festa degli Scacchi", "Novara", d(11, 14), d(11, 18), "",
+			Submission{Office: &OfficeAuthorisation{Refused: true}}, "uncertain 2026-NO-0412", "eligibility.declared-unauthorised"},
 	}
+	outcome := map[string]Verdict{"eligibility.authorisation-uncertain": Held, "eligibility.authorised": Accepted,
+		"eligibility.authorised-by-office": Accepted, "eligibility.not-authorised": Rejected, "eligibility.declared-unauthorised": Rejected}
 	cfg := AuthorisationParams{MinNameSimilarity: 0.5, DateSlackDays: 1, OtherDatesDays: 45}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -106,9 +125,13 @@ func TestRTF_6_1_1_AuthorisationOnEvidence(t *testing.T) {
 			}
 			full := swissOf(t, 8, 6)
 			full.Name, full.City, full.Start, full.End, full.ChiefArbiter = c.tname, c.city, c.start, c.end, c.arbiter
-			got := rulesOf(runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: full, Registers: regs, Submission: c.sub}, Decision{}))
+			fs := runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: full, Registers: regs, Submission: c.sub}, Decision{})
+			got := rulesOf(fs)
 			if !slices.Contains(got, c.rule) {
 				t.Errorf("findings %v, want %s", got, c.rule)
+			}
+			if v, want := verdict(fs), outcome[c.rule]; v != want && !(want == Accepted && v == AcceptedWithWarnings) {
+				t.Errorf("verdict %s, want %s", v, want)
 			}
 		})
 	}
@@ -137,10 +160,10 @@ func TestAuthorisationUncertainMessage(t *testing.T) {
 	tr := swissOf(t, 8, 6)
 	tr.Name, tr.City, tr.Start, tr.End = "Torneo Prova K1", "Firenze", tournament.NewDate(2026, 11, 18), tournament.NewDate(2026, 11, 24)
 	fs := runIn(t, "eligibility.authorisation", fsi.Standard, Input{Tournament: tr, Registers: regs}, Decision{})
-	if len(fs) != 1 || fs[0].Severity != SeverityWarning {
+	if len(fs) != 1 || fs[0].Severity != SeverityHold {
 		t.Fatalf("findings %+v", fs)
 	}
-	for _, want := range []string{"2026-FI-0391", "12/11/2026 – 18/11/2026", "in comune le date e la città", "L'ufficio verifichi"} {
+	for _, want := range []string{"2026-FI-0391", "12/11/2026 – 18/11/2026", "in comune le date e la città", "differenze: il nome", "L'ufficio ne verifica l'autorizzazione"} {
 		if !strings.Contains(fs[0].MessageIT, want) {
 			t.Errorf("message %q lacks %q", fs[0].MessageIT, want)
 		}

@@ -76,7 +76,8 @@ func init() {
 	register(&Check{
 		Name: "eligibility.authorisation",
 		Rules: []string{"eligibility.authorisation-not-checked", "eligibility.not-authorised", "eligibility.authorised",
-			"eligibility.authorisation-ambiguous", "eligibility.authorisation-uncertain", "eligibility.authorisation-dates", "eligibility.authorisation-kind"},
+			"eligibility.authorisation-ambiguous", "eligibility.authorisation-uncertain", "eligibility.authorisation-dates", "eligibility.authorisation-kind",
+			"eligibility.authorised-by-office", "eligibility.declared-unauthorised"},
 		Article: "RTF 5.3.1 g, 6.1.1; RAPID 2.1",
 		Doc:     "the tournament is in the calendar of authorised tournaments",
 		Run:     checkAuthorisation,
@@ -516,6 +517,10 @@ func checkAuthorisation(p *Pass) {
 		p.Report("eligibility.authorisation-not-checked", At{}, args)
 		return
 	}
+	if o := p.Submission.Office; o != nil && o.Refused {
+		p.Report("eligibility.declared-unauthorised", At{Line: p.tagLine("012")}, args)
+		return
+	}
 	m := p.eventMatch()
 	switch {
 	case m == nil:
@@ -535,7 +540,11 @@ func checkAuthorisation(p *Pass) {
 	ev := m.events[0]
 	args["code"], args["event"], args["event_start"], args["event_end"] = ev.Code, ev.Name, ev.Start, ev.End
 	args["event_dates"] = dateSpan(ev.Start, ev.End)
-	p.Report("eligibility.authorised", At{}, args)
+	if m.by == "office" {
+		p.Report("eligibility.authorised-by-office", At{}, args)
+	} else {
+		p.Report("eligibility.authorised", At{}, args)
+	}
 	slack := p.Set.Params.Eligibility.Authorisation.DateSlackDays
 	if m.by != "name" && start.IsFull() && end.IsFull() && ev.Start.IsFull() && ev.End.IsFull() &&
 		(end.Before(ev.Start.AddDays(-slack)) || ev.End.AddDays(slack).Before(start)) {

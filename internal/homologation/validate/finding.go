@@ -11,23 +11,27 @@ import (
 	"omologa/internal/tournament"
 )
 
-// Severity grades a finding. An error rejects the tournament; a warning is
-// reported with an acceptance; info is said and changes nothing. A rule
-// of rules.yaml configured off reports nothing (no finding is off).
+// Severity grades a finding. An error rejects the tournament; a hold
+// neither accepts nor rejects it: the file waits for the office's word
+// (an authorisation the calendar does not settle, RTF 5.3.1 g, 6.1.1);
+// a warning is reported with an acceptance; info is said and changes
+// nothing. A rule of rules.yaml configured off reports nothing (no
+// finding is off).
 type Severity string
 
 const (
 	SeverityError   Severity = "error"
+	SeverityHold    Severity = "hold"
 	SeverityWarning Severity = "warning"
 	SeverityInfo    Severity = "info"
 	SeverityOff     Severity = "off"
 )
 
 // Configurable reports whether a rule of rules.yaml may have the
-// severity: error, warning, info or off.
+// severity: error, hold, warning, info or off.
 func (s Severity) Configurable() bool {
 	switch s {
-	case SeverityError, SeverityWarning, SeverityInfo, SeverityOff:
+	case SeverityError, SeverityHold, SeverityWarning, SeverityInfo, SeverityOff:
 		return true
 	}
 	return false
@@ -53,6 +57,9 @@ const (
 	Accepted             Verdict = "accepted"
 	AcceptedWithWarnings Verdict = "accepted-with-warnings"
 	Rejected             Verdict = "rejected"
+	// Held: no error, but a finding the office must settle first (a
+	// hold): the file is neither homologated nor rejected until then.
+	Held Verdict = "held"
 )
 
 // Submission is what came with the file: when and how it was received
@@ -68,11 +75,23 @@ type Submission struct {
 	// Kind is what the submitter says the tournament is ("standard",
 	// "rapid"), or "" to decide from the rate of play.
 	Kind string
+	// Office is the office's word on the tournament's authorisation,
+	// given after the calendar left it uncertain (nil: none given).
+	Office *OfficeAuthorisation
 	// ClosedLists are the rating lists the office has closed already,
 	// "kind period" ("rapid 2026-12"): a file whose receipt falls in a
 	// closed list counts in the next open one, and its notice says so
 	// (issue 20: a receipt names the list it really counts in).
 	ClosedLists []string
+}
+
+// OfficeAuthorisation is the office's word on a tournament whose
+// authorisation the calendar did not settle (RTF 5.3.1 g, 6.1.1; RAPID
+// 2.1): the calendar event it confirmed (Code), or that the tournament is
+// not authorised (Refused).
+type OfficeAuthorisation struct {
+	Code    string `json:"code,omitempty"`
+	Refused bool   `json:"refused,omitempty"`
 }
 
 // Input is everything a check may look at.
@@ -143,8 +162,12 @@ type Report struct {
 	// tournament and the notice's recipients use this match, never a
 	// second one.
 	Authorisation *Authorisation `json:"authorisation,omitempty"`
-	Findings      []Finding      `json:"findings"`
-	Standings     []Standing     `json:"standings,omitempty"`
+	// Candidates are the calendar events an uncertain authorisation may
+	// be, each with what it has in common with the tournament and what
+	// differs: what the office chooses among (verdict held).
+	Candidates []Candidate `json:"candidates,omitempty"`
+	Findings   []Finding   `json:"findings"`
+	Standings  []Standing  `json:"standings,omitempty"`
 }
 
 // Authorisation is the calendar event a tournament was matched to, and
@@ -159,6 +182,21 @@ type Authorisation struct {
 	End            tournament.Date `json:"end,omitzero"`
 	OrganiserEmail string          `json:"organiser_email,omitempty"`
 	By             string          `json:"by"`
+}
+
+// Candidate is a calendar event an uncertain authorisation may be: the
+// event, what the tournament has in common with it and what differs
+// (the words of validate.common.* and validate.differs.*: "dates",
+// "name", "city", "code"...).
+type Candidate struct {
+	Code     string          `json:"code"`
+	Name     string          `json:"name"`
+	City     string          `json:"city,omitempty"`
+	Province string          `json:"province,omitempty"`
+	Start    tournament.Date `json:"start,omitzero"`
+	End      tournament.Date `json:"end,omitzero"`
+	Common   []string        `json:"common,omitempty"`
+	Differs  []string        `json:"differs,omitempty"`
 }
 
 // Summary is a short description of the tournament for reports and

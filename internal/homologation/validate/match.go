@@ -145,6 +145,8 @@ type evidence struct {
 	noCity     bool // neither the file nor the mail says where
 	arbiter    bool // the file's chief arbiter is the event's
 	organiser  bool // the sender, or the organiser the mail names, is the event's
+	otherCity  bool // the file (or the mail) names a city, and not the event's
+	code       bool // the tournament names the event's code, and nothing else is the event's
 }
 
 func (e evidence) support() bool { return e.arbiter || e.organiser }
@@ -189,24 +191,41 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 			codes[v] = true
 		}
 	}
-	var byCode []*registers.Event
-	for i := range cal {
-		if c := letters(cal[i].Code); c != "" && codes[c] {
-			byCode = append(byCode, &cal[i])
-		}
-	}
-	if len(byCode) > 0 {
-		return &eventMatch{events: byCode, by: "code"}
-	}
 	start, end := startEnd(t)
-	if start.IsZero() && end.IsZero() {
-		return nil
-	}
 	if start.IsZero() {
 		start = end
 	}
 	if end.IsZero() {
 		end = start
+	}
+	var byCode []*registers.Event
+	var otherCode []candidate
+	for i := range cal {
+		ev := &cal[i]
+		if c := letters(ev.Code); c == "" || !codes[c] {
+			continue
+		}
+		// A code names its event, unless nothing else of the
+		// tournament is the event's: a code copied from another
+		// tournament's notice (issue 30) is a candidate, not an
+		// authorisation.
+		sim := similarity(t.Name, ev.Name)
+		near := start.IsZero() || ev.Start.IsZero() || ev.End.IsZero() ||
+			overlaps(start, end, ev.Start, ev.End, max(cfg.OtherDatesDays, cfg.DateSlackDays))
+		if near || (sim >= cfg.MinNameSimilarity && sim > 0) {
+			byCode = append(byCode, ev)
+			continue
+		}
+		otherCode = append(otherCode, candidate{ev: ev, evidence: evidence{code: true, similarity: sim}})
+	}
+	if len(byCode) > 0 {
+		return &eventMatch{events: byCode, by: "code"}
+	}
+	if len(otherCode) > 0 {
+		return &eventMatch{uncertain: otherCode[:min(len(otherCode), 5)]}
+	}
+	if start.IsZero() && end.IsZero() {
+		return nil
 	}
 	city := strings.TrimSpace(t.City)
 	if city == "" {
@@ -241,11 +260,18 @@ func matchEvent(t *tournament.Tournament, sub Submission, cal []registers.Event,
 		e.organiser = (ev.OrganiserEmail != "" && sender != "" && strings.Contains(sender, strings.ToLower(ev.OrganiserEmail))) ||
 			(ev.Organiser != "" && similarity(sub.Fields["organiser"], ev.Organiser) >= cfg.MinNameSimilarity)
 		c := candidate{ev: ev, evidence: e}
+		// The same name and dates in another city (or province) is not
+		// that event, whoever backs it: another club may run a
+		// tournament of the same name on the same weekend (issue 30).
+		e.otherCity = !e.noCity && !e.city && ev.City != ""
+		c.otherCity = e.otherCity
 		switch {
-		case e.dates && e.name && (e.city || e.noCity || e.support()):
+		case e.dates && e.name && (e.city || e.noCity):
 			levels["name"] = append(levels["name"], c)
-		case e.otherDates && e.name && (e.city || e.support()):
+		case e.otherDates && e.name && (e.city || (e.support() && !e.otherCity)):
 			levels["name-other-dates"] = append(levels["name-other-dates"], c)
+		case e.dates && e.name && e.support() && !e.otherCity:
+			levels["name"] = append(levels["name"], c)
 		case e.dates && (e.name || e.city || e.noCity || e.support()), e.otherDates && e.name:
 			// The dates alone (nothing saying the place differs), or the
 			// name alone: a candidate for the office. The dates of an
@@ -291,7 +317,23 @@ func best(cs []candidate) []*registers.Event {
 func (p *Pass) eventMatch() *eventMatch {
 	if !p.eventDone {
 		p.eventDone = true
-		if p.Registers != nil {
+		switch o := p.Submission.Office; {
+		case p.Registers == nil:
+		case o != nil && o.Refused:
+			// The office declared the tournament not authorised.
+		case o != nil && o.Code != "":
+			// The office confirmed the event the calendar left
+			// uncertain: that one, whatever the evidence says.
+			for i := range p.Registers.Calendar {
+				if ev := &p.Registers.Calendar[i]; letters(ev.Code) == letters(o.Code) {
+					p.event = &eventMatch{events: []*registers.Event{ev}, by: "office"}
+					break
+				}
+			}
+			if p.event == nil {
+				p.event = matchEvent(p.Tournament, p.Submission, p.Registers.Calendar, p.Registers.Arbiters, p.Set.Params.Eligibility.Authorisation)
+			}
+		default:
 			p.event = matchEvent(p.Tournament, p.Submission, p.Registers.Calendar, p.Registers.Arbiters, p.Set.Params.Eligibility.Authorisation)
 		}
 	}
@@ -310,28 +352,85 @@ func (p *Pass) authorisation() *Authorisation {
 		OrganiserEmail: e.OrganiserEmail, By: m.by}
 }
 
+// commonWords and differWords are what a candidate has in common with
+// the tournament and what differs, in the words of validate.common.* and
+// validate.differs.*, in the order they are said.
+func (c candidate) commonWords() []string {
+	var out []string
+	for _, x := range []struct {
+		ok   bool
+		what string
+	}{
+		{c.dates, "dates"}, {c.otherDates, "nearby-dates"}, {c.name, "name"},
+		{c.city, "city"}, {c.arbiter, "arbiter"}, {c.organiser, "organiser"}, {c.code, "code"},
+	} {
+		if x.ok {
+			out = append(out, x.what)
+		}
+	}
+	return out
+}
+
+func (c candidate) differWords() []string {
+	var out []string
+	for _, x := range []struct {
+		ok   bool
+		what string
+	}{
+		{!c.dates && !c.otherDates, "dates"}, {c.otherDates, "dates"}, {!c.name, "name"}, {c.otherCity, "city"},
+	} {
+		if x.ok && !slices.Contains(out, x.what) {
+			out = append(out, x.what)
+		}
+	}
+	return out
+}
+
 // candidateEvents lists the uncertain candidates for the office: code,
-// name, city and dates of each, and what the tournament has in common
-// with it.
+// name, city and dates of each, what the tournament has in common with
+// it and what differs.
 func candidateEvents(cs []candidate) Text {
 	var events []Text
 	for _, c := range cs {
-		var common []Text
-		for _, x := range []struct {
-			ok   bool
-			what string
-		}{
-			{c.dates, "dates"}, {c.otherDates, "nearby-dates"}, {c.name, "name"},
-			{c.city, "city"}, {c.arbiter, "arbiter"}, {c.organiser, "organiser"},
-		} {
-			if x.ok {
-				common = append(common, say("validate.common."+x.what))
-			}
+		var common, differs []Text
+		for _, w := range c.commonWords() {
+			common = append(common, say("validate.common."+w))
 		}
-		events = append(events, say("validate.candidate", c.ev.Code, c.ev.Name, c.ev.City,
-			dateSpan(c.ev.Start, c.ev.End), joinAnd(common)))
+		for _, w := range c.differWords() {
+			differs = append(differs, say("validate.differs."+w))
+		}
+		if len(common) == 0 {
+			common = append(common, say("validate.common.nothing"))
+		}
+		e := say("validate.candidate", c.ev.Code, c.ev.Name, c.ev.City, dateSpan(c.ev.Start, c.ev.End), joinAnd(common))
+		if len(differs) > 0 {
+			e = say("validate.candidate.differs", e, joinAnd(differs))
+		}
+		events = append(events, e)
 	}
 	return join(events, "; ")
+}
+
+// candidates is the report's form of an uncertain match: the events the
+// office chooses among (nil when the calendar settled it).
+func (p *Pass) candidates() []Candidate {
+	m := p.eventMatch()
+	if m == nil || len(m.events) == 1 {
+		return nil
+	}
+	var out []Candidate
+	if len(m.events) > 1 {
+		for _, e := range m.events {
+			out = append(out, Candidate{Code: e.Code, Name: e.Name, City: e.City, Province: e.Province, Start: e.Start, End: e.End})
+		}
+		return out
+	}
+	for _, c := range m.uncertain {
+		e := c.ev
+		out = append(out, Candidate{Code: e.Code, Name: e.Name, City: e.City, Province: e.Province, Start: e.Start, End: e.End,
+			Common: c.commonWords(), Differs: c.differWords()})
+	}
+	return out
 }
 
 func eventCodes(es []*registers.Event) string {

@@ -67,11 +67,21 @@ func Validate(f *Rulebook, in Input) Report {
 			rep.Findings[i].File = rep.File
 		}
 	}
-	sortFindings(rep.Findings)
 	rep.Verdict = verdict(rep.Findings)
+	if rep.Verdict == Rejected {
+		// Errors win: a rejected file waits for nothing, and what the
+		// office would have had to settle is said as a warning.
+		for i := range rep.Findings {
+			if rep.Findings[i].Severity == SeverityHold {
+				rep.Findings[i].Severity = SeverityWarning
+			}
+		}
+	}
+	sortFindings(rep.Findings)
 	rep.Standings = p.Standings
 	if t != nil {
 		rep.Authorisation = p.authorisation()
+		rep.Candidates = p.candidates()
 	}
 	if t != nil && !in.Submission.ReceivedAt.IsZero() {
 		per := p.listPeriod()
@@ -80,21 +90,26 @@ func Validate(f *Rulebook, in Input) Report {
 	return rep
 }
 
-// verdict: any error rejects, any warning accepts with warnings.
+// verdict: any error rejects; else any hold leaves the file to the
+// office; else any warning accepts with warnings.
 func verdict(fs []Finding) Verdict {
 	v := Accepted
 	for _, f := range fs {
 		switch f.Severity {
 		case SeverityError:
 			return Rejected
+		case SeverityHold:
+			v = Held
 		case SeverityWarning:
-			v = AcceptedWithWarnings
+			if v != Held {
+				v = AcceptedWithWarnings
+			}
 		}
 	}
 	return v
 }
 
-var severityRank = map[Severity]int{SeverityError: 0, SeverityWarning: 1, SeverityInfo: 2}
+var severityRank = map[Severity]int{SeverityError: 0, SeverityHold: 1, SeverityWarning: 2, SeverityInfo: 3}
 
 // sortFindings orders findings by severity, then by place in the file
 // (findings about the whole tournament first), then by rule, so that

@@ -187,6 +187,13 @@ func (p *parser) readEnvelope(h gomail.Header) {
 	} else if raw := strings.TrimSpace(h.Get("Message-Id")); raw != "" {
 		p.sub.MessageID = strings.Trim(raw, "<> \t")
 	}
+	p.readThread(h)
+	p.sub.Automatic = Automatic(h.Header)
+	if v := strings.TrimSpace(h.Get("X-Ricevuta")); v != "" && p.sub.Automatic == "" {
+		// A certified-mail (PEC) provider's receipt of acceptance or
+		// delivery: the provider's, never the arbiter's.
+		p.sub.Automatic = "X-Ricevuta: " + truncate(v, 40)
+	}
 	dec := mime.WordDecoder{CharsetReader: charsetReader}
 	if subj, err := dec.DecodeHeader(h.Get("Subject")); err == nil {
 		p.sub.Subject = cleanText(subj)
@@ -194,6 +201,12 @@ func (p *parser) readEnvelope(h gomail.Header) {
 		p.sub.Subject = cleanText(h.Get("Subject"))
 		p.problem("intake.mail.subject", catalogue.Named{"err": err})
 	}
+}
+
+// readThread takes a message's thread headers (RFC 5322 3.6.4).
+func (p *parser) readThread(h gomail.Header) {
+	p.sub.InReplyTo = MsgIDs(h.Get("In-Reply-To"))
+	p.sub.References = MsgIDs(h.Get("References"))
 }
 
 // firstAddress is the first address of an address header, lower-cased,
@@ -238,6 +251,9 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 		}
 		mediaType, params = "text/plain", map[string]string{}
 	}
+	if depth == 0 && isDeliveryReport(mediaType, params) {
+		p.sub.Bounce = &ingest.Bounce{}
+	}
 	if strings.HasPrefix(mediaType, "multipart/") {
 		boundary := params["boundary"]
 		if boundary == "" {
@@ -279,6 +295,11 @@ func (p *parser) walk(h message.Header, body io.Reader, depth, msg int) {
 			p.problem("intake.mail.forwarded", catalogue.Named{"err": err})
 			return
 		}
+		if b := p.sub.Bounce; b != nil && b.MessageID == "" {
+			// The report returns the message not delivered: its
+			// Message-ID names the notice.
+			b.MessageID = messageIDOf(message.Header{Header: ih})
+		}
 		p.msgs = append(p.msgs, &msgText{header: gomail.Header{Header: message.Header{Header: ih}}})
 		p.walk(message.Header{Header: ih}, br, depth+1, len(p.msgs)-1)
 		return
@@ -316,6 +337,9 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 		}
 		return
 	}
+	if b := p.sub.Bounce; b != nil && p.reportPart(b, h, mediaType, body) {
+		return
+	}
 	name := attachmentName(h)
 	disp, _, _ := h.ContentDisposition()
 	isBody := name == "" && disp != "attachment" &&
@@ -346,6 +370,25 @@ func (p *parser) leaf(h message.Header, mediaType string, params map[string]stri
 	// detects the encoding, Windows-1252 included): the bytes judged are
 	// the bytes kept.
 	p.sub.Files = append(p.sub.Files, ingest.File{Name: p.safeName(name, mediaType), Content: c})
+}
+
+// reportPart reads the machine-readable parts of a delivery status
+// notification into b: the per-recipient status and the returned
+// headers. It reports false for any other part (the human-readable
+// text, or what a report should not hold), which is taken as usual.
+func (p *parser) reportPart(b *ingest.Bounce, h message.Header, mediaType string, body io.Reader) bool {
+	switch mediaType {
+	case "message/delivery-status", "message/global-delivery-status":
+		data := p.readText(h, body)
+		b.Recipients = append(b.Recipients, ParseDeliveryStatus(data)...)
+		return true
+	case "text/rfc822-headers", "message/global-headers":
+		if id := returnedMessageID(p.decoder(h, body, mediaType)); b.MessageID == "" {
+			b.MessageID = id
+		}
+		return true
+	}
+	return false
 }
 
 // transferEncoding is the part's Content-Transfer-Encoding, lower-cased.
@@ -459,6 +502,10 @@ func (p *parser) finish() {
 		}
 		if id, err := inner.header.MessageID(); err == nil && id != "" {
 			p.sub.MessageID = id
+		}
+		p.readThread(inner.header)
+		if why := Automatic(inner.header.Header); why != "" && p.sub.Automatic == "" {
+			p.sub.Automatic = why
 		}
 		dec := mime.WordDecoder{CharsetReader: charsetReader}
 		if subj, err := dec.DecodeHeader(inner.header.Get("Subject")); err == nil && strings.TrimSpace(subj) != "" {

@@ -75,6 +75,12 @@ type Options struct {
 	Refresh time.Duration
 
 	Logger *slog.Logger
+	// Connected, when set, is told of the connection: true after each
+	// login, false when the session ends. Polled, when set, is called
+	// after each successful look at the mailbox (the messages there
+	// taken). Both feed the daemon's health (/readyz, /metrics).
+	Connected func(up bool)
+	Polled    func()
 	// Debug, when set, receives the IMAP conversation (the password
 	// included): for diagnosing a server, never in production logs.
 	Debug io.Writer
@@ -233,6 +239,10 @@ func (w *Watcher) session(ctx context.Context, h ingest.Handler, idle bool, logg
 		return err
 	}
 	loggedIn()
+	if f := w.o.Connected; f != nil {
+		f(true)
+		defer f(false)
+	}
 	if w.o.Processed != "" {
 		// CREATE fails when the folder exists: only a real failure
 		// shows up later, at the first MOVE.
@@ -255,6 +265,9 @@ func (w *Watcher) session(ctx context.Context, h ingest.Handler, idle bool, logg
 		n, err := w.takeNew(ctx, cn, validity, h)
 		if err != nil {
 			return err
+		}
+		if f := w.o.Polled; f != nil {
+			f()
 		}
 		if n > 0 {
 			// Look once more before idling: a message appended while

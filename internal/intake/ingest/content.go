@@ -9,6 +9,7 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"omologa/internal/platform/clock"
 	"os"
 	"path/filepath"
 	"time"
@@ -156,7 +157,7 @@ func NewSpool(dir string) (*Spool, error) {
 	if ents, err := os.ReadDir(dir); err == nil {
 		for _, e := range ents {
 			if info, err := e.Info(); err == nil && info.Mode().IsRegular() && len(e.Name()) > len(spoolPrefix) &&
-				e.Name()[:len(spoolPrefix)] == spoolPrefix && time.Since(info.ModTime()) > staleSpool {
+				e.Name()[:len(spoolPrefix)] == spoolPrefix && clock.Age(info.ModTime()) > staleSpool {
 				os.Remove(filepath.Join(dir, e.Name()))
 			}
 		}

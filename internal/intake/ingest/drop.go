@@ -16,6 +16,7 @@ import (
 
 	"omologa/internal/platform/atomicfile"
 	"omologa/internal/platform/catalogue"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/italian"
 )
@@ -41,7 +42,7 @@ type DropOptions struct {
 	// default 10m. The failure is reported once.
 	ArchiveRetry time.Duration
 	Logger       *slog.Logger
-	// Now is the clock (time.Now when nil): the drop time starts the
+	// Now is the office's clock (the machine's when nil): the drop time starts the
 	// 8-day clock.
 	Now func() time.Time
 	// Message, when set, reads a dropped .eml file as an e-mail message
@@ -110,7 +111,7 @@ func NewDrop(o DropOptions) (*Drop, error) {
 		o.Logger = slog.Default()
 	}
 	if o.Now == nil {
-		o.Now = time.Now
+		o.Now = clock.System()
 	}
 	defaults.Fill(&o.RetryAfter, 2*time.Second)
 	defaults.Fill(&o.ArchiveRetry, 10*time.Minute)
@@ -251,7 +252,7 @@ func (d *Drop) scan() error {
 		if err != nil {
 			continue
 		}
-		if now.Sub(info.ModTime()) >= d.o.Settle {
+		if clock.Age(info.ModTime()) >= d.o.Settle {
 			d.pending[e.Name()] = &pending{due: now}
 		} else {
 			d.schedule(e.Name(), d.o.Settle)

@@ -6,6 +6,7 @@ package ingest
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -35,6 +36,19 @@ type Submission struct {
 	Message   bool
 	MessageID string // Message-ID header; empty for drops
 	Subject   string
+	// InReplyTo and References are the Message-IDs, without angle
+	// brackets, that the message's thread headers name (RFC 5322
+	// 3.6.4): a reply to a notice names the notice's.
+	InReplyTo  []string
+	References []string
+	// Automatic, when not empty, says the message was sent by a program
+	// and names the header that says so (RFC 3834: Auto-Submitted,
+	// Precedence, X-Autoreply, a null Return-Path, a report): such a
+	// message never becomes a submission nor gets an answer.
+	Automatic string
+	// Bounce is the delivery status notification (RFC 3464) the
+	// message is, nil when it is none.
+	Bounce *Bounce
 	// Body is the message's text (the text/plain part, else the HTML part
 	// stripped of tags), decoded to UTF-8.
 	Body string
@@ -83,3 +97,54 @@ type File struct {
 // flags, archives) only after that, so a crash repeats work but never
 // loses a submission.
 type Handler func(ctx context.Context, s *Submission) error
+
+// Bounce is what a delivery status notification (RFC 3464) says: the
+// message it is about and, for each recipient, what became of it.
+type Bounce struct {
+	// MessageID is the Message-ID, without brackets, of the message
+	// that was not delivered (from the returned headers); "" when the
+	// report does not return them.
+	MessageID  string
+	Recipients []BounceRecipient
+}
+
+// BounceRecipient is one recipient's block of a delivery status
+// notification.
+type BounceRecipient struct {
+	Address    string // Final-Recipient (else Original-Recipient), the address alone
+	Action     string // failed, delayed, delivered, relayed, expanded (lower case)
+	Status     string // the enhanced status code, "5.1.1"
+	Diagnostic string // Diagnostic-Code: the remote server's words
+	RemoteMTA  string
+}
+
+// Failed reports whether the report says some recipient did not get
+// the message (an Action of failed), as opposed to a delay or a
+// success notice.
+func (b *Bounce) Failed() bool {
+	for _, r := range b.Recipients {
+		if r.Action == "failed" {
+			return true
+		}
+	}
+	return false
+}
+
+// Reason is the remote servers' reasons for the failed recipients, one
+// line each ("rossi@example.org: 5.1.1 user unknown").
+func (b *Bounce) Reason() string {
+	var lines []string
+	for _, r := range b.Recipients {
+		if r.Action != "failed" {
+			continue
+		}
+		why := r.Diagnostic
+		if why == "" {
+			why = r.Status
+		} else if r.Status != "" && !strings.Contains(why, r.Status) {
+			why = r.Status + " " + why
+		}
+		lines = append(lines, strings.TrimSpace(r.Address+": "+why))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"omologa/internal/platform/clock"
 	"omologa/internal/store"
 )
 
@@ -47,11 +48,11 @@ type Accounts struct {
 // throttle bounds (the tests of concurrent guesses read it).
 func (a *Accounts) Checks() int64 { return a.checks.Load() }
 
-// New returns the accounts kept in st; now is the clock (time.Now when
-// nil).
+// New returns the accounts kept in st; now is the office's clock (the
+// machine's when nil).
 func New(st *store.Store, lifetime time.Duration, now func() time.Time) *Accounts {
 	if now == nil {
-		now = time.Now
+		now = clock.System()
 	}
 	if lifetime <= 0 {
 		lifetime = 12 * time.Hour

@@ -48,6 +48,7 @@ import (
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/catalogue"
+	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/publishing/notice"
@@ -110,7 +111,7 @@ type Options struct {
 	Payee *Payee
 
 	Logger *slog.Logger
-	Now    func() time.Time // time.Now when nil
+	Now    func() time.Time // the office's clock; the machine's when nil
 	Read   ReadFunc         // codec.Read when nil
 
 	// LoadRegisters, when set, reads the registers again: a pass that
@@ -136,7 +137,22 @@ type Pipeline struct {
 	index *rating.Index
 	// stamp is the store's registers stamp when they were last read.
 	stamp string
+	hooks Hooks
 }
+
+// Hooks are what the pipeline tells of its work to whoever watches the
+// process's health (the daemon's office.Vitals); set before Run.
+type Hooks struct {
+	// Judged is called after each submission judged, with how long it
+	// took.
+	Judged func(time.Duration)
+	// Delivering is called with true at each delivery pass and with
+	// false when the delivery loop stops.
+	Delivering func(running bool)
+}
+
+// SetHooks sets the hooks; call it before Run.
+func (p *Pipeline) SetHooks(h Hooks) { p.hooks = h }
 
 // New checks the options and fills the defaults.
 func New(o Options) (*Pipeline, error) {
@@ -170,7 +186,7 @@ func New(o Options) (*Pipeline, error) {
 		o.Logger = slog.Default()
 	}
 	if o.Now == nil {
-		o.Now = time.Now
+		o.Now = clock.System()
 	}
 	if o.Read == nil {
 		o.Read = codec.Read
@@ -193,8 +209,21 @@ const resendAfter = time.Minute
 
 // Record is Handle returning the submission's id, and dup true when it
 // was already recorded.
+//
+// An automatic message (an auto-reply, a delivery report, the office's
+// own mail) is kept apart and is no submission: id 0. A reply to a
+// notice is recorded in its thread.
 func (p *Pipeline) Record(ctx context.Context, s *ingest.Submission) (id int64, dup bool, err error) {
-	id, dup, err = p.o.Store.Record(ctx, s, p.o.Now())
+	if isMail(s) {
+		if auto, err := p.automatic(ctx, s); err != nil || auto {
+			return 0, false, err
+		}
+	}
+	thread, err := p.threadOf(ctx, s)
+	if err != nil {
+		return 0, false, err
+	}
+	id, dup, err = p.o.Store.RecordInThread(ctx, s, thread, p.o.Now())
 	if err != nil {
 		return 0, false, err
 	}
@@ -278,7 +307,12 @@ func (p *Pipeline) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer wg.Done()
-		p.loop(ctx, p.kickSend, p.deliverPass)
+		pass := p.deliverPass
+		if h := p.hooks.Delivering; h != nil {
+			pass = func(ctx context.Context) time.Time { h(true); return p.deliverPass(ctx) }
+			defer h(false)
+		}
+		p.loop(ctx, p.kickSend, pass)
 	}()
 	wg.Wait()
 	return nil
@@ -347,7 +381,11 @@ func (p *Pipeline) judgePass(ctx context.Context) time.Time {
 		if failed && p.o.Now().Before(r.at) {
 			continue
 		}
-		if err := p.judge(ctx, id); err != nil {
+		// A judgement begun finishes even when the process is asked to
+		// stop (SIGTERM): its verdicts and notice are saved together, and
+		// the loop stops before the next one.
+		took := clock.Start()
+		if err := p.judge(context.WithoutCancel(ctx), id); err != nil {
 			// Left in the received state, and judged again after a
 			// wait that grows with each failure (the disk may stay full).
 			r.failures++
@@ -358,6 +396,9 @@ func (p *Pipeline) judgePass(ctx context.Context) time.Time {
 		}
 		delete(p.retry, id)
 		judged = true
+		if h := p.hooks.Judged; h != nil {
+			h(took.Elapsed())
+		}
 	}
 	var next time.Time
 	for id, r := range p.retry {
@@ -476,10 +517,26 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		return p.quarantine(ctx, id, now, adm.Quarantine)
 	}
 	sender := adm.Sender
+	var thread store.ThreadFacts
+	if sub.Thread.Of != 0 && !released {
+		if why, err := p.threadSender(ctx, sub, sender); err != nil {
+			return err
+		} else if why != "" {
+			return p.quarantine(ctx, id, now, why)
+		}
+	}
+	if sub.Thread.Of != 0 {
+		if len(sub.Files) == 0 {
+			return p.message(ctx, id, now, store.Judgement{})
+		}
+		if thread, err = p.o.Store.ThreadFactsOf(ctx, sub.Thread.Of); err != nil {
+			return err
+		}
+	}
 
 	in := notice.Input{Lang: p.o.Lang, From: p.o.From, Office: p.o.Office, Date: now, Rules: p.o.Rules,
 		SubmissionID: id, Channel: sub.Channel, ReceivedAt: sub.ReceivedAt, Subject: sub.Subject,
-		InReplyTo: sub.MessageID, Problems: sub.Problems,
+		InReplyTo: sub.MessageID, References: thread.References, Problems: sub.Problems,
 		MessageID: fmt.Sprintf("omologa.%d.%s@%s", id, sub.ContentHash[:min(12, len(sub.ContentHash))], domainOf(p.o.From))}
 	if in.Subject == "" {
 		in.Subject = sub.Source
@@ -516,14 +573,16 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		rep, t, readErr := p.validate(sub, f, data, closed)
+		rep, t, readErr := p.validate(sub, f, data, closed, nil)
 		var refused *tournament.RefusedError
 		if errors.As(readErr, &refused) && refused.IsDocument() {
 			docs[len(j.Verdicts)] = readErr
 		}
 		anyRead = anyRead || t != nil
 		v, facts := p.verdictOf(sub, f, t, rep)
-		accepted := rep.Verdict != validate.Rejected
+		// A file held for its authorisation displaces no version until
+		// the office confirms it (issue 30).
+		accepted := rep.Verdict != validate.Rejected && rep.Verdict != validate.Held
 		nf := notice.File{Number: state.Number(id, f.Seq), Name: f.Name, From: f.From, Report: rep}
 		if why := policy.SendsFor(adm, t, rep.Authorisation); why != "" {
 			return p.quarantine(ctx, id, now, why)
@@ -532,6 +591,11 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			key, maybe, err := p.tournamentOf(ctx, facts, local)
 			if err != nil {
 				return err
+			}
+			if k := threadTournament(thread); k != "" {
+				// A reply to the thread of one tournament is its next
+				// version: no identity guesswork.
+				key, maybe = k, ""
 			}
 			facts.Key = key
 			local = append(local, facts)
@@ -588,6 +652,12 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			inSub[v.TournamentKey] = f.ID
 		}
 		in.Files = append(in.Files, nf)
+	}
+	if sub.Thread.Of != 0 && !anyRead && len(docs) == len(j.Verdicts) {
+		// Only documents (a member's card, a photo): a message for the
+		// office with its attachments, not a submission to judge.
+		p.attachments(sub, &j, &in, docs)
+		return p.message(ctx, id, now, j)
 	}
 	if anyRead && len(docs) > 0 {
 		p.attachments(sub, &j, &in, docs)
@@ -662,9 +732,9 @@ func nameOf(sub *store.Submission, fileID int64) string {
 // validate reads and judges one file; a reader or check that panics is
 // turned into an error finding, so that one hostile file cannot stop the
 // daemon (and, after a restart, stop it again).
-func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string) (rep validate.Report, t *tournament.Tournament, readErr error) {
+func (p *Pipeline) validate(sub *store.Submission, f store.File, data []byte, closed []string, word *validate.OfficeAuthorisation) (rep validate.Report, t *tournament.Tournament, readErr error) {
 	in := validate.Input{File: f.Name, Registers: p.o.Registers, Submission: SubmissionOf(sub)}
-	in.Submission.ClosedLists = closed
+	in.Submission.ClosedLists, in.Submission.Office = closed, word
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("panic judging a file", "submission", sub.ID, "file", f.Name, "panic", r, "stack", string(debug.Stack()))
@@ -772,6 +842,14 @@ func Rate(t *tournament.Tournament, rep validate.Report, ix *rating.Index, setti
 		return nil, ""
 	}
 	return rating.Rate(t, rating.Seeds(kind, t, ix, settings), rating.OptionsFor(kind, settings)), kind
+}
+
+// message keeps a written reply (with the verdicts of its documents,
+// if any) for the office to read: never judged, never answered.
+func (p *Pipeline) message(ctx context.Context, id int64, now time.Time, j store.Judgement) error {
+	p.log.Info("written reply for the office", "id", id)
+	j.SubmissionID, j.State, j.Note, j.Notice = id, store.StateMessage, catalogue.IT.T("note.reply.message"), nil
+	return p.o.Store.Judge(ctx, j, now)
 }
 
 // quarantine keeps a submission for the office, unanswered, saying why.

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/validate"
@@ -43,7 +44,13 @@ func (p *Pipeline) Rejudge(ctx context.Context, fileID int64) (store.Verdict, va
 	if err != nil {
 		return store.Verdict{}, validate.Report{}, err
 	}
-	rep, t, _ := p.validate(sub, f, data, closed)
+	// The office's word on an authorisation the calendar left uncertain
+	// stands for every judgement of the file (issue 30).
+	word, err := p.o.Store.AuthorisationWord(ctx, f.ID)
+	if err != nil {
+		return store.Verdict{}, validate.Report{}, err
+	}
+	rep, t, _ := p.validate(sub, f, data, closed, word)
 	v, _ := p.verdictOf(sub, f, t, rep)
 	return v, rep, nil
 }
@@ -92,4 +99,21 @@ func (p *Pipeline) verdictOf(sub *store.Submission, f store.File, t *tournament.
 		}
 	}
 	return v, facts
+}
+
+// CalendarCode returns the code of the calendar's event that code names
+// (case and spaces aside), as the calendar in force writes it; false
+// when the calendar has none such (or there is no calendar).
+func (p *Pipeline) CalendarCode(ctx context.Context, code string) (string, bool) {
+	p.reloadRegisters(ctx)
+	if p.o.Registers == nil {
+		return "", false
+	}
+	want := strings.Join(strings.Fields(code), "")
+	for _, ev := range p.o.Registers.Calendar {
+		if strings.EqualFold(strings.Join(strings.Fields(ev.Code), ""), want) {
+			return ev.Code, true
+		}
+	}
+	return "", false
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net"
 	"os"
 	"path/filepath"
 	"sync"
@@ -129,41 +128,10 @@ func TestSpentAttemptsRetrySlowlyThenResend(t *testing.T) {
 	}
 }
 
-// silentSMTP accepts connections and never greets.
-func silentSMTP(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		for _, c := range conns {
-			c.Close()
-		}
-		mu.Unlock()
-	})
-	return ln.Addr().(*net.TCPAddr).Port
-}
-
 // A mail server that accepts and never greets does not hold up judging
 // (measured before: a file dropped 3 s after was judged 27 s later).
 func TestSilentSMTPDoesNotBlockJudging(t *testing.T) {
-	port := silentSMTP(t)
+	port := pipelinetest.SilentSMTP(t)
 	m, err := mailer.NewSMTP(mailer.SMTPOptions{Host: "127.0.0.1", Port: port, TLS: "none", GreetingTimeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,8 @@ func init() {
 		"audit.portal.disabled":         {IT: "accesso al portale disattivato", EN: "portal account disabled"},
 		"audit.portal.enabled":          {IT: "accesso al portale riattivato", EN: "portal account enabled again"},
 		"audit.rejudge":                 {IT: "file %s: %s → %s", EN: "file %s: %s → %s"},
+		"audit.authorisation.confirmed": {IT: "file %s: autorizzazione confermata, evento %s: %s → %s", EN: "file %s: authorisation confirmed, event %s: %s → %s"},
+		"audit.authorisation.refused":   {IT: "file %s: torneo dichiarato non autorizzato: %s → %s", EN: "file %s: tournament declared not authorised: %s → %s"},
 		"audit.reason":                  {IT: "%s; %s", EN: "%s; %s"},
 		"audit.overrule":                {IT: "file %s: %s: %s", EN: "file %s: %s: %s"},
 		// The decision is named in English only, as it always was.

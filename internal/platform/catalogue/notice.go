@@ -107,6 +107,14 @@ func init() {
 			IT: "Errori (impediscono l'omologazione)",
 			EN: "Errors (they prevent homologation)",
 		},
+		"notice.holdsHead": {
+			IT: "Da verificare da parte dell'ufficio (il file resta in attesa)",
+			EN: "For the office to verify (the file waits)",
+		},
+		"notice.held": {
+			IT: "L'autorizzazione del torneo è in verifica: il calendario dei tornei autorizzati non permette di riconoscerlo con certezza (RTF 5.3.1 g, 6.1.1). Il file non è ancora omologato né respinto; riceverete un nuovo avviso quando l'ufficio avrà verificato. Se conoscete il codice dell'autorizzazione, rispondete a questo messaggio indicandolo.",
+			EN: "The tournament's authorisation is being verified: the calendar of authorised tournaments does not identify it with certainty (RTF 5.3.1 g, 6.1.1). The file is neither homologated nor rejected yet; you will get another notice once the office has verified. If you know the authorisation's code, reply to this message with it.",
+		},
 		"notice.warningsHead": {
 			IT: "Avvertenze (non impediscono l'omologazione, ma vanno verificate)",
 			EN: "Warnings (they do not prevent homologation, but check them)",
@@ -151,6 +159,10 @@ func init() {
 			IT: "Inviate il torneo come file TRF, rispondendo a questo messaggio (oppure depositandolo nella cartella), entro %s dalla fine del torneo.",
 			EN: "Send the tournament as a TRF file, by replying to this message (or by placing it in the drop folder), within %s of the end of the tournament.",
 		},
+		"notice.thanksHeld": {
+			IT: "Grazie: per ora non serve altro; l'esito vi arriverà appena l'ufficio avrà verificato l'autorizzazione.",
+			EN: "Thank you: nothing else is needed for now; the outcome will reach you once the office has verified the authorisation.",
+		},
 		"notice.thanks": {
 			IT: "Grazie: non è richiesta alcuna altra azione.",
 			EN: "Thank you: nothing else is needed.",
@@ -166,6 +178,7 @@ func init() {
 		"notice.verdict.accepted":               {IT: "ACCETTATO", EN: "ACCEPTED"},
 		"notice.verdict.accepted-with-warnings": {IT: "ACCETTATO CON AVVERTENZE", EN: "ACCEPTED WITH WARNINGS"},
 		"notice.verdict.rejected":               {IT: "RESPINTO", EN: "REJECTED"},
+		"notice.verdict.held":                   {IT: "AUTORIZZAZIONE IN VERIFICA", EN: "AUTHORISATION BEING VERIFIED"},
 		"count.day":                             {IT: "giorni", EN: "days", ITOne: "giorno", ENOne: "day"},
 	})
 }

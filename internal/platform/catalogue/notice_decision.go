@@ -24,6 +24,14 @@ func init() {
 			IT: "Omologazione: file attribuito al torneo",
 			EN: "Homologation: file attributed to the tournament",
 		},
+		"notice.decision.subject.authorisation": {
+			IT: "Omologazione: autorizzazione verificata",
+			EN: "Homologation: authorisation verified",
+		},
+		"notice.decision.opening.authorisation": {
+			IT: "l'ufficio ha verificato l'autorizzazione del torneo del file %s «%s» dell'invio n. %d (torneo %s) e lo ha esaminato di nuovo.",
+			EN: "the office has verified the authorisation of the tournament of file %s \"%s\" of submission no. %d (tournament %s) and judged it again.",
+		},
 		"notice.decision.opening.rejudged": {
 			IT: "l'ufficio ha esaminato di nuovo il file %s «%s» dell'invio n. %d (torneo %s) con i registri e il calendario in vigore oggi.",
 			EN: "the office has judged again file %s \"%s\" of submission no. %d (tournament %s) against the registers and calendar in force today.",

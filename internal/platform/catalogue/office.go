@@ -29,6 +29,8 @@ func init() {
 		"office.tournament.only-version":      {IT: "il file %s è l'unica versione del torneo %d: è già un torneo a sé", EN: "file %s is the only version of tournament %d: already on its own"},
 		"office.file.none":                    {IT: "il file %v non esiste", EN: "no file %v"},
 		"office.file.bad-number":              {IT: "file %q: atteso il numero N.M di un file (invio N, suo M-esimo file)", EN: "file %q: a file's number N.M expected (submission N, its M-th file)"},
+		"office.authorisation.no-code":        {IT: "indicare il codice dell'evento del calendario che il torneo è", EN: "name the code of the calendar's event the tournament is"},
+		"office.authorisation.unknown-code":   {IT: "nessun evento %q nel calendario dei tornei autorizzati", EN: "no event %q in the calendar of authorised tournaments"},
 		"office.overrule.unknown":             {IT: "decisione sconosciuta %q", EN: "unknown decision %q (accept, accept-late, reject)"},
 		"office.overrule.not-late":            {IT: "il file %s non è in ritardo", EN: "file %s was not sent late"},
 		"office.overrule.unnamed":             {IT: "il file %s ha errori non indicati nella decisione: %s", EN: "file %s has errors not named in the decision: %s"},

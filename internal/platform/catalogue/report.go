@@ -83,6 +83,7 @@ func init() {
 		"report.kind.blitz":                     {IT: "gioco lampo", EN: "blitz"},
 		"report.kind.promotion":                 {IT: "torneo di promozione", EN: "promotion tournament"},
 		"finding.severity.error":                {IT: "errore", EN: "error"},
+		"finding.severity.hold":                 {IT: "da verificare", EN: "to be verified"},
 		"finding.severity.warning":              {IT: "avvertenza", EN: "warning"},
 		"finding.severity.info":                 {IT: "nota", EN: "note"},
 	})

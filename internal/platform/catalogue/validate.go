@@ -90,6 +90,12 @@ func init() {
 		"validate.common.city":         {IT: "la città", EN: "the city"},
 		"validate.common.arbiter":      {IT: "l'arbitro", EN: "the arbiter"},
 		"validate.common.organiser":    {IT: "l'organizzatore", EN: "the organiser"},
+		"validate.common.code":         {IT: "il codice", EN: "the code"},
+		"validate.common.nothing":      {IT: "nulla", EN: "nothing"},
+		"validate.candidate.differs":   {IT: "%s; differenze: %s", EN: "%s; differences: %s"},
+		"validate.differs.dates":       {IT: "le date", EN: "the dates"},
+		"validate.differs.name":        {IT: "il nome", EN: "the name"},
+		"validate.differs.city":        {IT: "la città", EN: "the city"},
 		// A tournament's or an event's first and last day.
 		"validate.span": {IT: "%s – %s", EN: "%s – %s"},
 		// The first players whose declared rank differs, and how many

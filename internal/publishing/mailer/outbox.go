@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"omologa/internal/platform/atomicfile"
+	"omologa/internal/platform/clock"
 )
 
 // Outbox is a Mailer that writes each message as an .eml file into a
@@ -35,7 +36,7 @@ func NewOutbox(dir string) (*Outbox, error) {
 	// those old enough not to belong to a writer still running.
 	if tmps, err := filepath.Glob(filepath.Join(dir, ".tmp-*.eml")); err == nil {
 		for _, t := range tmps {
-			if info, err := os.Stat(t); err == nil && time.Since(info.ModTime()) > time.Minute {
+			if info, err := os.Stat(t); err == nil && clock.Age(info.ModTime()) > time.Minute {
 				os.Remove(t)
 			}
 		}

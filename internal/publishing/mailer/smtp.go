@@ -13,6 +13,7 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+	"omologa/internal/platform/clock"
 )
 
 // SMTPOptions say how to reach the submission server. They are plain
@@ -254,7 +255,7 @@ type cappedConn struct {
 }
 
 func (c *cappedConn) cap(t time.Time) time.Time {
-	if lim := time.Now().Add(time.Duration(c.limit.Load())); t.IsZero() || t.After(lim) {
+	if lim := clock.Machine().Add(time.Duration(c.limit.Load())); t.IsZero() || t.After(lim) {
 		return lim
 	}
 	return t

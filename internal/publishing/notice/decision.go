@@ -17,6 +17,9 @@ const (
 	KindRevoked    = "revoked"    // the tournament's homologation revoked
 	KindReinstated = "reinstated" // a revocation undone
 	KindLinked     = "linked"     // an unclear file attributed to a tournament
+	// KindAuthorisation: the office verified an authorisation the
+	// calendar left uncertain (issue 30) and the file was judged again.
+	KindAuthorisation = "authorisation"
 )
 
 // Decision is a notice of an office's act about one file: what it was

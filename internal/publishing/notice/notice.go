@@ -50,7 +50,10 @@ type Input struct {
 	ReceivedAt   time.Time
 	Subject      string // of the original message, or the file name
 	InReplyTo    string // the original's Message-ID, with or without brackets
-	Problems     []string
+	// References are the Message-IDs of the thread before InReplyTo
+	// (RFC 5322 3.6.4), oldest first: a reply's notice keeps the thread.
+	References []string
+	Problems   []string
 	// ReleasedAt is when the office released a submission quarantined
 	// for its unknown sender (zero for the others): the notice says so,
 	// since the sender may wonder why the answer came late.
@@ -167,14 +170,14 @@ func Compose(in Input) (kind, subject string, msg []byte, err error) {
 // header is what every notice's message header says.
 type header struct {
 	lang, from, office, messageID, inReplyTo string
-	to                                       []string
+	references, to                           []string
 	date                                     time.Time
 	submissionID                             int64
 }
 
 func envelopeOf(in Input) header {
 	return header{lang: in.Lang, from: in.From, office: in.Office, messageID: in.MessageID, inReplyTo: in.InReplyTo,
-		to: in.To, date: in.Date, submissionID: in.SubmissionID}
+		references: in.References, to: in.To, date: in.Date, submissionID: in.SubmissionID}
 }
 
 // envelope writes a notice's document as a complete message.
@@ -200,10 +203,12 @@ func envelope(in header, kind, subject string, d *doc) ([]byte, error) {
 	h.SetMessageID(in.messageID)
 	if id := strings.Trim(strings.TrimSpace(in.inReplyTo), "<>"); id != "" {
 		h.SetMsgIDList("In-Reply-To", []string{id})
-		h.SetMsgIDList("References", []string{id})
+		h.SetMsgIDList("References", references(in.references, id))
 	}
-	// RFC 3834: an automatic answer, so that auto-responders do not loop.
+	// RFC 3834: an automatic answer, so that auto-responders do not loop;
+	// Microsoft's servers heed only their own header for the same.
 	h.Set("Auto-Submitted", "auto-replied")
+	h.Set("X-Auto-Response-Suppress", "All")
 	h.Set("Content-Language", map[bool]string{true: "en", false: "it"}[in.lang == "en"])
 	h.Set("X-Omologa-Kind", kind)
 	h.Set("X-Omologa-Submission", fmt.Sprint(in.submissionID))
@@ -253,13 +258,19 @@ func subjectOf(in Input, t catalogue.Lang, kind string) string {
 	if kind == KindRepeat {
 		return t.T("notice.subjRepeat") + " – " + t.T("notice.submissionN", in.Repeat.SubmissionID)
 	}
+	// The reference finds the thread of a reply whose client dropped
+	// its headers; a subject naming the submission carries it already.
+	ref := " " + Reference(t, in.SubmissionID)
+	if len(in.Files) != 1 {
+		ref = ""
+	}
 	switch {
 	case kind == KindReceipt:
-		return t.T("notice.subjReceipt") + " – " + what
+		return t.T("notice.subjReceipt") + " – " + what + ref
 	case allUnreadable(in):
-		return t.T("notice.subjUnreadable") + " – " + what
+		return t.T("notice.subjUnreadable") + " – " + what + ref
 	}
-	return t.T("notice.subjRejection") + " – " + what
+	return t.T("notice.subjRejection") + " – " + what + ref
 }
 
 // doc is the notice as a list of blocks, rendered as text or HTML.
@@ -342,7 +353,11 @@ func build(in Input) *doc {
 		}
 		// Only a file that counts is told its list; the sentence says
 		// what the deadline.list-period note says, which is left out.
-		if p := r.Period; r.Verdict != validate.Rejected && p != nil && p.Issue.IsFull() {
+		if r.Verdict == validate.Held {
+			// Issue 30: neither homologated nor rejected yet.
+			paras = append(paras, t.T("notice.held"))
+		}
+		if p := r.Period; r.Verdict != validate.Rejected && r.Verdict != validate.Held && p != nil && p.Issue.IsFull() {
 			list := r.Kind.ListName()
 			if list == "" {
 				list = string(r.Kind)
@@ -354,12 +369,14 @@ func build(in Input) *doc {
 			paras = append(paras, t.T("notice.period", list, month, dateOf(p.Issue), dateOf(p.Cutoff)))
 		}
 		d.section(head, paras...)
-		var errs, warns, infos []string
+		var errs, holds, warns, infos []string
 		for _, x := range shown(r) {
 			line := findingLine(in.Lang, x)
 			switch x.Severity {
 			case validate.SeverityError:
 				errs = append(errs, line)
+			case validate.SeverityHold:
+				holds = append(holds, line)
 			case validate.SeverityWarning:
 				warns = append(warns, line)
 			default:
@@ -367,6 +384,7 @@ func build(in Input) *doc {
 			}
 		}
 		d.list(t.T("notice.errorsHead"), errs, true)
+		d.list(t.T("notice.holdsHead"), holds, true)
 		d.list(t.T("notice.warningsHead"), warns, true)
 		d.list(t.T("notice.infoHead"), infos, false)
 	}
@@ -382,11 +400,14 @@ func build(in Input) *doc {
 	if f := in.Fee; f != nil {
 		feeSection(d, t, in.Lang, f, Kind(in) == KindRejection)
 	}
-	if Kind(in) == KindRejection {
+	switch {
+	case Kind(in) == KindRejection:
 		d.section(t.T("notice.resubmitHead"), resubmit(t, in))
-	} else if f := in.Fee; f != nil && f.ExemptBy == "" && f.Cents > f.PaidCents {
+	case anyHeld(in):
+		d.para(t.T("notice.thanksHeld"))
+	case in.Fee != nil && in.Fee.ExemptBy == "" && in.Fee.Cents > in.Fee.PaidCents:
 		d.para(t.T("notice.thanksFee"))
-	} else {
+	default:
 		d.para(t.T("notice.thanks"))
 	}
 	d.para(t.T("notice.signature", in.Office))
@@ -481,6 +502,17 @@ func shown(r validate.Report) []validate.Finding {
 		}
 	}
 	return out
+}
+
+// anyHeld reports whether a file waits for the office to verify its
+// authorisation (issue 30).
+func anyHeld(in Input) bool {
+	for _, f := range in.Files {
+		if f.Report.Verdict == validate.Held {
+			return true
+		}
+	}
+	return false
 }
 
 // resubmit is the advice that fits the rejection: a late file is not

@@ -80,7 +80,7 @@ func TestCompose(t *testing.T) {
 				"[RAPID 5.2] Ricevuto in ritardo", "Come reinviare", "supera il limite di 20 MB", "(dall'archivio t.zip)",
 				"sostituisce b-old.trf, ricevuto con l'invio n. 3 dell'08/03/2026 alle 10:30", "RESPINTO",
 				"abbiamo ricevuto il 10/03/2026 alle 09:30 (per posta elettronica)"}},
-		{"receipt in English says the list period", accepted(), KindReceipt, "Homologation: receipt – Open di Milano",
+		{"receipt in English says the list period", accepted(), KindReceipt, "Homologation: receipt – Open di Milano [ref. 7]",
 			[]string{"ACCEPTED WITH WARNINGS", "counts in the Elo Italia list of May 2026, issued on 01/05/2026 (receipts closing on 20/04/2026)", "[RAPID 5.2] Received late"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

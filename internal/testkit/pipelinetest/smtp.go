@@ -168,3 +168,36 @@ func (s *peerSession) Logout() error {
 	}
 	return nil
 }
+
+// SilentSMTP listens on a loopback port, accepts connections and never
+// greets: a notice being sent to it stays in flight (claimed) until the
+// sender gives up or stops. It returns the port.
+func SilentSMTP(t testing.TB) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	})
+	return ln.Addr().(*net.TCPAddr).Port
+}
