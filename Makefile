@@ -94,6 +94,7 @@ FUZZ_TARGETS := \
 	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
 	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps \
 	./internal/fsi/registers:FuzzReadArbiters ./internal/platform/safecsv:FuzzRoundTrip ./internal/platform/termsafe:FuzzWriter \
+	./internal/intake/statement:FuzzParse \
 	./internal/intake/email:FuzzDeliveryStatus ./internal/intake/email:FuzzMsgIDs ./internal/publishing/notice:FuzzReferenceIn
 
 fuzz:

@@ -22,6 +22,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"omologa/internal/intake/ingest"
+	"omologa/internal/intake/statement"
 	"omologa/internal/platform/clock"
 	"omologa/internal/platform/defaults"
 	"omologa/internal/platform/strictyaml"
@@ -61,6 +62,10 @@ type Config struct {
 	// their cut-offs as they would (issue 20). Real installations leave
 	// it unset.
 	Clock string `yaml:"clock,omitempty"`
+	// Payments are the office's bank details, which the notices give for
+	// the homologation fee, and the bank statements' own layouts; nil:
+	// the notices name no account (set it when rules.yaml sets a fee).
+	Payments *Payments `yaml:"payments,omitempty"`
 	// Backup schedules the daemon's daily backups (ops.go); nil: none.
 	Backup *Backup `yaml:"backup,omitempty"`
 	// Metrics guards /metrics and sets /readyz's threshold (ops.go).
@@ -544,6 +549,22 @@ func (c *Config) check() error {
 			bad("web.language is %q: want it or en", w.Language)
 		}
 	}
+	if p := c.Payments; p != nil {
+		if strings.TrimSpace(p.Beneficiary) == "" {
+			bad("payments.beneficiary is empty: the notices say to whom the fee is paid")
+		}
+		if err := CheckIBAN(p.IBAN); err != nil {
+			bad("payments.iban: %v", err)
+		}
+		for i, l := range p.Layouts {
+			if err := l.Check(); err != nil {
+				bad("payments.statement_layouts[%d]: %v", i, err)
+			}
+		}
+		if p.MaxReferenceDays < 0 {
+			bad("payments.suggest_days is negative")
+		}
+	}
 	l := c.Limits
 	if l.MaxFileBytes < 1 || l.MaxArchiveBytes < 1 || l.MaxArchiveFiles < 1 || l.MaxMessageBytes < 1 {
 		bad("limits must be positive")
@@ -629,4 +650,61 @@ func (c *Config) Now() clock.Clock {
 		c.clock = clock.Pinned(at)
 	})
 	return c.clock
+}
+
+// Payments are the office's bank details and its banks' statement
+// layouts (issue 33).
+type Payments struct {
+	// Beneficiary is the account holder the transfer is made to
+	// ("Federazione Scacchistica Italiana").
+	Beneficiary string `yaml:"beneficiary"`
+	// IBAN is the office's account, checked by its digits (ISO 13616).
+	IBAN string `yaml:"iban"`
+	// Bank is the bank's name, for the notices; optional.
+	Bank string `yaml:"bank,omitempty"`
+	// Layouts are statement layouts of the office's own banks, tried
+	// before the built-in ones (plain Data;Valuta;Importo;Descrizione
+	// and the CBI movements' columns).
+	Layouts []statement.Layout `yaml:"statement_layouts,omitempty"`
+	// MaxReferenceDays: a movement without reference is suggested for
+	// fees due within this many days of it (0: any).
+	MaxReferenceDays int `yaml:"suggest_days,omitempty"`
+}
+
+// CheckIBAN checks an IBAN by its check digits (ISO 13616, mod 97);
+// spaces are allowed.
+func CheckIBAN(iban string) error {
+	s := strings.ToUpper(strings.ReplaceAll(iban, " ", ""))
+	if len(s) < 15 || len(s) > 34 {
+		return fmt.Errorf("%q is not an IBAN (IT60 X054 2811 1010 0000 0123 456)", iban)
+	}
+	s = s[4:] + s[:4]
+	rem := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			rem = (rem*10 + int(r-'0')) % 97
+		case r >= 'A' && r <= 'Z':
+			rem = (rem*100 + int(r-'A') + 10) % 97
+		default:
+			return fmt.Errorf("%q is not an IBAN: only letters and digits", iban)
+		}
+	}
+	if rem != 1 {
+		return fmt.Errorf("%q: its check digits are wrong (a digit mistyped?)", iban)
+	}
+	return nil
+}
+
+// FormatIBAN writes an IBAN in groups of four, as people read it.
+func FormatIBAN(iban string) string {
+	s := strings.ToUpper(strings.ReplaceAll(iban, " ", ""))
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -217,3 +217,20 @@ func TestPortalSection(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckIBAN(t *testing.T) {
+	for iban, ok := range map[string]bool{
+		"IT60X0542811101000000123456":       true,
+		"it60 x054 2811 1010 0000 0123 456": true,
+		"IT61X0542811101000000123456":       false,
+		"IT60X05428":                        false,
+		"IT60X0542811101000000123456!":      false,
+	} {
+		if err := CheckIBAN(iban); (err == nil) != ok {
+			t.Errorf("CheckIBAN(%q) = %v", iban, err)
+		}
+	}
+	if got := FormatIBAN("it60x0542811101000000123456"); got != "IT60 X054 2811 1010 0000 0123 456" {
+		t.Errorf("FormatIBAN = %q", got)
+	}
+}

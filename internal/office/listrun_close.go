@@ -321,6 +321,9 @@ func listInForceIT(s string) string {
 // office does about it.
 func HeldNote(h store.HeldFile) string {
 	it, maybe := catalogue.IT, ""
+	if h.AwaitingFee {
+		return it.T("list.held.fee", h.Number, h.Name, h.Tournament)
+	}
 	if h.Maybe != "" {
 		maybe = it.T("list.held.maybe", h.Maybe)
 	}

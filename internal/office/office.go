@@ -243,7 +243,17 @@ func NewPipeline(ctx context.Context, cfg *config.Config, rf *rules.File, st *st
 		From: cfg.Notices.From, Office: cfg.Notices.Office, Lang: cfg.Notices.Language,
 		AllowedSenders: cfg.AllowedSenders.Enabled, ExtraSenders: cfg.AllowedSenders.Extra,
 		RetryBase: cfg.Notices.RetryBase, RetryMax: cfg.Notices.RetryMax, MaxAttempts: cfg.Notices.MaxAttempts,
-		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Auth: authPolicy(cfg), Logger: log})
+		SlowRetry: cfg.Notices.SlowRetry, SlowFor: cfg.Notices.SlowFor, Auth: authPolicy(cfg), Logger: log,
+		Payee: payeeOf(cfg)})
+}
+
+// payeeOf is the office's account the notices give for the fee.
+func payeeOf(cfg *config.Config) *pipeline.Payee {
+	p := cfg.Payments
+	if p == nil {
+		return nil
+	}
+	return &pipeline.Payee{Beneficiary: p.Beneficiary, IBAN: config.FormatIBAN(p.IBAN), Bank: p.Bank}
 }
 
 // authPolicy is how senders are authenticated, nil when they are not.

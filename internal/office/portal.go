@@ -922,10 +922,19 @@ type PortalSubmission struct {
 	Notice      *notice.Sent
 	Tournaments map[int64]int64 // file id → the person's tournament id
 	Lists       map[int64]store.PortalFile
+	// Fee is the submission's homologation fee, nil when none is
+	// recorded; Payee the account it is paid to (nil: not configured).
+	Fee   *FeeRow
+	Payee *PortalPayee
 	// Thread is the submission's thread as the person may read it
 	// (issue 34): what he and the tournament's people sent, what the
 	// office answered; never a stranger's quarantined message.
 	Thread []store.ThreadItem
+}
+
+// PortalPayee is the office's account as the portal gives it.
+type PortalPayee struct {
+	Beneficiary, IBAN, Bank string
 }
 
 // Submission returns a submission the person may see: he sent it, or
@@ -944,6 +953,12 @@ func (p *Portal) Submission(ctx context.Context, per *Person, id int64) (*Portal
 		return nil, err
 	}
 	ps := &PortalSubmission{Status: sts[0], Tournaments: map[int64]int64{}, Lists: map[int64]store.PortalFile{}}
+	if f, err := p.o.FeeOf(ctx, id); err == nil {
+		ps.Fee = f
+	}
+	if py := payeeOf(p.o.Config); py != nil {
+		ps.Payee = &PortalPayee{Beneficiary: py.Beneficiary, IBAN: py.IBAN, Bank: py.Bank}
+	}
 	for _, t := range ts {
 		for _, f := range t.Files {
 			if f.SubmissionID == id {

@@ -58,6 +58,7 @@ func funcs(zone *time.Location) template.FuncMap {
 			}
 			return italian.Date(d.Time(time.UTC))
 		},
+		"euro":    italian.Euro,
 		"points":  italian.Points,
 		"minutes": func(x float64) string { return italian.Number(x) },
 		"signed":  func(t rating.Tenths) string { return italian.SignedTenths(int(t)) },

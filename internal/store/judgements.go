@@ -307,25 +307,26 @@ func (s *Store) ActNotices(ctx context.Context, submissionID int64) ([]ActNotice
 // factsScan turns it into state.Facts.
 var stateSQL = `s.state, coalesce(v.verdict, ''), coalesce(v.judged_verdict, ''), coalesce(v.decision, ''),
 	coalesce(v.read_error, ''), coalesce(v.kind, ''), coalesce(v.period, ''), ` + numberSQL("v.superseded_by") + `,
-	coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL`
+	coalesce(t.unclear_with <> '', 0), coalesce(t.revoked_at IS NOT NULL, 0), t.rowid IS NOT NULL,
+	t.rowid IS NOT NULL AND ` + feeHeldSQL("t.key")
 
 // factsScan receives stateSQL's columns.
 type factsScan struct {
 	sub, verdict, judged, decision, readErr, period string
 	supBy                                           fileNumber
 	kind                                            fsi.Kind
-	unclear, revoked, hasTournament                 bool
+	unclear, revoked, hasTournament, feeHeld        bool
 }
 
 func (x *factsScan) dest() []any {
 	return append([]any{&x.sub, &x.verdict, &x.judged, &x.decision, &x.readErr, &x.kind, &x.period}, append(x.supBy.dest(),
-		&x.unclear, &x.revoked, &x.hasTournament)...)
+		&x.unclear, &x.revoked, &x.hasTournament, &x.feeHeld)...)
 }
 
 func (x *factsScan) facts() state.Facts {
 	return state.Facts{Submission: x.sub, Verdict: judgedVerdict(x.verdict, x.judged), Decision: state.Decision(x.decision),
 		Unreadable: x.readErr != "" && !x.hasTournament, SupersededBy: x.supBy.String(), Unclear: x.unclear, Revoked: x.revoked,
-		Period: x.period, Kind: x.kind}
+		Period: x.period, Kind: x.kind, FeeHeld: x.feeHeld}
 }
 
 // numberSQL selects the submission and the place of the file whose id

@@ -272,7 +272,8 @@ func (s *Store) homologated(ctx context.Context, kind fsi.Kind, from, to time.Ti
 		v.verdict, v.kind, v.period, v.tournament_key, t.rowid, s.received_at AS own
 		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id
 		JOIN submissions s ON s.id = f.submission_id
-		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL AND t.unclear_with = ''`+unrated+`)
+		WHERE v.kind = ? AND v.verdict IN `+acceptedSQL+` AND t.revoked_at IS NULL AND t.unclear_with = ''
+			AND NOT `+feeHeldSQL("t.key")+unrated+`)
 		WHERE first >= ? AND first < ? ORDER BY first, id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: homologated %s files: %w", kind, err)
@@ -398,6 +399,9 @@ type HeldFile struct {
 	Maybe   string   `json:"maybe,omitempty"`
 	Kind    fsi.Kind `json:"kind"`
 	Period  string   `json:"period,omitempty"`
+	// AwaitingFee: held because its homologation fee is not paid (the
+	// after-payment policy, RTF 6.2.2), not because it is unclear.
+	AwaitingFee bool `json:"awaiting_fee,omitempty"`
 }
 
 // HeldFiles returns the accepted versions in force of the unclear
@@ -406,13 +410,15 @@ func (s *Store) HeldFiles(ctx context.Context, kind fsi.Kind) ([]HeldFile, error
 	return queryAll(ctx, s.db, func(rows *sql.Rows, h *HeldFile) error {
 		var seq int
 		if err := rows.Scan(&h.FileID, &h.SubmissionID, &seq, &h.Name, &h.Tournament, &h.TournamentID, &h.MaybeID, &h.Maybe,
-			&h.Kind, &h.Period); err != nil {
+			&h.Kind, &h.Period, &h.AwaitingFee); err != nil {
 			return err
 		}
 		h.Number = state.Number(h.SubmissionID, seq)
 		return nil
-	}, `SELECT f.id, f.submission_id, f.seq, f.name, t.name, t.rowid, coalesce(m.rowid, 0), coalesce(m.name, ''), v.kind, v.period
+	}, `SELECT f.id, f.submission_id, f.seq, f.name, t.name, t.rowid, coalesce(m.rowid, 0), coalesce(m.name, ''), v.kind, v.period,
+		t.unclear_with = '' AND `+feeHeldSQL("t.key")+`
 		FROM tournaments t JOIN verdicts v ON v.file_id = t.current_file JOIN files f ON f.id = v.file_id
 		LEFT JOIN tournaments m ON m.key = t.unclear_with
-		WHERE t.unclear_with <> '' AND t.revoked_at IS NULL AND (? = '' OR v.kind = ?) ORDER BY f.id`, kind, kind)
+		WHERE (t.unclear_with <> '' OR (v.verdict IN `+acceptedSQL+` AND `+feeHeldSQL("t.key")+`))
+			AND t.revoked_at IS NULL AND (? = '' OR v.kind = ?) ORDER BY f.id`, kind, kind)
 }

@@ -587,6 +587,59 @@ CREATE TABLE backups (
 CREATE INDEX backups_started ON backups(started_at);
 ALTER TABLE rating_lists ADD COLUMN run_ms INTEGER NOT NULL DEFAULT 0;
 `,
+	// (issue 33) the homologation fee: what each submission owes (its
+	// payment reference, the amount, the term, the policy, and the
+	// tournament's organiser, name, calendar code and province for the
+	// treasurer's view and the suggestions), the office's waivers and
+	// refunds; the movements of the bank statements and manual entries,
+	// each once by its bank fields; and what each movement pays of which
+	// fee (one transfer may pay several; what exceeds a fee is a balance).
+	`
+CREATE TABLE fees (
+	submission_id INTEGER PRIMARY KEY REFERENCES submissions(id),
+	reference     TEXT NOT NULL UNIQUE,
+	due_cents     INTEGER NOT NULL,
+	schedule      TEXT NOT NULL DEFAULT '',
+	article       TEXT NOT NULL DEFAULT '',
+	policy        TEXT NOT NULL DEFAULT '',
+	due_by        TEXT NOT NULL DEFAULT '',   -- YYYY-MM-DD, last day in time
+	exempt_by     TEXT NOT NULL DEFAULT '',
+	homologated   INTEGER NOT NULL DEFAULT 0, -- a file of it counts (or waits for the fee)
+	organiser     TEXT NOT NULL DEFAULT '',
+	tournament    TEXT NOT NULL DEFAULT '',
+	calendar_code TEXT NOT NULL DEFAULT '',
+	province      TEXT NOT NULL DEFAULT '',
+	waived_reason TEXT NOT NULL DEFAULT '',
+	waived_by     TEXT NOT NULL DEFAULT '',
+	refunded_at   TEXT NOT NULL DEFAULT '',
+	refunded_by   TEXT NOT NULL DEFAULT '',
+	reminders     INTEGER NOT NULL DEFAULT 0,
+	reminded_at   TEXT NOT NULL DEFAULT '',
+	updated_at    TEXT NOT NULL
+);
+CREATE TABLE payments (
+	id          INTEGER PRIMARY KEY,
+	bank_key    TEXT NOT NULL UNIQUE,         -- the movement's bank fields, hashed; manual-N for an entry
+	date        TEXT NOT NULL,                -- YYYY-MM-DD
+	value_date  TEXT NOT NULL DEFAULT '',
+	cents       INTEGER NOT NULL CHECK (cents > 0),
+	description TEXT NOT NULL DEFAULT '',
+	channel     TEXT NOT NULL,                -- bank, cash, other
+	source      TEXT NOT NULL DEFAULT '',     -- the statement's file name and line
+	recorded_by TEXT NOT NULL DEFAULT '',
+	recorded_at TEXT NOT NULL
+);
+CREATE TABLE payment_allocations (
+	payment_id    INTEGER NOT NULL REFERENCES payments(id),
+	submission_id INTEGER NOT NULL REFERENCES fees(submission_id),
+	cents         INTEGER NOT NULL,
+	how           TEXT NOT NULL,              -- reference, confirmed
+	by_user       TEXT NOT NULL DEFAULT '',
+	at            TEXT NOT NULL,
+	PRIMARY KEY (payment_id, submission_id)
+);
+CREATE INDEX payment_allocations_fee ON payment_allocations(submission_id);
+`,
 }
 
 // standingMigration (issue 22) keeps on each tournament what the

@@ -497,6 +497,9 @@ type Judgement struct {
 	Notice       *NewNotice // nil: nothing to send (quarantine)
 	// RepeatOf, for a content received again, is its first submission.
 	RepeatOf int64
+	// Fee is what the submission owes for its homologation (issue 33),
+	// nil when no fee schedule applies.
+	Fee *Fee
 }
 
 // Judge saves a submission's verdicts, findings, the tournaments they
@@ -542,6 +545,11 @@ func (s *Store) Judge(ctx context.Context, j Judgement, now time.Time) error {
 				if err := saveTournament(ctx, tx, v, now); err != nil {
 					return err
 				}
+			}
+		}
+		if j.Fee != nil {
+			if err := setFee(ctx, tx, *j.Fee, now); err != nil {
+				return err
 			}
 		}
 		if n := j.Notice; n != nil {

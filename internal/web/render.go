@@ -40,6 +40,14 @@ var funcs = template.FuncMap{
 	// "12 invii".
 	"n": func(v *view, key string, n int) string { return catalogue.Of(v.Lang).N("web.count."+key, n) },
 	// args passes the page's view and one value to a shared part.
+	// euro writes an amount kept in cents as the page's language does
+	// ("1.234,50 €", "€1,234.50").
+	"euro": func(v *view, c int64) string {
+		if v.Lang == "en" {
+			return italian.EuroEN(c)
+		}
+		return italian.Euro(c)
+	},
 	"args": func(v *view, x any) map[string]any { return map[string]any{"V": v, "X": x} },
 	"list": func(xs ...string) []string { return xs },
 	// basedOn says what a list was computed from without a server path:
@@ -90,7 +98,8 @@ var funcs = template.FuncMap{
 // auditActs are the acts the audit trail's filter offers.
 var auditActs = []office.Action{office.ActRelease, office.ActDiscard, office.ActResend, office.ActAnswer, office.ActDecide,
 	office.ActRevoke, office.ActReinstate, office.ActLink, office.ActUnlink, office.ActImport, office.ActUndoImport,
-	office.ActListRun, office.ActFideExport, office.ActUsers, office.ActRejudge, office.ActOverrule}
+	office.ActListRun, office.ActFideExport, office.ActUsers, office.ActRejudge, office.ActOverrule,
+	office.ActPayments, office.ActFee}
 
 // mayActs are the acts a page asks whether the user may do (view.May):
 // the audited ones and the list's preview.

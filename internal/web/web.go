@@ -191,6 +191,8 @@ func (s *Server) routes() {
 		"GET /statistics/{year}/{file}":               s.statisticsFile,
 		"GET /registers":                              s.registers,
 		"GET /audit":                                  s.audit,
+		"GET /quote":                                  s.quotePage,
+		"GET /quote.csv":                              s.quoteCSV,
 		"GET /account":                                s.account,
 	} {
 		m.HandleFunc(pattern, s.gate.Wrap(h))
@@ -220,6 +222,10 @@ func (s *Server) routes() {
 		{"POST /lists/close", office.ActListRun, s.closeList},
 		{"POST /lists/rejudge", office.ActRejudge, s.rejudgeList},
 		{"POST /fide/export", office.ActFideExport, s.fideExport},
+		{"POST /quote/import", office.ActPayments, s.quoteImport},
+		{"POST /quote/confirm", office.ActPayments, s.quoteConfirm},
+		{"POST /quote/add", office.ActPayments, s.quoteAdd},
+		{"POST /quote/waive", office.ActFee, s.quoteWaive},
 		{"POST /registers/preview", office.ActImport, s.importPreview},
 		{"POST /registers/import", office.ActImport, s.importRegister},
 		{"POST /registers/{kind}/undo", office.ActUndoImport, s.undoImport},

@@ -37,7 +37,9 @@ var ArbiterColumns = []string{"fsi_id", "surname", "name", "category", "email", 
 var ArbiterOptional = []string{"fide_id"}
 
 // CalendarColumns is the calendar's header; a "province" column (the
-// province's sign, "NO") may follow, optional.
+// province's sign, "NO") and a "flags" column (words separated by spaces
+// or "|", such as "giovanile" or "scolastico", that the fee schedules'
+// exemptions read) may follow, optional.
 var CalendarColumns = []string{"code", "name", "city", "start", "end", "kind",
 	"organiser", "organiser_email", "arbiter_fsi_id"}
 
@@ -121,7 +123,10 @@ type Event struct {
 	Organiser      string
 	OrganiserEmail string
 	ArbiterFSIID   string
-	Line           int
+	// Flags are the event's flags, lower case ("giovanile"); the column
+	// is optional.
+	Flags []string
+	Line  int
 }
 
 // Players is a read players' register with its extra column names in
@@ -415,6 +420,7 @@ func ReadCalendar(file string, data []byte) ([]Event, error) {
 			Province: strings.ToUpper(t.Get(i, "province")),
 			Kind:     strings.ToLower(t.Get(i, "kind")), Organiser: t.Get(i, "organiser"),
 			OrganiserEmail: t.Get(i, "organiser_email"), ArbiterFSIID: t.Get(i, "arbiter_fsi_id"), Line: t.Lines[i],
+			Flags: strings.Fields(strings.ToLower(strings.ReplaceAll(t.Get(i, "flags"), "|", " "))),
 			Start: t.dateOr(i, "start", errs), End: t.dateOr(i, "end", errs)}
 	})
 }

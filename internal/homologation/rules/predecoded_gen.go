@@ -5,13 +5,14 @@ package rules
 import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
+	"omologa/internal/homologation/fee"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/tournament"
 )
 
 // predecodedSHA256 is the SHA-256 of the rules.yaml predecodedFile was
 // generated from.
-const predecodedSHA256 = "6caacc3e6813b4fa5b9ba7b2c3876ac1fd506daac26a2f71dba3aee5825aed82"
+const predecodedSHA256 = "b82099679ee7935b19fac71f694f9b4a9fe82d2e734bd0d0baa43ae2855dd2ae"
 
 // predecodedFile is that rules.yaml as strictyaml decodes it.
 func predecodedFile() File {
@@ -3604,6 +3605,86 @@ func predecodedFile() File {
 						MessageEN: "The tournament's federation (record 032) is missing.",
 					},
 				},
+			},
+		},
+		Fees: []fee.Schedule{
+			{
+				ID:   "fee-standard-2024",
+				Kind: "standard",
+				ValidFrom: tournament.Date{
+					Year:  2024,
+					Month: 4,
+					Day:   1,
+				},
+				ValidUntil: tournament.Date{
+					Year:  0,
+					Month: 0,
+					Day:   0,
+				},
+				Article:            "RTF 6.2.2",
+				BaseCents:          2000,
+				PerPlayerCents:     50,
+				FideSurchargeCents: 1500,
+				ExemptFlags: []string{
+					"giovanile",
+					"scolastico",
+				},
+				TermDays:          30,
+				Policy:            "at-once",
+				ReminderEveryDays: 15,
+				MaxReminders:      2,
+			},
+			{
+				ID:   "fee-promotion-2024",
+				Kind: "promotion",
+				ValidFrom: tournament.Date{
+					Year:  2024,
+					Month: 4,
+					Day:   1,
+				},
+				ValidUntil: tournament.Date{
+					Year:  0,
+					Month: 0,
+					Day:   0,
+				},
+				Article:            "RTF 6.2.2",
+				BaseCents:          1000,
+				PerPlayerCents:     0,
+				FideSurchargeCents: 0,
+				ExemptFlags: []string{
+					"giovanile",
+					"scolastico",
+				},
+				TermDays:          30,
+				Policy:            "at-once",
+				ReminderEveryDays: 15,
+				MaxReminders:      2,
+			},
+			{
+				ID:   "fee-rapid-2024",
+				Kind: "rapid",
+				ValidFrom: tournament.Date{
+					Year:  2024,
+					Month: 4,
+					Day:   1,
+				},
+				ValidUntil: tournament.Date{
+					Year:  0,
+					Month: 0,
+					Day:   0,
+				},
+				Article:            "RAPID 5.2",
+				BaseCents:          1000,
+				PerPlayerCents:     20,
+				FideSurchargeCents: 500,
+				ExemptFlags: []string{
+					"giovanile",
+					"scolastico",
+				},
+				TermDays:          30,
+				Policy:            "at-once",
+				ReminderEveryDays: 15,
+				MaxReminders:      2,
 			},
 		},
 	}

@@ -59,7 +59,7 @@ func predecodedFile() File {
 func imports(lit string) string {
 	var paths []string
 	for _, p := range []struct{ name, path string }{
-		{"fsi", "omologa/internal/fsi"}, {"periods", "omologa/internal/fsi/periods"},
+		{"fsi", "omologa/internal/fsi"}, {"periods", "omologa/internal/fsi/periods"}, {"fee", "omologa/internal/homologation/fee"},
 		{"validate", "omologa/internal/homologation/validate"}, {"tournament", "omologa/internal/tournament"},
 	} {
 		if strings.Contains(lit, p.name+".") {

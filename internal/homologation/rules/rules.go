@@ -16,8 +16,11 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"omologa/internal/fsi"
+	"omologa/internal/homologation/fee"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/strictyaml"
+	"omologa/internal/tournament"
 )
 
 // File is the whole of rules.yaml: the checks' rulebook (kind of play,
@@ -32,6 +35,15 @@ type File struct {
 	Rating            Rating `yaml:"rating"`
 	// Fide is the FIDE Rating Regulations by date (rules/fide.go).
 	Fide []Fide `yaml:"fide"`
+	// Fees are the homologation fee's schedules by kind and date
+	// (RTF 6.2.2, RAPID 5.2, 5.4: package fee); none: no fee is due.
+	Fees []fee.Schedule `yaml:"fees,omitempty"`
+}
+
+// Fee returns the fee schedule for a rule set's kind on a tournament's
+// start date, nil when none is set (no fee due).
+func (f *File) Fee(kind fsi.Kind, on tournament.Date) *fee.Schedule {
+	return fee.Select(f.Fees, kind, on)
 }
 
 // Load reads and checks a rules file.
@@ -129,6 +141,9 @@ func (v *validator) check(f *File) {
 	}
 	v.checkRating(&f.Rating) // rules/rating.go
 	v.checkFide(f.Fide)      // rules/fide.go
+	for _, p := range fee.Check(f.Fees) {
+		v.errf(append([]any{"fees"}, p.Path...), "%s", p.Msg)
+	}
 	for i := range f.RuleSets {
 		rs := &f.RuleSets[i]
 		if tz := rs.Params.Deadline.TimeZone; tz != f.Rating.TimeZone {

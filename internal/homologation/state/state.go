@@ -42,11 +42,16 @@ const (
 	OverruledAccepted    Code = "overruled-accepted"     // accepted by the office despite errors (or late)
 	OverruledRejected    Code = "overruled-rejected"     // rejected by the office although the validator accepted it
 	Attachment           Code = "attachment"             // a document beside a result file: kept and noted, not judged
+	// AwaitingFee: accepted, held from its list until the homologation
+	// fee is paid or waived (RTF 6.2.2 "previo versamento", with the
+	// rules' after-payment policy): a reason of its own, apart from the
+	// office's other holds.
+	AwaitingFee Code = "awaiting-fee"
 )
 
 // Codes are every state, in the order a legend lists them.
 var Codes = []Code{Received, Quarantined, Discarded, Unreadable, Accepted, AcceptedWithWarnings, Rejected,
-	Superseded, Unclear, AuthorisationPending, Revoked, OverruledAccepted, OverruledRejected, Attachment}
+	Superseded, Unclear, AuthorisationPending, Revoked, OverruledAccepted, OverruledRejected, Attachment, AwaitingFee}
 
 // HeldVerdict is the validator's verdict of a file held for the office
 // (validate.Held): no error, but its authorisation to verify.
@@ -98,6 +103,9 @@ type Facts struct {
 	Unclear bool
 	// Revoked: the office revoked the tournament's homologation.
 	Revoked bool
+	// FeeHeld: the submission's fee is due and the rules homologate
+	// after payment (FeeView.Holds).
+	FeeHeld bool
 	// Period is the list period ("2026-12") the file counts in when it
 	// counts: the next list of its kind still open.
 	Period string
@@ -141,7 +149,7 @@ func (v View) Reason(lang string) string {
 var colours = map[Code]Colour{
 	Received: Neutral, Quarantined: Held, Discarded: Neutral, Unreadable: Bad, Accepted: Good,
 	AcceptedWithWarnings: Warn, Rejected: Bad, Superseded: Neutral, Unclear: Held, AuthorisationPending: Held, Revoked: Bad,
-	OverruledAccepted: Warn, OverruledRejected: Bad, Attachment: Neutral,
+	OverruledAccepted: Warn, OverruledRejected: Bad, Attachment: Neutral, AwaitingFee: Held,
 }
 
 // Label returns the Italian and English label and the colour of a state.
@@ -157,9 +165,9 @@ func Label(c Code) (it, en string, colour Colour) {
 // Derive returns the state of a file from its facts, in this order: the
 // submission's own state (received, quarantined, discarded), an
 // unreadable file, the office's rejection, a rejected verdict, a
-// superseded version, a revoked tournament, an unclear tournament, the
-// office's acceptance, and last the verdict; a held verdict (its
-// authorisation to verify) right after the office's rejection.
+// superseded version, a revoked tournament, an unclear tournament, a fee
+// awaited, the office's acceptance, and last the verdict; a held verdict
+// (its authorisation to verify) right after the office's rejection.
 func Derive(f Facts) Code {
 	switch {
 	case f.Discarded || f.Submission == "discarded":
@@ -193,6 +201,8 @@ func Derive(f Facts) Code {
 		return Revoked
 	case f.Unclear:
 		return Unclear
+	case f.FeeHeld:
+		return AwaitingFee
 	case f.Decision != NoDecision:
 		return OverruledAccepted
 	}

@@ -106,6 +106,10 @@ type Options struct {
 	// daemon runs). Default 2s.
 	Poll time.Duration
 
+	// Payee is the account the notices give for the homologation fee;
+	// nil: the notices state the amount and the reference only.
+	Payee *Payee
+
 	Logger *slog.Logger
 	Now    func() time.Time // the office's clock; the machine's when nil
 	Read   ReadFunc         // codec.Read when nil
@@ -561,6 +565,7 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 	// with their reading error; anyRead says a result file was read.
 	docs := map[int]error{}
 	anyRead := false
+	var judged []judgedFile
 	for _, f := range sub.Files {
 		// One file's bytes in memory at a time, read just before it is
 		// judged.
@@ -640,6 +645,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 			}
 		}
 		j.Verdicts = append(j.Verdicts, v)
+		// A new version of a tournament sent before owes no fee again.
+		judged = append(judged, judgedFile{rep: rep, t: t,
+			version: (nf.Supersedes != nil && nf.Supersedes.SubmissionID != id) || nf.InForce != nil})
 		if v.TournamentKey != "" && accepted {
 			inSub[v.TournamentKey] = f.ID
 		}
@@ -664,6 +672,9 @@ func (p *Pipeline) judge(ctx context.Context, id int64) error {
 		recipients.add(p.o.Office)
 	}
 	in.To = recipients.list
+	if j.Fee, in.Fee, err = p.feeOf(ctx, sub, judged); err != nil {
+		return err
+	}
 	kind, subject, msg, err := notice.Compose(in)
 	if err != nil {
 		return err

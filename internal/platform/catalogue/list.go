@@ -24,6 +24,7 @@ func listEntries() {
 		"list.based.imported": {IT: "%s, importata nell'archivio", EN: "%s, imported into the archive"},
 		// A held file, and the tournament it may be a version of.
 		"list.held":       {IT: "Trattenuto: il file %s «%s» (torneo %q) non è valutato finché l'ufficio non lo attribuisce a un torneo%s.", EN: "Held: file %s \"%s\" (tournament %q) is not rated until the office attributes it to a tournament%s."},
+		"list.held.fee":   {IT: "Trattenuto: il file %s «%s» (torneo %q) non è valutato finché la quota di omologazione non è versata (RTF 6.2.2); conta nella prima lista dopo il versamento.", EN: "Held: file %s \"%s\" (tournament %q) is not rated until its homologation fee is paid (RTF 6.2.2); it counts in the first list after the payment."},
 		"list.held.maybe": {IT: ": forse è una versione del torneo %q", EN: ": maybe it is a version of tournament %q"},
 		// A correction: the tournament, the list it was rated in, why,
 		// and the players whose variation changed.

@@ -184,3 +184,26 @@ func noticeEntries() {
 		"count.day":                             {IT: "giorni", EN: "days", ITOne: "giorno", ENOne: "day"},
 	})
 }
+
+// The homologation fee in a receipt or a rejection (issue 33: RTF 6.2.2,
+// RAPID 5.2, 5.4).
+func init() { lazy(noticeFeeEntries) }
+
+func noticeFeeEntries() {
+	add(map[string]Entry{
+		"notice.fee.head":  {IT: "Quota di omologazione", EN: "Homologation fee"},
+		"notice.thanksFee": {IT: "Grazie: resta soltanto il versamento della quota.", EN: "Thank you: only the fee remains to be paid."},
+		"notice.fee.due": {IT: "Per l'omologazione è dovuta una quota di %s (%s), da versare entro il %s.",
+			EN: "A homologation fee of %s is due (%s), to be paid by %s."},
+		"notice.fee.account": {IT: "Bonifico a: %s, IBAN %s.", EN: "Bank transfer to: %s, IBAN %s."},
+		"notice.fee.reference": {IT: "Nella causale scrivete il codice %s: così il versamento è riconosciuto senza attese.",
+			EN: "Write the code %s in the transfer's description, so that the payment is recognised at once."},
+		"notice.fee.afterPayment": {IT: "Il torneo entra nella lista del rating dopo il versamento (RTF 6.2.2): fino ad allora resta in attesa della quota.",
+			EN: "The tournament enters the rating list after the payment (RTF 6.2.2): until then it awaits the fee."},
+		"notice.fee.paid":         {IT: "La quota di omologazione di %s risulta versata. Grazie.", EN: "The homologation fee of %s has been paid. Thank you."},
+		"notice.fee.exempt":       {IT: "Nessuna quota di omologazione è dovuta: il torneo è esente (%s nel calendario).", EN: "No homologation fee is due: the tournament is exempt (%s in the calendar)."},
+		"notice.fee.noneRejected": {IT: "Il torneo non è omologato: nessuna quota di omologazione è dovuta.", EN: "The tournament is not homologated: no homologation fee is due."},
+		"notice.fee.kept": {IT: "Il torneo non è omologato: la quota già versata (%s) è incamerata dalla FSI a titolo di rimborso spese di segreteria (RAPID 5.4).",
+			EN: "The tournament is not homologated: the fee already paid (%s) is kept by the FSI for its administrative costs (RAPID 5.4)."},
+	})
+}

@@ -41,3 +41,23 @@ func officeMoreEntries() {
 		"office.portal.field.dates":     {IT: "dal %s al %s", EN: "from %s to %s"},
 	})
 }
+
+// The homologation fee's acts (issue 33): refusals and the audit trail.
+func init() { lazy(officeFeeEntries) }
+
+func officeFeeEntries() {
+	add(map[string]Entry{
+		"office.fee.none":         {IT: "nessuna quota registrata per l'invio %d", EN: "no fee recorded for submission %d"},
+		"office.fee.reason":       {IT: "l'esenzione dalla quota richiede una motivazione", EN: "waiving a fee needs a reason"},
+		"office.payment.amount":   {IT: "importo %s: un versamento è maggiore di zero", EN: "amount %s: a payment is more than zero"},
+		"office.payment.date":     {IT: "data %q: un giorno del calendario, non futuro", EN: "date %q: a day of the calendar, not in the future"},
+		"office.payment.channel":  {IT: "canale %q: cash, bank o other", EN: "channel %q: cash, bank or other"},
+		"office.payment.none":     {IT: "nessun versamento %d", EN: "no payment %d"},
+		"office.payment.spent":    {IT: "il versamento %d è già tutto attribuito", EN: "payment %d is already allocated in full"},
+		"audit.payments.import":   {IT: "estratto %s (formato %s): %d movimenti, %d nuovi, %d già importati, %d abbinati per codice", EN: "statement %s (layout %s): %d movements, %d new, %d already imported, %d matched by reference"},
+		"audit.payment.matched":   {IT: "versamento %d: %s abbinati per codice (%s)", EN: "payment %d: %s matched by reference (%s)"},
+		"audit.payment.entered":   {IT: "versamento %d registrato a mano: %s (%s) %s", EN: "payment %d entered by hand: %s (%s) %s"},
+		"audit.payment.confirmed": {IT: "versamento %d: %s attribuiti dall'ufficio", EN: "payment %d: %s allocated by the office"},
+		"audit.fee.waived":        {IT: "quota esentata: %s", EN: "fee waived: %s"},
+	})
+}

@@ -52,3 +52,21 @@ func stateEntries() {
 		"state.refused.reason":            {IT: "occorre indicare il motivo per iscritto", EN: "a written reason is required"},
 	})
 }
+
+// The homologation fee's words (issue 33): each fee state's label
+// ("fee.state.<code>"), and the state of a file held for its fee.
+func init() { lazy(stateFeeEntries) }
+
+func stateFeeEntries() {
+	add(map[string]Entry{
+		"state.awaiting-fee":     {IT: "in attesa della quota", EN: "awaiting the fee"},
+		"state.awaiting-fee.why": {IT: "trattenuto: conta nella prima lista dopo il versamento della quota di omologazione", EN: "held: counts in the first list after the homologation fee is paid"},
+		"fee.state.none":         {IT: "nessuna quota", EN: "no fee"},
+		"fee.state.due":          {IT: "da versare", EN: "due"},
+		"fee.state.overdue":      {IT: "scaduta", EN: "overdue"},
+		"fee.state.paid":         {IT: "versata", EN: "paid"},
+		"fee.state.waived":       {IT: "esentata dall'ufficio", EN: "waived by the office"},
+		"fee.state.kept":         {IT: "incamerata", EN: "kept"},
+		"fee.state.refunded":     {IT: "rimborsata", EN: "refunded"},
+	})
+}

@@ -49,6 +49,7 @@ func webOfficeEntries() {
 		"web.notYet":               {IT: "si chiude dopo il", EN: "closes after"},
 		"web.closeEarlierFirst":    {IT: "prima va chiusa la lista di", EN: "close first the list of"},
 		"web.closeBoth":            {IT: "Chiudi e pubblica anche la lista precedente, prima: la lista di", EN: "Close and publish the earlier list too, first: the list of"},
+		"web.heldFee":              {IT: "trattenuto, in attesa della quota di omologazione", EN: "held, awaiting the homologation fee"},
 		"web.heldShort":            {IT: "trattenuto, da attribuire a un torneo", EN: "held, to attribute to a tournament"},
 		"web.pendingWithdrawal":    {IT: "decidere sul ritiro del giocatore n.", EN: "decide about the withdrawal of player no."},
 		"web.pendingTheoretical":   {IT: "dare il punteggio teorico al giocatore straniero senza punteggio n.", EN: "give the theoretical rating of the foreign player without a rating no."},

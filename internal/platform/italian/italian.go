@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // Rome on a machine without zoneinfo
 )
@@ -224,8 +225,10 @@ func join(items []string, and string) string {
 // elision is the article or articulated preposition before a date whose
 // day is read with a vowel (otto, undici), and its elided form.
 var (
-	elision = regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (0?8|11)/`)
-	elided  = map[string]string{"il": "l'", "Il": "L'", "dal": "dall'", "al": "all'", "del": "dell'",
+	elision = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(il|Il|dal|al|del|nel|sul) (0?8|11)/`)
+	})
+	elided = map[string]string{"il": "l'", "Il": "L'", "dal": "dall'", "al": "all'", "del": "dell'",
 		"nel": "nell'", "sul": "sull'"}
 )
 
@@ -235,8 +238,49 @@ func Elide(s string) string {
 	if !strings.Contains(s, "8/") && !strings.Contains(s, "11/") {
 		return s
 	}
-	return elision.ReplaceAllStringFunc(s, func(m string) string {
+	return elision().ReplaceAllStringFunc(s, func(m string) string {
 		art, rest, _ := strings.Cut(m, " ")
 		return elided[art] + rest
 	})
+}
+
+// Euro writes an amount kept in cents the Italian way: thousands
+// separated by a dot, a decimal comma, two decimals and the sign after a
+// space: 123450 → "1.234,50 €", -500 → "-5,00 €", 0 → "0,00 €".
+func Euro(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign = "-"
+	}
+	u := uint64(cents)
+	if cents < 0 {
+		u = uint64(-(cents + 1)) + 1 // math.MinInt64 too
+	}
+	whole := strconv.FormatUint(u/100, 10)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte('.')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s%s,%02d €", sign, b.String(), u%100)
+}
+
+// EuroEN is Euro as English writes it: "€1,234.50".
+func EuroEN(cents int64) string {
+	s := strings.TrimSuffix(Euro(cents), " €")
+	s = strings.NewReplacer(".", ",", ",", ".").Replace(s)
+	if strings.HasPrefix(s, "-") {
+		return "-€" + s[1:]
+	}
+	return "€" + s
+}
+
+// Cents writes an amount kept in cents with a decimal comma and no
+// thousands separator nor sign of the currency, as a spreadsheet reads a
+// number: 123450 → "1234,50", -5 → "-0,05".
+func Cents(cents int64) string {
+	s := strings.NewReplacer(".", "", " €", "").Replace(Euro(cents))
+	return s
 }

@@ -75,3 +75,29 @@ func TestDateISO(t *testing.T) {
 		}
 	}
 }
+
+func TestEuro(t *testing.T) {
+	for _, c := range []struct {
+		cents  int64
+		it, en string
+	}{
+		{0, "0,00 €", "€0.00"}, {5, "0,05 €", "€0.05"}, {2500, "25,00 €", "€25.00"},
+		{123450, "1.234,50 €", "€1,234.50"}, {100000000, "1.000.000,00 €", "€1,000,000.00"},
+		{-500, "-5,00 €", "-€5.00"},
+	} {
+		if got := Euro(c.cents); got != c.it {
+			t.Errorf("Euro(%d) = %q, want %q", c.cents, got, c.it)
+		}
+		if got := EuroEN(c.cents); got != c.en {
+			t.Errorf("EuroEN(%d) = %q, want %q", c.cents, got, c.en)
+		}
+	}
+}
+
+func TestCents(t *testing.T) {
+	for c, want := range map[int64]string{123450: "1234,50", -5: "-0,05", 0: "0,00"} {
+		if got := Cents(c); got != want {
+			t.Errorf("Cents(%d) = %q, want %q", c, got, want)
+		}
+	}
+}

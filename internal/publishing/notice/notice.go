@@ -67,11 +67,33 @@ type Input struct {
 	// that first submission: the notice is then a short one pointing to
 	// it and its verdict (Files is empty).
 	Repeat *Repeat
+	// Fee is the homologation fee the submission owes (issue 33), nil
+	// when no fee schedule applies.
+	Fee *Fee
 	// Rules are the rules the files were judged by: the times are
 	// written in the office's time zone (rating.time_zone) and the
 	// advice counts each file's deadline as its rule set does
 	// (deadline.max_days_after_end, deadline.time_zone). Required.
 	Rules *rules.File
+}
+
+// Fee is what a notice says of the homologation fee: the amount, to
+// whom, by when, and the reference to write in the causale; for a
+// submission not homologated, whether a fee paid is kept (RAPID 5.4).
+type Fee struct {
+	Cents       int64
+	Reference   string
+	DueBy       tournament.Date
+	Article     string
+	Beneficiary string
+	IBAN        string // as people read it, in groups of four
+	Bank        string
+	// AfterPayment: the tournament counts only once the fee is paid.
+	AfterPayment bool
+	// ExemptBy is the calendar flag that exempts it ("giovanile").
+	ExemptBy string
+	// PaidCents is what was already paid of it.
+	PaidCents int64
 }
 
 // Repeat is the first submission of a content received again.
@@ -375,11 +397,16 @@ func build(in Input) *doc {
 		atts = append(atts, item)
 	}
 	d.list(t.T("notice.attachmentsHead"), atts, false)
+	if f := in.Fee; f != nil {
+		feeSection(d, t, in.Lang, f, Kind(in) == KindRejection)
+	}
 	switch {
 	case Kind(in) == KindRejection:
 		d.section(t.T("notice.resubmitHead"), resubmit(t, in))
 	case anyHeld(in):
 		d.para(t.T("notice.thanksHeld"))
+	case in.Fee != nil && in.Fee.ExemptBy == "" && in.Fee.Cents > in.Fee.PaidCents:
+		d.para(t.T("notice.thanksFee"))
 	default:
 		d.para(t.T("notice.thanks"))
 	}
@@ -653,4 +680,40 @@ func at(t catalogue.Lang, instant time.Time, loc *time.Location) string {
 func lookup(t catalogue.Lang, key string) string {
 	s, _ := t.Lookup(key)
 	return s
+}
+
+// feeSection says what the submission owes (RTF 6.2.2, RAPID 5.2), or,
+// for a rejection, that nothing is due, and that a fee paid is kept
+// (RAPID 5.4).
+func feeSection(d *doc, t catalogue.Lang, lang string, f *Fee, rejected bool) {
+	euro := italian.Euro
+	if lang == "en" {
+		euro = italian.EuroEN
+	}
+	switch {
+	case rejected && f.PaidCents > 0:
+		d.section(t.T("notice.fee.head"), t.T("notice.fee.kept", euro(f.PaidCents)))
+	case rejected:
+		d.section(t.T("notice.fee.head"), t.T("notice.fee.noneRejected"))
+	case f.ExemptBy != "":
+		d.section(t.T("notice.fee.head"), t.T("notice.fee.exempt", f.ExemptBy))
+	case f.Cents <= f.PaidCents:
+		if f.Cents > 0 {
+			d.section(t.T("notice.fee.head"), t.T("notice.fee.paid", euro(f.Cents)))
+		}
+	default:
+		paras := []string{t.T("notice.fee.due", euro(f.Cents-f.PaidCents), f.Article, dateOf(f.DueBy))}
+		to := f.Beneficiary
+		if f.Bank != "" {
+			to += ", " + f.Bank
+		}
+		if f.IBAN != "" {
+			paras = append(paras, t.T("notice.fee.account", to, f.IBAN))
+		}
+		paras = append(paras, t.T("notice.fee.reference", f.Reference))
+		if f.AfterPayment {
+			paras = append(paras, t.T("notice.fee.afterPayment"))
+		}
+		d.section(t.T("notice.fee.head"), paras...)
+	}
 }
