@@ -13,13 +13,16 @@ import (
 // by the service alone (systemd.exec(5), "Credentials").
 const CredentialsDirEnv = "CREDENTIALS_DIRECTORY"
 
-// Secret says where a password is read from, exactly one of: a file
-// (password_file: a Docker secret under /run/secrets, or any file only
-// the service's user can read), a systemd credential (password_credential:
-// NAME, the file $CREDENTIALS_DIRECTORY/NAME that LoadCredential= puts
-// there) or an environment variable (password_env). The configuration
-// holds where the password is, never the password, so that the file can
-// be shown, logged and committed.
+// Secret says where a password is read from: a file (password_file: a
+// Docker secret under /run/secrets, or any file only the service's user
+// can read), a systemd credential (password_credential: NAME, the file
+// $CREDENTIALS_DIRECTORY/NAME that LoadCredential= puts there) or an
+// environment variable (password_env). A file and a credential may be
+// given together: the credential is read under systemd (where
+// $CREDENTIALS_DIRECTORY is set), the file elsewhere (omologa doctor run
+// from a shell), so that one configuration serves both. The
+// configuration holds where the password is, never the password, so
+// that the file can be shown, logged and committed.
 type Secret struct {
 	Env        string `yaml:"password_env,omitempty"`
 	File       string `yaml:"password_file,omitempty"`
@@ -32,16 +35,10 @@ func (s Secret) Given() bool { return s.Env != "" || s.File != "" || s.Credentia
 // check returns what is wrong with the sources configured, for section
 // ("imap", "smtp"); required says that a password must be given.
 func (s Secret) check(section string, required bool) string {
-	n := 0
-	for _, v := range []string{s.Env, s.File, s.Credential} {
-		if v != "" {
-			n++
-		}
-	}
 	switch {
-	case n > 1:
-		return section + ": give one of password_file, password_credential and password_env, not several"
-	case n == 0 && required:
+	case s.Env != "" && (s.File != "" || s.Credential != ""):
+		return section + ": password_env or password_file (and password_credential), not both"
+	case !s.Given() && required:
 		return section + ": a password is required: password_file (a file only the service can read), password_credential (a systemd credential) or password_env"
 	case s.Credential != "" && (strings.ContainsAny(s.Credential, `/\`) || s.Credential == "." || s.Credential == ".."):
 		return fmt.Sprintf("%s.password_credential %q: the name of a credential (LoadCredential=NAME:...), not a path", section, s.Credential)
@@ -49,20 +46,19 @@ func (s Secret) check(section string, required bool) string {
 	return ""
 }
 
-// Path is the file the password is read from (password_file, or the
-// credential's file under $CREDENTIALS_DIRECTORY); "" for an
-// environment variable or none.
+// Path is the file the password is read from: the credential's file
+// under $CREDENTIALS_DIRECTORY when systemd set it, else password_file;
+// "" for an environment variable or none.
 func (s Secret) Path() (string, error) {
+	dir := os.Getenv(CredentialsDirEnv)
 	switch {
+	case s.Credential != "" && dir != "":
+		return filepath.Join(dir, s.Credential), nil
 	case s.File != "":
 		return s.File, nil
 	case s.Credential != "":
-		dir := os.Getenv(CredentialsDirEnv)
-		if dir == "" {
-			return "", fmt.Errorf("password_credential %s: $%s is not set (run as a systemd service with LoadCredential=%s:FILE, or use password_file)",
-				s.Credential, CredentialsDirEnv, s.Credential)
-		}
-		return filepath.Join(dir, s.Credential), nil
+		return "", fmt.Errorf("password_credential %s: $%s is not set (run as a systemd service with LoadCredential=%s:FILE, or add password_file)",
+			s.Credential, CredentialsDirEnv, s.Credential)
 	}
 	return "", nil
 }

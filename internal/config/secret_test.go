@@ -30,6 +30,7 @@ func TestSecretSources(t *testing.T) {
 		{"a file, relative to the configuration", "  password_file: imap-password\n", "s3cret"},
 		{"a systemd credential", "  password_credential: smtp\n", "cr3d"},
 		{"the environment", "  password_env: OMOLOGA_TEST_PW\n", "from-env"},
+		{"the credential under systemd, beside a file", "  password_file: imap-password\n  password_credential: smtp\n", "cr3d"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := Parse(filepath.Join(dir, "omologa.yaml"), []byte(minimal+imapSection+tc.section))
@@ -51,7 +52,7 @@ func TestSecretErrors(t *testing.T) {
 		name, yaml, want string
 	}{
 		{"none", minimal + imapSection, "imap: a password is required"},
-		{"two", minimal + imapSection + "  password_env: P\n  password_file: f\n", "not several"},
+		{"a variable and a file", minimal + imapSection + "  password_env: P\n  password_file: f\n", "not both"},
 		{"a path as credential", minimal + imapSection + "  password_credential: ../etc/shadow\n", "not a path"},
 		{"smtp user without password", minimal + "smtp:\n  host: h\n  port: 587\n  tls: starttls\n  user: u\n", "smtp: a password is required"},
 		{"smtp password without user", minimal + "smtp:\n  host: h\n  port: 587\n  tls: starttls\n  password_file: f\n", "without user"},
@@ -81,6 +82,7 @@ func TestSecretReadErrors(t *testing.T) {
 		{"missing file", Secret{File: filepath.Join(dir, "nope")}, "password file " + filepath.Join(dir, "nope") + ": no such file"},
 		{"empty file", Secret{File: empty}, "is empty"},
 		{"credential outside systemd", Secret{Credential: "imap"}, "$CREDENTIALS_DIRECTORY is not set"},
+		{"outside systemd, the file beside the credential", Secret{Credential: "imap", File: filepath.Join(dir, "nope")}, "password file " + filepath.Join(dir, "nope")},
 		{"unset variable", Secret{Env: "OMOLOGA_TEST_UNSET_PW"}, "OMOLOGA_TEST_UNSET_PW (the password) is not set"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
