@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -128,10 +127,10 @@ type IMAP struct {
 	Port int    `yaml:"port"`
 	TLS  string `yaml:"tls"` // implicit, starttls, none
 	User string `yaml:"user"`
-	// PasswordEnv names the environment variable holding the password:
-	// the password never sits in the file.
-	PasswordEnv string `yaml:"password_env"`
-	Mailbox     string `yaml:"mailbox,omitempty"` // default INBOX
+	// Secret says where the password is (a file, a systemd credential
+	// or an environment variable): the password never sits in this file.
+	Secret  `yaml:",inline"`
+	Mailbox string `yaml:"mailbox,omitempty"` // default INBOX
 	// Processed is the folder a recorded message is moved to; empty
 	// means the message is flagged \Seen and left in place.
 	Processed string `yaml:"processed,omitempty"`
@@ -141,11 +140,12 @@ type IMAP struct {
 
 // SMTP configures the sending of notices.
 type SMTP struct {
-	Host        string `yaml:"host"`
-	Port        int    `yaml:"port"`
-	TLS         string `yaml:"tls"` // implicit, starttls, none
-	User        string `yaml:"user,omitempty"`
-	PasswordEnv string `yaml:"password_env,omitempty"`
+	Host string `yaml:"host"`
+	Port int    `yaml:"port"`
+	TLS  string `yaml:"tls"` // implicit, starttls, none
+	User string `yaml:"user,omitempty"`
+	// Secret is the password of User, as for IMAP.
+	Secret `yaml:",inline"`
 	// InsecureSkipVerify accepts any server certificate (tests).
 	InsecureSkipVerify bool `yaml:"insecure_skip_verify,omitempty"`
 }
@@ -489,8 +489,11 @@ func (c *Config) check() error {
 		if !tlsOK(m.TLS) {
 			bad("imap.tls is %q: want implicit, starttls or none", m.TLS)
 		}
-		if m.User == "" || m.PasswordEnv == "" {
-			bad("imap: user and password_env are required")
+		if m.User == "" {
+			bad("imap: user is required")
+		}
+		if msg := m.Secret.check("imap", true); msg != "" {
+			bad("%s", msg)
 		}
 	}
 	if s := c.SMTP; s != nil {
@@ -500,8 +503,11 @@ func (c *Config) check() error {
 		if !tlsOK(s.TLS) {
 			bad("smtp.tls is %q: want implicit, starttls or none", s.TLS)
 		}
-		if s.User != "" && s.PasswordEnv == "" {
-			bad("smtp: user given without password_env")
+		if msg := s.Secret.check("smtp", s.User != ""); msg != "" {
+			bad("%s", msg)
+		}
+		if s.User == "" && s.Given() {
+			bad("smtp: a password is given without user")
 		}
 	}
 	if !strings.Contains(c.Notices.From, "@") {
@@ -594,6 +600,12 @@ func (c *Config) resolve(dir string) {
 	abs(&c.Registers.Players)
 	abs(&c.Registers.Arbiters)
 	abs(&c.Registers.Calendar)
+	if c.IMAP != nil {
+		abs(&c.IMAP.File)
+	}
+	if c.SMTP != nil {
+		abs(&c.SMTP.File)
+	}
 	if c.Web != nil {
 		abs(&c.Web.TLSCert)
 		abs(&c.Web.TLSKey)
@@ -622,18 +634,6 @@ func (c *Config) PublishDir(name string) string {
 // (office/<name>): its exports, never published (regs §4b).
 func (c *Config) OfficeDir(name string) string {
 	return filepath.Join(filepath.Dir(c.Store.Path), "office", name)
-}
-
-// Password reads a password from the environment variable named env.
-func Password(env string) (string, error) {
-	if env == "" {
-		return "", nil
-	}
-	p, ok := os.LookupEnv(env)
-	if !ok {
-		return "", fmt.Errorf("environment variable %s (the password) is not set", env)
-	}
-	return p, nil
 }
 
 // Now returns the office's one clock: the machine's time, or, with

@@ -108,7 +108,7 @@ func (a *App) Ingest(ctx context.Context, paths []string) ([]Taken, error) {
 // a restart resumes where the last run stopped.
 func imapIntake(a *App) (intake, error) {
 	m := a.Config.IMAP
-	pw, err := config.Password(m.PasswordEnv)
+	pw, err := m.Read()
 	if err != nil {
 		return intake{}, fmt.Errorf("imap: %w", err)
 	}

@@ -59,7 +59,7 @@ func loadRegister[T any](ctx context.Context, st *store.Store, kind, path string
 // outbox folder.
 func NewMailer(cfg *config.Config) (mailer.Mailer, error) {
 	if s := cfg.SMTP; s != nil {
-		pw, err := config.Password(s.PasswordEnv)
+		pw, err := s.Read()
 		if err != nil {
 			return nil, fmt.Errorf("smtp: %w", err)
 		}
