@@ -19,8 +19,13 @@ forward_kinds and forward_min_rated) that ends by the list's cut-off
 (ASCII, FIDE titles only, no national records), and records the forwarding
 (omologa status shows it). A tournament with an error FIDE would raise (an
 arbiter or players without FIDE id...) is held back and its findings
-printed (exit 1); the players without FIDE id are written to
-fide-registration.csv in the same folder, for FIDE to register first.`
+printed; the players without FIDE id are written to
+fide-registration.csv in the same folder, for FIDE to register first.
+
+Exit 0 when the export did its job, held tournaments included (they are
+the office's normal work, listed above and on the FIDE page), so that a
+monthly job alarms only when something went wrong: 2 for bad usage or
+an unreadable configuration, 1 when the export itself failed.`
 
 func runFideExport(c *call) int {
 	fs := c.fs
@@ -45,11 +50,9 @@ func runFideExport(c *call) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	code := exitOK
-	if res.Count(fideexport.Held) > 0 {
-		code = exitRejected
-	}
-	return c.print(code, res, func(w io.Writer) { printExport(w, res, o.Rules.Rating.Location()) })
+	// Held tournaments are not a failure of the export (issue 32): a
+	// scheduler's monthly job must not alarm every month.
+	return c.print(exitOK, res, func(w io.Writer) { printExport(w, res, o.Rules.Rating.Location()) })
 }
 
 // exportStates are the words of the export's STATE column.
