@@ -151,7 +151,8 @@ func TestWebPortalBounds(t *testing.T) {
 	if opt.Portal == nil {
 		t.Fatal("no portal in the web application's options")
 	}
-	want := office.PortalOptions{LinkValid: 45 * time.Minute, Session: 3 * time.Hour, MaxLinks: 2, MaxUploads: 7, MaxBytes: 65536}
+	want := office.PortalOptions{LinkValid: 45 * time.Minute, Session: 3 * time.Hour, MaxLinks: 2, MaxUploads: 7, MaxBytes: 65536,
+		Judging: 2, JudgeWait: 15 * time.Second} // the judging slots: their defaults
 	if got := opt.Portal.Options(); got != want {
 		t.Errorf("the portal's bounds %+v, want %+v", got, want)
 	}
