@@ -99,17 +99,11 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 	if c.kind != "" {
 		k.kindFlag = k.fs.String("kind", "", c.kind)
 	}
-	stop, err := prof.start()
+	stop, err := prof.startFor(k.name, stderr)
 	if err != nil {
 		return failed(stderr, k.name, err)
 	}
-	// Registered first, so run last: the profiles take in the closing of
-	// what the command opened.
-	defer func() {
-		if err := stop(); err != nil {
-			fmt.Fprintf(stderr, "omologa %s: profile: %v\n", k.name, err)
-		}
-	}()
+	defer stop() // registered first, so run last: the profiles take in the closing of what the command opened
 	defer func() {
 		for i := len(k.closers) - 1; i >= 0; i-- {
 			k.closers[i]()
