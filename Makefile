@@ -2,7 +2,7 @@
 GO ?= go
 BIN := bin/omologa
 
-.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload bench-close bench-fide clean lists memcheck
+.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload bench-close bench-fide same-outputs clean lists memcheck
 
 build:
 	$(GO) build -o $(BIN) ./cmd/omologa
@@ -158,3 +158,11 @@ memcheck:
 
 clean:
 	rm -rf bin var
+
+# Issue 31's proof that a change of cost changed no output: the demo's
+# notices, lists, site and checks, and a generated season's closed list,
+# from BEFORE and from AFTER (default HEAD), compared file by file.
+BEFORE ?= HEAD~1
+AFTER ?= HEAD
+same-outputs:
+	tools/same-outputs $(BEFORE) $(AFTER)
