@@ -4,8 +4,14 @@ BIN := bin/omologa
 
 .PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload bench-close bench-fide same-outputs clean lists memcheck
 
+# Two binaries (issue 31, start-up): bin/omologa is the lite front
+# (-tags lite), which runs help, check, parse and gen itself without
+# linking the store, the web or the mail, and hands every other command to
+# bin/omologa-full beside it (the whole program, as `go build ./cmd/omologa`
+# makes it). An install copies both into the same folder.
 build:
-	$(GO) build -o $(BIN) ./cmd/omologa
+	$(GO) build -o $(BIN)-full ./cmd/omologa
+	$(GO) build -tags lite -o $(BIN) ./cmd/omologa
 
 # The main job on the embedded defaults (samples/omologa.yaml): takes the
 # sample submissions at once (seeded from samples/drop into var/drop),
