@@ -2,10 +2,16 @@
 GO ?= go
 BIN := bin/omologa
 
-.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload bench-close bench-fide clean lists memcheck
+.PHONY: run test build lint fuzz bench bench-scale bench-smoke bench-startup bench-upload bench-close bench-fide same-outputs clean lists memcheck
 
+# Two binaries (issue 31, start-up): bin/omologa is the lite front
+# (-tags lite), which runs help, check, parse and gen itself without
+# linking the store, the web or the mail, and hands every other command to
+# bin/omologa-full beside it (the whole program, as `go build ./cmd/omologa`
+# makes it). An install copies both into the same folder.
 build:
-	$(GO) build -o $(BIN) ./cmd/omologa
+	$(GO) build -o $(BIN)-full ./cmd/omologa
+	$(GO) build -tags lite -o $(BIN) ./cmd/omologa
 
 # The main job on the embedded defaults (samples/omologa.yaml): takes the
 # sample submissions at once (seeded from samples/drop into var/drop),
@@ -158,3 +164,11 @@ memcheck:
 
 clean:
 	rm -rf bin var
+
+# Issue 31's proof that a change of cost changed no output: the demo's
+# notices, lists, site and checks, and a generated season's closed list,
+# from BEFORE and from AFTER (default HEAD), compared file by file.
+BEFORE ?= HEAD~1
+AFTER ?= HEAD
+same-outputs:
+	tools/same-outputs $(BEFORE) $(AFTER)

@@ -5,11 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
+	"os"
+	"path/filepath"
 
-	"omologa/internal/config"
 	"omologa/internal/fsi"
-	"omologa/internal/office"
 )
 
 // command is one subcommand as the table of commands.go declares it: what
@@ -99,17 +98,11 @@ func (c *command) runCommand(ctx context.Context, name string, args []string, st
 	if c.kind != "" {
 		k.kindFlag = k.fs.String("kind", "", c.kind)
 	}
-	stop, err := prof.start()
+	stop, err := prof.startFor(k.name, stderr)
 	if err != nil {
 		return failed(stderr, k.name, err)
 	}
-	// Registered first, so run last: the profiles take in the closing of
-	// what the command opened.
-	defer func() {
-		if err := stop(); err != nil {
-			fmt.Fprintf(stderr, "omologa %s: profile: %v\n", k.name, err)
-		}
-	}()
+	defer stop() // registered first, so run last: the profiles take in the closing of what the command opened
 	defer func() {
 		for i := len(k.closers) - 1; i >= 0; i-- {
 			k.closers[i]()
@@ -160,37 +153,12 @@ func (c *call) bad(format string, a ...any) int { return badUsage(c.stderr, c.na
 // fail says why the command stopped (failed): exit 2.
 func (c *call) fail(err error) int { return failed(c.stderr, c.name, err) }
 
-// failAct says why an office act failed: exit 1 when it was already
-// done, else 2 (exitFor).
-func (c *call) failAct(err error) int {
-	fmt.Fprintf(c.stderr, "omologa %s: %v\n", c.name, err)
-	return exitFor(err)
-}
-
 // unknownVerb says that the verb is not one of the command's, then the
 // usage: exit 2.
 func (c *call) unknownVerb() int {
 	fmt.Fprintf(c.stderr, "omologa %s: unknown subcommand %q\n", c.command, c.verb)
 	c.fs.Usage()
 	return exitUsage
-}
-
-// office opens the office of --config (openOffice), closed when the
-// command returns; a failure is said.
-func (c *call) office() (*office.Office, bool) {
-	o, err := openOffice(c.ctx, *c.config)
-	if err != nil {
-		c.fail(err)
-		return nil, false
-	}
-	c.closers = append(c.closers, o.Close)
-	return o, true
-}
-
-// loadConfig loads --config and makes the command's logger (loadConfig),
-// logging JSON with jsonLog; a failure is said.
-func (c *call) loadConfig(jsonLog bool) (*config.Config, *slog.Logger, bool) {
-	return loadConfig(c.stderr, c.name, *c.config, *c.verbose, jsonLog)
 }
 
 // print prints the command's result v, as JSON with --json, else with
@@ -201,4 +169,24 @@ func (c *call) print(code int, v any, text func(io.Writer)) int {
 		return c.fail(err)
 	}
 	return code
+}
+
+// parseKind is the --kind of a rating list.
+func parseKind(s string) (fsi.Kind, error) {
+	if k := fsi.Kind(s); k.IsList() {
+		return k, nil
+	}
+	if s == "" {
+		return "", fmt.Errorf("--kind is required: standard or rapid")
+	}
+	return "", fmt.Errorf("--kind %q: standard or rapid", s)
+}
+
+// defaultConfig is omologa.yaml in the working folder when there is one,
+// else the demo configuration of the samples.
+func defaultConfig() string {
+	if _, err := os.Stat("omologa.yaml"); err == nil {
+		return "omologa.yaml"
+	}
+	return filepath.Join("samples", "omologa.yaml")
 }

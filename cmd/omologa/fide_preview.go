@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"omologa/internal/office/files"
 	"strings"
 	"text/tabwriter"
 
 	"omologa/internal/homologation/rules"
-	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating/fide"
 )
@@ -29,7 +29,7 @@ func runFidePreview(c *call) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	t, _, err := office.ReadTournament(c.fs.Arg(0))
+	t, _, err := files.ReadTournament(c.fs.Arg(0))
 	if err != nil {
 		return c.fail(err)
 	}

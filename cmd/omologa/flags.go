@@ -8,8 +8,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-
-	"omologa/internal/office"
 )
 
 // newFlags is a command's flag set: its errors go to stderr, and -h
@@ -144,15 +142,6 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// exitFor is the exit code of an office act's failure: 1 when the act was
-// already done (a list closed twice), 2 otherwise.
-func exitFor(err error) int {
-	if office.KindOf(err) == office.Conflict {
-		return exitRejected
-	}
-	return exitUsage
 }
 
 // parseInterleaved parses args whose flags may come before, between or

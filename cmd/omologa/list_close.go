@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"omologa/internal/office/files"
 	"strings"
 	"text/tabwriter"
 
-	"omologa/internal/office"
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
@@ -28,7 +28,7 @@ change report. Tournaments received outside the period are reported and not rate
 
 func runListClose(c *call) int {
 	// The flags fill the request: what the office's close of files reads.
-	var req office.FileClose
+	var req files.FileClose
 	c.fs.StringVar(&req.Period, "period", "", "the list being issued, YYYY-MM (e.g. 2026-03)")
 	c.fs.StringVar(&req.Players, "players", "", "the list in force: the players' register (CSV, state columns kept)")
 	c.fs.StringVar(&req.Received, "received", "", "CSV with columns file,received: each tournament file and its receipt date (YYYY-MM-DD or RFC 3339)")
@@ -45,7 +45,7 @@ func runListClose(c *call) int {
 	bar := newProgress(c.stderr, "reading", len(req.Files))
 	defer bar.Done()
 	req.Reading = func(string) { bar.Add(1) }
-	res, err := office.CloseFiles(req)
+	res, err := files.CloseFiles(req)
 	bar.Done()
 	if err != nil {
 		return c.fail(err)

@@ -1,8 +1,11 @@
+//go:build !lite
+
 package main
 
 import (
 	"fmt"
 	"io"
+	"omologa/internal/office/files"
 	"strings"
 
 	"omologa/internal/fsi"
@@ -35,7 +38,7 @@ func runListPublish(c *call) int {
 	if fs.NArg() > 0 && *history == "" {
 		return c.bad("older lists given without --history FSI_ID")
 	}
-	list, err := office.LoadPlayers(*playersPath)
+	list, err := files.LoadPlayers(*playersPath)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -54,7 +57,7 @@ func runListPublish(c *call) int {
 	if *history != "" {
 		ls := []*registers.Players{}
 		for _, path := range fs.Args() {
-			l, err := office.LoadPlayers(path)
+			l, err := files.LoadPlayers(path)
 			if err != nil {
 				return c.fail(err)
 			}

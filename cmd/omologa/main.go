@@ -51,6 +51,9 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "omologa: unknown command %q (omologa -h lists them)\n", args[0])
 		return exitUsage
 	}
+	if code, done := handOver(args); done {
+		return code
+	}
 	return c.runCommand(ctx, c.name, args[1:], stdout, stderr)
 }
 

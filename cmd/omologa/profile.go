@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -89,4 +90,18 @@ func writeHeap(path string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// startFor starts the profiles of command name; stop writes them,
+// saying on stderr what could not be written.
+func (p profiles) startFor(name string, stderr io.Writer) (stop func(), err error) {
+	end, err := p.start()
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		if err := end(); err != nil {
+			fmt.Fprintf(stderr, "omologa %s: profile: %v\n", name, err)
+		}
+	}, nil
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"omologa/internal/office/files"
 
 	"omologa/internal/fsi"
-	"omologa/internal/office"
 	"omologa/internal/rating"
 )
 
@@ -49,15 +49,15 @@ func runRate(c *call) int {
 	if msg := firstOf(missingFlag("--players", *playersPath), argCount(fs, 1, 1, "result file")); msg != "" {
 		return c.bad("%s", msg)
 	}
-	cfg, err := office.LoadRating(*rulesPath)
+	cfg, err := files.LoadRating(*rulesPath)
 	if err != nil {
 		return c.fail(err)
 	}
-	list, err := office.LoadPlayers(*playersPath)
+	list, err := files.LoadPlayers(*playersPath)
 	if err != nil {
 		return c.fail(err)
 	}
-	t, warnings, err := office.ReadTournament(fs.Arg(0))
+	t, warnings, err := files.ReadTournament(fs.Arg(0))
 	if err != nil {
 		return c.fail(err)
 	}
@@ -74,14 +74,4 @@ func runRate(c *call) int {
 		out.Overrides = &ov
 	}
 	return c.print(exitOK, out, func(w io.Writer) { printRate(w, &out, *detail) })
-}
-
-func parseKind(s string) (fsi.Kind, error) {
-	if k := fsi.Kind(s); k.IsList() {
-		return k, nil
-	}
-	if s == "" {
-		return "", fmt.Errorf("--kind is required: standard or rapid")
-	}
-	return "", fmt.Errorf("--kind %q: standard or rapid", s)
 }

@@ -1,23 +1,14 @@
+//go:build !lite
+
 package main
 
 import (
 	"context"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 
 	"omologa/internal/daemon"
 )
-
-// defaultConfig is omologa.yaml in the working folder when there is one,
-// else the demo configuration of the samples.
-func defaultConfig() string {
-	if _, err := os.Stat("omologa.yaml"); err == nil {
-		return "omologa.yaml"
-	}
-	return filepath.Join("samples", "omologa.yaml")
-}
 
 // newLoggerAs logs as text for a person, or as one JSON object a line
 // for a log collector (watch --json).

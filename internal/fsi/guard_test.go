@@ -53,7 +53,7 @@ var wordsNotKinds = map[string]string{
 	"internal/office/players.go":              `"promotion" is a category change (RTF 4.2.9), not a rule-set kind`,
 	"internal/platform/catalogue/validate.go": "the kinds' names in Italian and English, in the text catalogue",
 	"internal/platform/catalogue/report.go":   "the English name of blitz play, in the text catalogue",
-	"internal/homologation/validate/names.go": "words of tournament names too common to tell one from another",
+	"internal/fsi/registers/names.go":         "words of tournament names too common to tell one from another",
 }
 
 // TestVocabularyHasOneHome: no list name, kind string, time zone or

@@ -354,11 +354,6 @@ func (o *Office) Unmatched(ctx context.Context) ([]Unmatched, error) {
 	return out, nil
 }
 
-// common are the words of a club's or tournament's name that tell
-// nothing apart.
-var common = []string{"asd", "a.s.d.", "circolo", "scacchi", "scacchistico", "scacchistica", "societa", "club",
-	"torneo", "open", "rapid", "della", "delle", "citta", "di", "del", "il", "la", "memorial", "internazionale"}
-
 // suggest scores a fee against a movement: the amount owed, the calendar
 // code, and the share of the organiser's and the tournament's telling
 // words in the causale (one name normaliser: registers.Fold).
@@ -377,7 +372,7 @@ func suggest(causale string, cents int64, f store.Fee, owed int64) (Suggestion, 
 	share := func(name string) float64 {
 		var n, hit int
 		for _, w := range strings.Fields(registers.Fold(name)) {
-			if len(w) < 4 || slices.Contains(common, w) {
+			if len(w) < 4 || registers.ClubStopWord(w) {
 				continue
 			}
 			n++

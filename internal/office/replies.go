@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"omologa/internal/office/pipeline"
+	"omologa/internal/platform/catalogue"
 	"omologa/internal/store"
 )
 
@@ -39,6 +40,68 @@ func (o *Office) Answer(ctx context.Context, a Actor, submissionID int64, text s
 		return err
 	}
 	return o.drain(ctx, p)
+}
+
+// AnswerAndRejudge is the office's answer with a decision: the answer
+// goes out in the thread, then the latest version of every tournament
+// of the thread is judged again against the registers in force (the
+// arbiter wrote "the player is a member": the clerk fixed the register,
+// the officer answers and re-judges in one act). The re-judgement is
+// the officer's (ActRejudge), asked before anything is sent; each one
+// is audited and notified as RejudgeFile does.
+func (o *Office) AnswerAndRejudge(ctx context.Context, a Actor, submissionID int64, text string) ([]Outcome, error) {
+	if err := o.allow(a, ActRejudge); err != nil {
+		return nil, err
+	}
+	files, err := o.threadFiles(ctx, submissionID)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.Answer(ctx, a, submissionID, text); err != nil {
+		return nil, err
+	}
+	var out []Outcome
+	for _, id := range files {
+		res, err := o.RejudgeFile(ctx, a, id, say("office.reply.rejudged", submissionID).in(catalogue.IT))
+		if err != nil {
+			return out, err
+		}
+		out = append(out, *res)
+	}
+	return out, nil
+}
+
+// threadFiles are the latest versions of the tournaments of the thread
+// submissionID belongs to, the files a decision on the thread concerns.
+func (o *Office) threadFiles(ctx context.Context, submissionID int64) ([]int64, error) {
+	thread, err := o.Store.ThreadOf(ctx, submissionID)
+	if err != nil {
+		return nil, err
+	}
+	tf, err := o.Store.ThreadFactsOf(ctx, thread)
+	if err != nil {
+		return nil, err
+	}
+	var files []int64
+	for _, key := range tf.Tournaments {
+		t, err := o.Store.TournamentByKey(ctx, key)
+		if err != nil {
+			return nil, err
+		}
+		var latest *store.Version
+		for i := range t.Versions {
+			if v := &t.Versions[i]; latest == nil || v.ReceivedAt.After(latest.ReceivedAt) {
+				latest = v
+			}
+		}
+		if latest != nil {
+			files = append(files, latest.FileID)
+		}
+	}
+	if len(files) == 0 {
+		return nil, newError(Conflict, "office.reply.no-files", submissionID)
+	}
+	return files, nil
 }
 
 // MarkRead records that the office read a written reply and needs not

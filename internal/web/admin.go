@@ -115,35 +115,43 @@ func (s *Server) registers(w http.ResponseWriter, r *http.Request) {
 	s.show(w, r, "registers", "registers", d, err)
 }
 
-// importPreview reads an uploaded register and shows what importing it
-// would change, with a button to confirm.
-func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
-	// guard bounds the body; the register itself is bounded here.
+// uploaded reads the form's one uploaded file ("file"), bounded by
+// maxUpload (guard bounds the whole body): its name without folders and
+// its bytes; a refusal is shown and ok is false when there is none.
+func (s *Server) uploaded(w http.ResponseWriter, r *http.Request) (name string, data []byte, ok bool) {
 	if err := r.ParseMultipartForm(1 << 20); err != nil {
 		e := office.Refusal(office.Invalid, "web.refused.form")
 		e.Err = err
 		s.fail(w, r, e)
-		return
+		return "", nil, false
 	}
-	kind := r.FormValue("kind")
 	f, h, err := r.FormFile("file")
 	if err != nil {
 		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.no-file"))
-		return
+		return "", nil, false
 	}
 	defer f.Close()
 	if h.Size > maxUpload {
 		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.too-large"))
-		return
+		return "", nil, false
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxUpload))
-	if err != nil {
+	if data, err = io.ReadAll(io.LimitReader(f, maxUpload)); err != nil {
 		e := office.Refusal(office.Invalid, "web.refused.unreadable")
 		e.Err = err
 		s.fail(w, r, e)
+		return "", nil, false
+	}
+	return filepath.Base(h.Filename), data, true
+}
+
+// importPreview reads an uploaded register and shows what importing it
+// would change, with a button to confirm.
+func (s *Server) importPreview(w http.ResponseWriter, r *http.Request) {
+	name, data, ok := s.uploaded(w, r)
+	if !ok {
 		return
 	}
-	name := filepath.Base(h.Filename)
+	kind := r.FormValue("kind")
 	v := visitOf(r)
 	diff, err := s.o.ImportPreview(r.Context(), v.actor(), kind, name, data)
 	if err != nil {

@@ -3,9 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/csv"
-	"io"
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strconv"
 
@@ -116,28 +114,11 @@ func (s *Server) quotePage(w http.ResponseWriter, r *http.Request) {
 // quoteImport reads an uploaded bank statement (office.PaymentsImport,
 // as `omologa payments import`) and shows the page with what it did.
 func (s *Server) quoteImport(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseMultipartForm(1 << 20); err != nil {
-		e := office.Refusal(office.Invalid, "web.refused.form")
-		e.Err = err
-		s.fail(w, r, e)
+	name, data, ok := s.uploaded(w, r)
+	if !ok {
 		return
 	}
-	f, h, err := r.FormFile("file")
-	if err != nil {
-		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.no-file"))
-		return
-	}
-	defer f.Close()
-	if h.Size > maxUpload {
-		s.fail(w, r, office.Refusal(office.Invalid, "web.refused.too-large"))
-		return
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxUpload))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.o.PaymentsImport(r.Context(), visitOf(r).actor(), filepath.Base(h.Filename), data)
+	res, err := s.o.PaymentsImport(r.Context(), visitOf(r).actor(), name, data)
 	if err != nil {
 		s.failBack(w, r, err, "/quote")
 		return

@@ -73,6 +73,7 @@ func TestQuotePage(t *testing.T) {
 	}
 	b.Shot(t, "quote-unmatched")
 	b.Submit(t, "confirm the suggestion", fmt.Sprintf(`form[action="/quote/confirm"] input[value="%d"] ~ button`, byName.SubmissionID), "#fees")
+	b.WaitLocation(t, "done=paymentConfirmed#fee-"+fmt.Sprint(byName.SubmissionID)) // #fees is on the page before the confirmation too
 	for _, r := range []office.FeeRow{byRef, byName, over} {
 		row := b.Text(t, fmt.Sprintf("#fee-%d", r.SubmissionID))
 		if !strings.Contains(row, "versata") {
@@ -97,6 +98,7 @@ func TestQuotePage(t *testing.T) {
 	}
 	b.Do(t, "a reason", chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#fee-%d input[name=reason]", waive)), "torneo giovanile non segnato nel calendario"))
 	b.Submit(t, "waive", fmt.Sprintf("#waive-%d", waive), "#fees")
+	b.WaitLocation(t, "done=feeWaived#fee-"+fmt.Sprint(waive))
 	if row := b.Text(t, fmt.Sprintf("#fee-%d", waive)); !strings.Contains(row, "esentata") {
 		t.Errorf("not waived: %q", row)
 	}

@@ -93,3 +93,33 @@ func TestBrowserThread(t *testing.T) {
 		t.Errorf("audit %+v", es)
 	}
 }
+
+// The answer with a decision: an officer answers and, in the same act,
+// has the thread's tournament judged again (audited as a re-judgement
+// after the reply); a clerk is not offered the decision.
+func TestBrowserThreadAnswerAndRejudge(t *testing.T) {
+	f := newFixture(t)
+	_, reply := f.reply(t)
+	b := newBrowser(t, f.ts.URL)
+	b.login(t, "clerk", password("clerk"))
+	b.Open(t, fmt.Sprintf("/submissions/%d", reply))
+	if n := b.Count(t, "#answer-rejudge"); n != 0 {
+		t.Errorf("a clerk is offered the re-judgement (%d)", n)
+	}
+	b = newBrowser(t, f.ts.URL)
+	b.login(t, "officer", password("officer"))
+	b.Open(t, fmt.Sprintf("/submissions/%d", reply))
+	b.Do(t, "write the answer", chromedp.SetValue(chromedp.CSS("#answer-text"), "Gentile arbitro,\n\ngrazie: la tessera risulta in regola, il torneo è giudicato di nuovo."))
+	b.Do(t, "tick the re-judgement", chromedp.Click(chromedp.CSS("#answer-rejudge")))
+	b.Shot(t, "thread-answer-rejudge")
+	b.Submit(t, "send the answer", "#answer-send", "ol.thread")
+	b.WaitLocation(t, "done=answeredRejudged#thread")
+	ctx := context.Background()
+	if es, _ := f.o.Audit(ctx, store.AuditFilter{Action: "answer"}); len(es) != 1 {
+		t.Errorf("answer audit %+v", es)
+	}
+	es, _ := f.o.Audit(ctx, store.AuditFilter{Action: "rejudge"})
+	if len(es) == 0 || !strings.Contains(es[0].Details, fmt.Sprintf("risposta scritta n. %d", reply)) {
+		t.Errorf("rejudge audit %+v", es)
+	}
+}

@@ -20,6 +20,17 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	back := fmt.Sprintf("/submissions/%d", id)
+	// The decision that may go with the answer: the thread's tournament
+	// judged again (an officer's act, refused to a clerk before
+	// anything is sent).
+	if r.PostFormValue("rejudge") != "" {
+		if _, err := s.o.AnswerAndRejudge(r.Context(), visitOf(r).actor(), id, r.PostFormValue("text")); err != nil {
+			s.refuse(w, r, err, back)
+			return
+		}
+		http.Redirect(w, r, back+"?done=answeredRejudged#thread", http.StatusSeeOther)
+		return
+	}
 	if err := s.o.Answer(r.Context(), visitOf(r).actor(), id, r.PostFormValue("text")); err != nil {
 		s.refuse(w, r, err, back)
 		return

@@ -88,3 +88,30 @@ func IDKey(s string) string {
 	}
 	return strings.TrimLeft(s, "0")
 }
+
+// stopWords are too common in tournament and club names and places to
+// tell one from another (folded, as Fold writes them): the calendar
+// match (validate) and the payments' suggestions (office) skip them.
+var stopWords = map[string]bool{
+	"del": true, "della": true, "dei": true, "delle": true, "di": true, "da": true,
+	"the": true, "and": true, "con": true, "per": true, "torneo": true, "open": true,
+	"festival": true, "scacchi": true, "chess": true, "tournament": true,
+	"internazionale": true, "int": true, "memorial": true,
+	"rapid": true, "blitz": true, "lampo": true, "semilampo": true,
+}
+
+// clubWords are the words of a club's legal name that tell nothing
+// apart ("A.S.D. Circolo Scacchistico ..."), on top of stopWords.
+var clubWords = map[string]bool{
+	"asd": true, "a.s.d.": true, "circolo": true, "scacchistico": true, "scacchistica": true,
+	"societa": true, "club": true, "citta": true, "il": true, "la": true,
+}
+
+// StopWord reports whether the folded word w is too common in a
+// tournament's name to tell one from another.
+func StopWord(w string) bool { return stopWords[w] }
+
+// ClubStopWord reports whether the folded word w tells nothing apart in
+// a club's or tournament's name: a stop word or a word of clubs' legal
+// names.
+func ClubStopWord(w string) bool { return stopWords[w] || clubWords[w] }

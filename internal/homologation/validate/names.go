@@ -39,20 +39,10 @@ func similarity(a, b string) float64 {
 	return float64(common) / float64(len(wa))
 }
 
-// stopWords are too common in tournament names and places to identify
-// one.
-var stopWords = map[string]bool{
-	"del": true, "della": true, "dei": true, "delle": true, "di": true, "da": true,
-	"the": true, "and": true, "con": true, "per": true, "torneo": true, "open": true,
-	"festival": true, "scacchi": true, "chess": true, "tournament": true,
-	"internazionale": true, "int": true, "memorial": true,
-	"rapid": true, "blitz": true, "lampo": true, "semilampo": true,
-}
-
 func significant(ws []string) []string {
 	out := ws[:0:0]
 	for _, w := range ws {
-		if len(w) <= 2 || stopWords[w] {
+		if len(w) <= 2 || registers.StopWord(w) {
 			continue
 		}
 		out = append(out, w)

@@ -1,7 +1,9 @@
-package office
-
-// A list closed from files, for the command line's `omologa list close`
-// and `omologa rate`, which work on files rather than the store.
+// Package files is the office's work on files rather than the store: a
+// list closed from files (`omologa list close`), a tournament and its
+// rating read for `omologa rate` and `omologa fide preview`. It opens no
+// store, web or mail, so that these commands run in the lite front of
+// cmd/omologa (issue 31 item 1).
+package files
 
 import (
 	"bufio"
