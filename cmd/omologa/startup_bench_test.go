@@ -10,7 +10,7 @@ import (
 // BenchmarkCheckCommand is one whole `omologa check FILE` as the process
 // runs it after start-up: flags, rules.yaml read and checked, the file
 // judged and printed. The process's own start-up (package init) is not in
-// it: measure that from outside (README, Measurements).
+// it: measure that from outside (docs/reference.md, Measurements).
 func BenchmarkCheckCommand(b *testing.B) {
 	dir := corpusDir(b)
 	file := filepath.Join(dir, "OttoMilvang__TieBreakServer__tests_fixtures_held_swiss_9.trf")

@@ -41,8 +41,8 @@ var Floors = []Floor{
 var Tests = []string{"internal/testkit", "integration"}
 
 // Apart are production packages no floor rule applies to: the root's
-// samples and this package.
-var Apart = []string{"internal/layout", "samples"}
+// samples, the deployment files (deploy) and this package.
+var Apart = []string{"internal/layout", "samples", "deploy"}
 
 // WebMustNot are the packages the web application and the portal may
 // not import: they read through the office's queries and act through

@@ -84,7 +84,7 @@ func floorOf(pkg string) (int, string) {
 }
 
 // TestEveryPackageHasAPlace: a new folder is given its floor here, in
-// Floors, and in the README's Layout.
+// Floors, and in docs/layout.md.
 func TestEveryPackageHasAPlace(t *testing.T) {
 	for pkg := range imports(t) {
 		if i, _ := floorOf(pkg); i >= 0 {
@@ -96,7 +96,7 @@ func TestEveryPackageHasAPlace(t *testing.T) {
 		if _, ok := under(pkg, Apart); ok {
 			continue
 		}
-		t.Errorf("%s is on no floor: add it to layout.Floors (and to the README's Layout)", pkg)
+		t.Errorf("%s is on no floor: add it to layout.Floors (and to docs/layout.md)", pkg)
 	}
 }
 

@@ -241,7 +241,7 @@ func (s *Server) routes() {
 	}
 	// The running server's profiles (net/http/pprof), to the admin
 	// only: go tool pprof reads them with the admin's session cookie
-	// (README, Measurements).
+	// (docs/reference.md, Measurements).
 	for _, p := range []struct {
 		pattern string
 		h       http.HandlerFunc
