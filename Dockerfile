@@ -24,6 +24,7 @@ RUN apk add --no-cache ca-certificates tzdata \
  && adduser -D -H -h /office -u 10001 omologa \
  && mkdir /office && chown omologa:omologa /office
 COPY --from=build /out/omologa /usr/local/bin/omologa
+COPY --from=build /src/rules.yaml /usr/local/share/omologa/rules.yaml
 USER omologa
 WORKDIR /office
 VOLUME /office

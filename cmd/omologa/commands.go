@@ -46,6 +46,8 @@ var commands = index([]*command{
 		usage: importUsage, config: configHelp, json: "print what was imported as JSON", run: runImport},
 	{name: "ingest", summary: "take files in once (as the drop folder would), judge them and deliver the notices",
 		usage: ingestUsage, config: configHelp, json: stateHelp, verbose: true, run: runIngest},
+	{name: "init", summary: "write a new, empty office: omologa.yaml for a real office, rules, empty registers, var/, the first admin account",
+		usage: initUsage, run: runInit},
 	{name: "list", summary: "rating lists: 'list run' closes a period from the store and publishes it; 'list close' and 'list publish' work on files",
 		usage: "usage: omologa list close [flags] TRF...   (omologa list close -h)\n       omologa list publish [flags]        (omologa list publish -h)\n       omologa list run [flags]            (omologa list run -h)",
 		subs: []*command{

@@ -85,6 +85,7 @@ var (
 	runFideExport        = notHere
 	runImport            = notHere
 	runIngest            = notHere
+	runInit              = notHere
 	runListPublish       = notHere
 	runListRun           = notHere
 	runPaymentsAdd       = notHere
@@ -114,6 +115,7 @@ const (
 	fideExportUsage      = ""
 	importUsage          = ""
 	ingestUsage          = ""
+	initUsage            = ""
 	listPublishUsage     = ""
 	listRunUsage         = ""
 	paymentsAddUsage     = ""
