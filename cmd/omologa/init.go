@@ -44,11 +44,7 @@ func runInit(c *call) int {
 		return c.fail(err)
 	}
 	cfgPath := filepath.Join(dir, setup.ConfigName)
-	cfg, log, ok := loadConfig(c.stderr, c.name, cfgPath, false, false)
-	if !ok {
-		return exitUsage
-	}
-	o, err := office.OpenWith(c.ctx, cfg, log)
+	o, err := openOffice(c.ctx, cfgPath)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -59,7 +55,7 @@ func runInit(c *call) int {
 	for _, f := range files {
 		fmt.Fprintln(c.stdout, "written:", f)
 	}
-	fmt.Fprintf(c.stdout, "store: %s\naccount: admin", cfg.Store.Path)
+	fmt.Fprint(c.stdout, "account: admin")
 	if !*fromStdin {
 		fmt.Fprintf(c.stdout, ", password %s (shown only now: change it at the first login)", password)
 	}
