@@ -34,6 +34,8 @@ var commands = index([]*command{
 		usage: checkUsage, json: filesHelp, run: runCheck},
 	{name: "decide", summary: "the office's decisions on a tournament's players (withdrawals, theoretical ratings), applied by list run",
 		usage: decideUsage, config: "configuration file: its store", json: "print the decisions recorded as JSON", run: runDecide},
+	{name: "doctor", summary: "check the configuration against the world before the service starts: store, folders, mailbox, mail server, registers, portal, secrets, time zone, disk",
+		usage: doctorUsage, config: configHelp, json: "print the checks as JSON", run: runDoctor},
 	{name: "fide", summary: "FIDE: 'fide export' forwards the homologated FIDE-rated tournaments of a FIDE list; 'fide preview' shows what FIDE will make of a file",
 		usage: "usage: omologa fide export [flags]        (omologa fide export -h)\n       omologa fide preview [flags] FILE  (omologa fide preview -h)",
 		subs: []*command{

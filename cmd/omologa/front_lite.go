@@ -84,6 +84,7 @@ var (
 	runDecide            = notHere
 	runFideExport        = notHere
 	runImport            = notHere
+	runDoctor            = notHere
 	runIngest            = notHere
 	runInit              = notHere
 	runListPublish       = notHere
@@ -115,6 +116,7 @@ const (
 	fideExportUsage      = ""
 	importUsage          = ""
 	ingestUsage          = ""
+	doctorUsage          = ""
 	initUsage            = ""
 	listPublishUsage     = ""
 	listRunUsage         = ""

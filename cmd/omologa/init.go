@@ -59,6 +59,6 @@ func runInit(c *call) int {
 	if !*fromStdin {
 		fmt.Fprintf(c.stdout, ", password %s (shown only now: change it at the first login)", password)
 	}
-	fmt.Fprintf(c.stdout, "\nnext: edit %s (the lines marked CHANGE, imap: and smtp:), then omologa status --config %s\n", cfgPath, cfgPath)
+	fmt.Fprintf(c.stdout, "\nnext: edit %s (the lines marked CHANGE, imap: and smtp:), import the registers, then omologa doctor --config %s\n", cfgPath, cfgPath)
 	return exitOK
 }

@@ -279,6 +279,21 @@ func (w *Web) OverHTTPS() bool {
 // BehindProxy reports whether a reverse proxy forwards the requests.
 func (w *Web) BehindProxy() bool { return w != nil && w.HTTPS == "proxy" }
 
+// PortalBase is the public address the portal's sign-in links are
+// written with: portal_url, else the first trusted origin's /portale,
+// else "" (a loopback demo: the address the request came to).
+func (w *Web) PortalBase() string {
+	switch {
+	case w == nil:
+		return ""
+	case w.PortalURL != "":
+		return w.PortalURL
+	case len(w.TrustedOrigins) > 0:
+		return strings.TrimSuffix(w.TrustedOrigins[0], "/") + "/portale"
+	}
+	return ""
+}
+
 // Defaults for what the file leaves out.
 const (
 	DefaultSettle          = 2 * time.Second

@@ -101,8 +101,9 @@ func Password(env string) (string, error) {
 	return p, nil
 }
 
-// Secrets are the configuration's password sources by section ("imap",
-// "smtp"), those configured: what doctor checks.
+// Secrets are the configuration's secret sources by section ("imap",
+// "smtp", "metrics": the bearer token's file), those configured: what
+// doctor checks.
 func (c *Config) Secrets() map[string]Secret {
 	m := map[string]Secret{}
 	if c.IMAP != nil && c.IMAP.Given() {
@@ -110,6 +111,9 @@ func (c *Config) Secrets() map[string]Secret {
 	}
 	if c.SMTP != nil && c.SMTP.Given() {
 		m["smtp"] = c.SMTP.Secret
+	}
+	if c.Metrics.TokenFile != "" {
+		m["metrics"] = Secret{File: c.Metrics.TokenFile}
 	}
 	return m
 }

@@ -100,21 +100,9 @@ func Verify(ctx context.Context, path string) (Inventory, error) {
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	ierr := &IntegrityError{Path: path}
-	rows, err := db.QueryContext(ctx, `PRAGMA integrity_check`)
-	if err != nil {
+	if ierr.Reasons, err = integrity(ctx, db); err != nil {
 		return Inventory{}, fmt.Errorf("%s: not a store: %w", path, err)
 	}
-	for rows.Next() {
-		var msg string
-		if err := rows.Scan(&msg); err != nil {
-			rows.Close()
-			return Inventory{}, err
-		}
-		if msg != "ok" {
-			ierr.Reasons = append(ierr.Reasons, "integrity_check: "+msg)
-		}
-	}
-	rows.Close()
 	if len(ierr.Reasons) > 0 {
 		return Inventory{}, ierr
 	}
@@ -302,4 +290,39 @@ func syncFile(path string) error {
 	}
 	defer f.Close()
 	return f.Sync()
+}
+
+// integrity runs SQLite's integrity_check on db: what it found wrong,
+// none when the file is sound.
+func integrity(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := db.QueryContext(ctx, `PRAGMA integrity_check`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var reasons []string
+	for rows.Next() {
+		var msg string
+		if err := rows.Scan(&msg); err != nil {
+			return nil, err
+		}
+		if msg != "ok" {
+			reasons = append(reasons, "integrity_check: "+msg)
+		}
+	}
+	return reasons, rows.Err()
+}
+
+// Integrity runs SQLite's integrity_check on the open store (the pages
+// and indexes, not the blobs' hashes, which Verify also checks): an
+// *IntegrityError when it finds something wrong.
+func (s *Store) Integrity(ctx context.Context) error {
+	reasons, err := integrity(ctx, s.db)
+	if err != nil {
+		return fmt.Errorf("store: integrity_check: %w", err)
+	}
+	if len(reasons) > 0 {
+		return &IntegrityError{Path: s.path, Reasons: reasons}
+	}
+	return nil
 }

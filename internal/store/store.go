@@ -61,7 +61,8 @@ const (
 
 // Store is an open database.
 type Store struct {
-	db *sql.DB
+	db   *sql.DB
+	path string // the file, for messages
 }
 
 // Open opens (creating if needed) the database at path and brings its
@@ -89,7 +90,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// requests. Measured: serve's peak memory stays about 150 MB.
 	db.SetMaxIdleConns(64)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	s := &Store{db: db}
+	s := &Store{db: db, path: path}
 	// Processes opening a new store at once can meet SQLITE_BUSY before
 	// the busy timeout applies (the switch to WAL of a new file takes its
 	// lock without waiting): the opening is tried again, for about as

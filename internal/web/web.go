@@ -24,7 +24,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"strings"
 	"time"
 
 	"omologa/internal/config"
@@ -130,12 +129,7 @@ func New(opt Options) (*Server, error) {
 		s.idx.Warm()
 	}
 	po := portal.Options{Office: s.o, Portal: opt.Portal, Log: s.log, Now: s.now, TLS: s.tls, ClientAddr: s.clientAddr}
-	if w := opt.Web; w != nil {
-		po.Base = w.PortalURL
-		if po.Base == "" && len(w.TrustedOrigins) > 0 {
-			po.Base = strings.TrimSuffix(w.TrustedOrigins[0], "/") + "/portale"
-		}
-	}
+	po.Base = opt.Web.PortalBase()
 	if s.portal, err = portal.New(po); err != nil {
 		return nil, err
 	}

@@ -133,10 +133,10 @@ func (m *SMTP) dial(ctx context.Context) (c *smtp.Client, stop func() bool, err 
 		return nil, nil, err
 	}
 	stop = context.AfterFunc(ctx, func() { conn.Close() })
-	fail := func(what string, err error) (*smtp.Client, func() bool, error) {
+	fail := func(step, what string, err error) (*smtp.Client, func() bool, error) {
 		stop()
 		conn.Close()
-		return nil, nil, fmt.Errorf("%s: %w", what, err)
+		return nil, nil, &StepError{Step: step, what: what, Err: err}
 	}
 	// The library greets under its own timeout (5 minutes, and
 	// smtp.NewClientStartTLS before any can be set): every deadline it
@@ -147,7 +147,7 @@ func (m *SMTP) dial(ctx context.Context) (c *smtp.Client, stop func() bool, err 
 	if strings.ToLower(m.o.TLS) == "starttls" {
 		c, err = smtp.NewClientStartTLS(capped, m.tlsConfig())
 		if err != nil {
-			return fail("greeting and starttls", err)
+			return fail(StepGreeting, StepGreeting, err)
 		}
 	} else {
 		c = smtp.NewClient(capped)
@@ -155,13 +155,13 @@ func (m *SMTP) dial(ctx context.Context) (c *smtp.Client, stop func() bool, err 
 	c.CommandTimeout = m.o.GreetingTimeout
 	c.SubmissionTimeout = 2 * m.o.Timeout
 	if err := c.Hello(m.o.LocalName); err != nil {
-		return fail("greeting and ehlo", err)
+		return fail(StepEHLO, StepEHLO, err)
 	}
 	c.CommandTimeout = m.o.Timeout
 	capped.limit.Store(int64(2 * m.o.Timeout))
 	if m.o.User != "" {
 		if err := c.Auth(sasl.NewPlainClient("", m.o.User, m.o.Password)); err != nil {
-			return fail("auth as "+m.o.User, err)
+			return fail(StepAuth, "auth as "+m.o.User, err)
 		}
 	}
 	return c, stop, nil
@@ -266,3 +266,37 @@ func (c *cappedConn) SetReadDeadline(t time.Time) error  { return c.Conn.SetRead
 func (c *cappedConn) SetWriteDeadline(t time.Time) error { return c.Conn.SetWriteDeadline(c.cap(t)) }
 
 var _ Mailer = (*SMTP)(nil)
+
+// The steps of a session's opening that can fail once connected, in
+// StepError.Step.
+const (
+	StepGreeting = "greeting and starttls"
+	StepEHLO     = "greeting and ehlo"
+	StepAuth     = "auth"
+)
+
+// StepError is a session's opening that failed after the connection,
+// with its step: a refused login is fixed in the password, a refused
+// EHLO or STARTTLS in the address or the TLS mode.
+type StepError struct {
+	Step string
+	what string // the step as the message says it ("auth as USER")
+	Err  error
+}
+
+func (e *StepError) Error() string { return e.what + ": " + e.Err.Error() }
+func (e *StepError) Unwrap() error { return e.Err }
+
+// Probe connects, greets with EHLO, starts TLS as configured and logs in
+// when a user is configured, then quits: nothing is sent. It is what
+// `omologa doctor` asks of the server before the service starts.
+func (m *SMTP) Probe(ctx context.Context) error {
+	c, stop, err := m.dial(ctx)
+	if err != nil {
+		return fmt.Errorf("smtp %s: %w", m.addr(), err)
+	}
+	defer stop()
+	defer c.Close()
+	_ = c.Quit()
+	return nil
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
@@ -51,10 +52,23 @@ type Delivery struct {
 
 // StartSMTP starts a peer on a free loopback port, stopped when the
 // test ends.
-func StartSMTP(t testing.TB) *SMTPPeer {
+func StartSMTP(t testing.TB) *SMTPPeer { t.Helper(); return startSMTP(t, "", "") }
+
+// StartSMTPAuth is StartSMTP for a server that takes mail only after an
+// AUTH PLAIN login as user with password, as a submission server does.
+func StartSMTPAuth(t testing.TB, user, password string) *SMTPPeer {
 	t.Helper()
+	return startSMTP(t, user, password)
+}
+
+func startSMTP(t testing.TB, user, password string) *SMTPPeer {
 	p := &SMTPPeer{byID: map[string]int{}, arrived: make(chan struct{}, 1)}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &peerSession{p: p}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
+		if user != "" {
+			return &authSession{peerSession: peerSession{p: p}, user: user, password: password}, nil
+		}
+		return &peerSession{p: p}, nil
+	}))
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -167,6 +181,30 @@ func (s *peerSession) Logout() error {
 		}
 	}
 	return nil
+}
+
+// authSession is a session that takes mail only once logged in.
+type authSession struct {
+	peerSession
+	user, password string
+	authed         bool
+}
+
+func (s *authSession) AuthMechanisms() []string { return []string{sasl.Plain} }
+func (s *authSession) Auth(string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, user, password string) error {
+		if user != s.user || password != s.password {
+			return smtp.ErrAuthFailed
+		}
+		s.authed = true
+		return nil
+	}), nil
+}
+func (s *authSession) Mail(from string, o *smtp.MailOptions) error {
+	if !s.authed {
+		return smtp.ErrAuthRequired
+	}
+	return s.peerSession.Mail(from, o)
 }
 
 // SilentSMTP listens on a loopback port, accepts connections and never
