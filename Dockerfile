@@ -32,4 +32,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
 ENTRYPOINT ["/usr/local/bin/omologa"]
-CMD ["serve", "--config", "/office/omologa.yaml"]
+CMD ["watch", "--config", "/office/omologa.yaml", "--json"]

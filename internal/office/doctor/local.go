@@ -206,7 +206,7 @@ func loadedRegisters(ctx context.Context, st *store.Store, cfg *config.Config) [
 				"no rows: every file would fail the checks against the %s", r.what))
 			continue
 		}
-		out = append(out, ok(name, "%d rows, from %s", r.rows, from))
+		out = append(out, ok(name, "%s, from %s", italian.Count(r.rows, "row", "rows"), from))
 	}
 	return out
 }

@@ -13,6 +13,7 @@ import (
 	"omologa/internal/config"
 	"omologa/internal/intake/imap"
 	"omologa/internal/office"
+	"omologa/internal/platform/italian"
 	"omologa/internal/publishing/mailer"
 )
 
@@ -52,7 +53,7 @@ func mailbox(ctx context.Context, cfg *config.Config, timeout time.Duration) Che
 	if err != nil {
 		return problem("imap", "check the imap: section", "%s: %v", addr, err)
 	}
-	d := fmt.Sprintf("%s: logged in as %s; %s holds %d messages", addr, m.User, mailboxName(m), p.Messages)
+	d := fmt.Sprintf("%s: logged in as %s; %s holds %s", addr, m.User, mailboxName(m), italian.Count(int(p.Messages), "message", "messages"))
 	switch {
 	case m.Processed == "":
 		d += "; messages taken are flagged as read and left there"
