@@ -9,6 +9,7 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/office/doctor"
+	"omologa/internal/platform/italian"
 )
 
 const doctorUsage = "usage: omologa doctor [--config FILE] [--json] [--timeout D]\n" +
@@ -48,9 +49,10 @@ func printDoctor(w io.Writer, r *doctor.Report) {
 			fmt.Fprintf(w, "         %-17s fix: %s\n", "", ck.Fix)
 		}
 	}
+	checks := italian.Count(len(r.Checks), "check", "checks")
 	if n := r.Problems(); n > 0 {
-		fmt.Fprintf(w, "%d checks, %d problems: the office is not ready\n", len(r.Checks), n)
+		fmt.Fprintf(w, "%s, %s: the office is not ready\n", checks, italian.Count(n, "problem", "problems"))
 		return
 	}
-	fmt.Fprintf(w, "%d checks, all OK: the office is ready\n", len(r.Checks))
+	fmt.Fprintf(w, "%s, all OK: the office is ready\n", checks)
 }
