@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -64,7 +63,7 @@ func TestRealOfficeFromInit(t *testing.T) {
 	secret("imap", dc.Password, 0o600)
 	secret("smtp", "posta-uff", 0o600)
 	secret("metrics_token", "gettone-di-prova", 0o600)
-	web := freeAddr(t)
+	web := "127.0.0.1:" + strconv.Itoa(imaptest.FreePort(t))
 	yaml := readText(t, cfg)
 	yaml = replaceOnce(t, yaml, "listen: 127.0.0.1:8080", "listen: "+web)
 	yaml = replaceOnce(t, yaml, "  # token_file: /etc/omologa/secrets/metrics_token", "  token_file: "+filepath.Join(secrets, "metrics_token"))
@@ -259,16 +258,6 @@ func httpBody(t *testing.T, url string, header map[string]string) string {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return string(b)
-}
-
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return "127.0.0.1:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
 
 func readText(t *testing.T, path string) string {

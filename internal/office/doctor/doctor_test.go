@@ -2,7 +2,6 @@ package doctor
 
 import (
 	"context"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -133,7 +132,7 @@ func TestProblems(t *testing.T) {
 				return y
 			}},
 		{name: "mailbox gone", check: "imap", says: "does not answer", fix: "imap.host",
-			after: func(t *testing.T, cfg *config.Config) { cfg.IMAP.Port = freePort(t) }},
+			after: func(t *testing.T, cfg *config.Config) { cfg.IMAP.Port = imaptest.FreePort(t) }},
 		{name: "missing mailbox", check: "imap", says: `mailbox "Posta"`, fix: "imap.mailbox",
 			edit: func(_, y string) string {
 				return strings.Replace(y, "  processed: Processed\n", "  processed: Processed\n  mailbox: Posta\n", 1)
@@ -189,15 +188,4 @@ func writeFile(t *testing.T, path, s string, mode os.FileMode) {
 	if err := os.WriteFile(path, []byte(s), mode); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// freePort is a loopback port nobody listens on.
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
 }

@@ -98,7 +98,7 @@ func StartDovecot(t testing.TB) *Dovecot {
 		t.Fatal(err)
 	}
 
-	d := &Dovecot{Host: "127.0.0.1", Port: freePort(t), User: "arbitri", Password: "prova-123", dir: dir}
+	d := &Dovecot{Host: "127.0.0.1", Port: FreePort(t), User: "arbitri", Password: "prova-123", dir: dir}
 	passwd := fmt.Sprintf("%s:{PLAIN}%s::::::\n", d.User, d.Password)
 	if err := os.WriteFile(filepath.Join(dir, "passwd"), []byte(passwd), 0o644); err != nil {
 		t.Fatal(err)
@@ -214,7 +214,9 @@ func (d *Dovecot) Client(t testing.TB) *imapclient.Client {
 	return c
 }
 
-func freePort(t testing.TB) int {
+// FreePort is a loopback port nobody listens on now: for a server a test
+// starts, or for an address that must refuse connections.
+func FreePort(t testing.TB) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
