@@ -114,15 +114,15 @@ func (s *Store) JudgedFileVerdicts(ctx context.Context) ([]JudgedFile, error) {
 // PublicStamp changes whenever what the public site and the statistics
 // read changes: a verdict, a tournament's version in force or
 // revocation, a list closed, a register imported. A cache of the
-// statistics stays valid while it is unchanged. It reads the state as
-// well as the times: acts recorded by a pinned or stepped-back clock
-// carry times no later than those already recorded.
+// statistics stays valid while it is unchanged. It leads with the count
+// of changes the triggers keep (publicChangesMigration): acts in the same
+// second, or recorded by a pinned clock, leave the latest times alike.
 func (s *Store) PublicStamp(ctx context.Context) (string, error) {
 	var stamp string
 	err := s.db.QueryRowContext(ctx, `SELECT
+		(SELECT n FROM public_changes) || '|' ||
 		(SELECT count(*) || ' ' || coalesce(max(decided_at), '') FROM verdicts) || '|' ||
-		(SELECT count(*) || ' ' || coalesce(max(updated_at), '') || ' ' || coalesce(max(changed_at), '') ||
-			' ' || count(revoked_at) || ' ' || coalesce(sum(current_file), 0) || ' ' || coalesce(sum(length(revoked_at)), 0) FROM tournaments) || '|' ||
+		(SELECT count(*) || ' ' || coalesce(max(updated_at), '') || ' ' || coalesce(max(changed_at), '') FROM tournaments) || '|' ||
 		(SELECT count(*) || ' ' || coalesce(max(created_at), '') || ' ' || coalesce(sum(id), 0) FROM rating_lists) || '|' ||
 		(SELECT coalesce(max(imported_at), '') FROM registers)`).Scan(&stamp)
 	if err != nil {

@@ -56,3 +56,26 @@ func TestRegisterVersions(t *testing.T) {
 		t.Errorf("undo with nothing left: %v", err)
 	}
 }
+
+// The public stamp changes with every change to what the public site
+// reads, even when the times recorded do not: two imports in one
+// second of a pinned clock.
+func TestPublicStampCountsChanges(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	at := time.Date(2026, 12, 31, 10, 0, 0, 0, time.UTC)
+	var stamps []string
+	for i, data := range []string{"id\n1\n", "id\n2\n"} {
+		if err := s.SaveRegister(ctx, RegisterPlayers, "players.csv", []byte(data), 1, at); err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.PublicStamp(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && st == stamps[i-1] {
+			t.Errorf("a second import at the same time left the stamp %q", st)
+		}
+		stamps = append(stamps, st)
+	}
+}

@@ -1,5 +1,7 @@
 package store
 
+import "strings"
+
 // migrations are applied in order, each in its own transaction; the
 // schema's version is the number applied (PRAGMA user_version). Never
 // edit a released migration: append a new one.
@@ -640,7 +642,24 @@ CREATE TABLE payment_allocations (
 );
 CREATE INDEX payment_allocations_fee ON payment_allocations(submission_id);
 `,
+	publicChangesMigration,
 }
+
+// publicChangesMigration counts every change to what the public site and
+// the statistics read (verdicts, tournaments, lists, registers), so that
+// PublicStamp changes with each whatever the times recorded: two acts in
+// one second, or dated by a pinned clock, leave the latest times as they
+// were.
+var publicChangesMigration = func() string {
+	m := "CREATE TABLE public_changes (n INTEGER NOT NULL);\nINSERT INTO public_changes VALUES (0);\n"
+	for _, table := range []string{"verdicts", "tournaments", "rating_lists", "registers"} {
+		for _, op := range []string{"INSERT", "UPDATE", "DELETE"} {
+			m += "CREATE TRIGGER public_changes_" + table + "_" + strings.ToLower(op) + " AFTER " + op + " ON " + table +
+				" BEGIN UPDATE public_changes SET n = n + 1; END;\n"
+		}
+	}
+	return m
+}()
 
 // standingMigration (issue 22) keeps on each tournament what the
 // tournaments' page filters and counts on: the file that stands for it
