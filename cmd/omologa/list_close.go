@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"omologa/internal/office/files"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -105,12 +106,13 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 			return
 		}
 		fmt.Fprintf(w, "\n%s:\n", title)
+		// Strings, not fmt: a million lines at FIDE's scale (issue 31).
 		for _, n := range notes {
-			fmt.Fprintf(w, "  %s %s: %s", n.FSIID, n.Name, n.Reason)
+			put(w, "  ", n.FSIID, " ", n.Name, ": ", n.Reason)
 			if n.Article != "" {
-				fmt.Fprintf(w, " (%s)", n.Article)
+				put(w, " (", n.Article, ")")
 			}
-			fmt.Fprintln(w)
+			put(w, "\n")
 		}
 	}
 	cats := func(title string, cs []rating.CategoryChange) {
@@ -123,7 +125,7 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 			if from == "" {
 				from = "-"
 			}
-			fmt.Fprintf(w, "  %s %s: %s → %s at %d (%s)\n", c.FSIID, c.Name, from, c.To, c.Rating, c.Article)
+			put(w, "  ", c.FSIID, " ", c.Name, ": ", from, " → ", c.To, " at ", strconv.Itoa(c.Rating), " (", c.Article, ")\n")
 		}
 	}
 	cats("promotions", r.Promotions)
@@ -136,4 +138,11 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("re-entered", r.Reentered)
 	section("K locked", r.KLocked)
 	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
+}
+
+// put writes the strings in turn (w is buffered).
+func put(w io.Writer, ss ...string) {
+	for _, s := range ss {
+		io.WriteString(w, s)
+	}
 }

@@ -386,7 +386,7 @@ func newCloser(in Close, entries int) *closer {
 
 // openAcc gives a row seen for the first time its accumulator.
 func (c *closer) openAcc(row int) int32 {
-	c.accs = append(c.accs, acc{})
+	c.accs = push(c.accs, acc{})
 	c.rowAcc[row] = int32(len(c.accs))
 	return c.rowAcc[row]
 }
@@ -394,8 +394,8 @@ func (c *closer) openAcc(row int) int32 {
 // addVariation records a variation for the accumulator k (0-based).
 func (c *closer) addVariation(k int32, v Variation) {
 	c.accs[k].nvars++
-	c.vars = append(c.vars, v)
-	c.varAcc = append(c.varAcc, k)
+	c.vars = push(c.vars, v)
+	c.varAcc = push(c.varAcc, k)
 }
 
 // rate rates one tournament of the period against the frozen list, or
@@ -403,7 +403,7 @@ func (c *closer) addVariation(k int32, v Variation) {
 func (c *closer) rate(rc Received) {
 	in, r := c.in, c.r
 	if !in.Period.Contains(rc.Received) {
-		c.rep.Excluded = append(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
+		c.rep.Excluded = push(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
 			Period: r.Schedule(in.Kind).ForReceipt(rc.Received).Label})
 		return
 	}
@@ -441,7 +441,7 @@ func (c *closer) rate(rc Received) {
 		a.withdrew = a.withdrew || l.Withdrew
 		if l.Undecided {
 			pr := &c.list.Rows[row]
-			c.rep.Undecided = append(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+			c.rep.Undecided = push(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
 				Reason:  tname + ": withdrew from a round robin, no office decision: nothing zeroed",
 				Article: "FIDE-GR 6.6; RTF 7.5.3"})
 		}
@@ -451,7 +451,7 @@ func (c *closer) rate(rc Received) {
 			c.addNorm(row, tname, l.Norm)
 		}
 	}
-	c.rep.Tournaments = append(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: tname,
+	c.rep.Tournaments = push(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: tname,
 		Received: rc.Received, Players: len(t.Players), Games: games / 2})
 }
 
@@ -494,7 +494,7 @@ func (c *closer) seedPlayers(rc Received) {
 func (c *closer) addNorm(row int, tournamentName string, n *Norm) {
 	pr := &c.list.Rows[row]
 	c.st[row].addNorm(n.Start, n.Long)
-	c.rep.Norms = append(c.rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+	c.rep.Norms = push(c.rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
 		Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", tournamentName, n.Score, n.Played, n.Average, n.Needed),
 		Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[n.Long]})
 }
@@ -584,7 +584,7 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 		// in force, a RAPID 6.1 entry rating).
 		if in.Kind == fsi.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
 			row.RapidK20 = true
-			c.rep.KLocked = append(c.rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			c.rep.KLocked = push(c.rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
 		}
 		if a.seed.Rated && (a.played || a.corrected) {
@@ -599,7 +599,7 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 			}
 			row.SetRating(in.Kind, ch.New)
 		}
-		c.rep.Changes = append(c.rep.Changes, ch)
+		c.rep.Changes = push(c.rep.Changes, ch)
 	}
 	return startRapid
 }
@@ -613,7 +613,7 @@ func (c *closer) noteAdded() {
 		if !a.played {
 			reason = "in a tournament without a game played: no rating yet"
 		}
-		c.rep.Added = append(c.rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
+		c.rep.Added = push(c.rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
 	}
 }
 

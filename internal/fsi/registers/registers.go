@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"omologa/internal/fsi"
@@ -192,7 +194,7 @@ func ReadTable(file string, data []byte) (*Table, error) {
 	if n := bytes.Count(data, []byte("\n")); n > 0 {
 		t.Rows, t.Lines = make([][]string, 0, n), make([]int, 0, n)
 	}
-	err := scanTable(file, data, t, func(rec []string, line int) {
+	err := scanTable(file, data, t, false, func(rec []string, line int) {
 		t.Rows = append(t.Rows, rec)
 		t.Lines = append(t.Lines, line)
 	})
@@ -206,19 +208,31 @@ func ReadTable(file string, data []byte) (*Table, error) {
 // and columns) and gives each record after the header to row, in turn,
 // so that a caller converting the records need not hold them all;
 // errors are ReadTable's.
-func scanTable(file string, data []byte, t *Table, row func(rec []string, line int)) error {
+func scanTable(file string, data []byte, t *Table, reuse bool, row func(rec []string, line int)) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		return &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
 	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
-	r := csv.NewReader(bytes.NewReader(data))
+	comma := ','
 	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		r.Comma = ';'
+		comma = ';'
 	}
+	t.File, t.col = file, map[string]int{}
+	if bytes.IndexByte(data, '"') < 0 && bytes.IndexByte(data, '\r') < 0 {
+		return scanPlain(data, byte(comma), t, reuse, row)
+	}
+	return scanQuoted(data, comma, t, reuse, row)
+}
+
+// scanQuoted reads a file through encoding/csv (quoted fields, CRLF).
+func scanQuoted(data []byte, comma rune, t *Table, reuse bool, row func(rec []string, line int)) error {
+	file := t.File
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = comma
+	r.ReuseRecord = reuse
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
-	t.File, t.col = file, map[string]int{}
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
@@ -232,37 +246,107 @@ func scanTable(file string, data []byte, t *Table, row func(rec []string, line i
 			return fmt.Errorf("%s: %w", file, err)
 		}
 		line, _ := r.FieldPos(0)
-		if t.Header == nil {
-			for i, h := range rec {
-				h = strings.ToLower(strings.TrimSpace(h))
-				rec[i] = h
-				t.col[h] = i
-			}
-			t.Header, t.headerLine = rec, line
-			continue
-		}
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
-		row(rec, line)
+		t.record(rec, line, reuse, row)
 	}
+	return t.headed()
+}
+
+// record takes one record of the file: the header first (copied when
+// the records are reused), then the rows that are not blank.
+func (t *Table) record(rec []string, line int, reuse bool, row func(rec []string, line int)) {
 	if t.Header == nil {
-		return &Error{File: file, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
+		if reuse {
+			rec = slices.Clone(rec)
+		}
+		for i, h := range rec {
+			h = strings.ToLower(strings.TrimSpace(h))
+			rec[i] = h
+			t.col[h] = i
+		}
+		t.Header, t.headerLine = rec, line
+		return
+	}
+	if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+		return
+	}
+	row(rec, line)
+}
+
+// headed is the error of a file without a header row.
+func (t *Table) headed() error {
+	if t.Header == nil {
+		return &Error{File: t.File, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
 	}
 	return nil
 }
 
+// scanPlain reads a file without quotes and carriage returns, as
+// encoding/csv would (FieldsPerRecord -1, TrimLeadingSpace, empty lines
+// skipped), a line a record: the file is made a string once and the
+// fields are parts of it, where encoding/csv allocated a string a
+// record (a register of a million players, issue 31).
+func scanPlain(data []byte, comma byte, t *Table, reuse bool, row func(rec []string, line int)) error {
+	text := string(data)
+	var rec []string
+	for line := 1; len(text) > 0; line++ {
+		l, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		if l == "" {
+			continue
+		}
+		if !reuse || rec == nil {
+			rec = make([]string, 0, strings.Count(l, string(comma))+1)
+		}
+		rec = rec[:0]
+		for {
+			f, more, found := strings.Cut(l, string(comma))
+			rec = append(rec, strings.TrimLeftFunc(f, unicode.IsSpace))
+			if !found {
+				break
+			}
+			l = more
+		}
+		t.record(rec, line, reuse, row)
+		if !reuse {
+			rec = nil
+		}
+	}
+	return t.headed()
+}
+
 func (t *Table) Get(row int, name string) string {
 	i, ok := t.col[name]
-	if !ok || i >= len(t.Rows[row]) {
+	if !ok {
+		return ""
+	}
+	return t.cell(row, i)
+}
+
+// cell is Get of the column at position i (-1: none), for a reader
+// that looks its columns up once, not at every row.
+func (t *Table) cell(row, i int) string {
+	if i < 0 || i >= len(t.Rows[row]) {
 		return ""
 	}
 	// A cell omologa wrote safe for spreadsheets ("'=x") reads as it was.
 	return safecsv.Uncell(strings.TrimSpace(t.Rows[row][i]))
 }
 
+// column is the position of the column, -1 when the header lacks it.
+func (t *Table) column(name string) int {
+	if i, ok := t.col[name]; ok {
+		return i
+	}
+	return -1
+}
+
 func (t *Table) int(row int, name string) (int, error) {
-	s := t.Get(row, name)
+	return t.intAt(row, t.column(name), name)
+}
+
+// intAt is int of the column at position i, called name.
+func (t *Table) intAt(row, i int, name string) (int, error) {
+	s := t.cell(row, i)
 	if s == "" {
 		return 0, nil
 	}
@@ -274,7 +358,12 @@ func (t *Table) int(row int, name string) (int, error) {
 }
 
 func (t *Table) date(row int, name string) (tournament.Date, error) {
-	s := t.Get(row, name)
+	return t.dateAt(row, t.column(name), name)
+}
+
+// dateAt is date of the column at position i, called name.
+func (t *Table) dateAt(row, i int, name string) (tournament.Date, error) {
+	s := t.cell(row, i)
 	var d tournament.Date
 	if s == "" {
 		return d, nil
@@ -315,6 +404,7 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 	ps := &Players{}
 	var errs []error
 	started := false
+	var cols playerColumns
 	start := func(rows int) {
 		started = true
 		known := map[string]bool{}
@@ -326,17 +416,18 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 				ps.ExtraHeader = append(ps.ExtraHeader, h)
 			}
 		}
+		cols = columnsOf(t, ps.ExtraHeader)
 		ps.Rows = make([]Player, 0, rows)
 	}
 	// Sized once and filled in place: a register of tens of thousands of
 	// players costs its rows, not the doublings of a growing slice nor a
 	// copy of each row (the daemon's peak memory, issue 13).
-	err := scanTable(file, data, t, func(rec []string, line int) {
+	err := scanTable(file, data, t, true, func(rec []string, line int) {
 		if !started {
 			start(bytes.Count(data, []byte("\n")))
 		}
 		t.Rows[0], t.Lines[0] = rec, line
-		errs = append(errs, readPlayer(t, ps)...)
+		errs = append(errs, readPlayer(t, &cols, ps)...)
 	})
 	if err != nil {
 		return nil, err
@@ -352,43 +443,84 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 	return ps, errors.Join(errs...)
 }
 
+// playerColumns are the positions of a register's columns (-1 for one
+// it lacks): PlayerColumns' in order, then its extra columns'.
+type playerColumns struct {
+	std   [pcColumns]int
+	extra []int
+}
+
+// The positions of PlayerColumns, by name.
+const (
+	pcFSIID = iota
+	pcFideID
+	pcSurname
+	pcName
+	pcSex
+	pcBirthDate
+	pcFederation
+	pcProvince
+	pcClub
+	pcCategory
+	pcEloItalia
+	pcFideStandard
+	pcFideRapid
+	pcEloRapid
+	pcRapidK20
+	pcMembershipYear
+	pcColumns
+)
+
+// columnsOf looks t's columns up once.
+func columnsOf(t *Table, extra []string) playerColumns {
+	var c playerColumns
+	for k, name := range PlayerColumns {
+		c.std[k] = t.column(name)
+	}
+	for _, h := range extra {
+		c.extra = append(c.extra, t.column(h))
+	}
+	return c
+}
+
 // readPlayer appends the player of t's row 0 to ps, with what is wrong
 // in it.
-func readPlayer(t *Table, ps *Players) (errs []error) {
+func readPlayer(t *Table, cols *playerColumns, ps *Players) (errs []error) {
 	const i = 0
 	file := t.File
+	get := func(k int) string { return t.cell(i, cols.std[k]) }
 	ps.Rows = append(ps.Rows, Player{
-		FSIID: t.Get(i, "fsi_id"), FideID: t.Get(i, "fide_id"),
-		Surname: t.Get(i, "surname"), Name: t.Get(i, "name"), Sex: strings.ToUpper(t.Get(i, "sex")),
-		Federation: t.Get(i, "federation"), Province: t.Get(i, "province"), Club: t.Get(i, "club"),
-		Category: strings.ToUpper(t.Get(i, "category")), Line: t.Lines[i],
+		FSIID: get(pcFSIID), FideID: get(pcFideID),
+		Surname: get(pcSurname), Name: get(pcName), Sex: strings.ToUpper(get(pcSex)),
+		Federation: get(pcFederation), Province: get(pcProvince), Club: get(pcClub),
+		Category: strings.ToUpper(get(pcCategory)), Line: t.Lines[i],
 	})
 	p := &ps.Rows[len(ps.Rows)-1]
 	if p.Category != "" && !fsi.IsCategory(p.Category) {
 		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
 	}
 	var e error
-	if p.BirthDate, e = t.date(i, "birth_date"); e != nil {
+	if p.BirthDate, e = t.dateAt(i, cols.std[pcBirthDate], "birth_date"); e != nil {
 		errs = append(errs, e)
 	}
 	for _, f := range [...]struct {
-		dst  *int
-		name string
-	}{{&p.EloItalia, "elo_italia"}, {&p.FideStandard, "fide_standard"}, {&p.FideRapid, "fide_rapid"},
-		{&p.EloRapid, "elo_rapid"}, {&p.MembershipYear, "membership_year"}} {
-		if *f.dst, e = t.int(i, f.name); e != nil {
+		dst *int
+		col int
+	}{{&p.EloItalia, pcEloItalia}, {&p.FideStandard, pcFideStandard}, {&p.FideRapid, pcFideRapid},
+		{&p.EloRapid, pcEloRapid}, {&p.MembershipYear, pcMembershipYear}} {
+		if *f.dst, e = t.intAt(i, cols.std[f.col], PlayerColumns[f.col]); e != nil {
 			errs = append(errs, e)
 		}
 	}
-	switch k := t.Get(i, "rapid_k20"); k {
+	switch k := get(pcRapidK20); k {
 	case "", "0":
 	case "1":
 		p.RapidK20 = true
 	default:
 		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
 	}
-	for _, h := range ps.ExtraHeader {
-		if v := t.Get(i, h); v != "" {
+	for x, h := range ps.ExtraHeader {
+		if v := t.cell(i, cols.extra[x]); v != "" {
 			if p.Extra == nil {
 				p.Extra = map[string]string{}
 			}

@@ -210,3 +210,17 @@ func TestWritePlayersSafeAndRoundTrip(t *testing.T) {
 		t.Errorf("read back %+v", r)
 	}
 }
+
+// TestPlayerColumnPositions keeps the positions readPlayer reads by in
+// step with PlayerColumns.
+func TestPlayerColumnPositions(t *testing.T) {
+	if len(PlayerColumns) != pcColumns {
+		t.Fatalf("%d PlayerColumns, %d positions", len(PlayerColumns), pcColumns)
+	}
+	for k, want := range map[int]string{pcFSIID: "fsi_id", pcBirthDate: "birth_date", pcCategory: "category",
+		pcEloRapid: "elo_rapid", pcRapidK20: "rapid_k20", pcMembershipYear: "membership_year"} {
+		if PlayerColumns[k] != want {
+			t.Errorf("position %d is %q, want %q", k, PlayerColumns[k], want)
+		}
+	}
+}
