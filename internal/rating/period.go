@@ -47,6 +47,13 @@ type Close struct {
 	// force (the command, which reads it from a file; the list run,
 	// which reads it from the store; a season re-rated in a row).
 	InPlace bool
+	// Lean keeps the new list's state in its typed form only: the rows'
+	// Extra maps are left as read, and Result.Next.WriteCSV writes the
+	// state columns from the typed state, the same text. For a caller
+	// that reads nothing of the new list but its CSV and the report
+	// (the close of files: a map of state columns for each of a million
+	// rows was a third of the memory of FIDE's month, issue 31).
+	Lean bool
 	// Corrections are differences carried into the period from
 	// tournaments rated in earlier, closed lists and changed since (a
 	// new version in force, a revocation, an office decision): each is
@@ -362,7 +369,7 @@ func newCloser(in Close, entries int) *closer {
 	list := from.Players
 	startLen := len(list.Rows)
 	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r), st: from.st,
-		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}}
+		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows)), lean: in.Lean}}
 	if in.InPlace {
 		for i := range c.w.owned {
 			c.w.owned[i] = true
@@ -637,7 +644,7 @@ func (c *closer) result() *Result {
 			c.list.ExtraHeader = append(c.list.ExtraHeader, col)
 		}
 	}
-	next := &List{Players: c.list, st: c.st}
+	next := &List{Players: c.list, st: c.st, lean: c.in.Lean}
 	if c.in.InPlace {
 		next.ix, next.ixOf, next.ixRows = c.ix, c.list, len(c.list.Rows)
 	}

@@ -585,6 +585,13 @@ func (t *Table) dateOr(row int, name string, errs *[]error) tournament.Date {
 // followed by the extra columns, so that what ReadPlayers read (or the
 // rating stage produced) reads back the same.
 func WritePlayers(w io.Writer, ps *Players) error {
+	return WritePlayersWith(w, ps, nil)
+}
+
+// WritePlayersWith is WritePlayers with the extra columns' text given by
+// cell (row i, column h, v its Extra value), when not nil: the rating
+// stage writes its state from its typed form.
+func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) string) error {
 	cw := csv.NewWriter(w)
 	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
 	if err := cw.Write(header); err != nil {
@@ -609,7 +616,11 @@ func WritePlayers(w io.Writer, ps *Players) error {
 			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
 			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
 		for _, h := range ps.ExtraHeader {
-			rec = append(rec, p.Extra[h])
+			v := p.Extra[h]
+			if cell != nil {
+				v = cell(i, h, v)
+			}
+			rec = append(rec, v)
 		}
 		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
 		if err := cw.Write(safecsv.Row(rec)); err != nil {
