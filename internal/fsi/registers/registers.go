@@ -340,11 +340,8 @@ func (t *Table) column(name string) int {
 	return -1
 }
 
-func (t *Table) int(row int, name string) (int, error) {
-	return t.intAt(row, t.column(name), name)
-}
-
-// intAt is int of the column at position i, called name.
+// intAt is the whole number in the column at position i, called name
+// (0 when empty).
 func (t *Table) intAt(row, i int, name string) (int, error) {
 	s := t.cell(row, i)
 	if s == "" {
