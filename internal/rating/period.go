@@ -197,6 +197,9 @@ type acc struct {
 	// withdrew: an unjustified withdrawal in one of the period's
 	// tournaments (RTF 7.5.3).
 	withdrew bool
+	// rapidInForce: the player's Elo Rapid on the list in force, kept by
+	// newRatings before it writes the new one.
+	rapidInForce int
 }
 
 // ClosePeriod closes a list period: the period's tournaments are rated
@@ -276,13 +279,13 @@ func (c *closer) finish() *Result {
 	in := c.in
 	c.carryCorrections()
 	c.groupVariations()
-	startRapid := c.newRatings()
+	c.newRatings()
 	c.noteAdded()
 	noPromotion := c.withdrawalsBlockPromotion()
 	if in.Kind == fsi.Standard {
 		closeStandard(c.w, c.st, in, &c.rep, noPromotion)
 	} else {
-		closeRapid(c.w, c.st, in, &c.rep, noPromotion, c.startLen, startRapid)
+		closeRapid(c.w, c.st, in, &c.rep, noPromotion, c.startLen, c.rapidInForce)
 	}
 	return c.result()
 }
@@ -552,10 +555,10 @@ func (c *closer) groupVariations() {
 }
 
 // newRatings writes each player's new rating (RTF 4.3.3, 4.4.2; RAPID
-// 7.3) and his change; it returns, for the rapid list, the Elo Rapid in
-// force of the rows it changes (RAPID 8.3: the list in force is a period
-// held).
-func (c *closer) newRatings() (startRapid map[int]int) {
+// 7.3) and his change; for the rapid list, it keeps the Elo Rapid in
+// force of the rows it changes (rapidInForce; RAPID 8.3: the list in
+// force is a period held).
+func (c *closer) newRatings() {
 	in, r := c.in, c.r
 	lastCol, last := stLastStandard, func(s *rowState) day { return s.lastStandard }
 	if in.Kind == fsi.Rapid {
@@ -563,9 +566,6 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 	}
 	c.rep.Changes = make([]Change, 0, len(c.accs))
 	q := &r.Rapid
-	if in.Kind == fsi.Rapid {
-		startRapid = make(map[int]int, len(c.accs))
-	}
 	for i, k := range c.rowAcc {
 		if k == 0 {
 			continue
@@ -583,8 +583,8 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 			ch.Previous = row.Rating(in.Kind)
 		}
 		ch.New = ch.Previous
-		if startRapid != nil && i < c.startLen {
-			startRapid[i] = row.EloRapid
+		if in.Kind == fsi.Rapid && i < c.startLen {
+			a.rapidInForce = row.EloRapid
 		}
 		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
 		// 2200 at the start of a period, whatever its origin (the list
@@ -608,7 +608,19 @@ func (c *closer) newRatings() (startRapid map[int]int) {
 		}
 		c.rep.Changes = push(c.rep.Changes, ch)
 	}
-	return startRapid
+}
+
+// rapidInForce is row i's Elo Rapid on the list in force (the rows
+// after startLen had none), for closeRapid once newRatings has run: a
+// row without a change still holds it.
+func (c *closer) rapidInForce(i int) int {
+	if i >= c.startLen {
+		return 0
+	}
+	if k := c.rowAcc[i]; k > 0 {
+		return c.accs[k-1].rapidInForce
+	}
+	return c.list.Rows[i].EloRapid
 }
 
 // noteAdded notes the players the period added to the list.

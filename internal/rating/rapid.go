@@ -10,21 +10,18 @@ import (
 )
 
 // closeRapid ends a rapid close row by row: removal, K lock, categories.
-// The rows before startLen were on the list in force, with the Elo Rapid
-// of startRapid when the close changed it.
-func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, startRapid map[int]int) {
+// The rows before startLen were on the list in force, row i with the Elo
+// Rapid inForce(i).
+func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, inForce func(i int) int) {
 	list := w.list
 	counts := make([]int, len(in.Settings.Rapid.Categories))
 	for i := range list.Rows {
 		if list.Rows[i].EloRapid != 0 {
-			inForce := 0
+			before := 0
 			if i < startLen {
-				inForce = list.Rows[i].EloRapid
-				if v, ok := startRapid[i]; ok {
-					inForce = v
-				}
+				before = inForce(i)
 			}
-			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], inForce)
+			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], before)
 		}
 		w.flush(i, &st[i])
 	}

@@ -1,6 +1,8 @@
 package registers
 
 import (
+	"bytes"
+	"encoding/csv"
 	"slices"
 	"strings"
 	"testing"
@@ -102,6 +104,24 @@ func FuzzScanPlain(f *testing.F) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// FuzzAppendCSV checks that the players' register is written as
+// encoding/csv writes it.
+func FuzzAppendCSV(f *testing.F) {
+	for _, s := range []string{"a", "", "\\.", " x", "a,b", "q\"q", "l\nl", "c\r\nd", "\u00a0n", "é"} {
+		f.Add(s, "x")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		rec := []string{a, b, "", a + b}
+		var want bytes.Buffer
+		cw := csv.NewWriter(&want)
+		cw.Write(rec)
+		cw.Flush()
+		if got := appendCSV(nil, rec); string(got) != want.String() {
+			t.Fatalf("%q: wrote %q, encoding/csv %q", rec, got, want.String())
 		}
 	})
 }

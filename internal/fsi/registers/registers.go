@@ -589,19 +589,17 @@ func WritePlayers(w io.Writer, ps *Players) error {
 // cell (row i, column h, v its Extra value), when not nil: the rating
 // stage writes its state from its typed form.
 func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) string) error {
-	cw := csv.NewWriter(w)
 	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
-	if err := cw.Write(header); err != nil {
-		return err
-	}
 	itoa := func(n int) string {
 		if n == 0 {
 			return ""
 		}
 		return strconv.Itoa(n)
 	}
-	// One record for every row: a list of a million rows allocated a
-	// record each.
+	// The lines are put together in buf and written 64 KiB at a time,
+	// with one record for every row (a list of a million rows allocated
+	// a record each, and encoding/csv wrote it a field at a time).
+	buf := appendCSV(make([]byte, 0, 80<<10), header)
 	rec := make([]string, 0, len(PlayerColumns)+len(ps.ExtraHeader))
 	for i := range ps.Rows {
 		p := &ps.Rows[i]
@@ -613,19 +611,77 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
 			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
 		for _, h := range ps.ExtraHeader {
-			v := p.Extra[h]
+			v := ""
+			if p.Extra != nil {
+				v = p.Extra[h]
+			}
 			if cell != nil {
 				v = cell(i, h, v)
 			}
 			rec = append(rec, v)
 		}
 		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
-		if err := cw.Write(safecsv.Row(rec)); err != nil {
-			return err
+		buf = appendCSV(buf, safecsv.Row(rec))
+		if len(buf) >= 64<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	_, err := w.Write(buf)
+	return err
+}
+
+// appendCSV appends rec to buf as one line of CSV, ',' separated,
+// exactly as encoding/csv's Writer writes it (a field quoted when it
+// holds a comma, a quote, a line break, starts with a space or is \.).
+func appendCSV(buf []byte, rec []string) []byte {
+	for n, field := range rec {
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		if !needsQuotes(field) {
+			buf = append(buf, field...)
+			continue
+		}
+		buf = append(buf, '"')
+		for len(field) > 0 {
+			i := strings.IndexAny(field, "\"\r\n")
+			if i < 0 {
+				i = len(field)
+			}
+			buf = append(buf, field[:i]...)
+			field = field[i:]
+			if len(field) > 0 {
+				if field[0] == '"' {
+					buf = append(buf, '"', '"')
+				} else {
+					buf = append(buf, field[0])
+				}
+				field = field[1:]
+			}
+		}
+		buf = append(buf, '"')
+	}
+	return append(buf, '\n')
+}
+
+// needsQuotes is encoding/csv's test of a field to quote, for ','.
+func needsQuotes(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` {
+		return true
+	}
+	for i := 0; i < len(field); i++ {
+		if c := field[i]; c == '\n' || c == '\r' || c == '"' || c == ',' {
+			return true
+		}
+	}
+	r1, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r1)
 }
 
 // Set is the registers a check runs against; any may be nil when not
