@@ -573,7 +573,7 @@ func (c *closer) newRatings() {
 		a := &c.accs[k-1]
 		row := &c.list.Rows[i]
 		if a.played {
-			if old := last(&c.st[i]); old.d.Before(a.last) {
+			if old := last(&c.st[i]); old.date().Before(a.last) {
 				c.st[i].setLast(lastCol, a.last)
 			}
 		}

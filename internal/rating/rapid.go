@@ -34,7 +34,7 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	issue := in.Period.Issue
 	// RAPID 6.9: no tournament in the last RemovalYears calendar
 	// years.
-	if last, known := rs.lastRapid.d, rs.lastRapid.ok; known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
+	if last, known := rs.lastRapid.date(), rs.lastRapid.ok; known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
 		rep.Removed = push(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
 		// regs §4b: removed entirely, rating, K lock and category; he

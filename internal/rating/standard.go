@@ -79,7 +79,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		}
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
-		last, known := rs.lastStandard.d, rs.lastStandard.ok
+		last, known := rs.lastStandard.date(), rs.lastStandard.ok
 		merit, fide := row.Merit()
 		switch {
 		case merit == 0:
