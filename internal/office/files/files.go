@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -77,7 +78,13 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	}
 	// The register is read while the files are.
 	closed, warnings, err := closeRead(c, dates, func() (*rating.Closing, error) {
+		// Reading the register makes almost no garbage, only rows that
+		// stay: a collection meanwhile marks them for nothing (one cost
+		// seconds of CPU at a million rows, issue 31). The readers of
+		// the files meanwhile hold a few files at a time.
+		gc := debug.SetGCPercent(-1)
 		list, err := LoadPlayers(c.Players)
+		debug.SetGCPercent(gc)
 		if err != nil {
 			return nil, err
 		}
