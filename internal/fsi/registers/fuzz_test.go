@@ -91,7 +91,9 @@ func FuzzScanPlain(f *testing.F) {
 		}
 		for _, comma := range []byte{',', ';'} {
 			for _, reuse := range []bool{false, true} {
-				got, gh, gerr := read(func(tb *Table, row func([]string, int)) error { return scanPlain([]byte(s), comma, tb, reuse, row) })
+				got, gh, gerr := read(func(tb *Table, row func([]string, int)) error {
+					return scanPlain([]byte(s), comma, tb, reuse, reuse, row)
+				})
 				want, wh, werr := read(func(tb *Table, row func([]string, int)) error {
 					return scanQuoted([]byte(s), rune(comma), tb, reuse, row)
 				})

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"omologa/internal/fsi"
 	"omologa/internal/platform/safecsv"
@@ -194,7 +195,7 @@ func ReadTable(file string, data []byte) (*Table, error) {
 	if n := bytes.Count(data, []byte("\n")); n > 0 {
 		t.Rows, t.Lines = make([][]string, 0, n), make([]int, 0, n)
 	}
-	err := scanTable(file, data, t, false, func(rec []string, line int) {
+	err := scanTable(file, data, t, false, false, func(rec []string, line int) {
 		t.Rows = append(t.Rows, rec)
 		t.Lines = append(t.Lines, line)
 	})
@@ -208,7 +209,10 @@ func ReadTable(file string, data []byte) (*Table, error) {
 // and columns) and gives each record after the header to row, in turn,
 // so that a caller converting the records need not hold them all;
 // errors are ReadTable's.
-func scanTable(file string, data []byte, t *Table, reuse bool, row func(rec []string, line int)) error {
+//
+// With own, the fields are parts of data itself: the caller has handed
+// it over and never changes it (ReadPlayersOwned).
+func scanTable(file string, data []byte, t *Table, reuse, own bool, row func(rec []string, line int)) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
 		return &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
@@ -220,7 +224,7 @@ func scanTable(file string, data []byte, t *Table, reuse bool, row func(rec []st
 	}
 	t.File, t.col = file, map[string]int{}
 	if bytes.IndexByte(data, '"') < 0 && bytes.IndexByte(data, '\r') < 0 {
-		return scanPlain(data, byte(comma), t, reuse, row)
+		return scanPlain(data, byte(comma), t, reuse, own, row)
 	}
 	return scanQuoted(data, comma, t, reuse, row)
 }
@@ -285,8 +289,13 @@ func (t *Table) headed() error {
 // skipped), a line a record: the file is made a string once and the
 // fields are parts of it, where encoding/csv allocated a string a
 // record (a register of a million players, issue 31).
-func scanPlain(data []byte, comma byte, t *Table, reuse bool, row func(rec []string, line int)) error {
-	text := string(data)
+func scanPlain(data []byte, comma byte, t *Table, reuse, own bool, row func(rec []string, line int)) error {
+	var text string
+	if own {
+		text = unsafe.String(unsafe.SliceData(data), len(data))
+	} else {
+		text = string(data)
+	}
 	var rec []string
 	for line := 1; len(text) > 0; line++ {
 		l, rest, _ := strings.Cut(text, "\n")
@@ -393,7 +402,17 @@ func (t *Table) fideID(row int, seen map[string]int) (string, error) {
 }
 
 // ReadPlayers reads a players' register.
-func ReadPlayers(file string, data []byte) (*Players, error) {
+func ReadPlayers(file string, data []byte) (*Players, error) { return readPlayers(file, data, false) }
+
+// ReadPlayersOwned is ReadPlayers of data handed over to the register,
+// which keeps parts of it as its rows' text instead of a copy: the caller
+// never changes data again (a file read for the register alone; a
+// million players' file is 73 MB, issue 31).
+func ReadPlayersOwned(file string, data []byte) (*Players, error) {
+	return readPlayers(file, data, true)
+}
+
+func readPlayers(file string, data []byte, own bool) (*Players, error) {
 	// Each record becomes a row as it is read (t holds only the record
 	// at hand, as row 0): a register of a million players costs its
 	// rows, not its records as well (FIDE's month, issue 31).
@@ -419,7 +438,7 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 	// Sized once and filled in place: a register of tens of thousands of
 	// players costs its rows, not the doublings of a growing slice nor a
 	// copy of each row (the daemon's peak memory, issue 13).
-	err := scanTable(file, data, t, true, func(rec []string, line int) {
+	err := scanTable(file, data, t, true, own, func(rec []string, line int) {
 		if !started {
 			start(bytes.Count(data, []byte("\n")))
 		}

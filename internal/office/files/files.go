@@ -243,7 +243,7 @@ func LoadPlayers(path string) (*registers.Players, error) {
 	if err != nil {
 		return nil, fmt.Errorf("players register: %w", err)
 	}
-	return registers.ReadPlayers(path, data)
+	return registers.ReadPlayersOwned(path, data)
 }
 
 // ReadTournament reads a result file; the reader's diagnostics of
