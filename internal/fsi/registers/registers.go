@@ -179,6 +179,9 @@ func readPlayers(file string, data []byte, own bool) (*Players, error) {
 		cols = columnsOf(t, ps.ExtraHeader)
 		ps.Rows = make([]Player, 0, rows)
 	}
+	if done, out, err := readPlayersOnCores(file, data, own, t, ps, start, &cols); done {
+		return out, err
+	}
 	// Sized once and filled in place: a register of tens of thousands of
 	// players costs its rows, not the doublings of a growing slice nor a
 	// copy of each row (the daemon's peak memory, issue 13).
@@ -245,17 +248,23 @@ func columnsOf(t *Table, extra []string) playerColumns {
 
 // readPlayer appends the player of t's row 0 to ps, with what is wrong
 // in it.
-func readPlayer(t *Table, cols *playerColumns, ps *Players) (errs []error) {
+func readPlayer(t *Table, cols *playerColumns, ps *Players) []error {
+	ps.Rows = append(ps.Rows, Player{})
+	return readPlayerInto(t, cols, ps.ExtraHeader, &ps.Rows[len(ps.Rows)-1])
+}
+
+// readPlayerInto reads the player of t's row 0 into p (zero), with what
+// is wrong in it; extra are the register's extra columns.
+func readPlayerInto(t *Table, cols *playerColumns, extra []string, p *Player) (errs []error) {
 	const i = 0
 	file := t.File
 	get := func(k int) string { return t.cell(i, cols.std[k]) }
-	ps.Rows = append(ps.Rows, Player{
+	*p = Player{
 		FSIID: get(pcFSIID), FideID: get(pcFideID),
 		Surname: get(pcSurname), Name: get(pcName), Sex: strings.ToUpper(get(pcSex)),
 		Federation: get(pcFederation), Province: get(pcProvince), Club: get(pcClub),
 		Category: strings.ToUpper(get(pcCategory)), Line: t.Lines[i],
-	})
-	p := &ps.Rows[len(ps.Rows)-1]
+	}
 	if p.Category != "" && !fsi.IsCategory(p.Category) {
 		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
 	}
@@ -279,7 +288,7 @@ func readPlayer(t *Table, cols *playerColumns, ps *Players) (errs []error) {
 	default:
 		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
 	}
-	for x, h := range ps.ExtraHeader {
+	for x, h := range extra {
 		if v := t.cell(i, cols.extra[x]); v != "" {
 			if p.Extra == nil {
 				p.Extra = map[string]string{}

@@ -80,9 +80,24 @@ func ReadTable(file string, data []byte) (*Table, error) {
 // With own, the fields are parts of data itself: the caller has handed
 // it over and never changes it (ReadPlayersOwned).
 func scanTable(file string, data []byte, t *Table, reuse, own bool, row func(rec []string, line int)) error {
+	data, comma, plain, err := openTable(file, data, t)
+	if err != nil {
+		return err
+	}
+	if plain {
+		return scanPlain(data, byte(comma), t, reuse, own, row)
+	}
+	return scanQuoted(data, comma, t, reuse, row)
+}
+
+// openTable is what scanTable knows of a file before its records: the
+// data after a BOM, checked UTF-8, its separator (',' or ';', as the
+// first line says) and whether it is plain (no quotes, no carriage
+// returns: scanPlain reads it); t gets its File and empty columns.
+func openTable(file string, data []byte, t *Table) ([]byte, rune, bool, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
-		return &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
+		return nil, 0, false, &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
 	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
 	comma := ','
@@ -90,10 +105,7 @@ func scanTable(file string, data []byte, t *Table, reuse, own bool, row func(rec
 		comma = ';'
 	}
 	t.File, t.col = file, map[string]int{}
-	if bytes.IndexByte(data, '"') < 0 && bytes.IndexByte(data, '\r') < 0 {
-		return scanPlain(data, byte(comma), t, reuse, own, row)
-	}
-	return scanQuoted(data, comma, t, reuse, row)
+	return data, comma, bytes.IndexByte(data, '"') < 0 && bytes.IndexByte(data, '\r') < 0, nil
 }
 
 // scanQuoted reads a file through encoding/csv (quoted fields, CRLF).
@@ -157,16 +169,33 @@ func (t *Table) headed() error {
 // fields are parts of it, where encoding/csv allocated a string a
 // record (a register of a million players, issue 31).
 func scanPlain(data []byte, comma byte, t *Table, reuse, own bool, row func(rec []string, line int)) error {
-	var text string
+	plainLines(textOf(data, own), 1, comma, reuse, func(rec []string, line int) bool {
+		t.record(rec, line, reuse, row)
+		return true
+	})
+	return t.headed()
+}
+
+// textOf is data as a string: data itself when owned (scanTable's own).
+func textOf(data []byte, own bool) string {
 	if own {
-		text = unsafe.String(unsafe.SliceData(data), len(data))
-	} else {
-		text = string(data)
+		return unsafe.String(unsafe.SliceData(data), len(data))
 	}
+	return string(data)
+}
+
+// plainLines gives each line of text that is not empty, numbered from
+// first, to fn as its fields (split at comma, leading white space
+// trimmed, as encoding/csv's TrimLeadingSpace), until fn returns false;
+// it returns the text after that line and the next line's number. With
+// reuse, the fields come in the same slice each time.
+func plainLines(text string, first int, comma byte, reuse bool, fn func(rec []string, line int) bool) (rest string, next int) {
 	var rec []string
-	for line := 1; len(text) > 0; line++ {
-		l, rest, _ := strings.Cut(text, "\n")
-		text = rest
+	line := first
+	for len(text) > 0 {
+		l, after, _ := strings.Cut(text, "\n")
+		text = after
+		line++
 		if l == "" {
 			continue
 		}
@@ -182,12 +211,14 @@ func scanPlain(data []byte, comma byte, t *Table, reuse, own bool, row func(rec 
 			}
 			l = more
 		}
-		t.record(rec, line, reuse, row)
+		if !fn(rec, line-1) {
+			break
+		}
 		if !reuse {
 			rec = nil
 		}
 	}
-	return t.headed()
+	return text, line
 }
 
 func (t *Table) Get(row int, name string) string {
