@@ -56,7 +56,7 @@ type FileCloseResult struct {
 // the new list to c.Out, in the players' register format so that
 // periods chain.
 func CloseFiles(c FileClose) (*FileCloseResult, error) {
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit(c.Players)))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit(c.Players, c.Files)))
 	cfg, err := LoadRating(c.Rules)
 	if err != nil {
 		return nil, err
@@ -105,22 +105,30 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	return &res, nil
 }
 
-// memoryLimit is the soft memory limit of a close whose list in force
-// is the file players: the list, its state and the report held whole
-// come to about nine times its size at FIDE's scale (a million players,
-// 73 MB, issue 31), and the collector left alone lets garbage grow the
-// heap to twice that before it runs; a limit of twelve times the file
-// (at least 256 MiB) makes it run earlier, never below what the close
-// holds. GOMEMLIMIT, when set, wins.
-func memoryLimit(players string) int64 {
+// memoryLimit is the soft memory limit of a close of the register
+// players and the tournament files: what the close holds whole (the
+// list, its state, the report) comes to about eight times the register's
+// file and once the tournament files at FIDE's scale (a million players,
+// 73 MB, and 60 MB of files, issue 31), and the collector left alone
+// lets garbage grow the heap to twice that before it runs; a limit of
+// ten times the register and three times the files (at least 256 MiB)
+// makes it run earlier, above what the close holds. GOMEMLIMIT, when
+// set, wins.
+func memoryLimit(players string, trfs []string) int64 {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return debug.SetMemoryLimit(-1)
 	}
-	var size int64
-	if fi, err := os.Stat(players); err == nil {
-		size = fi.Size()
+	size := func(path string) int64 {
+		if fi, err := os.Stat(path); err == nil {
+			return fi.Size()
+		}
+		return 0
 	}
-	return max(256<<20, 12*size)
+	limit := 10 * size(players)
+	for _, f := range trfs {
+		limit += 3 * size(f)
+	}
+	return max(256<<20, limit)
 }
 
 // writeList writes the new list to path through a buffer, not whole in
