@@ -97,7 +97,7 @@ FUZZ_TARGETS := \
 	./internal/config:FuzzParse ./internal/homologation/rules:FuzzParse \
 	./internal/rating:FuzzParseDate ./internal/rating:FuzzBands ./internal/rating:FuzzParseRating \
 	./internal/rating:FuzzReadReceived ./internal/tournament/decimal:FuzzPoints \
-	./internal/fsi/registers:FuzzMatch ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
+	./internal/fsi/registers:FuzzMatch ./internal/fsi/registers:FuzzScanPlain ./internal/fsi/registers:FuzzAppendCSV ./internal/intake/email:FuzzAuthenticate ./internal/rating:FuzzRateOverrides \
 	./internal/intake/ingest:FuzzParseReceivedAt ./internal/office:FuzzDecideOps \
 	./internal/fsi/registers:FuzzReadArbiters ./internal/platform/safecsv:FuzzRoundTrip ./internal/platform/termsafe:FuzzWriter \
 	./internal/intake/statement:FuzzParse \

@@ -50,10 +50,9 @@ func runGen(c *call) int {
 		return c.bad("--start %q: not a date YYYY-MM-DD", *start)
 	}
 	sc.Start = tournament.NewDate(day.Year(), day.Month(), day.Day())
-	s := synth.Generate(sc)
-	bar := newProgress(c.stderr, "writing", len(s.Tournaments))
+	bar := newProgress(c.stderr, "writing", sc.Tournaments)
 	defer bar.Done()
-	out, err := s.Write(*dir, func() { bar.Add(1) })
+	out, err := synth.GenerateTo(sc, *dir, func() { bar.Add(1) })
 	bar.Done()
 	if err != nil {
 		return c.fail(err)

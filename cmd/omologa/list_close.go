@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"omologa/internal/office/files"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -83,21 +84,30 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	if len(r.Changes) > 0 {
 		fmt.Fprintln(tw, "fsi_id\tname\tprevious\tused\tsum\treached\tnew\tper tournament\tarticles")
 	}
+	// One line built and written at a time, not through fmt: the table
+	// has a line for every player who played (issue 31).
+	var line []byte
 	for _, c := range r.Changes {
-		var per []string
-		for _, v := range c.Variations {
-			s := fmt.Sprintf("%s %s", v.Name, signed(v.Applied))
-			if len(v.Articles) > 0 {
-				s += " [" + strings.Join(v.Articles, ",") + "]"
-			}
-			per = append(per, s)
-		}
-		reached := ""
+		line = append(line[:0], c.FSIID...)
+		line = append(append(append(line, '\t'), c.Name...), '\t')
+		line = append(strconv.AppendInt(line, int64(c.Previous), 10), '\t')
+		line = append(append(strconv.AppendInt(line, int64(c.Used), 10), ' '), c.Source...)
+		line = append(append(append(line, '\t'), signed(c.Sum)...), '\t')
 		if c.Rated {
-			reached = fmt.Sprint(c.Reached)
+			line = strconv.AppendInt(line, int64(c.Reached), 10)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d %s\t%s\t%s\t%d\t%s\t%s\n", c.FSIID, c.Name, c.Previous, c.Used, c.Source,
-			signed(c.Sum), reached, c.New, strings.Join(per, "; "), strings.Join(c.Articles, " "))
+		line = append(strconv.AppendInt(append(line, '\t'), int64(c.New), 10), '\t')
+		for i, v := range c.Variations {
+			if i > 0 {
+				line = append(line, "; "...)
+			}
+			line = append(append(append(line, v.Name...), ' '), signed(v.Applied)...)
+			if len(v.Articles) > 0 {
+				line = append(append(append(line, " ["...), strings.Join(v.Articles, ",")...), ']')
+			}
+		}
+		line = append(append(append(line, '\t'), strings.Join(c.Articles, " ")...), '\n')
+		tw.Write(line)
 	}
 	tw.Flush()
 	section := func(title string, notes []rating.PlayerNote) {
@@ -105,12 +115,13 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 			return
 		}
 		fmt.Fprintf(w, "\n%s:\n", title)
+		// Strings, not fmt: a million lines at FIDE's scale (issue 31).
 		for _, n := range notes {
-			fmt.Fprintf(w, "  %s %s: %s", n.FSIID, n.Name, n.Reason)
+			put(w, "  ", n.FSIID, " ", n.Name, ": ", n.Reason)
 			if n.Article != "" {
-				fmt.Fprintf(w, " (%s)", n.Article)
+				put(w, " (", n.Article, ")")
 			}
-			fmt.Fprintln(w)
+			put(w, "\n")
 		}
 	}
 	cats := func(title string, cs []rating.CategoryChange) {
@@ -123,7 +134,7 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 			if from == "" {
 				from = "-"
 			}
-			fmt.Fprintf(w, "  %s %s: %s → %s at %d (%s)\n", c.FSIID, c.Name, from, c.To, c.Rating, c.Article)
+			put(w, "  ", c.FSIID, " ", c.Name, ": ", from, " → ", c.To, " at ", strconv.Itoa(c.Rating), " (", c.Article, ")\n")
 		}
 	}
 	cats("promotions", r.Promotions)
@@ -136,4 +147,11 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	section("re-entered", r.Reentered)
 	section("K locked", r.KLocked)
 	section("round-robin withdrawals awaiting the office's decision (omologa decide)", r.Undecided)
+}
+
+// put writes the strings in turn (w is buffered).
+func put(w io.Writer, ss ...string) {
+	for _, s := range ss {
+		io.WriteString(w, s)
+	}
 }

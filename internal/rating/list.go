@@ -27,6 +27,9 @@ type List struct {
 	ix     *Index
 	ixOf   *registers.Players
 	ixRows int
+	// lean: the state columns a close changed are in st only, marked
+	// dirty, not in the rows' Extra (Close.Lean).
+	lean bool
 }
 
 // ReadList reads a list in force from its CSV (the players' register
@@ -63,7 +66,23 @@ func (l *List) readNew() {
 // WriteCSV writes the list in the players' register format with the
 // state columns: the edge back to text, for a file or the store.
 func (l *List) WriteCSV(w io.Writer) error {
-	return registers.WritePlayers(w, l.Players)
+	if !l.lean {
+		return registers.WritePlayers(w, l.Players)
+	}
+	return registers.WritePlayersWith(w, l.Players, l.cell)
+}
+
+// cell is the text of a lean list's extra column h in row i, whose
+// Extra holds v: the typed state's when the close changed the column
+// (what writer.flush would have put in Extra), v otherwise.
+func (l *List) cell(i int, h, v string) string {
+	if i >= len(l.st) || l.st[i].dirty == 0 {
+		return v
+	}
+	if c := stateIndex(h); c >= 0 && l.st[i].dirty&(1<<c) != 0 {
+		return l.st[i].column(c)
+	}
+	return v
 }
 
 // clone copies the list for a close that leaves it unchanged: the rows
@@ -90,10 +109,15 @@ func cloneList(l *registers.Players) *registers.Players {
 type writer struct {
 	list  *registers.Players
 	owned []bool // the row's Extra map belongs to the new list
+	// lean: the changes stay in the typed state (Close.Lean).
+	lean bool
 }
 
 // flush writes the changed state columns of row i.
 func (w *writer) flush(i int, rs *rowState) {
+	if w.lean {
+		return
+	}
 	for c, d := 0, rs.dirty; d != 0; c, d = c+1, d>>1 {
 		if d&1 != 0 {
 			w.set(i, StateColumns[c], rs.column(c))

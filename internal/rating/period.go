@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"omologa/internal/fsi"
@@ -47,6 +46,13 @@ type Close struct {
 	// force (the command, which reads it from a file; the list run,
 	// which reads it from the store; a season re-rated in a row).
 	InPlace bool
+	// Lean keeps the new list's state in its typed form only: the rows'
+	// Extra maps are left as read, and Result.Next.WriteCSV writes the
+	// state columns from the typed state, the same text. For a caller
+	// that reads nothing of the new list but its CSV and the report
+	// (the close of files: a map of state columns for each of a million
+	// rows was a third of the memory of FIDE's month, issue 31).
+	Lean bool
 	// Corrections are differences carried into the period from
 	// tournaments rated in earlier, closed lists and changed since (a
 	// new version in force, a revocation, an office decision): each is
@@ -190,6 +196,9 @@ type acc struct {
 	// withdrew: an unjustified withdrawal in one of the period's
 	// tournaments (RTF 7.5.3).
 	withdrew bool
+	// rapidInForce: the player's Elo Rapid on the list in force, kept by
+	// newRatings before it writes the new one.
+	rapidInForce int
 }
 
 // ClosePeriod closes a list period: the period's tournaments are rated
@@ -269,13 +278,13 @@ func (c *closer) finish() *Result {
 	in := c.in
 	c.carryCorrections()
 	c.groupVariations()
-	startRapid := c.newRatings()
+	c.newRatings()
 	c.noteAdded()
 	noPromotion := c.withdrawalsBlockPromotion()
 	if in.Kind == fsi.Standard {
 		closeStandard(c.w, c.st, in, &c.rep, noPromotion)
 	} else {
-		closeRapid(c.w, c.st, in, &c.rep, noPromotion, c.startLen, startRapid)
+		closeRapid(c.w, c.st, in, &c.rep, noPromotion, c.startLen, c.rapidInForce)
 	}
 	return c.result()
 }
@@ -362,7 +371,7 @@ func newCloser(in Close, entries int) *closer {
 	list := from.Players
 	startLen := len(list.Rows)
 	c := &closer{in: in, r: r, list: list, startLen: startLen, opts: OptionsFor(in.Kind, r), st: from.st,
-		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows))}}
+		w: &writer{list: list, owned: make([]bool, startLen, cap(list.Rows)), lean: in.Lean}}
 	if in.InPlace {
 		for i := range c.w.owned {
 			c.w.owned[i] = true
@@ -386,7 +395,7 @@ func newCloser(in Close, entries int) *closer {
 
 // openAcc gives a row seen for the first time its accumulator.
 func (c *closer) openAcc(row int) int32 {
-	c.accs = append(c.accs, acc{})
+	c.accs = push(c.accs, acc{})
 	c.rowAcc[row] = int32(len(c.accs))
 	return c.rowAcc[row]
 }
@@ -394,8 +403,8 @@ func (c *closer) openAcc(row int) int32 {
 // addVariation records a variation for the accumulator k (0-based).
 func (c *closer) addVariation(k int32, v Variation) {
 	c.accs[k].nvars++
-	c.vars = append(c.vars, v)
-	c.varAcc = append(c.varAcc, k)
+	c.vars = push(c.vars, v)
+	c.varAcc = push(c.varAcc, k)
 }
 
 // rate rates one tournament of the period against the frozen list, or
@@ -403,7 +412,7 @@ func (c *closer) addVariation(k int32, v Variation) {
 func (c *closer) rate(rc Received) {
 	in, r := c.in, c.r
 	if !in.Period.Contains(rc.Received) {
-		c.rep.Excluded = append(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
+		c.rep.Excluded = push(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
 			Period: r.Schedule(in.Kind).ForReceipt(rc.Received).Label})
 		return
 	}
@@ -441,7 +450,7 @@ func (c *closer) rate(rc Received) {
 		a.withdrew = a.withdrew || l.Withdrew
 		if l.Undecided {
 			pr := &c.list.Rows[row]
-			c.rep.Undecided = append(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+			c.rep.Undecided = push(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
 				Reason:  tname + ": withdrew from a round robin, no office decision: nothing zeroed",
 				Article: "FIDE-GR 6.6; RTF 7.5.3"})
 		}
@@ -451,7 +460,7 @@ func (c *closer) rate(rc Received) {
 			c.addNorm(row, tname, l.Norm)
 		}
 	}
-	c.rep.Tournaments = append(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: tname,
+	c.rep.Tournaments = push(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: tname,
 		Received: rc.Received, Players: len(t.Players), Games: games / 2})
 }
 
@@ -494,181 +503,7 @@ func (c *closer) seedPlayers(rc Received) {
 func (c *closer) addNorm(row int, tournamentName string, n *Norm) {
 	pr := &c.list.Rows[row]
 	c.st[row].addNorm(n.Start, n.Long)
-	c.rep.Norms = append(c.rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
+	c.rep.Norms = push(c.rep.Norms, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
 		Reason:  fmt.Sprintf("%s: %g/%d against %d (needed %g)", tournamentName, n.Score, n.Played, n.Average, n.Needed),
 		Article: map[bool]string{true: "RTF 4.4.1.5.1", false: "RTF 4.4.1.5.2"}[n.Long]})
-}
-
-// carryCorrections carries the corrections of earlier lists, after the
-// period's tournaments: a player seen only here keeps his rating in
-// force as the one used.
-func (c *closer) carryCorrections() {
-	for _, cr := range c.in.Corrections {
-		row := -1
-		if cr.FSIID != "" {
-			row = c.ix.Find(&tournament.Player{NationalID: cr.FSIID, Name: cr.Name})
-		}
-		if row < 0 || row >= c.startLen {
-			c.rep.Corrections = append(c.rep.Corrections, cr)
-			continue
-		}
-		cr.Applied = true
-		c.rep.Corrections = append(c.rep.Corrections, cr)
-		k := c.rowAcc[row]
-		if k == 0 {
-			k = c.openAcc(row)
-			v := c.list.Rows[row].Rating(c.in.Kind)
-			c.accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
-		}
-		a := &c.accs[k-1]
-		a.sum += cr.Delta
-		a.corrected = true
-		c.addVariation(k-1, Variation{File: ArtCorrection, Name: cr.Tournament, Applied: cr.Delta, Delta: cr.Delta,
-			Articles: []string{"correzione: " + cr.Reason + " (lista " + cr.List + ")"}})
-	}
-}
-
-// groupVariations puts each player's variations, in the order of the
-// tournaments, in one array.
-func (c *closer) groupVariations() {
-	c.off = make([]int32, len(c.accs)+1)
-	for k := range c.accs {
-		c.off[k+1] = c.off[k] + c.accs[k].nvars
-	}
-	c.grouped = make([]Variation, len(c.vars))
-	next := slices.Clone(c.off[:len(c.accs)])
-	for j, k := range c.varAcc {
-		c.grouped[next[k]] = c.vars[j]
-		next[k]++
-	}
-	c.vars, c.varAcc = nil, nil
-}
-
-// newRatings writes each player's new rating (RTF 4.3.3, 4.4.2; RAPID
-// 7.3) and his change; it returns, for the rapid list, the Elo Rapid in
-// force of the rows it changes (RAPID 8.3: the list in force is a period
-// held).
-func (c *closer) newRatings() (startRapid map[int]int) {
-	in, r := c.in, c.r
-	lastCol, last := stLastStandard, func(s *rowState) day { return s.lastStandard }
-	if in.Kind == fsi.Rapid {
-		lastCol, last = stLastRapid, func(s *rowState) day { return s.lastRapid }
-	}
-	c.rep.Changes = make([]Change, 0, len(c.accs))
-	q := &r.Rapid
-	if in.Kind == fsi.Rapid {
-		startRapid = make(map[int]int, len(c.accs))
-	}
-	for i, k := range c.rowAcc {
-		if k == 0 {
-			continue
-		}
-		a := &c.accs[k-1]
-		row := &c.list.Rows[i]
-		if a.played {
-			if old := last(&c.st[i]); old.d.Before(a.last) {
-				c.st[i].setLast(lastCol, a.last)
-			}
-		}
-		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
-			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1]:c.off[k]:c.off[k]]}
-		if i < c.startLen {
-			ch.Previous = row.Rating(in.Kind)
-		}
-		ch.New = ch.Previous
-		if startRapid != nil && i < c.startLen {
-			startRapid[i] = row.EloRapid
-		}
-		// RAPID 7.3, regs §4b: the K lock starts whenever a player holds
-		// 2200 at the start of a period, whatever its origin (the list
-		// in force, a RAPID 6.1 entry rating).
-		if in.Kind == fsi.Rapid && q.KLock && !row.RapidK20 && a.seed.Rated && a.played && a.seed.Rating >= q.KHighFrom {
-			row.RapidK20 = true
-			c.rep.KLocked = append(c.rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
-				Reason: fmt.Sprintf("started the period at %d (%s): K %d from now on", a.seed.Rating, a.seed.Source, q.KHigh), Article: "RAPID 7.3"})
-		}
-		if a.seed.Rated && (a.played || a.corrected) {
-			ch.Reached = Round(a.seed.Rating, a.sum)
-			ch.New = ch.Reached
-			if in.Kind == fsi.Standard && r.Standard.Cap > 0 && slices.Contains(r.Standard.CapCategories, a.seed.Category) {
-				limit := max(r.Standard.Cap, a.seed.Rating)
-				if ch.New > limit {
-					ch.New = limit
-					ch.Articles = append(ch.Articles, "RTF 4.4.2")
-				}
-			}
-			row.SetRating(in.Kind, ch.New)
-		}
-		c.rep.Changes = append(c.rep.Changes, ch)
-	}
-	return startRapid
-}
-
-// noteAdded notes the players the period added to the list.
-func (c *closer) noteAdded() {
-	for i := c.startLen; i < len(c.list.Rows); i++ {
-		row := &c.list.Rows[i]
-		a := &c.accs[c.rowAcc[i]-1]
-		reason := "first rated tournament, entered at " + strconv.Itoa(a.seed.Rating) + " (" + a.seed.Source + ")"
-		if !a.played {
-			reason = "in a tournament without a game played: no rating yet"
-		}
-		c.rep.Added = append(c.rep.Added, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason})
-	}
-}
-
-// withdrawalsBlockPromotion marks the rows whose unjustified withdrawal
-// loses the promotion (RTF 7.5.3).
-func (c *closer) withdrawalsBlockPromotion() []bool {
-	noPromotion := make([]bool, len(c.list.Rows))
-	if c.opts.Withdrawal.BlocksPromotion {
-		for i, k := range c.rowAcc {
-			noPromotion[i] = k > 0 && c.accs[k-1].withdrew
-		}
-	}
-	return noPromotion
-}
-
-// result names the state columns in the new list's header and hands the
-// new list on with its state (in place, with its index too).
-func (c *closer) result() *Result {
-	for _, col := range StateColumns {
-		if !slices.Contains(c.list.ExtraHeader, col) {
-			c.list.ExtraHeader = append(c.list.ExtraHeader, col)
-		}
-	}
-	next := &List{Players: c.list, st: c.st}
-	if c.in.InPlace {
-		next.ix, next.ixOf, next.ixRows = c.ix, c.list, len(c.list.Rows)
-	}
-	return &Result{List: c.list, Report: c.rep, Next: next}
-}
-
-func fullName(row *registers.Player) string {
-	if row.Name == "" {
-		return row.Surname
-	}
-	return row.Surname + " " + row.Name
-}
-
-// newRow is the list row of a player first seen in a tournament.
-func newRow(p *tournament.Player) registers.Player {
-	surname, name, ok := strings.Cut(p.Name, ",")
-	if !ok {
-		surname, name = p.Name, ""
-	}
-	fed := p.Federation
-	if fed == "" {
-		fed = p.NationalFed
-	}
-	cat := p.Category
-	if !fsi.IsCategory(cat) {
-		cat = "NC"
-	}
-	// Copies: the tournament's strings are parts of its file's text,
-	// which the list would otherwise keep whole.
-	cl := strings.Clone
-	return registers.Player{FSIID: cl(p.NationalID), FideID: cl(p.FideID), Surname: cl(strings.TrimSpace(surname)),
-		Name: cl(strings.TrimSpace(name)), Sex: cl(strings.ToUpper(p.Sex)), BirthDate: p.BirthDate, Federation: cl(fed),
-		Category: cl(cat)}
 }

@@ -10,21 +10,18 @@ import (
 )
 
 // closeRapid ends a rapid close row by row: removal, K lock, categories.
-// The rows before startLen were on the list in force, with the Elo Rapid
-// of startRapid when the close changed it.
-func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, startRapid map[int]int) {
+// The rows before startLen were on the list in force, row i with the Elo
+// Rapid inForce(i).
+func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, inForce func(i int) int) {
 	list := w.list
 	counts := make([]int, len(in.Settings.Rapid.Categories))
 	for i := range list.Rows {
 		if list.Rows[i].EloRapid != 0 {
-			inForce := 0
+			before := 0
 			if i < startLen {
-				inForce = list.Rows[i].EloRapid
-				if v, ok := startRapid[i]; ok {
-					inForce = v
-				}
+				before = inForce(i)
 			}
-			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], inForce)
+			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], before)
 		}
 		w.flush(i, &st[i])
 	}
@@ -37,8 +34,8 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	issue := in.Period.Issue
 	// RAPID 6.9: no tournament in the last RemovalYears calendar
 	// years.
-	if last, known := rs.lastRapid.d, rs.lastRapid.ok; known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
-		rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+	if last, known := rs.lastRapid.date(), rs.lastRapid.ok; known && q.RemovalYears > 0 && last.Year < issue.Year-q.RemovalYears {
+		rep.Removed = push(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("no rapid tournament since %s: Elo Rapid %d removed", last, row.EloRapid), Article: "RAPID 6.9"})
 		// regs §4b: removed entirely, rating, K lock and category; he
 		// re-enters under RAPID 6.1 like a new player.
@@ -50,7 +47,7 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	// RAPID 7.3: K 20 for ever from 2200.
 	if q.KLock && !row.RapidK20 && row.EloRapid >= q.KHighFrom {
 		row.RapidK20 = true
-		rep.KLocked = append(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+		rep.KLocked = push(rep.KLocked, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 			Reason: fmt.Sprintf("reached %d: K %d from now on", row.EloRapid, q.KHigh), Article: "RAPID 7.3"})
 	}
 	// RAPID 8.3: bands held, category never lowered. Every list counts
@@ -75,10 +72,10 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 	}
 	switch {
 	case best != cur && noPromotion:
-		rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+		rep.Withheld = push(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 			From: cur, To: best, Rating: row.EloRapid, Article: ArtWithdrawal})
 	case best != cur:
-		rep.Categories = append(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+		rep.Categories = push(rep.Categories, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 			From: cur, To: best, Rating: row.EloRapid, Article: "RAPID 8.3"})
 		rs.setRapidCategory(best)
 	}

@@ -39,13 +39,13 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		// RTF 4.2.6: FIDE-rated players leave the Elo Italia list;
 		// players dropped by FIDE come back at the minimum − 1.
 		if s.RemoveFideRated && row.FideStandard > 0 && row.EloItalia > 0 {
-			rep.Removed = append(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			rep.Removed = push(rep.Removed, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("FIDE-rated (%d): Elo Italia %d removed", row.FideStandard, row.EloItalia), Article: "RTF 4.2.6"})
 			row.EloItalia = 0
 		}
 		if s.FideFloor > 0 && row.FideStandard == 0 && row.EloItalia == 0 && fideLast > 0 {
 			row.EloItalia = s.FideFloor - 1
-			rep.Reentered = append(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
+			rep.Reentered = push(rep.Reentered, PlayerNote{FSIID: row.FSIID, Name: fullName(row),
 				Reason: fmt.Sprintf("dropped from the FIDE list: Elo Italia %d", row.EloItalia), Article: "RTF 4.2.6"})
 		}
 		rs.setFideLast(row.FideStandard)
@@ -70,16 +70,16 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 		}
 		switch {
 		case to != cat && noPromotion[i]:
-			rep.Withheld = append(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+			rep.Withheld = push(rep.Withheld, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 				From: cat, To: to, Rating: rt, Article: ArtWithdrawal})
 		case to != cat:
-			rep.Promotions = append(rep.Promotions, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
+			rep.Promotions = push(rep.Promotions, CategoryChange{FSIID: row.FSIID, Name: fullName(row),
 				From: cat, To: to, Rating: rt, Article: article})
 			row.Category = to
 		}
 		// RTF 4.2.9: activity and membership decide who is listed.
 		reason := ""
-		last, known := rs.lastStandard.d, rs.lastStandard.ok
+		last, known := rs.lastStandard.date(), rs.lastStandard.ok
 		merit, fide := row.Merit()
 		switch {
 		case merit == 0:
@@ -101,7 +101,7 @@ func closeStandard(w *writer, st []rowState, in Close, rep *Report, noPromotion 
 			rs.setFlag(stListed, flagNo)
 			rs.setFlag(stListedFide, flagNo)
 			if was != flagNo && merit > 0 {
-				rep.Inactive = append(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
+				rep.Inactive = push(rep.Inactive, PlayerNote{FSIID: row.FSIID, Name: fullName(row), Reason: reason, Article: "RTF 4.2.9"})
 			}
 		}
 		w.flush(i, rs)

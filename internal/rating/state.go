@@ -94,28 +94,42 @@ type rowState struct {
 	// lastStandard, lastRapid: end of the last rated tournament (RTF
 	// 4.2.9, RAPID 6.9).
 	lastStandard, lastRapid day
-	// listed: on the published standard list; listedFide: shown there at
-	// his FIDE rating (RTF 4.2.8).
-	listed, listedFide flag
 	// fideLast: the FIDE standard rating at the last close (written:
 	// the column holds a value).
-	fideLast        int
-	fideLastWritten bool
-	fideGames       int // input: FIDE rated games (RTF 4.4.1.5 a)
-	norms           []norm
-	rapidCategory   string
+	fideLast      int
+	fideGames     int // input: FIDE rated games (RTF 4.4.1.5 a)
+	norms         []norm
+	rapidCategory string
 	// rapidBands: list periods held per band (RAPID 8.3); bandsWritten:
 	// the column holds anything (a list migrated without band history
 	// has none).
-	rapidBands   []bandCount
-	bandsWritten bool
-	dirty        uint16
+	rapidBands []bandCount
+	// listed: on the published standard list; listedFide: shown there at
+	// his FIDE rating (RTF 4.2.8).
+	listed, listedFide flag
+	fideLastWritten    bool
+	bandsWritten       bool
+	dirty              uint16
 }
 
-// day is a date of the state; ok is false when the column holds none.
+// day is a date of the state, packed (a million rows hold two each:
+// FIDE's month, issue 31); ok is false when the column holds none. The
+// date readers give years of at most a few digits and months and days
+// of two.
 type day struct {
-	d  tournament.Date
-	ok bool
+	y     int32
+	m, dd int8
+	ok    bool
+}
+
+// dayOf packs d.
+func dayOf(d tournament.Date, ok bool) day {
+	return day{y: int32(d.Year), m: int8(d.Month), dd: int8(d.Day), ok: ok}
+}
+
+// date is the packed date.
+func (d day) date() tournament.Date {
+	return tournament.Date{Year: int(d.y), Month: time.Month(d.m), Day: int(d.dd)}
 }
 
 // flag is a yes/no column, other for any other text in it.
@@ -153,8 +167,8 @@ func (s *rowState) setLast(c int, d tournament.Date) {
 	if c == stLastRapid {
 		p = &s.lastRapid
 	}
-	if !p.ok || p.d != d {
-		*p = day{d, true}
+	if !p.ok || p.date() != d {
+		*p = dayOf(d, true)
 		s.mark(c)
 	}
 }
@@ -212,9 +226,9 @@ func readState(row *registers.Player) rowState {
 	for k, v := range row.Extra {
 		switch stateIndex(k) {
 		case stLastStandard:
-			s.lastStandard.d, s.lastStandard.ok = parseDate(v)
+			s.lastStandard = dayOf(parseDate(v))
 		case stLastRapid:
-			s.lastRapid.d, s.lastRapid.ok = parseDate(v)
+			s.lastRapid = dayOf(parseDate(v))
 		case stListed:
 			s.listed = readFlag(v, "0")
 		case stListedFide:
@@ -335,7 +349,7 @@ func (d day) text() string {
 	if !d.ok {
 		return ""
 	}
-	return d.d.String()
+	return d.date().String()
 }
 
 func (f flag) text(no string) string {

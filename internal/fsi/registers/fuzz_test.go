@@ -1,8 +1,12 @@
 package registers
 
 import (
+	"bytes"
+	"encoding/csv"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"omologa/internal/tournament"
 )
@@ -60,6 +64,66 @@ func FuzzReadArbiters(f *testing.F) {
 				t.Fatalf("FIDE id %q read from %q", a.FideID, data)
 			}
 			seen[IDKey(a.FideID)] = true
+		}
+	})
+}
+
+// FuzzScanPlain checks that the reader of files without quotes gives
+// the records and lines encoding/csv gives (issue 31: a register read
+// without encoding/csv must read the same).
+func FuzzScanPlain(f *testing.F) {
+	for _, s := range []string{"a,b\n1,2\n", "a;b\n 1; 2\n\n3\n", "x\n  \n,\n ,\u00a0y,\n", "h\n\n\nz", "", "\n\nh,i\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.ContainsAny(s, "\"\r") || !utf8.ValidString(s) {
+			return
+		}
+		type rec struct {
+			fields []string
+			line   int
+		}
+		read := func(scan func(*Table, func([]string, int)) error) ([]rec, []string, error) {
+			tb := &Table{File: "f", col: map[string]int{}}
+			var out []rec
+			err := scan(tb, func(r []string, line int) { out = append(out, rec{slices.Clone(r), line}) })
+			return out, tb.Header, err
+		}
+		for _, comma := range []byte{',', ';'} {
+			for _, reuse := range []bool{false, true} {
+				got, gh, gerr := read(func(tb *Table, row func([]string, int)) error {
+					return scanPlain([]byte(s), comma, tb, reuse, reuse, row)
+				})
+				want, wh, werr := read(func(tb *Table, row func([]string, int)) error {
+					return scanQuoted([]byte(s), rune(comma), tb, reuse, row)
+				})
+				if (gerr == nil) != (werr == nil) || !slices.Equal(gh, wh) || len(got) != len(want) {
+					t.Fatalf("%q (%c): plain %v %q %v, csv %v %q %v", s, comma, got, gh, gerr, want, wh, werr)
+				}
+				for i := range got {
+					if got[i].line != want[i].line || !slices.Equal(got[i].fields, want[i].fields) {
+						t.Fatalf("%q (%c) record %d: plain %q line %d, csv %q line %d", s, comma, i, got[i].fields, got[i].line, want[i].fields, want[i].line)
+					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzAppendCSV checks that the players' register is written as
+// encoding/csv writes it.
+func FuzzAppendCSV(f *testing.F) {
+	for _, s := range []string{"a", "", "\\.", " x", "a,b", "q\"q", "l\nl", "c\r\nd", "\u00a0n", "é"} {
+		f.Add(s, "x")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		rec := []string{a, b, "", a + b}
+		var want bytes.Buffer
+		cw := csv.NewWriter(&want)
+		cw.Write(rec)
+		cw.Flush()
+		if got := appendCSV(nil, rec); string(got) != want.String() {
+			t.Fatalf("%q: wrote %q, encoding/csv %q", rec, got, want.String())
 		}
 	})
 }

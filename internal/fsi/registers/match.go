@@ -49,8 +49,10 @@ type Index struct {
 	dense []int32
 	base  uint64
 	fsi   map[string][]int
-	fide  map[string][]int
-	name  map[string][]int
+	// fide[id] is the row + 1 of FIDE id id (−1: several, in fideMany).
+	fide     map[string]int32
+	fideMany map[string][]int
+	name     map[string][]int
 	// rows already in fide and in name
 	builtFide, builtNames int
 }
@@ -60,7 +62,7 @@ func NewIndex(list *Players) *Index {
 	if list == nil {
 		list = &Players{}
 	}
-	ix := &Index{List: list}
+	ix := &Index{List: list, fideMany: map[string][]int{}}
 	lo, hi, numeric := uint64(1<<63), uint64(0), 0
 	for i := range list.Rows {
 		if n, ok := plainNumber(IDKey(list.Rows[i].FSIID)); ok {
@@ -132,11 +134,28 @@ func (ix *Index) fsiRows(key string) (one int, many []int, n int) {
 // moreFide brings the FIDE-id map up to date with the rows.
 func (ix *Index) moreFide() {
 	if ix.fide == nil {
-		ix.fide = make(map[string][]int, len(ix.List.Rows))
+		// Sized by the rows that have a FIDE id, often a few of them.
+		n := 0
+		for i := range ix.List.Rows {
+			if ix.List.Rows[i].FideID != "" {
+				n++
+			}
+		}
+		ix.fide = make(map[string]int32, n)
 	}
 	for ; ix.builtFide < len(ix.List.Rows); ix.builtFide++ {
-		if id := IDKey(ix.List.Rows[ix.builtFide].FideID); id != "" {
-			ix.fide[id] = append(ix.fide[id], ix.builtFide)
+		id := IDKey(ix.List.Rows[ix.builtFide].FideID)
+		if id == "" {
+			continue
+		}
+		switch r := ix.fide[id]; {
+		case r == 0:
+			ix.fide[id] = int32(ix.builtFide + 1)
+		case r > 0:
+			ix.fide[id] = -1
+			ix.fideMany[id] = []int{int(r) - 1, ix.builtFide}
+		default:
+			ix.fideMany[id] = append(ix.fideMany[id], ix.builtFide)
 		}
 	}
 }
@@ -185,11 +204,11 @@ func (ix *Index) Match(p *tournament.Player, o MatchOptions) Match {
 	fide, fsi := IDKey(p.FideID), IDKey(p.NationalID)
 	if fide != "" {
 		ix.moreFide()
-		switch rows := ix.fide[fide]; {
-		case len(rows) == 1:
-			m.Row, m.By = rows[0], ByFide
-		case len(rows) > 1:
-			m.Candidates, m.By = rows, ByFide
+		switch r := ix.fide[fide]; {
+		case r > 0:
+			m.Row, m.By = int(r)-1, ByFide
+		case r < 0:
+			m.Candidates, m.By = ix.fideMany[fide], ByFide
 			return m
 		default:
 			if one, _, n := ix.fsiRows(fide); n == 1 && (fsi == "" || fsi == fide) {

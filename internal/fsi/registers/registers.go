@@ -8,17 +8,12 @@ package registers
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"omologa/internal/fsi"
-	"omologa/internal/platform/safecsv"
 	"omologa/internal/tournament"
 )
 
@@ -150,164 +145,18 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// Table is a CSV file read with its header: the one reader of the
-// registers and of every CSV the office is given (UTF-8 with or without
-// BOM, ',' or ';' as the first line says, header names trimmed and in
-// lower case, blank lines skipped).
-type Table struct {
-	File   string
-	Header []string   // the column names, trimmed and in lower case
-	Rows   [][]string // the records after the header, as written
-	Lines  []int      // the line of each record
-	col    map[string]int
-	// headerLine is the header's line.
-	headerLine int
-}
-
-// readTable is ReadTable requiring the columns.
-func readTable(file string, data []byte, required []string) (*Table, error) {
-	t, err := ReadTable(file, data)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range required {
-		if !t.Has(c) {
-			return nil, &Error{File: file, Line: t.headerLine, Column: c, Err: errors.New("column missing from the header")}
-		}
-	}
-	return t, nil
-}
-
-// Has reports whether the header names the column.
-func (t *Table) Has(name string) bool {
-	_, ok := t.col[name]
-	return ok
-}
-
-// ReadTable reads a CSV file with its header; errors are *Error naming
-// the file, the line and the column.
-func ReadTable(file string, data []byte) (*Table, error) {
-	t := &Table{}
-	// A row a line, sized once (a million rows grew it twenty times).
-	if n := bytes.Count(data, []byte("\n")); n > 0 {
-		t.Rows, t.Lines = make([][]string, 0, n), make([]int, 0, n)
-	}
-	err := scanTable(file, data, t, func(rec []string, line int) {
-		t.Rows = append(t.Rows, rec)
-		t.Lines = append(t.Lines, line)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
-// scanTable reads a CSV file with its header into t (its File, Header
-// and columns) and gives each record after the header to row, in turn,
-// so that a caller converting the records need not hold them all;
-// errors are ReadTable's.
-func scanTable(file string, data []byte, t *Table, row func(rec []string, line int)) error {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(data) {
-		return &Error{File: file, Line: 1, Column: "(file)", Err: errors.New("not UTF-8: save the register as UTF-8 CSV")}
-	}
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	r := csv.NewReader(bytes.NewReader(data))
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		r.Comma = ';'
-	}
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	t.File, t.col = file, map[string]int{}
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return &Error{File: file, Line: pe.Line, Column: fmt.Sprintf("column %d", pe.Column), Err: pe.Err}
-			}
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		line, _ := r.FieldPos(0)
-		if t.Header == nil {
-			for i, h := range rec {
-				h = strings.ToLower(strings.TrimSpace(h))
-				rec[i] = h
-				t.col[h] = i
-			}
-			t.Header, t.headerLine = rec, line
-			continue
-		}
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
-		row(rec, line)
-	}
-	if t.Header == nil {
-		return &Error{File: file, Line: 1, Column: "(header)", Err: errors.New("empty file: a header row is needed")}
-	}
-	return nil
-}
-
-func (t *Table) Get(row int, name string) string {
-	i, ok := t.col[name]
-	if !ok || i >= len(t.Rows[row]) {
-		return ""
-	}
-	// A cell omologa wrote safe for spreadsheets ("'=x") reads as it was.
-	return safecsv.Uncell(strings.TrimSpace(t.Rows[row][i]))
-}
-
-func (t *Table) int(row int, name string) (int, error) {
-	s := t.Get(row, name)
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, &Error{File: t.File, Line: t.Lines[row], Column: name, Err: fmt.Errorf("%q is not a whole number", s)}
-	}
-	return n, nil
-}
-
-func (t *Table) date(row int, name string) (tournament.Date, error) {
-	s := t.Get(row, name)
-	var d tournament.Date
-	if s == "" {
-		return d, nil
-	}
-	if err := d.UnmarshalText([]byte(s)); err != nil || (d.Month != 0 && (d.Month > 12 || d.Day < 1 || d.Day > 31)) {
-		return tournament.Date{}, &Error{File: t.File, Line: t.Lines[row], Column: name, Err: fmt.Errorf("%q is not a date YYYY-MM-DD", s)}
-	}
-	return d, nil
-}
-
-// fideID reads an arbiter's FIDE id: digits only ("" for none or zero),
-// and not one an earlier row (in seen, by line) already gave, since a
-// FIDE id is one person's.
-func (t *Table) fideID(row int, seen map[string]int) (string, error) {
-	s := t.Get(row, "fide_id")
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return "", &Error{File: t.File, Line: t.Lines[row], Column: "fide_id", Err: fmt.Errorf("%q is not a FIDE id: digits only", s)}
-		}
-	}
-	key := IDKey(s)
-	if key == "" {
-		return "", nil
-	}
-	if first, dup := seen[key]; dup {
-		return "", &Error{File: t.File, Line: t.Lines[row], Column: "fide_id", Err: fmt.Errorf("FIDE id %s is also the arbiter's of line %d", s, first)}
-	}
-	seen[key] = t.Lines[row]
-	return s, nil
-}
-
 // ReadPlayers reads a players' register.
-func ReadPlayers(file string, data []byte) (*Players, error) {
+func ReadPlayers(file string, data []byte) (*Players, error) { return readPlayers(file, data, false) }
+
+// ReadPlayersOwned is ReadPlayers of data handed over to the register,
+// which keeps parts of it as its rows' text instead of a copy: the caller
+// never changes data again (a file read for the register alone; a
+// million players' file is 73 MB, issue 31).
+func ReadPlayersOwned(file string, data []byte) (*Players, error) {
+	return readPlayers(file, data, true)
+}
+
+func readPlayers(file string, data []byte, own bool) (*Players, error) {
 	// Each record becomes a row as it is read (t holds only the record
 	// at hand, as row 0): a register of a million players costs its
 	// rows, not its records as well (FIDE's month, issue 31).
@@ -315,6 +164,7 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 	ps := &Players{}
 	var errs []error
 	started := false
+	var cols playerColumns
 	start := func(rows int) {
 		started = true
 		known := map[string]bool{}
@@ -326,17 +176,21 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 				ps.ExtraHeader = append(ps.ExtraHeader, h)
 			}
 		}
+		cols = columnsOf(t, ps.ExtraHeader)
 		ps.Rows = make([]Player, 0, rows)
+	}
+	if done, out, err := readPlayersOnCores(file, data, own, t, ps, start, &cols); done {
+		return out, err
 	}
 	// Sized once and filled in place: a register of tens of thousands of
 	// players costs its rows, not the doublings of a growing slice nor a
 	// copy of each row (the daemon's peak memory, issue 13).
-	err := scanTable(file, data, t, func(rec []string, line int) {
+	err := scanTable(file, data, t, true, own, func(rec []string, line int) {
 		if !started {
 			start(bytes.Count(data, []byte("\n")))
 		}
 		t.Rows[0], t.Lines[0] = rec, line
-		errs = append(errs, readPlayer(t, ps)...)
+		errs = append(errs, readPlayer(t, &cols, ps)...)
 	})
 	if err != nil {
 		return nil, err
@@ -352,43 +206,90 @@ func ReadPlayers(file string, data []byte) (*Players, error) {
 	return ps, errors.Join(errs...)
 }
 
+// playerColumns are the positions of a register's columns (-1 for one
+// it lacks): PlayerColumns' in order, then its extra columns'.
+type playerColumns struct {
+	std   [pcColumns]int
+	extra []int
+}
+
+// The positions of PlayerColumns, by name.
+const (
+	pcFSIID = iota
+	pcFideID
+	pcSurname
+	pcName
+	pcSex
+	pcBirthDate
+	pcFederation
+	pcProvince
+	pcClub
+	pcCategory
+	pcEloItalia
+	pcFideStandard
+	pcFideRapid
+	pcEloRapid
+	pcRapidK20
+	pcMembershipYear
+	pcColumns
+)
+
+// columnsOf looks t's columns up once.
+func columnsOf(t *Table, extra []string) playerColumns {
+	var c playerColumns
+	for k, name := range PlayerColumns {
+		c.std[k] = t.column(name)
+	}
+	for _, h := range extra {
+		c.extra = append(c.extra, t.column(h))
+	}
+	return c
+}
+
 // readPlayer appends the player of t's row 0 to ps, with what is wrong
 // in it.
-func readPlayer(t *Table, ps *Players) (errs []error) {
+func readPlayer(t *Table, cols *playerColumns, ps *Players) []error {
+	ps.Rows = append(ps.Rows, Player{})
+	return readPlayerInto(t, cols, ps.ExtraHeader, &ps.Rows[len(ps.Rows)-1])
+}
+
+// readPlayerInto reads the player of t's row 0 into p (zero), with what
+// is wrong in it; extra are the register's extra columns.
+func readPlayerInto(t *Table, cols *playerColumns, extra []string, p *Player) (errs []error) {
 	const i = 0
 	file := t.File
-	ps.Rows = append(ps.Rows, Player{
-		FSIID: t.Get(i, "fsi_id"), FideID: t.Get(i, "fide_id"),
-		Surname: t.Get(i, "surname"), Name: t.Get(i, "name"), Sex: strings.ToUpper(t.Get(i, "sex")),
-		Federation: t.Get(i, "federation"), Province: t.Get(i, "province"), Club: t.Get(i, "club"),
-		Category: strings.ToUpper(t.Get(i, "category")), Line: t.Lines[i],
-	})
-	p := &ps.Rows[len(ps.Rows)-1]
+	get := func(k int) string { return t.cell(i, cols.std[k]) }
+	*p = Player{
+		FSIID: get(pcFSIID), FideID: get(pcFideID),
+		Surname: get(pcSurname), Name: get(pcName), Sex: strings.ToUpper(get(pcSex)),
+		Federation: get(pcFederation), Province: get(pcProvince), Club: get(pcClub),
+		Category: strings.ToUpper(get(pcCategory)), Line: t.Lines[i],
+	}
 	if p.Category != "" && !fsi.IsCategory(p.Category) {
 		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "category", Err: fmt.Errorf("%q is not one of %s", p.Category, fsi.CategoryList)})
 	}
 	var e error
-	if p.BirthDate, e = t.date(i, "birth_date"); e != nil {
+	if p.BirthDate, e = t.dateAt(i, cols.std[pcBirthDate], "birth_date"); e != nil {
 		errs = append(errs, e)
 	}
 	for _, f := range [...]struct {
-		dst  *int
-		name string
-	}{{&p.EloItalia, "elo_italia"}, {&p.FideStandard, "fide_standard"}, {&p.FideRapid, "fide_rapid"},
-		{&p.EloRapid, "elo_rapid"}, {&p.MembershipYear, "membership_year"}} {
-		if *f.dst, e = t.int(i, f.name); e != nil {
+		dst *int
+		col int
+	}{{&p.EloItalia, pcEloItalia}, {&p.FideStandard, pcFideStandard}, {&p.FideRapid, pcFideRapid},
+		{&p.EloRapid, pcEloRapid}, {&p.MembershipYear, pcMembershipYear}} {
+		if *f.dst, e = t.intAt(i, cols.std[f.col], PlayerColumns[f.col]); e != nil {
 			errs = append(errs, e)
 		}
 	}
-	switch k := t.Get(i, "rapid_k20"); k {
+	switch k := get(pcRapidK20); k {
 	case "", "0":
 	case "1":
 		p.RapidK20 = true
 	default:
 		errs = append(errs, &Error{File: file, Line: t.Lines[i], Column: "rapid_k20", Err: fmt.Errorf("%q: 1, 0 or empty expected", k)})
 	}
-	for _, h := range ps.ExtraHeader {
-		if v := t.Get(i, h); v != "" {
+	for x, h := range extra {
+		if v := t.cell(i, cols.extra[x]); v != "" {
 			if p.Extra == nil {
 				p.Extra = map[string]string{}
 			}
@@ -438,54 +339,6 @@ func readRows[T any](file string, data []byte, required []string, row func(t *Ta
 		out = append(out, row(t, i, &errs))
 	}
 	return out, errors.Join(errs...)
-}
-
-// dateOr is the date in the column, adding its error to errs.
-func (t *Table) dateOr(row int, name string, errs *[]error) tournament.Date {
-	d, err := t.date(row, name)
-	if err != nil {
-		*errs = append(*errs, err)
-	}
-	return d
-}
-
-// WritePlayers writes a players' register in the standard column order,
-// followed by the extra columns, so that what ReadPlayers read (or the
-// rating stage produced) reads back the same.
-func WritePlayers(w io.Writer, ps *Players) error {
-	cw := csv.NewWriter(w)
-	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
-	if err := cw.Write(header); err != nil {
-		return err
-	}
-	itoa := func(n int) string {
-		if n == 0 {
-			return ""
-		}
-		return strconv.Itoa(n)
-	}
-	// One record for every row: a list of a million rows allocated a
-	// record each.
-	rec := make([]string, 0, len(PlayerColumns)+len(ps.ExtraHeader))
-	for i := range ps.Rows {
-		p := &ps.Rows[i]
-		k20 := ""
-		if p.RapidK20 {
-			k20 = "1"
-		}
-		rec = append(rec[:0], p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
-			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
-			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
-		for _, h := range ps.ExtraHeader {
-			rec = append(rec, p.Extra[h])
-		}
-		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
-		if err := cw.Write(safecsv.Row(rec)); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }
 
 // Set is the registers a check runs against; any may be nil when not

@@ -3,7 +3,9 @@ package registers
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -208,5 +210,59 @@ func TestWritePlayersSafeAndRoundTrip(t *testing.T) {
 	}
 	if r := out.Rows[0]; r.Surname != in.Rows[0].Surname || r.Name != "@Mario" || r.Club != "+Scacchi" || r.EloItalia != 1500 {
 		t.Errorf("read back %+v", r)
+	}
+}
+
+// TestPlayerColumnPositions keeps the positions readPlayer reads by in
+// step with PlayerColumns.
+func TestPlayerColumnPositions(t *testing.T) {
+	if len(PlayerColumns) != pcColumns {
+		t.Fatalf("%d PlayerColumns, %d positions", len(PlayerColumns), pcColumns)
+	}
+	for k, want := range map[int]string{pcFSIID: "fsi_id", pcBirthDate: "birth_date", pcCategory: "category",
+		pcEloRapid: "elo_rapid", pcRapidK20: "rapid_k20", pcMembershipYear: "membership_year"} {
+		if PlayerColumns[k] != want {
+			t.Errorf("position %d is %q, want %q", k, PlayerColumns[k], want)
+		}
+	}
+}
+
+// A register read on every core reads as one read record after record:
+// the same rows, lines and errors, blank lines and a last line without
+// its end included.
+func TestReadPlayersOnCores(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xef\xbb\xbf" + "fsi_id,surname,name,birth_date,elo_rapid,category,norms\n")
+	for i := range 3000 {
+		switch {
+		case i%97 == 0:
+			b.WriteString("\n  \n")
+		case i%113 == 0:
+			b.WriteString(fmt.Sprintf("%d,Rossi,Bad %d,2001-13-40,x,ZZ,\n", i, i))
+		default:
+			b.WriteString(fmt.Sprintf("%d, Rossi,Mario %d,1990-01-%02d,%d,2N,2026-01-01:L\n", i, i, 1+i%28, 1400+i))
+		}
+	}
+	b.WriteString("99999,Last,Line,,,,")
+	data := []byte(b.String())
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	defer func(v int) { onCoresFrom = v }(onCoresFrom)
+	onCoresFrom = 1 << 40
+	want, werr := ReadPlayers("r.csv", data)
+	onCoresFrom = 1
+	got, gerr := ReadPlayers("r.csv", data)
+	if fmt.Sprint(werr) != fmt.Sprint(gerr) || werr == nil {
+		t.Fatalf("errors differ:\n%v\n%v", gerr, werr)
+	}
+	if !reflect.DeepEqual(got, want) || len(got.Rows) < 2900 {
+		t.Fatalf("read on every core: %d rows, one by one %d rows, not the same", len(got.Rows), len(want.Rows))
+	}
+	for _, bad := range []string{"surname,name\nx,y\n", "", "\n\n"} {
+		onCoresFrom = 1 << 40
+		_, werr := ReadPlayers("r.csv", []byte(bad))
+		onCoresFrom = 1
+		if _, gerr := ReadPlayers("r.csv", []byte(bad)); fmt.Sprint(werr) != fmt.Sprint(gerr) {
+			t.Errorf("%q: on every core %v, one by one %v", bad, gerr, werr)
+		}
 	}
 }

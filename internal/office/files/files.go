@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -55,6 +56,7 @@ type FileCloseResult struct {
 // the new list to c.Out, in the players' register format so that
 // periods chain.
 func CloseFiles(c FileClose) (*FileCloseResult, error) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit(c.Players, c.Files)))
 	cfg, err := LoadRating(c.Rules)
 	if err != nil {
 		return nil, err
@@ -77,11 +79,17 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	}
 	// The register is read while the files are.
 	closed, warnings, err := closeRead(c, dates, func() (*rating.Closing, error) {
+		// Reading the register makes almost no garbage, only rows that
+		// stay: a collection meanwhile marks them for nothing (one cost
+		// seconds of CPU at a million rows, issue 31). The readers of
+		// the files meanwhile hold a few files at a time.
+		gc := debug.SetGCPercent(-1)
 		list, err := LoadPlayers(c.Players)
+		debug.SetGCPercent(gc)
 		if err != nil {
 			return nil, err
 		}
-		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true}, 0)
+		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true, Lean: true}, 0)
 	})
 	if err != nil {
 		return nil, err
@@ -95,6 +103,32 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 	}
 	res.Report = closed.Report
 	return &res, nil
+}
+
+// memoryLimit is the soft memory limit of a close of the register
+// players and the tournament files: what the close holds whole (the
+// list, its state, the report) comes to about eight times the register's
+// file and once the tournament files at FIDE's scale (a million players,
+// 73 MB, and 60 MB of files, issue 31), and the collector left alone
+// lets garbage grow the heap to twice that before it runs; a limit of
+// ten times the register and three times the files (at least 256 MiB)
+// makes it run earlier, above what the close holds. GOMEMLIMIT, when
+// set, wins.
+func memoryLimit(players string, trfs []string) int64 {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return debug.SetMemoryLimit(-1)
+	}
+	size := func(path string) int64 {
+		if fi, err := os.Stat(path); err == nil {
+			return fi.Size()
+		}
+		return 0
+	}
+	limit := 10 * size(players)
+	for _, f := range trfs {
+		limit += 3 * size(f)
+	}
+	return max(256<<20, limit)
 }
 
 // writeList writes the new list to path through a buffer, not whole in
@@ -236,7 +270,7 @@ func LoadPlayers(path string) (*registers.Players, error) {
 	if err != nil {
 		return nil, fmt.Errorf("players register: %w", err)
 	}
-	return registers.ReadPlayers(path, data)
+	return registers.ReadPlayersOwned(path, data)
 }
 
 // ReadTournament reads a result file; the reader's diagnostics of

@@ -97,8 +97,23 @@ func category(r int) string {
 
 // Generate builds a season.
 func Generate(c Config) *Season {
+	s, next := generate(c)
+	for {
+		t, received, ok := next()
+		if !ok {
+			return s
+		}
+		s.Tournaments = append(s.Tournaments, t)
+		s.Received = append(s.Received, received)
+	}
+}
+
+// generate builds a season's register, and gives its tournaments one by
+// one through next, in order (the same random draws as one after the
+// other: the same season), so that a writer need not hold them all.
+func generate(c Config) (s *Season, next func() (*tournament.Tournament, tournament.Date, bool)) {
 	rng := rand.New(rand.NewPCG(c.Seed, c.Seed^0x9e3779b97f4a7c15))
-	s := &Season{Players: &registers.Players{Rows: make([]registers.Player, c.Players)},
+	s = &Season{Players: &registers.Players{Rows: make([]registers.Player, c.Players)},
 		Strength: make([]float64, c.Players)}
 	for i := range s.Players.Rows {
 		st := 1550 + rng.NormFloat64()*250
@@ -125,13 +140,16 @@ func Generate(c Config) *Season {
 		}
 		s.Players.Rows[i] = row
 	}
-	for k := range c.Tournaments {
+	k := 0
+	return s, func() (*tournament.Tournament, tournament.Date, bool) {
+		if k >= c.Tournaments {
+			return nil, tournament.Date{}, false
+		}
 		day := c.Start.AddDays(k * max(c.Days, 1) / max(c.Tournaments, 1))
 		t := s.tournament(rng, &c, k, day)
-		s.Tournaments = append(s.Tournaments, t)
-		s.Received = append(s.Received, t.End.AddDays(1+rng.IntN(7)))
+		k++
+		return t, t.End.AddDays(1 + rng.IntN(7)), true
 	}
-	return s
 }
 
 func (s *Season) tournament(rng *rand.Rand, c *Config, k int, start tournament.Date) *tournament.Tournament {
@@ -164,7 +182,7 @@ func (s *Season) tournament(rng *rand.Rand, c *Config, k int, start tournament.D
 	}
 	for i, row := range picked {
 		r := &s.Players.Rows[row]
-		p := tournament.Player{Start: i + 1, Sex: map[string]string{"M": "m", "F": "f"}[r.Sex],
+		p := tournament.Player{Start: i + 1, Sex: trfSex(r.Sex),
 			Category: r.Category, Name: r.Surname + ", " + r.Name, Rating: r.FideStandard, Federation: "ITA",
 			FideID: r.FideID, NationalID: r.FSIID, NationalFed: "ITA", BirthDate: r.BirthDate,
 			Rounds: make([]tournament.RoundEntry, rounds)}
@@ -210,6 +228,17 @@ func (s *Season) tournament(rng *rand.Rand, c *Config, k int, start tournament.D
 	}
 	t.DeclaredPlayers, t.DeclaredRounds = n, rounds
 	return t
+}
+
+// trfSex is the register's sex as the files write it ("" for another).
+func trfSex(sex string) string {
+	switch sex {
+	case "M":
+		return "m"
+	case "F":
+		return "f"
+	}
+	return ""
 }
 
 func fileRating(r *registers.Player, c *Config) int {

@@ -157,3 +157,36 @@ func TestWrite(t *testing.T) {
 		}
 	}
 }
+
+// GenerateTo writes the files Generate and Write write, byte for byte.
+func TestGenerateToWritesTheSame(t *testing.T) {
+	c := small()
+	c.Tournaments = 40
+	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
+	wa, err := Generate(c).Write(a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	wb, err := GenerateTo(c, b, func() { n++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 40 || wa.Games != wb.Games || wa.Files != wb.Files || wa.Tournaments != wb.Tournaments {
+		t.Errorf("GenerateTo wrote %+v (%d calls), Write %+v", wb, n, wa)
+	}
+	files, err := os.ReadDir(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 42 {
+		t.Fatalf("%d files written, want 42", len(files))
+	}
+	for _, f := range files {
+		x, err1 := os.ReadFile(filepath.Join(a, f.Name()))
+		y, err2 := os.ReadFile(filepath.Join(b, f.Name()))
+		if err1 != nil || err2 != nil || !bytes.Equal(x, y) {
+			t.Errorf("%s differs (%v, %v)", f.Name(), err1, err2)
+		}
+	}
+}

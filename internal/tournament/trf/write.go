@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"omologa/internal/fsi"
 	"omologa/internal/tournament"
@@ -392,7 +393,7 @@ func (w *writer) player(p *tournament.Player) {
 	}
 	rating := ""
 	if p.Rating != 0 {
-		rating = fmt.Sprint(p.Rating)
+		rating = strconv.Itoa(p.Rating)
 	}
 	pts := ""
 	if p.PointsGiven {
@@ -400,7 +401,7 @@ func (w *writer) player(p *tournament.Player) {
 	}
 	rank := ""
 	if p.Rank != 0 {
-		rank = fmt.Sprint(p.Rank)
+		rank = strconv.Itoa(p.Rank)
 	}
 	if len(pts) > 4 || p.Start > 9999 || p.Start < 1 || p.Rating > 9999 || p.Rank > 9999 || p.Rating < 0 || p.Rank < 0 {
 		w.fail(fmt.Errorf("player %d: a value does not fit its TRF columns (start, rating %d, points %q, rank %d)", p.Start, p.Rating, pts, p.Rank))
@@ -414,13 +415,47 @@ func (w *writer) player(p *tournament.Player) {
 	}
 	var b strings.Builder
 	b.Grow(colRound1 + len(p.Rounds)*roundWidth)
-	fmt.Fprintf(&b, "001 %4d %1s%3s %-33s %4s %-3s %11s %-10s %4s %4s", p.Start, sexChar(p.Sex), truncate(title, 3),
-		truncate(p.Name, 33), rating, truncate(p.Federation, 3), truncate(id, 11), trfDate(p.BirthDate), pts, rank)
+	// As fmt's "001 %4d %1s%3s %-33s %4s %-3s %11s %-10s %4s %4s" would
+	// write it, without fmt (a season of a million entries, issue 31).
+	b.WriteString("001 ")
+	padLeft(&b, strconv.Itoa(p.Start), 4, ' ')
+	padLeft(&b, sexChar(p.Sex), 1, 0)
+	padLeft(&b, truncate(title, 3), 3, ' ')
+	padRight(&b, truncate(p.Name, 33), 33, ' ')
+	padLeft(&b, rating, 4, ' ')
+	padRight(&b, truncate(p.Federation, 3), 3, ' ')
+	padLeft(&b, truncate(id, 11), 11, ' ')
+	padRight(&b, trfDate(p.BirthDate), 10, ' ')
+	padLeft(&b, pts, 4, ' ')
+	padLeft(&b, rank, 4, 0)
 	for _, e := range p.Rounds {
 		b.WriteString("  ")
 		b.WriteString(entryText(e))
 	}
 	w.line(b.String())
+}
+
+// padLeft writes s right-aligned in width columns (counted in runes, as
+// fmt's width is), then after, when not 0.
+func padLeft(b *strings.Builder, s string, width int, after byte) {
+	for n := utf8.RuneCountInString(s); n < width; n++ {
+		b.WriteByte(' ')
+	}
+	b.WriteString(s)
+	if after != 0 {
+		b.WriteByte(after)
+	}
+}
+
+// padRight writes s left-aligned in width columns, then after.
+func padRight(b *strings.Builder, s string, width int, after byte) {
+	b.WriteString(s)
+	for n := utf8.RuneCountInString(s); n < width; n++ {
+		b.WriteByte(' ')
+	}
+	if after != 0 {
+		b.WriteByte(after)
+	}
 }
 
 func entryText(e tournament.RoundEntry) string {
@@ -437,7 +472,8 @@ func entryText(e tournament.RoundEntry) string {
 	}
 	opp := "0000"
 	if e.Opponent != 0 {
-		opp = fmt.Sprintf("%4d", e.Opponent)
+		opp = strconv.Itoa(e.Opponent)
+		opp = "    "[min(len(opp), 4):] + opp // fmt's %4d
 	}
 	return opp + " " + string(colour) + " " + string(code)
 }
@@ -445,10 +481,21 @@ func entryText(e tournament.RoundEntry) string {
 func (w *writer) national(p *tournament.Player) {
 	rating := ""
 	if p.NationalRating != 0 {
-		rating = fmt.Sprint(p.NationalRating)
+		rating = strconv.Itoa(p.NationalRating)
 	}
-	w.line(fmt.Sprintf("%-3s %4d %1s%3s %-33s %4s %3s %11s %-10s", truncate(p.NationalFed, 3), p.Start, sexChar(p.Sex),
-		truncate(p.Category, 3), truncate(p.Name, 33), rating, "", truncate(p.NationalID, 11), trfDate(p.BirthDate)))
+	// fmt's "%-3s %4d %1s%3s %-33s %4s %3s %11s %-10s", without fmt.
+	var b strings.Builder
+	b.Grow(89)
+	padRight(&b, truncate(p.NationalFed, 3), 3, ' ')
+	padLeft(&b, strconv.Itoa(p.Start), 4, ' ')
+	padLeft(&b, sexChar(p.Sex), 1, 0)
+	padLeft(&b, truncate(p.Category, 3), 3, ' ')
+	padRight(&b, truncate(p.Name, 33), 33, ' ')
+	padLeft(&b, rating, 4, ' ')
+	padLeft(&b, "", 3, ' ')
+	padLeft(&b, truncate(p.NationalID, 11), 11, ' ')
+	padRight(&b, trfDate(p.BirthDate), 10, 0)
+	w.line(b.String())
 }
 
 // pointsText writes points as TRF does ("5.0", "14.5") when that fits the

@@ -1,0 +1,119 @@
+package registers
+
+// The players' register written as CSV.
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"omologa/internal/platform/safecsv"
+)
+
+// WritePlayers writes a players' register in the standard column order,
+// followed by the extra columns, so that what ReadPlayers read (or the
+// rating stage produced) reads back the same.
+func WritePlayers(w io.Writer, ps *Players) error {
+	return WritePlayersWith(w, ps, nil)
+}
+
+// WritePlayersWith is WritePlayers with the extra columns' text given by
+// cell (row i, column h, v its Extra value), when not nil: the rating
+// stage writes its state from its typed form.
+func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) string) error {
+	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
+	itoa := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
+	// The lines are put together in buf and written 64 KiB at a time,
+	// with one record for every row (a list of a million rows allocated
+	// a record each, and encoding/csv wrote it a field at a time).
+	buf := appendCSV(make([]byte, 0, 80<<10), header)
+	rec := make([]string, 0, len(PlayerColumns)+len(ps.ExtraHeader))
+	for i := range ps.Rows {
+		p := &ps.Rows[i]
+		k20 := ""
+		if p.RapidK20 {
+			k20 = "1"
+		}
+		rec = append(rec[:0], p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
+			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
+			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
+		for _, h := range ps.ExtraHeader {
+			v := ""
+			if p.Extra != nil {
+				v = p.Extra[h]
+			}
+			if cell != nil {
+				v = cell(i, h, v)
+			}
+			rec = append(rec, v)
+		}
+		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
+		buf = appendCSV(buf, safecsv.Row(rec))
+		if len(buf) >= 64<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	_, err := w.Write(buf)
+	return err
+}
+
+// appendCSV appends rec to buf as one line of CSV, ',' separated,
+// exactly as encoding/csv's Writer writes it (a field quoted when it
+// holds a comma, a quote, a line break, starts with a space or is \.).
+func appendCSV(buf []byte, rec []string) []byte {
+	for n, field := range rec {
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		if !needsQuotes(field) {
+			buf = append(buf, field...)
+			continue
+		}
+		buf = append(buf, '"')
+		for len(field) > 0 {
+			i := strings.IndexAny(field, "\"\r\n")
+			if i < 0 {
+				i = len(field)
+			}
+			buf = append(buf, field[:i]...)
+			field = field[i:]
+			if len(field) > 0 {
+				if field[0] == '"' {
+					buf = append(buf, '"', '"')
+				} else {
+					buf = append(buf, field[0])
+				}
+				field = field[1:]
+			}
+		}
+		buf = append(buf, '"')
+	}
+	return append(buf, '\n')
+}
+
+// needsQuotes is encoding/csv's test of a field to quote, for ','.
+func needsQuotes(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` {
+		return true
+	}
+	for i := 0; i < len(field); i++ {
+		if c := field[i]; c == '\n' || c == '\r' || c == '"' || c == ',' {
+			return true
+		}
+	}
+	r1, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r1)
+}
