@@ -30,7 +30,7 @@ var siteCSS string
 var sortJS string
 
 // assets are the hashed names of the stylesheet and scripts.
-type assets struct{ CSS, Search, Sort string }
+type assets struct{ CSS, Search, Sort, History string }
 
 func writeAssets(w *writer) (assets, error) {
 	var a assets
@@ -42,6 +42,7 @@ func writeAssets(w *writer) (assets, error) {
 		{"style", "css", style.CSS + "\n" + siteCSS, &a.CSS},
 		{"search", "js", style.SearchJS, &a.Search},
 		{"sort", "js", sortJS, &a.Sort},
+		{"storia", "js", historyJS, &a.History},
 	} {
 		b := []byte(f.text)
 		*f.into = "assets/" + f.name + "." + hashOf(b)[:10] + "." + f.ext
@@ -236,85 +237,6 @@ func listKey(v *listView, a assets, pub lists.Page, csvName string) string {
 	}
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil)[:16])
-}
-
-type playerPage struct {
-	P     *player
-	Chart template.HTML // the SVG, inline
-	Facts [][2]string
-}
-
-const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-<h2>{{t "site.player.history"}}</h2>
-{{if .Chart}}<figure class="history">{{.Chart}}</figure>{{end}}
-<div class="scroll"><table><caption>{{t "site.player.historyCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.list"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">Elo</th><th scope="col">{{t "site.col.category"}}</th></tr></thead><tbody>
-{{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{.Month}}</a></th><td>{{.KindIT}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
-{{end}}</tbody></table></div>
-<h2>{{t "site.tournaments"}}</h2>
-{{if .P.Games}}<div class="scroll"><table><caption>{{t "site.player.gamesCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">{{t "site.col.games"}}</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
-{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">{{t "site.player.notYet"}}</span>{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
-
-func (s *site) writePlayer(w *writer, a assets, p *player) error {
-	d := playerPage{P: p}
-	d.Facts = append(d.Facts, [2]string{say("site.col.fsiID"), p.ID})
-	if p.Title != "" {
-		d.Facts = append(d.Facts, [2]string{say("site.player.fideTitle"), p.Title})
-	}
-	if p.Category != "" {
-		d.Facts = append(d.Facts, [2]string{say("site.col.category"), p.Category})
-	}
-	if p.Standard > 0 {
-		v := strconv.Itoa(p.Standard)
-		if p.FIDE {
-			v += say("site.player.fideRating")
-		}
-		d.Facts = append(d.Facts, [2]string{fsi.Standard.ListName(), v})
-	}
-	if p.Rapid > 0 {
-		v := strconv.Itoa(p.Rapid)
-		if p.RapidCategory != "" {
-			v = say("site.player.rapidCategory", v, p.RapidCategory)
-		}
-		d.Facts = append(d.Facts, [2]string{fsi.Rapid.ListName(), v})
-	}
-	if p.Province != "" {
-		d.Facts = append(d.Facts, [2]string{say("site.col.province"), p.Province})
-	}
-	// The page is rendered only when what it shows changed: a rebuild
-	// of 30,000 unchanged players renders none. The chart is inline
-	// SVG: one file a player, not two (creating 30,000 more files cost
-	// more than drawing them), and no request more for the reader.
-	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
-		if len(p.History) > 0 {
-			svg, err := historySVG(p)
-			if err != nil {
-				return nil, err
-			}
-			d.Chart = template.HTML(svg)
-		}
-		var b bytes.Buffer
-		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
-		return b.Bytes(), err
-	})
-}
-
-// pageVersion changes with the player's template and chart, so that a
-// new drawing replaces the pages a build skipped as unchanged.
-const pageVersion = "player-4"
-
-// playerKey is everything a player's page shows, hashed.
-func playerKey(p *player, a assets) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%q|%q|%q|%q|%q|%q|%v|%q|%d|%d", pageVersion, a.CSS, p.ID, p.Surname, p.Name, p.Province, p.Category,
-		p.RapidCategory, p.FIDE, p.Title, p.Standard, p.Rapid)
-	for _, h := range p.History {
-		fmt.Fprintf(&b, "|h%q %q %q %d %q %v", h.Kind, h.Period, h.List, h.Rating, h.Category, h.FIDE)
-	}
-	for _, g := range p.Games {
-		fmt.Fprintf(&b, "|g%q %q %q %q %q %d %q", g.Href, g.Name, g.Dates, g.KindIT, g.Score, g.Games, g.Variation)
-	}
-	return hashOf([]byte(b.String()))
 }
 
 type tournPage struct {

@@ -118,52 +118,6 @@ func safe(s string) string {
 	}, s)
 }
 
-// player is what a player's page shows.
-type player struct {
-	ID            string
-	Surname, Name string
-	Province      string
-	Category      string // national, latest standard list
-	RapidCategory string
-	FIDE          bool // his rating on the latest standard list is FIDE
-	Title         string
-	History       []histRow
-	Games         []gameRow
-	Standard      int // latest ratings
-	Rapid         int
-}
-
-// histRow and gameRow hold their texts ready: a page of 30,000 is
-// rendered faster from fields than through template functions.
-type histRow struct {
-	Kind     fsi.Kind
-	Period   string
-	List     string // the list page
-	Rating   int
-	Category string
-	FIDE     bool
-	Month    string // "gennaio 2027"
-	KindIT   string
-}
-
-type gameRow struct {
-	Href, Name, Dates, KindIT string
-	Score                     string
-	Games                     int
-	Variation                 string
-	Class                     string // up, down
-}
-
-// fideTitle is the FIDE title a player's page shows from the file's
-// title columns: "CM" left out, which in an Italian file is the
-// Candidato Maestro category.
-func fideTitle(written string) string {
-	if t := tournament.FIDETitle(written); t != "CM" {
-		return t
-	}
-	return ""
-}
-
 // Build writes the site into dir.
 func Build(dir string, in Input) (*Result, error) {
 	w, err := newWriter(dir)
@@ -224,7 +178,6 @@ func newSite(in Input) *site {
 		}
 		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
 			Rows: make([]listRow, len(entries))}
-		month := fsi.PeriodMonth(l.Period.Label)
 		for i, e := range entries {
 			id := l.Players.Rows[rows[i]].FSIID
 			v.Rows[i] = listRow{Entry: &entries[i]}
@@ -238,8 +191,6 @@ func newSite(in Input) *site {
 				s.players[id] = p
 			}
 			p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
-			p.History = append(p.History, histRow{Kind: l.Kind, Period: l.Period.Label, List: v.Path, Rating: e.Rating,
-				Category: e.Category, FIDE: e.FIDE, Month: month, KindIT: kindIT(l.Kind)})
 			if l.Kind == fsi.Rapid {
 				p.RapidCategory, p.Rapid = e.Category, e.Rating
 			} else {
@@ -317,6 +268,9 @@ func (s *site) write(w *writer) error {
 		return err
 	}
 	if err := s.writeStats(w, a); err != nil {
+		return err
+	}
+	if err := s.writeHistory(w); err != nil {
 		return err
 	}
 	return s.writePlayers(w, a)

@@ -1,0 +1,123 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"omologa/internal/fsi"
+	"omologa/internal/tournament"
+)
+
+// player is what a player's page shows.
+type player struct {
+	ID            string
+	Surname, Name string
+	Province      string
+	Category      string // national, latest standard list
+	RapidCategory string
+	FIDE          bool // his rating on the latest standard list is FIDE
+	Title         string
+	Games         []gameRow
+	Standard      int // latest ratings
+	Rapid         int
+}
+
+// gameRow holds its texts ready: a page of 30,000 is rendered faster
+// from fields than through template functions.
+type gameRow struct {
+	Href, Name, Dates, KindIT string
+	Score                     string
+	Games                     int
+	Variation                 string
+	Class                     string // up, down
+}
+
+// fideTitle is the FIDE title a player's page shows from the file's
+// title columns: "CM" left out, which in an Italian file is the
+// Candidato Maestro category.
+func fideTitle(written string) string {
+	if t := tournament.FIDETitle(written); t != "CM" {
+		return t
+	}
+	return ""
+}
+
+type playerPage struct {
+	P      *player
+	Facts  [][2]string
+	Chart  string // the chart's title, for history.js
+	Script string // history.js, from the page
+}
+
+// The history's table is filled, and its chart drawn, by history.js
+// from the lists' data files (history.go): the page itself changes only
+// when what it says of the player does.
+const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
+<h2>{{t "site.player.history"}}</h2>
+<figure class="history" id="chart" hidden></figure>
+<div class="scroll"><table><caption>{{t "site.player.historyCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.list"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">Elo</th><th scope="col">{{t "site.col.category"}}</th></tr></thead><tbody id="storia" data-id="{{.P.ID}}" data-chart="{{.Chart}}"></tbody></table></div>
+<noscript><p class="note">{{t "site.player.noscript"}}</p></noscript>
+<script src="storia/liste.js"></script><script src="{{.Script}}"></script>
+<h2>{{t "site.tournaments"}}</h2>
+{{if .P.Games}}<div class="scroll"><table><caption>{{t "site.player.gamesCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">{{t "site.col.games"}}</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
+{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">{{t "site.player.notYet"}}</span>{{end}}</td></tr>
+{{end}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
+
+func (s *site) writePlayer(w *writer, a assets, p *player) error {
+	// The page is rendered only when what it shows changed: a rebuild
+	// of 30,000 unchanged players renders none, nor does a list that
+	// leaves a player's facts as they were (his ratings in it are in
+	// its data files).
+	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
+		d := playerPage{P: p, Facts: playerFacts(p), Chart: say("site.player.chart", p.Surname+" "+p.Name), Script: "../" + a.History}
+		var b bytes.Buffer
+		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
+		return b.Bytes(), err
+	})
+}
+
+// playerFacts are the facts at the top of a player's page.
+func playerFacts(p *player) [][2]string {
+	facts := [][2]string{{say("site.col.fsiID"), p.ID}}
+	if p.Title != "" {
+		facts = append(facts, [2]string{say("site.player.fideTitle"), p.Title})
+	}
+	if p.Category != "" {
+		facts = append(facts, [2]string{say("site.col.category"), p.Category})
+	}
+	if p.Standard > 0 {
+		v := strconv.Itoa(p.Standard)
+		if p.FIDE {
+			v += say("site.player.fideRating")
+		}
+		facts = append(facts, [2]string{fsi.Standard.ListName(), v})
+	}
+	if p.Rapid > 0 {
+		v := strconv.Itoa(p.Rapid)
+		if p.RapidCategory != "" {
+			v = say("site.player.rapidCategory", v, p.RapidCategory)
+		}
+		facts = append(facts, [2]string{fsi.Rapid.ListName(), v})
+	}
+	if p.Province != "" {
+		facts = append(facts, [2]string{say("site.col.province"), p.Province})
+	}
+	return facts
+}
+
+// pageVersion changes with the player's template, so that a new layout
+// replaces the pages a build skipped as unchanged.
+const pageVersion = "player-5"
+
+// playerKey is everything a player's page shows, hashed.
+func playerKey(p *player, a assets) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s|%s|%s|%q|%q|%q|%q|%q|%q|%v|%q|%d|%d", pageVersion, a.CSS, a.History, p.ID, p.Surname, p.Name, p.Province,
+		p.Category, p.RapidCategory, p.FIDE, p.Title, p.Standard, p.Rapid)
+	for _, g := range p.Games {
+		fmt.Fprintf(&b, "|g%q %q %q %q %q %d %q", g.Href, g.Name, g.Dates, g.KindIT, g.Score, g.Games, g.Variation)
+	}
+	return hashOf([]byte(b.String()))
+}
