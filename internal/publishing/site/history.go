@@ -62,13 +62,13 @@ type historyList struct {
 // folder named after their content (a list closed again gets a new
 // folder, so that no browser keeps the old ratings in its cache).
 func historyShards(v *listView) (folder string, shards [][]byte) {
-	n := max(1, (len(v.Rows)+shardSize-1)/shardSize)
+	n := shardsOf(v)
 	base := string(v.L.Kind) + "-" + safe(v.L.Period.Label)
 	bufs := make([][]byte, n)
 	seen := make(map[string]bool, len(v.Rows))
 	for _, r := range v.Rows {
-		id := r.FSIID
-		if r.Href == "" || seen[id] {
+		id := r.ID
+		if id == "" || seen[id] {
 			continue
 		}
 		seen[id] = true
@@ -102,6 +102,9 @@ func historyShards(v *listView) (folder string, shards [][]byte) {
 		h.Write([]byte{0})
 	}
 	folder = base + "-" + hex.EncodeToString(h.Sum(nil))[:10]
+	if v.L.Key != "" {
+		folder = keyFolder(v)
+	}
 	shards = make([][]byte, n)
 	for i, b := range bufs {
 		out := make([]byte, 0, len(b)+80)
@@ -114,6 +117,19 @@ func historyShards(v *listView) (folder string, shards [][]byte) {
 	}
 	return folder, shards
 }
+
+// shardsOf is how many shards a list's ratings are split into.
+func shardsOf(v *listView) int { return max(1, (v.Count+shardSize-1)/shardSize) }
+
+// keyFolder is the shards' folder of a list given with its Key: named
+// after the key, so that it is known without reading the list.
+func keyFolder(v *listView) string {
+	return string(v.L.Kind) + "-" + safe(v.L.Period.Label) + "-" + hashOf([]byte(historyVersion + "|" + v.L.Key))[:10]
+}
+
+// historyVersion changes with the shards' format, so that a list given
+// by its Key is written again in the new one.
+const historyVersion = "storia-1"
 
 // appendJSString appends s as a JSON (and JavaScript) string, escaped
 // as encoding/json escapes it for HTML.
@@ -163,13 +179,36 @@ func (s *site) writeHistory(w *writer) error {
 	// s.lists is latest first; the index is oldest first, as the table.
 	for i := len(s.lists) - 1; i >= 0; i-- {
 		v := &s.lists[i]
-		folder, shards := historyShards(v)
-		for j, b := range shards {
-			if err := w.put(historyDir+folder+"/"+strconv.Itoa(j)+".js", b); err != nil {
-				return err
+		var folder string
+		n := shardsOf(v)
+		if v.L.Key != "" {
+			// Kept unread while the shards are there.
+			folder = keyFolder(v)
+			var shards [][]byte
+			for j := range n {
+				err := w.putFrom(historyDir+folder+"/"+strconv.Itoa(j)+".js", v.L.Key, func() ([]byte, error) {
+					if shards == nil {
+						if err := v.rows(); err != nil {
+							return nil, err
+						}
+						_, shards = historyShards(v)
+					}
+					return shards[j], nil
+				})
+				if err != nil {
+					return err
+				}
 			}
+		} else {
+			f, shards := historyShards(v)
+			for j, b := range shards {
+				if err := w.put(historyDir+f+"/"+strconv.Itoa(j)+".js", b); err != nil {
+					return err
+				}
+			}
+			folder = f
 		}
-		idx = append(idx, historyList{Folder: folder, Shards: len(shards), Page: v.Path, Month: fsi.PeriodMonth(v.L.Period.Label),
+		idx = append(idx, historyList{Folder: folder, Shards: n, Page: v.Path, Month: fsi.PeriodMonth(v.L.Period.Label),
 			KindIT: kindIT(v.L.Kind), Kind: string(v.L.Kind), Period: v.L.Period.Label})
 	}
 	b, err := historyIndexJS(idx)

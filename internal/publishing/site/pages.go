@@ -165,7 +165,7 @@ func renderPage(path, name string, p page) ([]byte, error) {
 
 const indexHTML = `<p>{{t "site.index.intro"}}</p>
 <h2>{{t "site.index.head"}}</h2>
-{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count "count.player" (len .Entries)}})</span></li>{{end}}</ul>
+{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count "count.player" .Count}})</span></li>{{end}}</ul>
 {{else}}<p>{{t "site.index.none"}}</p>{{end}}`
 
 type listPage struct {
@@ -192,13 +192,22 @@ func (s *site) writeIndex(w *writer, a assets) error {
 }
 
 func (s *site) writeList(w *writer, a assets, v *listView) error {
-	pub := lists.NewPage(lists.Publication{Kind: v.L.Kind, Period: v.L.Period, List: v.L.Players, Bands: v.L.Bands}, v.Entries)
 	csvName := strings.TrimSuffix(strings.TrimPrefix(v.Path, "liste/"), ".html") + ".csv"
 	// A list closed earlier is rendered again only when what it shows
 	// changed: a build after a close renders the new list's page, not
 	// every list's (a page of 30,000 rows takes about half a second).
-	key := listKey(v, a, pub, csvName)
+	// A list given by its Key is not even read while its files are
+	// there.
+	var key string
+	if v.L.Key != "" {
+		key = hashOf(fmt.Appendf(nil, "%s|%+v|%q|%q|%q|%q|%q|%+v", listVersion, a, v.L.Kind, v.Title, v.Path, csvName, v.L.Key, v.L.Bands))
+	} else {
+		key = listKey(v, a, s.listPage(v), csvName)
+	}
 	if err := w.putFrom("liste/"+csvName, key, func() ([]byte, error) {
+		if err := v.rows(); err != nil {
+			return nil, err
+		}
 		var b bytes.Buffer
 		err := lists.WriteExcelCSV(&b, v.L.Kind, v.Entries)
 		return b.Bytes(), err
@@ -206,9 +215,17 @@ func (s *site) writeList(w *writer, a assets, v *listView) error {
 		return err
 	}
 	return w.putFrom(v.Path, key, func() ([]byte, error) {
+		if err := v.rows(); err != nil {
+			return nil, err
+		}
+		pub := s.listPage(v)
 		return renderPage(v.Path, "list", page{Title: v.Title, Root: "../", A: a, Script: true, Nav: "home",
 			D: listPage{V: v, Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
 	})
+}
+
+func (s *site) listPage(v *listView) lists.Page {
+	return lists.NewPage(lists.Publication{Kind: v.L.Kind, Period: v.L.Period, List: v.Players, Bands: v.L.Bands}, v.Entries)
 }
 
 // listVersion changes with the list page's template and the list's CSV,

@@ -10,18 +10,12 @@ import (
 	"omologa/internal/tournament"
 )
 
-// player is what a player's page shows.
+// player is what a player's page shows: his facts from the lists, his
+// FIDE title and his games from the tournaments.
 type player struct {
-	ID            string
-	Surname, Name string
-	Province      string
-	Category      string // national, latest standard list
-	RapidCategory string
-	FIDE          bool // his rating on the latest standard list is FIDE
-	Title         string
-	Games         []gameRow
-	Standard      int // latest ratings
-	Rapid         int
+	Facts
+	Title string
+	Games []gameRow
 }
 
 // gameRow holds its texts ready: a page of 30,000 is rendered faster

@@ -52,6 +52,10 @@ type Input struct {
 	Tournaments []Tournament
 	// Stats are the statistics of each year.
 	Stats []*statistics.Result
+	// Facts are the players' facts folded from Lists (FoldFacts), when
+	// the caller keeps them between builds; nil: Build folds Lists,
+	// which must then all carry their Players.
+	Facts map[string]*Facts
 }
 
 // List is a closed list.
@@ -65,6 +69,63 @@ type List struct {
 	// computes it.
 	Entries []lists.Entry
 	Rows    []int
+	// Key names the list's content (the store's list and its close):
+	// its page, CSV and data files are kept, unread, while Key and the
+	// site's layout are the last build's. "": they are compared by
+	// their rows, and Players must be given.
+	Key string
+	// With a Key, Players may be nil: Listed is then how many players
+	// the list publishes, and Load gives Players, Entries and Rows when
+	// the build needs them after all (a file missing, a new layout).
+	Listed int
+	Load   func() (*registers.Players, []lists.Entry, []int, error)
+}
+
+// Facts are what a player's page says of him from the lists: his name
+// and province on the latest list he is on, his category and rating on
+// the latest list of each kind.
+type Facts struct {
+	ID            string
+	Surname, Name string
+	Province      string
+	Category      string // national, latest standard list
+	RapidCategory string
+	FIDE          bool // his rating on the latest standard list is FIDE
+	Standard      int  // latest ratings
+	Rapid         int
+}
+
+// FoldFacts updates the players' facts with a list (its Entries and
+// Rows given, or computed): folded oldest first (by period, then kind,
+// as ListOrder sorts), they are the facts of every list.
+func FoldFacts(facts map[string]*Facts, l *List) {
+	entries, rows := l.Entries, l.Rows
+	if entries == nil {
+		entries, rows = lists.BuildRows(l.Players, l.Kind)
+	}
+	for i := range entries {
+		e := &entries[i]
+		id := l.Players.Rows[rows[i]].FSIID
+		if id == "" {
+			continue
+		}
+		p := facts[id]
+		if p == nil {
+			p = &Facts{ID: id}
+			facts[id] = p
+		}
+		p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
+		if l.Kind == fsi.Rapid {
+			p.RapidCategory, p.Rapid = e.Category, e.Rating
+		} else {
+			p.Category, p.FIDE, p.Standard = e.Category, e.FIDE, e.Rating
+		}
+	}
+}
+
+// ListOrder is the order lists are folded in: by period, then kind.
+func ListOrder(a, b *List) int {
+	return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
 }
 
 // Tournament is a homologated tournament.
@@ -124,7 +185,10 @@ func Build(dir string, in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := newSite(in)
+	s, err := newSite(in)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.write(w); err != nil {
 		return nil, err
 	}
@@ -146,9 +210,13 @@ type site struct {
 }
 
 type listView struct {
-	L       *List
-	Title   string
-	Path    string
+	L     *List
+	Title string
+	Path  string
+	Count int // players published
+	// Players, Entries and Rows are the list's rows, nil until rows()
+	// reads them.
+	Players *registers.Players
 	Entries []lists.Entry
 	Rows    []listRow
 }
@@ -158,9 +226,41 @@ type listView struct {
 type listRow struct {
 	*lists.Entry
 	Href string
+	ID   string // the row's FSI id (the entry has it only where the page shows it)
 }
 
-func newSite(in Input) *site {
+// rows reads the list's rows, loading the list if it was given by its
+// Key alone (the caller's List is left as given).
+func (v *listView) rows() error {
+	if v.Rows != nil {
+		return nil
+	}
+	l := v.L
+	ps, entries, rows := l.Players, l.Entries, l.Rows
+	if ps == nil {
+		if l.Load == nil {
+			return fmt.Errorf("%s: no rows to write", v.Title)
+		}
+		var err error
+		if ps, entries, rows, err = l.Load(); err != nil {
+			return fmt.Errorf("%s: %w", v.Title, err)
+		}
+	}
+	if entries == nil {
+		entries, rows = lists.BuildRows(ps, l.Kind)
+	}
+	v.Players, v.Entries, v.Count = ps, entries, len(entries)
+	v.Rows = make([]listRow, len(entries))
+	for i := range entries {
+		v.Rows[i] = listRow{Entry: &entries[i]}
+		if id := ps.Rows[rows[i]].FSIID; id != "" {
+			v.Rows[i].Href, v.Rows[i].ID = "../"+playerPath(id), id
+		}
+	}
+	return nil
+}
+
+func newSite(in Input) (*site, error) {
 	s := &site{in: in, players: map[string]*player{}}
 	ls := make([]*List, len(in.Lists))
 	for i := range in.Lists {
@@ -168,33 +268,25 @@ func newSite(in Input) *site {
 	}
 	// Oldest first: the latest list a player is on says his name,
 	// province and categories.
-	slices.SortStableFunc(ls, func(a, b *List) int {
-		return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
-	})
-	for _, l := range ls {
-		entries, rows := l.Entries, l.Rows
-		if entries == nil {
-			entries, rows = lists.BuildRows(l.Players, l.Kind)
+	slices.SortStableFunc(ls, ListOrder)
+	facts := in.Facts
+	if facts == nil {
+		facts = map[string]*Facts{}
+		for _, l := range ls {
+			if l.Players == nil {
+				return nil, fmt.Errorf("list %s %s: no players given, nor their facts", l.Kind, l.Period.Label)
+			}
+			FoldFacts(facts, l)
 		}
-		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
-			Rows: make([]listRow, len(entries))}
-		for i, e := range entries {
-			id := l.Players.Rows[rows[i]].FSIID
-			v.Rows[i] = listRow{Entry: &entries[i]}
-			if id == "" {
-				continue
-			}
-			v.Rows[i].Href = "../" + playerPath(id)
-			p := s.players[id]
-			if p == nil {
-				p = &player{ID: id}
-				s.players[id] = p
-			}
-			p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
-			if l.Kind == fsi.Rapid {
-				p.RapidCategory, p.Rapid = e.Category, e.Rating
-			} else {
-				p.Category, p.FIDE, p.Standard = e.Category, e.FIDE, e.Rating
+	}
+	for id, f := range facts {
+		s.players[id] = &player{Facts: *f}
+	}
+	for _, l := range ls {
+		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Count: l.Listed}
+		if l.Players != nil {
+			if err := v.rows(); err != nil {
+				return nil, err
 			}
 		}
 		s.lists = append(s.lists, v)
@@ -237,14 +329,14 @@ func newSite(in Input) *site {
 			p.Games = append(p.Games, g)
 		}
 	}
-	for id := range s.players {
+	// By surname and name, each player's sort key computed once.
+	keys := make(map[string]string, len(s.players))
+	for id, p := range s.players {
 		s.ids = append(s.ids, id)
+		keys[id] = registers.Letters(p.Surname + " " + p.Name)
 	}
-	slices.SortFunc(s.ids, func(a, b string) int {
-		pa, pb := s.players[a], s.players[b]
-		return cmp.Or(cmp.Compare(registers.Letters(pa.Surname+" "+pa.Name), registers.Letters(pb.Surname+" "+pb.Name)), cmp.Compare(a, b))
-	})
-	return s
+	slices.SortFunc(s.ids, func(a, b string) int { return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(a, b)) })
+	return s, nil
 }
 
 // write writes every file of the site.
