@@ -1,12 +1,15 @@
 package office
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/catalogue"
@@ -14,6 +17,7 @@ import (
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/rating"
+	"omologa/internal/store"
 	"omologa/internal/tournament/codec"
 )
 
@@ -41,71 +45,122 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	// Oldest first: the latest list read says a member's club and
 	// province for the statistics.
-	slices.Reverse(sums)
-	// The variations of each tournament in the list that rated it, by
-	// tournament key.
-	type rated struct {
-		vars map[int]rating.Tenths
-		in   string
+	sums = membersOrder(sums)
+	stamps := make([]string, len(sums))
+	for i := range sums {
+		stamps[i] = listStamp(&sums[i])
 	}
-	ratedIn := map[string]*rated{}
-	members := map[string]statistics.Player{}
-	for _, s := range sums {
-		l, ok, err := st.RatingListByID(ctx, s.ID)
-		if err != nil || !ok {
-			return nil, fmt.Errorf("list %s %s: %v", s.Kind, s.Period, err)
+	// The players' facts are folded in the site's order.
+	byFacts := make([]int, len(sums))
+	for i := range byFacts {
+		byFacts[i] = i
+	}
+	slices.SortStableFunc(byFacts, func(a, b int) int {
+		return cmp.Or(cmp.Compare(sums[a].Period, sums[b].Period), cmp.Compare(sums[a].Kind, sums[b].Kind))
+	})
+	factStamps := make([]string, len(sums))
+	for i, j := range byFacts {
+		factStamps[i] = stamps[j]
+	}
+	// The fold kept by the last build, when the lists are its lists and
+	// new ones after them: only the new ones are read.
+	fold := o.readFold()
+	if fold == nil || !isPrefix(fold.Members, stamps) || !isPrefix(fold.Facts, factStamps) {
+		fold = newFold()
+	}
+	changed := len(fold.Members) < len(stamps) || len(fold.Facts) < len(factStamps)
+	lr := &listReader{o: o, ctx: ctx, read: map[int64]*parsedList{}}
+	pers := make([]periods.Period, len(sums))
+	for i := range sums {
+		s := &sums[i]
+		if pers[i], err = settings.Schedule(s.Kind).Parse(s.Period); err != nil {
+			return nil, fmt.Errorf("list %s %s: %w", s.Kind, s.Period, err)
 		}
-		k := l.Kind
-		period, err := settings.Schedule(k).Parse(l.Period)
-		if err != nil {
-			return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
-		}
-		name := fmt.Sprintf("list %s %s", l.Kind, l.Period)
-		ps, err := registers.ReadPlayers(name, l.List)
+	}
+	for i := len(fold.Members); i < len(sums); i++ {
+		p, err := lr.get(sums[i].ID)
 		if err != nil {
 			return nil, err
 		}
-		// The list as published, for its page and for the statistics.
-		entries, rows := lists.BuildRows(ps, k)
-		d.site.Lists = append(d.site.Lists, site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories,
-			Entries: entries, Rows: rows})
-		var rep rating.Report
-		if err := json.Unmarshal(l.Report, &rep); err != nil {
-			return nil, fmt.Errorf("%s: change report: %w", name, err)
+		if err := fold.foldMembers(p, lists.Title(sums[i].Kind, pers[i])); err != nil {
+			return nil, err
 		}
-		sl := statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, entries, rows), Added: len(rep.Added)}
-		if len(l.Base) > 0 {
-			base, err := registers.ReadPlayers(name+" (base)", l.Base)
-			if err != nil {
-				return nil, err
+		fold.Members = append(fold.Members, stamps[i])
+	}
+	for i := len(fold.Facts); i < len(sums); i++ {
+		j := byFacts[i]
+		p, err := lr.get(sums[j].ID)
+		if err != nil {
+			return nil, err
+		}
+		site.FoldFacts(fold.PlayerFacts, &site.List{Kind: p.l.Kind, Players: p.ps, Entries: p.entries, Rows: p.rows})
+		fold.Facts = append(fold.Facts, stamps[j])
+	}
+	if changed {
+		o.writeFold(fold)
+	}
+	d.site.Facts = fold.PlayerFacts
+
+	// The lists for the site, each by its stamp: read only when one of
+	// its files must be written.
+	for i := range sums {
+		s := &sums[i]
+		sl := site.List{Kind: s.Kind, Period: pers[i], Bands: settings.Rapid.Categories, Key: stamps[i],
+			Listed: fold.Lists[s.ID].Listed}
+		if p := lr.read[s.ID]; p != nil {
+			sl.Players, sl.Entries, sl.Rows = p.ps, p.entries, p.rows
+		} else {
+			id := s.ID
+			sl.Load = func() (*registers.Players, []lists.Entry, []int, error) {
+				p, err := lr.get(id)
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				return p.ps, p.entries, p.rows, nil
 			}
-			sl.Base = statPlayers(base)
 		}
-		d.stats.Lists = append(d.stats.Lists, sl)
-		for _, p := range statPlayers(ps) {
-			members[p.FSIID] = p
-		}
-		keyOf := map[string]string{}
-		for _, f := range l.Files {
-			keyOf[f.Label] = f.TournamentKey
-		}
-		title := lists.Title(k, period)
-		for _, c := range rep.Changes {
-			for _, v := range c.Variations {
-				key := keyOf[v.File]
-				if key == "" {
-					continue
-				}
-				r := ratedIn[key]
-				if r == nil {
-					r = &rated{vars: map[int]rating.Tenths{}, in: title}
-					ratedIn[key] = r
-				}
-				r.vars[v.Start] = v.Applied
+		d.site.Lists = append(d.site.Lists, sl)
+	}
+	// The statistics count each list's new players; of the standard
+	// lists, the first and the last of each year (statistics.yearStandard):
+	// the last one's players, the first one's base.
+	first, last := map[string]int64{}, map[string]int64{}
+	for i := range sums {
+		if s := &sums[i]; s.Kind == fsi.Standard && len(s.Period) >= 4 {
+			y := s.Period[:4]
+			if f, ok := first[y]; !ok || s.Period < periodOf(sums, f) {
+				first[y] = s.ID
+			}
+			if l, ok := last[y]; !ok || s.Period > periodOf(sums, l) {
+				last[y] = s.ID
 			}
 		}
 	}
+	for i := range sums {
+		s := &sums[i]
+		sl := statistics.List{Kind: s.Kind, Period: s.Period, Added: fold.Lists[s.ID].Added}
+		isFirst, isLast := s.Kind == fsi.Standard && first[s.Period[:4]] == s.ID, s.Kind == fsi.Standard && last[s.Period[:4]] == s.ID
+		if isFirst || isLast {
+			p, err := lr.get(s.ID)
+			if err != nil {
+				return nil, err
+			}
+			if isLast {
+				sl.Players = listedPlayers(p.ps, p.entries, p.rows)
+			}
+			if isFirst && len(p.l.Base) > 0 {
+				base, err := registers.ReadPlayers(p.name+" (base)", p.l.Base)
+				if err != nil {
+					return nil, err
+				}
+				sl.Base = statPlayers(base)
+			}
+		}
+		d.stats.Lists = append(d.stats.Lists, sl)
+	}
+	members := fold.MemberRows
 	if len(members) == 0 {
+		members = map[string]statistics.Player{}
 		regs, err := LoadRegisters(ctx, st, o.Config)
 		if err != nil {
 			return nil, err
@@ -143,8 +198,8 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 				t.FSI[line.Start] = line.FSIID
 			}
 		}
-		if r := ratedIn[pt.Key]; r != nil {
-			t.Variations, t.RatedIn = r.vars, r.in
+		if r := fold.RatedIn[pt.Key]; r != nil {
+			t.Variations, t.RatedIn = r.Vars, r.In
 		}
 		if t.Name == "" && t.T != nil {
 			t.Name = t.T.Name
@@ -187,6 +242,16 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		d.site.Stats = append(d.site.Stats, r)
 	}
 	return d, nil
+}
+
+// periodOf is the period of the list id among sums.
+func periodOf(sums []store.ListSummary, id int64) string {
+	for i := range sums {
+		if sums[i].ID == id {
+			return sums[i].Period
+		}
+	}
+	return ""
 }
 
 // statPlayers are the rows of a list or register as the statistics
