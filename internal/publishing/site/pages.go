@@ -418,12 +418,32 @@ func (s *site) writeProvinces(w *writer, a assets) error {
 		return err
 	}
 	for _, r := range rows {
-		if err := s.render(w, provincePath(r.Province), "province", page{Title: say("site.province.title", r.Province), Root: "../", A: a,
-			Script: true, Nav: "province", D: by[r.Province]}); err != nil {
+		// Rendered only when what it shows changed: a province's page
+		// lists its players' ratings, which a list changes for some.
+		path, d := provincePath(r.Province), by[r.Province]
+		if err := w.putFrom(path, provinceKey(r.Province, d, a), func() ([]byte, error) {
+			return renderPage(path, "province", page{Title: say("site.province.title", r.Province), Root: "../", A: a,
+				Script: true, Nav: "province", D: d})
+		}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// provinceVersion changes with the province page's template.
+const provinceVersion = "province-1"
+
+// provinceKey is everything a province's page shows, hashed.
+func provinceKey(prov string, d *provPage, a assets) string {
+	b := fmt.Appendf(nil, "%s|%+v|%q|%d|%d", provinceVersion, a, prov, len(d.Players), len(d.Tourns))
+	for _, p := range d.Players {
+		b = fmt.Appendf(b, "|p%q %q %q %q %d %d", p.ID, p.Surname, p.Name, p.Category, p.Standard, p.Rapid)
+	}
+	for _, t := range d.Tourns {
+		b = fmt.Appendf(b, "|t%d %q %q %q", t.ID, t.Name, t.City, datesIT(t.Start, t.End))
+	}
+	return hashOf(b)
 }
 
 const statsHTML = `<p>{{t "site.stats.intro"}}</p>
