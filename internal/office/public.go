@@ -3,10 +3,14 @@ package office
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
@@ -33,6 +37,9 @@ func (o *Office) SiteDir() string {
 type publicData struct {
 	site  site.Input
 	stats statistics.Input
+	// standard reads the standard lists the statistics count into
+	// stats, once, before a year's are computed.
+	standard func() error
 }
 
 func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
@@ -138,12 +145,19 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	for i := range sums {
 		s := &sums[i]
-		sl := statistics.List{Kind: s.Kind, Period: s.Period, Added: fold.Lists[s.ID].Added}
-		isFirst, isLast := s.Kind == fsi.Standard && first[s.Period[:4]] == s.ID, s.Kind == fsi.Standard && last[s.Period[:4]] == s.ID
-		if isFirst || isLast {
+		d.stats.Lists = append(d.stats.Lists, statistics.List{Kind: s.Kind, Period: s.Period, Added: fold.Lists[s.ID].Added})
+	}
+	// Read only when a year's statistics are computed.
+	d.standard = sync.OnceValue(func() error {
+		for i := range sums {
+			s, sl := &sums[i], &d.stats.Lists[i]
+			isFirst, isLast := s.Kind == fsi.Standard && first[s.Period[:4]] == s.ID, s.Kind == fsi.Standard && last[s.Period[:4]] == s.ID
+			if !isFirst && !isLast {
+				continue
+			}
 			p, err := lr.get(s.ID)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if isLast {
 				sl.Players = listedPlayers(p.ps, p.entries, p.rows)
@@ -151,13 +165,23 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			if isFirst && len(p.l.Base) > 0 {
 				base, err := registers.ReadPlayers(p.name+" (base)", p.l.Base)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				sl.Base = statPlayers(base)
 			}
 		}
-		d.stats.Lists = append(d.stats.Lists, sl)
+		return nil
+	})
+	// What each year's figures are computed from, beside the rest: the
+	// first and last standard lists of the year.
+	stdOf := func(y string) string {
+		return fmt.Sprint(first[y], " ", last[y], " ", periodOf(sums, first[y]), " ", periodOf(sums, last[y]))
 	}
+	stdStamp := map[int64]string{}
+	for i := range sums {
+		stdStamp[sums[i].ID] = stamps[i]
+	}
+	stdKey := func(y string) string { return stdOf(y) + "|" + stdStamp[first[y]] + "|" + stdStamp[last[y]] }
 	members := fold.MemberRows
 	if len(members) == 0 {
 		members = map[string]statistics.Player{}
@@ -235,13 +259,61 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			Verdict: j.Verdict, Late: j.Late, Articles: j.Articles})
 	}
 	for _, y := range statistics.Years(d.stats) {
-		r, err := statistics.Compute(d.stats, y)
-		if err != nil {
-			return nil, err
-		}
-		d.site.Stats = append(d.site.Stats, r)
+		d.site.Years = append(d.site.Years, site.StatsYear{Year: y, Key: statsKey(&d.stats, members, y) + "|" + stdKey(strconv.Itoa(y)),
+			Compute: func() (*statistics.Result, error) {
+				if err := d.standard(); err != nil {
+					return nil, err
+				}
+				return statistics.Compute(d.stats, y)
+			}})
 	}
 	return d, nil
+}
+
+// statsKey is what the statistics of year y are computed from
+// (statistics.ComputeIn), but for the standard lists: the year's
+// tournaments, the participations in them with the club of each
+// participant (members: the latest list's), the year's lists and the
+// files judged in the year. With the same key, the year's figures are
+// the same.
+func statsKey(in *statistics.Input, members map[string]statistics.Player, y int) string {
+	prefix := strconv.Itoa(y) + "-"
+	h := sha256.New()
+	var b []byte
+	flush := func() {
+		if len(b) > 32<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
+	}
+	b = fmt.Appendf(b, "members %v\n", len(members) > 0)
+	keys := map[string]bool{}
+	for _, t := range in.Tournaments {
+		if strings.HasPrefix(t.Month, prefix) {
+			keys[t.Key] = true
+			b = fmt.Appendf(b, "t %q %q %q %d\n", t.Key, t.Province, t.Month, t.Games)
+		}
+	}
+	for _, p := range in.Participations {
+		if keys[p.Tournament] {
+			m, ok := members[p.FSIID]
+			b = fmt.Appendf(b, "p %q %q %d %v %q\n", p.Tournament, p.FSIID, p.Games, ok, m.Club)
+			flush()
+		}
+	}
+	for _, l := range in.Lists {
+		if strings.HasPrefix(l.Period, prefix) {
+			b = fmt.Appendf(b, "l %q %q %d\n", l.Kind, l.Period, l.Added)
+		}
+	}
+	for _, j := range in.Judged {
+		if strings.HasPrefix(j.Month, prefix) {
+			b = fmt.Appendf(b, "j %q %q %q %v %q\n", j.Province, j.Month, j.Verdict, j.Late, j.Articles)
+			flush()
+		}
+	}
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // periodOf is the period of the list id among sums.
@@ -303,10 +375,8 @@ func (o *Office) StatisticsIn(ctx context.Context, year int, l catalogue.Lang) (
 	if year == 0 && len(years) > 0 {
 		year = years[len(years)-1]
 	}
-	for _, r := range d.site.Stats {
-		if r.Year == year && r.Lang == l {
-			return r, years, nil
-		}
+	if err := d.standard(); err != nil {
+		return nil, nil, err
 	}
 	r, err := statistics.ComputeIn(d.stats, year, l)
 	return r, years, err

@@ -50,8 +50,10 @@ type Input struct {
 	Lists []List
 	// Tournaments are the homologated tournaments (versions in force).
 	Tournaments []Tournament
-	// Stats are the statistics of each year.
+	// Stats are the statistics of each year; or Years, computed as
+	// needed.
 	Stats []*statistics.Result
+	Years []StatsYear
 	// Facts are the players' facts folded from Lists (FoldFacts), when
 	// the caller keeps them between builds; nil: Build folds Lists,
 	// which must then all carry their Players.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"omologa/internal/platform/atomicfile"
@@ -94,6 +95,40 @@ func (w *writer) record(name string, e, old entry, had bool, data []byte) error 
 		return nil
 	}
 	return w.write(name, data)
+}
+
+// putWith writes name unless its content is unchanged, recording src
+// as what it was made from (keepAll's key).
+func (w *writer) putWith(name, src string, data []byte) error {
+	w.mu.Lock()
+	old, ok := w.old[name]
+	w.mu.Unlock()
+	return w.record(name, entry{Hash: hashOf(data), Src: src}, old, ok, data)
+}
+
+// keepAll keeps name and the files of the last build whose names begin
+// with prefix, as they are, when name was made from src and they are
+// all still there; it says whether it did.
+func (w *writer) keepAll(name, src, prefix string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if old, ok := w.old[name]; !ok || old.Src != src || !w.exists(name) {
+		return false
+	}
+	var keep []string
+	for n := range w.old {
+		if strings.HasPrefix(n, prefix) {
+			if !w.exists(n) {
+				return false
+			}
+			keep = append(keep, n)
+		}
+	}
+	for _, n := range append(keep, name) {
+		w.now[n] = w.old[n]
+		w.kept++
+	}
+	return true
 }
 
 // putFrom writes name from render unless src, what it is drawn from, is
