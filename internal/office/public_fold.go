@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"omologa/internal/fsi/registers"
@@ -114,15 +115,18 @@ type parsedList struct {
 	report  *rating.Report
 }
 
-// lists reads closed lists from the store when a build needs them, each
+// listReader reads closed lists from the store when a build needs them, each
 // once.
 type listReader struct {
 	o    *Office
 	ctx  context.Context
+	mu   sync.Mutex // the site's parts read lists at once
 	read map[int64]*parsedList
 }
 
 func (r *listReader) get(id int64) (*parsedList, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if p := r.read[id]; p != nil {
 		return p, nil
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"omologa/internal/fsi"
 	"omologa/internal/tournament"
@@ -107,11 +106,16 @@ const pageVersion = "player-5"
 
 // playerKey is everything a player's page shows, hashed.
 func playerKey(p *player, a assets) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%s|%q|%q|%q|%q|%q|%q|%v|%q|%d|%d", pageVersion, a.CSS, a.History, p.ID, p.Surname, p.Name, p.Province,
+	b := make([]byte, 0, 256)
+	b = fmt.Appendf(b, "%s|%s|%s|%q|%q|%q|%q|%q|%q|%v|%q|%d|%d", pageVersion, a.CSS, a.History, p.ID, p.Surname, p.Name, p.Province,
 		p.Category, p.RapidCategory, p.FIDE, p.Title, p.Standard, p.Rapid)
 	for _, g := range p.Games {
-		fmt.Fprintf(&b, "|g%q %q %q %q %q %d %q", g.Href, g.Name, g.Dates, g.KindIT, g.Score, g.Games, g.Variation)
+		b = append(b, "|g"...)
+		for _, f := range [...]string{g.Href, g.Name, g.Dates, g.KindIT, g.Score, g.Variation} {
+			b = strconv.AppendQuote(b, f)
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(g.Games), 10)
 	}
-	return hashOf([]byte(b.String()))
+	return hashOf(b)
 }

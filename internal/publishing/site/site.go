@@ -26,6 +26,7 @@ package site
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -341,33 +342,40 @@ func newSite(in Input) (*site, error) {
 	return s, nil
 }
 
-// write writes every file of the site.
+// write writes every file of the site: the parts at once, on every
+// core (the writer is safe for concurrent use; the parts only read the
+// site, but for the lists' rows, which writeLists alone reads).
 func (s *site) write(w *writer) error {
 	a, err := writeAssets(w)
 	if err != nil {
 		return err
 	}
-	if err := s.writeIndex(w, a); err != nil {
-		return err
+	parts := []func() error{
+		func() error { return s.writePlayers(w, a) },
+		func() error { return s.writeStats(w, a) },
+		func() error { return s.writeProvinces(w, a) },
+		func() error {
+			if err := s.writeIndex(w, a); err != nil {
+				return err
+			}
+			for i := range s.lists {
+				if err := s.writeList(w, a, &s.lists[i]); err != nil {
+					return err
+				}
+			}
+			if err := s.writeHistory(w); err != nil {
+				return err
+			}
+			return s.writeTournaments(w, a)
+		},
 	}
-	for i := range s.lists {
-		if err := s.writeList(w, a, &s.lists[i]); err != nil {
-			return err
-		}
+	errs := make([]error, len(parts))
+	var wg sync.WaitGroup
+	for i, f := range parts {
+		wg.Go(func() { errs[i] = f() })
 	}
-	if err := s.writeTournaments(w, a); err != nil {
-		return err
-	}
-	if err := s.writeProvinces(w, a); err != nil {
-		return err
-	}
-	if err := s.writeStats(w, a); err != nil {
-		return err
-	}
-	if err := s.writeHistory(w); err != nil {
-		return err
-	}
-	return s.writePlayers(w, a)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // writePlayers writes the players' pages and charts, on every core.
