@@ -169,11 +169,12 @@ const indexHTML = `<p>{{t "site.index.intro"}}</p>
 {{else}}<p>{{t "site.index.none"}}</p>{{end}}`
 
 type listPage struct {
-	V      *listView
-	Facts  [][2]string
-	Legend [][2]string
-	FIDE   bool
-	CSV    string
+	V        *listView
+	RowsHTML template.HTML // listRowsHTML
+	Facts    [][2]string
+	Legend   [][2]string
+	FIDE     bool
+	CSV      string
 }
 
 const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
@@ -181,8 +182,7 @@ const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}
 {{if .V.Entries}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="{{t "site.list.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
 <div class="scroll"><table id="list" class="sortable list{{if .FIDE}} fide{{end}}"><caption>{{.V.Title}}{{t "site.list.caption"}}</caption>
 <thead><tr><th scope="col" class="n" data-sort="n">{{t "site.col.pos"}}</th>{{if .FIDE}}<th scope="col" data-sort="n">{{t "site.col.fsiID"}}</th>{{end}}<th scope="col">{{t "site.col.surname"}}</th><th scope="col">{{t "site.col.name"}}</th><th scope="col">{{t "site.col.cat"}}</th><th scope="col">{{t "site.col.prov"}}</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
-{{$fide := .FIDE}}{{range .V.Rows}}<tr><td>{{.Rank}}{{if $fide}}<td>{{.FSIID}}{{end}}<td>{{if .Href}}<a href="{{.Href}}">{{.Surname}}</a>{{else}}{{.Surname}}{{end}}<td>{{.Name}}<td>{{.Category}}<td>{{.Province}}<td>{{.Rating}}{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}{{end}}
-{{end}}</tbody></table></div>
+{{.RowsHTML}}</tbody></table></div>
 {{else}}<p>{{t "site.list.none"}}</p>{{end}}
 {{if .Legend}}<h2>{{t "site.list.legend"}}</h2>
 <ul class="legend">{{range .Legend}}<li><strong>{{index . 0}}</strong>: {{index . 1}}</li>{{end}}</ul>{{end}}{{end}}`
@@ -220,7 +220,7 @@ func (s *site) writeList(w *writer, a assets, v *listView) error {
 		}
 		pub := s.listPage(v)
 		return renderPage(v.Path, "list", page{Title: v.Title, Root: "../", A: a, Script: true, Nav: "home",
-			D: listPage{V: v, Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
+			D: listPage{V: v, RowsHTML: listRowsHTML(v.Rows, pub.FIDE), Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
 	})
 }
 
@@ -379,15 +379,15 @@ const provsHTML = `<p>{{t "site.provs.intro"}}</p>
 {{end}}</tbody></table></div>{{else}}<p>{{t "site.provs.none"}}</p>{{end}}`
 
 type provPage struct {
-	Players []*player
-	Tourns  []*Tournament
+	Players  []*player
+	RowsHTML template.HTML // provinceRowsHTML of Players
+	Tourns   []*Tournament
 }
 
 const provinceHTML = `{{with .D}}<h2>{{t "site.col.players"}}</h2>
 {{if .Players}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="players" data-count="count" placeholder="{{t "site.province.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
 <div class="scroll"><table id="players" class="sortable"><caption>{{t "site.province.caption"}}</caption><thead><tr><th scope="col">{{t "site.col.fullName"}}</th><th scope="col">{{t "site.col.cat"}}</th><th scope="col" class="n" data-sort="n">Elo Italia</th><th scope="col" class="n" data-sort="n">Elo Rapid</th></tr></thead><tbody>
-{{range .Players}}<tr><th scope="row"><a href="../{{player .ID}}">{{.Surname}} {{.Name}}</a></th><td>{{.Category}}</td><td class="n">{{if .Standard}}{{.Standard}}{{end}}</td><td class="n">{{if .Rapid}}{{.Rapid}}{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>{{t "site.province.noPlayers"}}</p>{{end}}
+{{.RowsHTML}}</tbody></table></div>{{else}}<p>{{t "site.province.noPlayers"}}</p>{{end}}
 <h2>{{t "site.tournaments"}}</h2>
 {{if .Tourns}}<ul class="links">{{range .Tourns}}<li><a href="../{{tourn .ID}}">{{.Name}}</a> <span class="note">{{.City}}, {{dates .Start .End}}</span></li>{{end}}</ul>{{else}}<p>{{t "site.province.noTourns"}}</p>{{end}}{{end}}`
 
@@ -422,6 +422,7 @@ func (s *site) writeProvinces(w *writer, a assets) error {
 		// lists its players' ratings, which a list changes for some.
 		path, d := provincePath(r.Province), by[r.Province]
 		if err := w.putFrom(path, provinceKey(r.Province, d, a), func() ([]byte, error) {
+			d.RowsHTML = provinceRowsHTML(d.Players)
 			return renderPage(path, "province", page{Title: say("site.province.title", r.Province), Root: "../", A: a,
 				Script: true, Nav: "province", D: d})
 		}); err != nil {

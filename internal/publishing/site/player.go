@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"strconv"
 
 	"omologa/internal/fsi"
@@ -38,10 +39,11 @@ func fideTitle(written string) string {
 }
 
 type playerPage struct {
-	P      *player
-	Facts  [][2]string
-	Chart  string // the chart's title, for history.js
-	Script string // history.js, from the page
+	P         *player
+	GamesHTML template.HTML // gameRowsHTML of P.Games
+	Facts     [][2]string
+	Chart     string // the chart's title, for history.js
+	Script    string // history.js, from the page
 }
 
 // The history's table is filled, and its chart drawn, by history.js
@@ -55,8 +57,7 @@ const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0
 <script src="storia/liste.js"></script><script src="{{.Script}}"></script>
 <h2>{{t "site.tournaments"}}</h2>
 {{if .P.Games}}<div class="scroll"><table><caption>{{t "site.player.gamesCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">{{t "site.col.games"}}</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
-{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">{{t "site.player.notYet"}}</span>{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
+{{.GamesHTML}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
 
 func (s *site) writePlayer(w *writer, a assets, p *player) error {
 	// The page is rendered only when what it shows changed: a rebuild
@@ -64,7 +65,7 @@ func (s *site) writePlayer(w *writer, a assets, p *player) error {
 	// leaves a player's facts as they were (his ratings in it are in
 	// its data files).
 	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
-		d := playerPage{P: p, Facts: playerFacts(p), Chart: say("site.player.chart", p.Surname+" "+p.Name), Script: "../" + a.History}
+		d := playerPage{P: p, GamesHTML: gameRowsHTML(p.Games, say("site.player.notYet")), Facts: playerFacts(p), Chart: say("site.player.chart", p.Surname+" "+p.Name), Script: "../" + a.History}
 		var b bytes.Buffer
 		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
 		return b.Bytes(), err
