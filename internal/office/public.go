@@ -70,10 +70,15 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		factStamps[i] = stamps[j]
 	}
 	// The fold kept by the last build, when the lists are its lists and
-	// new ones after them: only the new ones are read.
-	fold := o.readFold()
-	if fold == nil || !isPrefix(fold.Members, stamps) || !isPrefix(fold.Facts, factStamps) {
-		fold = newFold()
+	// new ones after them: only the new ones are read. The fold without
+	// the last list is kept too, for a last list closed again.
+	kept := o.readFold()
+	fold, before := newFold(), (*publicFold)(nil)
+	for _, f := range []*publicFold{kept.Last, kept.Before} {
+		if f != nil && isPrefix(f.Members, stamps) && isPrefix(f.Facts, factStamps) {
+			fold = f
+			break
+		}
 	}
 	changed := len(fold.Members) < len(stamps) || len(fold.Facts) < len(factStamps)
 	lr := &listReader{o: o, ctx: ctx, read: map[int64]*parsedList{}}
@@ -84,27 +89,41 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			return nil, fmt.Errorf("list %s %s: %w", s.Kind, s.Period, err)
 		}
 	}
-	for i := len(fold.Members); i < len(sums); i++ {
-		p, err := lr.get(sums[i].ID)
-		if err != nil {
-			return nil, err
+	foldTo := func(n int) error {
+		for i := len(fold.Members); i < n; i++ {
+			p, err := lr.get(sums[i].ID)
+			if err != nil {
+				return err
+			}
+			if err := fold.foldMembers(p, lists.Title(sums[i].Kind, pers[i])); err != nil {
+				return err
+			}
+			fold.Members = append(fold.Members, stamps[i])
 		}
-		if err := fold.foldMembers(p, lists.Title(sums[i].Kind, pers[i])); err != nil {
-			return nil, err
+		for i := len(fold.Facts); i < n; i++ {
+			j := byFacts[i]
+			p, err := lr.get(sums[j].ID)
+			if err != nil {
+				return err
+			}
+			site.FoldFacts(fold.PlayerFacts, &site.List{Kind: p.l.Kind, Players: p.ps, Entries: p.entries, Rows: p.rows})
+			fold.Facts = append(fold.Facts, stamps[j])
 		}
-		fold.Members = append(fold.Members, stamps[i])
+		return nil
 	}
-	for i := len(fold.Facts); i < len(sums); i++ {
-		j := byFacts[i]
-		p, err := lr.get(sums[j].ID)
-		if err != nil {
+	if n := len(sums); changed && len(fold.Members) < n && len(fold.Facts) < n {
+		if err := foldTo(n - 1); err != nil {
 			return nil, err
 		}
-		site.FoldFacts(fold.PlayerFacts, &site.List{Kind: p.l.Kind, Players: p.ps, Entries: p.entries, Rows: p.rows})
-		fold.Facts = append(fold.Facts, stamps[j])
+		before = fold.clone()
+	} else if kept.Before != nil && isPrefix(kept.Before.Members, stamps) && isPrefix(kept.Before.Facts, factStamps) {
+		before = kept.Before
+	}
+	if err := foldTo(len(sums)); err != nil {
+		return nil, err
 	}
 	if changed {
-		o.writeFold(fold)
+		o.writeFold(keptFolds{Last: fold, Before: before})
 	}
 	d.site.Facts = fold.PlayerFacts
 

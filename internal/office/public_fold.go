@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,8 +27,9 @@ import (
 // member is on says his club), the players' facts (site.FoldFacts), the
 // variations of each tournament in the list that rated it, and what is
 // counted of each list. It is kept beside the store (cache/public.gob,
-// with the private fields the statistics count: never published), so
-// that a run that closes a list reads that list and not every list;
+// with the private fields the statistics count: never published), with
+// the fold of every list but the last, so that a run that closes a list
+// (or closes the last one again) reads that list and not every list;
 // the lists folded are named by their stamps, and a store whose lists
 // are not those stamps followed by new ones (a list closed again, an
 // earlier period closed late, a store restored) is folded again from
@@ -69,26 +71,53 @@ func (o *Office) foldFile() string {
 	return filepath.Join(filepath.Dir(o.Config.Store.Path), "cache", "public.gob")
 }
 
-// readFold reads the fold kept, nil when there is none usable (a cache:
-// any failure costs a fold from the start, nothing else).
-func (o *Office) readFold() *publicFold {
-	b, err := os.ReadFile(o.foldFile())
-	if err != nil {
-		return nil
-	}
-	f := &publicFold{}
-	if gob.NewDecoder(bytes.NewReader(b)).Decode(f) != nil || f.Version != foldVersion || f.MemberRows == nil ||
-		f.PlayerFacts == nil || f.RatedIn == nil || f.Lists == nil {
-		return nil
-	}
-	return f
+// keptFolds are the folds kept: of every list, and of every list but
+// the last (for a last list closed again).
+type keptFolds struct {
+	Last, Before *publicFold
 }
 
-// writeFold keeps the fold for the next process; a failure is logged,
+// readFold reads the folds kept; none usable is no fold (a cache: any
+// failure costs a fold from the start, nothing else).
+func (o *Office) readFold() keptFolds {
+	var k keptFolds
+	b, err := os.ReadFile(o.foldFile())
+	if err != nil || gob.NewDecoder(bytes.NewReader(b)).Decode(&k) != nil {
+		return keptFolds{}
+	}
+	if !k.Last.usable() {
+		k.Last = nil
+	}
+	if !k.Before.usable() {
+		k.Before = nil
+	}
+	return k
+}
+
+func (f *publicFold) usable() bool {
+	return f != nil && f.Version == foldVersion && f.MemberRows != nil && f.PlayerFacts != nil && f.RatedIn != nil && f.Lists != nil
+}
+
+// clone is a copy of f that folding into f leaves as it is.
+func (f *publicFold) clone() *publicFold {
+	c := &publicFold{Version: f.Version, Members: slices.Clone(f.Members), Facts: slices.Clone(f.Facts),
+		MemberRows: maps.Clone(f.MemberRows), Lists: maps.Clone(f.Lists),
+		PlayerFacts: make(map[string]*site.Facts, len(f.PlayerFacts)), RatedIn: make(map[string]*ratedVars, len(f.RatedIn))}
+	for id, p := range f.PlayerFacts {
+		q := *p
+		c.PlayerFacts[id] = &q
+	}
+	for k, r := range f.RatedIn {
+		c.RatedIn[k] = &ratedVars{Vars: maps.Clone(r.Vars), In: r.In}
+	}
+	return c
+}
+
+// writeFold keeps the folds for the next process; a failure is logged,
 // not returned: the next build folds from the start.
-func (o *Office) writeFold(f *publicFold) {
+func (o *Office) writeFold(k keptFolds) {
 	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(f)
+	err := gob.NewEncoder(&b).Encode(k)
 	if err == nil {
 		if err = os.MkdirAll(filepath.Dir(o.foldFile()), 0o700); err == nil {
 			err = atomicfile.Write(o.foldFile(), b.Bytes(), 0o600)

@@ -23,8 +23,9 @@ import (
 // TestSiteFoldedIncrementally: the site a build writes after a list is
 // closed, from the lists' fold kept by the builds before (reading only
 // the new list), is byte for byte the site a build writes from scratch
-// without the fold; and so is it after a list closed again (its stamp
-// changes: the fold is made again from the start).
+// without the fold; and so is it after the last list closed again (the
+// fold without it is kept too) and after an earlier one closed again
+// (its stamp changes: the fold is made again from the start).
 func TestSiteFoldedIncrementally(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -74,6 +75,7 @@ func TestSiteFoldedIncrementally(t *testing.T) {
 	for i, step := range []func(){
 		func() { save(fsi.Rapid, 2026, 1, false); save(fsi.Standard, 2026, 1, false) },
 		func() { save(fsi.Rapid, 2026, 2, false) },
+		func() { save(fsi.Rapid, 2026, 2, true) }, // the last list closed again
 		func() { save(fsi.Rapid, 2025, 12, true) }, // closed again
 	} {
 		step()
