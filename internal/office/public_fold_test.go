@@ -75,7 +75,7 @@ func TestSiteFoldedIncrementally(t *testing.T) {
 	for i, step := range []func(){
 		func() { save(fsi.Rapid, 2026, 1, false); save(fsi.Standard, 2026, 1, false) },
 		func() { save(fsi.Rapid, 2026, 2, false) },
-		func() { save(fsi.Rapid, 2026, 2, true) }, // the last list closed again
+		func() { save(fsi.Rapid, 2026, 2, true) },  // the last list closed again
 		func() { save(fsi.Rapid, 2025, 12, true) }, // closed again
 	} {
 		step()
