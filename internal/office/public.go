@@ -40,6 +40,8 @@ type publicData struct {
 	// standard reads the standard lists the statistics count into
 	// stats, once, before a year's are computed.
 	standard func() error
+	// kept is the fold being written for the next build.
+	kept sync.WaitGroup
 }
 
 func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
@@ -123,7 +125,8 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		return nil, err
 	}
 	if changed {
-		o.writeFold(keptFolds{Last: fold, Before: before})
+		// Kept while the site is built (both only read the fold).
+		d.kept.Go(func() { o.writeFold(keptFolds{Last: fold, Before: before}) })
 	}
 	d.site.Facts = fold.PlayerFacts
 
@@ -390,6 +393,7 @@ func (o *Office) StatisticsIn(ctx context.Context, year int, l catalogue.Lang) (
 	if err != nil {
 		return nil, nil, err
 	}
+	defer d.kept.Wait()
 	years := statistics.Years(d.stats)
 	if year == 0 && len(years) > 0 {
 		year = years[len(years)-1]
@@ -415,5 +419,6 @@ func (o *Office) BuildSite(ctx context.Context, dir string) (*site.Result, error
 	if err != nil {
 		return nil, err
 	}
+	defer d.kept.Wait()
 	return site.Build(dir, d.site)
 }

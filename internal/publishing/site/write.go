@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -36,6 +37,10 @@ type writer struct {
 	// nothing does not write it again (30,000 players: 3.7 MB).
 	oldManifest []byte
 
+	// listed are the names in each folder as the build found them.
+	listMu sync.Mutex
+	listed map[string]map[string]bool
+
 	mu      sync.Mutex
 	dirs    map[string]bool // folders made
 	now     map[string]entry
@@ -44,7 +49,7 @@ type writer struct {
 }
 
 func newWriter(dir string) (*writer, error) {
-	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}, dirs: map[string]bool{}}
+	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}, dirs: map[string]bool{}, listed: map[string]map[string]bool{}}
 	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -66,10 +71,23 @@ func hashOf(b []byte) string {
 }
 
 // exists says whether the file is still there (someone may have
-// deleted the folder's content but not the manifest).
+// deleted the folder's content but not the manifest): each folder is
+// listed once a build, rather than each of 30,000 files looked up.
 func (w *writer) exists(name string) bool {
-	_, err := os.Stat(filepath.Join(w.dir, filepath.FromSlash(name)))
-	return err == nil
+	dir, base := path.Split(name)
+	w.listMu.Lock()
+	defer w.listMu.Unlock()
+	names, ok := w.listed[dir]
+	if !ok {
+		names = map[string]bool{}
+		if es, err := os.ReadDir(filepath.Join(w.dir, filepath.FromSlash(dir))); err == nil {
+			for _, e := range es {
+				names[e.Name()] = true
+			}
+		}
+		w.listed[dir] = names
+	}
+	return names[base]
 }
 
 // put writes name (a slash path under dir) unless its content is
