@@ -2,9 +2,10 @@
 // HTML pages (served by any web server or CDN, or opened from disk) with
 // the published rating lists (search and sort in the page), one page per
 // player (his ratings across every published list as a table and a
-// chart, the homologated tournaments he played with his score and
-// variation), one page per homologated tournament (standings and
-// crosstable), an index by province and the federation's statistics.
+// chart, drawn in the page from the lists' data files, history.go; the
+// homologated tournaments he played with his score and variation), one
+// page per homologated tournament (standings and crosstable), an index
+// by province and the federation's statistics.
 //
 // It publishes only what regs §4b allows: surname, name, FSI id, FIDE
 // title and the mark of a FIDE rating, category, province and ratings.
@@ -16,9 +17,12 @@
 // works from disk (file://) as well as behind a server; the stylesheet
 // and scripts carry their content's hash in their names (cached for
 // ever); nothing is loaded from elsewhere. A build rewrites only the
-// files whose content changed (manifest.json keeps their hashes; a
-// chart is not even drawn when its data is unchanged) and removes the
-// pages no longer published.
+// files whose content changed (manifest.json keeps their hashes; a page
+// is not even rendered when what it shows is unchanged, a list given by
+// its Key not even read, a year's statistics not computed) and removes
+// the pages no longer published. A list closed writes its own page, CSV
+// and data files, the index, and the pages of the players, tournaments
+// and provinces whose facts it changed: not every listed player's page.
 //
 // The package reads nothing but its Input: the office gathers it from
 // the store.
