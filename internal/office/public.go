@@ -130,11 +130,11 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	d.site.Facts = fold.PlayerFacts
 
-	// The lists for the site, each by its stamp: read only when one of
+	// The lists for the site, each by its content's hash: read only when one of
 	// its files must be written.
 	for i := range sums {
 		s := &sums[i]
-		sl := site.List{Kind: s.Kind, Period: pers[i], Bands: settings.Rapid.Categories, Key: stamps[i],
+		sl := site.List{Kind: s.Kind, Period: pers[i], Bands: settings.Rapid.Categories, Key: fold.Lists[s.ID].Hash,
 			Listed: fold.Lists[s.ID].Listed}
 		if p := lr.read[s.ID]; p != nil {
 			sl.Players, sl.Entries, sl.Rows = p.ps, p.entries, p.rows
@@ -196,14 +196,9 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	})
 	// What each year's figures are computed from, beside the rest: the
 	// first and last standard lists of the year.
-	stdOf := func(y string) string {
-		return fmt.Sprint(first[y], " ", last[y], " ", periodOf(sums, first[y]), " ", periodOf(sums, last[y]))
+	stdKey := func(y string) string {
+		return periodOf(sums, first[y]) + " " + periodOf(sums, last[y]) + "|" + fold.Lists[first[y]].Hash + "|" + fold.Lists[last[y]].Hash
 	}
-	stdStamp := map[int64]string{}
-	for i := range sums {
-		stdStamp[sums[i].ID] = stamps[i]
-	}
-	stdKey := func(y string) string { return stdOf(y) + "|" + stdStamp[first[y]] + "|" + stdStamp[last[y]] }
 	members := fold.MemberRows
 	if len(members) == 0 {
 		members = map[string]statistics.Player{}

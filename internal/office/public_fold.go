@@ -3,7 +3,9 @@ package office
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/gob"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -56,10 +58,14 @@ type ratedVars struct {
 type foldedList struct {
 	Added  int // players the list added (its change report)
 	Listed int // players it publishes
+	// Hash is the list's content (its rows and the list in force it
+	// was closed from): the key the site keeps its files under, the same
+	// for the same list whenever and wherever it was closed.
+	Hash string
 }
 
 // foldVersion changes with what the fold keeps or how.
-const foldVersion = 1
+const foldVersion = 2
 
 func newFold() *publicFold {
 	return &publicFold{Version: foldVersion, MemberRows: map[string]statistics.Player{}, PlayerFacts: map[string]*site.Facts{},
@@ -193,7 +199,11 @@ func (f *publicFold) foldMembers(p *parsedList, title string) error {
 	if err != nil {
 		return err
 	}
-	f.Lists[p.l.ID] = foldedList{Added: len(rep.Added), Listed: len(p.entries)}
+	h := sha256.New()
+	h.Write(p.l.List)
+	h.Write([]byte{0})
+	h.Write(p.l.Base)
+	f.Lists[p.l.ID] = foldedList{Added: len(rep.Added), Listed: len(p.entries), Hash: hex.EncodeToString(h.Sum(nil))}
 	for _, m := range statPlayers(p.ps) {
 		f.MemberRows[m.FSIID] = m
 	}
