@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"strconv"
+	"strings"
 
 	"omologa/internal/fsi"
 	"omologa/internal/tournament"
@@ -59,17 +60,71 @@ const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0
 {{if .P.Games}}<div class="scroll"><table><caption>{{t "site.player.gamesCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">{{t "site.col.games"}}</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
 {{.GamesHTML}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
 
-func (s *site) writePlayer(w *writer, a assets, p *player) error {
+func (s *site) writePlayer(w *writer, a assets, p *player, f *playerFrames) error {
 	// The page is rendered only when what it shows changed: a rebuild
 	// of 30,000 unchanged players renders none, nor does a list that
 	// leaves a player's facts as they were (his ratings in it are in
 	// its data files).
 	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
-		d := playerPage{P: p, GamesHTML: gameRowsHTML(p.Games, say("site.player.notYet")), Facts: playerFacts(p), Chart: say("site.player.chart", p.Surname+" "+p.Name), Script: "../" + a.History}
-		var b bytes.Buffer
-		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
-		return b.Bytes(), err
+		return f.page(p), nil
 	})
+}
+
+// playerFrames are the player's template rendered once a build for a
+// player made of markers (with games and without), which each player's
+// page replaces with his own texts, escaped as html/template escapes
+// them: the template's bytes (a test renders both) without its
+// reflective calls for every page.
+type playerFrames struct {
+	games, none string
+	notYet      string
+}
+
+// The markers: control characters no text of the template has.
+const (
+	markTitle, markID, markChart, markGames = "\x01", "\x02", "\x03", "\x04"
+	markFacts                               = "<dt>\x05</dt><dd>\x06</dd>"
+)
+
+func newPlayerFrames(a assets) (*playerFrames, error) {
+	f := &playerFrames{notYet: say("site.player.notYet")}
+	for _, with := range []bool{true, false} {
+		p := &player{Facts: Facts{ID: markID}}
+		if with {
+			p.Games = []gameRow{{}}
+		}
+		d := playerPage{P: p, GamesHTML: markGames, Facts: [][2]string{{"\x05", "\x06"}}, Chart: markChart, Script: "../" + a.History}
+		var b bytes.Buffer
+		if err := templates().ExecuteTemplate(&b, "player", page{Title: markTitle, Root: "../", A: a, Nav: "home", D: d}); err != nil {
+			return nil, err
+		}
+		if with {
+			f.games = b.String()
+		} else {
+			f.none = b.String()
+		}
+	}
+	return f, nil
+}
+
+// page is p's page.
+func (f *playerFrames) page(p *player) []byte {
+	var facts strings.Builder
+	for _, kv := range playerFacts(p) {
+		facts.WriteString("<dt>")
+		htmlText.WriteString(&facts, kv[0])
+		facts.WriteString("</dt><dd>")
+		htmlText.WriteString(&facts, kv[1])
+		facts.WriteString("</dd>")
+	}
+	frame, games := f.none, ""
+	if len(p.Games) > 0 {
+		frame, games = f.games, string(gameRowsHTML(p.Games, f.notYet))
+	}
+	// One pass: what is put in is not read again for markers.
+	r := strings.NewReplacer(markTitle, htmlText.Replace(p.Surname+" "+p.Name), markID, htmlText.Replace(p.ID),
+		markChart, htmlText.Replace(say("site.player.chart", p.Surname+" "+p.Name)), markGames, games, markFacts, facts.String())
+	return []byte(r.Replace(frame))
 }
 
 // playerFacts are the facts at the top of a player's page.

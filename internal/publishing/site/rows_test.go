@@ -62,3 +62,43 @@ func TestRowsAreTheTemplates(t *testing.T) {
 		t.Errorf("games:\n%s\nwant\n%s", got, b.String())
 	}
 }
+
+// A player's page made from the frames is the template's page, for
+// players with and without games and with names html/template escapes.
+func TestPlayerPageIsTheTemplates(t *testing.T) {
+	in, _ := season(40, 3)
+	s, err := newSite(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := assets{CSS: "assets/style.x.css", Search: "assets/search.x.js", Sort: "assets/sort.x.js", History: "assets/storia.x.js"}
+	f, err := newPlayerFrames(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := &player{Facts: Facts{ID: "A+1", Surname: `D'Angelo "Zio"`, Name: "Nicolò & <b>", Province: "A'B", Category: "1+N", Standard: 1500,
+		FIDE: true, Rapid: 1400, RapidCategory: "<C>"}, Title: "FM", Games: []gameRow{{Href: "../tornei/1.html", Name: "Open d'Italia", Dates: "1+2",
+		KindIT: "Rapid", Score: "3,5", Games: 5}}}
+	players := []*player{odd, {Facts: Facts{ID: "9", Surname: "Solo", Name: "Senza"}}}
+	for _, id := range s.ids {
+		players = append(players, s.players[id])
+	}
+	withGames := 0
+	for _, p := range players {
+		d := playerPage{P: p, GamesHTML: gameRowsHTML(p.Games, say("site.player.notYet")), Facts: playerFacts(p),
+			Chart: say("site.player.chart", p.Surname+" "+p.Name), Script: "../" + a.History}
+		var b bytes.Buffer
+		if err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d}); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(f.page(p)); got != b.String() {
+			t.Fatalf("player %s:\n%s\nwant\n%s", p.ID, got, b.String())
+		}
+		if len(p.Games) > 0 {
+			withGames++
+		}
+	}
+	if withGames < 2 || withGames == len(players) {
+		t.Errorf("%d of %d players with games: both kinds wanted", withGames, len(players))
+	}
+}

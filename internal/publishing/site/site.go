@@ -384,6 +384,10 @@ func (s *site) write(w *writer) error {
 
 // writePlayers writes the players' pages and charts, on every core.
 func (s *site) writePlayers(w *writer, a assets) error {
+	f, err := newPlayerFrames(a)
+	if err != nil {
+		return err
+	}
 	jobs := make(chan string)
 	var wg sync.WaitGroup
 	var once sync.Once
@@ -393,7 +397,7 @@ func (s *site) writePlayers(w *writer, a assets) error {
 		go func() {
 			defer wg.Done()
 			for id := range jobs {
-				if err := s.writePlayer(w, a, s.players[id]); err != nil {
+				if err := s.writePlayer(w, a, s.players[id], f); err != nil {
 					once.Do(func() { first = fmt.Errorf("player %s: %w", id, err) })
 				}
 			}
