@@ -161,8 +161,8 @@ func historyIndexJS(ls []historyList) ([]byte, error) {
 		Nomi   map[string]string `json:"nomi"`
 		Asse   string            `json:"asse"`
 		Colori map[string]string `json:"colori"`
-	}{ls, mesi, map[string]string{"standard": fsi.Standard.ListName(), "rapid": fsi.Rapid.ListName()}, say("site.col.list"),
-		map[string]string{"standard": colourHex(chartkit.Players), "rapid": colourHex(chartkit.Up), "ink": colourHex(chartkit.Ink),
+	}{ls, mesi, map[string]string{string(fsi.Standard): fsi.Standard.ListName(), string(fsi.Rapid): fsi.Rapid.ListName()}, say("site.col.list"),
+		map[string]string{string(fsi.Standard): colourHex(chartkit.Players), string(fsi.Rapid): colourHex(chartkit.Up), "ink": colourHex(chartkit.Ink),
 			"grid": colourHex(chartkit.Grid)}}
 	b, err := json.Marshal(idx)
 	if err != nil {
