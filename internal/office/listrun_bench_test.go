@@ -127,8 +127,18 @@ func BenchmarkListRun(b *testing.B) {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	o := &office.Office{Store: st, Config: &config.Config{Store: config.Store{Path: filepath.Join(dir, "omologa.db")}}, Rules: rf,
 		Now: func() time.Time { return now }, Log: log}
-	// The site as the runs before this one left it.
-	if _, err := o.BuildSite(ctx, ""); err != nil {
+	// The site as the runs before this one left it: the last list
+	// closed again by a run, so that it carries what a close writes
+	// (the rapid categories, RAPID 8, which the synthetic lists lack:
+	// else the run measured would give every player his first rapid
+	// category, and rewrite every player's page for it), and the site
+	// built after it.
+	prev, err := settings.Schedule(fsi.Rapid).Parse("2026-01")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := o.ListRun(ctx, office.CLIActor(), office.ListRunRequest{Kind: fsi.Rapid, Period: prev.Label, AsOf: now, Force: true,
+		Out: filepath.Join(dir, "pub0"), Office: filepath.Join(dir, "office0")}); err != nil {
 		b.Fatal(err)
 	}
 	req := office.ListRunRequest{Kind: fsi.Rapid, Period: period.Label, AsOf: now}
@@ -143,8 +153,11 @@ func BenchmarkListRun(b *testing.B) {
 		}
 	})
 	run := 0
+	// The goals (issue 31 item 3) are reported beside the measures:
+	// the whole run under 2 s wall and 4 s of CPU, and at most 60 MB
+	// written beyond the new list's own files (its folder, r.Out).
 	b.Run("run", func(b *testing.B) {
-		var written, files int64
+		var written, files, own int64
 		defer cpuPerOp(b)()
 		for b.Loop() {
 			run++
@@ -156,11 +169,16 @@ func BenchmarkListRun(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			l, _ := bytesSince(b, since, r.Out)
 			w, n := bytesSince(b, since, r.Out, r.Office, res.Site)
-			written, files = written+w, files+n
+			written, files, own = written+w, files+n, own+l
 		}
 		b.ReportMetric(float64(written)/float64(b.N), "written-B/op")
+		b.ReportMetric(float64(written-own)/float64(b.N)/1e6, "beyond-list-MB/op")
+		b.ReportMetric(60, "goal-beyond-list-MB")
 		b.ReportMetric(float64(files)/float64(b.N), "files/op")
+		b.ReportMetric(2, "goal-wall-s")
+		b.ReportMetric(4, "goal-cpu-s")
 	})
 	b.Run("site", func(b *testing.B) {
 		var written, files int64

@@ -1,12 +1,19 @@
 package office
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
+	"omologa/internal/fsi"
+	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/catalogue"
@@ -14,6 +21,7 @@ import (
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
 	"omologa/internal/rating"
+	"omologa/internal/store"
 	"omologa/internal/tournament/codec"
 )
 
@@ -29,6 +37,11 @@ func (o *Office) SiteDir() string {
 type publicData struct {
 	site  site.Input
 	stats statistics.Input
+	// standard reads the standard lists the statistics count into
+	// stats, once, before a year's are computed.
+	standard func() error
+	// kept is the fold being written for the next build.
+	kept sync.WaitGroup
 }
 
 func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
@@ -41,71 +54,154 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	// Oldest first: the latest list read says a member's club and
 	// province for the statistics.
-	slices.Reverse(sums)
-	// The variations of each tournament in the list that rated it, by
-	// tournament key.
-	type rated struct {
-		vars map[int]rating.Tenths
-		in   string
+	sums = membersOrder(sums)
+	stamps := make([]string, len(sums))
+	for i := range sums {
+		stamps[i] = listStamp(&sums[i])
 	}
-	ratedIn := map[string]*rated{}
-	members := map[string]statistics.Player{}
-	for _, s := range sums {
-		l, ok, err := st.RatingListByID(ctx, s.ID)
-		if err != nil || !ok {
-			return nil, fmt.Errorf("list %s %s: %v", s.Kind, s.Period, err)
+	// The players' facts are folded in the site's order.
+	byFacts := make([]int, len(sums))
+	for i := range byFacts {
+		byFacts[i] = i
+	}
+	slices.SortStableFunc(byFacts, func(a, b int) int {
+		return cmp.Or(cmp.Compare(sums[a].Period, sums[b].Period), cmp.Compare(sums[a].Kind, sums[b].Kind))
+	})
+	factStamps := make([]string, len(sums))
+	for i, j := range byFacts {
+		factStamps[i] = stamps[j]
+	}
+	// The fold kept by the last build, when the lists are its lists and
+	// new ones after them: only the new ones are read. The fold without
+	// the last list is kept too, for a last list closed again.
+	kept := o.readFold()
+	fold, before := newFold(), (*publicFold)(nil)
+	for _, f := range []*publicFold{kept.Last, kept.Before} {
+		if f != nil && isPrefix(f.Members, stamps) && isPrefix(f.Facts, factStamps) {
+			fold = f
+			break
 		}
-		k := l.Kind
-		period, err := settings.Schedule(k).Parse(l.Period)
-		if err != nil {
-			return nil, fmt.Errorf("list %s %s: %w", l.Kind, l.Period, err)
+	}
+	changed := len(fold.Members) < len(stamps) || len(fold.Facts) < len(factStamps)
+	lr := &listReader{o: o, ctx: ctx, read: map[int64]*parsedList{}}
+	pers := make([]periods.Period, len(sums))
+	for i := range sums {
+		s := &sums[i]
+		if pers[i], err = settings.Schedule(s.Kind).Parse(s.Period); err != nil {
+			return nil, fmt.Errorf("list %s %s: %w", s.Kind, s.Period, err)
 		}
-		name := fmt.Sprintf("list %s %s", l.Kind, l.Period)
-		ps, err := registers.ReadPlayers(name, l.List)
-		if err != nil {
+	}
+	foldTo := func(n int) error {
+		for i := len(fold.Members); i < n; i++ {
+			p, err := lr.get(sums[i].ID)
+			if err != nil {
+				return err
+			}
+			if err := fold.foldMembers(p, lists.Title(sums[i].Kind, pers[i])); err != nil {
+				return err
+			}
+			fold.Members = append(fold.Members, stamps[i])
+		}
+		for i := len(fold.Facts); i < n; i++ {
+			j := byFacts[i]
+			p, err := lr.get(sums[j].ID)
+			if err != nil {
+				return err
+			}
+			site.FoldFacts(fold.PlayerFacts, &site.List{Kind: p.l.Kind, Players: p.ps, Entries: p.entries, Rows: p.rows})
+			fold.Facts = append(fold.Facts, stamps[j])
+		}
+		return nil
+	}
+	if n := len(sums); changed && len(fold.Members) < n && len(fold.Facts) < n {
+		if err := foldTo(n - 1); err != nil {
 			return nil, err
 		}
-		// The list as published, for its page and for the statistics.
-		entries, rows := lists.BuildRows(ps, k)
-		d.site.Lists = append(d.site.Lists, site.List{Kind: k, Period: period, Players: ps, Bands: settings.Rapid.Categories,
-			Entries: entries, Rows: rows})
-		var rep rating.Report
-		if err := json.Unmarshal(l.Report, &rep); err != nil {
-			return nil, fmt.Errorf("%s: change report: %w", name, err)
-		}
-		sl := statistics.List{Kind: k, Period: l.Period, Players: listedPlayers(ps, entries, rows), Added: len(rep.Added)}
-		if len(l.Base) > 0 {
-			base, err := registers.ReadPlayers(name+" (base)", l.Base)
-			if err != nil {
-				return nil, err
+		before = fold.clone()
+	} else if kept.Before != nil && isPrefix(kept.Before.Members, stamps) && isPrefix(kept.Before.Facts, factStamps) {
+		before = kept.Before
+	}
+	if err := foldTo(len(sums)); err != nil {
+		return nil, err
+	}
+	if changed {
+		// Kept while the site is built (both only read the fold).
+		d.kept.Go(func() { o.writeFold(keptFolds{Last: fold, Before: before}) })
+	}
+	d.site.Facts = fold.PlayerFacts
+
+	// The lists for the site, each by its content's hash: read only when one of
+	// its files must be written.
+	for i := range sums {
+		s := &sums[i]
+		sl := site.List{Kind: s.Kind, Period: pers[i], Bands: settings.Rapid.Categories, Key: fold.Lists[s.ID].Hash,
+			Listed: fold.Lists[s.ID].Listed}
+		if p := lr.read[s.ID]; p != nil {
+			sl.Players, sl.Entries, sl.Rows = p.ps, p.entries, p.rows
+		} else {
+			id := s.ID
+			sl.Load = func() (*registers.Players, []lists.Entry, []int, error) {
+				p, err := lr.get(id)
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				return p.ps, p.entries, p.rows, nil
 			}
-			sl.Base = statPlayers(base)
 		}
-		d.stats.Lists = append(d.stats.Lists, sl)
-		for _, p := range statPlayers(ps) {
-			members[p.FSIID] = p
-		}
-		keyOf := map[string]string{}
-		for _, f := range l.Files {
-			keyOf[f.Label] = f.TournamentKey
-		}
-		title := lists.Title(k, period)
-		for _, c := range rep.Changes {
-			for _, v := range c.Variations {
-				key := keyOf[v.File]
-				if key == "" {
-					continue
-				}
-				r := ratedIn[key]
-				if r == nil {
-					r = &rated{vars: map[int]rating.Tenths{}, in: title}
-					ratedIn[key] = r
-				}
-				r.vars[v.Start] = v.Applied
+		d.site.Lists = append(d.site.Lists, sl)
+	}
+	// The statistics count each list's new players; of the standard
+	// lists, the first and the last of each year (statistics.yearStandard):
+	// the last one's players, the first one's base.
+	first, last := map[string]int64{}, map[string]int64{}
+	for i := range sums {
+		if s := &sums[i]; s.Kind == fsi.Standard && len(s.Period) >= 4 {
+			y := s.Period[:4]
+			if f, ok := first[y]; !ok || s.Period < periodOf(sums, f) {
+				first[y] = s.ID
+			}
+			if l, ok := last[y]; !ok || s.Period > periodOf(sums, l) {
+				last[y] = s.ID
 			}
 		}
 	}
+	for i := range sums {
+		s := &sums[i]
+		d.stats.Lists = append(d.stats.Lists, statistics.List{Kind: s.Kind, Period: s.Period, Added: fold.Lists[s.ID].Added})
+	}
+	// Read only when a year's statistics are computed.
+	d.standard = sync.OnceValue(func() error {
+		for i := range sums {
+			s, sl := &sums[i], &d.stats.Lists[i]
+			isFirst, isLast := s.Kind == fsi.Standard && first[s.Period[:4]] == s.ID, s.Kind == fsi.Standard && last[s.Period[:4]] == s.ID
+			if !isFirst && !isLast {
+				continue
+			}
+			p, err := lr.get(s.ID)
+			if err != nil {
+				return err
+			}
+			if isLast {
+				sl.Players = listedPlayers(p.ps, p.entries, p.rows)
+			}
+			if isFirst && len(p.l.Base) > 0 {
+				base, err := registers.ReadPlayers(p.name+" (base)", p.l.Base)
+				if err != nil {
+					return err
+				}
+				sl.Base = statPlayers(base)
+			}
+		}
+		return nil
+	})
+	// What each year's figures are computed from, beside the rest: the
+	// first and last standard lists of the year.
+	stdKey := func(y string) string {
+		return periodOf(sums, first[y]) + " " + periodOf(sums, last[y]) + "|" + fold.Lists[first[y]].Hash + "|" + fold.Lists[last[y]].Hash
+	}
+	members := fold.MemberRows
 	if len(members) == 0 {
+		members = map[string]statistics.Player{}
 		regs, err := LoadRegisters(ctx, st, o.Config)
 		if err != nil {
 			return nil, err
@@ -143,8 +239,8 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 				t.FSI[line.Start] = line.FSIID
 			}
 		}
-		if r := ratedIn[pt.Key]; r != nil {
-			t.Variations, t.RatedIn = r.vars, r.in
+		if r := fold.RatedIn[pt.Key]; r != nil {
+			t.Variations, t.RatedIn = r.Vars, r.In
 		}
 		if t.Name == "" && t.T != nil {
 			t.Name = t.T.Name
@@ -180,13 +276,71 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 			Verdict: j.Verdict, Late: j.Late, Articles: j.Articles})
 	}
 	for _, y := range statistics.Years(d.stats) {
-		r, err := statistics.Compute(d.stats, y)
-		if err != nil {
-			return nil, err
-		}
-		d.site.Stats = append(d.site.Stats, r)
+		d.site.Years = append(d.site.Years, site.StatsYear{Year: y, Key: statsKey(&d.stats, members, y) + "|" + stdKey(strconv.Itoa(y)),
+			Compute: func() (*statistics.Result, error) {
+				if err := d.standard(); err != nil {
+					return nil, err
+				}
+				return statistics.Compute(d.stats, y)
+			}})
 	}
 	return d, nil
+}
+
+// statsKey is what the statistics of year y are computed from
+// (statistics.ComputeIn), but for the standard lists: the year's
+// tournaments, the participations in them with the club of each
+// participant (members: the latest list's), the year's lists and the
+// files judged in the year. With the same key, the year's figures are
+// the same.
+func statsKey(in *statistics.Input, members map[string]statistics.Player, y int) string {
+	prefix := strconv.Itoa(y) + "-"
+	h := sha256.New()
+	var b []byte
+	flush := func() {
+		if len(b) > 32<<10 {
+			h.Write(b)
+			b = b[:0]
+		}
+	}
+	b = fmt.Appendf(b, "members %v\n", len(members) > 0)
+	keys := map[string]bool{}
+	for _, t := range in.Tournaments {
+		if strings.HasPrefix(t.Month, prefix) {
+			keys[t.Key] = true
+			b = fmt.Appendf(b, "t %q %q %q %d\n", t.Key, t.Province, t.Month, t.Games)
+		}
+	}
+	for _, p := range in.Participations {
+		if keys[p.Tournament] {
+			m, ok := members[p.FSIID]
+			b = fmt.Appendf(b, "p %q %q %d %v %q\n", p.Tournament, p.FSIID, p.Games, ok, m.Club)
+			flush()
+		}
+	}
+	for _, l := range in.Lists {
+		if strings.HasPrefix(l.Period, prefix) {
+			b = fmt.Appendf(b, "l %q %q %d\n", l.Kind, l.Period, l.Added)
+		}
+	}
+	for _, j := range in.Judged {
+		if strings.HasPrefix(j.Month, prefix) {
+			b = fmt.Appendf(b, "j %q %q %q %v %q\n", j.Province, j.Month, j.Verdict, j.Late, j.Articles)
+			flush()
+		}
+	}
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// periodOf is the period of the list id among sums.
+func periodOf(sums []store.ListSummary, id int64) string {
+	for i := range sums {
+		if sums[i].ID == id {
+			return sums[i].Period
+		}
+	}
+	return ""
 }
 
 // statPlayers are the rows of a list or register as the statistics
@@ -234,14 +388,13 @@ func (o *Office) StatisticsIn(ctx context.Context, year int, l catalogue.Lang) (
 	if err != nil {
 		return nil, nil, err
 	}
+	defer d.kept.Wait()
 	years := statistics.Years(d.stats)
 	if year == 0 && len(years) > 0 {
 		year = years[len(years)-1]
 	}
-	for _, r := range d.site.Stats {
-		if r.Year == year && r.Lang == l {
-			return r, years, nil
-		}
+	if err := d.standard(); err != nil {
+		return nil, nil, err
 	}
 	r, err := statistics.ComputeIn(d.stats, year, l)
 	return r, years, err
@@ -261,5 +414,6 @@ func (o *Office) BuildSite(ctx context.Context, dir string) (*site.Result, error
 	if err != nil {
 		return nil, err
 	}
+	defer d.kept.Wait()
 	return site.Build(dir, d.site)
 }

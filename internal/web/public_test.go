@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +43,10 @@ func closeDemoLists(t *testing.T, f *fixture) {
 	}
 }
 
-var linkRe = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
+var (
+	linkRe   = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
+	shardsRe = regexp.MustCompile(`"f":"([^"]+)","n":(\d+)`)
+)
 
 // TestPublicSiteDemo crawls the demo's public site from its index, as a
 // browser opening it from disk would: every link and image resolves to
@@ -66,6 +70,16 @@ func TestPublicSiteDemo(t *testing.T) {
 		if err != nil {
 			t.Errorf("broken link to %s: %v", p, err)
 			continue
+		}
+		if p == "giocatori/storia/liste.js" {
+			// The players' history script loads each list's shards
+			// that the index names.
+			for _, m := range shardsRe.FindAllStringSubmatch(string(b), -1) {
+				n, _ := strconv.Atoi(m[2])
+				for i := range n {
+					queue = append(queue, fmt.Sprintf("giocatori/storia/%s/%d.js", m[1], i))
+				}
+			}
 		}
 		if !strings.HasSuffix(p, ".html") {
 			continue

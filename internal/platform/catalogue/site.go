@@ -65,6 +65,7 @@ func siteEntries() {
 		"site.player.gamesCaption":   {IT: "I tornei omologati giocati, con il punteggio e la variazione dell'Elo", EN: "The homologated tournaments played, with the score and the rating change"},
 		"site.player.notYet":         {IT: "non ancora in lista", EN: "not on a list yet"},
 		"site.player.none":           {IT: "Nessun torneo omologato registrato.", EN: "No homologated tournament recorded."},
+		"site.player.noscript":       {IT: "La tabella e il grafico dell'Elo si leggono dai file delle liste con JavaScript: le liste sono anche nelle loro pagine.", EN: "The rating table and chart are read from the lists' files with JavaScript: the lists are on their own pages too."},
 		"site.player.fideTitle":      {IT: "Titolo FIDE", EN: "FIDE title"},
 		// After the rating, for a player whose Elo Italia is his FIDE rating.
 		"site.player.fideRating": {IT: " (Elo FIDE, RTF 4.2.8)", EN: " (FIDE rating, RTF 4.2.8)"},

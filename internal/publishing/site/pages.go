@@ -30,7 +30,7 @@ var siteCSS string
 var sortJS string
 
 // assets are the hashed names of the stylesheet and scripts.
-type assets struct{ CSS, Search, Sort string }
+type assets struct{ CSS, Search, Sort, History string }
 
 func writeAssets(w *writer) (assets, error) {
 	var a assets
@@ -42,6 +42,7 @@ func writeAssets(w *writer) (assets, error) {
 		{"style", "css", style.CSS + "\n" + siteCSS, &a.CSS},
 		{"search", "js", style.SearchJS, &a.Search},
 		{"sort", "js", sortJS, &a.Sort},
+		{"storia", "js", historyJS, &a.History},
 	} {
 		b := []byte(f.text)
 		*f.into = "assets/" + f.name + "." + hashOf(b)[:10] + "." + f.ext
@@ -164,15 +165,16 @@ func renderPage(path, name string, p page) ([]byte, error) {
 
 const indexHTML = `<p>{{t "site.index.intro"}}</p>
 <h2>{{t "site.index.head"}}</h2>
-{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count "count.player" (len .Entries)}})</span></li>{{end}}</ul>
+{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Path}}">{{.Title}}</a> <span class="note">({{count "count.player" .Count}})</span></li>{{end}}</ul>
 {{else}}<p>{{t "site.index.none"}}</p>{{end}}`
 
 type listPage struct {
-	V      *listView
-	Facts  [][2]string
-	Legend [][2]string
-	FIDE   bool
-	CSV    string
+	V        *listView
+	RowsHTML template.HTML // listRowsHTML
+	Facts    [][2]string
+	Legend   [][2]string
+	FIDE     bool
+	CSV      string
 }
 
 const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
@@ -180,8 +182,7 @@ const listHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}
 {{if .V.Entries}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="{{t "site.list.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
 <div class="scroll"><table id="list" class="sortable list{{if .FIDE}} fide{{end}}"><caption>{{.V.Title}}{{t "site.list.caption"}}</caption>
 <thead><tr><th scope="col" class="n" data-sort="n">{{t "site.col.pos"}}</th>{{if .FIDE}}<th scope="col" data-sort="n">{{t "site.col.fsiID"}}</th>{{end}}<th scope="col">{{t "site.col.surname"}}</th><th scope="col">{{t "site.col.name"}}</th><th scope="col">{{t "site.col.cat"}}</th><th scope="col">{{t "site.col.prov"}}</th><th scope="col" class="n" data-sort="n">Elo</th>{{if .FIDE}}<th scope="col">FIDE</th>{{end}}</tr></thead><tbody>
-{{$fide := .FIDE}}{{range .V.Rows}}<tr><td>{{.Rank}}{{if $fide}}<td>{{.FSIID}}{{end}}<td>{{if .Href}}<a href="{{.Href}}">{{.Surname}}</a>{{else}}{{.Surname}}{{end}}<td>{{.Name}}<td>{{.Category}}<td>{{.Province}}<td>{{.Rating}}{{if $fide}}<td>{{if .FIDE}}FIDE{{end}}{{end}}
-{{end}}</tbody></table></div>
+{{.RowsHTML}}</tbody></table></div>
 {{else}}<p>{{t "site.list.none"}}</p>{{end}}
 {{if .Legend}}<h2>{{t "site.list.legend"}}</h2>
 <ul class="legend">{{range .Legend}}<li><strong>{{index . 0}}</strong>: {{index . 1}}</li>{{end}}</ul>{{end}}{{end}}`
@@ -191,13 +192,22 @@ func (s *site) writeIndex(w *writer, a assets) error {
 }
 
 func (s *site) writeList(w *writer, a assets, v *listView) error {
-	pub := lists.NewPage(lists.Publication{Kind: v.L.Kind, Period: v.L.Period, List: v.L.Players, Bands: v.L.Bands}, v.Entries)
 	csvName := strings.TrimSuffix(strings.TrimPrefix(v.Path, "liste/"), ".html") + ".csv"
 	// A list closed earlier is rendered again only when what it shows
 	// changed: a build after a close renders the new list's page, not
 	// every list's (a page of 30,000 rows takes about half a second).
-	key := listKey(v, a, pub, csvName)
+	// A list given by its Key is not even read while its files are
+	// there.
+	var key string
+	if v.L.Key != "" {
+		key = hashOf(fmt.Appendf(nil, "%s|%+v|%q|%q|%q|%q|%q|%+v", listVersion, a, v.L.Kind, v.Title, v.Path, csvName, v.L.Key, v.L.Bands))
+	} else {
+		key = listKey(v, a, s.listPage(v), csvName)
+	}
 	if err := w.putFrom("liste/"+csvName, key, func() ([]byte, error) {
+		if err := v.rows(); err != nil {
+			return nil, err
+		}
 		var b bytes.Buffer
 		err := lists.WriteExcelCSV(&b, v.L.Kind, v.Entries)
 		return b.Bytes(), err
@@ -205,9 +215,17 @@ func (s *site) writeList(w *writer, a assets, v *listView) error {
 		return err
 	}
 	return w.putFrom(v.Path, key, func() ([]byte, error) {
+		if err := v.rows(); err != nil {
+			return nil, err
+		}
+		pub := s.listPage(v)
 		return renderPage(v.Path, "list", page{Title: v.Title, Root: "../", A: a, Script: true, Nav: "home",
-			D: listPage{V: v, Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
+			D: listPage{V: v, RowsHTML: listRowsHTML(v.Rows, pub.FIDE), Facts: pub.Facts, Legend: pub.Legend, FIDE: pub.FIDE, CSV: csvName}})
 	})
+}
+
+func (s *site) listPage(v *listView) lists.Page {
+	return lists.NewPage(lists.Publication{Kind: v.L.Kind, Period: v.L.Period, List: v.Players, Bands: v.L.Bands}, v.Entries)
 }
 
 // listVersion changes with the list page's template and the list's CSV,
@@ -236,85 +254,6 @@ func listKey(v *listView, a assets, pub lists.Page, csvName string) string {
 	}
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil)[:16])
-}
-
-type playerPage struct {
-	P     *player
-	Chart template.HTML // the SVG, inline
-	Facts [][2]string
-}
-
-const playerHTML = `{{with .D}}<dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
-<h2>{{t "site.player.history"}}</h2>
-{{if .Chart}}<figure class="history">{{.Chart}}</figure>{{end}}
-<div class="scroll"><table><caption>{{t "site.player.historyCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.list"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">Elo</th><th scope="col">{{t "site.col.category"}}</th></tr></thead><tbody>
-{{range .P.History}}<tr><th scope="row"><a href="../{{.List}}">{{.Month}}</a></th><td>{{.KindIT}}</td><td class="n">{{.Rating}}{{if .FIDE}} <span class="badge">FIDE</span>{{end}}</td><td>{{.Category}}</td></tr>
-{{end}}</tbody></table></div>
-<h2>{{t "site.tournaments"}}</h2>
-{{if .P.Games}}<div class="scroll"><table><caption>{{t "site.player.gamesCaption"}}</caption><thead><tr><th scope="col">{{t "site.col.tournament"}}</th><th scope="col">{{t "site.col.dates"}}</th><th scope="col">{{t "site.col.kind"}}</th><th scope="col" class="n">{{t "site.col.games"}}</th><th scope="col" class="n">{{t "site.col.points"}}</th><th scope="col" class="n">{{t "site.col.variation"}}</th></tr></thead><tbody>
-{{range .P.Games}}<tr><th scope="row"><a href="{{.Href}}">{{.Name}}</a></th><td>{{.Dates}}</td><td>{{.KindIT}}</td><td class="n">{{.Games}}</td><td class="n">{{.Score}}</td><td class="n {{.Class}}">{{if .Variation}}{{.Variation}}{{else}}<span class="note">{{t "site.player.notYet"}}</span>{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>{{t "site.player.none"}}</p>{{end}}{{end}}`
-
-func (s *site) writePlayer(w *writer, a assets, p *player) error {
-	d := playerPage{P: p}
-	d.Facts = append(d.Facts, [2]string{say("site.col.fsiID"), p.ID})
-	if p.Title != "" {
-		d.Facts = append(d.Facts, [2]string{say("site.player.fideTitle"), p.Title})
-	}
-	if p.Category != "" {
-		d.Facts = append(d.Facts, [2]string{say("site.col.category"), p.Category})
-	}
-	if p.Standard > 0 {
-		v := strconv.Itoa(p.Standard)
-		if p.FIDE {
-			v += say("site.player.fideRating")
-		}
-		d.Facts = append(d.Facts, [2]string{fsi.Standard.ListName(), v})
-	}
-	if p.Rapid > 0 {
-		v := strconv.Itoa(p.Rapid)
-		if p.RapidCategory != "" {
-			v = say("site.player.rapidCategory", v, p.RapidCategory)
-		}
-		d.Facts = append(d.Facts, [2]string{fsi.Rapid.ListName(), v})
-	}
-	if p.Province != "" {
-		d.Facts = append(d.Facts, [2]string{say("site.col.province"), p.Province})
-	}
-	// The page is rendered only when what it shows changed: a rebuild
-	// of 30,000 unchanged players renders none. The chart is inline
-	// SVG: one file a player, not two (creating 30,000 more files cost
-	// more than drawing them), and no request more for the reader.
-	return w.putFrom(playerPath(p.ID), playerKey(p, a), func() ([]byte, error) {
-		if len(p.History) > 0 {
-			svg, err := historySVG(p)
-			if err != nil {
-				return nil, err
-			}
-			d.Chart = template.HTML(svg)
-		}
-		var b bytes.Buffer
-		err := templates().ExecuteTemplate(&b, "player", page{Title: p.Surname + " " + p.Name, Root: "../", A: a, Nav: "home", D: d})
-		return b.Bytes(), err
-	})
-}
-
-// pageVersion changes with the player's template and chart, so that a
-// new drawing replaces the pages a build skipped as unchanged.
-const pageVersion = "player-4"
-
-// playerKey is everything a player's page shows, hashed.
-func playerKey(p *player, a assets) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s|%s|%q|%q|%q|%q|%q|%q|%v|%q|%d|%d", pageVersion, a.CSS, p.ID, p.Surname, p.Name, p.Province, p.Category,
-		p.RapidCategory, p.FIDE, p.Title, p.Standard, p.Rapid)
-	for _, h := range p.History {
-		fmt.Fprintf(&b, "|h%q %q %q %d %q %v", h.Kind, h.Period, h.List, h.Rating, h.Category, h.FIDE)
-	}
-	for _, g := range p.Games {
-		fmt.Fprintf(&b, "|g%q %q %q %q %q %d %q", g.Href, g.Name, g.Dates, g.KindIT, g.Score, g.Games, g.Variation)
-	}
-	return hashOf([]byte(b.String()))
 }
 
 type tournPage struct {
@@ -440,15 +379,15 @@ const provsHTML = `<p>{{t "site.provs.intro"}}</p>
 {{end}}</tbody></table></div>{{else}}<p>{{t "site.provs.none"}}</p>{{end}}`
 
 type provPage struct {
-	Players []*player
-	Tourns  []*Tournament
+	Players  []*player
+	RowsHTML template.HTML // provinceRowsHTML of Players
+	Tourns   []*Tournament
 }
 
 const provinceHTML = `{{with .D}}<h2>{{t "site.col.players"}}</h2>
 {{if .Players}}<div class="search noprint" hidden><label for="q">{{t "site.search"}}</label> <input type="search" id="q" data-search-for="players" data-count="count" placeholder="{{t "site.province.placeholder"}}" autocomplete="off"> <span id="count" class="note" aria-live="polite"></span></div>
 <div class="scroll"><table id="players" class="sortable"><caption>{{t "site.province.caption"}}</caption><thead><tr><th scope="col">{{t "site.col.fullName"}}</th><th scope="col">{{t "site.col.cat"}}</th><th scope="col" class="n" data-sort="n">Elo Italia</th><th scope="col" class="n" data-sort="n">Elo Rapid</th></tr></thead><tbody>
-{{range .Players}}<tr><th scope="row"><a href="../{{player .ID}}">{{.Surname}} {{.Name}}</a></th><td>{{.Category}}</td><td class="n">{{if .Standard}}{{.Standard}}{{end}}</td><td class="n">{{if .Rapid}}{{.Rapid}}{{end}}</td></tr>
-{{end}}</tbody></table></div>{{else}}<p>{{t "site.province.noPlayers"}}</p>{{end}}
+{{.RowsHTML}}</tbody></table></div>{{else}}<p>{{t "site.province.noPlayers"}}</p>{{end}}
 <h2>{{t "site.tournaments"}}</h2>
 {{if .Tourns}}<ul class="links">{{range .Tourns}}<li><a href="../{{tourn .ID}}">{{.Name}}</a> <span class="note">{{.City}}, {{dates .Start .End}}</span></li>{{end}}</ul>{{else}}<p>{{t "site.province.noTourns"}}</p>{{end}}{{end}}`
 
@@ -479,131 +418,31 @@ func (s *site) writeProvinces(w *writer, a assets) error {
 		return err
 	}
 	for _, r := range rows {
-		if err := s.render(w, provincePath(r.Province), "province", page{Title: say("site.province.title", r.Province), Root: "../", A: a,
-			Script: true, Nav: "province", D: by[r.Province]}); err != nil {
+		// Rendered only when what it shows changed: a province's page
+		// lists its players' ratings, which a list changes for some.
+		path, d := provincePath(r.Province), by[r.Province]
+		if err := w.putFrom(path, provinceKey(r.Province, d, a), func() ([]byte, error) {
+			d.RowsHTML = provinceRowsHTML(d.Players)
+			return renderPage(path, "province", page{Title: say("site.province.title", r.Province), Root: "../", A: a,
+				Script: true, Nav: "province", D: d})
+		}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-const statsHTML = `<p>{{t "site.stats.intro"}}</p>
-{{if .D}}<ul class="links">{{range .D}}<li><a href="{{.Year}}.html">{{t "site.stats.year" .Year}}</a></li>{{end}}</ul>{{else}}<p>{{t "site.stats.none"}}</p>{{end}}`
+// provinceVersion changes with the province page's template.
+const provinceVersion = "province-1"
 
-type yearPage struct {
-	R      *statistics.Result
-	Tables []yearTable
-	L      map[string]template.HTML // the page's words ("stats.page.*") in R's language
-}
-
-type yearTable struct {
-	T       *statistics.Table
-	Numeric []bool // by column: right-aligned
-	CSV     string
-	Chart   *statistics.Chart
-	Alt     string // the chart's text for who cannot see it
-	PNG     string
-}
-
-// YearHTML is the body of a year's statistics page, shared with the
-// office's web application (which renders it in its own frame).
-const YearHTML = `{{$L := .L}}{{$l := .R.Lang}}{{range .Tables}}<section><h2 id="{{.T.Name}}">{{.T.Title}}</h2>
-{{with .T.Note}}<p class="note">{{.}}</p>{{end}}
-{{if .PNG}}<figure><img class="chart" src="{{.PNG}}" width="900" height="450" alt="{{.Alt}}"></figure>{{end}}
-{{if .T.Rows}}<div class="scroll"><table><caption>{{.T.Title}}{{if .CSV}} · <a href="{{.CSV}}">{{$L.csv}}</a>{{end}}</caption><thead><tr>{{$num := .Numeric}}{{range $i, $c := .T.Columns}}<th scope="col"{{if index $num $i}} class="n"{{end}}>{{$c}}</th>{{end}}</tr></thead><tbody>
-{{range .T.Rows}}<tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $l $v}}</td>{{else}}<th scope="row">{{cell $l $v}}</th>{{end}}{{end}}</tr>
-{{end}}</tbody>{{with .T.Total}}<tfoot><tr>{{range $i, $v := .}}{{if $i}}<td{{if numeric $v}} class="n"{{end}}>{{cell $l $v}}</td>{{else}}<th scope="row">{{cell $l $v}}</th>{{end}}{{end}}</tr></tfoot>{{end}}</table></div>
-{{else}}<p>{{$L.noData}}</p>{{end}}</section>
-{{end}}`
-
-const yearHTML = `{{with .D}}` + YearHTML + `{{end}}`
-
-// newYearPage is the page of the statistics r with their tables, its
-// words in r's language.
-func newYearPage(r *statistics.Result, tables []yearTable) yearPage {
-	return yearPage{R: r, Tables: tables, L: words(r.Lang, "stats.page.")}
-}
-
-// words are the catalogue's texts under prefix in l, keyed without it,
-// for a page's text: written as the catalogue has them (its texts are
-// the code's, never a reader's, and hold no markup), so that an
-// apostrophe stays one.
-func words(l catalogue.Lang, prefix string) map[string]template.HTML {
-	m := map[string]template.HTML{}
-	for k, v := range l.Prefixed(prefix) {
-		m[k] = template.HTML(v)
+// provinceKey is everything a province's page shows, hashed.
+func provinceKey(prov string, d *provPage, a assets) string {
+	b := fmt.Appendf(nil, "%s|%+v|%q|%d|%d", provinceVersion, a, prov, len(d.Players), len(d.Tourns))
+	for _, p := range d.Players {
+		b = fmt.Appendf(b, "|p%q %q %q %q %d %d", p.ID, p.Surname, p.Name, p.Category, p.Standard, p.Rapid)
 	}
-	return m
-}
-
-// YearTables pairs a result's tables with their charts; csv and png
-// name a table's CSV and a chart's image ("" for none).
-func YearTables(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) []yearTable {
-	var out []yearTable
-	for i := range r.Tables {
-		t := &r.Tables[i]
-		yt := yearTable{T: t, CSV: csv(t), Numeric: make([]bool, len(t.Columns))}
-		if len(t.Rows) > 0 {
-			for j, v := range t.Rows[0] {
-				yt.Numeric[j] = statistics.Numeric(v)
-			}
-		}
-		for j := range statistics.Charts {
-			c := &statistics.Charts[j]
-			if c.Table == t.Name && c.Drawable(r) {
-				yt.Chart, yt.PNG, yt.Alt = c, png(c), c.Word(r.Lang, "alt")
-			}
-		}
-		out = append(out, yt)
+	for _, t := range d.Tourns {
+		b = fmt.Appendf(b, "|t%d %q %q %q", t.ID, t.Name, t.City, datesIT(t.Start, t.End))
 	}
-	return out
-}
-
-func (s *site) writeStats(w *writer, a assets) error {
-	if err := s.render(w, "statistiche/index.html", "stats", page{Title: say("site.stats"), Root: "../", A: a, Nav: "stats", D: s.in.Stats}); err != nil {
-		return err
-	}
-	for _, r := range s.in.Stats {
-		y := strconv.Itoa(r.Year)
-		tables := YearTables(r, func(t *statistics.Table) string { return y + "-" + t.Name + ".csv" },
-			func(c *statistics.Chart) string { return y + "-" + c.Name + ".png" })
-		for _, yt := range tables {
-			var b bytes.Buffer
-			if err := statistics.WriteCSV(&b, yt.T); err != nil {
-				return err
-			}
-			if err := w.put("statistiche/"+yt.CSV, b.Bytes()); err != nil {
-				return err
-			}
-			if yt.Chart != nil {
-				var b bytes.Buffer
-				if err := yt.Chart.WritePNG(&b, r); err != nil {
-					return err
-				}
-				if err := w.put("statistiche/"+yt.PNG, b.Bytes()); err != nil {
-					return err
-				}
-			}
-		}
-		if err := s.render(w, "statistiche/"+y+".html", "year", page{Title: say("stats.title", r.Year), Root: "../", A: a, Nav: "stats",
-			D: newYearPage(r, tables)}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-var yearBody = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("year").Funcs(funcs).Parse(YearHTML))
-})
-
-// YearBody renders the tables and charts of a year's statistics for a
-// page of the office's web application; csv and png give the address of
-// a table's CSV and of a chart's image.
-func YearBody(r *statistics.Result, csv func(t *statistics.Table) string, png func(c *statistics.Chart) string) (template.HTML, error) {
-	var b bytes.Buffer
-	if err := yearBody().Execute(&b, newYearPage(r, YearTables(r, csv, png))); err != nil {
-		return "", err
-	}
-	return template.HTML(b.String()), nil
+	return hashOf(b)
 }

@@ -2,9 +2,10 @@
 // HTML pages (served by any web server or CDN, or opened from disk) with
 // the published rating lists (search and sort in the page), one page per
 // player (his ratings across every published list as a table and a
-// chart, the homologated tournaments he played with his score and
-// variation), one page per homologated tournament (standings and
-// crosstable), an index by province and the federation's statistics.
+// chart, drawn in the page from the lists' data files, history.go; the
+// homologated tournaments he played with his score and variation), one
+// page per homologated tournament (standings and crosstable), an index
+// by province and the federation's statistics.
 //
 // It publishes only what regs §4b allows: surname, name, FSI id, FIDE
 // title and the mark of a FIDE rating, category, province and ratings.
@@ -16,9 +17,12 @@
 // works from disk (file://) as well as behind a server; the stylesheet
 // and scripts carry their content's hash in their names (cached for
 // ever); nothing is loaded from elsewhere. A build rewrites only the
-// files whose content changed (manifest.json keeps their hashes; a
-// chart is not even drawn when its data is unchanged) and removes the
-// pages no longer published.
+// files whose content changed (manifest.json keeps their hashes; a page
+// is not even rendered when what it shows is unchanged, a list given by
+// its Key not even read, a year's statistics not computed) and removes
+// the pages no longer published. A list closed writes its own page, CSV
+// and data files, the index, and the pages of the players, tournaments
+// and provinces whose facts it changed: not every listed player's page.
 //
 // The package reads nothing but its Input: the office gathers it from
 // the store.
@@ -26,6 +30,7 @@ package site
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -50,8 +55,14 @@ type Input struct {
 	Lists []List
 	// Tournaments are the homologated tournaments (versions in force).
 	Tournaments []Tournament
-	// Stats are the statistics of each year.
+	// Stats are the statistics of each year; or Years, computed as
+	// needed.
 	Stats []*statistics.Result
+	Years []StatsYear
+	// Facts are the players' facts folded from Lists (FoldFacts), when
+	// the caller keeps them between builds; nil: Build folds Lists,
+	// which must then all carry their Players.
+	Facts map[string]*Facts
 }
 
 // List is a closed list.
@@ -65,6 +76,63 @@ type List struct {
 	// computes it.
 	Entries []lists.Entry
 	Rows    []int
+	// Key names the list's content (the store's list and its close):
+	// its page, CSV and data files are kept, unread, while Key and the
+	// site's layout are the last build's. "": they are compared by
+	// their rows, and Players must be given.
+	Key string
+	// With a Key, Players may be nil: Listed is then how many players
+	// the list publishes, and Load gives Players, Entries and Rows when
+	// the build needs them after all (a file missing, a new layout).
+	Listed int
+	Load   func() (*registers.Players, []lists.Entry, []int, error)
+}
+
+// Facts are what a player's page says of him from the lists: his name
+// and province on the latest list he is on, his category and rating on
+// the latest list of each kind.
+type Facts struct {
+	ID            string
+	Surname, Name string
+	Province      string
+	Category      string // national, latest standard list
+	RapidCategory string
+	FIDE          bool // his rating on the latest standard list is FIDE
+	Standard      int  // latest ratings
+	Rapid         int
+}
+
+// FoldFacts updates the players' facts with a list (its Entries and
+// Rows given, or computed): folded oldest first (by period, then kind,
+// as ListOrder sorts), they are the facts of every list.
+func FoldFacts(facts map[string]*Facts, l *List) {
+	entries, rows := l.Entries, l.Rows
+	if entries == nil {
+		entries, rows = lists.BuildRows(l.Players, l.Kind)
+	}
+	for i := range entries {
+		e := &entries[i]
+		id := l.Players.Rows[rows[i]].FSIID
+		if id == "" {
+			continue
+		}
+		p := facts[id]
+		if p == nil {
+			p = &Facts{ID: id}
+			facts[id] = p
+		}
+		p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
+		if l.Kind == fsi.Rapid {
+			p.RapidCategory, p.Rapid = e.Category, e.Rating
+		} else {
+			p.Category, p.FIDE, p.Standard = e.Category, e.FIDE, e.Rating
+		}
+	}
+}
+
+// ListOrder is the order lists are folded in: by period, then kind.
+func ListOrder(a, b *List) int {
+	return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
 }
 
 // Tournament is a homologated tournament.
@@ -118,59 +186,16 @@ func safe(s string) string {
 	}, s)
 }
 
-// player is what a player's page shows.
-type player struct {
-	ID            string
-	Surname, Name string
-	Province      string
-	Category      string // national, latest standard list
-	RapidCategory string
-	FIDE          bool // his rating on the latest standard list is FIDE
-	Title         string
-	History       []histRow
-	Games         []gameRow
-	Standard      int // latest ratings
-	Rapid         int
-}
-
-// histRow and gameRow hold their texts ready: a page of 30,000 is
-// rendered faster from fields than through template functions.
-type histRow struct {
-	Kind     fsi.Kind
-	Period   string
-	List     string // the list page
-	Rating   int
-	Category string
-	FIDE     bool
-	Month    string // "gennaio 2027"
-	KindIT   string
-}
-
-type gameRow struct {
-	Href, Name, Dates, KindIT string
-	Score                     string
-	Games                     int
-	Variation                 string
-	Class                     string // up, down
-}
-
-// fideTitle is the FIDE title a player's page shows from the file's
-// title columns: "CM" left out, which in an Italian file is the
-// Candidato Maestro category.
-func fideTitle(written string) string {
-	if t := tournament.FIDETitle(written); t != "CM" {
-		return t
-	}
-	return ""
-}
-
 // Build writes the site into dir.
 func Build(dir string, in Input) (*Result, error) {
 	w, err := newWriter(dir)
 	if err != nil {
 		return nil, err
 	}
-	s := newSite(in)
+	s, err := newSite(in)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.write(w); err != nil {
 		return nil, err
 	}
@@ -192,9 +217,13 @@ type site struct {
 }
 
 type listView struct {
-	L       *List
-	Title   string
-	Path    string
+	L     *List
+	Title string
+	Path  string
+	Count int // players published
+	// Players, Entries and Rows are the list's rows, nil until rows()
+	// reads them.
+	Players *registers.Players
 	Entries []lists.Entry
 	Rows    []listRow
 }
@@ -204,9 +233,41 @@ type listView struct {
 type listRow struct {
 	*lists.Entry
 	Href string
+	ID   string // the row's FSI id (the entry has it only where the page shows it)
 }
 
-func newSite(in Input) *site {
+// rows reads the list's rows, loading the list if it was given by its
+// Key alone (the caller's List is left as given).
+func (v *listView) rows() error {
+	if v.Rows != nil {
+		return nil
+	}
+	l := v.L
+	ps, entries, rows := l.Players, l.Entries, l.Rows
+	if ps == nil {
+		if l.Load == nil {
+			return fmt.Errorf("%s: no rows to write", v.Title)
+		}
+		var err error
+		if ps, entries, rows, err = l.Load(); err != nil {
+			return fmt.Errorf("%s: %w", v.Title, err)
+		}
+	}
+	if entries == nil {
+		entries, rows = lists.BuildRows(ps, l.Kind)
+	}
+	v.Players, v.Entries, v.Count = ps, entries, len(entries)
+	v.Rows = make([]listRow, len(entries))
+	for i := range entries {
+		v.Rows[i] = listRow{Entry: &entries[i]}
+		if id := ps.Rows[rows[i]].FSIID; id != "" {
+			v.Rows[i].Href, v.Rows[i].ID = "../"+playerPath(id), id
+		}
+	}
+	return nil
+}
+
+func newSite(in Input) (*site, error) {
 	s := &site{in: in, players: map[string]*player{}}
 	ls := make([]*List, len(in.Lists))
 	for i := range in.Lists {
@@ -214,36 +275,25 @@ func newSite(in Input) *site {
 	}
 	// Oldest first: the latest list a player is on says his name,
 	// province and categories.
-	slices.SortStableFunc(ls, func(a, b *List) int {
-		return cmp.Or(cmp.Compare(a.Period.Label, b.Period.Label), cmp.Compare(a.Kind, b.Kind))
-	})
-	for _, l := range ls {
-		entries, rows := l.Entries, l.Rows
-		if entries == nil {
-			entries, rows = lists.BuildRows(l.Players, l.Kind)
+	slices.SortStableFunc(ls, ListOrder)
+	facts := in.Facts
+	if facts == nil {
+		facts = map[string]*Facts{}
+		for _, l := range ls {
+			if l.Players == nil {
+				return nil, fmt.Errorf("list %s %s: no players given, nor their facts", l.Kind, l.Period.Label)
+			}
+			FoldFacts(facts, l)
 		}
-		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Entries: entries,
-			Rows: make([]listRow, len(entries))}
-		month := fsi.PeriodMonth(l.Period.Label)
-		for i, e := range entries {
-			id := l.Players.Rows[rows[i]].FSIID
-			v.Rows[i] = listRow{Entry: &entries[i]}
-			if id == "" {
-				continue
-			}
-			v.Rows[i].Href = "../" + playerPath(id)
-			p := s.players[id]
-			if p == nil {
-				p = &player{ID: id}
-				s.players[id] = p
-			}
-			p.Surname, p.Name, p.Province = e.Surname, e.Name, e.Province
-			p.History = append(p.History, histRow{Kind: l.Kind, Period: l.Period.Label, List: v.Path, Rating: e.Rating,
-				Category: e.Category, FIDE: e.FIDE, Month: month, KindIT: kindIT(l.Kind)})
-			if l.Kind == fsi.Rapid {
-				p.RapidCategory, p.Rapid = e.Category, e.Rating
-			} else {
-				p.Category, p.FIDE, p.Standard = e.Category, e.FIDE, e.Rating
+	}
+	for id, f := range facts {
+		s.players[id] = &player{Facts: *f}
+	}
+	for _, l := range ls {
+		v := listView{L: l, Title: lists.Title(l.Kind, l.Period), Path: listPath(l.Kind, l.Period.Label), Count: l.Listed}
+		if l.Players != nil {
+			if err := v.rows(); err != nil {
+				return nil, err
 			}
 		}
 		s.lists = append(s.lists, v)
@@ -286,44 +336,58 @@ func newSite(in Input) *site {
 			p.Games = append(p.Games, g)
 		}
 	}
-	for id := range s.players {
+	// By surname and name, each player's sort key computed once.
+	keys := make(map[string]string, len(s.players))
+	for id, p := range s.players {
 		s.ids = append(s.ids, id)
+		keys[id] = registers.Letters(p.Surname + " " + p.Name)
 	}
-	slices.SortFunc(s.ids, func(a, b string) int {
-		pa, pb := s.players[a], s.players[b]
-		return cmp.Or(cmp.Compare(registers.Letters(pa.Surname+" "+pa.Name), registers.Letters(pb.Surname+" "+pb.Name)), cmp.Compare(a, b))
-	})
-	return s
+	slices.SortFunc(s.ids, func(a, b string) int { return cmp.Or(cmp.Compare(keys[a], keys[b]), cmp.Compare(a, b)) })
+	return s, nil
 }
 
-// write writes every file of the site.
+// write writes every file of the site: the parts at once, on every
+// core (the writer is safe for concurrent use; the parts only read the
+// site, but for the lists' rows, which writeLists alone reads).
 func (s *site) write(w *writer) error {
 	a, err := writeAssets(w)
 	if err != nil {
 		return err
 	}
-	if err := s.writeIndex(w, a); err != nil {
-		return err
+	parts := []func() error{
+		func() error { return s.writePlayers(w, a) },
+		func() error { return s.writeStats(w, a) },
+		func() error { return s.writeProvinces(w, a) },
+		func() error {
+			if err := s.writeIndex(w, a); err != nil {
+				return err
+			}
+			for i := range s.lists {
+				if err := s.writeList(w, a, &s.lists[i]); err != nil {
+					return err
+				}
+			}
+			if err := s.writeHistory(w); err != nil {
+				return err
+			}
+			return s.writeTournaments(w, a)
+		},
 	}
-	for i := range s.lists {
-		if err := s.writeList(w, a, &s.lists[i]); err != nil {
-			return err
-		}
+	errs := make([]error, len(parts))
+	var wg sync.WaitGroup
+	for i, f := range parts {
+		wg.Go(func() { errs[i] = f() })
 	}
-	if err := s.writeTournaments(w, a); err != nil {
-		return err
-	}
-	if err := s.writeProvinces(w, a); err != nil {
-		return err
-	}
-	if err := s.writeStats(w, a); err != nil {
-		return err
-	}
-	return s.writePlayers(w, a)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // writePlayers writes the players' pages and charts, on every core.
 func (s *site) writePlayers(w *writer, a assets) error {
+	f, err := newPlayerFrames(a)
+	if err != nil {
+		return err
+	}
 	jobs := make(chan string)
 	var wg sync.WaitGroup
 	var once sync.Once
@@ -333,7 +397,7 @@ func (s *site) writePlayers(w *writer, a assets) error {
 		go func() {
 			defer wg.Done()
 			for id := range jobs {
-				if err := s.writePlayer(w, a, s.players[id]); err != nil {
+				if err := s.writePlayer(w, a, s.players[id], f); err != nil {
 					once.Do(func() { first = fmt.Errorf("player %s: %w", id, err) })
 				}
 			}

@@ -12,12 +12,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/rating"
+	"omologa/internal/testkit/browsertest"
 	"omologa/internal/testkit/synth"
 	"omologa/internal/tournament"
 )
@@ -181,6 +184,8 @@ func TestListPageFollowsItsList(t *testing.T) {
 	}
 }
 
+// A player's page carries his facts and games; his ratings in each list
+// are in the list's data files, which the page's script reads.
 func TestPlayerPage(t *testing.T) {
 	in, s := season(50, 3)
 	dir := t.TempDir()
@@ -194,11 +199,111 @@ func TestPlayerPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	for _, want := range []string{`<html lang="it">`, "Tessera FSI", id, `href="../tornei/1.html"`, `<th scope="col"`, "<svg", "Andamento dell'Elo",
-		"gennaio 2027", "dicembre 2026", `href="../assets/style.`} {
+	for _, want := range []string{`<html lang="it">`, "Tessera FSI", id, `href="../tornei/1.html"`, `<th scope="col"`, `id="chart"`,
+		`data-id="` + id + `"`, "Andamento dell&#39;Elo", `<script src="storia/liste.js">`, `src="../assets/storia.`, `href="../assets/style.`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("player page lacks %q", want)
 		}
+	}
+	idx, err := os.ReadFile(filepath.Join(dir, historyIndex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"window.omologaListe = ", `"m":"gennaio 2027"`, `"m":"dicembre 2026"`, `"h":"liste/standard-2027-01.html"`} {
+		if !strings.Contains(string(idx), want) {
+			t.Errorf("%s lacks %q:\n%s", historyIndex, want, idx)
+		}
+	}
+	// His row in the standard list's shard (the rapid list has only
+	// the players with a rapid rating).
+	for _, l := range []string{"standard-2027-01-"} {
+		files, _ := filepath.Glob(filepath.Join(dir, historyDir, l+"*", "*.js"))
+		if len(files) != 1 {
+			t.Fatalf("%s: %d shards, want 1 for 50 players", l, len(files))
+		}
+		b, _ := os.ReadFile(files[0])
+		if !strings.Contains(string(b), `"`+id+`":[`) {
+			t.Errorf("%s lacks %s", files[0], id)
+		}
+	}
+}
+
+// TestShardOf: the shard of an id is FNV-1a over its UTF-16 units, as
+// history.js computes it (the values are JavaScript's).
+func TestShardOf(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		n, w int
+	}{{"112000", 30, 2166136261 % 30}, {"", 7, 2166136261 % 7}} {
+		if c.id == "" {
+			if got := shardOf(c.id, c.n); got != c.w {
+				t.Errorf("shardOf(%q, %d) = %d, want %d", c.id, c.n, got, c.w)
+			}
+			continue
+		}
+		h := uint32(2166136261)
+		for _, r := range c.id {
+			h = (h ^ uint32(r)) * 16777619
+		}
+		if got := shardOf(c.id, c.n); got != int(h%uint32(c.n)) {
+			t.Errorf("shardOf(%q, %d) = %d, want %d", c.id, c.n, got, h%uint32(c.n))
+		}
+	}
+}
+
+// TestHistoryPageInBrowser opens players' pages from disk in Chromium:
+// the table lists every list the player is on, oldest first, and the
+// chart's time axis ends at his latest list (two lists, December 2026
+// and January 2027, drew an axis to November 2027).
+func TestHistoryPageInBrowser(t *testing.T) {
+	in, s := season(2500, 4)
+	rapid := periods.Period{Label: "2027-01", Issue: tournament.NewDate(2027, 1, 1)}
+	later := &registers.Players{Rows: slices.Clone(s.Players.Rows), ExtraHeader: s.Players.ExtraHeader}
+	i := slices.IndexFunc(later.Rows, func(r registers.Player) bool { return r.EloRapid > 0 && r.FSIID != "" })
+	later.Rows[i].EloRapid += 15
+	in.Lists = append(in.Lists, List{Kind: fsi.Rapid, Period: rapid, Players: later})
+	dir := t.TempDir()
+	if _, err := Build(dir, in); err != nil {
+		t.Fatal(err)
+	}
+	b := browsertest.New(t, "", browsertest.Options{ShotPrefix: "site-history-"})
+	id := later.Rows[i].FSIID
+	b.Open(t, "file://"+filepath.Join(dir, playerPath(id)))
+	b.Until(t, `document.querySelector("#chart svg") !== null`)
+	b.Shot(t, "player")
+	rows := b.Text(t, "#storia")
+	for _, want := range []string{"dicembre 2026", "gennaio 2027", strconv.Itoa(later.Rows[i].EloRapid), strconv.Itoa(s.Players.Rows[i].EloRapid)} {
+		if !strings.Contains(rows, want) {
+			t.Errorf("history table lacks %q: %q", want, rows)
+		}
+	}
+	if first := b.Text(t, "#storia tr:first-child th"); first != "dicembre 2026" {
+		t.Errorf("first row %q, want the oldest list, dicembre 2026", first)
+	}
+	ticks, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.querySelector("#chart svg").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ticks, "gen 2027") || strings.Contains(ticks, "nov 2027") || strings.Contains(ticks, "feb 2027") {
+		t.Errorf("axis: want a tick gen 2027 and none after it: %q", ticks)
+	}
+	if n := b.Count(t, "#chart svg circle"); n != 3 {
+		t.Errorf("%d points, want 3 (one standard, two rapid)", n)
+	}
+	// Every shard resolves: the page of a player in each shard shows his
+	// rows.
+	seen := map[int]bool{}
+	for _, r := range later.Rows {
+		sh := shardOf(r.FSIID, 3)
+		if r.FSIID == "" || seen[sh] || r.EloRapid == 0 || r.EloItalia == 0 {
+			continue
+		}
+		seen[sh] = true
+		b.Open(t, "file://"+filepath.Join(dir, playerPath(r.FSIID)))
+		b.Until(t, `document.querySelectorAll("#storia tr").length === 3`)
+	}
+	if len(seen) != 3 {
+		t.Errorf("%d shards visited, want 3", len(seen))
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"omologa/internal/platform/atomicfile"
@@ -35,6 +37,10 @@ type writer struct {
 	// nothing does not write it again (30,000 players: 3.7 MB).
 	oldManifest []byte
 
+	// listed are the names in each folder as the build found them.
+	listMu sync.Mutex
+	listed map[string]map[string]bool
+
 	mu      sync.Mutex
 	dirs    map[string]bool // folders made
 	now     map[string]entry
@@ -43,7 +49,7 @@ type writer struct {
 }
 
 func newWriter(dir string) (*writer, error) {
-	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}, dirs: map[string]bool{}}
+	w := &writer{dir: dir, old: map[string]entry{}, now: map[string]entry{}, dirs: map[string]bool{}, listed: map[string]map[string]bool{}}
 	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -65,10 +71,23 @@ func hashOf(b []byte) string {
 }
 
 // exists says whether the file is still there (someone may have
-// deleted the folder's content but not the manifest).
+// deleted the folder's content but not the manifest): each folder is
+// listed once a build, rather than each of 30,000 files looked up.
 func (w *writer) exists(name string) bool {
-	_, err := os.Stat(filepath.Join(w.dir, filepath.FromSlash(name)))
-	return err == nil
+	dir, base := path.Split(name)
+	w.listMu.Lock()
+	defer w.listMu.Unlock()
+	names, ok := w.listed[dir]
+	if !ok {
+		names = map[string]bool{}
+		if es, err := os.ReadDir(filepath.Join(w.dir, filepath.FromSlash(dir))); err == nil {
+			for _, e := range es {
+				names[e.Name()] = true
+			}
+		}
+		w.listed[dir] = names
+	}
+	return names[base]
 }
 
 // put writes name (a slash path under dir) unless its content is
@@ -94,6 +113,40 @@ func (w *writer) record(name string, e, old entry, had bool, data []byte) error 
 		return nil
 	}
 	return w.write(name, data)
+}
+
+// putWith writes name unless its content is unchanged, recording src
+// as what it was made from (keepAll's key).
+func (w *writer) putWith(name, src string, data []byte) error {
+	w.mu.Lock()
+	old, ok := w.old[name]
+	w.mu.Unlock()
+	return w.record(name, entry{Hash: hashOf(data), Src: src}, old, ok, data)
+}
+
+// keepAll keeps name and the files of the last build whose names begin
+// with prefix, as they are, when name was made from src and they are
+// all still there; it says whether it did.
+func (w *writer) keepAll(name, src, prefix string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if old, ok := w.old[name]; !ok || old.Src != src || !w.exists(name) {
+		return false
+	}
+	var keep []string
+	for n := range w.old {
+		if strings.HasPrefix(n, prefix) {
+			if !w.exists(n) {
+				return false
+			}
+			keep = append(keep, n)
+		}
+	}
+	for _, n := range append(keep, name) {
+		w.now[n] = w.old[n]
+		w.kept++
+	}
+	return true
 }
 
 // putFrom writes name from render unless src, what it is drawn from, is
