@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"omologa/internal/config"
@@ -62,20 +63,20 @@ func openStore(ctx context.Context, cfg *config.Config) (*store.Store, Check) {
 // in ReadWritePaths=.
 func folders(cfg *config.Config) []Check {
 	type folder struct{ name, path string }
-	var fs []folder
+	var dirs []folder
 	if cfg.Drop != nil {
-		fs = append(fs, folder{"drop", cfg.Drop.Folder})
+		dirs = append(dirs, folder{"drop", cfg.Drop.Folder})
 	}
-	fs = append(fs, folder{"spool", cfg.Spool}, folder{"store", filepath.Dir(cfg.Store.Path)})
+	dirs = append(dirs, folder{"spool", cfg.Spool}, folder{"store", filepath.Dir(cfg.Store.Path)})
 	if cfg.SMTP == nil {
-		fs = append(fs, folder{"outbox", cfg.Outbox})
+		dirs = append(dirs, folder{"outbox", cfg.Outbox})
 	}
 	if cfg.Backup != nil {
-		fs = append(fs, folder{"backups", cfg.Backup.Folder})
+		dirs = append(dirs, folder{"backups", cfg.Backup.Folder})
 	}
-	fs = append(fs, folder{"publish", cfg.PublishDir("")})
+	dirs = append(dirs, folder{"publish", cfg.PublishDir("")})
 	var out []Check
-	for _, f := range fs {
+	for _, f := range dirs {
 		out = append(out, writable("folder "+f.name, f.path))
 	}
 	return out
@@ -220,23 +221,31 @@ func room(cfg *config.Config) []Check {
 		dirs = append(dirs, cfg.Backup.Folder)
 	}
 	var out []Check
-	var seen []disk.Space
+	seen := map[uint64]bool{} // the devices already said
 	for _, d := range dirs {
-		for d != filepath.Dir(d) {
-			if _, err := os.Stat(d); err == nil {
+		var st os.FileInfo
+		for {
+			var err error
+			if st, err = os.Stat(d); err == nil || d == filepath.Dir(d) {
 				break
 			}
 			d = filepath.Dir(d)
+		}
+		if st == nil {
+			out = append(out, problem("disk", "check the folder", "%s cannot be read", d))
+			continue
+		}
+		if sys, isUnix := st.Sys().(*syscall.Stat_t); isUnix {
+			if seen[sys.Dev] {
+				continue
+			}
+			seen[sys.Dev] = true
 		}
 		sp, err := disk.Of(d)
 		if err != nil {
 			out = append(out, problem("disk", "check the folder", "%v", err))
 			continue
 		}
-		if slices.Contains(seen, sp) {
-			continue
-		}
-		seen = append(seen, sp)
 		pct := sp.FreePercent()
 		if pct < float64(min) {
 			out = append(out, problem("disk", fmt.Sprintf("free room on the disk of %s (at least %d %% for /readyz)", d, min),
