@@ -142,7 +142,7 @@ func TestRealOfficeFromInit(t *testing.T) {
 	waitFor(t, "the readiness", func() bool { return httpCode(base+"/readyz", nil) == http.StatusOK })
 	var metrics string
 	waitFor(t, "the metrics of the message and its notice", func() bool {
-		metrics = httpBody(t, base+"/metrics", nil)
+		metrics = httpBody(base+"/metrics", nil)
 		return strings.Contains(metrics, `omologa_submissions{state="judged"} 1`) && strings.Contains(metrics, `omologa_notices{status="sent"} 1`)
 	})
 	for _, want := range []string{"omologa_imap_connected 1", "omologa_delivery_running 1"} {
@@ -164,8 +164,8 @@ func TestRealOfficeFromInit(t *testing.T) {
 	first := filepath.Join(backups, "omologa-"+day.Format("20060102")+"-0230.db")
 	waitFor(t, "the backup at 02:30", func() bool { return fileExists(first) })
 	waitFor(t, "the backup's record", func() bool {
-		return strings.Contains(httpBody(t, base+"/metrics", nil), "omologa_backup_last_failed 0") &&
-			!strings.Contains(httpBody(t, base+"/metrics", nil), "omologa_backup_last_success_timestamp_seconds 0\n")
+		return strings.Contains(httpBody(base+"/metrics", nil), "omologa_backup_last_failed 0") &&
+			!strings.Contains(httpBody(base+"/metrics", nil), "omologa_backup_last_success_timestamp_seconds 0\n")
 	})
 	if _, err := store.Verify(context.Background(), first); err != nil {
 		t.Fatalf("the backup does not verify: %v", err)
@@ -231,34 +231,25 @@ func stop(t *testing.T, d *pipelinetest.Daemon) {
 	}
 }
 
-func httpCode(url string, header map[string]string) int {
+// get fetches url with header and returns the status (0 when nothing
+// answered) and the body.
+func get(url string, header map[string]string) (int, string) {
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return 0
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
-func httpBody(t *testing.T, url string, header map[string]string) string {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, url, nil)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return ""
+		return 0, ""
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	return string(b)
+	return resp.StatusCode, string(b)
 }
+
+func httpCode(url string, header map[string]string) int { code, _ := get(url, header); return code }
+
+func httpBody(url string, header map[string]string) string { _, body := get(url, header); return body }
 
 func readText(t *testing.T, path string) string {
 	t.Helper()

@@ -10,6 +10,7 @@ import (
 	"omologa/internal/intake/email"
 	"omologa/internal/intake/imap"
 	"omologa/internal/intake/ingest"
+	"omologa/internal/office"
 )
 
 // intake is one source of submissions: run takes them until ctx is
@@ -112,11 +113,11 @@ func imapIntake(a *App) (intake, error) {
 	if err != nil {
 		return intake{}, fmt.Errorf("imap: %w", err)
 	}
-	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
-		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed,
-		State:      imap.StateFuncs{LoadFunc: a.Store.MailboxState, SaveFunc: a.saveMailboxState},
-		MaxMessage: a.Config.Limits.MaxMessageBytes, Limits: MailLimits(a.Config), Logger: a.Log, Spool: a.spool,
-		Connected: a.Vitals.IMAPConnected, Polled: func() { a.Vitals.IMAPPolled(a.Office.Now()) }})
+	opt := office.IMAPOptions(m, pw)
+	opt.State = imap.StateFuncs{LoadFunc: a.Store.MailboxState, SaveFunc: a.saveMailboxState}
+	opt.MaxMessage, opt.Limits, opt.Logger, opt.Spool = a.Config.Limits.MaxMessageBytes, MailLimits(a.Config), a.Log, a.spool
+	opt.Connected, opt.Polled = a.Vitals.IMAPConnected, func() { a.Vitals.IMAPPolled(a.Office.Now()) }
+	w, err := imap.New(opt)
 	if err != nil {
 		return intake{}, err
 	}

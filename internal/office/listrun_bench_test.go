@@ -16,7 +16,6 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/fsi"
-	"omologa/internal/homologation/rules"
 	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/office"
@@ -43,16 +42,7 @@ func BenchmarkListRun(b *testing.B) {
 	} else {
 		b.Cleanup(func() { os.RemoveAll(dir) })
 	}
-	st, err := store.Open(ctx, filepath.Join(dir, "omologa.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { st.Close() })
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	rf, err := rules.Load(filepath.Join(root, "rules.yaml"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	st, rf := storeAndRules(b, dir)
 	settings := &rf.Rating
 	period, err := settings.Schedule(fsi.Rapid).Parse("2026-02")
 	if err != nil {

@@ -29,16 +29,7 @@ import (
 func TestSiteFoldedIncrementally(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "omologa.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	rf, err := rules.Load(filepath.Join(root, "rules.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, rf := storeAndRules(t, dir)
 	c := synth.Default()
 	c.Players, c.Tournaments = 400, 1
 	season := synth.Generate(c)
@@ -130,4 +121,21 @@ func sameTree(t *testing.T, a, b string) {
 	if len(fa) < 400 {
 		t.Errorf("%d files: too few", len(fa))
 	}
+}
+
+// storeAndRules opens a store in dir, closed when tb ends, and the
+// repository's rules.
+func storeAndRules(tb testing.TB, dir string) (*store.Store, *rules.File) {
+	tb.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(dir, "omologa.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	rf, err := rules.Load(filepath.Join(root, "rules.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st, rf
 }

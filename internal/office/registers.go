@@ -9,6 +9,7 @@ import (
 
 	"omologa/internal/config"
 	"omologa/internal/fsi/registers"
+	"omologa/internal/intake/imap"
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/mailer"
 	"omologa/internal/store"
@@ -53,6 +54,14 @@ func loadRegister[T any](ctx context.Context, st *store.Store, kind, path string
 		return zero, nil
 	}
 	return read(name, data)
+}
+
+// IMAPOptions are the mailbox intake's options of the configuration's
+// imap: section with its password (read by the caller): the daemon adds
+// its state, limits and vitals; doctor probes with them as they are.
+func IMAPOptions(m *config.IMAP, password string) imap.Options {
+	return imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: password,
+		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed}
 }
 
 // NewMailer is the configured mailer: SMTP when configured, else the

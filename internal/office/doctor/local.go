@@ -17,7 +17,6 @@ import (
 	"omologa/internal/office"
 	"omologa/internal/platform/disk"
 	"omologa/internal/platform/italian"
-	"omologa/internal/platform/zone"
 	"omologa/internal/store"
 )
 
@@ -28,13 +27,10 @@ func timeZone(cfg *config.Config, now time.Time) []Check {
 	if err != nil {
 		return []Check{problem("rules", "correct the line named, or copy the rules.yaml that came with this version of omologa", "%v", err)}
 	}
-	name := rf.Rating.TimeZone
-	if _, err := zone.Load(name); err != nil {
-		return []Check{ok("rules", "%s loads", cfg.Rules),
-			problem("time zone", "set rating.time_zone in "+cfg.Rules+" to a zone of the tz database (Area/City)", "%q is not a known time zone", name)}
-	}
+	// Loading checks the zone (rating.time_zone): a zone this machine
+	// does not know is a rules problem naming its line.
 	return []Check{ok("rules", "%s loads: %d rule sets", cfg.Rules, len(rf.RuleSets)),
-		ok("time zone", "%s: it is %s there now", name, italian.DateTime(now, rf.Rating.Location()))}
+		ok("time zone", "%s: it is %s there now", rf.Rating.TimeZone, italian.DateTime(now, rf.Rating.Location()))}
 }
 
 // openStore opens the store (creating it, as every command does, when
@@ -90,13 +86,7 @@ func writable(name, dir string) Check {
 	st, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		parent := filepath.Dir(dir)
-		for parent != filepath.Dir(parent) {
-			if _, err := os.Stat(parent); err == nil {
-				break
-			}
-			parent = filepath.Dir(parent)
-		}
+		parent, _ := nearest(filepath.Dir(dir))
 		if err := probeWrite(parent); err != nil {
 			return problem(name, fix, "%s does not exist and cannot be made: %v", dir, err)
 		}
@@ -111,6 +101,18 @@ func writable(name, dir string) Check {
 			"%s is not writable by this user: %v", dir, err)
 	}
 	return ok(name, "%s is writable", dir)
+}
+
+// nearest is dir, or the nearest of its parents that exists, with what
+// it is (nil when not even the root can be read).
+func nearest(dir string) (string, os.FileInfo) {
+	for {
+		st, err := os.Stat(dir)
+		if err == nil || dir == filepath.Dir(dir) {
+			return dir, st
+		}
+		dir = filepath.Dir(dir)
+	}
 }
 
 func probeWrite(dir string) error {
@@ -223,14 +225,7 @@ func room(cfg *config.Config) []Check {
 	var out []Check
 	seen := map[uint64]bool{} // the devices already said
 	for _, d := range dirs {
-		var st os.FileInfo
-		for {
-			var err error
-			if st, err = os.Stat(d); err == nil || d == filepath.Dir(d) {
-				break
-			}
-			d = filepath.Dir(d)
-		}
+		d, st := nearest(d)
 		if st == nil {
 			out = append(out, problem("disk", "check the folder", "%s cannot be read", d))
 			continue

@@ -28,8 +28,9 @@ func mailbox(ctx context.Context, cfg *config.Config, timeout time.Duration) Che
 	if err != nil {
 		return problem("imap", "give the mailbox's password in imap.password_file (a file only the service reads)", "%v", err)
 	}
-	w, err := imap.New(imap.Options{Host: m.Host, Port: m.Port, TLS: m.TLS, User: m.User, Password: pw,
-		InsecureSkipVerify: m.InsecureSkipVerify, Mailbox: m.Mailbox, Processed: m.Processed, CommandTimeout: timeout})
+	opt := office.IMAPOptions(m, pw)
+	opt.CommandTimeout = timeout
+	w, err := imap.New(opt)
 	if err != nil {
 		return problem("imap", "correct the imap: section", "%v", err)
 	}
