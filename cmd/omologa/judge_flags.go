@@ -7,7 +7,6 @@ import (
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
-	"omologa/internal/homologation/validate"
 	"omologa/internal/intake/ingest"
 	"omologa/internal/platform/clock"
 )
@@ -55,7 +54,7 @@ func (j *judgeFlags) options() (checkOptions, error) {
 		}
 		opts.Received = t.In(rf.Rating.Location())
 	}
-	if err := validate.CheckRules(&rf.Rulebook); err != nil {
+	if err := rf.Complete(); err != nil {
 		return opts, err
 	}
 	opts.Rules = rf

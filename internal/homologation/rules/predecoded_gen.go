@@ -1063,7 +1063,6 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 					},
-					Rules: map[string]validate.Rule(nil),
 					List: periods.Schedule{
 						Kind:                     "",
 						IssueMonths:              []int(nil),
@@ -1375,7 +1374,6 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 					},
-					Rules: map[string]validate.Rule(nil),
 					List: periods.Schedule{
 						Kind:                     "",
 						IssueMonths:              []int(nil),
@@ -1692,7 +1690,6 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 					},
-					Rules: map[string]validate.Rule(nil),
 					List: periods.Schedule{
 						Kind:                     "",
 						IssueMonths:              []int(nil),
@@ -2009,7 +2006,6 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 					},
-					Rules: map[string]validate.Rule(nil),
 					List: periods.Schedule{
 						Kind:                     "",
 						IssueMonths:              []int(nil),
@@ -2399,7 +2395,6 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 					},
-					Rules: map[string]validate.Rule(nil),
 					List: periods.Schedule{
 						Kind:                     "",
 						IssueMonths:              []int(nil),
@@ -2789,7 +2784,6 @@ func predecodedFile() File {
 							MessageEN: "",
 						},
 					},
-					Rules: map[string]validate.Rule(nil),
 					List: periods.Schedule{
 						Kind:                     "",
 						IssueMonths:              []int(nil),
@@ -3687,5 +3681,6 @@ func predecodedFile() File {
 				MaxReminders:      2,
 			},
 		},
+		predecoded: false,
 	}
 }

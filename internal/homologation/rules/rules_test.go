@@ -39,8 +39,10 @@ func TestRulesYAMLLoadsStrictly(t *testing.T) {
 		}
 	}
 	for _, rs := range f.RuleSets {
-		if len(rs.Rules) != len(f.Rules) {
-			t.Errorf("%s: %d rules resolved, want %d", rs.ID, len(rs.Rules), len(f.Rules))
+		for id := range f.Rules {
+			if _, ok := rs.Rule(id); !ok {
+				t.Errorf("%s: rule %s not resolved", rs.ID, id)
+			}
 		}
 	}
 }
@@ -63,14 +65,14 @@ func TestRTF_1_1_RuleSetByStartDate(t *testing.T) {
 		}
 	}
 	rapid, _ := f.Select(fsi.Rapid, tournament.NewDate(2025, 1, 1))
-	if got := rapid.Rules["eligibility.min-rounds"].Article; got != "RAPID 4.3" {
+	if got, _ := rapid.Rule("eligibility.min-rounds"); got.Article != "RAPID 4.3" {
 		t.Errorf("rapid override: article %q, want RAPID 4.3", got)
 	}
 	std, _ := f.Select(fsi.Standard, tournament.NewDate(2025, 1, 1))
-	if got := std.Rules["eligibility.min-rounds"].Article; got != "RTF 5.3.1 a" {
+	if got, _ := std.Rule("eligibility.min-rounds"); got.Article != "RTF 5.3.1 a" {
 		t.Errorf("standard article %q, want RTF 5.3.1 a", got)
 	}
-	if got := std.Rules["eligibility.membership-missing"].Severity; got != validate.SeverityOff {
+	if got, _ := std.Rule("eligibility.membership-missing"); got.Severity != validate.SeverityOff {
 		t.Errorf("standard membership severity %q, want off", got)
 	}
 }

@@ -110,7 +110,7 @@ type Args map[string]any
 // nothing. A rule id missing from the rule set is a programming or
 // configuration error, reported as such rather than dropped.
 func (p *Pass) Report(rule string, at At, args Args) {
-	cfg, ok := p.Set.Rules[rule]
+	cfg, ok := p.Set.Rule(rule)
 	if !ok {
 		msg := say("validate.rule-not-configured", rule)
 		p.findings = append(p.findings, Finding{
@@ -133,7 +133,7 @@ func (p *Pass) Report(rule string, at At, args Args) {
 // Enabled reports whether rule would report anything: checks whose work
 // is costly skip it when every rule they report is off.
 func (p *Pass) Enabled(rule string) bool {
-	cfg, ok := p.Set.Rules[rule]
+	cfg, ok := p.Set.Rule(rule)
 	return !ok || cfg.Severity != SeverityOff
 }
 

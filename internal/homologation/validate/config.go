@@ -23,7 +23,7 @@ func CheckRules(f *Rulebook) error {
 				continue
 			}
 			for _, id := range c.Rules {
-				if _, ok := rs.Rules[id]; !ok {
+				if _, ok := rs.Rule(id); !ok {
 					problems = append(problems, fmt.Sprintf("rule set %s: rule %s (check %s) is not configured", rs.ID, id, c.Name))
 				}
 			}

@@ -12,7 +12,7 @@ func TestRulesYAMLConfiguresEveryRule(t *testing.T) {
 	}
 	for _, rs := range f.RuleSets {
 		for _, id := range RuleIDs() {
-			r := rs.Rules[id]
+			r, _ := rs.Rule(id)
 			if r.Article == "" || r.MessageIT == "" || r.MessageEN == "" {
 				t.Errorf("%s: %s lacks article or messages", rs.ID, id)
 			}

@@ -325,7 +325,7 @@ func TestRTF_6_2_1_NotAuthorisedIsRejected(t *testing.T) {
 	for _, kind := range []fsi.Kind{fsi.Standard, fsi.Promotion, fsi.Rapid} {
 		set := ruleSet(t, kind)
 		for id, sev := range want {
-			if got := set.Rules[id].Severity; got != sev {
+			if got, _ := set.Rule(id); got.Severity != sev {
 				t.Errorf("%s: %s is %s, want %s", kind, id, got, sev)
 			}
 		}

@@ -149,7 +149,7 @@ func (b *Rulebook) checkOverrides(rs *RuleSet, ps problems) {
 			ps.in(id).add("rule set %s overrides rule %q, which the top-level rules do not configure", rs.ID, id)
 			continue
 		}
-		over[id] = rs.Rules[id]
+		over[id], _ = rs.Rule(id)
 	}
 	checkRules(over, ps)
 }

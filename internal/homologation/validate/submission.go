@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"omologa/internal/tournament"
@@ -83,10 +84,16 @@ func sameperson(a, b string) bool {
 	return containsWords(a, b) || containsWords(b, a)
 }
 
+// The dates a submission's text may name, compiled on first use: most
+// processes never read a submission's text.
 var (
-	reISO      = regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`)
-	reNumeric  = regexp.MustCompile(`\b(\d{1,2})(?:\s*(?:-|–|/|al|e)\s*(\d{1,2}))?[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})\b`)
-	reMonthRun = regexp.MustCompile(`\b(\d{1,2})(?:(?:\s*(?:-|–|al|e|to|and)\s*|\s+)(\d{1,2}))?\s+([a-z]+)\s+(\d{4})\b`)
+	reISO     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d{4})-(\d{1,2})-(\d{1,2})\b`) })
+	reNumeric = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(\d{1,2})(?:\s*(?:-|–|/|al|e)\s*(\d{1,2}))?[/.\-](\d{1,2})[/.\-](\d{4}|\d{2})\b`)
+	})
+	reMonthRun = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(\d{1,2})(?:(?:\s*(?:-|–|al|e|to|and)\s*|\s+)(\d{1,2}))?\s+([a-z]+)\s+(\d{4})\b`)
+	})
 )
 
 var monthNames = map[string]time.Month{
@@ -117,17 +124,17 @@ func extractDates(s string) []tournament.Date {
 		}
 	}
 	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
-	for _, m := range reISO.FindAllStringSubmatch(s, -1) {
+	for _, m := range reISO().FindAllStringSubmatch(s, -1) {
 		add(atoi(m[1]), atoi(m[2]), atoi(m[3]))
 	}
-	rest := reISO.ReplaceAllString(s, " ")
-	for _, m := range reNumeric.FindAllStringSubmatch(rest, -1) {
+	rest := reISO().ReplaceAllString(s, " ")
+	for _, m := range reNumeric().FindAllStringSubmatch(rest, -1) {
 		add(atoi(m[4]), atoi(m[3]), atoi(m[1]))
 		if m[2] != "" {
 			add(atoi(m[4]), atoi(m[3]), atoi(m[2]))
 		}
 	}
-	for _, m := range reMonthRun.FindAllStringSubmatch(fold(rest), -1) {
+	for _, m := range reMonthRun().FindAllStringSubmatch(fold(rest), -1) {
 		mo, ok := monthNames[m[3]]
 		if !ok {
 			continue

@@ -4,7 +4,7 @@ package catalogue
 // (internal/office): one entry per act, read in both languages at once.
 // What the office only knows in one form (a file's name, a reason typed
 // by the clerk, a state's label) comes in as an argument.
-func init() { lazy(auditEntries) }
+func init() { lazy(auditEntries, "audit") }
 
 func auditEntries() {
 	add(map[string]Entry{

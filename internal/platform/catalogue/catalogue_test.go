@@ -27,10 +27,10 @@ func verbs(s string) []string {
 // more %s, a %d for a %s, another order), is caught here rather than in
 // a notice.
 func TestEveryEntryHasBothLanguagesAndTheSamePlaceholders(t *testing.T) {
-	if len(index()) == 0 {
+	if len(all()) == 0 {
 		t.Fatal("empty catalogue")
 	}
-	for k, e := range index() {
+	for k, e := range all() {
 		if e.IT == "" || e.EN == "" {
 			t.Errorf("%s: IT %q, EN %q: both languages needed", k, e.IT, e.EN)
 		}
@@ -103,12 +103,39 @@ func TestPrefixed(t *testing.T) {
 	}
 }
 
+// TestGroupsBuiltApart: each group is built from the builders that
+// declare its segment, and every key a builder adds is in the segments it
+// declares (else a key would be missing until another group is built);
+// a group's key given twice panics.
+func TestGroupsBuiltApart(t *testing.T) {
+	for seg, s := range shards() {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("group %s: %v", seg, r)
+				}
+			}()
+			if len(s.get()) == 0 {
+				t.Errorf("group %s: empty", seg)
+			}
+			for k := range s.get() {
+				if segment(k) != seg {
+					t.Errorf("group %s holds %s", seg, k)
+				}
+			}
+		}()
+	}
+	if _, ok := IT.Lookup("nogroup.key"); ok {
+		t.Error("a key of no group found")
+	}
+}
+
 // TestReaderEntries: the readers' texts are here (their languages and
 // placeholders checked above with every entry's); read through T, %q
 // keeps Go's quotes (tournament.Say puts « » in the Italian).
 func TestReaderEntries(t *testing.T) {
 	n := 0
-	for k := range index() {
+	for k := range all() {
 		if strings.HasPrefix(k, "reader.") {
 			n++
 		}
@@ -124,8 +151,10 @@ func TestReaderEntries(t *testing.T) {
 // TestNamed: an entry with named placeholders takes one set of values,
 // each language writing those it names; a name without a value shows.
 func TestNamed(t *testing.T) {
-	index()["test.named"] = Entry{IT: "il file {name} ({size}) supera {max}", EN: "{err}"}
-	defer delete(index(), "test.named")
+	s := &shard{segment: "test"}
+	s.get()["test.named"] = Entry{IT: "il file {name} ({size}) supera {max}", EN: "{err}"}
+	shards()["test"] = s
+	defer delete(shards(), "test")
 	args := Named{"name": "a.trf", "size": 12, "max": "10 KB", "err": "too large"}
 	if got := IT.T("test.named", args); got != "il file a.trf (12) supera 10 KB" {
 		t.Errorf("IT: %q", got)

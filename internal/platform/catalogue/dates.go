@@ -2,7 +2,7 @@ package catalogue
 
 // What internal/platform/italian writes around dates, periods and lists,
 // in both languages.
-func init() { lazy(datesEntries) }
+func init() { lazy(datesEntries, "date", "join") }
 
 func datesEntries() {
 	add(map[string]Entry{

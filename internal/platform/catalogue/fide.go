@@ -3,7 +3,7 @@ package catalogue
 // What the FIDE side (internal/rating/fide) puts into its findings'
 // messages, whose own text is rules.yaml's: why the arbiters' register
 // does not give an arbiter's missing FIDE id.
-func init() { lazy(fideEntries) }
+func init() { lazy(fideEntries, "fide") }
 
 func fideEntries() {
 	add(map[string]Entry{

@@ -118,7 +118,7 @@ var sayers = map[string]bool{"T": true, "N": true, "Word": true, "Lookup": true,
 // a refusal.
 func TestEveryKeyNamedIsInTheCatalogue(t *testing.T) {
 	groups := map[string]bool{}
-	for k := range index() {
+	for k := range all() {
 		groups[strings.SplitN(k, ".", 2)[0]] = true
 	}
 	n := 0
@@ -148,7 +148,7 @@ func TestEveryKeyNamedIsInTheCatalogue(t *testing.T) {
 					continue
 				}
 				n++
-				if _, ok := index()[k]; !ok {
+				if _, ok := all()[k]; !ok {
 					t.Errorf("%s: key %q not in the catalogue", fset.Position(lit.Pos()), k)
 				}
 			}

@@ -3,7 +3,7 @@ package catalogue
 // The intake's words ("intake."): why a message's sender is not
 // authenticated (internal/intake/email), in Italian for the office's
 // quarantine, in English for the log and a translator.
-func init() { lazy(intakeEntries) }
+func init() { lazy(intakeEntries, "intake") }
 
 func intakeEntries() {
 	add(map[string]Entry{

@@ -3,7 +3,7 @@ package catalogue
 // The words of the bounds on what one request may cost (issue 31): what
 // a file beyond the rulebook's limits holds too many of, an upload that
 // waited its turn too long.
-func init() { lazy(limitsEntries) }
+func init() { lazy(limitsEntries, "portal", "validate") }
 
 func limitsEntries() {
 	add(map[string]Entry{

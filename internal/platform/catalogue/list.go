@@ -3,7 +3,7 @@ package catalogue
 // A list run's notes (internal/office's ListRun): the lines above the
 // change report's tables, in Italian, and why a tournament rated in an
 // earlier list is corrected in this one.
-func init() { lazy(listEntries) }
+func init() { lazy(listEntries, "list") }
 
 func listEntries() {
 	add(map[string]Entry{

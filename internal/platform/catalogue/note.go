@@ -4,7 +4,7 @@ package catalogue
 // (internal/store) keep on a submission or a file, for the office's
 // pages: written in Italian when the act happens and stored so, read
 // back as they were written.
-func init() { lazy(noteEntries) }
+func init() { lazy(noteEntries, "finding", "note") }
 
 func noteEntries() {
 	add(map[string]Entry{

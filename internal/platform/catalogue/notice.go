@@ -2,7 +2,7 @@ package catalogue
 
 // The answers to a submission (internal/publishing/notice): receipts,
 // rejection notices and the short answer to a repeated submission.
-func init() { lazy(noticeEntries) }
+func init() { lazy(noticeEntries, "count", "finding", "notice") }
 
 func noticeEntries() {
 	add(map[string]Entry{
@@ -187,7 +187,7 @@ func noticeEntries() {
 
 // The homologation fee in a receipt or a rejection (issue 33: RTF 6.2.2,
 // RAPID 5.2, 5.4).
-func init() { lazy(noticeFeeEntries) }
+func init() { lazy(noticeFeeEntries, "notice") }
 
 func noticeFeeEntries() {
 	add(map[string]Entry{

@@ -2,7 +2,7 @@ package catalogue
 
 // The notices of an office's act that changed a verdict or where a
 // tournament counts (internal/publishing/notice/decision.go).
-func init() { lazy(noticeDecisionEntries) }
+func init() { lazy(noticeDecisionEntries, "notice") }
 
 func noticeDecisionEntries() {
 	add(map[string]Entry{

@@ -2,7 +2,7 @@ package catalogue
 
 // The message that brings an arbiter or an organiser the one-time link
 // into the arbiters' portal (internal/office's Portal): sent in Italian.
-func init() { lazy(noticePortalEntries) }
+func init() { lazy(noticePortalEntries, "count", "notice") }
 
 func noticePortalEntries() {
 	add(map[string]Entry{

@@ -3,7 +3,7 @@ package catalogue
 // The office's refusals (internal/office's Error): why an act asked of
 // the office was not done, for the clerk's page (Italian) and the
 // command line and the API (English).
-func init() { lazy(officeEntries) }
+func init() { lazy(officeEntries, "office") }
 
 func officeEntries() {
 	add(map[string]Entry{

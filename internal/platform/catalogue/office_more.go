@@ -4,7 +4,7 @@ package catalogue
 // office does not know (a list kind, a register, a file of a
 // submission), in both languages so that the clerk's Italian page says
 // it in Italian.
-func init() { lazy(officeMoreEntries) }
+func init() { lazy(officeMoreEntries, "office") }
 
 func officeMoreEntries() {
 	add(map[string]Entry{
@@ -43,7 +43,7 @@ func officeMoreEntries() {
 }
 
 // The homologation fee's acts (issue 33): refusals and the audit trail.
-func init() { lazy(officeFeeEntries) }
+func init() { lazy(officeFeeEntries, "audit", "office") }
 
 func officeFeeEntries() {
 	add(map[string]Entry{

@@ -3,7 +3,7 @@ package catalogue
 // The texts of the office's scheduled backups and health (issue 32):
 // the e-mail telling the office of a failed backup, the admin's page,
 // the work queue.
-func init() { lazy(opsEntries) }
+func init() { lazy(opsEntries, "notice", "web") }
 
 func opsEntries() {
 	add(map[string]Entry{

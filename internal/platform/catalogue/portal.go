@@ -5,7 +5,7 @@ package catalogue
 // give to verdicts, states, notices and the office's acts. The portal
 // is in Italian; the English is there for a translator and for the day
 // it speaks both.
-func init() { lazy(portalEntries) }
+func init() { lazy(portalEntries, "portal") }
 
 func portalEntries() {
 	add(map[string]Entry{

@@ -6,7 +6,7 @@ package catalogue
 // advice and a rate of play's reasons. Package tournament reads them
 // (tournament.Say), the Italian with %q between « and »; rateofplay's
 // through T, %q in Go's quotes in both languages.
-func init() { lazy(readerEntries) }
+func init() { lazy(readerEntries, "reader") }
 
 func readerEntries() {
 	add(map[string]Entry{

@@ -2,7 +2,7 @@ package catalogue
 
 // The tournament report (internal/publishing/report): its headings,
 // columns, notes and the names of verdicts, kinds and severities.
-func init() { lazy(reportEntries) }
+func init() { lazy(reportEntries, "finding", "report") }
 
 func reportEntries() {
 	add(map[string]Entry{

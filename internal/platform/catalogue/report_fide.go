@@ -2,7 +2,7 @@ package catalogue
 
 // The FIDE rating preview of the tournament report
 // (internal/publishing/report/fide.go).
-func init() { lazy(reportFideEntries) }
+func init() { lazy(reportFideEntries, "report") }
 
 func reportFideEntries() {
 	add(map[string]Entry{

@@ -5,7 +5,7 @@ package catalogue
 // ("site.col.*"), its facts ("site.fact.*"). The English side is there
 // for a translator and for the day the site has it. A page's words are
 // written as the catalogue has them: they hold no markup.
-func init() { lazy(siteEntries) }
+func init() { lazy(siteEntries, "site") }
 
 func siteEntries() {
 	add(map[string]Entry{

@@ -3,7 +3,7 @@ package catalogue
 // Where a rating used for a tournament came from (rating.Seed.Source),
 // as the tournament report and the list's change report say it; the
 // lists' names (elo_italia, elo_rapid) are the vocabulary's (fsi).
-func init() { lazy(sourcesEntries) }
+func init() { lazy(sourcesEntries, "source") }
 
 func sourcesEntries() {
 	add(map[string]Entry{

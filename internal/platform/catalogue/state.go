@@ -4,7 +4,7 @@ package catalogue
 // label ("state.<code>") and the sentence saying where a file in it
 // counts, or why in none ("state.<code>.why"); the office's acts as a
 // refusal names them ("state.act.<act>").
-func init() { lazy(stateEntries) }
+func init() { lazy(stateEntries, "state") }
 
 func stateEntries() {
 	add(map[string]Entry{
@@ -55,7 +55,7 @@ func stateEntries() {
 
 // The homologation fee's words (issue 33): each fee state's label
 // ("fee.state.<code>"), and the state of a file held for its fee.
-func init() { lazy(stateFeeEntries) }
+func init() { lazy(stateFeeEntries, "fee", "state") }
 
 func stateFeeEntries() {
 	add(map[string]Entry{

@@ -7,7 +7,7 @@ package catalogue
 // ("stats.<table>.col.<key>" where one table heads it otherwise), the
 // cells the tables write, "stats.chart.<name>.*" a chart's words,
 // "stats.page.*" the words of the page that shows them.
-func init() { lazy(statisticsEntries) }
+func init() { lazy(statisticsEntries, "stats") }
 
 func statisticsEntries() {
 	add(map[string]Entry{

@@ -3,7 +3,7 @@ package catalogue
 // Threads (issue 34): the reference a notice's Subject carries, the
 // office's written answer to a reply, and what the pipeline notes of a
 // reply, an automatic message and a delivery report.
-func init() { lazy(threadEntries) }
+func init() { lazy(threadEntries, "audit", "note", "notice", "office", "portal", "web") }
 
 func threadEntries() {
 	add(map[string]Entry{

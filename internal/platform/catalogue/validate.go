@@ -2,7 +2,7 @@ package catalogue
 
 // What the homologation checks (internal/homologation/validate) put into
 // the findings' messages, whose own text is rules.yaml's.
-func init() { lazy(validateEntries) }
+func init() { lazy(validateEntries, "count", "join", "validate") }
 
 func validateEntries() {
 	add(map[string]Entry{

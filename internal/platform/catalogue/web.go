@@ -4,7 +4,7 @@ package catalogue
 // the handlers' texts, read by the templates as .L.key (the key without
 // "web."). The list names and kinds of play stay in the web, taken from
 // internal/fsi, their one home.
-func init() { lazy(webEntries) }
+func init() { lazy(webEntries, "web") }
 
 func webEntries() {
 	add(map[string]Entry{

@@ -2,7 +2,7 @@ package catalogue
 
 // The treasurer's page (issue 33): the homologation fees, the payments
 // unmatched, the statement's upload and the acts.
-func init() { lazy(webFeesEntries) }
+func init() { lazy(webFeesEntries, "web") }
 
 func webFeesEntries() {
 	add(map[string]Entry{

@@ -2,7 +2,7 @@ package catalogue
 
 // The web's words of the login guard and of a user's own account
 // (internal/web/guard.go).
-func init() { lazy(webGuardEntries) }
+func init() { lazy(webGuardEntries, "web") }
 
 func webGuardEntries() {
 	add(map[string]Entry{

@@ -2,7 +2,7 @@ package catalogue
 
 // The web's words of the office's acts about a file and of the
 // tournament page (issue 20).
-func init() { lazy(webOfficeEntries) }
+func init() { lazy(webOfficeEntries, "web") }
 
 func webOfficeEntries() {
 	add(map[string]Entry{

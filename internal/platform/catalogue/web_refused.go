@@ -3,7 +3,7 @@ package catalogue
 // The web's own refusals of a form it cannot pass to the office
 // (internal/web), read like the office's: English for the API and the
 // log, Italian for the clerk's page.
-func init() { lazy(webRefusedEntries) }
+func init() { lazy(webRefusedEntries, "web") }
 
 func webRefusedEntries() {
 	add(map[string]Entry{
