@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"omologa/internal/platform/zone"
 	"omologa/internal/testkit/pipelinetest"
 )
 
@@ -30,7 +31,10 @@ func TestVerdictCommand(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "-> rejected") {
 		t.Errorf("rejudge: exit %d\n%s%s", code, out, errs)
 	}
-	code, out, _ = runCmd(t, "verdict", "rejudge", "--config", cfg, "--json", "--from", time.Now().Format("2006-01-02"), "--to", time.Now().Format("2006-01-02"))
+	// The period is of the office's days (Europe/Rome): past 23:00 UTC
+	// the office's today is the UTC tomorrow.
+	today := time.Now().In(zone.Of("Europe/Rome")).Format("2006-01-02")
+	code, out, _ = runCmd(t, "verdict", "rejudge", "--config", cfg, "--json", "--from", today, "--to", today)
 	if code != exitOK || !strings.Contains(out, `"number": "1.1"`) {
 		t.Errorf("rejudge of a period: exit %d\n%s", code, out)
 	}
