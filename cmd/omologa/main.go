@@ -27,6 +27,12 @@ const (
 )
 
 func main() {
+	// Help and a mistaken command line are answered before the signals
+	// are watched: watching them starts the runtime's signal thread, a
+	// good tenth of what `omologa -h` costs.
+	if code, done := answerWithoutRunning(os.Args[1:], os.Stderr); done {
+		os.Exit(code)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := runMain(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -34,27 +40,35 @@ func main() {
 }
 
 func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	// What a command prints comes in good part from files (names, cities,
-	// subjects): none of it may drive the terminal (JSON escapes its
-	// control characters already, so it passes unchanged).
-	stdout = termsafe.Writer(stdout)
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "omologa: a command is expected (omologa -h lists them)")
-		return exitUsage
-	}
-	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stderr)
-		return exitOK
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "omologa: unknown command %q (omologa -h lists them)\n", args[0])
-		return exitUsage
+	if code, done := answerWithoutRunning(args, stderr); done {
+		return code
 	}
 	if code, done := handOver(args); done {
 		return code
 	}
-	return c.runCommand(ctx, c.name, args[1:], stdout, stderr)
+	// What a command prints comes in good part from files (names, cities,
+	// subjects): none of it may drive the terminal (JSON escapes its
+	// control characters already, so it passes unchanged).
+	c := commands[args[0]]
+	return c.runCommand(ctx, c.name, args[1:], termsafe.Writer(stdout), stderr)
+}
+
+// answerWithoutRunning answers the command lines that run no command: none,
+// help, an unknown command. done is false when args name a command.
+func answerWithoutRunning(args []string, stderr io.Writer) (code int, done bool) {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "omologa: a command is expected (omologa -h lists them)")
+		return exitUsage, true
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		return exitOK, true
+	}
+	if _, ok := commands[args[0]]; !ok {
+		fmt.Fprintf(stderr, "omologa: unknown command %q (omologa -h lists them)\n", args[0])
+		return exitUsage, true
+	}
+	return 0, false
 }
 
 func usage(out io.Writer) {
