@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"omologa/internal/fsi"
@@ -167,35 +168,49 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	// Published first, stored last: a failure to publish leaves the
 	// period open, to be run again.
 	title := lists.Title(k, period)
+	// The office's exports and the report as the store keeps it are
+	// made while the list is published: they read the close's result
+	// only (a failure to publish may leave them written: the run again
+	// writes them again).
+	var (
+		office    sync.WaitGroup
+		officeErr error
+		officeOut []string
+		report    []byte
+	)
+	office.Go(func() {
+		if officeErr = os.MkdirAll(officeDir, 0o755); officeErr != nil {
+			return
+		}
+		files := []struct {
+			name string
+			f    func(io.Writer) error
+		}{
+			{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
+			{"changes.html", func(w io.Writer) error {
+				return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes(o.Rules.Rating.Location()))
+			}},
+		}
+		for _, f := range files {
+			p, err := WriteOut(officeDir, f.name, f.f)
+			if err != nil {
+				officeErr = err
+				return
+			}
+			officeOut = append(officeOut, p)
+		}
+		report, officeErr = json.Marshal(&res.out.Report)
+	})
 	pub, err := lists.Publish(dir, lists.Publication{Kind: k, Period: period, List: res.list, Report: &res.out.Report,
 		Bands: settings.Rapid.Categories})
+	office.Wait()
 	if err != nil {
 		return nil, err
 	}
-	res.out.Files, res.out.Players = pub.Files, pub.Players
-	if err := os.MkdirAll(officeDir, 0o755); err != nil {
-		return nil, err
+	if officeErr != nil {
+		return nil, officeErr
 	}
-	files := []struct {
-		name string
-		f    func(io.Writer) error
-	}{
-		{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
-		{"changes.html", func(w io.Writer) error {
-			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes(o.Rules.Rating.Location()))
-		}},
-	}
-	for _, f := range files {
-		p, err := WriteOut(officeDir, f.name, f.f)
-		if err != nil {
-			return nil, err
-		}
-		res.out.Files = append(res.out.Files, p)
-	}
-	report, err := json.Marshal(&res.out.Report)
-	if err != nil {
-		return nil, err
-	}
+	res.out.Files, res.out.Players = append(pub.Files, officeOut...), pub.Players
 	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
 		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
 		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections,
