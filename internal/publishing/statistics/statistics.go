@@ -15,7 +15,6 @@ package statistics
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -157,31 +156,18 @@ func Years(in Input) []int {
 func Compute(in Input, year int) (*Result, error) { return ComputeIn(in, year, catalogue.IT) }
 
 // ComputeIn computes the statistics of a year with their texts in the
-// language l.
+// language l: its parts one after the other (ComputePart), joined.
 func ComputeIn(in Input, year int, l catalogue.Lang) (*Result, error) {
-	y := strconv.Itoa(year)
-	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
-	r := &Result{Year: year, Lang: l}
+	var parts [NParts][]Table
 	in.frames = &frames{}
-	steps := []func(Input, func(string) bool, catalogue.Lang) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
-	for _, f := range steps {
-		t, err := f(in, inYear, l)
+	for p := range NParts {
+		ts, err := ComputePart(in, year, l, p)
 		if err != nil {
-			return nil, fmt.Errorf("statistics %d: %w", year, err)
+			return nil, err
 		}
-		if t.Name == "categorie" {
-			// categories also yields the flow table.
-			r.Tables = append(r.Tables, t)
-			fl, err := flow(in, inYear, l)
-			if err != nil {
-				return nil, fmt.Errorf("statistics %d: %w", year, err)
-			}
-			r.Tables = append(r.Tables, fl)
-			continue
-		}
-		r.Tables = append(r.Tables, t)
+		parts[p] = ts
 	}
-	return r, nil
+	return Join(year, l, parts), nil
 }
 
 // ---- data frames
