@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -211,10 +212,30 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		return nil, officeErr
 	}
 	res.out.Files, res.out.Players = append(pub.Files, officeOut...), pub.Players
-	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
+	stored := &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
 		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
 		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections,
-		Duration: took.Elapsed()}, req.Force, o.Now())
+		Duration: took.Elapsed()}
+	// The site reads the list as the store gives it back: read from the
+	// bytes stored while they are stored, rather than from the store
+	// after.
+	var (
+		parsed   *parsedList
+		parseErr error
+		parsing  sync.WaitGroup
+	)
+	parsing.Go(func() {
+		l := *stored
+		// The store gives a list's files back by file id.
+		l.Files = slices.Clone(l.Files)
+		slices.SortStableFunc(l.Files, func(a, b store.ListedFile) int { return cmp.Compare(a.FileID, b.FileID) })
+		if len(l.Report) == 0 {
+			l.Report = []byte("{}")
+		}
+		parsed, parseErr = parseList(&l)
+	})
+	id, err := o.Store.SaveRatingList(ctx, stored, req.Force, o.Now())
+	parsing.Wait()
 	if err != nil {
 		return nil, listError(err)
 	}
@@ -227,7 +248,13 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	// The public site follows each list: a failure to write it leaves
 	// the list closed and published, and says so (omologa site build
 	// writes it again).
-	if sr, err := o.BuildSite(ctx, ""); err != nil {
+	var known []*parsedList
+	if parseErr == nil {
+		// Else the site reads it from the store, and says what is wrong.
+		parsed.l.ID = id
+		known = append(known, parsed)
+	}
+	if sr, err := o.buildSite(ctx, "", known...); err != nil {
 		res.out.Warnings = append(res.out.Warnings, "public site not written: "+err.Error())
 	} else {
 		res.out.Site = sr.Dir

@@ -47,7 +47,7 @@ type publicData struct {
 	statsCache *statsCache
 }
 
-func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
+func (o *Office) loadPublic(ctx context.Context, known ...*parsedList) (*publicData, error) {
 	st := o.Store
 	settings := &o.Rules.Rating
 	d := &publicData{}
@@ -87,6 +87,9 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	changed := len(fold.Members) < len(stamps) || len(fold.Facts) < len(factStamps)
 	lr := &listReader{o: o, ctx: ctx, read: map[int64]*parsedList{}}
+	for _, p := range known {
+		lr.read[p.l.ID] = p
+	}
 	pers := make([]periods.Period, len(sums))
 	for i := range sums {
 		s := &sums[i]
@@ -426,10 +429,16 @@ func (o *Office) PublicStamp(ctx context.Context) (string, error) { return o.Sto
 // BuildSite writes the public site into dir (default SiteDir): only the
 // pages whose content changed are rewritten.
 func (o *Office) BuildSite(ctx context.Context, dir string) (*site.Result, error) {
+	return o.buildSite(ctx, dir)
+}
+
+// buildSite is BuildSite with the lists known already (the list a run
+// has just stored, as the store would give it back), not read again.
+func (o *Office) buildSite(ctx context.Context, dir string, known ...*parsedList) (*site.Result, error) {
 	if dir == "" {
 		dir = o.SiteDir()
 	}
-	d, err := o.loadPublic(ctx)
+	d, err := o.loadPublic(ctx, known...)
 	if err != nil {
 		return nil, err
 	}
