@@ -53,97 +53,7 @@ func BenchmarkListRun(b *testing.B) {
 	} else {
 		b.Cleanup(func() { os.RemoveAll(dir) })
 	}
-	st, rf := storeAndRules(b, dir)
-	settings := &rf.Rating
-	period, err := settings.Schedule(fsi.Rapid).Parse("2026-02")
-	if err != nil {
-		b.Fatal(err)
-	}
-	loc := settings.Location()
-	c := synth.Default()
-	c.Players, c.Tournaments, c.Start, c.Days, c.Rapid = n("OMOLOGA_LISTRUN_PLAYERS", c.Players), n("OMOLOGA_LISTRUN_TOURNAMENTS", 300),
-		period.From, 20, true
-	season := synth.Generate(c)
-	// A year of lists before the period: the register, ratings moved a
-	// little each period.
-	now := period.Cutoff.AddDays(3).Time(loc)
-	for m := 1; m <= 13; m++ {
-		y, mm := 2025, m
-		if m == 13 {
-			y, mm = 2026, 1
-		}
-		kinds := []fsi.Kind{"rapid"}
-		if mm%2 == 1 {
-			kinds = append(kinds, "standard")
-		}
-		for _, k := range kinds {
-			list, err := season.ListCSV(y, mm)
-			if err != nil {
-				b.Fatal(err)
-			}
-			p, err := settings.Schedule(k).Parse(fmt.Sprintf("%d-%02d", y, mm))
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: p.Label, Issue: p.Issue.String(),
-				From: p.From.String(), Cutoff: p.Cutoff.String(), BasedOn: "list", List: list, Rows: len(season.Players.Rows),
-				Report: []byte("{}")}, false, now); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	// The period's tournaments, homologated.
-	for i, t := range season.Tournaments {
-		var buf bytes.Buffer
-		if err := trf.Write(&buf, t, trf.TRF16); err != nil {
-			b.Fatal(err)
-		}
-		day := season.Received[i]
-		if period.Cutoff.Before(day) {
-			day = period.Cutoff
-		}
-		recv := day.Time(loc).Add(10 * time.Hour)
-		name := fmt.Sprintf("torneo_%04d.trf", i)
-		sub := &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: recv, Source: name, Original: ingest.Bytes(buf.Bytes()),
-			Files: []ingest.File{{Name: name, Content: ingest.Bytes(buf.Bytes())}}}
-		id, _, err := st.Record(ctx, sub, recv)
-		if err != nil {
-			b.Fatal(err)
-		}
-		loaded, err := st.Load(ctx, id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		v := store.Verdict{FileID: loaded.Files[0].ID, TournamentKey: fmt.Sprintf("t%d", i), Name: t.Name, City: t.City,
-			Start: t.Start.String(), End: t.End.String(), Format: "trf16", Verdict: string(validate.Accepted), Kind: "rapid",
-			Period: period.Label, Report: &validate.Report{File: name, Verdict: validate.Accepted,
-				Summary: validate.Summary{Name: t.Name, City: t.City, Start: t.Start, End: t.End, Players: len(t.Players)}}}
-		for _, p := range t.Players {
-			res, _ := json.Marshal(rating.Line{Start: p.Start, Name: p.Name, FSIID: p.NationalID, Rating: p.Rating, Rated: true})
-			v.Ratings = append(v.Ratings, store.Rating{Player: p.NationalID, Kind: "rapid", Period: period.Label, Result: res})
-		}
-		if err := st.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateJudged, Verdicts: []store.Verdict{v}}, recv); err != nil {
-			b.Fatal(err)
-		}
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	o := &office.Office{Store: st, Config: &config.Config{Store: config.Store{Path: filepath.Join(dir, "omologa.db")}}, Rules: rf,
-		Now: func() time.Time { return now }, Log: log}
-	// The site as the runs before this one left it: the last list
-	// closed again by a run, so that it carries what a close writes
-	// (the rapid categories, RAPID 8, which the synthetic lists lack:
-	// else the run measured would give every player his first rapid
-	// category, and rewrite every player's page for it), and the site
-	// built after it.
-	prev, err := settings.Schedule(fsi.Rapid).Parse("2026-01")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := o.ListRun(ctx, office.CLIActor(), office.ListRunRequest{Kind: fsi.Rapid, Period: prev.Label, AsOf: now, Force: true,
-		Out: filepath.Join(dir, "pub0"), Office: filepath.Join(dir, "office0")}); err != nil {
-		b.Fatal(err)
-	}
-	req := office.ListRunRequest{Kind: fsi.Rapid, Period: period.Label, AsOf: now}
+	o, req := listRunOffice(b, dir, n("OMOLOGA_LISTRUN_PLAYERS", 30000), n("OMOLOGA_LISTRUN_TOURNAMENTS", 300))
 	b.Run("close", func(b *testing.B) {
 		pr := req
 		pr.Preview = true
@@ -207,6 +117,105 @@ func BenchmarkListRun(b *testing.B) {
 	if s, err := os.Stat(filepath.Join(dir, "omologa.db")); err == nil {
 		b.Logf("store %.1f MB after %d runs", float64(s.Size())/1e6, run)
 	}
+}
+
+// listRunOffice is the office of BenchmarkListRun in dir (a register of
+// players, tournaments homologated in the period, a year of lists
+// before it, the last one closed again by a run and the site built
+// after it) and the run to measure: the next rapid list.
+func listRunOffice(tb testing.TB, dir string, players, tournaments int) (*office.Office, office.ListRunRequest) {
+	tb.Helper()
+	ctx := context.Background()
+	st, rf := storeAndRules(tb, dir)
+	settings := &rf.Rating
+	period, err := settings.Schedule(fsi.Rapid).Parse("2026-02")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	loc := settings.Location()
+	c := synth.Default()
+	c.Players, c.Tournaments, c.Start, c.Days, c.Rapid = players, tournaments, period.From, 20, true
+	season := synth.Generate(c)
+	// A year of lists before the period: the register, ratings moved a
+	// little each period.
+	now := period.Cutoff.AddDays(3).Time(loc)
+	for m := 1; m <= 13; m++ {
+		y, mm := 2025, m
+		if m == 13 {
+			y, mm = 2026, 1
+		}
+		kinds := []fsi.Kind{"rapid"}
+		if mm%2 == 1 {
+			kinds = append(kinds, "standard")
+		}
+		for _, k := range kinds {
+			list, err := season.ListCSV(y, mm)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			p, err := settings.Schedule(k).Parse(fmt.Sprintf("%d-%02d", y, mm))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			if _, err := st.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: p.Label, Issue: p.Issue.String(),
+				From: p.From.String(), Cutoff: p.Cutoff.String(), BasedOn: "list", List: list, Rows: len(season.Players.Rows),
+				Report: []byte("{}")}, false, now); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	// The period's tournaments, homologated.
+	for i, t := range season.Tournaments {
+		var buf bytes.Buffer
+		if err := trf.Write(&buf, t, trf.TRF16); err != nil {
+			tb.Fatal(err)
+		}
+		day := season.Received[i]
+		if period.Cutoff.Before(day) {
+			day = period.Cutoff
+		}
+		recv := day.Time(loc).Add(10 * time.Hour)
+		name := fmt.Sprintf("torneo_%04d.trf", i)
+		sub := &ingest.Submission{Channel: ingest.ChannelDrop, ReceivedAt: recv, Source: name, Original: ingest.Bytes(buf.Bytes()),
+			Files: []ingest.File{{Name: name, Content: ingest.Bytes(buf.Bytes())}}}
+		id, _, err := st.Record(ctx, sub, recv)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		loaded, err := st.Load(ctx, id)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		v := store.Verdict{FileID: loaded.Files[0].ID, TournamentKey: fmt.Sprintf("t%d", i), Name: t.Name, City: t.City,
+			Start: t.Start.String(), End: t.End.String(), Format: "trf16", Verdict: string(validate.Accepted), Kind: "rapid",
+			Period: period.Label, Report: &validate.Report{File: name, Verdict: validate.Accepted,
+				Summary: validate.Summary{Name: t.Name, City: t.City, Start: t.Start, End: t.End, Players: len(t.Players)}}}
+		for _, p := range t.Players {
+			res, _ := json.Marshal(rating.Line{Start: p.Start, Name: p.Name, FSIID: p.NationalID, Rating: p.Rating, Rated: true})
+			v.Ratings = append(v.Ratings, store.Rating{Player: p.NationalID, Kind: "rapid", Period: period.Label, Result: res})
+		}
+		if err := st.Judge(ctx, store.Judgement{SubmissionID: id, State: store.StateJudged, Verdicts: []store.Verdict{v}}, recv); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	o := &office.Office{Store: st, Config: &config.Config{Store: config.Store{Path: filepath.Join(dir, "omologa.db")}}, Rules: rf,
+		Now: func() time.Time { return now }, Log: log}
+	// The site as the runs before this one left it: the last list
+	// closed again by a run, so that it carries what a close writes
+	// (the rapid categories, RAPID 8, which the synthetic lists lack:
+	// else the run measured would give every player his first rapid
+	// category, and rewrite every player's page for it), and the site
+	// built after it.
+	prev, err := settings.Schedule(fsi.Rapid).Parse("2026-01")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := o.ListRun(ctx, office.CLIActor(), office.ListRunRequest{Kind: fsi.Rapid, Period: prev.Label, AsOf: now, Force: true,
+		Out: filepath.Join(dir, "pub0"), Office: filepath.Join(dir, "office0")}); err != nil {
+		tb.Fatal(err)
+	}
+	return o, office.ListRunRequest{Kind: fsi.Rapid, Period: period.Label, AsOf: now}
 }
 
 // cpuMeter reports the CPU time (user and system) the process took per
