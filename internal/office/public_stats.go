@@ -22,8 +22,9 @@ import (
 // activity and the outcomes are read back. A cache: any failure to read
 // it costs a computation, nothing else.
 
-// statsCacheVersion changes with what the cache keeps or how, and with
-// any table's figures or layout (package statistics).
+// statsCacheVersion changes with what the cache keeps or how; a
+// change of the tables' figures or layout changes statistics.Version,
+// which the cache is kept under too.
 const statsCacheVersion = 1
 
 // statsCache is the parts kept: by year and part, the key each was
@@ -63,9 +64,9 @@ type cachedCell struct {
 }
 
 type statsFile struct {
-	Version int
-	Texts   string
-	Parts   map[string]cachedPart
+	Version, Statistics int
+	Texts               string
+	Parts               map[string]cachedPart
 }
 
 func (o *Office) statsCacheFile() string {
@@ -81,7 +82,7 @@ func (c *statsCache) read() {
 		c.texts, c.parts = statistics.TextsKey(catalogue.IT), map[string]cachedPart{}
 		var f statsFile
 		if b, err := os.ReadFile(c.file); err == nil && gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil &&
-			f.Version == statsCacheVersion && f.Texts == c.texts && f.Parts != nil {
+			f.Version == statsCacheVersion && f.Statistics == statistics.Version && f.Texts == c.texts && f.Parts != nil {
 			c.parts = f.Parts
 		}
 	})
@@ -130,7 +131,7 @@ func (o *Office) keepStats(c *statsCache) {
 		return
 	}
 	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(statsFile{Version: statsCacheVersion, Texts: c.texts, Parts: c.parts})
+	err := gob.NewEncoder(&b).Encode(statsFile{Version: statsCacheVersion, Statistics: statistics.Version, Texts: c.texts, Parts: c.parts})
 	if err == nil {
 		if err = os.MkdirAll(filepath.Dir(c.file), 0o700); err == nil {
 			err = atomicfile.Write(c.file, b.Bytes(), 0o600)

@@ -37,6 +37,11 @@ const (
 	NParts
 )
 
+// Version changes with any table's figures, texts' keys or layout: a
+// caller that keeps parts computed (ComputePart) keeps them under it,
+// with TextsKey, and computes them again when it changes.
+const Version = 1
+
 // partSteps are each part's tables, in the order a Result has them.
 var partSteps = [NParts][]func(Input, func(string) bool, catalogue.Lang) (Table, error){
 	Activity:   {activity, provinces, provinceMonths, clubs},
