@@ -60,6 +60,7 @@ bench-smoke:
 	$(GO) test -run '^$$' -bench 'CheckCommand' -benchtime 1x ./cmd/omologa
 	$(GO) test -run '^$$' -bench 'PortalPreCheck' -benchtime 1x ./internal/portal
 	$(GO) test -run '^$$' -bench 'ListClose' -benchtime 1x ./cmd/omologa
+	OMOLOGA_LISTRUN_PLAYERS=600 OMOLOGA_LISTRUN_TOURNAMENTS=20 $(GO) test -run '^$$' -bench 'ListRun' -benchtime 1x ./internal/office
 
 # Issue 31, start-up, as whole processes (median of 20, hyperfine from
 # Debian): an empty Go binary, `omologa -h` (goal: within 2x the empty

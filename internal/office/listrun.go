@@ -2,6 +2,7 @@ package office
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"omologa/internal/fsi"
@@ -167,39 +169,73 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	// Published first, stored last: a failure to publish leaves the
 	// period open, to be run again.
 	title := lists.Title(k, period)
+	// The office's exports and the report as the store keeps it are
+	// made while the list is published: they read the close's result
+	// only (a failure to publish may leave them written: the run again
+	// writes them again).
+	var (
+		office    sync.WaitGroup
+		officeErr error
+		officeOut []string
+		report    []byte
+	)
+	office.Go(func() {
+		if officeErr = os.MkdirAll(officeDir, 0o755); officeErr != nil {
+			return
+		}
+		files := []struct {
+			name string
+			f    func(io.Writer) error
+		}{
+			{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
+			{"changes.html", func(w io.Writer) error {
+				return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes(o.Rules.Rating.Location()))
+			}},
+		}
+		for _, f := range files {
+			p, err := WriteOut(officeDir, f.name, f.f)
+			if err != nil {
+				officeErr = err
+				return
+			}
+			officeOut = append(officeOut, p)
+		}
+		report, officeErr = json.Marshal(&res.out.Report)
+	})
 	pub, err := lists.Publish(dir, lists.Publication{Kind: k, Period: period, List: res.list, Report: &res.out.Report,
 		Bands: settings.Rapid.Categories})
+	office.Wait()
 	if err != nil {
 		return nil, err
 	}
-	res.out.Files, res.out.Players = pub.Files, pub.Players
-	if err := os.MkdirAll(officeDir, 0o755); err != nil {
-		return nil, err
+	if officeErr != nil {
+		return nil, officeErr
 	}
-	files := []struct {
-		name string
-		f    func(io.Writer) error
-	}{
-		{"register.csv", func(w io.Writer) error { _, err := w.Write(res.csv); return err }},
-		{"changes.html", func(w io.Writer) error {
-			return lists.WriteChangesHTML(w, title+": variazioni", &res.out.Report, res.notes(o.Rules.Rating.Location()))
-		}},
-	}
-	for _, f := range files {
-		p, err := WriteOut(officeDir, f.name, f.f)
-		if err != nil {
-			return nil, err
-		}
-		res.out.Files = append(res.out.Files, p)
-	}
-	report, err := json.Marshal(&res.out.Report)
-	if err != nil {
-		return nil, err
-	}
-	id, err := o.Store.SaveRatingList(ctx, &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
+	res.out.Files, res.out.Players = append(pub.Files, officeOut...), pub.Players
+	stored := &store.RatingList{Kind: k, Period: period.Label, Issue: period.Issue.String(),
 		From: period.From.String(), Cutoff: period.Cutoff.String(), BasedOn: res.out.BasedOn, List: res.csv,
 		Rows: len(res.list.Rows), Report: report, Files: res.files, Base: res.base, Corrections: res.corrections,
-		Duration: took.Elapsed()}, req.Force, o.Now())
+		Duration: took.Elapsed()}
+	// The site reads the list as the store gives it back: read from the
+	// bytes stored while they are stored, rather than from the store
+	// after.
+	var (
+		parsed   *parsedList
+		parseErr error
+		parsing  sync.WaitGroup
+	)
+	parsing.Go(func() {
+		l := *stored
+		// The store gives a list's files back by file id.
+		l.Files = slices.Clone(l.Files)
+		slices.SortStableFunc(l.Files, func(a, b store.ListedFile) int { return cmp.Compare(a.FileID, b.FileID) })
+		if len(l.Report) == 0 {
+			l.Report = []byte("{}")
+		}
+		parsed, parseErr = parseList(&l)
+	})
+	id, err := o.Store.SaveRatingList(ctx, stored, req.Force, o.Now())
+	parsing.Wait()
 	if err != nil {
 		return nil, listError(err)
 	}
@@ -212,7 +248,13 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 	// The public site follows each list: a failure to write it leaves
 	// the list closed and published, and says so (omologa site build
 	// writes it again).
-	if sr, err := o.BuildSite(ctx, ""); err != nil {
+	var known []*parsedList
+	if parseErr == nil {
+		// Else the site reads it from the store, and says what is wrong.
+		parsed.l.ID = id
+		known = append(known, parsed)
+	}
+	if sr, err := o.buildSite(ctx, "", known...); err != nil {
 		res.out.Warnings = append(res.out.Warnings, "public site not written: "+err.Error())
 	} else {
 		res.out.Site = sr.Dir

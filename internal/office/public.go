@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,9 +43,11 @@ type publicData struct {
 	standard func() error
 	// kept is the fold being written for the next build.
 	kept sync.WaitGroup
+	// statsCache holds the statistics' parts computed by earlier builds.
+	statsCache *statsCache
 }
 
-func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
+func (o *Office) loadPublic(ctx context.Context, known ...*parsedList) (*publicData, error) {
 	st := o.Store
 	settings := &o.Rules.Rating
 	d := &publicData{}
@@ -84,6 +87,9 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 	}
 	changed := len(fold.Members) < len(stamps) || len(fold.Facts) < len(factStamps)
 	lr := &listReader{o: o, ctx: ctx, read: map[int64]*parsedList{}}
+	for _, p := range known {
+		lr.read[p.l.ID] = p
+	}
 	pers := make([]periods.Period, len(sums))
 	for i := range sums {
 		s := &sums[i]
@@ -275,62 +281,78 @@ func (o *Office) loadPublic(ctx context.Context) (*publicData, error) {
 		d.stats.Judged = append(d.stats.Judged, statistics.Judged{Province: j.Province, Month: j.ReceivedAt.In(loc).Format("2006-01"),
 			Verdict: j.Verdict, Late: j.Late, Articles: j.Articles})
 	}
+	d.statsCache = o.statsCache()
 	for _, y := range statistics.Years(d.stats) {
-		d.site.Years = append(d.site.Years, site.StatsYear{Year: y, Key: statsKey(&d.stats, members, y) + "|" + stdKey(strconv.Itoa(y)),
-			Compute: func() (*statistics.Result, error) {
-				if err := d.standard(); err != nil {
-					return nil, err
-				}
-				return statistics.Compute(d.stats, y)
-			}})
+		key, parts := statsKeys(&d.stats, members, y, stdKey(strconv.Itoa(y)))
+		d.site.Years = append(d.site.Years, site.StatsYear{Year: y, Key: key,
+			Compute: func() (*statistics.Result, error) { return d.computeYear(y, parts) }})
 	}
 	return d, nil
 }
 
-// statsKey is what the statistics of year y are computed from
-// (statistics.ComputeIn), but for the standard lists: the year's
-// tournaments, the participations in them with the club of each
-// participant (members: the latest list's), the year's lists and the
-// files judged in the year. With the same key, the year's figures are
-// the same.
-func statsKey(in *statistics.Input, members map[string]statistics.Player, y int) string {
+// statsKeys are what the statistics of year y are computed from
+// (statistics.ComputeIn), whole (site: the site's key of the year) and
+// by part (statistics.ComputePart): the year's tournaments, the
+// participations in them with the club of each participant (members:
+// the latest list's); the year's lists; the year's first and last
+// standard lists (std: their periods and contents); the files judged in
+// the year. With the same key, the year's figures, or a part's tables,
+// are the same.
+func statsKeys(in *statistics.Input, members map[string]statistics.Player, y int, std string) (site string, parts [statistics.NParts]string) {
 	prefix := strconv.Itoa(y) + "-"
-	h := sha256.New()
+	// Each line goes to the whole's hash (as it always has: the site's
+	// manifest keeps the key) and to its part's.
+	whole := sha256.New()
+	var hs [statistics.NParts]hash.Hash
+	var bufs [statistics.NParts][]byte
+	for i := range hs {
+		hs[i] = sha256.New()
+	}
 	var b []byte
-	flush := func() {
+	add := func(part statistics.Part, format string, args ...any) {
+		n := len(b)
+		b = fmt.Appendf(b, format, args...)
+		bufs[part] = append(bufs[part], b[n:]...)
 		if len(b) > 32<<10 {
-			h.Write(b)
+			whole.Write(b)
 			b = b[:0]
 		}
+		if len(bufs[part]) > 32<<10 {
+			hs[part].Write(bufs[part])
+			bufs[part] = bufs[part][:0]
+		}
 	}
-	b = fmt.Appendf(b, "members %v\n", len(members) > 0)
+	add(statistics.Activity, "members %v\n", len(members) > 0)
 	keys := map[string]bool{}
 	for _, t := range in.Tournaments {
 		if strings.HasPrefix(t.Month, prefix) {
 			keys[t.Key] = true
-			b = fmt.Appendf(b, "t %q %q %q %d\n", t.Key, t.Province, t.Month, t.Games)
+			add(statistics.Activity, "t %q %q %q %d\n", t.Key, t.Province, t.Month, t.Games)
 		}
 	}
 	for _, p := range in.Participations {
 		if keys[p.Tournament] {
 			m, ok := members[p.FSIID]
-			b = fmt.Appendf(b, "p %q %q %d %v %q\n", p.Tournament, p.FSIID, p.Games, ok, m.Club)
-			flush()
+			add(statistics.Activity, "p %q %q %d %v %q\n", p.Tournament, p.FSIID, p.Games, ok, m.Club)
 		}
 	}
 	for _, l := range in.Lists {
 		if strings.HasPrefix(l.Period, prefix) {
-			b = fmt.Appendf(b, "l %q %q %d\n", l.Kind, l.Period, l.Added)
+			add(statistics.NewPlayers, "l %q %q %d\n", l.Kind, l.Period, l.Added)
 		}
 	}
 	for _, j := range in.Judged {
 		if strings.HasPrefix(j.Month, prefix) {
-			b = fmt.Appendf(b, "j %q %q %q %v %q\n", j.Province, j.Month, j.Verdict, j.Late, j.Articles)
-			flush()
+			add(statistics.Outcomes, "j %q %q %q %v %q\n", j.Province, j.Month, j.Verdict, j.Late, j.Articles)
 		}
 	}
-	h.Write(b)
-	return hex.EncodeToString(h.Sum(nil))
+	whole.Write(b)
+	bufs[statistics.Standard] = append(bufs[statistics.Standard], std...)
+	for i := range hs {
+		hs[i].Write(bufs[i])
+		parts[i] = hex.EncodeToString(hs[i].Sum(nil))
+	}
+	return hex.EncodeToString(whole.Sum(nil)) + "|" + std, parts
 }
 
 // periodOf is the period of the list id among sums.
@@ -407,13 +429,23 @@ func (o *Office) PublicStamp(ctx context.Context) (string, error) { return o.Sto
 // BuildSite writes the public site into dir (default SiteDir): only the
 // pages whose content changed are rewritten.
 func (o *Office) BuildSite(ctx context.Context, dir string) (*site.Result, error) {
+	return o.buildSite(ctx, dir)
+}
+
+// buildSite is BuildSite with the lists known already (the list a run
+// has just stored, as the store would give it back), not read again.
+func (o *Office) buildSite(ctx context.Context, dir string, known ...*parsedList) (*site.Result, error) {
 	if dir == "" {
 		dir = o.SiteDir()
 	}
-	d, err := o.loadPublic(ctx)
+	d, err := o.loadPublic(ctx, known...)
 	if err != nil {
 		return nil, err
 	}
 	defer d.kept.Wait()
-	return site.Build(dir, d.site)
+	r, err := site.Build(dir, d.site)
+	if err == nil {
+		o.keepStats(d.statsCache)
+	}
+	return r, err
 }

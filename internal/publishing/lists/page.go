@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"omologa/internal/fsi"
@@ -16,6 +18,7 @@ import (
 	"omologa/internal/homologation/rules"
 	"omologa/internal/platform/atomicfile"
 	"omologa/internal/platform/italian"
+	"omologa/internal/publishing/internal/htmltext"
 	"omologa/internal/publishing/style"
 	"omologa/internal/rating"
 	"omologa/internal/tournament"
@@ -64,59 +67,77 @@ func Publish(dir string, p Publication) (Published, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return out, err
 	}
-	write := func(name string, f func(io.Writer) error) error {
-		var b bytes.Buffer
-		if err := f(&b); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		path := filepath.Join(dir, name)
-		// Published again (a forced close, a run resumed): a file whose
-		// bytes are the same is left as it is.
-		if atomicfile.Unchanged(path, b.Bytes()) {
-			out.Files = append(out.Files, path)
-			return nil
-		}
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			return err
-		}
-		out.Files = append(out.Files, path)
-		return nil
+	type step struct {
+		name string
+		f    func(io.Writer) error
 	}
+	var steps []step
 	page := NewPage(p, entries)
 	if len(entries) > 0 {
 		page.Chart = FileDistribution
-		if err := write(FileDistribution, func(w io.Writer) error { return DistributionPNG(w, "Giocatori per fascia di Elo", entries) }); err != nil {
-			return out, err
-		}
+		steps = append(steps, step{FileDistribution, func(w io.Writer) error {
+			return DistributionPNG(w, "Giocatori per fascia di Elo", entries)
+		}})
 	}
 	if p.Report != nil {
 		page.Changes = FileChanges
 	}
-	steps := []struct {
-		name string
-		f    func(io.Writer) error
-	}{
-		{FileExcelCSV, func(w io.Writer) error { return WriteExcelCSV(w, p.Kind, entries) }},
-		{FileCSV, func(w io.Writer) error { return WriteCSV(w, p.Kind, entries) }},
-		{FileJSON, func(w io.Writer) error { return WriteJSON(w, p.Kind, entries) }},
-		{FileHTML, func(w io.Writer) error { return WriteHTML(w, page) }},
-		{style.CSSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.CSS); return err }},
-		{style.SearchJSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.SearchJS); return err }},
-	}
+	steps = append(steps,
+		step{FileExcelCSV, func(w io.Writer) error { return WriteExcelCSV(w, p.Kind, entries) }},
+		step{FileCSV, func(w io.Writer) error { return WriteCSV(w, p.Kind, entries) }},
+		step{FileJSON, func(w io.Writer) error { return WriteJSON(w, p.Kind, entries) }},
+		step{FileHTML, func(w io.Writer) error { return WriteHTML(w, page) }},
+		step{style.CSSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.CSS); return err }},
+		step{style.SearchJSFile, func(w io.Writer) error { _, err := io.WriteString(w, style.SearchJS); return err }},
+	)
 	if p.Report != nil {
-		steps = append(steps, struct {
-			name string
-			f    func(io.Writer) error
-		}{FileChanges, func(w io.Writer) error {
+		steps = append(steps, step{FileChanges, func(w io.Writer) error {
 			return writeChanges(w, changesData{Title: page.Title + ": variazioni", R: p.Report, Public: true, List: FileHTML})
 		}})
 	}
-	for _, s := range steps {
-		if err := write(s.name, s.f); err != nil {
-			return out, err
+	// The files are independent of each other: rendered and written at
+	// once, a few at a time (the page and the JSON of 30,000 players take
+	// the longest); Files keeps the steps' order whatever the order they
+	// end in.
+	errs := make([]error, len(steps))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(steps)) {
+		wg.Go(func() {
+			for i := range jobs {
+				errs[i] = publishFile(dir, steps[i].name, steps[i].f)
+			}
+		})
+	}
+	for i := range steps {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	for i, s := range steps {
+		// The files before the first that failed, as when they were
+		// written one after the other.
+		if errs[i] != nil {
+			return out, errs[i]
 		}
+		out.Files = append(out.Files, filepath.Join(dir, s.name))
 	}
 	return out, nil
+}
+
+// publishFile renders f in memory and writes it to dir/name, unless the
+// file holds those bytes already (published again: a forced close, a
+// run resumed): a rendering error leaves no half-written file.
+func publishFile(dir, name string, f func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := f(&b); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	path := filepath.Join(dir, name)
+	if atomicfile.Unchanged(path, b.Bytes()) {
+		return nil
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }
 
 // Page is what the list page shows.
@@ -215,14 +236,13 @@ const head = `<!DOCTYPE html>
 
 // Parsed when first used: most commands write no page.
 var page = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("list").Parse(head + `<main>
+	return template.Must(template.New("list").Funcs(template.FuncMap{"rows": rowsHTML}).Parse(head + `<main>
 <dl class="facts">{{range .Facts}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>{{end}}</dl>
 <p class="noprint">Scarica la lista: <a href="lista.csv">lista.csv</a> (Excel) · <a href="list.csv">list.csv</a> e <a href="list.json">list.json</a> (per programmi){{if .Changes}} · <a href="{{.Changes}}">variazioni del periodo</a>{{end}}</p>
 {{if .Chart}}<figure><img class="chart" src="{{.Chart}}" alt="Numero di giocatori per fascia di 100 punti Elo"></figure>
 {{end}}{{if .Entries}}<div class="search noprint" hidden><label for="q">Cerca</label> <input type="search" id="q" data-search-for="list" data-count="count" placeholder="cognome, nome, provincia…" autocomplete="off"> <span id="count" class="note"></span></div>
 <div class="scroll"><table id="list"><thead><tr><th class="n">Pos.</th>{{if .FIDE}}<th>Tessera FSI</th>{{end}}<th>Cognome</th><th>Nome</th><th>Cat.</th><th>Prov.</th><th class="n">Elo</th>{{if .FIDE}}<th>FIDE</th>{{end}}</tr></thead><tbody>
-{{range .Entries}}<tr><td class="n">{{.Rank}}</td>{{if $.FIDE}}<td>{{.FSIID}}</td>{{end}}<td>{{.Surname}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td>{{.Province}}</td><td class="n">{{.Rating}}</td>{{if $.FIDE}}<td>{{if .FIDE}}<span class="badge">FIDE</span>{{end}}</td>{{end}}</tr>
-{{end}}</tbody></table></div>
+{{rows .Entries .FIDE}}</tbody></table></div>
 {{else}}<p>Nessun giocatore in lista.</p>
 {{end}}{{if .Legend}}<h2>Legenda</h2>
 <ul class="legend">{{range .Legend}}<li><strong>{{index . 0}}</strong>: {{index . 1}}</li>{{end}}</ul>
@@ -232,6 +252,48 @@ var page = sync.OnceValue(func() *template.Template {
 </body></html>
 `))
 })
+
+// entryRow is the template of one row of the list page, as it was in
+// the page's range: rowsHTML writes the same bytes (a test renders
+// both).
+const entryRow = `<tr><td class="n">{{.Rank}}</td>{{if $.FIDE}}<td>{{.FSIID}}</td>{{end}}<td>{{.Surname}}</td><td>{{.Name}}</td><td>{{.Category}}</td><td>{{.Province}}</td><td class="n">{{.Rating}}</td>{{if $.FIDE}}<td>{{if .FIDE}}<span class="badge">FIDE</span>{{end}}</td>{{end}}</tr>
+`
+
+// rowsHTML are the list page's rows, written by hand rather than
+// through html/template (a reflective call a cell: 30,000 rows took
+// most of the page's time), escaped as it escapes text.
+func rowsHTML(entries []Entry, fide bool) template.HTML {
+	var b strings.Builder
+	b.Grow(len(entries) * 128)
+	for i := range entries {
+		e := &entries[i]
+		b.WriteString(`<tr><td class="n">`)
+		b.WriteString(strconv.Itoa(e.Rank))
+		b.WriteString("</td>")
+		if fide {
+			b.WriteString("<td>")
+			htmltext.Write(&b, e.FSIID)
+			b.WriteString("</td>")
+		}
+		for _, s := range []string{e.Surname, e.Name, e.Category, e.Province} {
+			b.WriteString("<td>")
+			htmltext.Write(&b, s)
+			b.WriteString("</td>")
+		}
+		b.WriteString(`<td class="n">`)
+		b.WriteString(strconv.Itoa(e.Rating))
+		b.WriteString("</td>")
+		if fide {
+			b.WriteString("<td>")
+			if e.FIDE {
+				b.WriteString(`<span class="badge">FIDE</span>`)
+			}
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>\n")
+	}
+	return template.HTML(b.String())
+}
 
 // WriteHTML writes the list page. It links style.css and search.js,
 // which Publish writes beside it.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"omologa/internal/fsi"
+	"omologa/internal/publishing/internal/htmltext"
 	"omologa/internal/tournament"
 )
 
@@ -112,9 +113,9 @@ func (f *playerFrames) page(p *player) []byte {
 	var facts strings.Builder
 	for _, kv := range playerFacts(p) {
 		facts.WriteString("<dt>")
-		htmlText.WriteString(&facts, kv[0])
+		htmltext.Write(&facts, kv[0])
 		facts.WriteString("</dt><dd>")
-		htmlText.WriteString(&facts, kv[1])
+		htmltext.Write(&facts, kv[1])
 		facts.WriteString("</dd>")
 	}
 	frame, games := f.none, ""
@@ -122,8 +123,8 @@ func (f *playerFrames) page(p *player) []byte {
 		frame, games = f.games, string(gameRowsHTML(p.Games, f.notYet))
 	}
 	// One pass: what is put in is not read again for markers.
-	r := strings.NewReplacer(markTitle, htmlText.Replace(p.Surname+" "+p.Name), markID, htmlText.Replace(p.ID),
-		markChart, htmlText.Replace(say("site.player.chart", p.Surname+" "+p.Name)), markGames, games, markFacts, facts.String())
+	r := strings.NewReplacer(markTitle, htmltext.Escape(p.Surname+" "+p.Name), markID, htmltext.Escape(p.ID),
+		markChart, htmltext.Escape(say("site.player.chart", p.Surname+" "+p.Name)), markGames, games, markFacts, facts.String())
 	return []byte(r.Replace(frame))
 }
 

@@ -4,17 +4,15 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+
+	"omologa/internal/publishing/internal/htmltext"
 )
 
 // The long tables (a list's 30,000 rows, a province's players, a
 // player's games) are written here rather than through html/template,
 // which takes a reflective call per cell: the bytes are the template's
 // (a test renders both), escaped as html/template escapes text and
-// quoted attributes.
-
-// htmlText escapes s as html/template does in text and in a quoted
-// attribute: the same characters replaced by the same entities.
-var htmlText = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;")
+// quoted attributes (package htmltext).
 
 // listRowsHTML are a list page's rows, as listHTML's range wrote them.
 func listRowsHTML(rows []listRow, fide bool) template.HTML {
@@ -26,24 +24,24 @@ func listRowsHTML(rows []listRow, fide bool) template.HTML {
 		b.WriteString(strconv.Itoa(r.Rank))
 		if fide {
 			b.WriteString("<td>")
-			htmlText.WriteString(&b, r.FSIID)
+			htmltext.Write(&b, r.FSIID)
 		}
 		b.WriteString("<td>")
 		if r.Href != "" {
 			b.WriteString(`<a href="`)
 			b.WriteString(r.Href) // safe: playerPath of safe()
 			b.WriteString(`">`)
-			htmlText.WriteString(&b, r.Surname)
+			htmltext.Write(&b, r.Surname)
 			b.WriteString("</a>")
 		} else {
-			htmlText.WriteString(&b, r.Surname)
+			htmltext.Write(&b, r.Surname)
 		}
 		b.WriteString("<td>")
-		htmlText.WriteString(&b, r.Name)
+		htmltext.Write(&b, r.Name)
 		b.WriteString("<td>")
-		htmlText.WriteString(&b, r.Category)
+		htmltext.Write(&b, r.Category)
 		b.WriteString("<td>")
-		htmlText.WriteString(&b, r.Province)
+		htmltext.Write(&b, r.Province)
 		b.WriteString("<td>")
 		b.WriteString(strconv.Itoa(r.Rating))
 		if fide {
@@ -66,11 +64,11 @@ func provinceRowsHTML(ps []*player) template.HTML {
 		b.WriteString(`<tr><th scope="row"><a href="../`)
 		b.WriteString(playerPath(p.ID))
 		b.WriteString(`">`)
-		htmlText.WriteString(&b, p.Surname)
+		htmltext.Write(&b, p.Surname)
 		b.WriteString(" ")
-		htmlText.WriteString(&b, p.Name)
+		htmltext.Write(&b, p.Name)
 		b.WriteString("</a></th><td>")
-		htmlText.WriteString(&b, p.Category)
+		htmltext.Write(&b, p.Category)
 		b.WriteString(`</td><td class="n">`)
 		if p.Standard != 0 {
 			b.WriteString(strconv.Itoa(p.Standard))
@@ -93,20 +91,20 @@ func gameRowsHTML(gs []gameRow, notYet string) template.HTML {
 		b.WriteString(`<tr><th scope="row"><a href="`)
 		b.WriteString(g.Href) // safe: tournPath
 		b.WriteString(`">`)
-		htmlText.WriteString(&b, g.Name)
+		htmltext.Write(&b, g.Name)
 		b.WriteString("</a></th><td>")
-		htmlText.WriteString(&b, g.Dates)
+		htmltext.Write(&b, g.Dates)
 		b.WriteString("</td><td>")
-		htmlText.WriteString(&b, g.KindIT)
+		htmltext.Write(&b, g.KindIT)
 		b.WriteString(`</td><td class="n">`)
 		b.WriteString(strconv.Itoa(g.Games))
 		b.WriteString(`</td><td class="n">`)
-		htmlText.WriteString(&b, g.Score)
+		htmltext.Write(&b, g.Score)
 		b.WriteString(`</td><td class="n `)
-		htmlText.WriteString(&b, g.Class)
+		htmltext.Write(&b, g.Class)
 		b.WriteString(`">`)
 		if g.Variation != "" {
-			htmlText.WriteString(&b, g.Variation)
+			htmltext.Write(&b, g.Variation)
 		} else {
 			b.WriteString(`<span class="note">`)
 			b.WriteString(notYet)

@@ -15,7 +15,6 @@ package statistics
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +23,6 @@ import (
 	"github.com/go-gota/gota/series"
 
 	"omologa/internal/fsi"
-	"omologa/internal/homologation/validate"
 	"omologa/internal/platform/catalogue"
 )
 
@@ -158,31 +156,18 @@ func Years(in Input) []int {
 func Compute(in Input, year int) (*Result, error) { return ComputeIn(in, year, catalogue.IT) }
 
 // ComputeIn computes the statistics of a year with their texts in the
-// language l.
+// language l: its parts one after the other (ComputePart), joined.
 func ComputeIn(in Input, year int, l catalogue.Lang) (*Result, error) {
-	y := strconv.Itoa(year)
-	inYear := func(month string) bool { return strings.HasPrefix(month, y+"-") }
-	r := &Result{Year: year, Lang: l}
+	var parts [NParts][]Table
 	in.frames = &frames{}
-	steps := []func(Input, func(string) bool, catalogue.Lang) (Table, error){activity, provinces, provinceMonths, clubs, newPlayers, categories, ratings, outcomes, outcomeArticles}
-	for _, f := range steps {
-		t, err := f(in, inYear, l)
+	for p := range NParts {
+		ts, err := ComputePart(in, year, l, p)
 		if err != nil {
-			return nil, fmt.Errorf("statistics %d: %w", year, err)
+			return nil, err
 		}
-		if t.Name == "categorie" {
-			// categories also yields the flow table.
-			r.Tables = append(r.Tables, t)
-			fl, err := flow(in, inYear, l)
-			if err != nil {
-				return nil, fmt.Errorf("statistics %d: %w", year, err)
-			}
-			r.Tables = append(r.Tables, fl)
-			continue
-		}
-		r.Tables = append(r.Tables, t)
+		parts[p] = ts
 	}
-	return r, nil
+	return Join(year, l, parts), nil
 }
 
 // ---- data frames
@@ -541,313 +526,6 @@ func newPlayers(in Input, inYear func(string) bool, l catalogue.Lang) (Table, er
 		total += n[i]
 	}
 	tab.Total = []any{l.T("stats.total"), "", total}
-	return tab, nil
-}
-
-// lastStandard returns the year's last and first standard lists.
-func yearStandard(in Input, inYear func(string) bool) (first, last *List) {
-	for i := range in.Lists {
-		l := &in.Lists[i]
-		if l.Kind != fsi.Standard || !inYear(l.Period) {
-			continue
-		}
-		if first == nil || l.Period < first.Period {
-			first = l
-		}
-		if last == nil || l.Period > last.Period {
-			last = l
-		}
-	}
-	return first, last
-}
-
-func playerFrame(ps []Player, catCol string) dataframe.DataFrame {
-	var ids, cats, sexes []string
-	var born, rating []int
-	for _, p := range ps {
-		if p.FSIID == "" {
-			continue
-		}
-		ids, cats, sexes = append(ids, p.FSIID), append(cats, p.Category), append(sexes, p.Sex)
-		born, rating = append(born, p.BirthYear), append(rating, p.Rating)
-	}
-	return dataframe.New(strs("fsi_id", ids), strs(catCol, cats), strs("sex", sexes), ints("born", born), ints("rating", rating))
-}
-
-// categories counts the players of the year's last standard list by
-// national category.
-func categories(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
-	tab := newTable(l, "categorie", "category", "players")
-	_, last := yearStandard(in, inYear)
-	if last == nil {
-		tab.Note = l.T("stats.noList")
-		return tab, nil
-	}
-	tab.Note = l.T("stats.categorie.note", fsi.Standard.ListName(), month(l, last.Period))
-	n, err := counts(playerFrame(last.Players, "category"), "category", "fsi_id")
-	if err != nil {
-		return tab, err
-	}
-	for _, c := range categoryOrder(n) {
-		tab.Rows = append(tab.Rows, []any{orUnknown(l, c), n[c]})
-	}
-	tab.Total = []any{l.T("stats.total"), sum(n)}
-	return tab, nil
-}
-
-func categoryOrder(n map[string]int) []string {
-	var out []string
-	for _, c := range fsi.Categories {
-		if _, ok := n[c]; ok {
-			out = append(out, c)
-		}
-	}
-	for _, k := range sortedKeys(n) {
-		if !slices.Contains(fsi.Categories, k) {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// flow is the flow between national categories over the year: each
-// player's category in the list in force before the year's first
-// standard list against the year's last one (a join by FSI id).
-func flow(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
-	tab := newTable(l, "flussi", "from", "to", "players")
-	first, last := yearStandard(in, inYear)
-	if first == nil {
-		tab.Note = l.T("stats.noList")
-		return tab, nil
-	}
-	if first == last {
-		tab.Note = l.T("stats.flussi.note.one", fsi.Standard.ListName(), month(l, last.Period))
-	} else {
-		tab.Note = l.T("stats.flussi.note.two", catalogue.Named{"list": fsi.Standard.ListName(), "first": month(l, first.Period), "last": month(l, last.Period)})
-	}
-	from := playerFrame(first.Base, "from").Select([]string{"fsi_id", "from"})
-	to := playerFrame(last.Players, "to").Select([]string{"fsi_id", "to"})
-	if from.Nrow() == 0 || to.Nrow() == 0 {
-		return tab, nil
-	}
-	j := innerJoin(from, to, "fsi_id")
-	g, ok, err := group(j, []string{"from", "to"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"fsi_id"})
-	if err != nil || !ok {
-		return tab, err
-	}
-	f, t, n := texts(g, "from"), texts(g, "to"), numbers(g, "fsi_id_COUNT")
-	rank := func(c string) int {
-		if i := slices.Index(fsi.Categories, c); i >= 0 {
-			return i
-		}
-		return len(fsi.Categories)
-	}
-	total := 0
-	for i := range f {
-		if f[i] == t[i] {
-			continue
-		}
-		tab.Rows = append(tab.Rows, []any{orUnknown(l, f[i]), orUnknown(l, t[i]), n[i]})
-		total += n[i]
-	}
-	slices.SortFunc(tab.Rows, func(a, b []any) int {
-		return cmp.Or(cmp.Compare(rank(a[0].(string)), rank(b[0].(string))), cmp.Compare(rank(a[1].(string)), rank(b[1].(string))))
-	})
-	tab.Total = []any{l.T("stats.total"), "", total}
-	return tab, nil
-}
-
-// AgeBands are the age bands at 31 December of the year: the youth
-// categories (under 8 ... under 18), adults and seniors.
-var AgeBands = []struct {
-	Min, Max int // ages, Max included
-}{
-	{0, 7}, {8, 9}, {10, 11}, {12, 13}, {14, 15}, {16, 17}, {18, 49}, {50, 64}, {65, oldest},
-}
-
-// oldest is the last band's upper bound: no one is older.
-const oldest = 200
-
-// AgeBand is the index in AgeBands of the band of a player born in born
-// at 31 December of year; len(AgeBands) when born is 0 (age not known).
-func AgeBand(born, year int) int {
-	age := year - born
-	for i, b := range AgeBands {
-		if born > 0 && age >= b.Min && age <= b.Max {
-			return i
-		}
-	}
-	return len(AgeBands)
-}
-
-// BandName names the band AgeBand gave in l: "8-9", "fino a 7 anni",
-// "65 e oltre", "età non nota".
-func BandName(l catalogue.Lang, band int) string {
-	if band < 0 || band >= len(AgeBands) {
-		return l.T("stats.band.unknown")
-	}
-	switch b := AgeBands[band]; {
-	case b.Min == 0:
-		return l.T("stats.band.under", b.Max)
-	case b.Max == oldest:
-		return l.T("stats.band.over", b.Min)
-	default:
-		return strconv.Itoa(b.Min) + "-" + strconv.Itoa(b.Max)
-	}
-}
-
-// MinGroup is the fewest players a group of the distribution by sex and
-// age needs for its ratings to be shown. Sex and birth date are private
-// (regs §4b) while every rating is on the published list: the mean of
-// a group of one is his rating, and tells his sex and age. For the same
-// reason no group's lowest or highest rating is shown.
-const MinGroup = 5
-
-// ratings is the distribution of the published rating on the year's
-// last standard list by sex and age band: count, mean and median (for
-// groups of MinGroup players or more).
-func ratings(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
-	tab := newTable(l, "elo-sesso-eta", "sex", "age_band", "players", "mean", "median")
-	_, last := yearStandard(in, inYear)
-	if last == nil {
-		tab.Note = l.T("stats.noList")
-		return tab, nil
-	}
-	year, _ := strconv.Atoi(last.Period[:4])
-	tab.Note = l.T("stats.elo-sesso-eta.note", catalogue.Named{"list": fsi.Standard.ListName(), "month": month(l, last.Period), "year": year, "min": MinGroup})
-	// Grouped by the sex's and the band's rank (as text), named after
-	// sorting.
-	var sexes, bands []string
-	var rs []int
-	for _, p := range last.Players {
-		if p.Rating <= 0 {
-			continue
-		}
-		sexes, bands, rs = append(sexes, strconv.Itoa(sexRank(p.Sex))), append(bands, strconv.Itoa(AgeBand(p.BirthYear, year))), append(rs, p.Rating)
-	}
-	df := dataframe.New(strs("sex", sexes), strs("band", bands), ints("rating", rs))
-	a := []dataframe.AggregationType{dataframe.Aggregation_COUNT, dataframe.Aggregation_MEAN, dataframe.Aggregation_MEDIAN}
-	g, ok, err := group(df, []string{"sex", "band"}, a, []string{"rating", "rating", "rating"})
-	if err != nil || !ok {
-		return tab, err
-	}
-	s, b := texts(g, "sex"), texts(g, "band")
-	n, mean, med := numbers(g, "rating_COUNT"), g.Col("rating_MEAN").Float(), g.Col("rating_MEDIAN").Float()
-	idx := make([]int, len(s))
-	sr, br := make([]int, len(s)), make([]int, len(s))
-	for i := range s {
-		idx[i] = i
-		sr[i], _ = strconv.Atoi(s[i])
-		br[i], _ = strconv.Atoi(b[i])
-	}
-	slices.SortFunc(idx, func(x, y int) int { return cmp.Or(cmp.Compare(sr[x], sr[y]), cmp.Compare(br[x], br[y])) })
-	for _, i := range idx {
-		row := []any{sexName(l, sr[i]), BandName(l, br[i]), n[i], nil, nil}
-		if n[i] >= MinGroup {
-			row[3], row[4] = round1(mean[i]), round1(med[i])
-		}
-		tab.Rows = append(tab.Rows, row)
-	}
-	return tab, nil
-}
-
-func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
-
-// sexes are the sexes as the register writes them, in the order the
-// table shows them; any other value is "not given", after them.
-var sexes = []string{"F", "M"}
-
-// sexRank is the place of the register's sex s in sexes.
-func sexRank(s string) int {
-	if i := slices.Index(sexes, strings.ToUpper(s)); i >= 0 {
-		return i
-	}
-	return len(sexes)
-}
-
-// sexName names the sex of rank r in l: "femminile", "maschile", "non
-// indicato".
-func sexName(l catalogue.Lang, r int) string {
-	if r < len(sexes) {
-		return l.T("stats.sex." + sexes[r])
-	}
-	return l.T("stats.sex.none")
-}
-
-// outcomes are the year's judged files by the tournament's province:
-// accepted, accepted with warnings, rejected and late.
-func outcomes(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
-	tab := newTable(l, "esiti-province", "province", "judged", "accepted", "accepted_with_warnings", "rejected", "late")
-	var provs, verdicts []string
-	var late []int
-	for _, j := range in.Judged {
-		if !inYear(j.Month) {
-			continue
-		}
-		provs, verdicts = append(provs, j.Province), append(verdicts, j.Verdict)
-		l := 0
-		if j.Late {
-			l = 1
-		}
-		late = append(late, l)
-	}
-	df := dataframe.New(strs("province", provs), strs("verdict", verdicts), ints("late", late))
-	g, ok, err := group(df, []string{"province", "verdict"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"late"})
-	if err != nil || !ok {
-		return tab, err
-	}
-	nl, err := sums(df, "province", "late")
-	if err != nil {
-		return tab, err
-	}
-	by := map[string]map[string]int{}
-	all := map[string]int{}
-	p, v, n := texts(g, "province"), texts(g, "verdict"), numbers(g, "late_COUNT")
-	for i := range p {
-		if by[p[i]] == nil {
-			by[p[i]] = map[string]int{}
-		}
-		by[p[i]][v[i]] += n[i]
-		all[p[i]] += n[i]
-	}
-	var tot [5]int
-	for _, k := range byCount(all) {
-		row := []any{orUnknown(l, k), all[k], by[k][string(validate.Accepted)], by[k][string(validate.AcceptedWithWarnings)], by[k][string(validate.Rejected)], nl[k]}
-		for i := range tot {
-			tot[i] += row[i+1].(int)
-		}
-		tab.Rows = append(tab.Rows, row)
-	}
-	tab.Total = []any{l.T("stats.total"), tot[0], tot[1], tot[2], tot[3], tot[4]}
-	return tab, nil
-}
-
-// outcomeArticles are the year's rejected files by province and the
-// article of each error (a file rejected under two articles counts
-// under each).
-func outcomeArticles(in Input, inYear func(string) bool, l catalogue.Lang) (Table, error) {
-	tab := newTable(l, "esiti-articoli", "province", "article", "rejected")
-	var provs, arts []string
-	for _, j := range in.Judged {
-		if !inYear(j.Month) || j.Verdict != string(validate.Rejected) {
-			continue
-		}
-		for _, a := range j.Articles {
-			provs, arts = append(provs, j.Province), append(arts, a)
-		}
-	}
-	df := dataframe.New(strs("province", provs), strs("article", arts))
-	g, ok, err := group(df, []string{"province", "article"}, []dataframe.AggregationType{dataframe.Aggregation_COUNT}, []string{"article"})
-	if err != nil || !ok {
-		return tab, err
-	}
-	p, a, n := texts(g, "province"), texts(g, "article"), numbers(g, "article_COUNT")
-	for i := range p {
-		tab.Rows = append(tab.Rows, []any{orUnknown(l, p[i]), a[i], n[i]})
-	}
-	slices.SortFunc(tab.Rows, func(x, y []any) int {
-		return cmp.Or(cmp.Compare(x[0].(string), y[0].(string)), cmp.Compare(y[2].(int), x[2].(int)), cmp.Compare(x[1].(string), y[1].(string)))
-	})
 	return tab, nil
 }
 
