@@ -352,6 +352,7 @@ type closer struct {
 	grouped []Variation
 	off     []int32
 	seeds   []Seed // scratch: one tournament's seeds
+	lines   []Line // scratch: one tournament's lines
 }
 
 // newCloser prepares the new list (the list in force itself when in
@@ -423,7 +424,8 @@ func (c *closer) rate(rc Received) {
 	c.seedPlayers(rc)
 	o := c.opts
 	o.Withdrawals = rc.Withdrawals
-	lines := Rate(t, c.seeds, o)
+	c.lines = rateInto(c.lines, t, c.seeds, o)
+	lines := c.lines
 	end := t.End
 	if !end.IsFull() {
 		end = t.Start
