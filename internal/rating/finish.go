@@ -39,7 +39,7 @@ func (c *closer) carryCorrections() {
 		a := &c.accs[k-1]
 		a.sum += cr.Delta
 		a.corrected = true
-		c.addVariation(k-1, Variation{File: ArtCorrection, Name: cr.Tournament, Applied: cr.Delta, Delta: cr.Delta,
+		c.addVariation(k-1, c.addSource(ArtCorrection, cr.Tournament), &Line{Applied: cr.Delta, Delta: cr.Delta,
 			Articles: []string{"correzione: " + cr.Reason + " (lista " + cr.List + ")"}})
 	}
 }
@@ -53,11 +53,12 @@ func (c *closer) groupVariations() {
 	}
 	c.grouped = make([]Variation, len(c.vars))
 	next := slices.Clone(c.off[:len(c.accs)])
-	for j, k := range c.varAcc {
-		c.grouped[next[k]] = c.vars[j]
-		next[k]++
+	for j := range c.vars {
+		g := &c.vars[j]
+		c.grouped[next[g.acc]] = c.variation(g)
+		next[g.acc]++
 	}
-	c.vars, c.varAcc = nil, nil
+	c.vars, c.sources, c.articles = nil, nil, nil
 }
 
 // newRatings writes each player's new rating (RTF 4.3.3, 4.4.2; RAPID

@@ -344,15 +344,16 @@ type closer struct {
 	// of the players who played are dense, whatever the list's size.
 	rowAcc []int32
 	accs   []acc
-	// vars are the variations in the order they come, varAcc their
-	// accumulators; groupVariations puts each player's together in
-	// grouped, his from off[k] to off[k+1].
-	vars    []Variation
-	varAcc  []int32
-	grouped []Variation
-	off     []int32
-	seeds   []Seed // scratch: one tournament's seeds
-	lines   []Line // scratch: one tournament's lines
+	// vars are the variations in the order they come (gathered.go);
+	// groupVariations puts each player's together in grouped, his from
+	// off[k] to off[k+1].
+	vars     []gathered
+	sources  []source
+	articles [][]string
+	grouped  []Variation
+	off      []int32
+	seeds    []Seed // scratch: one tournament's seeds
+	lines    []Line // scratch: one tournament's lines
 }
 
 // newCloser prepares the new list (the list in force itself when in
@@ -389,8 +390,7 @@ func newCloser(in Close, entries int) *closer {
 		Corrections: []Correction{}}
 	c.rowAcc = make([]int32, startLen, cap(list.Rows))
 	c.accs = make([]acc, 0, min(entries, startLen+entries/4))
-	c.vars = make([]Variation, 0, entries)
-	c.varAcc = make([]int32, 0, entries)
+	c.vars = make([]gathered, 0, entries)
 	return c
 }
 
@@ -399,13 +399,6 @@ func (c *closer) openAcc(row int) int32 {
 	c.accs = push(c.accs, acc{})
 	c.rowAcc[row] = int32(len(c.accs))
 	return c.rowAcc[row]
-}
-
-// addVariation records a variation for the accumulator k (0-based).
-func (c *closer) addVariation(k int32, v Variation) {
-	c.accs[k].nvars++
-	c.vars = push(c.vars, v)
-	c.varAcc = push(c.varAcc, k)
 }
 
 // rate rates one tournament of the period against the frozen list, or
@@ -434,6 +427,7 @@ func (c *closer) rate(rc Received) {
 		end = rc.Received
 	}
 	games := 0
+	src := c.addSource(rc.File, tname)
 	for i := range lines {
 		l := &lines[i]
 		row := c.seeds[i].Row
@@ -456,8 +450,7 @@ func (c *closer) rate(rc Received) {
 				Reason:  tname + ": withdrew from a round robin, no office decision: nothing zeroed",
 				Article: "FIDE-GR 6.6; RTF 7.5.3"})
 		}
-		c.addVariation(k, Variation{File: rc.File, Name: tname, Start: l.Start, Games: l.Games,
-			Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
+		c.addVariation(k, src, l)
 		if l.Norm != nil {
 			c.addNorm(row, tname, l.Norm)
 		}
