@@ -163,18 +163,19 @@ func isoDigits(b []byte) (y, m, d int, ok bool) {
 
 // UnmarshalText reads the forms String writes.
 func (d *Date) UnmarshalText(b []byte) error {
-	s := string(b)
 	*d = Date{}
-	if s == "" {
+	if len(b) == 0 {
 		return nil
 	}
 	var y, m, day int
 	if y, m, day, ok := isoDigits(b); ok {
 		// The common case, without fmt's scanner (a list of 30,000
-		// players has tens of thousands of dates).
+		// players has tens of thousands of dates), nor a copy of b (a
+		// million at FIDE's scale, issue 31).
 		*d = Date{y, time.Month(m), day}
 		return nil
 	}
+	s := string(b)
 	switch len(s) {
 	case 4:
 		_, err := fmt.Sscanf(s, "%04d", &y)
