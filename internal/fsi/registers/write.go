@@ -4,8 +4,10 @@ package registers
 
 import (
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,21 +23,97 @@ func WritePlayers(w io.Writer, ps *Players) error {
 
 // WritePlayersWith is WritePlayers with the extra columns' text given by
 // cell (row i, column h, v its Extra value), when not nil: the rating
-// stage writes its state from its typed form.
+// stage writes its state from its typed form. A register of many rows
+// is formatted on every core, a chunk of rows at a time, and written in
+// order (a million rows were a second of one core, issue 31): cell may
+// be called for different rows at once.
 func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) string) error {
 	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
+	n := len(ps.Rows)
+	chunks := (n + writeChunk - 1) / writeChunk
+	workers := min(runtime.GOMAXPROCS(0), chunks/2)
+	if workers < 2 {
+		// The lines are put together in buf and written 64 KiB at a
+		// time, with one record for every row (a list of a million rows
+		// allocated a record each, and encoding/csv wrote it a field at
+		// a time).
+		buf := appendCSV(make([]byte, 0, 80<<10), header)
+		rec := make([]string, 0, len(header))
+		for from := 0; from < n; from += writeChunk {
+			buf = appendRows(buf, rec, ps, from, min(from+writeChunk, n), cell)
+			if len(buf) >= 64<<10 {
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
+		}
+		_, err := w.Write(buf)
+		return err
+	}
+	if _, err := w.Write(appendCSV(nil, header)); err != nil {
+		return err
+	}
+	done := make([]chan []byte, chunks)
+	for k := range done {
+		done[k] = make(chan []byte, 1)
+	}
+	window := make(chan struct{}, 2*workers) // chunks formatted ahead of the writes
+	spare := make(chan []byte, 2*workers+1)  // buffers written, for the next chunks
+	var next atomic.Int64
+	var failed atomic.Bool
+	for range workers {
+		go func() {
+			rec := make([]string, 0, len(header))
+			for {
+				window <- struct{}{}
+				k := int(next.Add(1) - 1)
+				if k >= chunks {
+					<-window
+					return
+				}
+				var buf []byte
+				select {
+				case buf = <-spare:
+				default:
+				}
+				if !failed.Load() {
+					from := k * writeChunk
+					buf = appendRows(buf[:0], rec, ps, from, min(from+writeChunk, n), cell)
+				}
+				done[k] <- buf
+			}
+		}()
+	}
+	var err error
+	for k := range done {
+		buf := <-done[k]
+		<-window
+		if err == nil {
+			if _, err = w.Write(buf); err != nil {
+				failed.Store(true) // the rest is not formatted, only counted off
+			}
+		}
+		select {
+		case spare <- buf:
+		default:
+		}
+	}
+	return err
+}
+
+// writeChunk is the rows formatted together.
+const writeChunk = 4096
+
+// appendRows appends the lines of rows from to to (rec is scratch).
+func appendRows(buf []byte, rec []string, ps *Players, from, to int, cell func(i int, h, v string) string) []byte {
 	itoa := func(n int) string {
 		if n == 0 {
 			return ""
 		}
 		return strconv.Itoa(n)
 	}
-	// The lines are put together in buf and written 64 KiB at a time,
-	// with one record for every row (a list of a million rows allocated
-	// a record each, and encoding/csv wrote it a field at a time).
-	buf := appendCSV(make([]byte, 0, 80<<10), header)
-	rec := make([]string, 0, len(PlayerColumns)+len(ps.ExtraHeader))
-	for i := range ps.Rows {
+	for i := from; i < to; i++ {
 		p := &ps.Rows[i]
 		k20 := ""
 		if p.RapidK20 {
@@ -56,15 +134,8 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 		}
 		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
 		buf = appendCSV(buf, safecsv.Row(rec))
-		if len(buf) >= 64<<10 {
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
 	}
-	_, err := w.Write(buf)
-	return err
+	return buf
 }
 
 // appendCSV appends rec to buf as one line of CSV, ',' separated,
