@@ -38,9 +38,8 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 		// allocated a record each, and encoding/csv wrote it a field at
 		// a time).
 		buf := appendCSV(make([]byte, 0, 80<<10), header)
-		rec := make([]string, 0, len(header))
 		for from := 0; from < n; from += writeChunk {
-			buf = appendRows(buf, rec, ps, from, min(from+writeChunk, n), cell)
+			buf = appendRows(buf, ps, from, min(from+writeChunk, n), cell)
 			if len(buf) >= 64<<10 {
 				if _, err := w.Write(buf); err != nil {
 					return err
@@ -64,7 +63,6 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 	var failed atomic.Bool
 	for range workers {
 		go func() {
-			rec := make([]string, 0, len(header))
 			for {
 				window <- struct{}{}
 				k := int(next.Add(1) - 1)
@@ -79,7 +77,7 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 				}
 				if !failed.Load() {
 					from := k * writeChunk
-					buf = appendRows(buf[:0], rec, ps, from, min(from+writeChunk, n), cell)
+					buf = appendRows(buf[:0], ps, from, min(from+writeChunk, n), cell)
 				}
 				done[k] <- buf
 			}
@@ -105,23 +103,40 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 // writeChunk is the rows formatted together.
 const writeChunk = 4096
 
-// appendRows appends the lines of rows from to to (rec is scratch).
-func appendRows(buf []byte, rec []string, ps *Players, from, to int, cell func(i int, h, v string) string) []byte {
-	itoa := func(n int) string {
+// appendRows appends the lines of rows from to to, each field as
+// appendCSV and safecsv.Row would write it, numbers and dates appended
+// as they are (they need neither quotes nor the spreadsheet's
+// apostrophe), not made strings first.
+func appendRows(buf []byte, ps *Players, from, to int, cell func(i int, h, v string) string) []byte {
+	num := func(buf []byte, n int) []byte {
 		if n == 0 {
-			return ""
+			return buf
 		}
-		return strconv.Itoa(n)
+		return strconv.AppendInt(buf, int64(n), 10)
 	}
 	for i := from; i < to; i++ {
 		p := &ps.Rows[i]
-		k20 := ""
-		if p.RapidK20 {
-			k20 = "1"
+		for _, s := range [...]string{p.FSIID, p.FideID, p.Surname, p.Name, p.Sex} {
+			buf = append(appendField(buf, safecsv.Cell(s)), ',')
 		}
-		rec = append(rec[:0], p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
-			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
-			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
+		// A date's text is digits and dashes: as it is unless it starts
+		// with a dash (a year before 1), which Cell takes care of.
+		if date := p.BirthDate.AppendText(buf); len(date) == len(buf) || date[len(buf)] != '-' {
+			buf = date
+		} else {
+			buf = appendField(buf, safecsv.Cell(p.BirthDate.String()))
+		}
+		for _, s := range [...]string{p.Federation, p.Province, p.Club, p.Category} {
+			buf = appendField(append(buf, ','), safecsv.Cell(s))
+		}
+		for _, n := range [...]int{p.EloItalia, p.FideStandard, p.FideRapid, p.EloRapid} {
+			buf = num(append(buf, ','), n)
+		}
+		buf = append(buf, ',')
+		if p.RapidK20 {
+			buf = append(buf, '1')
+		}
+		buf = num(append(buf, ','), p.MembershipYear)
 		for _, h := range ps.ExtraHeader {
 			v := ""
 			if p.Extra != nil {
@@ -130,10 +145,10 @@ func appendRows(buf []byte, rec []string, ps *Players, from, to int, cell func(i
 			if cell != nil {
 				v = cell(i, h, v)
 			}
-			rec = append(rec, v)
+			// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
+			buf = appendField(append(buf, ','), safecsv.Cell(v))
 		}
-		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
-		buf = appendCSV(buf, safecsv.Row(rec))
+		buf = append(buf, '\n')
 	}
 	return buf
 }
@@ -146,33 +161,36 @@ func appendCSV(buf []byte, rec []string) []byte {
 		if n > 0 {
 			buf = append(buf, ',')
 		}
-		if !needsQuotes(field) {
-			buf = append(buf, field...)
-			continue
-		}
-		buf = append(buf, '"')
-		for len(field) > 0 {
-			i := strings.IndexAny(field, "\"\r\n")
-			if i < 0 {
-				i = len(field)
-			}
-			buf = append(buf, field[:i]...)
-			field = field[i:]
-			if len(field) > 0 {
-				if field[0] == '"' {
-					buf = append(buf, '"', '"')
-				} else {
-					buf = append(buf, field[0])
-				}
-				field = field[1:]
-			}
-		}
-		buf = append(buf, '"')
+		buf = appendField(buf, field)
 	}
 	return append(buf, '\n')
 }
 
-// needsQuotes is encoding/csv's test of a field to quote, for ','.
+// appendField appends one field of appendCSV.
+func appendField(buf []byte, field string) []byte {
+	if !needsQuotes(field) {
+		return append(buf, field...)
+	}
+	buf = append(buf, '"')
+	for len(field) > 0 {
+		i := strings.IndexAny(field, "\"\r\n")
+		if i < 0 {
+			i = len(field)
+		}
+		buf = append(buf, field[:i]...)
+		field = field[i:]
+		if len(field) > 0 {
+			if field[0] == '"' {
+				buf = append(buf, '"', '"')
+			} else {
+				buf = append(buf, field[0])
+			}
+			field = field[1:]
+		}
+	}
+	return append(buf, '"')
+}
+
 func needsQuotes(field string) bool {
 	if field == "" {
 		return false
