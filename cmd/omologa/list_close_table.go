@@ -120,7 +120,8 @@ func appendChange(line []byte, c *rating.Change) []byte {
 		line = strconv.AppendInt(line, int64(c.Reached), 10)
 	}
 	line = append(strconv.AppendInt(append(line, '\t'), int64(c.New), 10), '\t')
-	for i, v := range c.Variations {
+	for i := range c.Variations {
+		v := &c.Variations[i]
 		if i > 0 {
 			line = append(line, "; "...)
 		}

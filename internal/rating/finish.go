@@ -45,14 +45,21 @@ func (c *closer) carryCorrections() {
 }
 
 // groupVariations puts each player's variations, in the order of the
-// tournaments, in one array.
+// tournaments, in one array, the players in the order of the list's
+// rows: the order of the report's changes, which the report's readers
+// walk in turn (in the order the players were first seen, a walk of the
+// changes jumped all over the array: a cache miss a player, issue 31).
 func (c *closer) groupVariations() {
-	c.off = make([]int32, len(c.accs)+1)
-	for k := range c.accs {
-		c.off[k+1] = c.off[k] + c.accs[k].nvars
+	c.off = make([]int32, len(c.accs))
+	at := int32(0)
+	for _, k := range c.rowAcc {
+		if k > 0 {
+			c.off[k-1] = at
+			at += c.accs[k-1].nvars
+		}
 	}
 	c.grouped = make([]Variation, len(c.vars))
-	next := slices.Clone(c.off[:len(c.accs)])
+	next := slices.Clone(c.off)
 	for j := range c.vars {
 		g := &c.vars[j]
 		c.grouped[next[g.acc]] = c.variation(g)
@@ -85,7 +92,7 @@ func (c *closer) newRatings() {
 			}
 		}
 		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
-			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1]:c.off[k]:c.off[k]]}
+			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1] : c.off[k-1]+a.nvars : c.off[k-1]+a.nvars]}
 		if i < c.startLen {
 			ch.Previous = row.Rating(in.Kind)
 		}

@@ -345,8 +345,8 @@ type closer struct {
 	rowAcc []int32
 	accs   []acc
 	// vars are the variations in the order they come (gathered.go);
-	// groupVariations puts each player's together in grouped, his from
-	// off[k] to off[k+1].
+	// groupVariations puts each player's together in grouped, the k-th
+	// accumulator's from off[k], nvars of them.
 	vars     []gathered
 	sources  []source
 	articles [][]string
