@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
 )
 
@@ -115,7 +116,7 @@ func appendChange(line []byte, c *rating.Change) []byte {
 	line = append(append(append(line, '\t'), c.Name...), '\t')
 	line = append(strconv.AppendInt(line, int64(c.Previous), 10), '\t')
 	line = append(append(strconv.AppendInt(line, int64(c.Used), 10), ' '), c.Source...)
-	line = append(append(append(line, '\t'), signed(c.Sum)...), '\t')
+	line = append(italian.AppendSignedTenthsEN(append(line, '\t'), int(c.Sum)), '\t')
 	if c.Rated {
 		line = strconv.AppendInt(line, int64(c.Reached), 10)
 	}
@@ -125,7 +126,7 @@ func appendChange(line []byte, c *rating.Change) []byte {
 		if i > 0 {
 			line = append(line, "; "...)
 		}
-		line = append(append(append(line, v.Name...), ' '), signed(v.Applied)...)
+		line = italian.AppendSignedTenthsEN(append(append(line, v.Name...), ' '), int(v.Applied))
 		if len(v.Articles) > 0 {
 			line = append(append(append(line, " ["...), strings.Join(v.Articles, ",")...), ']')
 		}
