@@ -222,15 +222,34 @@ func ClosePeriod(in Close) (*Result, error) {
 
 // A Closing is a close fed its tournaments one at a time, in receipt
 // order, so that a caller reading files need not hold a period's
-// tournaments at once: each is rated as it comes and may be dropped
+// tournaments at once: each is rated as it comes, the calculation on a
+// goroutine of its own while the next ones come (the close's own steps
+// are in receipt order, on the caller's), and the caller may drop it
 // once Add returns (the report keeps its name and file, not the
-// tournament). ClosePeriod is OpenClose, Add in receipt order, Finish.
+// tournament), but not change it. ClosePeriod is OpenClose, Add in
+// receipt order, Finish.
 type Closing struct {
 	c    *closer
 	seen map[string]bool
 	last Received
 	n    int
+	// inFlight are the tournaments prepared and being rated, in
+	// receipt order, accounted for oldest first (at most ratedAhead
+	// wait); spare are the buffers of those accounted for.
+	inFlight []flight
+	spare    []*tournamentRating
 }
+
+// flight is one tournament being rated; done is closed once it is.
+type flight struct {
+	j    *tournamentRating
+	done chan struct{}
+}
+
+// ratedAhead is how many tournaments are rated ahead of the close's
+// accounts: enough to keep a core busy while the caller's goroutine
+// prepares the next ones.
+const ratedAhead = 4
 
 // OpenClose starts a close of in (whose Tournaments are ignored: they
 // come through Add); entries, the players the tournaments will hold in
@@ -257,13 +276,45 @@ func (cl *Closing) Add(rc Received) error {
 		return fmt.Errorf("close %s: tournament %s given after %s, received later", label, cl.last.File, rc.File)
 	}
 	cl.last, cl.n = Received{File: rc.File, Received: rc.Received}, cl.n+1
-	cl.c.rate(rc)
+	j := &tournamentRating{}
+	if n := len(cl.spare); n > 0 {
+		j, cl.spare = cl.spare[n-1], cl.spare[:n-1]
+	}
+	if cl.c.prepare(rc, j) == nil {
+		cl.spare = append(cl.spare, j)
+		return nil
+	}
+	f := flight{j, make(chan struct{})}
+	go func() {
+		f.j.rate()
+		close(f.done)
+	}()
+	cl.inFlight = append(cl.inFlight, f)
+	for len(cl.inFlight) > ratedAhead {
+		cl.accountOldest()
+	}
 	return nil
 }
 
-// Finish ends the close: corrections, the period's sums, the new list
-// and the report.
-func (cl *Closing) Finish() *Result { return cl.c.finish() }
+// accountOldest waits for the oldest tournament in flight to be rated
+// and accounts for it.
+func (cl *Closing) accountOldest() {
+	f := cl.inFlight[0]
+	<-f.done
+	cl.c.account(f.j)
+	cl.inFlight = append(cl.inFlight[:0], cl.inFlight[1:]...)
+	f.j.rc = Received{} // the tournament, done with
+	cl.spare = append(cl.spare, f.j)
+}
+
+// Finish ends the close: the tournaments still in flight, corrections,
+// the period's sums, the new list and the report.
+func (cl *Closing) Finish() *Result {
+	for len(cl.inFlight) > 0 {
+		cl.accountOldest()
+	}
+	return cl.c.finish()
+}
 
 // receiptOrder orders tournaments by receipt, then by file.
 func receiptOrder(a, b Received) int {
@@ -404,21 +455,54 @@ func (c *closer) openAcc(row int) int32 {
 // rate rates one tournament of the period against the frozen list, or
 // notes it excluded when it was received for another period.
 func (c *closer) rate(rc Received) {
+	if j := c.prepare(rc, nil); j != nil {
+		j.rate()
+		c.account(j)
+		c.seeds, c.lines = j.seeds, j.lines
+	}
+}
+
+// A tournamentRating is one tournament's rating in three steps: prepare, in
+// receipt order (the seeds: frozen for the period, the first sight
+// decides a new player's); rate, the calculation, pure, which may run
+// on another goroutine; account, in receipt order again (the sums, the
+// variations, the report).
+type tournamentRating struct {
+	rc    Received
+	name  string // the tournament's, copied
+	o     Options
+	seeds []Seed
+	lines []Line
+}
+
+// prepare starts the rating of rc, its seeds and lines in the buffers
+// of j (nil: c's); nil when rc was received for another period (noted
+// excluded).
+func (c *closer) prepare(rc Received, j *tournamentRating) *tournamentRating {
 	in, r := c.in, c.r
 	if !in.Period.Contains(rc.Received) {
 		c.rep.Excluded = push(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
 			Period: r.Schedule(in.Kind).ForReceipt(rc.Received).Label})
-		return
+		return nil
 	}
-	t := rc.Tournament
+	if j == nil {
+		j = &tournamentRating{seeds: c.seeds, lines: c.lines}
+	}
 	// The name is a part of the file's text: the report keeps a copy,
 	// not the whole text (a caller may drop the tournament once rated).
-	tname := strings.Clone(t.Name)
-	c.seedPlayers(rc)
-	o := c.opts
-	o.Withdrawals = rc.Withdrawals
-	c.lines = rateInto(c.lines, t, c.seeds, o)
-	lines := c.lines
+	j.rc, j.name, j.o = rc, strings.Clone(rc.Tournament.Name), c.opts
+	j.o.Withdrawals = rc.Withdrawals
+	j.seeds = c.seedPlayers(rc, j.seeds[:0])
+	return j
+}
+
+// rate computes the lines of j's tournament (Rate): it reads only the
+// tournament, the seeds and the options.
+func (j *tournamentRating) rate() { j.lines = rateInto(j.lines, j.rc.Tournament, j.seeds, j.o) }
+
+// account adds what j's lines give each player to the period.
+func (c *closer) account(j *tournamentRating) {
+	rc, t, tname, lines := j.rc, j.rc.Tournament, j.name, j.lines
 	end := t.End
 	if !end.IsFull() {
 		end = t.Start
@@ -430,7 +514,7 @@ func (c *closer) rate(rc Received) {
 	src := c.addSource(rc.File, tname)
 	for i := range lines {
 		l := &lines[i]
-		row := c.seeds[i].Row
+		row := j.seeds[i].Row
 		k := c.rowAcc[row] - 1
 		a := &c.accs[k]
 		games += l.Games
@@ -460,11 +544,10 @@ func (c *closer) rate(rc Received) {
 }
 
 // seedPlayers finds (or adds) each player of the tournament in the list
-// and gives him his seed: frozen for the period, the first sight decides
-// a new player's entry rating too.
-func (c *closer) seedPlayers(rc Received) {
+// and appends his seed to seeds: frozen for the period, the first sight
+// decides a new player's entry rating too.
+func (c *closer) seedPlayers(rc Received, seeds []Seed) []Seed {
 	in, t := c.in, rc.Tournament
-	c.seeds = c.seeds[:0]
 	for i := range t.Players {
 		p := &t.Players[i]
 		row := c.ix.Find(p)
@@ -490,8 +573,9 @@ func (c *closer) seedPlayers(rc Received) {
 				c.list.Rows[row].FideStandard = a.seed.Rating
 			}
 		}
-		c.seeds = append(c.seeds, c.accs[k-1].seed)
+		seeds = append(seeds, c.accs[k-1].seed)
 	}
+	return seeds
 }
 
 // addNorm records a Maestro norm (RTF 4.4.1.5) in the player's state.
