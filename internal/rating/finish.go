@@ -34,9 +34,9 @@ func (c *closer) carryCorrections() {
 		if k == 0 {
 			k = c.openAcc(row)
 			v := c.list.Rows[row].Rating(c.in.Kind)
-			c.accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
+			c.accs.at(k - 1).seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
 		}
-		a := &c.accs[k-1]
+		a := c.accs.at(k - 1)
 		a.sum += cr.Delta
 		a.corrected = true
 		c.addVariation(k-1, c.addSource(ArtCorrection, cr.Tournament), &Line{Applied: cr.Delta, Delta: cr.Delta,
@@ -50,12 +50,12 @@ func (c *closer) carryCorrections() {
 // walk in turn (in the order the players were first seen, a walk of the
 // changes jumped all over the array: a cache miss a player, issue 31).
 func (c *closer) groupVariations() {
-	c.off = make([]int32, len(c.accs))
+	c.off = make([]int32, c.accs.len())
 	at := int32(0)
 	for _, k := range c.rowAcc {
 		if k > 0 {
 			c.off[k-1] = at
-			at += c.accs[k-1].nvars
+			at += c.accs.at(k - 1).nvars
 		}
 	}
 	c.grouped = make([]Variation, len(c.vars))
@@ -78,13 +78,13 @@ func (c *closer) newRatings() {
 	if in.Kind == fsi.Rapid {
 		lastCol, last = stLastRapid, func(s *rowState) day { return s.lastRapid }
 	}
-	c.rep.Changes = make([]Change, 0, len(c.accs))
+	c.rep.Changes = make([]Change, 0, c.accs.len())
 	q := &r.Rapid
 	for i, k := range c.rowAcc {
 		if k == 0 {
 			continue
 		}
-		a := &c.accs[k-1]
+		a := c.accs.at(k - 1)
 		row := &c.list.Rows[i]
 		if a.played {
 			if old := last(&c.st[i]); old.date().Before(a.last) {
@@ -132,7 +132,7 @@ func (c *closer) rapidInForce(i int) int {
 		return 0
 	}
 	if k := c.rowAcc[i]; k > 0 {
-		return c.accs[k-1].rapidInForce
+		return c.accs.at(k - 1).rapidInForce
 	}
 	return c.list.Rows[i].EloRapid
 }
@@ -141,7 +141,7 @@ func (c *closer) rapidInForce(i int) int {
 func (c *closer) noteAdded() {
 	for i := c.startLen; i < len(c.list.Rows); i++ {
 		row := &c.list.Rows[i]
-		a := &c.accs[c.rowAcc[i]-1]
+		a := c.accs.at(c.rowAcc[i] - 1)
 		reason := "first rated tournament, entered at " + strconv.Itoa(a.seed.Rating) + " (" + a.seed.Source + ")"
 		if !a.played {
 			reason = "in a tournament without a game played: no rating yet"
@@ -156,7 +156,7 @@ func (c *closer) withdrawalsBlockPromotion() []bool {
 	noPromotion := make([]bool, len(c.list.Rows))
 	if c.opts.Withdrawal.BlocksPromotion {
 		for i, k := range c.rowAcc {
-			noPromotion[i] = k > 0 && c.accs[k-1].withdrew
+			noPromotion[i] = k > 0 && c.accs.at(k-1).withdrew
 		}
 	}
 	return noPromotion

@@ -39,7 +39,7 @@ func (c *closer) addVariation(k, src int32, l *Line) {
 		c.articles = append(c.articles, l.Articles)
 		g.articles = int32(len(c.articles))
 	}
-	c.accs[k].nvars++
+	c.accs.at(k).nvars++
 	c.vars = push(c.vars, g)
 }
 

@@ -394,7 +394,7 @@ type closer struct {
 	// 0 while the row has not been seen in the period: the accumulators
 	// of the players who played are dense, whatever the list's size.
 	rowAcc []int32
-	accs   []acc
+	accs   blocks[acc]
 	// vars are the variations in the order they come (gathered.go);
 	// groupVariations puts each player's together in grouped, the k-th
 	// accumulator's from off[k], nvars of them.
@@ -440,15 +440,13 @@ func newCloser(in Close, entries int) *closer {
 		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
 		Corrections: []Correction{}}
 	c.rowAcc = make([]int32, startLen, cap(list.Rows))
-	c.accs = make([]acc, 0, min(entries, startLen+entries/4))
 	c.vars = make([]gathered, 0, entries)
 	return c
 }
 
 // openAcc gives a row seen for the first time its accumulator.
 func (c *closer) openAcc(row int) int32 {
-	c.accs = push(c.accs, acc{})
-	c.rowAcc[row] = int32(len(c.accs))
+	c.rowAcc[row] = int32(c.accs.add(acc{}) + 1)
 	return c.rowAcc[row]
 }
 
@@ -516,7 +514,7 @@ func (c *closer) account(j *tournamentRating) {
 		l := &lines[i]
 		row := j.seeds[i].Row
 		k := c.rowAcc[row] - 1
-		a := &c.accs[k]
+		a := c.accs.at(k)
 		games += l.Games
 		if l.Games > 0 {
 			a.played = true
@@ -560,7 +558,7 @@ func (c *closer) seedPlayers(rc Received, seeds []Seed) []Seed {
 		k := c.rowAcc[row]
 		if k == 0 {
 			k = c.openAcc(row)
-			a := &c.accs[k-1]
+			a := c.accs.at(k - 1)
 			var rp *registers.Player
 			if row < c.startLen {
 				// In place, the row's ratings and the state the seed
@@ -573,7 +571,7 @@ func (c *closer) seedPlayers(rc Received, seeds []Seed) []Seed {
 				c.list.Rows[row].FideStandard = a.seed.Rating
 			}
 		}
-		seeds = append(seeds, c.accs[k-1].seed)
+		seeds = append(seeds, c.accs.at(k-1).seed)
 	}
 	return seeds
 }
