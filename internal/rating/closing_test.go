@@ -46,7 +46,7 @@ func TestClosingAsClosePeriod(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cl, err := OpenClose(in(), 0)
+		cl, err := OpenClose(in())
 		if err != nil {
 			t.Fatal(err)
 		}

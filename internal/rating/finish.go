@@ -58,14 +58,16 @@ func (c *closer) groupVariations() {
 			at += c.accs.at(k - 1).nvars
 		}
 	}
-	c.grouped = make([]Variation, len(c.vars))
+	c.grouped = make([]Variation, c.vars.len())
 	next := slices.Clone(c.off)
-	for j := range c.vars {
-		g := &c.vars[j]
-		c.grouped[next[g.acc]] = c.variation(g)
-		next[g.acc]++
+	for _, b := range c.vars.b {
+		for j := range b {
+			g := &b[j]
+			c.grouped[next[g.acc]] = c.variation(g)
+			next[g.acc]++
+		}
 	}
-	c.vars, c.sources, c.articles = nil, nil, nil
+	c.vars, c.sources, c.articles = blocks[gathered]{}, nil, nil
 }
 
 // newRatings writes each player's new rating (RTF 4.3.3, 4.4.2; RAPID

@@ -40,7 +40,7 @@ func (c *closer) addVariation(k, src int32, l *Line) {
 		g.articles = int32(len(c.articles))
 	}
 	c.accs.at(k).nvars++
-	c.vars = push(c.vars, g)
+	c.vars.add(g)
 }
 
 // variation is g as the report says it.

@@ -209,11 +209,11 @@ func ClosePeriod(in Close) (*Result, error) {
 	if err := checkClose(in); err != nil {
 		return nil, err
 	}
-	ts, entries, err := inReceiptOrder(in)
+	ts, err := inReceiptOrder(in)
 	if err != nil {
 		return nil, err
 	}
-	c := newCloser(in, entries)
+	c := newCloser(in)
 	for _, rc := range ts {
 		c.rate(rc)
 	}
@@ -252,13 +252,12 @@ type flight struct {
 const ratedAhead = 4
 
 // OpenClose starts a close of in (whose Tournaments are ignored: they
-// come through Add); entries, the players the tournaments will hold in
-// all, only sizes what is allocated (0 when unknown).
-func OpenClose(in Close, entries int) (*Closing, error) {
+// come through Add).
+func OpenClose(in Close) (*Closing, error) {
 	if err := checkClose(in); err != nil {
 		return nil, err
 	}
-	return &Closing{c: newCloser(in, entries), seen: map[string]bool{}}, nil
+	return &Closing{c: newCloser(in), seen: map[string]bool{}}, nil
 }
 
 // Add rates the next tournament. They must come in receipt order (then
@@ -357,23 +356,21 @@ func checkClose(in Close) error {
 }
 
 // inReceiptOrder is the period's tournaments in the order they were
-// received (then by file), each given once and read; entries counts
-// their players.
-func inReceiptOrder(in Close) (ts []Received, entries int, err error) {
+// received (then by file), each given once and read.
+func inReceiptOrder(in Close) ([]Received, error) {
 	seen := make(map[string]bool, len(in.Tournaments))
 	for _, rc := range in.Tournaments {
 		if rc.File != "" && seen[rc.File] {
-			return nil, 0, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
+			return nil, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
 		}
 		seen[rc.File] = true
 		if rc.Tournament == nil {
-			return nil, 0, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
+			return nil, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
 		}
-		entries += len(rc.Tournament.Players)
 	}
-	ts = slices.Clone(in.Tournaments)
+	ts := slices.Clone(in.Tournaments)
 	slices.SortStableFunc(ts, receiptOrder)
-	return ts, entries, nil
+	return ts, nil
 }
 
 // closer is one close in progress: the new list with its state and
@@ -398,7 +395,7 @@ type closer struct {
 	// vars are the variations in the order they come (gathered.go);
 	// groupVariations puts each player's together in grouped, the k-th
 	// accumulator's from off[k], nvars of them.
-	vars     []gathered
+	vars     blocks[gathered]
 	sources  []source
 	articles [][]string
 	grouped  []Variation
@@ -411,7 +408,7 @@ type closer struct {
 // place), its state and index (the list in force's, read once, when
 // given as a List; its index when a close in place handed it on), and an
 // empty report.
-func newCloser(in Close, entries int) *closer {
+func newCloser(in Close) *closer {
 	r := in.Settings
 	from := in.From
 	if from == nil {
@@ -440,7 +437,6 @@ func newCloser(in Close, entries int) *closer {
 		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
 		Corrections: []Correction{}}
 	c.rowAcc = make([]int32, startLen, cap(list.Rows))
-	c.vars = make([]gathered, 0, entries)
 	return c
 }
 

@@ -14,8 +14,8 @@ func push[T any](s []T, x T) []T {
 }
 
 // blocks is a growing sequence of T kept in blocks of blockLen, for the
-// accumulators of a period's players: a slice grown to a hundred
-// thousand of them was copied, and fresh memory zeroed and faulted in,
+// accumulators of a period's players and their variations: a slice
+// grown to a hundred thousand of them was copied, and fresh memory zeroed and faulted in,
 // at every doubling (issue 31); blocks are never moved, so that at
 // gives a pointer that stays good.
 type blocks[T any] struct {

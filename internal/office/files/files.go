@@ -91,7 +91,7 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true, Lean: true}, 0)
+		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true, Lean: true})
 	})
 	if err != nil {
 		return nil, err
