@@ -6,8 +6,6 @@ import (
 	"io"
 	"omologa/internal/office/files"
 	"strconv"
-	"strings"
-	"text/tabwriter"
 
 	"omologa/internal/platform/italian"
 	"omologa/internal/rating"
@@ -80,36 +78,7 @@ func printClose(w io.Writer, out string, warnings []string, r *rating.Report) {
 	} else {
 		fmt.Fprintln(w, "\nchanges:")
 	}
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	if len(r.Changes) > 0 {
-		fmt.Fprintln(tw, "fsi_id\tname\tprevious\tused\tsum\treached\tnew\tper tournament\tarticles")
-	}
-	// One line built and written at a time, not through fmt: the table
-	// has a line for every player who played (issue 31).
-	var line []byte
-	for _, c := range r.Changes {
-		line = append(line[:0], c.FSIID...)
-		line = append(append(append(line, '\t'), c.Name...), '\t')
-		line = append(strconv.AppendInt(line, int64(c.Previous), 10), '\t')
-		line = append(append(strconv.AppendInt(line, int64(c.Used), 10), ' '), c.Source...)
-		line = append(append(append(line, '\t'), signed(c.Sum)...), '\t')
-		if c.Rated {
-			line = strconv.AppendInt(line, int64(c.Reached), 10)
-		}
-		line = append(strconv.AppendInt(append(line, '\t'), int64(c.New), 10), '\t')
-		for i, v := range c.Variations {
-			if i > 0 {
-				line = append(line, "; "...)
-			}
-			line = append(append(append(line, v.Name...), ' '), signed(v.Applied)...)
-			if len(v.Articles) > 0 {
-				line = append(append(append(line, " ["...), strings.Join(v.Articles, ",")...), ']')
-			}
-		}
-		line = append(append(append(line, '\t'), strings.Join(c.Articles, " ")...), '\n')
-		tw.Write(line)
-	}
-	tw.Flush()
+	printChanges(w, r.Changes)
 	section := func(title string, notes []rating.PlayerNote) {
 		if len(notes) == 0 {
 			return

@@ -34,30 +34,40 @@ func (c *closer) carryCorrections() {
 		if k == 0 {
 			k = c.openAcc(row)
 			v := c.list.Rows[row].Rating(c.in.Kind)
-			c.accs[k-1].seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
+			c.accs.at(k - 1).seed = Seed{Rating: v, Source: "list", Rated: v > 0, Row: row}
 		}
-		a := &c.accs[k-1]
+		a := c.accs.at(k - 1)
 		a.sum += cr.Delta
 		a.corrected = true
-		c.addVariation(k-1, Variation{File: ArtCorrection, Name: cr.Tournament, Applied: cr.Delta, Delta: cr.Delta,
+		c.addVariation(k-1, c.addSource(ArtCorrection, cr.Tournament), &Line{Applied: cr.Delta, Delta: cr.Delta,
 			Articles: []string{"correzione: " + cr.Reason + " (lista " + cr.List + ")"}})
 	}
 }
 
 // groupVariations puts each player's variations, in the order of the
-// tournaments, in one array.
+// tournaments, in one array, the players in the order of the list's
+// rows: the order of the report's changes, which the report's readers
+// walk in turn (in the order the players were first seen, a walk of the
+// changes jumped all over the array: a cache miss a player, issue 31).
 func (c *closer) groupVariations() {
-	c.off = make([]int32, len(c.accs)+1)
-	for k := range c.accs {
-		c.off[k+1] = c.off[k] + c.accs[k].nvars
+	c.off = make([]int32, c.accs.len())
+	at := int32(0)
+	for _, k := range c.rowAcc {
+		if k > 0 {
+			c.off[k-1] = at
+			at += c.accs.at(k - 1).nvars
+		}
 	}
-	c.grouped = make([]Variation, len(c.vars))
-	next := slices.Clone(c.off[:len(c.accs)])
-	for j, k := range c.varAcc {
-		c.grouped[next[k]] = c.vars[j]
-		next[k]++
+	c.grouped = make([]Variation, c.vars.len())
+	next := slices.Clone(c.off)
+	for _, b := range c.vars.b {
+		for j := range b {
+			g := &b[j]
+			c.grouped[next[g.acc]] = c.variation(g)
+			next[g.acc]++
+		}
 	}
-	c.vars, c.varAcc = nil, nil
+	c.vars, c.sources, c.articles = blocks[gathered]{}, nil, nil
 }
 
 // newRatings writes each player's new rating (RTF 4.3.3, 4.4.2; RAPID
@@ -70,13 +80,13 @@ func (c *closer) newRatings() {
 	if in.Kind == fsi.Rapid {
 		lastCol, last = stLastRapid, func(s *rowState) day { return s.lastRapid }
 	}
-	c.rep.Changes = make([]Change, 0, len(c.accs))
+	c.rep.Changes = make([]Change, 0, c.accs.len())
 	q := &r.Rapid
 	for i, k := range c.rowAcc {
 		if k == 0 {
 			continue
 		}
-		a := &c.accs[k-1]
+		a := c.accs.at(k - 1)
 		row := &c.list.Rows[i]
 		if a.played {
 			if old := last(&c.st[i]); old.date().Before(a.last) {
@@ -84,7 +94,7 @@ func (c *closer) newRatings() {
 			}
 		}
 		ch := Change{FSIID: row.FSIID, Name: fullName(row), Used: a.seed.Rating, Source: a.seed.Source,
-			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1]:c.off[k]:c.off[k]]}
+			Rated: a.seed.Rated, Sum: a.sum, Articles: []string{}, Variations: c.grouped[c.off[k-1] : c.off[k-1]+a.nvars : c.off[k-1]+a.nvars]}
 		if i < c.startLen {
 			ch.Previous = row.Rating(in.Kind)
 		}
@@ -124,7 +134,7 @@ func (c *closer) rapidInForce(i int) int {
 		return 0
 	}
 	if k := c.rowAcc[i]; k > 0 {
-		return c.accs[k-1].rapidInForce
+		return c.accs.at(k - 1).rapidInForce
 	}
 	return c.list.Rows[i].EloRapid
 }
@@ -133,7 +143,7 @@ func (c *closer) rapidInForce(i int) int {
 func (c *closer) noteAdded() {
 	for i := c.startLen; i < len(c.list.Rows); i++ {
 		row := &c.list.Rows[i]
-		a := &c.accs[c.rowAcc[i]-1]
+		a := c.accs.at(c.rowAcc[i] - 1)
 		reason := "first rated tournament, entered at " + strconv.Itoa(a.seed.Rating) + " (" + a.seed.Source + ")"
 		if !a.played {
 			reason = "in a tournament without a game played: no rating yet"
@@ -148,7 +158,7 @@ func (c *closer) withdrawalsBlockPromotion() []bool {
 	noPromotion := make([]bool, len(c.list.Rows))
 	if c.opts.Withdrawal.BlocksPromotion {
 		for i, k := range c.rowAcc {
-			noPromotion[i] = k > 0 && c.accs[k-1].withdrew
+			noPromotion[i] = k > 0 && c.accs.at(k-1).withdrew
 		}
 	}
 	return noPromotion

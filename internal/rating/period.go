@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"omologa/internal/fsi"
 	"omologa/internal/fsi/periods"
@@ -209,11 +208,11 @@ func ClosePeriod(in Close) (*Result, error) {
 	if err := checkClose(in); err != nil {
 		return nil, err
 	}
-	ts, entries, err := inReceiptOrder(in)
+	ts, err := inReceiptOrder(in)
 	if err != nil {
 		return nil, err
 	}
-	c := newCloser(in, entries)
+	c := newCloser(in)
 	for _, rc := range ts {
 		c.rate(rc)
 	}
@@ -222,24 +221,42 @@ func ClosePeriod(in Close) (*Result, error) {
 
 // A Closing is a close fed its tournaments one at a time, in receipt
 // order, so that a caller reading files need not hold a period's
-// tournaments at once: each is rated as it comes and may be dropped
+// tournaments at once: each is rated as it comes, the calculation on a
+// goroutine of its own while the next ones come (the close's own steps
+// are in receipt order, on the caller's), and the caller may drop it
 // once Add returns (the report keeps its name and file, not the
-// tournament). ClosePeriod is OpenClose, Add in receipt order, Finish.
+// tournament), but not change it. ClosePeriod is OpenClose, Add in
+// receipt order, Finish.
 type Closing struct {
 	c    *closer
 	seen map[string]bool
 	last Received
 	n    int
+	// inFlight are the tournaments prepared and being rated, in
+	// receipt order, accounted for oldest first (at most ratedAhead
+	// wait); spare are the buffers of those accounted for.
+	inFlight []flight
+	spare    []*tournamentRating
 }
 
+// flight is one tournament being rated; done is closed once it is.
+type flight struct {
+	j    *tournamentRating
+	done chan struct{}
+}
+
+// ratedAhead is how many tournaments are rated ahead of the close's
+// accounts: enough to keep a core busy while the caller's goroutine
+// prepares the next ones.
+const ratedAhead = 4
+
 // OpenClose starts a close of in (whose Tournaments are ignored: they
-// come through Add); entries, the players the tournaments will hold in
-// all, only sizes what is allocated (0 when unknown).
-func OpenClose(in Close, entries int) (*Closing, error) {
+// come through Add).
+func OpenClose(in Close) (*Closing, error) {
 	if err := checkClose(in); err != nil {
 		return nil, err
 	}
-	return &Closing{c: newCloser(in, entries), seen: map[string]bool{}}, nil
+	return &Closing{c: newCloser(in), seen: map[string]bool{}}, nil
 }
 
 // Add rates the next tournament. They must come in receipt order (then
@@ -257,13 +274,45 @@ func (cl *Closing) Add(rc Received) error {
 		return fmt.Errorf("close %s: tournament %s given after %s, received later", label, cl.last.File, rc.File)
 	}
 	cl.last, cl.n = Received{File: rc.File, Received: rc.Received}, cl.n+1
-	cl.c.rate(rc)
+	j := &tournamentRating{}
+	if n := len(cl.spare); n > 0 {
+		j, cl.spare = cl.spare[n-1], cl.spare[:n-1]
+	}
+	if cl.c.prepare(rc, j) == nil {
+		cl.spare = append(cl.spare, j)
+		return nil
+	}
+	f := flight{j, make(chan struct{})}
+	go func() {
+		f.j.rate()
+		close(f.done)
+	}()
+	cl.inFlight = append(cl.inFlight, f)
+	for len(cl.inFlight) > ratedAhead {
+		cl.accountOldest()
+	}
 	return nil
 }
 
-// Finish ends the close: corrections, the period's sums, the new list
-// and the report.
-func (cl *Closing) Finish() *Result { return cl.c.finish() }
+// accountOldest waits for the oldest tournament in flight to be rated
+// and accounts for it.
+func (cl *Closing) accountOldest() {
+	f := cl.inFlight[0]
+	<-f.done
+	cl.c.account(f.j)
+	cl.inFlight = append(cl.inFlight[:0], cl.inFlight[1:]...)
+	f.j.rc = Received{} // the tournament, done with
+	cl.spare = append(cl.spare, f.j)
+}
+
+// Finish ends the close: the tournaments still in flight, corrections,
+// the period's sums, the new list and the report.
+func (cl *Closing) Finish() *Result {
+	for len(cl.inFlight) > 0 {
+		cl.accountOldest()
+	}
+	return cl.c.finish()
+}
 
 // receiptOrder orders tournaments by receipt, then by file.
 func receiptOrder(a, b Received) int {
@@ -306,23 +355,21 @@ func checkClose(in Close) error {
 }
 
 // inReceiptOrder is the period's tournaments in the order they were
-// received (then by file), each given once and read; entries counts
-// their players.
-func inReceiptOrder(in Close) (ts []Received, entries int, err error) {
+// received (then by file), each given once and read.
+func inReceiptOrder(in Close) ([]Received, error) {
 	seen := make(map[string]bool, len(in.Tournaments))
 	for _, rc := range in.Tournaments {
 		if rc.File != "" && seen[rc.File] {
-			return nil, 0, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
+			return nil, fmt.Errorf("close %s: tournament %s given twice", in.Period.Label, rc.File)
 		}
 		seen[rc.File] = true
 		if rc.Tournament == nil {
-			return nil, 0, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
+			return nil, fmt.Errorf("close %s: tournament %s: nothing read", in.Period.Label, rc.File)
 		}
-		entries += len(rc.Tournament.Players)
 	}
-	ts = slices.Clone(in.Tournaments)
+	ts := slices.Clone(in.Tournaments)
 	slices.SortStableFunc(ts, receiptOrder)
-	return ts, entries, nil
+	return ts, nil
 }
 
 // closer is one close in progress: the new list with its state and
@@ -343,22 +390,24 @@ type closer struct {
 	// 0 while the row has not been seen in the period: the accumulators
 	// of the players who played are dense, whatever the list's size.
 	rowAcc []int32
-	accs   []acc
-	// vars are the variations in the order they come, varAcc their
-	// accumulators; groupVariations puts each player's together in
-	// grouped, his from off[k] to off[k+1].
-	vars    []Variation
-	varAcc  []int32
-	grouped []Variation
-	off     []int32
-	seeds   []Seed // scratch: one tournament's seeds
+	accs   blocks[acc]
+	// vars are the variations in the order they come (gathered.go);
+	// groupVariations puts each player's together in grouped, the k-th
+	// accumulator's from off[k], nvars of them.
+	vars     blocks[gathered]
+	sources  []source
+	articles [][]string
+	grouped  []Variation
+	off      []int32
+	seeds    []Seed // scratch: one tournament's seeds
+	lines    []Line // scratch: one tournament's lines
 }
 
 // newCloser prepares the new list (the list in force itself when in
 // place), its state and index (the list in force's, read once, when
 // given as a List; its index when a close in place handed it on), and an
 // empty report.
-func newCloser(in Close, entries int) *closer {
+func newCloser(in Close) *closer {
 	r := in.Settings
 	from := in.From
 	if from == nil {
@@ -387,89 +436,20 @@ func newCloser(in Close, entries int) *closer {
 		Inactive: []PlayerNote{}, Removed: []PlayerNote{}, Reentered: []PlayerNote{}, KLocked: []PlayerNote{}, Norms: []PlayerNote{},
 		Corrections: []Correction{}}
 	c.rowAcc = make([]int32, startLen, cap(list.Rows))
-	c.accs = make([]acc, 0, min(entries, startLen+entries/4))
-	c.vars = make([]Variation, 0, entries)
-	c.varAcc = make([]int32, 0, entries)
 	return c
 }
 
 // openAcc gives a row seen for the first time its accumulator.
 func (c *closer) openAcc(row int) int32 {
-	c.accs = push(c.accs, acc{})
-	c.rowAcc[row] = int32(len(c.accs))
+	c.rowAcc[row] = int32(c.accs.add(acc{}) + 1)
 	return c.rowAcc[row]
 }
 
-// addVariation records a variation for the accumulator k (0-based).
-func (c *closer) addVariation(k int32, v Variation) {
-	c.accs[k].nvars++
-	c.vars = push(c.vars, v)
-	c.varAcc = push(c.varAcc, k)
-}
-
-// rate rates one tournament of the period against the frozen list, or
-// notes it excluded when it was received for another period.
-func (c *closer) rate(rc Received) {
-	in, r := c.in, c.r
-	if !in.Period.Contains(rc.Received) {
-		c.rep.Excluded = push(c.rep.Excluded, Excluded{File: rc.File, Received: rc.Received,
-			Period: r.Schedule(in.Kind).ForReceipt(rc.Received).Label})
-		return
-	}
-	t := rc.Tournament
-	// The name is a part of the file's text: the report keeps a copy,
-	// not the whole text (a caller may drop the tournament once rated).
-	tname := strings.Clone(t.Name)
-	c.seedPlayers(rc)
-	o := c.opts
-	o.Withdrawals = rc.Withdrawals
-	lines := Rate(t, c.seeds, o)
-	end := t.End
-	if !end.IsFull() {
-		end = t.Start
-	}
-	if !end.IsFull() {
-		end = rc.Received
-	}
-	games := 0
-	for i := range lines {
-		l := &lines[i]
-		row := c.seeds[i].Row
-		k := c.rowAcc[row] - 1
-		a := &c.accs[k]
-		games += l.Games
-		if l.Games > 0 {
-			a.played = true
-			if a.last.Before(end) {
-				a.last = end
-			}
-		}
-		if l.Rated && l.Games > 0 {
-			a.sum += l.Applied
-		}
-		a.withdrew = a.withdrew || l.Withdrew
-		if l.Undecided {
-			pr := &c.list.Rows[row]
-			c.rep.Undecided = push(c.rep.Undecided, PlayerNote{FSIID: pr.FSIID, Name: fullName(pr),
-				Reason:  tname + ": withdrew from a round robin, no office decision: nothing zeroed",
-				Article: "FIDE-GR 6.6; RTF 7.5.3"})
-		}
-		c.addVariation(k, Variation{File: rc.File, Name: tname, Start: l.Start, Games: l.Games,
-			Score: l.Score, Expected: l.Expected, Delta: l.Delta, Applied: l.Applied, Articles: l.Articles})
-		if l.Norm != nil {
-			c.addNorm(row, tname, l.Norm)
-		}
-	}
-	c.rep.Tournaments = push(c.rep.Tournaments, TournamentSummary{File: rc.File, Name: tname,
-		Received: rc.Received, Players: len(t.Players), Games: games / 2})
-}
-
 // seedPlayers finds (or adds) each player of the tournament in the list
-// and gives him his seed: frozen for the period, the first sight decides
-// a new player's entry rating too.
-func (c *closer) seedPlayers(rc Received) {
+// and appends his seed to seeds: frozen for the period, the first sight
+// decides a new player's entry rating too.
+func (c *closer) seedPlayers(rc Received, seeds []Seed) []Seed {
 	in, t := c.in, rc.Tournament
-	c.seeds = c.seeds[:0]
 	for i := range t.Players {
 		p := &t.Players[i]
 		row := c.ix.Find(p)
@@ -482,7 +462,7 @@ func (c *closer) seedPlayers(rc Received) {
 		k := c.rowAcc[row]
 		if k == 0 {
 			k = c.openAcc(row)
-			a := &c.accs[k-1]
+			a := c.accs.at(k - 1)
 			var rp *registers.Player
 			if row < c.startLen {
 				// In place, the row's ratings and the state the seed
@@ -495,8 +475,9 @@ func (c *closer) seedPlayers(rc Received) {
 				c.list.Rows[row].FideStandard = a.seed.Rating
 			}
 		}
-		c.seeds = append(c.seeds, c.accs[k-1].seed)
+		seeds = append(seeds, c.accs.at(k-1).seed)
 	}
+	return seeds
 }
 
 // addNorm records a Maestro norm (RTF 4.4.1.5) in the player's state.

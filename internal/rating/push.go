@@ -12,3 +12,32 @@ func push[T any](s []T, x T) []T {
 	}
 	return append(s, x)
 }
+
+// blocks is a growing sequence of T kept in blocks of blockLen, for the
+// accumulators of a period's players and their variations: a slice
+// grown to a hundred thousand of them was copied, and fresh memory zeroed and faulted in,
+// at every doubling (issue 31); blocks are never moved, so that at
+// gives a pointer that stays good.
+type blocks[T any] struct {
+	b [][]T
+	n int
+}
+
+const blockLen = 4096
+
+// add appends x and returns its position.
+func (s *blocks[T]) add(x T) int {
+	if s.n%blockLen == 0 {
+		s.b = append(s.b, make([]T, 0, blockLen))
+	}
+	last := &s.b[len(s.b)-1]
+	*last = append(*last, x)
+	s.n++
+	return s.n - 1
+}
+
+// at is the i-th element.
+func (s *blocks[T]) at(i int32) *T { return &s.b[i/blockLen][i%blockLen] }
+
+// len is the number of elements.
+func (s *blocks[T]) len() int { return s.n }

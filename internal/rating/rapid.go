@@ -4,6 +4,7 @@ package rating
 
 import (
 	"fmt"
+	"strconv"
 
 	"omologa/internal/fsi/registers"
 	"omologa/internal/homologation/rules"
@@ -14,14 +15,14 @@ import (
 // Rapid inForce(i).
 func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []bool, startLen int, inForce func(i int) int) {
 	list := w.list
-	counts := make([]int, len(in.Settings.Rapid.Categories))
+	tally := &bandTally{counts: make([]int, len(in.Settings.Rapid.Categories)), held: map[string][]bandCount{}}
 	for i := range list.Rows {
 		if list.Rows[i].EloRapid != 0 {
 			before := 0
 			if i < startLen {
 				before = inForce(i)
 			}
-			closeRapidRow(&list.Rows[i], &st[i], counts, in, rep, noPromotion[i], before)
+			closeRapidRow(&list.Rows[i], &st[i], tally, in, rep, noPromotion[i], before)
 		}
 		w.flush(i, &st[i])
 	}
@@ -29,7 +30,8 @@ func closeRapid(w *writer, st []rowState, in Close, rep *Report, noPromotion []b
 
 // closeRapidRow closes one rated row; inForce is its Elo Rapid on the
 // list in force (0 when it had none).
-func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, rep *Report, noPromotion bool, inForce int) {
+func closeRapidRow(row *registers.Player, rs *rowState, tally *bandTally, in Close, rep *Report, noPromotion bool, inForce int) {
+	counts := tally.counts
 	q := &in.Settings.Rapid
 	issue := in.Period.Issue
 	// RAPID 6.9: no tournament in the last RemovalYears calendar
@@ -59,7 +61,7 @@ func closeRapidRow(row *registers.Player, rs *rowState, counts []int, in Close, 
 		countBand(counts, inForce, q)
 	}
 	countBand(counts, row.EloRapid, q)
-	rs.setRapidBands(heldBands(counts, q.Categories))
+	rs.setRapidBands(tally.heldBands(q.Categories))
 	cur := rs.rapidCategory
 	best := cur
 	for b := range q.Categories {
@@ -104,6 +106,31 @@ func bandCounts(held []bandCount, bands []rules.Band, counts []int) {
 			counts[b] = h.n
 		}
 	}
+}
+
+// bandTally is closeRapid's scratch: the counts of the row at hand, and
+// the bands held made of them, one slice for each set of counts, shared
+// by the rows that hold it (a million rows hold a handful of sets, and
+// a row's state only reads its bands: setRapidBands keeps what it is
+// given).
+type bandTally struct {
+	counts []int
+	held   map[string][]bandCount
+	key    []byte
+}
+
+// heldBands is heldBands of the counts.
+func (t *bandTally) heldBands(bands []rules.Band) []bandCount {
+	t.key = t.key[:0]
+	for _, n := range t.counts {
+		t.key = append(strconv.AppendInt(t.key, int64(n), 10), ';')
+	}
+	if b, ok := t.held[string(t.key)]; ok {
+		return b
+	}
+	b := heldBands(t.counts, bands)
+	t.held[string(t.key)] = b
+	return b
 }
 
 // heldBands is the bands held of counts, in the settings' order.

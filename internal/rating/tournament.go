@@ -1,6 +1,8 @@
 package rating
 
 import (
+	"slices"
+
 	"omologa/internal/fsi"
 	"omologa/internal/homologation/rules"
 	"omologa/internal/tournament"
@@ -124,7 +126,15 @@ const (
 // Rate computes every player's variation in t (RTF 4.3.1, RAPID 7.1)
 // from the seeds (one per t.Players entry, same order).
 func Rate(t *tournament.Tournament, seeds []Seed, o Options) []Line {
-	lines := make([]Line, len(t.Players))
+	return rateInto(nil, t, seeds, o)
+}
+
+// rateInto is Rate into lines, grown as needed: a close rates thousands
+// of tournaments one after the other and needs one tournament's lines
+// at a time. Every line is written whole (lines[i] = Line{...}), so
+// that nothing of the tournament before is left in it.
+func rateInto(lines []Line, t *tournament.Tournament, seeds []Seed, o Options) []Line {
+	lines = slices.Grow(lines[:0], len(t.Players))[:len(t.Players)]
 	pos := positions(t)
 	top := topScore(t)
 	lastRound := t.Rounds()

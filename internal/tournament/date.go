@@ -94,17 +94,8 @@ func sign(n int) int {
 // String gives ISO 8601: "2025-07-21", "1978" for a year only, "" when
 // unknown.
 func (d Date) String() string {
-	if d.Year > 0 && d.Year <= 9999 && d.Month >= 0 && d.Month <= 99 && d.Day >= 0 && d.Day <= 99 {
-		// Without fmt: lists and reports write tens of thousands.
-		b := make([]byte, 0, 10)
-		b = append(b, byte('0'+d.Year/1000), byte('0'+d.Year/100%10), byte('0'+d.Year/10%10), byte('0'+d.Year%10))
-		if d.Month != 0 {
-			b = append(b, '-', byte('0'+d.Month/10), byte('0'+d.Month%10))
-			if d.Day != 0 {
-				b = append(b, '-', byte('0'+d.Day/10), byte('0'+d.Day%10))
-			}
-		}
-		return string(b)
+	if d.plain() {
+		return string(d.AppendText(make([]byte, 0, 10)))
 	}
 	switch {
 	case d.Year == 0:
@@ -115,6 +106,29 @@ func (d Date) String() string {
 		return fmt.Sprintf("%04d-%02d", d.Year, int(d.Month))
 	}
 	return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
+}
+
+// plain: the date's digits fit its ISO form as they are.
+func (d Date) plain() bool {
+	return d.Year > 0 && d.Year <= 9999 && d.Month >= 0 && d.Month <= 99 && d.Day >= 0 && d.Day <= 99
+}
+
+// AppendText appends String's text to b (encoding.TextAppender), without
+// a string between in the usual case: a list of a million players
+// writes a million dates (issue 31).
+func (d Date) AppendText(b []byte) []byte {
+	if !d.plain() {
+		return append(b, d.String()...)
+	}
+	// Without fmt: lists and reports write tens of thousands.
+	b = append(b, byte('0'+d.Year/1000), byte('0'+d.Year/100%10), byte('0'+d.Year/10%10), byte('0'+d.Year%10))
+	if d.Month != 0 {
+		b = append(b, '-', byte('0'+d.Month/10), byte('0'+d.Month%10))
+		if d.Day != 0 {
+			b = append(b, '-', byte('0'+d.Day/10), byte('0'+d.Day%10))
+		}
+	}
+	return b
 }
 
 // MarshalText writes the ISO form, so that JSON output shows dates as
@@ -163,18 +177,19 @@ func isoDigits(b []byte) (y, m, d int, ok bool) {
 
 // UnmarshalText reads the forms String writes.
 func (d *Date) UnmarshalText(b []byte) error {
-	s := string(b)
 	*d = Date{}
-	if s == "" {
+	if len(b) == 0 {
 		return nil
 	}
 	var y, m, day int
 	if y, m, day, ok := isoDigits(b); ok {
 		// The common case, without fmt's scanner (a list of 30,000
-		// players has tens of thousands of dates).
+		// players has tens of thousands of dates), nor a copy of b (a
+		// million at FIDE's scale, issue 31).
 		*d = Date{y, time.Month(m), day}
 		return nil
 	}
+	s := string(b)
 	switch len(s) {
 	case 4:
 		_, err := fmt.Sscanf(s, "%04d", &y)

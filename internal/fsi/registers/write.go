@@ -4,8 +4,10 @@ package registers
 
 import (
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,29 +23,120 @@ func WritePlayers(w io.Writer, ps *Players) error {
 
 // WritePlayersWith is WritePlayers with the extra columns' text given by
 // cell (row i, column h, v its Extra value), when not nil: the rating
-// stage writes its state from its typed form.
+// stage writes its state from its typed form. A register of many rows
+// is formatted on every core, a chunk of rows at a time, and written in
+// order (a million rows were a second of one core, issue 31): cell may
+// be called for different rows at once.
 func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) string) error {
 	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
-	itoa := func(n int) string {
-		if n == 0 {
-			return ""
+	n := len(ps.Rows)
+	chunks := (n + writeChunk - 1) / writeChunk
+	workers := min(runtime.GOMAXPROCS(0), chunks/2)
+	if workers < 2 {
+		// The lines are put together in buf and written 64 KiB at a
+		// time, with one record for every row (a list of a million rows
+		// allocated a record each, and encoding/csv wrote it a field at
+		// a time).
+		buf := appendCSV(make([]byte, 0, 80<<10), header)
+		for from := 0; from < n; from += writeChunk {
+			buf = appendRows(buf, ps, from, min(from+writeChunk, n), cell)
+			if len(buf) >= 64<<10 {
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
 		}
-		return strconv.Itoa(n)
+		_, err := w.Write(buf)
+		return err
 	}
-	// The lines are put together in buf and written 64 KiB at a time,
-	// with one record for every row (a list of a million rows allocated
-	// a record each, and encoding/csv wrote it a field at a time).
-	buf := appendCSV(make([]byte, 0, 80<<10), header)
-	rec := make([]string, 0, len(PlayerColumns)+len(ps.ExtraHeader))
-	for i := range ps.Rows {
-		p := &ps.Rows[i]
-		k20 := ""
-		if p.RapidK20 {
-			k20 = "1"
+	if _, err := w.Write(appendCSV(nil, header)); err != nil {
+		return err
+	}
+	done := make([]chan []byte, chunks)
+	for k := range done {
+		done[k] = make(chan []byte, 1)
+	}
+	window := make(chan struct{}, 2*workers) // chunks formatted ahead of the writes
+	spare := make(chan []byte, 2*workers+1)  // buffers written, for the next chunks
+	var next atomic.Int64
+	var failed atomic.Bool
+	for range workers {
+		go func() {
+			for {
+				window <- struct{}{}
+				k := int(next.Add(1) - 1)
+				if k >= chunks {
+					<-window
+					return
+				}
+				var buf []byte
+				select {
+				case buf = <-spare:
+				default:
+				}
+				if !failed.Load() {
+					from := k * writeChunk
+					buf = appendRows(buf[:0], ps, from, min(from+writeChunk, n), cell)
+				}
+				done[k] <- buf
+			}
+		}()
+	}
+	var err error
+	for k := range done {
+		buf := <-done[k]
+		<-window
+		if err == nil {
+			if _, err = w.Write(buf); err != nil {
+				failed.Store(true) // the rest is not formatted, only counted off
+			}
 		}
-		rec = append(rec[:0], p.FSIID, p.FideID, p.Surname, p.Name, p.Sex, p.BirthDate.String(),
-			p.Federation, p.Province, p.Club, p.Category, itoa(p.EloItalia), itoa(p.FideStandard),
-			itoa(p.FideRapid), itoa(p.EloRapid), k20, itoa(p.MembershipYear))
+		select {
+		case spare <- buf:
+		default:
+		}
+	}
+	return err
+}
+
+// writeChunk is the rows formatted together.
+const writeChunk = 4096
+
+// appendRows appends the lines of rows from to to, each field as
+// appendCSV and safecsv.Row would write it, numbers and dates appended
+// as they are (they need neither quotes nor the spreadsheet's
+// apostrophe), not made strings first.
+func appendRows(buf []byte, ps *Players, from, to int, cell func(i int, h, v string) string) []byte {
+	num := func(buf []byte, n int) []byte {
+		if n == 0 {
+			return buf
+		}
+		return strconv.AppendInt(buf, int64(n), 10)
+	}
+	for i := from; i < to; i++ {
+		p := &ps.Rows[i]
+		for _, s := range [...]string{p.FSIID, p.FideID, p.Surname, p.Name, p.Sex} {
+			buf = append(appendField(buf, safecsv.Cell(s)), ',')
+		}
+		// A date's text is digits and dashes: as it is unless it starts
+		// with a dash (a year before 1), which Cell takes care of.
+		if date := p.BirthDate.AppendText(buf); len(date) == len(buf) || date[len(buf)] != '-' {
+			buf = date
+		} else {
+			buf = appendField(buf, safecsv.Cell(p.BirthDate.String()))
+		}
+		for _, s := range [...]string{p.Federation, p.Province, p.Club, p.Category} {
+			buf = appendField(append(buf, ','), safecsv.Cell(s))
+		}
+		for _, n := range [...]int{p.EloItalia, p.FideStandard, p.FideRapid, p.EloRapid} {
+			buf = num(append(buf, ','), n)
+		}
+		buf = append(buf, ',')
+		if p.RapidK20 {
+			buf = append(buf, '1')
+		}
+		buf = num(append(buf, ','), p.MembershipYear)
 		for _, h := range ps.ExtraHeader {
 			v := ""
 			if p.Extra != nil {
@@ -52,19 +145,12 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 			if cell != nil {
 				v = cell(i, h, v)
 			}
-			rec = append(rec, v)
+			// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
+			buf = appendField(append(buf, ','), safecsv.Cell(v))
 		}
-		// Safe to open in a spreadsheet; ReadPlayers reads it back as it was.
-		buf = appendCSV(buf, safecsv.Row(rec))
-		if len(buf) >= 64<<10 {
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
+		buf = append(buf, '\n')
 	}
-	_, err := w.Write(buf)
-	return err
+	return buf
 }
 
 // appendCSV appends rec to buf as one line of CSV, ',' separated,
@@ -75,33 +161,36 @@ func appendCSV(buf []byte, rec []string) []byte {
 		if n > 0 {
 			buf = append(buf, ',')
 		}
-		if !needsQuotes(field) {
-			buf = append(buf, field...)
-			continue
-		}
-		buf = append(buf, '"')
-		for len(field) > 0 {
-			i := strings.IndexAny(field, "\"\r\n")
-			if i < 0 {
-				i = len(field)
-			}
-			buf = append(buf, field[:i]...)
-			field = field[i:]
-			if len(field) > 0 {
-				if field[0] == '"' {
-					buf = append(buf, '"', '"')
-				} else {
-					buf = append(buf, field[0])
-				}
-				field = field[1:]
-			}
-		}
-		buf = append(buf, '"')
+		buf = appendField(buf, field)
 	}
 	return append(buf, '\n')
 }
 
-// needsQuotes is encoding/csv's test of a field to quote, for ','.
+// appendField appends one field of appendCSV.
+func appendField(buf []byte, field string) []byte {
+	if !needsQuotes(field) {
+		return append(buf, field...)
+	}
+	buf = append(buf, '"')
+	for len(field) > 0 {
+		i := strings.IndexAny(field, "\"\r\n")
+		if i < 0 {
+			i = len(field)
+		}
+		buf = append(buf, field[:i]...)
+		field = field[i:]
+		if len(field) > 0 {
+			if field[0] == '"' {
+				buf = append(buf, '"', '"')
+			} else {
+				buf = append(buf, field[0])
+			}
+			field = field[1:]
+		}
+	}
+	return append(buf, '"')
+}
+
 func needsQuotes(field string) bool {
 	if field == "" {
 		return false

@@ -9,6 +9,8 @@ import (
 	"bufio"
 	"cmp"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -89,7 +91,7 @@ func CloseFiles(c FileClose) (*FileCloseResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true, Lean: true}, 0)
+		return rating.OpenClose(rating.Close{Kind: c.Kind, Period: period, List: list, Settings: cfg, InPlace: true, Lean: true})
 	})
 	if err != nil {
 		return nil, err
@@ -198,6 +200,7 @@ func closeRead(c FileClose, dates map[string]tournament.Date, open func() (*rati
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte // the worker's file, read again for each
 			for {
 				window <- struct{}{}
 				k := int(next.Add(1) - 1)
@@ -211,7 +214,10 @@ func closeRead(c FileClose, dates map[string]tournament.Date, open func() (*rati
 					c.Reading(c.Files[i])
 					mu.Unlock()
 				}
-				t, ws, err := ReadTournament(c.Files[i])
+				var t *tournament.Tournament
+				var ws []string
+				var err error
+				t, ws, buf, err = readTournament(c.Files[i], buf)
 				if err != nil {
 					errs[i] = fmt.Errorf("%s: %w", c.Files[i], err)
 				}
@@ -277,13 +283,23 @@ func LoadPlayers(path string) (*registers.Players, error) {
 // severity error come back as warnings, since the rating is computed on
 // what could be read.
 func ReadTournament(path string) (*tournament.Tournament, []string, error) {
-	data, err := os.ReadFile(path)
+	t, ws, _, err := readTournament(path, nil)
+	return t, ws, err
+}
+
+// readTournament is ReadTournament reading the file into buf, which it
+// returns (grown) for the next file: the reader's text is a copy
+// (codec.Decode), so that the bytes read are free once it returns, and a
+// reader of a season's thousands of files needs one buffer, not one a
+// file (issue 31).
+func readTournament(path string, buf []byte) (*tournament.Tournament, []string, []byte, error) {
+	data, err := readFileInto(path, buf)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, data, err
 	}
 	t, diags, err := codec.Read(path, data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, data, err
 	}
 	var warnings []string
 	for _, d := range diags {
@@ -291,5 +307,34 @@ func ReadTournament(path string) (*tournament.Tournament, []string, error) {
 			warnings = append(warnings, d.String())
 		}
 	}
-	return t, warnings, nil
+	return t, warnings, data, nil
+}
+
+// readFileInto is os.ReadFile into buf (its errors the same), grown to
+// the file's size when it is larger.
+func readFileInto(path string, buf []byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return buf[:0], err
+	}
+	defer f.Close()
+	data := buf[:0]
+	if fi, err := f.Stat(); err == nil && fi.Size() < math.MaxInt32 {
+		// One byte more, as os.ReadFile: the read that meets the end
+		// finds room.
+		data = slices.Grow(data, int(fi.Size())+1)
+	}
+	for {
+		if len(data) == cap(data) {
+			data = slices.Grow(data, 512)
+		}
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
 }

@@ -43,7 +43,19 @@ func SignedTenths(t int) string {
 func TenthsEN(t int) string { return strings.Replace(Tenths(t), ",", ".", 1) }
 
 // SignedTenthsEN is SignedTenths with a decimal point.
-func SignedTenthsEN(t int) string { return strings.Replace(SignedTenths(t), ",", ".", 1) }
+func SignedTenthsEN(t int) string { return string(AppendSignedTenthsEN(make([]byte, 0, 8), t)) }
+
+// AppendSignedTenthsEN appends SignedTenthsEN(t) to b, with no string
+// between: a close's table of changes has a line for every player who
+// played, a variation or more each (issue 31).
+func AppendSignedTenthsEN(b []byte, t int) []byte {
+	if t > 0 {
+		b = append(b, '+')
+	} else if t < 0 {
+		b, t = append(b, '-'), -t
+	}
+	return strconv.AppendInt(append(strconv.AppendInt(b, int64(t/10), 10), '.'), int64(t%10), 10)
+}
 
 // Halves writes a score kept in half points: 15 → "7,5", 14 → "7".
 // Chess scores are whole or half, so no ",0" is written.

@@ -1,6 +1,7 @@
 package italian
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -98,6 +99,17 @@ func TestCents(t *testing.T) {
 	for c, want := range map[int64]string{123450: "1234,50", -5: "-0,05", 0: "0,00"} {
 		if got := Cents(c); got != want {
 			t.Errorf("Cents(%d) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// TestSignedTenthsENAppends: the appended form is the string's, which
+// is SignedTenths with a decimal point.
+func TestSignedTenthsENAppends(t *testing.T) {
+	for v := -2500; v <= 2500; v++ {
+		want := strings.Replace(SignedTenths(v), ",", ".", 1)
+		if got := string(AppendSignedTenthsEN([]byte("x"), v)); got != "x"+want || SignedTenthsEN(v) != want {
+			t.Fatalf("%d: %q and %q, want %q", v, got, SignedTenthsEN(v), want)
 		}
 	}
 }

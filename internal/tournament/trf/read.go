@@ -489,7 +489,11 @@ func (r *reader) player(s string, num int) {
 			rounds = maxRounds
 		}
 		if len(r.slab) < rounds {
-			r.slab = make([]tournament.RoundEntry, min(max(rounds*64, cap(r.t.Players)*rounds), 1<<14))
+			// Enough for the players still to come (counted before the
+			// reading) at this player's rounds: a slab of 64 players'
+			// rounds was three times what a tournament of twenty needs,
+			// a quarter of a season's reading (issue 31).
+			r.slab = make([]tournament.RoundEntry, min(max(rounds, (cap(r.t.Players)-len(r.t.Players))*rounds), 1<<14))
 		}
 		p.Rounds = r.slab[:0:rounds]
 		r.slab = r.slab[rounds:]
