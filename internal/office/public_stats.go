@@ -66,8 +66,28 @@ type cachedCell struct {
 type statsFile struct {
 	Version, Statistics int
 	Texts               string
-	Parts               map[string]cachedPart
+	// Program is the program that computed the parts (programStamp):
+	// statistics.Version is bumped by hand, and an upgrade that changed
+	// a figure without bumping it would otherwise be served the old
+	// figures for as long as their input does not change.
+	Program string
+	Parts   map[string]cachedPart
 }
+
+// programStamp tells this program from another build: its executable's
+// size and time. A copy of the same build computes the parts once more,
+// nothing worse.
+var programStamp = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatInt(fi.Size(), 10) + " " + strconv.FormatInt(fi.ModTime().UnixNano(), 10)
+})
 
 func (o *Office) statsCacheFile() string {
 	return filepath.Join(filepath.Dir(o.Config.Store.Path), "cache", "statistics.gob")
@@ -82,7 +102,7 @@ func (c *statsCache) read() {
 		c.texts, c.parts = statistics.TextsKey(catalogue.IT), map[string]cachedPart{}
 		var f statsFile
 		if b, err := os.ReadFile(c.file); err == nil && gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil &&
-			f.Version == statsCacheVersion && f.Statistics == statistics.Version && f.Texts == c.texts && f.Parts != nil {
+			f.Version == statsCacheVersion && f.Statistics == statistics.Version && f.Texts == c.texts && f.Program == programStamp() && f.Parts != nil {
 			c.parts = f.Parts
 		}
 	})
@@ -131,7 +151,7 @@ func (o *Office) keepStats(c *statsCache) {
 		return
 	}
 	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(statsFile{Version: statsCacheVersion, Statistics: statistics.Version, Texts: c.texts, Parts: c.parts})
+	err := gob.NewEncoder(&b).Encode(statsFile{Version: statsCacheVersion, Statistics: statistics.Version, Texts: c.texts, Program: programStamp(), Parts: c.parts})
 	if err == nil {
 		if err = os.MkdirAll(filepath.Dir(c.file), 0o700); err == nil {
 			err = atomicfile.Write(c.file, b.Bytes(), 0o600)
