@@ -3,7 +3,6 @@ package portal
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -64,7 +63,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	r = r.WithContext(ctx)
 	r.Body = http.MaxBytesReader(w, r.Body, max+1<<20)
-	f, hdr, err := r.FormFile("file")
+	u, err := readUpload(r, max)
 	if err != nil {
 		d.Error = it.T("portal.check.choose", sizeIT(max))
 		var mb *http.MaxBytesError
@@ -74,14 +73,9 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		s.render(w, r, http.StatusBadRequest, "check", d)
 		return
 	}
-	defer f.Close()
-	d.Tournament = s.tournamentParam(r, r.FormValue("torneo"))
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.p.PreCheck(r.Context(), per, hdr.Filename, data, at, nil)
+	d.Tournament = s.tournamentParam(r, u.tournament)
+	data := u.data
+	c, err := s.p.PreCheck(r.Context(), per, u.name, data, at, nil)
 	if err != nil {
 		var oe *office.Error
 		if errors.As(err, &oe) {
@@ -92,9 +86,9 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	st := &staged{id: webkit.Token(), name: hdr.Filename, data: data, at: at}
+	st := &staged{id: webkit.Token(), name: u.name, data: data, at: at}
 	s.stage(per.Email, st)
-	d.Check, d.File, d.Stage = c, hdr.Filename, st.id
+	d.Check, d.File, d.Stage = c, u.name, st.id
 	for _, fn := range office.FieldNames {
 		d.Fields = append(d.Fields, fieldRow{Name: fn.Name, Label: fn.Label(), Value: c.Fields[fn.Name]})
 	}
