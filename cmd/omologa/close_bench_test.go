@@ -3,11 +3,12 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"testing"
+
+	"omologa/internal/testkit/testenv"
 )
 
 // BenchmarkListClose is `omologa gen` then `omologa list close` of what
@@ -19,12 +20,7 @@ import (
 // one reports the close's time and the heap it left in use
 // (live-MB).
 func BenchmarkListClose(b *testing.B) {
-	n := func(env string, def int) string {
-		if v, err := strconv.Atoi(os.Getenv(env)); err == nil && v > 0 {
-			return strconv.Itoa(v)
-		}
-		return strconv.Itoa(def)
-	}
+	n := func(env string, def int) string { return strconv.Itoa(testenv.Int(env, def)) }
 	tournaments, players := n("OMOLOGA_CLOSE_TOURNAMENTS", 30), n("OMOLOGA_CLOSE_PLAYERS", 300)
 	dir := b.TempDir()
 	season := filepath.Join(dir, "season")

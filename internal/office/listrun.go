@@ -2,7 +2,6 @@ package office
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -224,17 +223,9 @@ func (o *Office) ListRun(ctx context.Context, a Actor, req ListRunRequest) (*Lis
 		parseErr error
 		parsing  sync.WaitGroup
 	)
-	parsing.Go(func() {
-		l := *stored
-		// The store gives a list's files back by file id.
-		l.Files = slices.Clone(l.Files)
-		slices.SortStableFunc(l.Files, func(a, b store.ListedFile) int { return cmp.Compare(a.FileID, b.FileID) })
-		if len(l.Report) == 0 {
-			l.Report = []byte("{}")
-		}
-		parsed, parseErr = parseList(&l)
-	})
-	id, err := o.Store.SaveRatingList(ctx, stored, req.Force, o.Now())
+	now := o.Now()
+	parsing.Go(func() { parsed, parseErr = parseList(stored.AsRead(0, now)) })
+	id, err := o.Store.SaveRatingList(ctx, stored, req.Force, now)
 	parsing.Wait()
 	if err != nil {
 		return nil, listError(err)

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -23,6 +22,7 @@ import (
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/testkit/synth"
+	"omologa/internal/testkit/testenv"
 	"omologa/internal/tournament/trf"
 )
 
@@ -40,12 +40,6 @@ import (
 //
 //	go test -run '^$' -bench ListRun -benchtime 3x ./internal/office
 func BenchmarkListRun(b *testing.B) {
-	n := func(env string, def int) int {
-		if v, err := strconv.Atoi(os.Getenv(env)); err == nil && v > 0 {
-			return v
-		}
-		return def
-	}
 	ctx := context.Background()
 	dir, err := os.MkdirTemp("/dev/shm", "omologa-bench-")
 	if err != nil {
@@ -53,7 +47,7 @@ func BenchmarkListRun(b *testing.B) {
 	} else {
 		b.Cleanup(func() { os.RemoveAll(dir) })
 	}
-	o, req := listRunOffice(b, dir, n("OMOLOGA_LISTRUN_PLAYERS", 30000), n("OMOLOGA_LISTRUN_TOURNAMENTS", 300))
+	o, req := listRunOffice(b, dir, testenv.Int("OMOLOGA_LISTRUN_PLAYERS", 30000), testenv.Int("OMOLOGA_LISTRUN_TOURNAMENTS", 300))
 	b.Run("close", func(b *testing.B) {
 		pr := req
 		pr.Preview = true

@@ -1,22 +1,17 @@
 package office
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 
 	"omologa/internal/fsi/registers"
-	"omologa/internal/platform/atomicfile"
 	"omologa/internal/publishing/lists"
 	"omologa/internal/publishing/site"
 	"omologa/internal/publishing/statistics"
@@ -73,9 +68,7 @@ func newFold() *publicFold {
 }
 
 // foldFile is where the fold is kept.
-func (o *Office) foldFile() string {
-	return filepath.Join(filepath.Dir(o.Config.Store.Path), "cache", "public.gob")
-}
+func (o *Office) foldFile() string { return o.cacheFile("public.gob") }
 
 // keptFolds are the folds kept: of every list, and of every list but
 // the last (for a last list closed again).
@@ -87,8 +80,7 @@ type keptFolds struct {
 // failure costs a fold from the start, nothing else).
 func (o *Office) readFold() keptFolds {
 	var k keptFolds
-	b, err := os.ReadFile(o.foldFile())
-	if err != nil || gob.NewDecoder(bytes.NewReader(b)).Decode(&k) != nil {
+	if !readCache(o.foldFile(), &k) {
 		return keptFolds{}
 	}
 	if !k.Last.usable() {
@@ -121,18 +113,7 @@ func (f *publicFold) clone() *publicFold {
 
 // writeFold keeps the folds for the next process; a failure is logged,
 // not returned: the next build folds from the start.
-func (o *Office) writeFold(k keptFolds) {
-	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(k)
-	if err == nil {
-		if err = os.MkdirAll(filepath.Dir(o.foldFile()), 0o700); err == nil {
-			err = atomicfile.Write(o.foldFile(), b.Bytes(), 0o600)
-		}
-	}
-	if err != nil && o.Log != nil {
-		o.Log.Warn("public site: the lists' fold not kept", "err", err)
-	}
-}
+func (o *Office) writeFold(k keptFolds) { o.keepCache(o.foldFile(), "the lists' fold", k) }
 
 // listStamp names a closed list's content: its id changes when it is
 // closed again, and so does the time of its close.

@@ -1,14 +1,11 @@
 package office
 
 import (
-	"bytes"
-	"encoding/gob"
 	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 
-	"omologa/internal/platform/atomicfile"
 	"omologa/internal/platform/catalogue"
 	"omologa/internal/publishing/statistics"
 )
@@ -89,20 +86,15 @@ var programStamp = sync.OnceValue(func() string {
 	return strconv.FormatInt(fi.Size(), 10) + " " + strconv.FormatInt(fi.ModTime().UnixNano(), 10)
 })
 
-func (o *Office) statsCacheFile() string {
-	return filepath.Join(filepath.Dir(o.Config.Store.Path), "cache", "statistics.gob")
-}
-
 // statsCache is the parts kept, read when first asked for.
-func (o *Office) statsCache() *statsCache { return &statsCache{file: o.statsCacheFile()} }
+func (o *Office) statsCache() *statsCache { return &statsCache{file: o.cacheFile("statistics.gob")} }
 
 // read reads the parts kept; nothing usable is an empty cache.
 func (c *statsCache) read() {
 	c.load.Do(func() {
 		c.texts, c.parts = statistics.TextsKey(catalogue.IT), map[string]cachedPart{}
 		var f statsFile
-		if b, err := os.ReadFile(c.file); err == nil && gob.NewDecoder(bytes.NewReader(b)).Decode(&f) == nil &&
-			f.Version == statsCacheVersion && f.Statistics == statistics.Version && f.Texts == c.texts && f.Program == programStamp() && f.Parts != nil {
+		if readCache(c.file, &f) && f.Version == statsCacheVersion && f.Statistics == statistics.Version && f.Texts == c.texts && f.Program == programStamp() && f.Parts != nil {
 			c.parts = f.Parts
 		}
 	})
@@ -150,16 +142,8 @@ func (o *Office) keepStats(c *statsCache) {
 	if c == nil || !c.changed {
 		return
 	}
-	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(statsFile{Version: statsCacheVersion, Statistics: statistics.Version, Texts: c.texts, Program: programStamp(), Parts: c.parts})
-	if err == nil {
-		if err = os.MkdirAll(filepath.Dir(c.file), 0o700); err == nil {
-			err = atomicfile.Write(c.file, b.Bytes(), 0o600)
-		}
-	}
-	if err != nil && o.Log != nil {
-		o.Log.Warn("public site: the statistics not kept", "err", err)
-	}
+	o.keepCache(c.file, "the statistics", statsFile{Version: statsCacheVersion, Statistics: statistics.Version, Texts: c.texts,
+		Program: programStamp(), Parts: c.parts})
 }
 
 // computeYear is the statistics of year y for the site: each part read
@@ -175,12 +159,10 @@ func (d *publicData) computeYear(y int, parts [statistics.NParts]string) (*stati
 			missing = append(missing, p)
 		}
 	}
-	for _, p := range missing {
-		if p == statistics.Standard {
-			// The standard lists are read only for their tables.
-			if err := d.standard(); err != nil {
-				return nil, err
-			}
+	// The standard lists are read only for their tables.
+	if slices.Contains(missing, statistics.Standard) {
+		if err := d.standard(); err != nil {
+			return nil, err
 		}
 	}
 	errs := make([]error, statistics.NParts)

@@ -11,11 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"omologa/internal/testkit/testenv"
 )
 
 // The cost of one arbiter's uploads to the server (issue 31, item 6):
@@ -25,12 +26,6 @@ import (
 // sampled). OMOLOGA_BENCH_JUNK_LINES sets the junk lines (default
 // 1,000 for make test; the issue's figures are 1000000), and
 // OMOLOGA_BENCH_PARALLEL the parallel uploads (default 2; the issue's 20).
-func benchEnv(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
-		return n
-	}
-	return def
-}
 
 // junkFile is the Rimini sample followed by lines lines of junk.
 func junkFile(tb testing.TB, root string, lines int) []byte {
@@ -115,7 +110,7 @@ func peakHeap() (stop func() float64) {
 func BenchmarkPortalPreCheckJunk(b *testing.B) {
 	f := newFixture(b)
 	c := arbiter(b, f)
-	data := junkFile(b, f.root, benchEnv("OMOLOGA_BENCH_JUNK_LINES", 1000))
+	data := junkFile(b, f.root, testenv.Int("OMOLOGA_BENCH_JUNK_LINES", 1000))
 	b.SetBytes(int64(len(data)))
 	stop := peakHeap()
 	b.ResetTimer()
@@ -137,8 +132,8 @@ func BenchmarkPortalPreCheckJunk(b *testing.B) {
 func BenchmarkPortalPreCheckParallel(b *testing.B) {
 	f := newFixtureWith(b, "portal:\n  uploads_per_hour: 1000\n")
 	c := arbiter(b, f)
-	n := benchEnv("OMOLOGA_BENCH_PARALLEL", 2)
-	data := junkFile(b, f.root, benchEnv("OMOLOGA_BENCH_JUNK_LINES", 1000))
+	n := testenv.Int("OMOLOGA_BENCH_PARALLEL", 2)
+	data := junkFile(b, f.root, testenv.Int("OMOLOGA_BENCH_JUNK_LINES", 1000))
 	stop := peakHeap()
 	var slowest time.Duration
 	codes := map[int]int{}

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"omologa/internal/fsi"
@@ -63,6 +65,28 @@ type Correction struct {
 	Deltas        []byte // JSON: the differences carried
 }
 
+// AsRead is l as the store gives it back once saved under id at created
+// (RatingListOf and the others): its files by file id, an empty report
+// as "{}", its corrections and duration not read back. A caller that
+// has just saved l reads it so without reading it again (issue 31: the
+// list run's site).
+func (l *RatingList) AsRead(id int64, created time.Time) *RatingList {
+	r := *l
+	r.ID, r.CreatedAt, r.Corrections, r.Duration = id, parseTS(ts(created)), nil, 0
+	r.Report = []byte(storedReport(l.Report))
+	r.Files = slices.Clone(l.Files)
+	slices.SortStableFunc(r.Files, func(a, b ListedFile) int { return cmp.Compare(a.FileID, b.FileID) })
+	return &r
+}
+
+// storedReport is the text a list's report is stored as.
+func storedReport(report []byte) string {
+	if len(report) == 0 {
+		return "{}"
+	}
+	return string(report)
+}
+
 // SaveRatingList stores a closed list with the files it rated, in one
 // transaction. A list of the same kind and period is an ErrListExists
 // unless replace is true, in which case it (and its files) is replaced.
@@ -95,10 +119,7 @@ func (s *Store) SaveRatingList(ctx context.Context, l *RatingList, replace bool,
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
-		report := string(l.Report)
-		if report == "" {
-			report = "{}"
-		}
+		report := storedReport(l.Report)
 		res, err := tx.ExecContext(ctx, `INSERT INTO rating_lists (kind, period, issue, received_from, cutoff, based_on,
 			list, rows, report, created_at, base, run_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			l.Kind, l.Period, l.Issue, l.From, l.Cutoff, l.BasedOn, list, l.Rows, report, ts(now), base,

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -133,5 +135,36 @@ func TestRatingLists(t *testing.T) {
 	}
 	if rated, _ := s.RatedTournaments(ctx, "rapid", "2026-12"); len(rated) != 0 {
 		t.Errorf("the period's own list counted: %v", rated)
+	}
+}
+
+// AsRead is what the store gives back of a list just saved.
+func TestRatingListAsRead(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	at := time.Date(2026, 12, 1, 9, 30, 15, 123456789, time.UTC)
+	a := judged(t, s, "a", at, "accepted", "rapid", "a|2026-10-30|x", 0)
+	b := judged(t, s, "b", at, "accepted", "rapid", "b|2026-10-30|x", 0)
+	for i, report := range []string{"", `{"changes":[]}`} {
+		period := "2026-1" + strconv.Itoa(i)
+		l := &RatingList{Kind: fsi.Rapid, Period: period, Issue: period + "-01", From: "2026-10-01", Cutoff: "2026-10-31",
+			BasedOn: "list 2026-09", List: []byte(strings.Repeat("fsi_id,surname\n1,Rossi\n", 400)), Rows: 400,
+			Report: []byte(report), Base: []byte("fsi_id\n"), Duration: time.Second,
+			Files:       []ListedFile{{FileID: b, TournamentKey: "b", Label: "b.trf"}, {FileID: a, TournamentKey: "a", Label: "a.trf"}},
+			Corrections: []Correction{{TournamentKey: "a", RatedIn: "2026-09", FileID: a, Variations: []byte("{}"), Deltas: []byte("{}")}}}
+		id, err := s.SaveRatingList(ctx, l, false, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := s.RatingListOf(ctx, fsi.Rapid, period)
+		if err != nil || !ok {
+			t.Fatal(ok, err)
+		}
+		if want := l.AsRead(id, at); !reflect.DeepEqual(got, want) {
+			t.Errorf("report %q: read back\n%+v\nAsRead\n%+v", report, got, want)
+		}
+		if l.Files[0].FileID != b || len(l.Corrections) != 1 {
+			t.Errorf("AsRead changed the list it was given: %+v", l)
+		}
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"omologa/internal/rating"
 	"omologa/internal/store"
 	"omologa/internal/testkit/synth"
+	"omologa/internal/testkit/testenv"
 	"omologa/internal/tournament"
 	"omologa/internal/tournament/trf"
 )
@@ -59,10 +60,7 @@ func BenchmarkTenYears(b *testing.B) {
 	if os.Getenv("OMOLOGA_SCALE") == "" {
 		b.Skip("seeding ten years takes minutes: run it with make bench-scale (OMOLOGA_SCALE=1)")
 	}
-	years := 10
-	if n, err := strconv.Atoi(os.Getenv("OMOLOGA_SCALE_YEARS")); err == nil && n > 0 {
-		years = n
-	}
+	years := testenv.Int("OMOLOGA_SCALE_YEARS", 10)
 	path := os.Getenv("OMOLOGA_BENCH_STORE")
 	if path == "" {
 		dir, err := os.MkdirTemp("/dev/shm", "omologa-scale-")

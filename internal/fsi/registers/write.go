@@ -31,25 +31,9 @@ func WritePlayersWith(w io.Writer, ps *Players, cell func(i int, h, v string) st
 	header := append(append([]string{}, PlayerColumns...), ps.ExtraHeader...)
 	n := len(ps.Rows)
 	chunks := (n + writeChunk - 1) / writeChunk
-	workers := min(runtime.GOMAXPROCS(0), chunks/2)
-	if workers < 2 {
-		// The lines are put together in buf and written 64 KiB at a
-		// time, with one record for every row (a list of a million rows
-		// allocated a record each, and encoding/csv wrote it a field at
-		// a time).
-		buf := appendCSV(make([]byte, 0, 80<<10), header)
-		for from := 0; from < n; from += writeChunk {
-			buf = appendRows(buf, ps, from, min(from+writeChunk, n), cell)
-			if len(buf) >= 64<<10 {
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-				buf = buf[:0]
-			}
-		}
-		_, err := w.Write(buf)
-		return err
-	}
+	// A worker a core, but for a register of a few chunks (one then
+	// formats them ahead of the writes).
+	workers := max(1, min(runtime.GOMAXPROCS(0), chunks/2))
 	if _, err := w.Write(appendCSV(nil, header)); err != nil {
 		return err
 	}
@@ -191,6 +175,7 @@ func appendField(buf []byte, field string) []byte {
 	return append(buf, '"')
 }
 
+// needsQuotes is encoding/csv's test of a field to quote, for ','.
 func needsQuotes(field string) bool {
 	if field == "" {
 		return false

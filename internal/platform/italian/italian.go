@@ -21,26 +21,15 @@ import (
 // rating variations) with one decimal and a decimal comma: 35 → "3,5",
 // -125 → "-12,5", 0 → "0,0". The minus is the ASCII one, which Excel
 // reads as a number.
-func Tenths(t int) string {
-	sign := ""
-	if t < 0 {
-		sign, t = "-", -t
-	}
-	return sign + strconv.Itoa(t/10) + "," + strconv.Itoa(t%10)
-}
+func Tenths(t int) string { return string(appendTenths(make([]byte, 0, 8), t, false, ',')) }
 
 // SignedTenths writes a variation: "+39,0", "-6,0", and "0,0" for no
 // change (a zero has no sign).
-func SignedTenths(t int) string {
-	if t > 0 {
-		return "+" + Tenths(t)
-	}
-	return Tenths(t)
-}
+func SignedTenths(t int) string { return string(appendTenths(make([]byte, 0, 8), t, true, ',')) }
 
 // TenthsEN is Tenths with a decimal point, for English texts and the
 // machine-readable files: "3.5", "-12.5".
-func TenthsEN(t int) string { return strings.Replace(Tenths(t), ",", ".", 1) }
+func TenthsEN(t int) string { return string(appendTenths(make([]byte, 0, 8), t, false, '.')) }
 
 // SignedTenthsEN is SignedTenths with a decimal point.
 func SignedTenthsEN(t int) string { return string(AppendSignedTenthsEN(make([]byte, 0, 8), t)) }
@@ -48,13 +37,17 @@ func SignedTenthsEN(t int) string { return string(AppendSignedTenthsEN(make([]by
 // AppendSignedTenthsEN appends SignedTenthsEN(t) to b, with no string
 // between: a close's table of changes has a line for every player who
 // played, a variation or more each (issue 31).
-func AppendSignedTenthsEN(b []byte, t int) []byte {
-	if t > 0 {
+func AppendSignedTenthsEN(b []byte, t int) []byte { return appendTenths(b, t, true, '.') }
+
+// appendTenths appends t's tenths with point as the decimal separator,
+// a plus before a positive t when signed: the one writer of the four.
+func appendTenths(b []byte, t int, signed bool, point byte) []byte {
+	if t > 0 && signed {
 		b = append(b, '+')
 	} else if t < 0 {
 		b, t = append(b, '-'), -t
 	}
-	return strconv.AppendInt(append(strconv.AppendInt(b, int64(t/10), 10), '.'), int64(t%10), 10)
+	return strconv.AppendInt(append(strconv.AppendInt(b, int64(t/10), 10), point), int64(t%10), 10)
 }
 
 // Halves writes a score kept in half points: 15 → "7,5", 14 → "7".
